@@ -1,0 +1,163 @@
+/**
+ * The example application: a small publication with members, an orders API and a tracking endpoint.
+ * `npm start` migrates it and seeds realistic data on first start (see `seed/example.ts`).
+ */
+import { defineConfig, type Access, type CollectionConfig } from './server/index.ts'
+import { seedExample } from './seed/example.ts'
+
+const isAdmin = (user: Record<string, unknown> | null | undefined): boolean =>
+  Array.isArray(user?.roles) && user.roles.includes('admin')
+
+const adminOnly: Access = ({ req }) => isAdmin(req.user)
+const loggedIn: Access = ({ req }) => Boolean(req.user)
+const anyone: Access = () => true
+
+const Users: CollectionConfig = {
+  slug: 'users',
+  auth: true,
+  labels: { singular: 'User', plural: 'Users' },
+  access: {
+    create: adminOnly,
+    // Members read themselves; admins read everyone.
+    read: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    update: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    delete: adminOnly,
+  },
+  fields: [
+    { name: 'name', type: 'text', maxLength: 120 },
+    { name: 'roles', type: 'select', hasMany: true, options: ['admin', 'member'], defaultValue: ['member'], required: true },
+  ],
+}
+
+const Categories: CollectionConfig = {
+  slug: 'categories',
+  labels: { singular: 'Category', plural: 'Categories' },
+  access: { read: anyone, create: adminOnly, update: adminOnly, delete: adminOnly },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 80 },
+    { name: 'slug', type: 'text', required: true, unique: true, maxLength: 80 },
+    { name: 'description', type: 'textarea' },
+  ],
+}
+
+const Posts: CollectionConfig = {
+  slug: 'posts',
+  labels: { singular: 'Post', plural: 'Posts' },
+  versions: { drafts: true },
+  defaultSort: '-createdAt',
+  access: {
+    // Anonymous visitors see published posts only; any logged-in user sees drafts too.
+    read: ({ req }) => (req.user ? true : { _status: { equals: 'published' } }),
+    create: loggedIn,
+    update: ({ req }) => (isAdmin(req.user) ? true : req.user ? { author: { equals: req.user.id } } : false),
+    delete: adminOnly,
+  },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'slug', type: 'text', required: true, unique: true, maxLength: 200 },
+    { name: 'excerpt', type: 'textarea', maxLength: 500 },
+    { name: 'body', type: 'richText' },
+    { name: 'status', type: 'select', options: ['draft', 'review', 'published', 'archived'], defaultValue: 'draft', index: true },
+    { name: 'views', type: 'number', min: 0, defaultValue: 0, index: true },
+    { name: 'featured', type: 'checkbox', defaultValue: false },
+    { name: 'publishedAt', type: 'date', index: true },
+    { name: 'category', type: 'relationship', relationTo: 'categories' },
+    { name: 'author', type: 'relationship', relationTo: 'users' },
+    { name: 'related', type: 'relationship', relationTo: 'posts', hasMany: true },
+    { name: 'reference', type: 'relationship', relationTo: ['posts', 'categories'] },
+    { name: 'tags', type: 'array', fields: [{ name: 'tag', type: 'text', required: true, maxLength: 40 }], maxRows: 20 },
+    {
+      name: 'layout',
+      type: 'blocks',
+      blocks: [
+        { slug: 'hero', interfaceName: 'HeroBlock', fields: [{ name: 'heading', type: 'text', required: true }, { name: 'subheading', type: 'text' }] },
+        { slug: 'content', interfaceName: 'ContentBlock', fields: [{ name: 'content', type: 'richText' }] },
+        { slug: 'quote', interfaceName: 'QuoteBlock', fields: [{ name: 'quote', type: 'textarea', required: true }, { name: 'attribution', type: 'text' }] },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'seo',
+          type: 'group',
+          interfaceName: 'SeoMeta',
+          fields: [
+            { name: 'title', type: 'text', maxLength: 70 },
+            { name: 'description', type: 'textarea', maxLength: 160 },
+            { name: 'noIndex', type: 'checkbox', defaultValue: false },
+          ],
+        },
+      ],
+    },
+    { name: 'location', type: 'point' },
+  ],
+}
+
+const Tracking: CollectionConfig = {
+  slug: 'tracking',
+  labels: { singular: 'Tracking', plural: 'Tracking' },
+  access: { read: loggedIn, create: adminOnly, update: adminOnly, delete: adminOnly },
+  fields: [
+    { name: 'label', type: 'text', required: true },
+    { name: 'status', type: 'select', options: ['pending', 'in_transit', 'delivered'], defaultValue: 'pending' },
+    { name: 'lastEvent', type: 'text' },
+    { name: 'events', type: 'number', defaultValue: 0 },
+  ],
+  endpoints: [
+    {
+      // The seed's reference handler: rejects anonymous callers, updates the document by id through the Local layer.
+      path: '/:id/tracking',
+      method: 'post',
+      handler: async (req) => {
+        if (!req.user) return Response.json({ error: 'forbidden' }, { status: 403 })
+        const data = (await req.json()) as Record<string, unknown>
+        await req.cms.update({ collection: 'tracking', id: req.routeParams!.id, data, req })
+        return Response.json({ message: `Tracking ${req.routeParams!.id} updated` })
+      },
+    },
+  ],
+}
+
+const Orders: CollectionConfig = {
+  slug: 'orders',
+  labels: { singular: 'Order', plural: 'Orders' },
+  access: { read: adminOnly, create: adminOnly, update: adminOnly, delete: adminOnly },
+  fields: [
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true },
+    { name: 'status', type: 'select', options: ['pending', 'paid', 'shipped', 'cancelled'], defaultValue: 'pending', required: true, index: true },
+    {
+      name: 'items',
+      type: 'array',
+      minRows: 1,
+      maxRows: 100,
+      fields: [
+        { name: 'product', type: 'text', required: true, maxLength: 200 },
+        { name: 'quantity', type: 'number', required: true, min: 1, max: 10_000 },
+        { name: 'unit_price', type: 'number', required: true, min: 0 },
+      ],
+    },
+    { name: 'total_amount', type: 'number', min: 0 },
+    { name: 'paidAt', type: 'date' },
+  ],
+}
+
+export default defineConfig({
+  collections: [Users, Categories, Posts, Tracking, Orders],
+  globals: [
+    {
+      slug: 'site-settings',
+      label: 'Site Settings',
+      access: { read: () => true, update: adminOnly },
+      fields: [
+        { name: 'siteName', type: 'text', required: true, defaultValue: 'Contract CMS' },
+        { name: 'tagline', type: 'text' },
+        { name: 'contactEmail', type: 'email' },
+        { name: 'maintenanceMode', type: 'checkbox', defaultValue: false },
+        { name: 'navigation', type: 'array', fields: [{ name: 'label', type: 'text', required: true }, { name: 'url', type: 'text', required: true }] },
+      ],
+    },
+  ],
+  typescript: { outputFile: 'generated/cms-types.ts' },
+  seed: seedExample,
+})

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ConfigError } from '../errors/config-error.ts'
+import { sanitizeConfig } from './sanitize.ts'
+import type { Config, SanitizedConfig } from './types.ts'
+
+/** Path of the config: `CMS_CONFIG_PATH`, else `cms.config.ts` in the working directory. */
+export function configPath(explicit?: string): string {
+  return resolve(explicit ?? process.env.CMS_CONFIG_PATH ?? 'cms.config.ts')
+}
+
+/** Imports and sanitises the config file; accepts `export default defineConfig(...)`, a plain object, or a promise of one. */
+export async function loadConfig(explicit?: string): Promise<SanitizedConfig> {
+  const path = configPath(explicit)
+  if (!existsSync(path)) throw new ConfigError(`No config at ${path}. Set CMS_CONFIG_PATH or create cms.config.ts.`)
+  const mod = (await import(pathToFileURL(path).href)) as { default?: unknown; config?: unknown }
+  const exported = await (mod.default ?? mod.config)
+  if (!exported || typeof exported !== 'object') throw new ConfigError(`${path} must default-export the config object (export default defineConfig({...})).`)
+  return sanitizeConfig(exported as Config)
+}

@@ -1,0 +1,247 @@
+/**
+ * Config types. The shape follows Payload 3's config for everything the seeds name,
+ * so a Payload user can port a config by renaming imports (DESIGN.md §4).
+ */
+import type { Cms } from '../local/cms.ts'
+
+export type ID = number
+
+/** A Where tree: `{ path: { operator: value }, and?: Where[], or?: Where[] }`. */
+export interface Where {
+  [path: string]: WhereField | Where[] | undefined
+  and?: Where[]
+  or?: Where[]
+}
+export type WhereOperator =
+  | 'equals' | 'not_equals' | 'in' | 'not_in'
+  | 'greater_than' | 'greater_than_equal' | 'less_than' | 'less_than_equal'
+  | 'contains' | 'like' | 'exists' | 'near'
+export type WhereField = { [op in WhereOperator]?: unknown }
+
+/** The request object every hook, access function and endpoint handler receives. */
+export interface CmsRequest {
+  cms: Cms
+  user: (Record<string, unknown> & { id: ID; collection: string }) | null
+  locale?: string
+  fallbackLocale?: string | false
+  context: Record<string, unknown>
+  /** Set while a transaction is open; operations given this `req` join it. */
+  transaction?: unknown
+  routeParams?: Record<string, string>
+  headers?: Headers
+  [key: string]: unknown
+}
+
+export type AccessResult = boolean | Where
+export type AccessArgs = { req: CmsRequest; id?: ID; data?: Record<string, unknown> }
+export type Access = (args: AccessArgs) => AccessResult | Promise<AccessResult>
+export type FieldAccess = (args: {
+  req: CmsRequest; id?: ID; data?: Record<string, unknown>; doc?: Record<string, unknown>; siblingData?: Record<string, unknown>
+}) => boolean | Promise<boolean>
+
+export type FieldHookArgs = {
+  value: unknown
+  previousValue?: unknown
+  data?: Record<string, unknown>
+  siblingData: Record<string, unknown>
+  originalDoc?: Record<string, unknown>
+  operation: 'create' | 'update' | 'read' | 'delete'
+  req: CmsRequest
+  context: Record<string, unknown>
+  field: Field
+  path: (string | number)[]
+  collection?: SanitizedCollection
+  global?: SanitizedGlobal
+}
+export type FieldHook = (args: FieldHookArgs) => unknown
+
+export type ValidateFn = (value: unknown, args: {
+  data: Record<string, unknown>; siblingData: Record<string, unknown>; operation: 'create' | 'update'; id?: ID; req: CmsRequest
+}) => true | string | Promise<true | string>
+
+export type Option = string | { label: string; value: string }
+
+interface FieldBase {
+  name: string
+  label?: string
+  required?: boolean
+  unique?: boolean
+  index?: boolean
+  localized?: boolean
+  defaultValue?: unknown | ((args: { user: CmsRequest['user']; locale?: string; req: CmsRequest }) => unknown)
+  validate?: ValidateFn
+  access?: { create?: FieldAccess; read?: FieldAccess; update?: FieldAccess }
+  hooks?: { beforeValidate?: FieldHook[]; beforeChange?: FieldHook[]; afterChange?: FieldHook[]; afterRead?: FieldHook[] }
+  /** Never returned in responses (auth secrets, internals). */
+  hidden?: boolean
+  admin?: Record<string, unknown>
+}
+
+export interface TextField extends FieldBase { type: 'text'; minLength?: number; maxLength?: number; hasMany?: boolean }
+export interface TextareaField extends FieldBase { type: 'textarea'; minLength?: number; maxLength?: number }
+export interface EmailField extends FieldBase { type: 'email' }
+export interface CodeField extends FieldBase { type: 'code'; minLength?: number; maxLength?: number }
+export interface NumberField extends FieldBase { type: 'number'; min?: number; max?: number; hasMany?: boolean }
+export interface CheckboxField extends FieldBase { type: 'checkbox' }
+export interface DateField extends FieldBase { type: 'date' }
+export interface SelectField extends FieldBase { type: 'select'; options: Option[]; hasMany?: boolean; interfaceName?: string }
+export interface RadioField extends FieldBase { type: 'radio'; options: Option[]; interfaceName?: string }
+export interface JSONField extends FieldBase { type: 'json' }
+export interface RichTextField extends FieldBase { type: 'richText' }
+export interface PointField extends FieldBase { type: 'point' }
+export interface RelationshipField extends FieldBase {
+  type: 'relationship'
+  relationTo: string | string[]
+  hasMany?: boolean
+  maxDepth?: number
+  minRows?: number
+  maxRows?: number
+}
+export interface ArrayField extends FieldBase {
+  type: 'array'; fields: Field[]; minRows?: number; maxRows?: number; interfaceName?: string
+  labels?: { singular?: string; plural?: string }
+}
+export interface Block { slug: string; fields: Field[]; interfaceName?: string; labels?: { singular?: string; plural?: string } }
+export interface BlocksField extends FieldBase { type: 'blocks'; blocks: Block[]; minRows?: number; maxRows?: number }
+export interface GroupField extends FieldBase { type: 'group'; fields: Field[]; interfaceName?: string }
+
+/** Layout-only fields: their children are stored as if declared on the parent. */
+export interface RowField { type: 'row'; fields: Field[]; admin?: Record<string, unknown> }
+export interface CollapsibleField { type: 'collapsible'; label?: string; fields: Field[]; admin?: Record<string, unknown> }
+export interface TabsField { type: 'tabs'; tabs: { label: string; name?: string; fields: Field[]; interfaceName?: string }[] }
+
+export type DataField =
+  | TextField | TextareaField | EmailField | CodeField | NumberField | CheckboxField | DateField
+  | SelectField | RadioField | JSONField | RichTextField | PointField | RelationshipField
+  | ArrayField | BlocksField | GroupField
+export type LayoutField = RowField | CollapsibleField | TabsField
+export type Field = DataField | LayoutField
+export type FieldType = Field['type']
+
+export type Doc = Record<string, unknown> & { id: ID }
+
+export type CollectionHookArgs = {
+  req: CmsRequest
+  context: Record<string, unknown>
+  collection: SanitizedCollection
+  operation?: string
+  [key: string]: unknown
+}
+export type CollectionHook = (args: CollectionHookArgs) => unknown
+export interface CollectionHooks {
+  beforeOperation?: CollectionHook[]
+  beforeValidate?: CollectionHook[]
+  beforeChange?: CollectionHook[]
+  afterChange?: CollectionHook[]
+  beforeRead?: CollectionHook[]
+  afterRead?: CollectionHook[]
+  beforeDelete?: CollectionHook[]
+  afterDelete?: CollectionHook[]
+  afterOperation?: CollectionHook[]
+  afterError?: CollectionHook[]
+}
+
+/** A custom endpoint: a web-standard handler returning a `Response`. */
+export interface Endpoint {
+  path: string
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
+  handler: (req: CmsRequest & { json: () => Promise<unknown> }) => Response | Promise<Response>
+  /** Optional schemas for the contract. */
+  openapi?: { summary?: string; requestBody?: Record<string, unknown>; responses?: Record<string, unknown> }
+}
+
+export interface AuthOptions {
+  tokenExpiration?: number
+  maxLoginAttempts?: number
+  lockTime?: number
+  forgotPassword?: { expiration?: number }
+}
+
+export interface CollectionConfig {
+  slug: string
+  labels?: { singular?: string; plural?: string }
+  fields: Field[]
+  access?: { create?: Access; read?: Access; update?: Access; delete?: Access; readVersions?: Access }
+  hooks?: CollectionHooks
+  endpoints?: Endpoint[]
+  auth?: boolean | AuthOptions
+  versions?: boolean | { drafts?: boolean; maxPerDoc?: number }
+  timestamps?: boolean
+  defaultSort?: string
+  admin?: Record<string, unknown>
+}
+
+export interface GlobalConfig {
+  slug: string
+  label?: string
+  fields: Field[]
+  access?: { read?: Access; update?: Access; readVersions?: Access }
+  hooks?: Pick<CollectionHooks, 'beforeOperation' | 'beforeValidate' | 'beforeChange' | 'afterChange' | 'beforeRead' | 'afterRead'>
+  versions?: boolean | { drafts?: boolean }
+  admin?: Record<string, unknown>
+}
+
+export interface LocalizationConfig {
+  locales: (string | { code: string; label?: string; fallbackLocale?: string })[]
+  defaultLocale: string
+  fallback?: boolean
+}
+
+export interface Config {
+  collections?: CollectionConfig[]
+  globals?: GlobalConfig[]
+  localization?: LocalizationConfig | false
+  routes?: { api?: string; graphQL?: string; graphQLPlayground?: string }
+  graphQL?: { disable?: boolean; disablePlaygroundInProduction?: boolean; maxDepth?: number; maxComplexity?: number }
+  endpoints?: Endpoint[]
+  typescript?: { outputFile?: string }
+  /** `{ url }` (`sqlite:<path>`, `sqlite::memory:`, `mysql://…`); `DATABASE_URL` when absent. */
+  db?: { url?: string }
+  secret?: string
+  serverURL?: string
+  maxDepth?: number
+  defaultDepth?: number
+  /** Largest `limit` a list accepts (400 above it). */
+  maxLimit?: number
+  onInit?: (cms: Cms) => void | Promise<void>
+  /** Seeds example data on first start (`npm start`, `cms seed`). */
+  seed?: (cms: Cms) => Promise<void>
+}
+
+// ---- sanitised forms -------------------------------------------------------
+
+export interface SanitizedCollection extends Omit<CollectionConfig, 'labels' | 'auth' | 'versions' | 'timestamps' | 'hooks' | 'access' | 'endpoints'> {
+  labels: { singular: string; plural: string }
+  /** Data fields with layout fields flattened away. */
+  flatFields: DataField[]
+  auth: Required<AuthOptions> | false
+  versions: { drafts: boolean; maxPerDoc: number } | false
+  timestamps: boolean
+  hooks: Required<CollectionHooks>
+  access: NonNullable<CollectionConfig['access']>
+  endpoints: Endpoint[]
+  /** Table name in the database. */
+  table: string
+}
+
+export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' | 'versions'> {
+  label: string
+  flatFields: DataField[]
+  hooks: Required<NonNullable<GlobalConfig['hooks']>>
+  access: NonNullable<GlobalConfig['access']>
+  versions: { drafts: boolean } | false
+}
+
+export interface SanitizedConfig extends Omit<Config, 'collections' | 'globals' | 'localization' | 'routes' | 'graphQL'> {
+  collections: SanitizedCollection[]
+  globals: SanitizedGlobal[]
+  localization: { locales: { code: string; label: string; fallbackLocale?: string }[]; localeCodes: string[]; defaultLocale: string; fallback: boolean } | false
+  routes: { api: string; graphQL: string; graphQLPlayground: string }
+  graphQL: { disable: boolean; disablePlaygroundInProduction: boolean; maxDepth: number; maxComplexity: number }
+  endpoints: Endpoint[]
+  maxDepth: number
+  defaultDepth: number
+  maxLimit: number
+  collectionsBySlug: Map<string, SanitizedCollection>
+  globalsBySlug: Map<string, SanitizedGlobal>
+}

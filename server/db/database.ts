@@ -1,0 +1,34 @@
+import type { Knex } from 'knex'
+import type { Dialect } from './dialects/dialect.ts'
+
+export interface RunResult { insertId: number; changes: number }
+
+/** Runs parameterised SQL. Inside a transaction, the transaction's own executor. */
+export interface Executor {
+  all<T = Record<string, unknown>>(sql: string, bindings?: readonly unknown[]): Promise<T[]>
+  run(sql: string, bindings?: readonly unknown[]): Promise<RunResult>
+}
+
+export interface QueryListener { (sql: string, bindings: readonly unknown[]): void }
+
+export interface Database extends Executor {
+  readonly dialect: Dialect
+  /** Knex, used as the DDL compiler (`toSQL()`) and the dialect layer of migrations. */
+  readonly knex: Knex
+  /** Runs `fn` in one transaction: commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>
+  /** Every statement sent, for query counting in tests and benchmarks. */
+  onQuery(listener: QueryListener): () => void
+  close(): Promise<void>
+  /** A short description for logs, without credentials. */
+  readonly description: string
+}
+
+/** Converts JS values to what both drivers bind: booleans as 1/0, Dates as ISO strings. */
+export function toBinding(v: unknown): unknown {
+  if (v === true) return 1
+  if (v === false) return 0
+  if (v instanceof Date) return v.toISOString()
+  if (v === undefined) return null
+  return v
+}

@@ -1,0 +1,69 @@
+import knexFactory, { type Knex } from 'knex'
+import { mysqlDialect } from './dialects/mysql.ts'
+import { toBinding, type Database, type Executor, type QueryListener, type RunResult } from './database.ts'
+
+/** MySQL / MariaDB through Knex's mysql2 pool; statements are raw parameterised SQL. */
+export class MysqlDatabase implements Database {
+  readonly dialect = mysqlDialect
+  readonly knex: Knex
+  readonly description: string
+  private readonly listeners = new Set<QueryListener>()
+
+  constructor(url: string) {
+    const u = new URL(url)
+    this.description = `mysql://${u.hostname}:${u.port || 3306}${u.pathname}`
+    this.knex = knexFactory({
+      client: 'mysql2',
+      connection: {
+        host: u.hostname,
+        port: Number(u.port || 3306),
+        user: decodeURIComponent(u.username),
+        password: decodeURIComponent(u.password),
+        database: decodeURIComponent(u.pathname.slice(1)),
+        charset: 'utf8mb4',
+        timezone: 'Z',
+        // Integers and doubles come back as numbers, never strings.
+        supportBigNumbers: true,
+        decimalNumbers: true,
+      },
+      pool: { min: 0, max: Number(u.searchParams.get('pool') ?? 10) },
+    })
+  }
+
+  private async exec(runner: Knex | Knex.Transaction, sql: string, bindings: readonly unknown[]): Promise<unknown> {
+    for (const l of this.listeners) l(sql, bindings)
+    const [result] = await runner.raw(sql, bindings.map(toBinding) as Knex.RawBinding[])
+    return result
+  }
+
+  private executor(runner: Knex | Knex.Transaction): Executor {
+    return {
+      all: async <T>(sql: string, b: readonly unknown[] = []) => (await this.exec(runner, sql, b)) as T[],
+      run: async (sql: string, b: readonly unknown[] = []): Promise<RunResult> => {
+        const r = (await this.exec(runner, sql, b)) as { insertId?: number; affectedRows?: number }
+        return { insertId: Number(r.insertId ?? 0), changes: Number(r.affectedRows ?? 0) }
+      },
+    }
+  }
+
+  all<T = Record<string, unknown>>(sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
+    return this.executor(this.knex).all<T>(sql, bindings)
+  }
+
+  run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
+    return this.executor(this.knex).run(sql, bindings)
+  }
+
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.knex.transaction((trx) => fn(this.executor(trx)))
+  }
+
+  onQuery(listener: QueryListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  async close(): Promise<void> {
+    await this.knex.destroy()
+  }
+}

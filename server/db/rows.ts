@@ -1,0 +1,96 @@
+import type { DataField } from '../config/types.ts'
+import type { CollectionSchema, Placement } from './schema.ts'
+
+/** Converts one stored value to its document form. */
+function readValue(field: DataField, v: unknown): unknown {
+  if (v === null || v === undefined) return null
+  switch (field.type) {
+    case 'checkbox': return v === 1 || v === true || v === '1'
+    case 'number': return typeof v === 'number' ? v : Number(v)
+    case 'relationship': return typeof v === 'number' ? v : Number(v)
+    default: return v
+  }
+}
+
+function readPlacements(placements: Map<string, Placement>, row: Record<string, unknown>, out: Record<string, unknown>): void {
+  for (const [name, p] of placements) {
+    switch (p.kind) {
+      case 'column': out[name] = readValue(p.field, row[p.column]); break
+      case 'json': {
+        const raw = row[p.column]
+        out[name] = raw === null || raw === undefined ? null : typeof raw === 'string' ? JSON.parse(raw) : raw
+        break
+      }
+      case 'point': {
+        const lng = row[p.lng], lat = row[p.lat]
+        out[name] = lng === null || lng === undefined || lat === null || lat === undefined ? null : [Number(lng), Number(lat)]
+        break
+      }
+      case 'polymorphic': {
+        const value = row[p.value]
+        out[name] = value === null || value === undefined ? null : { relationTo: row[p.relationTo], value: Number(value) }
+        break
+      }
+      case 'group': {
+        const group: Record<string, unknown> = {}
+        readPlacements(p.children, row, group)
+        out[name] = group
+        break
+      }
+    }
+  }
+}
+
+/** A database row → a document (fields nested, JSON parsed, booleans and numbers typed). */
+export function rowToDoc(schema: CollectionSchema, row: Record<string, unknown>): Record<string, unknown> & { id: number } {
+  const doc: Record<string, unknown> = { id: Number(row.id) }
+  readPlacements(schema.placements, row, doc)
+  if ('createdAt' in row) {
+    doc.createdAt = row.createdAt
+    doc.updatedAt = row.updatedAt
+  }
+  return doc as Record<string, unknown> & { id: number }
+}
+
+function writePlacement(p: Placement, value: unknown, out: Record<string, unknown>): void {
+  switch (p.kind) {
+    case 'column': out[p.column] = value === undefined ? null : value; break
+    case 'json': out[p.column] = value === undefined || value === null ? null : JSON.stringify(value); break
+    case 'point': {
+      const pt = value as [number, number] | null | undefined
+      out[p.lng] = pt ? pt[0] : null
+      out[p.lat] = pt ? pt[1] : null
+      break
+    }
+    case 'polymorphic': {
+      const rel = value as { relationTo: string; value: number } | null | undefined
+      out[p.relationTo] = rel ? rel.relationTo : null
+      out[p.value] = rel ? rel.value : null
+      break
+    }
+    case 'group': {
+      const group = (value ?? {}) as Record<string, unknown>
+      for (const [name, child] of p.children) writePlacement(child, group[name], out)
+      break
+    }
+  }
+}
+
+/**
+ * A document's data → column values. Only the top-level fields named in `only` are written
+ * (an update touches only what it was given), or every field when `only` is absent.
+ */
+export function docToRow(schema: CollectionSchema, data: Record<string, unknown>, only?: Iterable<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const names = only ? [...only] : [...schema.placements.keys()]
+  for (const name of names) {
+    const p = schema.placements.get(name)
+    if (p) writePlacement(p, data[name], out)
+  }
+  return out
+}
+
+/** Every column the table holds, in a stable order (for SELECT lists). */
+export function selectColumns(schema: CollectionSchema): string[] {
+  return schema.table.columns.map((c) => c.name)
+}

@@ -1,0 +1,122 @@
+import { isJsonStored } from '../config/fields.ts'
+import type { DataField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
+
+/**
+ * How documents map to tables. A collection is one table: one column per scalar field (named groups
+ * flattened with `__`), two per point (`__lng`, `__lat`), two per polymorphic hasOne relation
+ * (`__relationTo`, `__value`), and one JSON column for arrays, blocks, hasMany values, json, richText
+ * and localized fields (a locale-keyed object). Globals live as JSON documents in `cms_globals`.
+ */
+export type ColumnType = 'id' | 'integer' | 'double' | 'text' | 'string' | 'boolean' | 'json'
+
+export interface ColumnSpec { name: string; type: ColumnType; length?: number }
+export interface IndexSpec { name: string; columns: string[]; unique: boolean }
+export interface TableSpec { name: string; columns: ColumnSpec[]; indexes: IndexSpec[] }
+
+/** Where a data field (by dotted path) lives in the row. */
+export type Placement =
+  | { kind: 'column'; column: string; field: DataField }
+  | { kind: 'json'; column: string; field: DataField }
+  | { kind: 'point'; lng: string; lat: string; field: DataField }
+  | { kind: 'polymorphic'; relationTo: string; value: string; field: DataField }
+  | { kind: 'group'; field: DataField & { type: 'group' }; children: Map<string, Placement>; prefix: string }
+
+export interface CollectionSchema {
+  table: TableSpec
+  /** Top-level placements by field name; groups nest. */
+  placements: Map<string, Placement>
+  /** Unique index or column name → dotted field path, to name the field in a unique violation. */
+  uniquePaths: Map<string, string>
+}
+
+export const DATE_LENGTH = 32
+
+function columnFor(field: DataField, column: string): ColumnSpec {
+  switch (field.type) {
+    case 'number': return { name: column, type: 'double' }
+    case 'checkbox': return { name: column, type: 'boolean' }
+    case 'date': return { name: column, type: 'string', length: DATE_LENGTH }
+    case 'relationship': return { name: column, type: 'integer' }
+    case 'select': case 'radio': return { name: column, type: 'string', length: 255 }
+    case 'email': return { name: column, type: 'string', length: 255 }
+    case 'text':
+      return field.unique || field.index ? { name: column, type: 'string', length: field.maxLength ?? 255 } : { name: column, type: 'text' }
+    default: return { name: column, type: 'text' }
+  }
+}
+
+function place(fields: DataField[], prefix: string, table: string, spec: TableSpec, uniquePaths: Map<string, string>, pathPrefix: string): Map<string, Placement> {
+  const out = new Map<string, Placement>()
+  for (const field of fields) {
+    const column = prefix + field.name
+    const path = pathPrefix + field.name
+    if (field.type === 'group' && !field.localized) {
+      out.set(field.name, { kind: 'group', field, prefix: `${column}__`, children: place(field.fields as DataField[], `${column}__`, table, spec, uniquePaths, `${path}.`) })
+      continue
+    }
+    if (isJsonStored(field)) {
+      spec.columns.push({ name: column, type: 'json' })
+      out.set(field.name, { kind: 'json', column, field })
+      continue
+    }
+    if (field.type === 'point') {
+      const lng = `${column}__lng`, lat = `${column}__lat`
+      spec.columns.push({ name: lng, type: 'double' }, { name: lat, type: 'double' })
+      // Latitude first: a bounding box narrows on it through the index.
+      spec.indexes.push({ name: `${table}_${column}_point_idx`, columns: [lat, lng], unique: false })
+      out.set(field.name, { kind: 'point', lng, lat, field })
+      continue
+    }
+    if (field.type === 'relationship' && Array.isArray(field.relationTo)) {
+      const relationTo = `${column}__relationTo`, value = `${column}__value`
+      spec.columns.push({ name: relationTo, type: 'string', length: 255 }, { name: value, type: 'integer' })
+      spec.indexes.push({ name: `${table}_${column}_rel_idx`, columns: [value, relationTo], unique: false })
+      out.set(field.name, { kind: 'polymorphic', relationTo, value, field })
+      continue
+    }
+    spec.columns.push(columnFor(field, column))
+    out.set(field.name, { kind: 'column', column, field })
+    if (field.unique) {
+      const name = `${table}_${column}_unique`
+      spec.indexes.push({ name, columns: [column], unique: true })
+      uniquePaths.set(name, path).set(column, path)
+    } else if (field.index || field.type === 'relationship') {
+      spec.indexes.push({ name: `${table}_${column}_idx`, columns: [column], unique: false })
+    }
+  }
+  return out
+}
+
+export function collectionSchema(collection: SanitizedCollection): CollectionSchema {
+  const table = collection.table
+  const spec: TableSpec = { name: table, columns: [{ name: 'id', type: 'id' }], indexes: [] }
+  const uniquePaths = new Map<string, string>()
+  const placements = place(collection.flatFields, '', table, spec, uniquePaths, '')
+  if (collection.timestamps) {
+    spec.columns.push({ name: 'createdAt', type: 'string', length: DATE_LENGTH }, { name: 'updatedAt', type: 'string', length: DATE_LENGTH })
+    spec.indexes.push({ name: `${table}_createdAt_idx`, columns: ['createdAt'], unique: false })
+    spec.indexes.push({ name: `${table}_updatedAt_idx`, columns: ['updatedAt'], unique: false })
+  }
+  return { table: spec, placements, uniquePaths }
+}
+
+/** Internal tables, prefixed `cms_` (collection slugs cannot start with it). */
+export function internalTables(): TableSpec[] {
+  return [
+    {
+      name: 'cms_globals',
+      columns: [
+        { name: 'slug', type: 'string', length: 255 },
+        { name: 'data', type: 'json' },
+        { name: 'createdAt', type: 'string', length: DATE_LENGTH },
+        { name: 'updatedAt', type: 'string', length: DATE_LENGTH },
+      ],
+      indexes: [{ name: 'cms_globals_slug_unique', columns: ['slug'], unique: true }],
+    },
+  ]
+}
+
+export function schemaFor(config: SanitizedConfig): { tables: TableSpec[]; collections: Map<string, CollectionSchema> } {
+  const collections = new Map(config.collections.map((c) => [c.slug, collectionSchema(c)]))
+  return { tables: [...internalTables(), ...[...collections.values()].map((s) => s.table)], collections }
+}

@@ -1,0 +1,7 @@
+export { APIError, type ErrorCode } from './api-error.ts'
+export { ValidationError, type FieldError } from './validation-error.ts'
+export { QueryError } from './query-error.ts'
+export { NotFound } from './not-found.ts'
+export { Forbidden } from './forbidden.ts'
+export { BadRequest } from './bad-request.ts'
+export { ConfigError } from './config-error.ts'

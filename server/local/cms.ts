@@ -1,0 +1,60 @@
+import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
+import type { Database } from '../db/database.ts'
+import type { CollectionSchema } from '../db/schema.ts'
+import type { QueryContext } from '../db/where.ts'
+import { APIError } from '../errors/api-error.ts'
+import { count } from './operations/count.ts'
+import { create } from './operations/create.ts'
+import { deleteOperation } from './operations/delete.ts'
+import { findByID } from './operations/find-by-id.ts'
+import { findGlobal } from './operations/find-global.ts'
+import { find } from './operations/find.ts'
+import { updateGlobal } from './operations/update-global.ts'
+import { update } from './operations/update.ts'
+
+/**
+ * The Local layer: every operation of the CMS, in process. REST and GraphQL are thin wrappers over it.
+ * Obtain one with `getCms({ config })`; inside hooks it is `req.cms`.
+ */
+export class Cms {
+  readonly config: SanitizedConfig
+  readonly db: Database
+  readonly schemas: Map<string, CollectionSchema>
+
+  constructor(config: SanitizedConfig, db: Database, schemas: Map<string, CollectionSchema>) {
+    this.config = config
+    this.db = db
+    this.schemas = schemas
+  }
+
+  /** The sanitised collection for `slug`, or a 404 naming it. */
+  collection(slug: string): SanitizedCollection {
+    const c = typeof slug === 'string' ? this.config.collectionsBySlug.get(slug) : undefined
+    if (!c) throw new APIError(`Collection "${String(slug)}" was not found.`, 404, { code: 'NOT_FOUND' })
+    return c
+  }
+
+  global(slug: string): SanitizedGlobal {
+    const g = typeof slug === 'string' ? this.config.globalsBySlug.get(slug) : undefined
+    if (!g) throw new APIError(`Global "${String(slug)}" was not found.`, 404, { code: 'NOT_FOUND' })
+    return g
+  }
+
+  queryContext(locale?: string): QueryContext {
+    return { config: this.config, schemas: this.schemas, dialect: this.db.dialect, locale }
+  }
+
+  find = find
+  findByID = findByID
+  count = count
+  create = create
+  update = update
+  delete = deleteOperation
+  findGlobal = findGlobal
+  updateGlobal = updateGlobal
+
+  /** Closes the database. */
+  async destroy(): Promise<void> {
+    await this.db.close()
+  }
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto'
+import type { CmsRequest, DataField } from '../../config/types.ts'
+
+/** A 24-hex row id for array and block rows (the shape Payload uses). */
+export const rowId = (): string => randomBytes(12).toString('hex')
+
+async function defaultOf(field: DataField, req: CmsRequest): Promise<unknown> {
+  const d = field.defaultValue
+  if (typeof d === 'function') return d({ user: req.user, locale: req.locale, req })
+  return d === undefined ? undefined : structuredClone(d)
+}
+
+/** Fills `defaultValue`s of missing fields (create), recursing into groups, array rows and block rows. */
+export async function applyDefaults(fields: DataField[], data: Record<string, unknown>, req: CmsRequest, creating: boolean): Promise<void> {
+  for (const field of fields) {
+    if (creating && data[field.name] === undefined) {
+      const d = await defaultOf(field, req)
+      if (d !== undefined) data[field.name] = d
+    }
+    const value = data[field.name]
+    if (field.type === 'group' && !field.localized) {
+      if (value === undefined && creating) data[field.name] = {}
+      const group = data[field.name]
+      if (group && typeof group === 'object' && !Array.isArray(group)) await applyDefaults(field.fields as DataField[], group as Record<string, unknown>, req, creating)
+    } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value) && !field.localized) {
+      for (const row of value) {
+        if (!row || typeof row !== 'object' || Array.isArray(row)) continue
+        const r = row as Record<string, unknown>
+        if (typeof r.id !== 'string' || r.id === '') r.id = rowId()
+        const fieldsOfRow = field.type === 'array' ? field.fields : field.blocks.find((b) => b.slug === r.blockType)?.fields
+        // New rows get their defaults; existing rows keep what they hold.
+        if (fieldsOfRow) await applyDefaults(fieldsOfRow as DataField[], r, req, true)
+      }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { BadRequest } from '../errors/bad-request.ts'
+import type { Cms } from './cms.ts'
+
+function integer(name: string, value: unknown, min: number, max?: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
+    throw new BadRequest(`${name} must be an integer${max !== undefined ? ` from ${min} to ${max}` : ` of at least ${min}`}; got ${JSON.stringify(value)}.`, [{ path: name }])
+  }
+  return value
+}
+
+/** `limit` (default 10; 0 = all, without a count), `page` (default 1) and `pagination`, checked. */
+export function pageParams(cms: Cms, args: { limit?: number; page?: number; pagination?: boolean }) {
+  const limit = args.limit === undefined ? 10 : integer('limit', args.limit, 0, cms.config.maxLimit)
+  const page = args.page === undefined ? 1 : integer('page', args.page, 1)
+  if (args.pagination !== undefined && typeof args.pagination !== 'boolean') throw new BadRequest('pagination must be true or false.')
+  const paginate = args.pagination !== false && limit > 0
+  return { limit, page, paginate }
+}
+
+/** `depth` (default from config, at most `maxDepth`). */
+export function depthParam(cms: Cms, depth: unknown): number {
+  return depth === undefined ? cms.config.defaultDepth : integer('depth', depth, 0, cms.config.maxDepth)
+}
+
+/** An id from a caller: an integer, or a string of digits (REST paths). */
+export function idParam(id: unknown): number {
+  const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : NaN
+  if (!Number.isSafeInteger(n) || n < 1) throw new BadRequest(`The id must be a positive integer; got ${JSON.stringify(id)}.`, [{ path: 'id' }])
+  return n
+}

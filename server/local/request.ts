@@ -1,0 +1,38 @@
+import type { CmsRequest } from '../config/types.ts'
+import type { Executor } from '../db/database.ts'
+import type { Cms } from './cms.ts'
+import type { BaseArgs } from './types.ts'
+
+/** The request a Local call runs under: the caller's `req` when given (sharing its transaction), else a new one. */
+export function createLocalReq(cms: Cms, args: BaseArgs): CmsRequest {
+  const given = args.req
+  const req: CmsRequest = given && given.cms
+    ? (given as CmsRequest)
+    : { ...given, cms, user: given?.user ?? null, context: given?.context ?? {} }
+  if (args.user !== undefined) req.user = args.user
+  if (args.context) req.context = { ...req.context, ...args.context }
+  if (args.locale !== undefined) req.locale = args.locale
+  if (args.fallbackLocale !== undefined) req.fallbackLocale = args.fallbackLocale
+  return req
+}
+
+/** The executor for reads: the open transaction of `req`, else the database. */
+export function executorFor(cms: Cms, req: CmsRequest): Executor {
+  return (req.transaction as Executor | undefined) ?? cms.db
+}
+
+/**
+ * Runs a write in one transaction. A `req` that already holds one joins it (and commits or rolls back
+ * with the request that opened it); otherwise a new transaction is opened and owned here.
+ */
+export async function withTransaction<T>(cms: Cms, req: CmsRequest, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  if (req.transaction) return fn(req.transaction as Executor)
+  return cms.db.transaction(async (tx) => {
+    req.transaction = tx
+    try {
+      return await fn(tx)
+    } finally {
+      delete req.transaction
+    }
+  })
+}

@@ -1,0 +1,95 @@
+import type { CmsRequest, Doc, ID, Where } from '../config/types.ts'
+
+/**
+ * Augmented by the generated `cms-types.ts` (`declare module ... { interface GeneratedTypes extends Config {} }`),
+ * so Local results are typed per collection without casts.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GeneratedTypes {}
+
+type Generated<K extends string, Fallback> = GeneratedTypes extends { [P in K]: infer T } ? T : Fallback
+export type CollectionsMap = Generated<'collections', Record<string, Doc>>
+export type GlobalsMap = Generated<'globals', Record<string, Record<string, unknown>>>
+export type CollectionSlug = keyof CollectionsMap & string
+export type GlobalSlug = keyof GlobalsMap & string
+export type DocOf<S> = S extends keyof CollectionsMap ? CollectionsMap[S] : Doc
+export type GlobalOf<S> = S extends keyof GlobalsMap ? GlobalsMap[S] : Record<string, unknown>
+
+export type Select = { [field: string]: boolean | Select }
+
+/** Options every Local operation takes. */
+export interface BaseArgs {
+  /** Acting user; changes nothing unless `overrideAccess: false`. */
+  user?: CmsRequest['user']
+  /** Default true on the Local layer: access functions are skipped. */
+  overrideAccess?: boolean
+  /** The current request: pass it inside hooks so the call joins its transaction. */
+  req?: Partial<CmsRequest>
+  context?: Record<string, unknown>
+  locale?: string
+  fallbackLocale?: string | false
+}
+
+export interface ReadArgs extends BaseArgs {
+  depth?: number
+  select?: Select
+  populate?: Record<string, Select>
+  draft?: boolean
+  showHiddenFields?: boolean
+}
+
+export interface FindArgs<S extends string = CollectionSlug> extends ReadArgs {
+  collection: S
+  where?: Where
+  limit?: number
+  page?: number
+  pagination?: boolean
+  sort?: string | string[]
+  disableErrors?: boolean
+}
+
+export interface FindByIDArgs<S extends string = CollectionSlug> extends ReadArgs {
+  collection: S
+  id: ID | string
+  disableErrors?: boolean
+}
+
+export interface CountArgs<S extends string = CollectionSlug> extends BaseArgs {
+  collection: S
+  where?: Where
+  draft?: boolean
+}
+
+export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs {
+  collection: S
+  data: Record<string, unknown>
+}
+
+export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
+  collection: S
+  data: Record<string, unknown>
+} & ({ id: ID | string; where?: never } | { where: Where; id?: never; limit?: number; sort?: string | string[] })
+
+export type DeleteArgs<S extends string = CollectionSlug> = ReadArgs & { collection: S } & (
+  { id: ID | string; where?: never } | { where: Where; id?: never })
+
+export interface FindGlobalArgs<S extends string = GlobalSlug> extends ReadArgs { slug: S }
+export interface UpdateGlobalArgs<S extends string = GlobalSlug> extends ReadArgs { slug: S; data: Record<string, unknown> }
+
+export interface PaginatedDocs<T> {
+  docs: T[]
+  totalDocs: number
+  limit: number
+  totalPages: number
+  page: number
+  pagingCounter: number
+  hasPrevPage: boolean
+  hasNextPage: boolean
+  prevPage: number | null
+  nextPage: number | null
+}
+
+export interface BulkResult<T> {
+  docs: T[]
+  errors: { id: ID; message: string }[]
+}

@@ -1,0 +1,78 @@
+import type { CmsRequest, DataField, ID } from '../config/types.ts'
+import type { Executor } from '../db/database.ts'
+import { existingIds } from '../db/store.ts'
+import { ValidationError, type FieldError } from '../errors/validation-error.ts'
+import type { Cms } from './cms.ts'
+import { applyDefaults } from './fields/defaults.ts'
+import { validateFields, type ValidationContext } from './fields/validate.ts'
+
+const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+
+/** Update semantics: named groups merge field by field; every other field is replaced as a whole. */
+export function mergeForUpdate(fields: DataField[], original: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...original }
+  for (const [key, value] of Object.entries(data)) {
+    const field = fields.find((f) => f.name === key)
+    if (field?.type === 'group' && !field.localized && isObject(value) && isObject(original[key])) {
+      out[key] = mergeForUpdate(field.fields as DataField[], original[key] as Record<string, unknown>, value)
+    } else {
+      out[key] = value
+    }
+  }
+  return out
+}
+
+export interface PrepareArgs {
+  cms: Cms
+  ex: Executor
+  fields: DataField[]
+  data: unknown
+  req: CmsRequest
+  operation: 'create' | 'update'
+  /** The stored document, on update. */
+  original?: Record<string, unknown>
+  id?: ID
+  owner: { collection?: string; global?: string }
+}
+
+/**
+ * Turns incoming data into the complete, validated document to store: checks it is an object, merges it over
+ * the original (update), fills defaults (create), validates every field and checks that related documents exist.
+ * Throws one ValidationError listing every failing field; nothing is written before this passes.
+ */
+export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string, unknown>; touched: string[] }> {
+  if (!isObject(a.data)) {
+    throw new ValidationError({ ...a.owner, errors: [{ message: 'The request body must be a JSON object of fields.', path: '', label: 'data' }] })
+  }
+  const incoming = structuredClone(a.data)
+  const touched = Object.keys(incoming).filter((k) => a.fields.some((f) => f.name === k))
+  const merged = a.operation === 'update' ? mergeForUpdate(a.fields, a.original ?? {}, incoming) : incoming
+  await applyDefaults(a.fields, merged, a.req, a.operation === 'create')
+
+  const ctx: ValidationContext = {
+    req: a.req, operation: a.operation, id: a.id, data: merged, errors: [], references: new Map(), topLevel: true,
+  }
+  // Unknown keys are reported for what the caller sent; the stored original may hold columns of removed fields.
+  const unknown = Object.keys(incoming).filter((k) => !a.fields.some((f) => f.name === k) && !['id', 'createdAt', 'updatedAt'].includes(k))
+  const checked = await validateFields(a.fields, Object.fromEntries(Object.entries(merged).filter(([k]) => a.fields.some((f) => f.name === k))), ctx, '')
+  for (const k of unknown) ctx.errors.push({ message: 'This field does not exist.', path: k, label: k })
+  if (a.operation === 'update') {
+    // Required fields the update clears are errors too (validateFields skipped absent values).
+    for (const f of a.fields) if (f.required && merged[f.name] === undefined && !ctx.errors.some((e) => e.path === f.name)) ctx.errors.push({ message: 'This field is required.', path: f.name, label: f.label ?? f.name })
+  }
+  await checkReferences(a.cms, a.ex, ctx.references, ctx.errors)
+  if (ctx.errors.length) throw new ValidationError({ ...a.owner, id: a.id, errors: ctx.errors })
+  return { doc: checked, touched }
+}
+
+async function checkReferences(cms: Cms, ex: Executor, refs: Map<string, Map<number, string[]>>, errors: FieldError[]): Promise<void> {
+  for (const [slug, byId] of refs) {
+    const found = await existingIds(ex, cms.queryContext(), cms.collection(slug), [...byId.keys()])
+    for (const [id, paths] of byId) {
+      if (found.has(id)) continue
+      for (const path of new Set(paths)) {
+        errors.push({ message: `This relationship field has the following invalid relationships: ${id} (${slug})`, path, label: path })
+      }
+    }
+  }
+}

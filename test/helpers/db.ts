@@ -1,0 +1,70 @@
+/**
+ * Every behaviour suite runs on the database `DATABASE_URL` names: SQLite in memory by default,
+ * MariaDB/MySQL when it is a `mysql://` URL (each test file gets a fresh database of its own, dropped after).
+ */
+import type { ExecutionContext, TestFn } from 'ava'
+import knexFactory from 'knex'
+import { randomBytes } from 'node:crypto'
+import { getCms } from '../../server/local/get-cms.ts'
+import type { Cms } from '../../server/local/cms.ts'
+import type { Config } from '../../server/config/types.ts'
+
+export const dialectName = (process.env.DATABASE_URL ?? '').startsWith('mysql') ? 'mysql' : 'sqlite'
+
+/** A database URL for one test file (a new MySQL database, or an in-memory SQLite one). */
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL
+  if (!base || !base.startsWith('mysql')) return { url: 'sqlite::memory:', drop: async () => {} }
+  const u = new URL(base)
+  const name = `cms_t_${randomBytes(6).toString('hex')}`
+  const admin = knexFactory({ client: 'mysql2', connection: { host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) } })
+  await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+  u.pathname = `/${name}`
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``)
+      await admin.destroy()
+    },
+  }
+}
+
+/**
+ * Starts a CMS on a fresh database before the file's tests (tests must be declared synchronously),
+ * runs `init` once, and closes and drops everything after them.
+ */
+export function useCms<T = undefined>(test: TestFn, config: Config, init?: (cms: Cms) => Promise<T>): { cms: Cms; data: T } {
+  const state = {} as { cms: Cms; data: T }
+  let drop = async () => {}
+  test.before(async () => {
+    const fresh = await freshDatabaseUrl()
+    drop = fresh.drop
+    state.cms = await getCms({ config: { ...config, db: { url: fresh.url } } })
+    state.data = (init ? await init(state.cms) : undefined) as T
+  })
+  test.after.always(async () => {
+    await state.cms?.destroy()
+    await drop()
+  })
+  return state
+}
+
+/** Counts the SQL statements `fn` sends. */
+export async function countQueries<T>(cms: Cms, fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: string[] }> {
+  const statements: string[] = []
+  const off = cms.db.onQuery((sql) => statements.push(sql))
+  try {
+    const result = await fn()
+    return { result, queries: statements.length, statements }
+  } finally {
+    off()
+  }
+}
+
+/** Asserts that `promise` rejects with an error of `name` and `status`, and returns it. */
+export async function rejectsWith(t: ExecutionContext, promise: Promise<unknown>, name: string, status: number): Promise<Error & { status: number; data?: unknown }> {
+  const error = (await t.throwsAsync(promise)) as Error & { status: number; data?: unknown }
+  t.is(error?.name, name, error?.message)
+  t.is(error?.status, status)
+  return error
+}
