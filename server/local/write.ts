@@ -1,8 +1,10 @@
-import type { CmsRequest, DataField, ID } from '../config/types.ts'
+import type { CmsRequest, DataField, ID, SanitizedCollection, SanitizedGlobal } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
 import { existingIds } from '../db/store.ts'
 import { ValidationError, type FieldError } from '../errors/validation-error.ts'
 import type { Cms } from './cms.ts'
+import { dropDeniedFields } from './access.ts'
+import { runFieldHooks, runHooks } from './hooks.ts'
 import { applyDefaults } from './fields/defaults.ts'
 import { validateFields, type ValidationContext } from './fields/validate.ts'
 
@@ -32,7 +34,8 @@ export interface PrepareArgs {
   /** The stored document, on update. */
   original?: Record<string, unknown>
   id?: ID
-  owner: { collection?: string; global?: string }
+  owner: { collection?: SanitizedCollection; global?: SanitizedGlobal }
+  overrideAccess: boolean
 }
 
 /**
@@ -41,11 +44,21 @@ export interface PrepareArgs {
  * Throws one ValidationError listing every failing field; nothing is written before this passes.
  */
 export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string, unknown>; touched: string[] }> {
+  const ownerNames = { collection: a.owner.collection?.slug, global: a.owner.global?.slug }
   if (!isObject(a.data)) {
-    throw new ValidationError({ ...a.owner, errors: [{ message: 'The request body must be a JSON object of fields.', path: '', label: 'data' }] })
+    throw new ValidationError({ ...ownerNames, errors: [{ message: 'The request body must be a JSON object of fields.', path: '', label: 'data' }] })
   }
-  const incoming = structuredClone(a.data)
-  const touched = Object.keys(incoming).filter((k) => a.fields.some((f) => f.name === k))
+  const hooks = (a.owner.collection ?? a.owner.global)!.hooks
+  let incoming = structuredClone(a.data)
+
+  // --- field access: values the caller may not write are dropped
+  if (!a.overrideAccess) await dropDeniedFields(a.fields, incoming, a.req, a.operation, a.original)
+
+  // --- beforeValidate
+  const hookArgs = { req: a.req, originalDoc: a.original, operation: a.operation, ...a.owner }
+  await runFieldHooks('beforeValidate', a.fields, incoming, { ...hookArgs, data: incoming })
+  incoming = (await runHooks<Record<string, unknown>>(hooks.beforeValidate, 'data', { ...hookArgs, data: incoming }, a.owner)) ?? incoming
+  const touched = new Set(Object.keys(incoming).filter((k) => a.fields.some((f) => f.name === k)))
   const merged = a.operation === 'update' ? mergeForUpdate(a.fields, a.original ?? {}, incoming) : incoming
   await applyDefaults(a.fields, merged, a.req, a.operation === 'create')
 
@@ -61,8 +74,17 @@ export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string,
     for (const f of a.fields) if (f.required && merged[f.name] === undefined && !ctx.errors.some((e) => e.path === f.name)) ctx.errors.push({ message: 'This field is required.', path: f.name, label: f.label ?? f.name })
   }
   await checkReferences(a.cms, a.ex, ctx.references, ctx.errors)
-  if (ctx.errors.length) throw new ValidationError({ ...a.owner, id: a.id, errors: ctx.errors })
-  return { doc: checked, touched }
+  if (ctx.errors.length) throw new ValidationError({ ...ownerNames, id: a.id, errors: ctx.errors })
+
+  // --- beforeChange: hooks see the validated document and may still change it
+  const before = JSON.stringify(checked)
+  await runFieldHooks('beforeChange', a.fields, checked, { ...hookArgs, data: checked })
+  const final = (await runHooks<Record<string, unknown>>(hooks.beforeChange, 'data', { ...hookArgs, data: checked }, a.owner)) ?? checked
+  if (JSON.stringify(final) !== before) {
+    const was = JSON.parse(before) as Record<string, unknown>
+    for (const f of a.fields) if (JSON.stringify(final[f.name]) !== JSON.stringify(was[f.name])) touched.add(f.name)
+  }
+  return { doc: final, touched: [...touched] }
 }
 
 async function checkReferences(cms: Cms, ex: Executor, refs: Map<string, Map<number, string[]>>, errors: FieldError[]): Promise<void> {

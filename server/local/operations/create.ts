@@ -1,29 +1,43 @@
 import { docToRow } from '../../db/rows.ts'
 import { insertRow, selectById } from '../../db/store.ts'
+import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
-import { afterReadMany } from '../read.ts'
+import { runFieldHooks, runHooks } from '../hooks.ts'
+import { runOperation } from '../operation.ts'
+import { depthParam } from '../params.ts'
+import { readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../types.ts'
 import { prepareData } from '../write.ts'
 
-/** Creates a document in one transaction: defaults, validation, insert (unique violations → 400), read back. */
-export async function create<S extends CollectionSlug>(this: Cms, args: CreateArgs<S>): Promise<DocOf<S>> {
-  const collection = this.collection(args.collection)
-  const req = createLocalReq(this, args)
-  const ctx = this.queryContext(req.locale)
+/**
+ * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 400),
+ * afterChange hooks, read back. A throw anywhere, hooks included, rolls everything back.
+ */
+export async function create<S extends CollectionSlug>(this: Cms, incoming: CreateArgs<S>): Promise<DocOf<S>> {
+  const collection = this.collection(incoming.collection)
+  const req = createLocalReq(this, incoming)
+  const overrideAccess = incoming.overrideAccess ?? true
   const schema = this.schemas.get(collection.slug)!
-  return withTransaction(this, req, async (tx) => {
-    // --- validate
-    const { doc } = await prepareData({ cms: this, ex: tx, fields: collection.flatFields, data: args.data, req, operation: 'create', owner: { collection: collection.slug } })
+  return withTransaction(this, req, () => runOperation(collection, req, ['create', 'create'], incoming, overrideAccess, async (args) => {
+    const depth = depthParam(this, args.depth)
+    const ctx = this.queryContext(req.locale)
+    const tx = req.transaction as import('../../db/database.ts').Executor
+    await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
+
+    // --- validate (field access, beforeValidate, validation, beforeChange)
+    const { doc } = await prepareData({ cms: this, ex: tx, fields: collection.flatFields, data: args.data, req, operation: 'create', owner: { collection }, overrideAccess })
 
     // --- write
     const row = docToRow(schema, doc)
     if (collection.timestamps) row.createdAt = row.updatedAt = new Date().toISOString()
     const id = await insertRow(tx, ctx, collection, row)
 
-    // --- read back
-    const stored = (await selectById(tx, ctx, collection, id))!
-    const [out] = await afterReadMany(this, collection, [stored], req, args)
+    // --- afterChange, then read back
+    let stored = (await selectById(tx, ctx, collection, id))!
+    await runFieldHooks('afterChange', collection.flatFields, stored, { req, data: doc, operation: 'create', collection })
+    stored = await runHooks(collection.hooks.afterChange, 'doc', { doc: stored, data: doc, previousDoc: undefined, operation: 'create', req, overrideAccess }, { collection })
+    const [out] = await readDocs(this, collection, [stored], req, { ...args, depth })
     return out as DocOf<S>
-  })
+  }))
 }

@@ -1,21 +1,28 @@
-import { selectById } from '../../db/store.ts'
+import { selectDocs } from '../../db/store.ts'
 import { NotFound } from '../../errors/not-found.ts'
+import { combineWhere, executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
-import { idParam } from '../params.ts'
-import { afterReadMany } from '../read.ts'
+import { runOperation } from '../operation.ts'
+import { depthParam, idParam } from '../params.ts'
+import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { CollectionSlug, DocOf, FindByIDArgs } from '../types.ts'
 
-/** One document by id; 404 when it does not exist (or `null` with `disableErrors`). */
-export async function findByID<S extends CollectionSlug>(this: Cms, args: FindByIDArgs<S>): Promise<DocOf<S>> {
-  const collection = this.collection(args.collection)
-  const req = createLocalReq(this, args)
-  const id = idParam(args.id)
-  const doc = await selectById(executorFor(this, req), this.queryContext(req.locale), collection, id)
-  if (!doc) {
-    if (args.disableErrors) return null as unknown as DocOf<S>
-    throw new NotFound()
-  }
-  const [out] = await afterReadMany(this, collection, [doc], req, args)
-  return out as DocOf<S>
+/** One document by id; 404 when it does not exist or read access hides it (or `null` with `disableErrors`). */
+export async function findByID<S extends CollectionSlug>(this: Cms, incoming: FindByIDArgs<S>): Promise<DocOf<S>> {
+  const collection = this.collection(incoming.collection)
+  const req = createLocalReq(this, incoming)
+  const overrideAccess = incoming.overrideAccess ?? true
+  return runOperation(collection, req, ['read', 'findByID'], incoming, overrideAccess, async (args) => {
+    const id = idParam(args.id)
+    const depth = depthParam(this, args.depth)
+    const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)
+    const [doc] = await selectDocs(executorFor(this, req), this.queryContext(req.locale), collection, { where: combineWhere({ id: { equals: id } }, access), limit: 1 })
+    if (!doc) {
+      if (args.disableErrors) return null as unknown as DocOf<S>
+      throw new NotFound()
+    }
+    const [out] = await readDocs(this, collection, [doc], req, { ...args, depth })
+    return out as DocOf<S>
+  })
 }

@@ -1,21 +1,32 @@
-import type { DataField } from '../../config/types.ts'
+import type { CmsRequest, DataField } from '../../config/types.ts'
+import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { applyDefaults } from '../fields/defaults.ts'
 import { readGlobalRow } from '../globals-store.ts'
+import { runHooks } from '../hooks.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { FindGlobalArgs, GlobalOf, GlobalSlug } from '../types.ts'
 
 /** Reads a global; one never saved reads as its default values. */
-export async function findGlobal<S extends GlobalSlug>(this: Cms, args: FindGlobalArgs<S>): Promise<GlobalOf<S>> {
-  const global = this.global(args.slug)
-  const req = createLocalReq(this, args)
+export async function findGlobal<S extends GlobalSlug>(this: Cms, incoming: FindGlobalArgs<S>): Promise<GlobalOf<S>> {
+  const global = this.global(incoming.slug)
+  const req = createLocalReq(this, incoming)
+  const overrideAccess = incoming.overrideAccess ?? true
+  const args = await runHooks<FindGlobalArgs<S>>(global.hooks.beforeOperation, 'args', { args: incoming, operation: 'read', req }, { global })
+  const access = await executeAccess(global.access.read, { req }, overrideAccess)
   const row = await readGlobalRow(this, executorFor(this, req), global.slug)
-  const data: Record<string, unknown> = row ? row.data : {}
+  let data: Record<string, unknown> = row ? row.data : {}
   if (!row) await applyDefaults(global.flatFields, data, req, true)
-  stripHidden(global.flatFields, data)
-  return { ...data, globalType: global.slug, ...(row ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}) } as unknown as GlobalOf<S>
+  // A Where from read access cannot match a global's single document by query: it reads as empty (as Payload).
+  if (access !== true) data = {}
+  data = await runHooks(global.hooks.beforeRead, 'doc', { doc: data, req }, { global })
+  await stripUnreadable(global.flatFields, data, req, overrideAccess, Boolean(args.showHiddenFields))
+  const doc = { ...data, globalType: global.slug, ...(row ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}) }
+  return (await runHooks(global.hooks.afterRead, 'doc', { doc, req }, { global })) as unknown as GlobalOf<S>
 }
 
-function stripHidden(fields: DataField[], doc: Record<string, unknown>): void {
-  for (const f of fields) if (f.hidden) delete doc[f.name]
+async function stripUnreadable(fields: DataField[], doc: Record<string, unknown>, req: CmsRequest, overrideAccess: boolean, showHidden: boolean): Promise<void> {
+  for (const f of fields) {
+    if ((f.hidden && !showHidden) || (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData: doc })))) delete doc[f.name]
+  }
 }

@@ -1,33 +1,38 @@
 import { countDocs, selectDocs } from '../../db/store.ts'
+import { combineWhere, executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
-import { afterReadMany } from '../read.ts'
-import { pageParams } from '../params.ts'
+import { runOperation } from '../operation.ts'
+import { depthParam, pageParams } from '../params.ts'
+import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { CollectionSlug, DocOf, FindArgs, PaginatedDocs } from '../types.ts'
 
-/** Lists documents: where, sort, pagination; a count query only when a page could be partial. */
-export async function find<S extends CollectionSlug>(this: Cms, args: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>> {
-  const collection = this.collection(args.collection)
-  const req = createLocalReq(this, args)
-  const { limit, page, paginate } = pageParams(this, args)
-  const ctx = this.queryContext(req.locale)
-  const ex = executorFor(this, req)
+/** Lists documents: access-narrowed where, sort, pagination; a count query only when a page could be partial. */
+export async function find<S extends CollectionSlug>(this: Cms, incoming: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>> {
+  const collection = this.collection(incoming.collection)
+  const req = createLocalReq(this, incoming)
+  const overrideAccess = incoming.overrideAccess ?? true
+  return runOperation(collection, req, ['read', 'find'], incoming, overrideAccess, async (args) => {
+    const { limit, page, paginate } = pageParams(this, args)
+    const depth = depthParam(this, args.depth)
 
-  // --- query
-  const docs = await selectDocs(ex, ctx, collection, {
-    where: args.where,
-    sort: args.sort,
-    limit: limit || undefined,
-    offset: paginate ? (page - 1) * limit : 0,
+    // --- access: a Where result narrows the query itself, so totals and pages stay right
+    const access = await executeAccess(collection.access.read, { req }, overrideAccess)
+    const where = combineWhere(args.where, access)
+
+    // --- query
+    const ctx = this.queryContext(req.locale)
+    const ex = executorFor(this, req)
+    const docs = await selectDocs(ex, ctx, collection, { where, sort: args.sort, limit: limit || undefined, offset: paginate ? (page - 1) * limit : 0 })
+    let totalDocs: number
+    if (!paginate) totalDocs = docs.length
+    else if (docs.length > 0 && docs.length < limit) totalDocs = (page - 1) * limit + docs.length // a partial page: no count needed
+    else totalDocs = await countDocs(ex, ctx, collection, where)
+
+    // --- read
+    const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })
+    return paginated(out as DocOf<S>[], totalDocs, paginate ? limit : args.limit ?? 0, paginate ? page : 1, paginate)
   })
-  let totalDocs: number
-  if (!paginate) totalDocs = docs.length
-  else if (docs.length > 0 && docs.length < limit) totalDocs = (page - 1) * limit + docs.length // last page: no count needed
-  else totalDocs = await countDocs(ex, ctx, collection, args.where)
-
-  // --- read
-  const out = await afterReadMany(this, collection, docs, req, args)
-  return paginated(out as DocOf<S>[], totalDocs, paginate ? limit : args.limit ?? 0, paginate ? page : 1, paginate)
 }
 
 export function paginated<T>(docs: T[], totalDocs: number, limit: number, page: number, paginate: boolean): PaginatedDocs<T> {

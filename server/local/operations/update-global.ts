@@ -1,19 +1,25 @@
+import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { readGlobalRow, writeGlobalRow } from '../globals-store.ts'
+import { runHooks } from '../hooks.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { GlobalOf, GlobalSlug, UpdateGlobalArgs } from '../types.ts'
 import { prepareData } from '../write.ts'
 
 /** Writes a global (merged over what is stored, validated) in one transaction and returns it. */
-export async function updateGlobal<S extends GlobalSlug>(this: Cms, args: UpdateGlobalArgs<S>): Promise<GlobalOf<S>> {
-  const global = this.global(args.slug)
-  const req = createLocalReq(this, args)
+export async function updateGlobal<S extends GlobalSlug>(this: Cms, incoming: UpdateGlobalArgs<S>): Promise<GlobalOf<S>> {
+  const global = this.global(incoming.slug)
+  const req = createLocalReq(this, incoming)
+  const overrideAccess = incoming.overrideAccess ?? true
   return withTransaction(this, req, async (tx) => {
+    const args = await runHooks<UpdateGlobalArgs<S>>(global.hooks.beforeOperation, 'args', { args: incoming, operation: 'update', req }, { global })
+    await executeAccess(global.access.update, { req, data: args.data }, overrideAccess)
     const row = await readGlobalRow(this, tx, global.slug, true)
     const { doc } = await prepareData({
-      cms: this, ex: tx, fields: global.flatFields, data: args.data, req, operation: row ? 'update' : 'create', original: row?.data, owner: { global: global.slug },
+      cms: this, ex: tx, fields: global.flatFields, data: args.data, req, operation: row ? 'update' : 'create', original: row?.data, owner: { global }, overrideAccess,
     })
     await writeGlobalRow(this, tx, global.slug, doc, Boolean(row))
-    return this.findGlobal({ ...args, slug: global.slug, req }) as Promise<GlobalOf<S>>
+    await runHooks(global.hooks.afterChange, 'doc', { doc, previousDoc: row?.data, operation: 'update', req }, { global })
+    return this.findGlobal({ ...args, slug: global.slug, req, overrideAccess }) as Promise<GlobalOf<S>>
   })
 }

@@ -1,0 +1,44 @@
+import type { Access, AccessArgs, CmsRequest, DataField, Where } from '../config/types.ts'
+import { Forbidden } from '../errors/forbidden.ts'
+import { Unauthorized } from '../errors/unauthorized.ts'
+
+/** Without an access function, an operation is allowed to any logged-in user only (DESIGN.md §5). */
+const defaultAccess: Access = ({ req }) => Boolean(req.user)
+
+/**
+ * Runs an access function: `true` allows, a Where narrows (ANDed into the query by the caller), anything falsy
+ * denies with 401 for an anonymous caller and 403 for a logged-in one. `overrideAccess` skips it entirely.
+ */
+export async function executeAccess(fn: Access | undefined, args: AccessArgs, overrideAccess: boolean): Promise<true | Where> {
+  if (overrideAccess) return true
+  const result = await (fn ?? defaultAccess)(args)
+  if (result === true) return true
+  if (result && typeof result === 'object') return result
+  throw args.req.user ? new Forbidden() : new Unauthorized()
+}
+
+/** `where` AND the access constraint (no copy when access allows everything). */
+export function combineWhere(where: Where | undefined, access: true | Where): Where | undefined {
+  if (access === true) return where
+  if (!where || Object.keys(where).length === 0) return access
+  return { and: [where, access] }
+}
+
+/**
+ * Field-level access on writes: an incoming value the caller may not create or update is dropped
+ * (as Payload does), recursing into groups.
+ */
+export async function dropDeniedFields(fields: DataField[], data: Record<string, unknown>, req: CmsRequest, operation: 'create' | 'update', doc?: Record<string, unknown>): Promise<void> {
+  for (const field of fields) {
+    if (!(field.name in data)) continue
+    const fn = field.access?.[operation]
+    if (fn && !(await fn({ req, data, doc, siblingData: data }))) {
+      delete data[field.name]
+      continue
+    }
+    const value = data[field.name]
+    if (field.type === 'group' && value && typeof value === 'object' && !Array.isArray(value)) {
+      await dropDeniedFields(field.fields as DataField[], value as Record<string, unknown>, req, operation, doc)
+    }
+  }
+}
