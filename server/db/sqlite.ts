@@ -86,15 +86,16 @@ export class SqliteDatabase implements Database {
   private nestedTransaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
     return this.inside.exit(() => {
       let started = false
+      let cancelled = false
       const run = this.startTransaction(async (tx) => {
+        if (cancelled) throw new APIError('Cancelled: the enclosing write gave up waiting for this one.', 500)
         started = true
         return fn(tx)
       })
       const timeout = new Promise<never>((_, reject) => {
         const timer = setTimeout(() => {
-          if (!started) reject(new APIError('A write without `req` was awaited inside a hook of another write; on SQLite it can only run after that write ends. Pass `req` to join the transaction, or do not await it.', 500))
+          if (!started) cancelled = true, reject(new APIError('A write without `req` was awaited inside a hook of another write; on SQLite it can only run after that write ends. Pass `req` to join the transaction, or do not await it.', 500))
         }, this.nestedWaitMs)
-        timer.unref()
         run.finally(() => clearTimeout(timer)).catch(() => {})
       })
       return Promise.race([run, timeout])
