@@ -5,7 +5,7 @@ import { populate } from './populate.ts'
 import type { ReadArgs } from './types.ts'
 
 /** Removes hidden fields and fields the caller may not read, recursing into groups. */
-async function stripUnreadable(fields: DataField[], doc: Record<string, unknown>, req: CmsRequest, overrideAccess: boolean, showHidden: boolean): Promise<void> {
+export async function stripUnreadable(fields: DataField[], doc: Record<string, unknown>, req: CmsRequest, overrideAccess: boolean, showHidden: boolean): Promise<void> {
   for (const f of fields) {
     if (!(f.name in doc)) continue
     if ((f.hidden && !showHidden) || (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData: doc })))) {

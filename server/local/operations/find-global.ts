@@ -1,9 +1,9 @@
-import type { CmsRequest, DataField } from '../../config/types.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { applyDefaults } from '../fields/defaults.ts'
 import { readGlobalRow } from '../globals-store.ts'
 import { runHooks } from '../hooks.ts'
+import { stripUnreadable } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { FindGlobalArgs, GlobalOf, GlobalSlug } from '../types.ts'
 
@@ -25,8 +25,3 @@ export async function findGlobal<S extends GlobalSlug>(this: Cms, incoming: Find
   return (await runHooks(global.hooks.afterRead, 'doc', { doc, req }, { global })) as unknown as GlobalOf<S>
 }
 
-async function stripUnreadable(fields: DataField[], doc: Record<string, unknown>, req: CmsRequest, overrideAccess: boolean, showHidden: boolean): Promise<void> {
-  for (const f of fields) {
-    if ((f.hidden && !showHidden) || (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData: doc })))) delete doc[f.name]
-  }
-}
