@@ -90,7 +90,3 @@ export function docToRow(schema: CollectionSchema, data: Record<string, unknown>
   return out
 }
 
-/** Every column the table holds, in a stable order (for SELECT lists). */
-export function selectColumns(schema: CollectionSchema): string[] {
-  return schema.table.columns.map((c) => c.name)
-}

@@ -63,7 +63,7 @@ export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string,
   await applyDefaults(a.fields, merged, a.req, a.operation === 'create')
 
   const ctx: ValidationContext = {
-    req: a.req, operation: a.operation, id: a.id, data: merged, errors: [], references: new Map(), topLevel: true,
+    req: a.req, operation: a.operation, id: a.id, data: merged, errors: [], references: new Map(),
   }
   // Unknown keys are reported for what the caller sent; the stored original may hold columns of removed fields.
   const unknown = Object.keys(incoming).filter((k) => !a.fields.some((f) => f.name === k) && !['id', 'createdAt', 'updatedAt'].includes(k))

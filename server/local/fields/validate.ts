@@ -16,8 +16,6 @@ export interface ValidationContext {
   errors: FieldError[]
   /** Relationship ids to check for existence, by collection. */
   references: Map<string, Map<number, string[]>>
-  /** Top-level names the caller sent: only those are checked for unknown keys, on update. */
-  topLevel: boolean
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
