@@ -244,6 +244,12 @@ function overElements(state: State, container: string, cb: unknown[], elements: 
 
 const jsonKey = (name: string) => `."${name}"`
 
+/** `exists` on a JSON array: true when it holds at least one element. */
+function arrayExists(d: Dialect, container: string, cb: unknown[], value: unknown, path: string): Compiled {
+  const present = `(${container} IS NOT NULL AND ${d.jsonArrayLength(container)} > 0)`
+  return { sql: toBool(value, path) ? present : `NOT ${present}`, bindings: [...cb, ...cb] }
+}
+
 /** A field whose value is a JSON document held by `container` (a column or a JSON sub-value). */
 function jsonField(state: State, container: string, cb: unknown[], field: DataField, rest: string[], op: Operator, value: unknown, path: string): Compiled {
   const d = state.ctx.dialect
@@ -256,8 +262,7 @@ function jsonField(state: State, container: string, cb: unknown[], field: DataFi
     case 'array': case 'blocks': {
       if (rest.length === 0) {
         if (op !== 'exists') fail(path, `an ${field.type} field can only be tested with exists; query its subfields with a dotted path`)
-        const present = `(${container} IS NOT NULL AND ${d.jsonArrayLength(container)} > 0)`
-        return { sql: toBool(value, path) ? present : `NOT ${present}`, bindings: toBool(value, path) ? [...cb, ...cb] : [...cb, ...cb] }
+        return arrayExists(d, container, cb, value, path)
       }
       const { fields, extra } = field.type === 'array' ? { fields: field.fields as DataField[], extra: new Map<string, Kind>([['id', 'text']]) } : blockFields(field)
       return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) =>
@@ -272,10 +277,7 @@ function jsonField(state: State, container: string, cb: unknown[], field: DataFi
           return polymorphicValue(d.jsonValue(`${alias}.value`, 'text'), ['$.relationTo'], d.jsonValue(`${alias}.value`, 'number'), ['$.value'], o, v, path)
         })
       }
-      if (op === 'exists' && rest.length === 0) {
-        const present = `(${container} IS NOT NULL AND ${d.jsonArrayLength(container)} > 0)`
-        return { sql: toBool(value, path) ? present : `NOT ${present}`, bindings: [...cb, ...cb] }
-      }
+      if (op === 'exists' && rest.length === 0) return arrayExists(d, container, cb, value, path)
       return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) => {
         const el = d.eachValue(alias, 'number')
         if (rest.length) return throughRelation(state, el, [], field, rest, o, v, path)
@@ -285,10 +287,7 @@ function jsonField(state: State, container: string, cb: unknown[], field: DataFi
     case 'select': case 'text': case 'number': {
       if (rest.length) fail(path, `a ${field.type} field has no subfields`)
       const kind = kindOf(field)
-      if (op === 'exists') {
-        const present = `(${container} IS NOT NULL AND ${d.jsonArrayLength(container)} > 0)`
-        return { sql: toBool(value, path) ? present : `NOT ${present}`, bindings: [...cb, ...cb] }
-      }
+      if (op === 'exists') return arrayExists(d, container, cb, value, path)
       return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) =>
         scalar(d.eachValue(alias, scalarKind(kind)), [], kind, field.type === 'select' && o === 'contains' ? 'equals' : o, v, path, field))
     }

@@ -1,11 +1,11 @@
 import type { CmsRequest, SanitizedCollection, Where } from '../../config/types.ts'
 import type { Executor } from '../../db/database.ts'
 import { deleteRow, selectById, selectIds } from '../../db/store.ts'
-import { APIError } from '../../errors/api-error.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
+import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
 import { runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
@@ -32,16 +32,7 @@ export async function deleteOperation<S extends CollectionSlug>(this: Cms, incom
     if (!args.where || typeof args.where !== 'object') throw new BadRequest("Missing 'where' query of documents to delete.")
     const access = await executeAccess(collection.access.delete, { req }, overrideAccess)
     const ids = await selectIds(tx, this.queryContext(req.locale), collection, combineWhere(args.where, access), undefined, undefined, true)
-    const result: BulkResult<DocOf<S>> = { docs: [], errors: [] }
-    for (const id of ids) {
-      try {
-        result.docs.push((await deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true)) as DocOf<S>)
-      } catch (error) {
-        if (!(error instanceof APIError) || !error.expose) throw error
-        result.errors.push({ id, message: error.message })
-      }
-    }
-    return result
+    return forEachDocument<DocOf<S>>(ids, (id) => deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true))
   }))
 }
 

@@ -2,11 +2,11 @@ import type { CmsRequest, SanitizedCollection, Where } from '../../config/types.
 import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
 import { selectById, selectIds, updateRow } from '../../db/store.ts'
-import { APIError } from '../../errors/api-error.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
+import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
 import { runFieldHooks, runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
@@ -34,16 +34,7 @@ export async function update<S extends CollectionSlug>(this: Cms, incoming: Upda
     if (!args.where || typeof args.where !== 'object') throw new BadRequest("Missing 'where' query of documents to update.")
     const access = await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess)
     const ids = await selectIds(tx, this.queryContext(req.locale), collection, combineWhere(args.where, access), args.sort, args.limit, true)
-    const result: BulkResult<DocOf<S>> = { docs: [], errors: [] }
-    for (const id of ids) {
-      try {
-        result.docs.push((await updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess }, true)) as DocOf<S>)
-      } catch (error) {
-        if (!(error instanceof APIError) || !error.expose) throw error
-        result.errors.push({ id, message: error.message })
-      }
-    }
-    return result
+    return forEachDocument<DocOf<S>>(ids, (id) => updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess }, true))
   }))
 }
 
