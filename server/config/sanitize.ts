@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { flattenFields, isJsonStored, optionValue } from './fields.ts'
+import { versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
 import type {
   AuthOptions, CollectionConfig, Config, DataField, Field, GlobalConfig, SanitizedCollection, SanitizedConfig, SanitizedGlobal,
@@ -127,6 +128,8 @@ function sanitizeCollection(c: CollectionConfig, slugs: Set<string>, localized: 
     if (declared && declared.type !== 'email') throw new ConfigError(`${where}, field "email": an auth collection's email field must have type "email".`)
     if (!declared) fields = [{ name: 'email', type: 'email', required: true, unique: true }, ...fields]
   }
+  const maxPerDoc = typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined
+  if (maxPerDoc !== undefined && (!Number.isInteger(maxPerDoc) || maxPerDoc < 1)) throw new ConfigError(`${where}: versions.maxPerDoc must be a positive integer.`)
   const versions = c.versions
     ? { drafts: typeof c.versions === 'object' ? Boolean(c.versions.drafts) : false, maxPerDoc: (typeof c.versions === 'object' && c.versions.maxPerDoc) || 100 }
     : false
@@ -146,7 +149,7 @@ function sanitizeCollection(c: CollectionConfig, slugs: Set<string>, localized: 
   checkEndpoints(c.endpoints ?? [], where)
   const timestamps = c.timestamps ?? true
   if (c.defaultSort !== undefined && typeof c.defaultSort !== 'string') throw new ConfigError(`${where}: defaultSort must be a string such as "-createdAt".`)
-  return {
+  const sanitized: SanitizedCollection = {
     ...c,
     labels: { ...formatLabels(c.slug), ...c.labels },
     fields,
@@ -159,14 +162,16 @@ function sanitizeCollection(c: CollectionConfig, slugs: Set<string>, localized: 
     endpoints: c.endpoints ?? [],
     table: c.slug.replace(/-/g, '_'),
   }
+  if (versions) sanitized.versionsCollection = versionsCollection(sanitized)
+  return sanitized
 }
 
 function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean): SanitizedGlobal {
   const where = `Global "${g.slug}"`
   if (!Array.isArray(g.fields)) throw new ConfigError(`${where}: fields must be an array.`)
-  const versions = g.versions ? { drafts: typeof g.versions === 'object' ? Boolean(g.versions.drafts) : false } : false
-  let flatFields = checkFields(g.fields, where, slugs, localized, true)
-  if (versions && versions.drafts) flatFields = [...flatFields, { name: '_status', type: 'select', options: ['draft', 'published'], defaultValue: 'draft' }]
+  if (g.versions) throw new ConfigError(`${where}: versions on globals are not supported yet; keep versioned content in a collection.`)
+  const versions = false as const
+  const flatFields = checkFields(g.fields, where, slugs, localized, true)
   const kinds = ['beforeOperation', 'beforeValidate', 'beforeChange', 'afterChange', 'beforeRead', 'afterRead'] as const
   for (const k of Object.keys(g.hooks ?? {})) {
     if (!(kinds as readonly string[]).includes(k)) throw new ConfigError(`${where}: unknown hook kind "${k}".`)

@@ -222,6 +222,8 @@ export interface SanitizedCollection extends Omit<CollectionConfig, 'labels' | '
   endpoints: Endpoint[]
   /** Table name in the database. */
   table: string
+  /** The internal collection of this collection's versions, when `versions` is on. */
+  versionsCollection?: SanitizedCollection
 }
 
 export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' | 'versions'> {

@@ -117,6 +117,7 @@ export function internalTables(): TableSpec[] {
 }
 
 export function schemaFor(config: SanitizedConfig): { tables: TableSpec[]; collections: Map<string, CollectionSchema> } {
-  const collections = new Map(config.collections.map((c) => [c.slug, collectionSchema(c)]))
+  const all = config.collections.flatMap((c) => (c.versionsCollection ? [c, c.versionsCollection] : [c]))
+  const collections = new Map(all.map((c) => [c.slug, collectionSchema(c)]))
   return { tables: [...internalTables(), ...[...collections.values()].map((s) => s.table)], collections }
 }

@@ -15,6 +15,8 @@ export interface QueryContext {
   dialect: Dialect
   /** Locale whose values localized fields are matched and sorted by. */
   locale?: string
+  /** Read access of related collections (by slug), ANDed into paths that go through a relationship. */
+  relationAccess?: Map<string, true | Where>
 }
 
 export const OPERATORS = [
@@ -214,7 +216,17 @@ function throughRelation(state: State, expr: string, exprB: unknown[], field: Da
   const related = state.ctx.config.collectionsBySlug.get(field.relationTo)!
   const schema = state.ctx.schemas.get(related.slug)!
   const alias = nextAlias(state, 'r')
-  const inner = condition(state, { kind: 'table', alias, placements: schema.placements, top: true, collection: related }, rest, op, value, path)
+  const scope = (): Scope => ({ kind: 'table', alias, placements: schema.placements, top: true, collection: related })
+  const inner = condition(state, scope(), rest, op, value, path)
+  const access = state.ctx.relationAccess?.get(related.slug)
+  if (access && access !== true) {
+    // Only related documents the caller may read can match.
+    const sub: State = { ctx: { ...state.ctx, relationAccess: undefined }, aliasCount: state.aliasCount, depth: 0 }
+    const allowed = tree(sub, scope, access, path)
+    state.aliasCount = sub.aliasCount
+    inner.sql = `${inner.sql} AND ${allowed.sql}`
+    inner.bindings = [...inner.bindings, ...allowed.bindings]
+  }
   const q = state.ctx.dialect.quote
   return { sql: `${expr} IN (SELECT ${alias}.${q('id')} FROM ${q(schema.table.name)} AS ${alias} WHERE ${inner.sql})`, bindings: [...exprB, ...inner.bindings] }
 }

@@ -11,6 +11,7 @@ import { findGlobal } from './operations/find-global.ts'
 import { find } from './operations/find.ts'
 import { updateGlobal } from './operations/update-global.ts'
 import { update } from './operations/update.ts'
+import { findVersionByID, findVersions, restoreVersion } from './operations/versions.ts'
 
 /**
  * The Local layer: every operation of the CMS, in process. REST and GraphQL are thin wrappers over it.
@@ -50,6 +51,9 @@ export class Cms {
   create = create
   update = update
   delete = deleteOperation
+  findVersions = findVersions
+  findVersionByID = findVersionByID
+  restoreVersion = restoreVersion
   findGlobal = findGlobal
   updateGlobal = updateGlobal
 

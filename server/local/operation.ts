@@ -1,8 +1,8 @@
 import type { CmsRequest, SanitizedCollection } from '../config/types.ts'
 import { runHooks } from './hooks.ts'
 
-export type OperationName = 'create' | 'read' | 'update' | 'delete' | 'count'
-export type AfterOperationName = 'create' | 'find' | 'findByID' | 'update' | 'updateByID' | 'delete' | 'deleteByID' | 'count'
+export type OperationName = 'create' | 'read' | 'update' | 'delete' | 'count' | 'restoreVersion'
+export type AfterOperationName = 'create' | 'find' | 'findByID' | 'update' | 'updateByID' | 'delete' | 'deleteByID' | 'count' | 'findVersions' | 'findVersionByID' | 'restoreVersion'
 
 /**
  * Runs one collection operation between its `beforeOperation` hooks (which may replace the arguments) and its

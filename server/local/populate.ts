@@ -2,6 +2,7 @@ import type { CmsRequest, DataField, SanitizedCollection } from '../config/types
 import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
 import { combineWhere, executeAccess } from './access.ts'
+import { applySelect } from './select.ts'
 
 /** A place in a document that holds a relation: `holder[key]` is an id (or `{ relationTo, value }`). */
 interface Slot { holder: Record<string, unknown> | unknown[]; key: string | number; collection: string; id: number; polymorphic: boolean; maxDepth?: number }
@@ -9,10 +10,10 @@ interface Slot { holder: Record<string, unknown> | unknown[]; key: string | numb
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
 /** Finds every relation slot in `doc`, through groups, arrays and blocks. */
-function collectSlots(fields: DataField[], doc: Record<string, unknown>, out: Slot[]): void {
+function collectSlots(fields: DataField[], doc: Record<string, unknown>, out: Slot[], locale: string | undefined): void {
   for (const field of fields) {
     const value = doc[field.name]
-    if (value === null || value === undefined || field.localized) continue
+    if (value === null || value === undefined || (field.localized && locale === 'all')) continue
     if (field.type === 'relationship') {
       const poly = Array.isArray(field.relationTo)
       const add = (holder: Record<string, unknown> | unknown[], key: string | number, v: unknown) => {
@@ -22,12 +23,12 @@ function collectSlots(fields: DataField[], doc: Record<string, unknown>, out: Sl
       if (field.hasMany && Array.isArray(value)) value.forEach((v, i) => add(value, i, v))
       else add(doc, field.name, value)
     } else if (field.type === 'group' && isObject(value)) {
-      collectSlots(field.fields as DataField[], value, out)
+      collectSlots(field.fields as DataField[], value, out, locale)
     } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
       for (const row of value) {
         if (!isObject(row)) continue
         const rowFields = field.type === 'array' ? field.fields : field.blocks.find((b) => b.slug === row.blockType)?.fields
-        if (rowFields) collectSlots(rowFields as DataField[], row, out)
+        if (rowFields) collectSlots(rowFields as DataField[], row, out, locale)
       }
     }
   }
@@ -38,6 +39,8 @@ export interface PopulateOptions {
   overrideAccess: boolean
   /** Prepares a fetched related document for output (hidden fields, field access, afterRead hooks). */
   prepare: (collection: SanitizedCollection, docs: Record<string, unknown>[]) => Promise<void>
+  /** Fields to return of populated documents, by related collection (`populate` of a read). */
+  select?: Map<string, import('./types.ts').Select>
 }
 
 /**
@@ -50,7 +53,7 @@ export async function populate(cms: Cms, collection: SanitizedCollection, docs: 
   const ctx = cms.queryContext(req.locale)
   for (let depth = 1; depth <= opts.depth && level.length; depth++) {
     const slots: Slot[] = []
-    for (const { collection: c, doc } of level) collectSlots(c.flatFields, doc, slots)
+    for (const { collection: c, doc } of level) collectSlots(c.flatFields, doc, slots, req.locale)
     const usable = slots.filter((s) => s.maxDepth === undefined || depth <= s.maxDepth)
     const byCollection = new Map<string, Set<number>>()
     for (const s of usable) {
@@ -78,8 +81,11 @@ export async function populate(cms: Cms, collection: SanitizedCollection, docs: 
       if (!doc) continue
       // Each place gets its own copy, so one document related twice can be populated to different depths.
       const copy = structuredClone(doc)
+      const related = cms.config.collectionsBySlug.get(s.collection)!
+      const select = opts.select?.get(s.collection)
+      if (select) applySelect(related.flatFields, copy, select)
       ;(s.holder as Record<string | number, unknown>)[s.key] = copy
-      next.push({ collection: cms.config.collectionsBySlug.get(s.collection)!, doc: copy })
+      next.push({ collection: related, doc: copy })
     }
     level = next
   }

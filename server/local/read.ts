@@ -1,8 +1,33 @@
 import type { CmsRequest, DataField, SanitizedCollection } from '../config/types.ts'
+import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from './cms.ts'
 import { hasFieldHooks, runFieldHooks, runHooks } from './hooks.ts'
+import { localizeDoc, selectionOf } from './locale.ts'
 import { populate } from './populate.ts'
-import type { ReadArgs } from './types.ts'
+import { applySelect, checkSelect } from './select.ts'
+import type { ReadArgs, Select } from './types.ts'
+
+const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+
+/** Stored form → the request's locale, in place (nothing to do without localization). */
+export function localizeDocs(cms: Cms, fields: DataField[], docs: Record<string, unknown>[], req: CmsRequest): void {
+  const sel = selectionOf(cms.config, req)
+  if (sel) for (const doc of docs) localizeDoc(fields, doc, sel)
+}
+
+/** `select` and `populate` of a read, checked against the fields (a 400 names what is wrong). */
+export function readSelection(cms: Cms, fields: DataField[], args: Pick<ReadArgs, 'select' | 'populate'>): { select?: Select; populate?: Map<string, Select> } {
+  const select = args.select === undefined ? undefined : checkSelect(fields, args.select)
+  if (args.populate === undefined) return { select }
+  if (!isObject(args.populate)) throw new BadRequest('populate must be an object keyed by collection slug, such as { "categories": { "name": true } }.', [{ path: 'populate' }])
+  const populate = new Map<string, Select>()
+  for (const [slug, s] of Object.entries(args.populate)) {
+    const related = cms.config.collectionsBySlug.get(slug)
+    if (!related) throw new BadRequest(`populate: "${slug}" is not a collection.`, [{ path: `populate.${slug}` }])
+    populate.set(slug, checkSelect(related.flatFields, s, `populate.${slug}`))
+  }
+  return { select, populate }
+}
 
 /** Removes hidden fields and fields the caller may not read, recursing into groups. */
 export async function stripUnreadable(fields: DataField[], doc: Record<string, unknown>, req: CmsRequest, overrideAccess: boolean, showHidden: boolean): Promise<void> {
@@ -30,13 +55,16 @@ async function prepareForOutput(collection: SanitizedCollection, docs: Record<st
 }
 
 /**
- * The read phase every operation returning documents goes through: beforeRead hooks, relation population
+ * The read phase every operation returning documents goes through: stored form → the request's locale
+ * (unless `localized` says the documents already are), beforeRead hooks, relation population
  * to `depth` (batched per level), then hidden/unreadable fields removed and afterRead hooks, for the
- * documents and every populated one.
+ * documents and every populated one; last, `select` (and `populate` on related documents).
  */
-export async function readDocs(cms: Cms, collection: SanitizedCollection, docs: Record<string, unknown>[], req: CmsRequest, args: ReadArgs & { depth: number; findMany?: boolean }): Promise<Record<string, unknown>[]> {
+export async function readDocs(cms: Cms, collection: SanitizedCollection, docs: Record<string, unknown>[], req: CmsRequest, args: ReadArgs & { depth: number; findMany?: boolean; localized?: boolean }): Promise<Record<string, unknown>[]> {
   const overrideAccess = args.overrideAccess ?? true
   const showHidden = Boolean(args.showHiddenFields)
+  const { select, populate: populateSelects } = readSelection(cms, collection.flatFields, args)
+  if (!args.localized) localizeDocs(cms, collection.flatFields, docs, req)
   for (const [i, doc] of docs.entries()) {
     docs[i] = await runHooks(collection.hooks.beforeRead, 'doc', { doc, req, overrideAccess }, { collection })
   }
@@ -45,11 +73,14 @@ export async function readDocs(cms: Cms, collection: SanitizedCollection, docs: 
       depth: args.depth,
       overrideAccess,
       prepare: async (related, found) => {
+        localizeDocs(cms, related.flatFields, found, req)
         for (const [i, d] of found.entries()) found[i] = await runHooks(related.hooks.beforeRead, 'doc', { doc: d, req, overrideAccess }, { collection: related })
         await prepareForOutput(related, found, req, overrideAccess, false, true)
       },
+      select: populateSelects,
     })
   }
   await prepareForOutput(collection, docs, req, overrideAccess, showHidden, Boolean(args.findMany))
+  if (select) for (const doc of docs) applySelect(collection.flatFields, doc, select)
   return docs
 }

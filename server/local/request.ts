@@ -1,6 +1,7 @@
 import type { CmsRequest } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
 import type { Cms } from './cms.ts'
+import { resolveLocale } from './locale.ts'
 import type { BaseArgs } from './types.ts'
 
 /** The request a Local call runs under: the caller's `req` when given (sharing its transaction), else a new one. */
@@ -11,8 +12,11 @@ export function createLocalReq(cms: Cms, args: BaseArgs): CmsRequest {
     : { ...given, cms, user: given?.user ?? null, context: given?.context ?? {} }
   if (args.user !== undefined) req.user = args.user
   if (args.context) req.context = { ...req.context, ...args.context }
-  if (args.locale !== undefined) req.locale = args.locale
-  if (args.fallbackLocale !== undefined) req.fallbackLocale = args.fallbackLocale
+  if (args.locale !== undefined || args.fallbackLocale !== undefined || !req.locale) {
+    const resolved = resolveLocale(cms.config, args.locale ?? (args.fallbackLocale !== undefined ? req.locale : undefined), args.fallbackLocale)
+    req.locale = resolved.locale
+    req.fallbackLocale = resolved.fallbackLocale
+  }
   return req
 }
 

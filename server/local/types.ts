@@ -73,6 +73,38 @@ export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
 export type DeleteArgs<S extends string = CollectionSlug> = ReadArgs & { collection: S } & (
   { id: ID | string; where?: never } | { where: Where; id?: never })
 
+export interface FindVersionsArgs<S extends string = CollectionSlug> extends ReadArgs {
+  collection: S
+  /** Paths as on a version document: `parent`, `latest`, `createdAt`, `version.<field>`. */
+  where?: Where
+  limit?: number
+  page?: number
+  pagination?: boolean
+  sort?: string | string[]
+}
+
+export interface FindVersionByIDArgs<S extends string = CollectionSlug> extends ReadArgs {
+  collection: S
+  id: ID | string
+  disableErrors?: boolean
+}
+
+export interface RestoreVersionArgs<S extends string = CollectionSlug> extends ReadArgs {
+  collection: S
+  /** The version's id. */
+  id: ID | string
+}
+
+/** A stored version: `version` holds the document as it was saved. */
+export interface VersionDoc<T> {
+  id: ID
+  parent: ID | T
+  version: Omit<T, 'id'>
+  latest: boolean
+  createdAt: string
+  updatedAt: string
+}
+
 export interface FindGlobalArgs<S extends string = GlobalSlug> extends ReadArgs { slug: S }
 export interface UpdateGlobalArgs<S extends string = GlobalSlug> extends ReadArgs { slug: S; data: Record<string, unknown> }
 

@@ -7,6 +7,7 @@ import { dropDeniedFields } from './access.ts'
 import { runFieldHooks, runHooks } from './hooks.ts'
 import { applyDefaults } from './fields/defaults.ts'
 import { validateFields, type ValidationContext } from './fields/validate.ts'
+import { delocalize, localizeDoc } from './locale.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
@@ -36,6 +37,8 @@ export interface PrepareArgs {
   id?: ID
   owner: { collection?: SanitizedCollection; global?: SanitizedGlobal }
   overrideAccess: boolean
+  /** A draft save: required fields may stay empty. */
+  draft?: boolean
 }
 
 /**
@@ -63,7 +66,7 @@ export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string,
   await applyDefaults(a.fields, merged, a.req, a.operation === 'create')
 
   const ctx: ValidationContext = {
-    req: a.req, operation: a.operation, id: a.id, data: merged, errors: [], references: new Map(),
+    req: a.req, operation: a.operation, id: a.id, data: merged, errors: [], references: new Map(), draft: a.draft,
   }
   // Unknown keys are reported for what the caller sent; the stored original may hold columns of removed fields.
   const unknown = Object.keys(incoming).filter((k) => !a.fields.some((f) => f.name === k) && !['id', 'createdAt', 'updatedAt'].includes(k))
@@ -71,7 +74,8 @@ export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string,
   for (const k of unknown) ctx.errors.push({ message: 'This field does not exist.', path: k, label: k })
   if (a.operation === 'update') {
     // Required fields the update clears are errors too (validateFields skipped absent values).
-    for (const f of a.fields) if (f.required && merged[f.name] === undefined && !ctx.errors.some((e) => e.path === f.name)) ctx.errors.push({ message: 'This field is required.', path: f.name, label: f.label ?? f.name })
+    // A localized field without a value in this locale is only an error when the caller cleared it.
+    for (const f of a.fields) if (f.required && !a.draft && merged[f.name] === undefined && (!f.localized || f.name in incoming) && !ctx.errors.some((e) => e.path === f.name)) ctx.errors.push({ message: 'This field is required.', path: f.name, label: f.label ?? f.name })
   }
   await checkReferences(a.cms, a.ex, ctx.references, ctx.errors)
   if (ctx.errors.length) throw new ValidationError({ ...ownerNames, id: a.id, errors: ctx.errors })
@@ -97,4 +101,23 @@ async function checkReferences(cms: Cms, ex: Executor, refs: Map<string, Map<num
       }
     }
   }
+}
+
+/** A write's data with `_status` set for a draft save (drafts only); anything else passes unchanged. */
+export function withDraftStatus(data: unknown, draft: boolean): unknown {
+  if (!draft || !isObject(data) || data._status === 'published') return data
+  return { ...data, _status: 'draft' }
+}
+
+/** The stored form of validated data written in the request's locale, merged over `stored` (see locale.ts). */
+export function toStored(cms: Cms, fields: DataField[], doc: Record<string, unknown>, stored: Record<string, unknown> | undefined, req: CmsRequest): Record<string, unknown> {
+  if (cms.config.localization && req.locale && req.locale !== 'all') delocalize(fields, doc, stored, req.locale)
+  return doc
+}
+
+/** The base an update merges over: `stored` in the request's locale, without fallback (absent where unset). */
+export function toEditable(cms: Cms, fields: DataField[], stored: Record<string, unknown>, req: CmsRequest): Record<string, unknown> {
+  const copy = structuredClone(stored)
+  if (cms.config.localization && req.locale && req.locale !== 'all') localizeDoc(fields, copy, { locale: req.locale, fallbacks: [] }, true)
+  return copy
 }

@@ -68,6 +68,9 @@ test('a bad config names the collection and field at fault', (t) => {
   rejects(t, { collections: [], localization: { locales: ['en'], defaultLocale: 'de' } }, /defaultLocale "de" is not one of the locales/)
   rejects(t, { collections: [], maxDepth: -1 }, /maxDepth must be a positive integer/)
   rejects(t, { globals: [{ slug: 'site', fields: [{ name: 'x', type: 'nope' }] }] } as never, /Global "site", field "x": unknown field type "nope"/)
+  rejects(t, posts([], { versions: { maxPerDoc: 0 } }), /versions.maxPerDoc must be a positive integer/)
+  rejects(t, { globals: [{ slug: 'site', versions: true, fields: [] }] }, /Global "site": versions on globals are not supported yet/)
+  rejects(t, { collections: [], localization: { locales: ['en', 'all'], defaultLocale: 'en' } }, /"all" is reserved/)
   rejects(t, null, /must be an object/)
 })
 

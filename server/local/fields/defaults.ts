@@ -12,17 +12,19 @@ async function defaultOf(field: DataField, req: CmsRequest): Promise<unknown> {
 
 /** Fills `defaultValue`s of missing fields (create), recursing into groups, array rows and block rows. */
 export async function applyDefaults(fields: DataField[], data: Record<string, unknown>, req: CmsRequest, creating: boolean): Promise<void> {
+  // In one locale a localized group or array holds that locale's value, whose fields get defaults too.
+  const oneLocale = req.locale !== 'all'
   for (const field of fields) {
     if (creating && data[field.name] === undefined) {
       const d = await defaultOf(field, req)
       if (d !== undefined) data[field.name] = d
     }
     const value = data[field.name]
-    if (field.type === 'group' && !field.localized) {
+    if (field.type === 'group' && (!field.localized || oneLocale)) {
       if (value === undefined && creating) data[field.name] = {}
       const group = data[field.name]
       if (group && typeof group === 'object' && !Array.isArray(group)) await applyDefaults(field.fields as DataField[], group as Record<string, unknown>, req, creating)
-    } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value) && !field.localized) {
+    } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value) && (!field.localized || oneLocale)) {
       for (const row of value) {
         if (!row || typeof row !== 'object' || Array.isArray(row)) continue
         const r = row as Record<string, unknown>

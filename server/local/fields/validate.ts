@@ -14,6 +14,8 @@ export interface ValidationContext {
   /** The whole document being written (for custom validators). */
   data: Record<string, unknown>
   errors: FieldError[]
+  /** A draft save: required fields may stay empty (types are still checked). */
+  draft?: boolean
   /** Relationship ids to check for existence, by collection. */
   references: Map<string, Map<number, string[]>>
 }
@@ -53,7 +55,7 @@ export async function validateFields(fields: DataField[], data: Record<string, u
     const path = pathPrefix + field.name
     const value = data[field.name]
     if (value === undefined) {
-      if (field.required && ctx.operation === 'create') push(ctx, path, field, 'This field is required.')
+      if (field.required && ctx.operation === 'create' && !ctx.draft) push(ctx, path, field, 'This field is required.')
       continue
     }
     const normalised = await validateValue(field, value, ctx, path, data)
@@ -63,11 +65,11 @@ export async function validateFields(fields: DataField[], data: Record<string, u
 }
 
 async function validateValue(field: DataField, value: unknown, ctx: ValidationContext, path: string, sibling: Record<string, unknown>): Promise<unknown> {
-  if (field.required && isEmpty(value)) {
+  if (field.localized && ctx.req.locale === 'all') return validateLocalized(field, value, ctx, path, sibling)
+  if (field.required && isEmpty(value) && !ctx.draft) {
     push(ctx, path, field, 'This field is required.')
     return undefined
   }
-  if (field.localized) return validateLocalized(field, value, ctx, path, sibling)
   let result: unknown = value
   if (value !== null) {
     const err = await checkType(field, value, ctx, path)
@@ -87,7 +89,10 @@ async function validateValue(field: DataField, value: unknown, ctx: ValidationCo
   return result
 }
 
-/** A localized field holds `{ [locale]: value }`; each present locale is checked as the plain field. */
+/**
+ * With `locale: 'all'` a localized field holds `{ [locale]: value }`: each present locale is checked as the plain
+ * field, and a required field needs a value in the default locale.
+ */
 async function validateLocalized(field: DataField, value: unknown, ctx: ValidationContext, path: string, sibling: Record<string, unknown>): Promise<unknown> {
   const localization = ctx.req.cms.config.localization
   if (!localization) return value
@@ -96,6 +101,7 @@ async function validateLocalized(field: DataField, value: unknown, ctx: Validati
     return undefined
   }
   const plain = { ...field, localized: false, required: false } as DataField
+  if (field.required && !ctx.draft && isEmpty(value[localization.defaultLocale])) push(ctx, `${path}.${localization.defaultLocale}`, field, 'This field is required.')
   const out: Record<string, unknown> = {}
   for (const [locale, v] of Object.entries(value)) {
     if (!localization.localeCodes.includes(locale)) {

@@ -1,9 +1,11 @@
 import { countDocs } from '../../db/store.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
+import { whereAccess } from '../where-access.ts'
 import { runOperation } from '../operation.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { CollectionSlug, CountArgs } from '../types.ts'
+import { readTarget } from '../versions.ts'
 
 /** `{ totalDocs }` of the documents matching `where` that the caller may read. */
 export async function count<S extends CollectionSlug>(this: Cms, incoming: CountArgs<S>): Promise<{ totalDocs: number }> {
@@ -12,7 +14,8 @@ export async function count<S extends CollectionSlug>(this: Cms, incoming: Count
   const overrideAccess = incoming.overrideAccess ?? true
   return runOperation(collection, req, ['count', 'count'], incoming, overrideAccess, async (args) => {
     const access = await executeAccess(collection.access.read, { req }, overrideAccess)
-    const totalDocs = await countDocs(executorFor(this, req), this.queryContext(req.locale), collection, combineWhere(args.where, access))
+    const { target, where } = readTarget(collection, args.draft, combineWhere(args.where, access))
+    const totalDocs = await countDocs(executorFor(this, req), { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }, target, where)
     return { totalDocs }
   })
 }

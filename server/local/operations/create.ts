@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
 import { insertRow, selectById } from '../../db/store.ts'
 import { executeAccess } from '../access.ts'
@@ -5,14 +6,16 @@ import type { Cms } from '../cms.ts'
 import { runFieldHooks, runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam } from '../params.ts'
-import { readDocs } from '../read.ts'
+import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../types.ts'
-import { prepareData } from '../write.ts'
+import { isDraft, saveVersion } from '../versions.ts'
+import { prepareData, toStored, withDraftStatus } from '../write.ts'
 
 /**
  * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 400),
- * afterChange hooks, read back. A throw anywhere, hooks included, rolls everything back.
+ * first version, afterChange hooks, read back. A throw anywhere, hooks included, rolls everything back.
+ * Localized values go to the request's locale; `draft: true` saves a draft (required fields may be empty).
  */
 export async function create<S extends CollectionSlug>(this: Cms, incoming: CreateArgs<S>): Promise<DocOf<S>> {
   const collection = this.collection(incoming.collection)
@@ -21,23 +24,26 @@ export async function create<S extends CollectionSlug>(this: Cms, incoming: Crea
   const schema = this.schemas.get(collection.slug)!
   return withTransaction(this, req, () => runOperation(collection, req, ['create', 'create'], incoming, overrideAccess, async (args) => {
     const depth = depthParam(this, args.depth)
+    const draft = isDraft(collection, args.draft)
     const ctx = this.queryContext(req.locale)
-    const tx = req.transaction as import('../../db/database.ts').Executor
+    const tx = req.transaction as Executor
     await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
     // --- validate (field access, beforeValidate, validation, beforeChange)
-    const { doc } = await prepareData({ cms: this, ex: tx, fields: collection.flatFields, data: args.data, req, operation: 'create', owner: { collection }, overrideAccess })
+    const { doc } = await prepareData({ cms: this, ex: tx, fields: collection.flatFields, data: withDraftStatus(args.data, draft), req, operation: 'create', owner: { collection }, overrideAccess, draft })
 
-    // --- write
-    const row = docToRow(schema, doc)
+    // --- write, and the first version
+    const row = docToRow(schema, toStored(this, collection.flatFields, structuredClone(doc), undefined, req))
     if (collection.timestamps) row.createdAt = row.updatedAt = new Date().toISOString()
     const id = await insertRow(tx, ctx, collection, row)
+    let stored = (await selectById(tx, ctx, collection, id))!
+    await saveVersion(this, tx, ctx, collection, id, stored)
 
     // --- afterChange, then read back
-    let stored = (await selectById(tx, ctx, collection, id))!
+    localizeDocs(this, collection.flatFields, [stored], req)
     await runFieldHooks('afterChange', collection.flatFields, stored, { req, data: doc, operation: 'create', collection })
     stored = await runHooks(collection.hooks.afterChange, 'doc', { doc: stored, data: doc, previousDoc: undefined, operation: 'create', req, overrideAccess }, { collection })
-    const [out] = await readDocs(this, collection, [stored], req, { ...args, depth })
+    const [out] = await readDocs(this, collection, [stored], req, { ...args, depth, localized: true })
     return out as DocOf<S>
   }))
 }

@@ -7,12 +7,14 @@ import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
+import { whereAccess } from '../where-access.ts'
 import { runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { BulkResult, CollectionSlug, DeleteArgs, DocOf, ReadArgs } from '../types.ts'
+import { deleteVersions } from '../versions.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
 export async function deleteOperation<S extends CollectionSlug>(this: Cms, args: DeleteArgs<S> & { id: number | string }): Promise<DocOf<S>>
@@ -31,7 +33,7 @@ export async function deleteOperation<S extends CollectionSlug>(this: Cms, incom
     }
     if (!args.where || typeof args.where !== 'object') throw new BadRequest("Missing 'where' query of documents to delete.")
     const access = await executeAccess(collection.access.delete, { req }, overrideAccess)
-    const ids = await selectIds(tx, this.queryContext(req.locale), collection, combineWhere(args.where, access), undefined, undefined, true)
+    const ids = await selectIds(tx, { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }, collection, combineWhere(args.where, access), undefined, undefined, true)
     return forEachDocument<DocOf<S>>(ids, (id) => deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true))
   }))
 }
@@ -43,6 +45,7 @@ export async function deleteOne(cms: Cms, collection: SanitizedCollection, tx: E
   if (!doc) throw new NotFound()
   if (access !== true && (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length === 0) throw new Forbidden()
   await deleteRow(tx, ctx, collection, id)
+  await deleteVersions(cms, tx, ctx, collection, id)
   const [out] = await readDocs(cms, collection, [doc], req, { ...args, depth: depthParam(cms, args.depth) })
   await runHooks(collection.hooks.afterDelete, 'doc', { doc: out, id, req }, { collection })
   return out

@@ -7,6 +7,7 @@ import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { CollectionSlug, DocOf, FindByIDArgs } from '../types.ts'
+import { readTarget } from '../versions.ts'
 
 /** One document by id; 404 when it does not exist or read access hides it (or `null` with `disableErrors`). */
 export async function findByID<S extends CollectionSlug>(this: Cms, incoming: FindByIDArgs<S>): Promise<DocOf<S>> {
@@ -17,7 +18,8 @@ export async function findByID<S extends CollectionSlug>(this: Cms, incoming: Fi
     const id = idParam(args.id)
     const depth = depthParam(this, args.depth)
     const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)
-    const [doc] = await selectDocs(executorFor(this, req), this.queryContext(req.locale), collection, { where: combineWhere({ id: { equals: id } }, access), limit: 1 })
+    const { target, where, toDoc } = readTarget(collection, args.draft, combineWhere({ id: { equals: id } }, access))
+    const [doc] = (await selectDocs(executorFor(this, req), this.queryContext(req.locale), target, { where, limit: 1 })).map(toDoc)
     if (!doc) {
       if (args.disableErrors) return null as unknown as DocOf<S>
       throw new NotFound()

@@ -1,11 +1,13 @@
 import { countDocs, selectDocs } from '../../db/store.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
+import { whereAccess } from '../where-access.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam, pageParams } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { CollectionSlug, DocOf, FindArgs, PaginatedDocs } from '../types.ts'
+import { readTarget } from '../versions.ts'
 
 /** Lists documents: access-narrowed where, sort, pagination; a count query only when a page could be partial. */
 export async function find<S extends CollectionSlug>(this: Cms, incoming: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>> {
@@ -18,16 +20,15 @@ export async function find<S extends CollectionSlug>(this: Cms, incoming: FindAr
 
     // --- access: a Where result narrows the query itself, so totals and pages stay right
     const access = await executeAccess(collection.access.read, { req }, overrideAccess)
-    const where = combineWhere(args.where, access)
-
-    // --- query
-    const ctx = this.queryContext(req.locale)
+    // --- query: the collection, or with draft: true the latest versions
+    const { target, where, sort, toDoc } = readTarget(collection, args.draft, combineWhere(args.where, access), args.sort)
+    const ctx = { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }
     const ex = executorFor(this, req)
-    const docs = await selectDocs(ex, ctx, collection, { where, sort: args.sort, limit: limit || undefined, offset: paginate ? (page - 1) * limit : 0 })
+    const docs = (await selectDocs(ex, ctx, target, { where, sort, limit: limit || undefined, offset: paginate ? (page - 1) * limit : 0 })).map(toDoc)
     let totalDocs: number
     if (!paginate) totalDocs = docs.length
     else if (docs.length > 0 && docs.length < limit) totalDocs = (page - 1) * limit + docs.length // a partial page: no count needed
-    else totalDocs = await countDocs(ex, ctx, collection, where)
+    else totalDocs = await countDocs(ex, ctx, target, where)
 
     // --- read
     const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })

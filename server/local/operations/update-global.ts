@@ -4,7 +4,7 @@ import { readGlobalRow, writeGlobalRow } from '../globals-store.ts'
 import { runHooks } from '../hooks.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { GlobalOf, GlobalSlug, UpdateGlobalArgs } from '../types.ts'
-import { prepareData } from '../write.ts'
+import { prepareData, toEditable, toStored } from '../write.ts'
 
 /** Writes a global (merged over what is stored, validated) in one transaction and returns it. */
 export async function updateGlobal<S extends GlobalSlug>(this: Cms, incoming: UpdateGlobalArgs<S>): Promise<GlobalOf<S>> {
@@ -15,11 +15,12 @@ export async function updateGlobal<S extends GlobalSlug>(this: Cms, incoming: Up
     const args = await runHooks<UpdateGlobalArgs<S>>(global.hooks.beforeOperation, 'args', { args: incoming, operation: 'update', req }, { global })
     await executeAccess(global.access.update, { req, data: args.data }, overrideAccess)
     const row = await readGlobalRow(this, tx, global.slug, true)
+    const original = row ? toEditable(this, global.flatFields, row.data, req) : undefined
     const { doc } = await prepareData({
-      cms: this, ex: tx, fields: global.flatFields, data: args.data, req, operation: row ? 'update' : 'create', original: row?.data, owner: { global }, overrideAccess,
+      cms: this, ex: tx, fields: global.flatFields, data: args.data, req, operation: row ? 'update' : 'create', original, owner: { global }, overrideAccess,
     })
-    await writeGlobalRow(this, tx, global.slug, doc, Boolean(row))
-    await runHooks(global.hooks.afterChange, 'doc', { doc, previousDoc: row?.data, operation: 'update', req }, { global })
+    await writeGlobalRow(this, tx, global.slug, toStored(this, global.flatFields, structuredClone(doc), row?.data, req), Boolean(row))
+    await runHooks(global.hooks.afterChange, 'doc', { doc, previousDoc: original, operation: 'update', req }, { global })
     return this.findGlobal({ ...args, slug: global.slug, req, overrideAccess }) as Promise<GlobalOf<S>>
   })
 }

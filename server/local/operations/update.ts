@@ -8,13 +8,15 @@ import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
+import { whereAccess } from '../where-access.ts'
 import { runFieldHooks, runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
-import { readDocs } from '../read.ts'
+import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { BulkResult, CollectionSlug, DocOf, ReadArgs, UpdateArgs } from '../types.ts'
-import { prepareData } from '../write.ts'
+import { isDraft, latestVersion, saveVersion } from '../versions.ts'
+import { prepareData, toEditable, toStored, withDraftStatus } from '../write.ts'
 
 /** Updates one document by id, or every document matching `where` that the caller may update (`{ docs, errors }`). */
 export async function update<S extends CollectionSlug>(this: Cms, args: UpdateArgs<S> & { id: number | string }): Promise<DocOf<S>>
@@ -33,7 +35,7 @@ export async function update<S extends CollectionSlug>(this: Cms, incoming: Upda
     }
     if (!args.where || typeof args.where !== 'object') throw new BadRequest("Missing 'where' query of documents to update.")
     const access = await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess)
-    const ids = await selectIds(tx, this.queryContext(req.locale), collection, combineWhere(args.where, access), args.sort, args.limit, true)
+    const ids = await selectIds(tx, { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }, collection, combineWhere(args.where, access), args.sort, args.limit, true)
     return forEachDocument<DocOf<S>>(ids, (id) => updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess }, true))
   }))
 }
@@ -41,25 +43,41 @@ export async function update<S extends CollectionSlug>(this: Cms, incoming: Upda
 /**
  * The update of one document inside an open transaction. The row is locked while it is read and written, so
  * concurrent updates apply one after the other. A document hidden by an access Where is 403 (it exists).
+ * With versions the update merges over the newest version; a draft saved over a published document is
+ * written only as a new version, so readers without `draft: true` keep the published content.
  */
 export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: Executor, req: CmsRequest, id: number, data: unknown, args: ReadArgs & { overrideAccess: boolean }, access: true | Where) {
   const ctx = cms.queryContext(req.locale)
-  const original = await selectById(tx, ctx, collection, id, true)
-  if (!original) throw new NotFound()
+  const main = await selectById(tx, ctx, collection, id, true)
+  if (!main) throw new NotFound()
   if (access !== true && (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length === 0) throw new Forbidden()
+  const draft = isDraft(collection, args.draft)
+  const latest = await latestVersion(tx, ctx, collection, id)
+  const base = latest ?? main
+  const original = toEditable(cms, collection.flatFields, base, req)
 
   // --- validate
-  const { doc, touched } = await prepareData({ cms, ex: tx, fields: collection.flatFields, data, req, operation: 'update', original, id, owner: { collection }, overrideAccess: args.overrideAccess })
+  const { doc, touched } = await prepareData({ cms, ex: tx, fields: collection.flatFields, data: withDraftStatus(data, draft), req, operation: 'update', original, id, owner: { collection }, overrideAccess: args.overrideAccess, draft })
+  const storedForm = toStored(cms, collection.flatFields, structuredClone(doc), base, req)
+  const now = new Date().toISOString()
 
-  // --- write: only the fields the caller (or a hook) changed
-  const row = docToRow(cms.schemas.get(collection.slug)!, doc, touched)
-  if (collection.timestamps) row.updatedAt = new Date().toISOString()
-  await updateRow(tx, ctx, collection, id, row)
+  // --- write: only the fields the caller (or a hook) changed; everything when merging over a newer version
+  const writeMain = !draft || main._status !== 'published'
+  let stored: Record<string, unknown>
+  if (writeMain) {
+    const row = docToRow(cms.schemas.get(collection.slug)!, storedForm, latest ? undefined : touched)
+    if (collection.timestamps) row.updatedAt = now
+    await updateRow(tx, ctx, collection, id, row)
+    stored = (await selectById(tx, ctx, collection, id))!
+  } else {
+    stored = { ...storedForm, id, createdAt: main.createdAt, updatedAt: now }
+  }
+  await saveVersion(cms, tx, ctx, collection, id, stored)
 
   // --- afterChange, then read back
-  let stored = (await selectById(tx, ctx, collection, id))!
+  localizeDocs(cms, collection.flatFields, [stored], req)
   await runFieldHooks('afterChange', collection.flatFields, stored, { req, data: doc, originalDoc: original, operation: 'update', collection })
   stored = await runHooks(collection.hooks.afterChange, 'doc', { doc: stored, data: doc, previousDoc: original, operation: 'update', req, overrideAccess: args.overrideAccess }, { collection })
-  const [out] = await readDocs(cms, collection, [stored], req, { ...args, depth: depthParam(cms, args.depth) })
+  const [out] = await readDocs(cms, collection, [stored], req, { ...args, depth: depthParam(cms, args.depth), localized: true })
   return out
 }

@@ -1,0 +1,125 @@
+import type { DataField, SanitizedConfig } from '../config/types.ts'
+import { BadRequest } from '../errors/bad-request.ts'
+
+/**
+ * Localization. A localized field is stored as one object keyed by locale code (`{ en: 'Hello', de: 'Hallo' }`);
+ * the API sees the value of the request's locale (falling back along the fallback chain), or the whole object
+ * with `locale: 'all'`. Writes in one locale change only that locale's value.
+ */
+
+const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const NO_FALLBACK = new Set(['none', 'null', 'false', ''])
+
+export interface LocaleSelection {
+  /** A locale code, or `'all'`. */
+  locale: string
+  /** Locales tried, in order, when the value of `locale` is missing. */
+  fallbacks: string[]
+}
+
+/**
+ * The locale and fallback locale of a request, checked: an unknown code is a 400 naming the known ones.
+ * Absent locale = the default locale; absent fallback = (with `localization.fallback`) the locale's own
+ * `fallbackLocale`, else the default locale. `'*'` means `'all'`; `false`/`'none'`/`'null'`/`'false'` no fallback.
+ */
+export function resolveLocale(config: SanitizedConfig, locale: unknown, fallbackLocale: unknown): { locale?: string; fallbackLocale?: string | false } {
+  const l = config.localization
+  if (!l) return {}
+  const known = l.localeCodes
+  let code = locale === undefined || locale === null || locale === '' ? l.defaultLocale : locale
+  if (code === '*') code = 'all'
+  if (typeof code !== 'string' || (code !== 'all' && !known.includes(code))) {
+    throw new BadRequest(`locale must be one of ${[...known, 'all'].join(', ')}; got ${JSON.stringify(locale)}.`, [{ path: 'locale' }])
+  }
+  let fallback: string | false
+  if (fallbackLocale === undefined || fallbackLocale === null) {
+    fallback = l.fallback ? (l.locales.find((x) => x.code === code)?.fallbackLocale ?? l.defaultLocale) : false
+  } else if (fallbackLocale === false || (typeof fallbackLocale === 'string' && NO_FALLBACK.has(fallbackLocale))) {
+    fallback = false
+  } else if (typeof fallbackLocale === 'string' && known.includes(fallbackLocale)) {
+    fallback = fallbackLocale
+  } else {
+    throw new BadRequest(`fallbackLocale must be one of ${known.join(', ')} or "none"; got ${JSON.stringify(fallbackLocale)}.`, [{ path: 'fallbackLocale' }])
+  }
+  return { locale: code, fallbackLocale: fallback }
+}
+
+/** The selection `localizeDoc` works with, from a request's resolved locale. */
+export function selectionOf(config: SanitizedConfig, req: { locale?: string; fallbackLocale?: string | false }): LocaleSelection | undefined {
+  if (!config.localization || !req.locale) return undefined
+  const fallbacks = req.fallbackLocale && req.fallbackLocale !== req.locale ? [req.fallbackLocale] : []
+  return { locale: req.locale, fallbacks }
+}
+
+function rowFields(field: DataField, row: Record<string, unknown>): DataField[] | undefined {
+  if (field.type === 'array') return field.fields as DataField[]
+  if (field.type === 'blocks') return field.blocks.find((b) => b.slug === row.blockType)?.fields as DataField[] | undefined
+  return undefined
+}
+
+/** Whether any field in `fields` (at any depth) is localized. */
+export function hasLocalized(fields: DataField[]): boolean {
+  return fields.some((f) => f.localized
+    || (f.type === 'group' || f.type === 'array' ? hasLocalized(f.fields as DataField[]) : false)
+    || (f.type === 'blocks' ? f.blocks.some((b) => hasLocalized(b.fields as DataField[])) : false))
+}
+
+/**
+ * Stored form → API form, in place: each localized value becomes the value of `sel.locale` (or of the first
+ * fallback locale that has one); with `'all'` the locale maps stay. A localized value missing in every locale
+ * is `null`, or absent when `dropMissing` (the base a write in that locale merges over).
+ */
+export function localizeDoc(fields: DataField[], doc: Record<string, unknown>, sel: LocaleSelection, dropMissing = false): void {
+  for (const field of fields) {
+    if (!(field.name in doc)) continue
+    const value = doc[field.name]
+    if (field.localized) {
+      if (sel.locale === 'all') continue
+      const map = isObject(value) ? value : {}
+      let picked = map[sel.locale]
+      for (const fb of sel.fallbacks) {
+        if (picked !== undefined && picked !== null) break
+        picked = map[fb]
+      }
+      if (picked === undefined || picked === null) {
+        if (dropMissing) delete doc[field.name]
+        else doc[field.name] = null
+      } else {
+        doc[field.name] = picked
+      }
+      continue
+    }
+    if (field.type === 'group' && isObject(value)) localizeDoc(field.fields as DataField[], value, sel, dropMissing)
+    else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
+      for (const row of value) {
+        const inner = isObject(row) ? rowFields(field, row) : undefined
+        if (inner) localizeDoc(inner, row as Record<string, unknown>, sel, dropMissing)
+      }
+    }
+  }
+}
+
+/**
+ * API form → stored form for a write in `locale`, in place: each localized value is put under `locale` in the
+ * stored locale map of `stored` (the other locales kept). Array and block rows are matched to stored rows by id.
+ */
+export function delocalize(fields: DataField[], data: Record<string, unknown>, stored: Record<string, unknown> | undefined, locale: string): void {
+  for (const field of fields) {
+    if (!(field.name in data)) continue
+    const value = data[field.name]
+    const before = stored?.[field.name]
+    if (field.localized) {
+      data[field.name] = { ...(isObject(before) ? before : {}), [locale]: value ?? null }
+      continue
+    }
+    if (field.type === 'group' && isObject(value)) {
+      delocalize(field.fields as DataField[], value, isObject(before) ? before : undefined, locale)
+    } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
+      const byId = new Map((Array.isArray(before) ? before : []).filter(isObject).map((r) => [r.id, r]))
+      for (const row of value) {
+        const inner = isObject(row) ? rowFields(field, row) : undefined
+        if (inner) delocalize(inner, row as Record<string, unknown>, byId.get((row as Record<string, unknown>).id), locale)
+      }
+    }
+  }
+}

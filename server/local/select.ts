@@ -1,0 +1,67 @@
+import type { DataField } from '../config/types.ts'
+import { BadRequest } from '../errors/bad-request.ts'
+import type { Select } from './types.ts'
+
+/**
+ * Field selection. `select: { title: true, seo: { title: true } }` keeps only the named fields (include mode);
+ * `select: { body: false }` drops the named ones (exclude mode). Nested selects apply to groups, array rows
+ * and block rows. `id` (and the row `id` / `blockType` of arrays and blocks) are always kept.
+ */
+
+const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const ALWAYS = new Set(['id', 'blockType', 'globalType'])
+
+function childFields(field: DataField): DataField[] | undefined {
+  if (field.type === 'group' || field.type === 'array') return field.fields as DataField[]
+  if (field.type === 'blocks') return field.blocks.flatMap((b) => b.fields as DataField[])
+  return undefined
+}
+
+/** Include mode when any leaf is `true`. */
+function isInclude(select: Select): boolean {
+  return Object.values(select).some((v) => v === true || (isObject(v) && isInclude(v as Select)))
+}
+
+/** Checks a select against the fields: a 400 names an unknown field or a value that is not a boolean or object. */
+export function checkSelect(fields: DataField[], select: unknown, name = 'select', system: string[] = ['id', 'createdAt', 'updatedAt']): Select {
+  if (!isObject(select)) throw new BadRequest(`${name} must be an object of field names, such as { "title": true }.`, [{ path: name }])
+  let include: boolean | undefined
+  const walk = (fs: DataField[], s: Record<string, unknown>, path: string, extra: string[]) => {
+    for (const [key, v] of Object.entries(s)) {
+      const field = fs.find((f) => f.name === key)
+      if (!field && !extra.includes(key)) throw new BadRequest(`${name}: "${path}${key}" is not a field.`, [{ path: `${name}.${path}${key}` }])
+      if (typeof v === 'boolean') {
+        if (include !== undefined && include !== v) throw new BadRequest(`${name} cannot mix true and false: name the fields to keep, or the fields to drop.`, [{ path: name }])
+        include = v
+      } else if (isObject(v) && field && childFields(field)) {
+        walk(childFields(field)!, v, `${path}${key}.`, ['id', 'blockType'])
+      } else {
+        throw new BadRequest(`${name}: "${path}${key}" must be true, false${field && childFields(field) ? ' or an object' : ''}.`, [{ path: `${name}.${path}${key}` }])
+      }
+    }
+  }
+  walk(fields, select, '', system)
+  return select as Select
+}
+
+/** Applies a checked select to a document, in place. */
+export function applySelect(fields: DataField[], doc: Record<string, unknown>, select: Select, include = isInclude(select)): void {
+  for (const key of Object.keys(doc)) {
+    const s = select[key]
+    if (s === undefined) {
+      if (include && !ALWAYS.has(key)) delete doc[key]
+      continue
+    }
+    if (s === false) {
+      delete doc[key]
+      continue
+    }
+    if (s === true) continue
+    const field = fields.find((f) => f.name === key)
+    const inner = field && childFields(field)
+    const value = doc[key]
+    if (!inner) continue
+    if (isObject(value)) applySelect(inner, value, s, include)
+    else if (Array.isArray(value)) for (const row of value) if (isObject(row)) applySelect(inner, row, s, include)
+  }
+}
