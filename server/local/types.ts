@@ -73,21 +73,11 @@ export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
 export type DeleteArgs<S extends string = CollectionSlug> = ReadArgs & { collection: S } & (
   { id: ID | string; where?: never } | { where: Where; id?: never })
 
-export interface FindVersionsArgs<S extends string = CollectionSlug> extends ReadArgs {
-  collection: S
-  /** Paths as on a version document: `parent`, `latest`, `createdAt`, `version.<field>`. */
-  where?: Where
-  limit?: number
-  page?: number
-  pagination?: boolean
-  sort?: string | string[]
-}
+/** `where` and `sort` paths are those of a version document: `parent`, `latest`, `createdAt`, `version.<field>`. */
+export type FindVersionsArgs<S extends string = CollectionSlug> = Omit<FindArgs<S>, 'draft' | 'disableErrors'>
 
-export interface FindVersionByIDArgs<S extends string = CollectionSlug> extends ReadArgs {
-  collection: S
-  id: ID | string
-  disableErrors?: boolean
-}
+/** `id` is the version's. */
+export type FindVersionByIDArgs<S extends string = CollectionSlug> = Omit<FindByIDArgs<S>, 'draft'>
 
 export interface RestoreVersionArgs<S extends string = CollectionSlug> extends ReadArgs {
   collection: S

@@ -25,15 +25,19 @@ export async function find<S extends CollectionSlug>(this: Cms, incoming: FindAr
     const ctx = { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }
     const ex = executorFor(this, req)
     const docs = (await selectDocs(ex, ctx, target, { where, sort, limit: limit || undefined, offset: paginate ? (page - 1) * limit : 0 })).map(toDoc)
-    let totalDocs: number
-    if (!paginate) totalDocs = docs.length
-    else if (docs.length > 0 && docs.length < limit) totalDocs = (page - 1) * limit + docs.length // a partial page: no count needed
-    else totalDocs = await countDocs(ex, ctx, target, where)
+    const totalDocs = await totalOf(docs.length, { limit, page, paginate }, () => countDocs(ex, ctx, target, where))
 
     // --- read
     const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })
     return paginated(out as DocOf<S>[], totalDocs, paginate ? limit : args.limit ?? 0, paginate ? page : 1, paginate)
   })
+}
+
+/** The total behind a page: known without a count query when the list is unpaginated or the page partly filled. */
+export async function totalOf(found: number, p: { limit: number; page: number; paginate: boolean }, count: () => Promise<number>): Promise<number> {
+  if (!p.paginate) return found
+  if (found > 0 && found < p.limit) return (p.page - 1) * p.limit + found
+  return count()
 }
 
 export function paginated<T>(docs: T[], totalDocs: number, limit: number, page: number, paginate: boolean): PaginatedDocs<T> {

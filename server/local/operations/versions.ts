@@ -14,7 +14,7 @@ import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, executorFor, withTransaction } from '../request.ts'
 import type { CollectionSlug, DocOf, FindVersionByIDArgs, FindVersionsArgs, PaginatedDocs, RestoreVersionArgs, VersionDoc } from '../types.ts'
 import { isDraft, saveVersion, versionData } from '../versions.ts'
-import { paginated } from './find.ts'
+import { paginated, totalOf } from './find.ts'
 
 function versioned(cms: Cms, slug: string) {
   const collection = cms.collection(slug)
@@ -35,7 +35,7 @@ export async function findVersions<S extends CollectionSlug>(this: Cms, incoming
     const ctx = { ...this.queryContext(req.locale), relationAccess: await whereAccess(versions, args.where, req, overrideAccess) }
     const ex = executorFor(this, req)
     const rows = await selectDocs(ex, ctx, versions, { where, sort: args.sort, limit: limit || undefined, offset: paginate ? (page - 1) * limit : 0 })
-    const totalDocs = !paginate ? rows.length : rows.length > 0 && rows.length < limit ? (page - 1) * limit + rows.length : await countDocs(ex, ctx, versions, where)
+    const totalDocs = await totalOf(rows.length, { limit, page, paginate }, () => countDocs(ex, ctx, versions, where))
     const docs = await readDocs(this, versions, rows, req, { ...args, depth, findMany: true })
     return paginated(docs as unknown as VersionDoc<DocOf<S>>[], totalDocs, paginate ? limit : args.limit ?? 0, paginate ? page : 1, paginate)
   })
