@@ -109,6 +109,17 @@ const Tracking: CollectionConfig = {
       // The seed's reference handler: rejects anonymous callers, updates the document by id through the Local layer.
       path: '/:id/tracking',
       method: 'post',
+      openapi: {
+        operationId: 'recordTrackingEvent',
+        summary: 'Record a tracking event (the seed\'s reference handler; needs a logged-in user)',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TrackingUpdateInput' } } } },
+        responses: {
+          200: { description: 'Updated', content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } } },
+          400: { $ref: '#/components/responses/BadRequest' },
+          403: { description: 'Not logged in', content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } } } },
+          404: { $ref: '#/components/responses/NotFound' },
+        },
+      },
       handler: async (req) => {
         if (!req.user) return Response.json({ error: 'forbidden' }, { status: 403 })
         const data = (await req.json()) as Record<string, unknown>
@@ -159,5 +170,6 @@ export default defineConfig({
     },
   ],
   typescript: { outputFile: 'generated/cms-types.ts' },
+  ordersApi: { orders: 'orders', users: 'users' },
   seed: seedExample,
 })

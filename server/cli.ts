@@ -4,9 +4,18 @@
  *   start     migrate, seed the example data on first start, and serve (until the REST layer lands: print what is stored)
  *   seed      migrate and seed when the database is empty, then print what is stored
  *   migrate   apply the schema the config describes (idempotent)
+ *   generate          compile the contracts and run every generator (contracts/, generated/, the types file)
+ *   generate:types    write only the types file (typescript.outputFile, default generated/cms-types.ts)
+ *   contracts check   fail when contracts/ or generated/ differ from what the config compiles to
+ *   contracts diff <base>   breaking and non-breaking changes since <base> (a folder or a git revision)
  * Environment: CMS_CONFIG_PATH (config file), DATABASE_URL (sqlite:<path> | mysql://…).
  */
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { loadConfig } from './config/load.ts'
+import { diffContracts, formatChanges, loadContracts } from './contracts/diff.ts'
+import { checkDrift, generate, typesFile } from './contracts/generate.ts'
+import { generateTypes } from './contracts/typescript.ts'
 import { getCms } from './local/get-cms.ts'
 import type { Cms } from './local/cms.ts'
 
@@ -49,8 +58,42 @@ async function main(argv: string[]): Promise<void> {
       }
       return
     }
+    case 'generate': {
+      await generate(await loadConfig(), { root: process.cwd(), log: console.log })
+      return
+    }
+    case 'generate:types': {
+      const config = await loadConfig()
+      const file = path.resolve(typesFile(config))
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, generateTypes(config))
+      console.log(`Wrote ${path.relative(process.cwd(), file)}.`)
+      return
+    }
+    case 'contracts': {
+      const [sub, base] = argv.slice(1)
+      if (sub === 'check') {
+        const problems = await checkDrift(await loadConfig(), process.cwd())
+        if (problems.length) {
+          console.error(`The contracts or generated code are out of date:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+          process.exitCode = 1
+        } else {
+          console.log('Contracts and generated code match the config.')
+        }
+        return
+      }
+      if (sub === 'diff' && base) {
+        const changes = await diffContracts(await loadContracts(base, process.cwd()), await loadContracts('.', process.cwd()))
+        console.log(formatChanges(changes))
+        if (changes.some((c) => c.level === 'breaking')) process.exitCode = 1
+        return
+      }
+      console.error('Usage: cms contracts check | cms contracts diff <base folder or git revision>')
+      process.exitCode = 2
+      return
+    }
     default:
-      console.error(`Unknown command "${command}". Commands: start, seed, migrate.`)
+      console.error(`Unknown command "${command}". Commands: start, seed, migrate, generate, generate:types, contracts check, contracts diff <base>.`)
       process.exitCode = 2
   }
 }

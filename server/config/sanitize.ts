@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { flattenFields, isJsonStored, optionValue } from './fields.ts'
+import { checkNames } from '../contracts/names.ts'
 import { versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
 import type {
@@ -67,8 +68,9 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const defaultDepth = positiveInt(input.defaultDepth ?? 2, 'defaultDepth', true)
   const maxLimit = positiveInt(input.maxLimit ?? 1000, 'maxLimit')
   checkEndpoints(input.endpoints ?? [], 'Top-level endpoints')
+  if (input.ordersApi) checkOrdersApi(input.ordersApi, collections)
 
-  return {
+  const sanitized: SanitizedConfig = {
     ...input,
     collections,
     globals,
@@ -82,6 +84,29 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     collectionsBySlug: new Map(collections.map((c) => [c.slug, c])),
     globalsBySlug: new Map(globals.map((g) => [g.slug, g])),
   }
+  // Both contracts and the types file name things after the labels; two things must not share a name.
+  const clashes = checkNames(sanitized)
+  if (clashes.length) throw new ConfigError(clashes[0])
+  return sanitized
+}
+
+function checkOrdersApi(o: NonNullable<Config['ordersApi']>, collections: SanitizedCollection[]): void {
+  const users = collections.find((c) => c.slug === o.users)
+  const orders = collections.find((c) => c.slug === o.orders)
+  if (!users?.auth) throw new ConfigError(`ordersApi.users must name an auth collection; got ${JSON.stringify(o.users)}.`)
+  if (!orders) throw new ConfigError(`ordersApi.orders must name a collection; got ${JSON.stringify(o.orders)}.`)
+  const field = (name: string) => orders.flatFields.find((f) => f.name === name)
+  const user = field('user')
+  if (user?.type !== 'relationship' || user.relationTo !== o.users || user.hasMany) throw new ConfigError(`ordersApi: collection "${o.orders}" needs a field "user" relating to "${o.users}".`)
+  const status = field('status')
+  const states = status?.type === 'select' ? status.options.map((x) => (typeof x === 'string' ? x : x.value)) : []
+  for (const s of ['pending', 'paid', 'shipped', 'cancelled']) {
+    if (!states.includes(s)) throw new ConfigError(`ordersApi: collection "${o.orders}" needs a select field "status" with the option "${s}".`)
+  }
+  const items = field('items')
+  const itemNames = items?.type === 'array' ? (items.fields as { name?: string }[]).map((f) => f.name) : []
+  if (!['product', 'quantity', 'unit_price'].every((n) => itemNames.includes(n))) throw new ConfigError(`ordersApi: collection "${o.orders}" needs an array field "items" with product, quantity and unit_price.`)
+  if (field('total_amount')?.type !== 'number') throw new ConfigError(`ordersApi: collection "${o.orders}" needs a number field "total_amount".`)
 }
 
 function positiveInt(value: unknown, name: string, allowZero = false): number {

@@ -147,7 +147,7 @@ export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
   handler: (req: CmsRequest & { json: () => Promise<unknown> }) => Response | Promise<Response>
   /** Optional schemas for the contract. */
-  openapi?: { summary?: string; requestBody?: Record<string, unknown>; responses?: Record<string, unknown> }
+  openapi?: { operationId?: string; summary?: string; requestBody?: Record<string, unknown>; responses?: Record<string, unknown> }
 }
 
 export interface AuthOptions {
@@ -203,6 +203,11 @@ export interface Config {
   defaultDepth?: number
   /** Largest `limit` a list accepts (400 above it). */
   maxLimit?: number
+  /**
+   * The orders API (`<routes.api>/v1`, DESIGN.md §6) over an orders collection (with `user`, `status`,
+   * `items` and `total_amount` fields) owned by users of an auth collection.
+   */
+  ordersApi?: { orders: string; users: string }
   onInit?: (cms: Cms) => void | Promise<void>
   /** Seeds example data on first start (`npm start`, `cms seed`). */
   seed?: (cms: Cms) => Promise<void>

@@ -21,6 +21,6 @@ export async function updateGlobal<S extends GlobalSlug>(this: Cms, incoming: Up
     })
     await writeGlobalRow(this, tx, global.slug, toStored(this, global.flatFields, structuredClone(doc), row?.data, req), Boolean(row))
     await runHooks(global.hooks.afterChange, 'doc', { doc, previousDoc: original, operation: 'update', req }, { global })
-    return this.findGlobal({ ...args, slug: global.slug, req, overrideAccess }) as Promise<GlobalOf<S>>
+    return this.findGlobal({ ...args, slug: global.slug as S, req, overrideAccess }) as Promise<GlobalOf<S>>
   })
 }

@@ -1,0 +1,110 @@
+import SwaggerParser from '@apidevtools/swagger-parser'
+import test from 'ava'
+import { readFile } from 'node:fs/promises'
+import { loadConfig } from '../../server/config/load.ts'
+import { sanitizeConfig } from '../../server/config/sanitize.ts'
+import { compileOpenAPI } from '../../server/contracts/openapi.ts'
+import { magazine, shop } from '../fixtures/contract-configs.ts'
+
+type Doc = { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Schema>; parameters: Record<string, Schema>; securitySchemes: Record<string, unknown> }; servers: { url: string }[] }
+type Op = { operationId: string; parameters?: Schema[]; requestBody?: Schema; responses: Record<string, unknown>; 'x-cms': { kind: string } }
+type Schema = Record<string, any>
+
+const compile = (c: Parameters<typeof sanitizeConfig>[0]) => compileOpenAPI(sanitizeConfig(c)) as unknown as Doc
+const ops = (doc: Doc) => Object.values(doc.paths).flatMap((item) => Object.values(item))
+
+test('the committed contract is what the example config compiles to, and a real validator accepts it', async (t) => {
+  const committed = JSON.parse(await readFile('contracts/openapi.json', 'utf8'))
+  t.deepEqual(committed, compileOpenAPI(await loadConfig()))
+  await t.notThrowsAsync(SwaggerParser.validate(structuredClone(committed)))
+})
+
+test('fixture contracts validate; operation ids are unique and every operation says what serves it', async (t) => {
+  for (const config of [magazine, shop]) {
+    const doc = compile(config)
+    await t.notThrowsAsync(SwaggerParser.validate(structuredClone(doc) as never))
+    const ids = ops(doc).map((o) => o.operationId)
+    t.is(new Set(ids).size, ids.length)
+    t.true(ops(doc).every((o) => typeof o['x-cms'].kind === 'string'))
+  }
+})
+
+test('names follow labels; a dashed slug keeps its path; auth, globals and custom endpoints are listed', (t) => {
+  const doc = compile(magazine)
+  const byId = new Map(ops(doc).map((o) => [o.operationId, o]))
+  for (const id of ['findArticles', 'findArticleByID', 'countArticles', 'createArticle', 'updateArticle', 'updateArticles', 'deleteArticle', 'deleteArticles',
+    'loginMember', 'logoutMember', 'meMember', 'refreshTokenMember', 'forgotPasswordMember', 'resetPasswordMember', 'findHomePage', 'updateHomePage',
+    'postArticleIdLike', 'articleStats', 'getPing', 'health']) t.true(byId.has(id), id)
+  t.truthy(doc.paths['/blog-posts/{id}'].patch)
+  t.truthy(doc.paths['/blog-posts/{id}/like'].post)
+  t.truthy(doc.paths['/globals/home-page'].post)
+  t.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['bearerAuth', 'cookieAuth', 'jwtAuth'])
+  t.deepEqual(doc.servers, [{ url: '/api' }])
+  t.deepEqual(compile(shop).servers, [{ url: '/content' }])
+  // A custom endpoint without schemas is still listed, answering anything; one with schemas keeps them.
+  t.truthy(byId.get('postArticleIdLike')!.responses.default)
+  t.truthy(byId.get('articleStats')!.responses['200'])
+})
+
+test('create inputs require what the config requires; updates require nothing; hidden fields never appear', (t) => {
+  const { schemas } = compile(magazine).components
+  t.deepEqual(schemas.ArticleCreateInput.required, ['writer'])
+  t.is(schemas.ArticleUpdateInput.required, undefined)
+  t.deepEqual(schemas.ArticleCreateInput.properties.kind.enum, ['news', 'opinion', 'long-read'])
+  t.deepEqual(schemas.ArticleCreateInput.properties.rating, { type: ['number', 'null'], minimum: 0, maximum: 5 })
+  t.deepEqual(schemas.MemberCreateInput.required, ['email', 'displayName'])
+  t.false('secretNote' in schemas.Member.properties)
+  t.false('secretNote' in schemas.MemberCreateInput.properties)
+  // With drafts, a draft may be saved without its required fields.
+  t.is(compile(shop).components.schemas.ProductCreateInput.required, undefined)
+})
+
+test('read schemas: relations are id or document, interfaceName makes components, localized values may be locale maps', (t) => {
+  const { schemas } = compile(magazine).components
+  const writer = schemas.Article.properties.writer
+  t.deepEqual(writer, { anyOf: [{ type: 'integer', minimum: 1 }, { $ref: '#/components/schemas/Member' }] })
+  t.deepEqual(schemas.Article.properties.topics.type, ['array', 'null'])
+  t.is(schemas.Article.properties.topics.items.anyOf[1].$ref, '#/components/schemas/Topic')
+  t.deepEqual(schemas.Article.properties.featured.properties.relationTo.enum, ['topics', 'members'])
+  t.truthy(schemas.ArticleMeta)
+  t.truthy(schemas.TextBlock)
+  t.is(schemas.TextBlock.properties.blockType.const, 'text')
+  t.truthy(schemas.Article.properties.headline.anyOf.find((s: Schema) => s.type === 'object'))
+  t.deepEqual(schemas.Article.required, ['id'])
+  t.truthy(compile(shop).components.schemas.Variant)
+})
+
+test('where is a recursive per-collection schema sent as JSON, with enums for select fields', (t) => {
+  const doc = compile(magazine)
+  const find = doc.paths['/blog-posts'].get
+  const where = find.parameters!.find((p) => p.name === 'where')!
+  t.deepEqual(where.content, { 'application/json': { schema: { $ref: '#/components/schemas/ArticleWhere' } } })
+  const schema = doc.components.schemas.ArticleWhere
+  t.deepEqual(schema.properties.or, { type: 'array', items: { $ref: '#/components/schemas/ArticleWhere' } })
+  t.deepEqual(schema.properties.kind.properties.equals.enum, ['news', 'opinion', 'long-read', null])
+  t.deepEqual(schema.properties['meta.canonical'], { $ref: '#/components/schemas/WhereText' })
+  t.deepEqual(schema.properties.where, { $ref: '#/components/schemas/WherePoint' })
+  t.deepEqual(schema.additionalProperties, { $ref: '#/components/schemas/WhereAny' })
+  const names = find.parameters!.map((p) => p.name ?? p.$ref)
+  for (const p of ['depth', 'limit', 'page', 'sort', 'select', 'populate', 'locale', 'fallbackLocale']) t.true(names.includes(`#/components/parameters/${p}`), p)
+  t.deepEqual(doc.components.parameters.locale.schema.enum, ['en', 'fr', 'all', '*'])
+  t.is(doc.components.parameters.fallbackLocale.name, 'fallback-locale')
+  t.true(compile(shop).paths['/products'].get.parameters!.some((p) => p.$ref === '#/components/parameters/draft'))
+})
+
+test('every operation declares its error responses', (t) => {
+  const doc = compile(magazine)
+  const get = doc.paths['/blog-posts/{id}'].get.responses
+  for (const code of ['200', '400', '401', '403', '404', '500']) t.truthy(get[code], code)
+  t.truthy(doc.paths['/members/login'].post.responses['429'])
+  t.truthy(doc.paths['/blog-posts'].post.responses['201'])
+})
+
+test('the orders API of the example lives in the same document with problem+json errors', async (t) => {
+  const doc = compileOpenAPI(await loadConfig()) as unknown as Doc
+  const cancel = doc.paths['/v1/orders/{order}/cancel'].post
+  t.is(cancel.operationId, 'v1CancelOrder')
+  for (const code of ['401', '403', '404', '409']) t.deepEqual(cancel.responses[code], { $ref: `#/components/responses/Problem${code}` })
+  t.deepEqual(doc.components.schemas.V1OrderInput.required, ['items'])
+  t.false(doc.components.schemas.V1OrderInput.additionalProperties)
+})
