@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `cms <command>`:
- *   start     migrate, seed the example data on first start, and serve (until the REST layer lands: print what is stored)
+ *   start     migrate, seed the example data on first start, and serve REST on PORT (default 3000)
  *   seed      migrate and seed when the database is empty, then print what is stored
  *   migrate   apply the schema the config describes (idempotent)
  *   generate          compile the contracts and run every generator (contracts/, generated/, the types file)
@@ -17,6 +17,7 @@ import { diffContracts, formatChanges, loadContracts } from './contracts/diff.ts
 import { checkDrift, generate, typesFile } from './contracts/generate.ts'
 import { generateTypes } from './contracts/typescript.ts'
 import { getCms } from './local/get-cms.ts'
+import { listen } from './http/server.ts'
 import type { Cms } from './local/cms.ts'
 
 async function seedIfEmpty(cms: Cms): Promise<boolean> {
@@ -43,7 +44,29 @@ async function summary(cms: Cms): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command = 'start'] = argv
   switch (command) {
-    case 'start': case 'seed': case 'migrate': {
+    case 'start': {
+      const cms = await getCms({ config: await loadConfig() })
+      const seeded = await seedIfEmpty(cms)
+      const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got ${JSON.stringify(process.env.PORT)}.`)
+      const running = await listen(cms, { port, host: process.env.HOST ?? '127.0.0.1' })
+      const api = `${running.url}${cms.config.routes.api}`
+      console.log(`${seeded ? 'Seeded the example data. ' : ''}Database: ${cms.db.description}`)
+      console.log(`REST API     ${api}   (try ${api}/posts?where[status][equals]=published&depth=1)`)
+      console.log(`Health       ${api}/health`)
+      console.log('OpenAPI      contracts/openapi.json · GraphQL SDL contracts/schema.graphql')
+      const stop = (signal: string) => {
+        running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
+        running.close().then(() => process.exit(0), (error: unknown) => {
+          console.error(error)
+          process.exit(1)
+        })
+      }
+      process.once('SIGINT', () => stop('SIGINT'))
+      process.once('SIGTERM', () => stop('SIGTERM'))
+      return
+    }
+    case 'seed': case 'migrate': {
       const cms = await getCms({ config: await loadConfig() })
       try {
         if (command !== 'migrate') {

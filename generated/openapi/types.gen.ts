@@ -217,6 +217,7 @@ export type Populate = {
 };
 
 export type Post = {
+    id: number;
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;

@@ -439,8 +439,8 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts)
     schemas[`${singular}Where`] = whereSchema(`${singular}Where`, c.flatFields, c.timestamps)
     if (c.versionsCollection) {
-      const versionData: Schema = { ...schemas[singular], required: [] as string[] }
-      delete (versionData.properties as Schema).id
+      const { id: _id, ...versionProperties } = schemas[singular].properties as Schema
+      const versionData: Schema = { type: 'object', properties: versionProperties }
       schemas[`${singular}Version`] = {
         type: 'object', required: ['id', 'parent', 'version'],
         properties: {

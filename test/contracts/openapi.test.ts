@@ -72,6 +72,9 @@ test('read schemas: relations are id or document, interfaceName makes components
   t.truthy(schemas.Article.properties.headline.anyOf.find((s: Schema) => s.type === 'object'))
   t.deepEqual(schemas.Article.required, ['id'])
   t.truthy(compile(shop).components.schemas.Variant)
+  // A versioned collection's read schema keeps its id (the version schema's copy has none).
+  t.deepEqual(compile(shop).components.schemas.Product.properties.id, { type: 'integer', minimum: 1 })
+  t.false('id' in compile(shop).components.schemas.ProductVersion.properties.version.properties)
 })
 
 test('where is a recursive per-collection schema sent as JSON, with enums for select fields', (t) => {

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto'
+import Koa from 'koa'
+import type { Context as OpenAPIContext } from 'openapi-backend'
+import { pino, type Logger } from 'pino'
+import type { CmsRequest, SanitizedConfig } from '../config/types.ts'
+import { compileOpenAPI, type OperationMeta } from '../contracts/openapi.ts'
+import { APIError } from '../errors/api-error.ts'
+import { BadRequest } from '../errors/bad-request.ts'
+import { ValidationError } from '../errors/validation-error.ts'
+import type { Cms } from '../local/cms.ts'
+import { endpointRoutes, matchEndpoint } from './endpoints.ts'
+import { errorReply, notFoundReply } from './errors.ts'
+import { parseQuery, STRUCTURED } from './query.ts'
+import { kinds, type RestReply } from './rest.ts'
+import { contractBackend } from './validator.ts'
+
+/**
+ * The REST server: a Koa app that routes and validates every request by the contract (openapi-backend, the
+ * document compiled from the config once at start) and serves it through the Local layer. Custom endpoints
+ * come first. Every answer is JSON; errors are `{ errors: [...] }`; nothing ever carries a stack.
+ */
+
+export interface AppOptions {
+  /** Largest accepted request body, in bytes (default 1 MiB; 413 above). */
+  bodyLimit?: number
+  /** Origins allowed by CORS: a list, `'*'`, or none (default: `CORS_ORIGINS`, comma-separated). */
+  cors?: string[] | '*'
+  logger?: Logger
+  /** Resolves the caller from the request (the auth layer); anonymous when absent or null. */
+  authenticate?: (headers: Headers, cms: Cms) => Promise<CmsRequest['user']>
+}
+
+export interface CmsApp {
+  app: Koa
+  /** The compiled contract the app serves. */
+  document: Record<string, unknown>
+  logger: Logger
+  /** Requests being served right now (graceful shutdown waits for them). */
+  inFlight: () => number
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+async function readBody(req: import('node:http').IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > limit) throw new APIError(`The request body is larger than ${limit} bytes.`, 413, { code: 'BAD_REQUEST' })
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) throw new APIError(`The request body is larger than ${limit} bytes.`, 413, { code: 'BAD_REQUEST' })
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+function parseJson(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return undefined
+  if (contentType && !/^application\/(.+\+)?json\b/i.test(contentType)) {
+    throw new BadRequest(`The request body must be JSON (Content-Type: application/json); got ${contentType}.`)
+  }
+  try {
+    return JSON.parse(raw.toString('utf8'))
+  } catch (error) {
+    throw new BadRequest(`The request body is not valid JSON: ${(error as Error).message}`)
+  }
+}
+
+/** ajv errors of openapi-backend → one 400 naming each failing parameter or body field. */
+function validationError(c: OpenAPIContext): APIError {
+  const errors = (c.validation.errors ?? []).map((e) => {
+    const where = e.instancePath.replace(/^\//, '').split('/')
+    const [part, ...rest] = where
+    const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined
+    const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : undefined
+    const field = [...rest, missing ?? extra].filter(Boolean).join('.')
+    const message = extra ? (part === 'query' ? 'is not a parameter of this operation' : 'This field does not exist.') : e.message ?? 'is invalid'
+    return { part, field, message }
+  })
+  const bodyErrors = errors.filter((e) => e.part === 'requestBody')
+  if (bodyErrors.length === errors.length && bodyErrors.length > 0) {
+    return new ValidationError({ errors: bodyErrors.map((e) => ({ message: e.field ? e.message : `The body ${e.message}`, path: e.field, label: e.field || 'body' })) })
+  }
+  const text = errors.map((e) => `${e.part === 'requestBody' ? 'body' : e.part}${e.field ? ` ${e.field}` : ''}: ${e.message}`).join('; ')
+  return new BadRequest(`Invalid request: ${text}.`, errors.map((e) => ({ path: [e.part === 'requestBody' ? 'body' : e.part, e.field].filter(Boolean).join('.'), message: e.message })))
+}
+
+export async function createApp(cms: Cms, options: AppOptions = {}): Promise<CmsApp> {
+  const config: SanitizedConfig = cms.config
+  const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined })
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024
+  const corsEnv = process.env.CORS_ORIGINS
+  const cors = options.cors ?? (corsEnv === '*' ? '*' : corsEnv ? corsEnv.split(',').map((s) => s.trim()) : [])
+  const base = config.routes.api
+  const document = compileOpenAPI(config)
+  const endpoints = endpointRoutes(config)
+
+  const api = contractBackend(document)
+  const handler = (meta: OperationMeta) => async (c: OpenAPIContext, state: { reply?: RestReply; run: (meta: OperationMeta, params: Record<string, string>, query: Record<string, unknown>) => Promise<RestReply> }) => {
+    state.reply = await state.run(meta, c.request.params as Record<string, string>, c.request.query as Record<string, unknown>)
+  }
+  for (const item of Object.values(document.paths as Record<string, Record<string, { operationId: string; 'x-cms': OperationMeta }>>)) {
+    for (const op of Object.values(item)) {
+      if (kinds[op['x-cms'].kind]) api.register(op.operationId, handler(op['x-cms']) as never)
+    }
+  }
+  api.register({
+    validationFail: async (c: OpenAPIContext) => { throw validationError(c) },
+    notFound: async (c: OpenAPIContext) => { throw Object.assign(new APIError(`Route not found: ${c.request.method.toUpperCase()} ${base}${c.request.path}`, 404, { code: 'NOT_FOUND' }), { name: 'NotFound' }) },
+    methodNotAllowed: async (c: OpenAPIContext) => { throw Object.assign(new APIError(`Route not found: ${c.request.method.toUpperCase()} ${base}${c.request.path}`, 404, { code: 'NOT_FOUND' }), { name: 'NotFound' }) },
+    notImplemented: async (c: OpenAPIContext) => { throw new APIError(`${c.operation.operationId} is not implemented by this server yet.`, 501, { code: 'API_ERROR' }) },
+  } as never)
+  await api.init()
+
+  let inFlight = 0
+  const app = new Koa()
+  app.proxy = process.env.TRUST_PROXY === 'true'
+
+  app.use(async (ctx) => {
+    inFlight++
+    const started = performance.now()
+    const requestId = /^[\w-]{1,64}$/.test(ctx.get('x-request-id')) ? ctx.get('x-request-id') : randomUUID()
+    const log = logger.child({ requestId })
+    ctx.set('X-Request-Id', requestId)
+    try {
+      // --- CORS
+      const origin = ctx.get('origin')
+      if (origin && (cors === '*' || cors.includes(origin))) {
+        ctx.set('Access-Control-Allow-Origin', cors === '*' ? '*' : origin)
+        ctx.set('Vary', 'Origin')
+        ctx.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After, WWW-Authenticate')
+        if (cors !== '*') ctx.set('Access-Control-Allow-Credentials', 'true')
+        if (ctx.method === 'OPTIONS') {
+          ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, PUT, DELETE, OPTIONS')
+          ctx.set('Access-Control-Allow-Headers', ctx.get('access-control-request-headers') || 'Content-Type, Authorization')
+          ctx.set('Access-Control-Max-Age', '600')
+          ctx.status = 204
+          return
+        }
+      }
+      const reply = await serve(ctx, log)
+      ctx.status = reply.status
+      for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v)
+      if (reply.raw) {
+        ctx.body = reply.raw
+      } else if (reply.body !== undefined) {
+        ctx.type = 'application/json'
+        ctx.body = JSON.stringify(reply.body)
+      }
+    } finally {
+      inFlight--
+      log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request')
+    }
+  })
+
+  async function serve(ctx: Koa.Context, log: Logger): Promise<RestReply & { raw?: Buffer }> {
+    const fail = (error: unknown) => errorReply(error, (e) => log.error({ err: e }, 'request failed'))
+    const path = ctx.path
+    if (path !== base && !path.startsWith(`${base}/`)) return notFoundReply(ctx.method, path)
+    const rel = path.slice(base.length) || '/'
+    try {
+      const raw = BODY_METHODS.has(ctx.method) ? await readBody(ctx.req, bodyLimit) : Buffer.alloc(0)
+      const headers = new Headers(Object.entries(ctx.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])))
+      const user = options.authenticate ? await options.authenticate(headers, cms) : null
+      const req: CmsRequest = { cms, user, context: {}, headers, routeParams: {} }
+
+      // --- custom endpoints first
+      const custom = matchEndpoint(endpoints, ctx.method.toLowerCase(), rel)
+      if (custom) {
+        req.routeParams = custom.params
+        const response = await custom.route.endpoint.handler(Object.assign(req, { json: async () => parseJson(raw, ctx.get('content-type') || 'application/json') }))
+        const out = Buffer.from(await response.arrayBuffer())
+        const h: Record<string, string> = {}
+        response.headers.forEach((v, k) => { h[k] = v })
+        return { status: response.status, headers: h, raw: out }
+      }
+
+      // --- the contract's operations
+      const { plain, structured } = parseQuery(ctx.querystring)
+      const body = parseJson(raw, ctx.get('content-type') || undefined)
+      const state: { reply?: RestReply; run: (meta: OperationMeta, params: Record<string, string>, query: Record<string, unknown>) => Promise<RestReply> } = {
+        run: (meta, params, query) => kinds[meta.kind](cms, { meta, params, query, structured, body, req }),
+      }
+      // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
+      const query: Record<string, unknown> = { ...plain }
+      for (const name of STRUCTURED) if (structured[name]) query[name] = structuredClone(structured[name])
+      await api.handleRequest({ method: ctx.method, path: rel, query: query as never, headers: ctx.headers as Record<string, string>, body }, state)
+      return state.reply ?? notFoundReply(ctx.method, path)
+    } catch (error) {
+      return fail(error)
+    }
+  }
+
+  return { app, document, logger, inFlight: () => inFlight }
+}

@@ -1,0 +1,24 @@
+import { APIError } from '../errors/api-error.ts'
+
+export interface ErrorReply { status: number; body: { errors: { name?: string; message: string; data?: unknown }[] }; headers: Record<string, string> }
+
+/**
+ * Any thrown value → the error body of DESIGN.md §5 (`{ errors: [{ name, message, data? }] }`). Errors the CMS
+ * raises on purpose keep their status and message; anything else is a 500 "Something went wrong." whose
+ * details go to the log (with the request id) and never to the client. A 401 says how to authenticate.
+ */
+export function errorReply(error: unknown, log: (error: unknown) => void): ErrorReply {
+  if (error instanceof APIError && error.expose) {
+    const headers: Record<string, string> = {}
+    if (error.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="cms"'
+    const entry: { name?: string; message: string; data?: unknown } = { name: error.name, message: error.message }
+    if (error.data !== undefined) entry.data = error.data
+    return { status: error.status, body: { errors: [entry] }, headers }
+  }
+  log(error)
+  return { status: 500, body: { errors: [{ name: 'InternalError', message: 'Something went wrong.' }] }, headers: {} }
+}
+
+export function notFoundReply(method: string, path: string): ErrorReply {
+  return { status: 404, body: { errors: [{ name: 'NotFound', message: `Route not found: ${method} ${path}` }] }, headers: {} }
+}

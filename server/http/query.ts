@@ -1,0 +1,72 @@
+import qs from 'qs'
+import { BadRequest } from '../errors/bad-request.ts'
+
+/**
+ * Query strings: Payload's bracket syntax (`where[title][equals]=x`, `where[or][0][a][equals]=1`,
+ * `select[title]=true`) and JSON values (`where={"title":{"equals":"x"}}`) are both accepted for `where`,
+ * `select` and `populate`. A repeated condition (`where[a][equals]=1&where[b][equals]=2`) is one object,
+ * so its conditions AND. Everything else stays a string for the contract validator.
+ */
+
+export const STRUCTURED = ['where', 'select', 'populate'] as const
+export type Structured = Partial<Record<(typeof STRUCTURED)[number], Record<string, unknown>>>
+
+function jsonValue(name: string, raw: string): Record<string, unknown> {
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    throw new BadRequest(`${name} is not valid JSON: send ${name}={"field":...} or the bracket syntax ${name}[field]...`, [{ path: name }])
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BadRequest(`${name} must be a JSON object.`, [{ path: name }])
+  return value as Record<string, unknown>
+}
+
+/** `"true"`/`"false"` leaves of a bracket-syntax select become booleans. */
+function selectBooleans(value: unknown): unknown {
+  if (value === 'true' || value === '1') return true
+  if (value === 'false' || value === '0') return false
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, selectBooleans(v)]))
+  }
+  return value
+}
+
+export function parseQuery(search: string): { plain: Record<string, string | string[]>; structured: Structured } {
+  const parsed = qs.parse(search.startsWith('?') ? search.slice(1) : search, { depth: 12, arrayLimit: 1000, parameterLimit: 2000, allowDots: false }) as Record<string, unknown>
+  const plain: Record<string, string | string[]> = {}
+  const structured: Structured = {}
+  for (const [key, value] of Object.entries(parsed)) {
+    if ((STRUCTURED as readonly string[]).includes(key)) {
+      const name = key as (typeof STRUCTURED)[number]
+      let v: Record<string, unknown>
+      if (typeof value === 'string') v = jsonValue(name, value)
+      else if (Array.isArray(value)) {
+        // where=<json>&where=<json>: every condition applies
+        const parts = value.map((x) => (typeof x === 'string' ? jsonValue(name, x) : (x as Record<string, unknown>)))
+        v = name === 'where' ? { and: parts } : Object.assign({}, ...parts)
+      } else v = value as Record<string, unknown>
+      structured[name] = name === 'where' ? v : (selectBooleans(v) as Record<string, unknown>)
+      continue
+    }
+    if (typeof value === 'string' || (Array.isArray(value) && value.every((x) => typeof x === 'string'))) plain[key] = value as string | string[]
+    else throw new BadRequest(`Query parameter "${key}" must be a plain value.`, [{ path: key }])
+  }
+  return { plain, structured }
+}
+
+const INT = /^-?\d+$/
+
+/** A validated integer query value (the contract validator has already checked its range). */
+export function intParam(value: unknown): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'number') return value
+  if (typeof value === 'string' && INT.test(value)) return Number(value)
+  return undefined
+}
+
+export function boolParam(value: unknown): boolean | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'boolean') return value
+  return value === 'true' || value === '1'
+}
