@@ -25,7 +25,11 @@ const Users: CollectionConfig = {
   },
   fields: [
     { name: 'name', type: 'text', maxLength: 120 },
-    { name: 'roles', type: 'select', hasMany: true, options: ['admin', 'member'], defaultValue: ['member'], required: true },
+    // Only admins grant roles: a member updating their own account cannot make themselves an admin.
+    {
+      name: 'roles', type: 'select', hasMany: true, options: ['admin', 'member'], defaultValue: ['member'], required: true,
+      access: { create: ({ req }) => isAdmin(req.user), update: ({ req }) => isAdmin(req.user) },
+    },
   ],
 }
 

@@ -14,9 +14,9 @@ export async function seedExample(cms: Cms): Promise<void> {
   const rand = rng(42)
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]
 
-  const admin = await cms.create({ collection: 'users', data: { email: 'admin@example.com', name: 'Ada Admin', roles: ['admin'] } })
-  const alice = await cms.create({ collection: 'users', data: { email: 'alice@example.com', name: 'Alice Member', roles: ['member'] } })
-  const bob = await cms.create({ collection: 'users', data: { email: 'bob@example.com', name: 'Bob Member', roles: ['member'] } })
+  const admin = await cms.create({ collection: 'users', data: { email: 'admin@example.com', password: 'admin-password', name: 'Ada Admin', roles: ['admin'] } })
+  const alice = await cms.create({ collection: 'users', data: { email: 'alice@example.com', password: 'alice-password', name: 'Alice Member', roles: ['member'] } })
+  const bob = await cms.create({ collection: 'users', data: { email: 'bob@example.com', password: 'bob-password', name: 'Bob Member', roles: ['member'] } })
 
   const categories: { id: number }[] = []
   for (const name of ['News', 'Engineering', 'Product', 'Culture', 'Guides']) {

@@ -1394,12 +1394,14 @@ export type MutationTrackingUpdateInput = {
 export type MutationUserInput = {
   email: Scalars['String']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
+  password: Scalars['String']['input'];
   roles?: InputMaybe<Array<User_Roles>>;
 };
 
 export type MutationUserUpdateInput = {
   email?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
   roles?: InputMaybe<Array<User_Roles>>;
 };
 

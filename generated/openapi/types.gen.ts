@@ -962,6 +962,31 @@ export type WhereText = {
 };
 
 /**
+ * A select per related collection slug.
+ */
+export type PopulateWritable = {
+    [key: string]: SelectWritable;
+};
+
+export type SelectWritable = {
+    [key: string]: boolean | SelectWritable;
+};
+
+export type UserCreateInputWritable = {
+    email: string;
+    name?: string | null;
+    roles?: Array<'admin' | 'member'>;
+    password: string;
+};
+
+export type UserUpdateInputWritable = {
+    email?: string;
+    name?: string | null;
+    roles?: Array<'admin' | 'member'>;
+    password?: string;
+};
+
+/**
  * The document id.
  */
 export type Id = number;
@@ -991,12 +1016,12 @@ export type Sort = string;
 /**
  * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
  */
-export type Select2 = Select;
+export type Select2 = SelectWritable;
 
 /**
  * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
  */
-export type Populate2 = Populate;
+export type Populate2 = PopulateWritable;
 
 /**
  * Read the newest drafts / save as a draft.
@@ -1110,11 +1135,11 @@ export type FindUsersData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/users';
 };
@@ -1150,7 +1175,7 @@ export type FindUsersResponses = {
 export type FindUsersResponse = FindUsersResponses[keyof FindUsersResponses];
 
 export type UpdateUsersData = {
-    body: UserUpdateInput;
+    body: UserUpdateInputWritable;
     path?: never;
     query: {
         /**
@@ -1164,11 +1189,11 @@ export type UpdateUsersData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/users';
 };
@@ -1212,7 +1237,7 @@ export type UpdateUsersResponses = {
 export type UpdateUsersResponse = UpdateUsersResponses[keyof UpdateUsersResponses];
 
 export type CreateUserData = {
-    body: UserCreateInput;
+    body: UserCreateInputWritable;
     path?: never;
     query?: {
         /**
@@ -1222,11 +1247,11 @@ export type CreateUserData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/users';
 };
@@ -1626,11 +1651,11 @@ export type FindUserByIdData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/users/{id}';
 };
@@ -1670,7 +1695,7 @@ export type FindUserByIdResponses = {
 export type FindUserByIdResponse = FindUserByIdResponses[keyof FindUserByIdResponses];
 
 export type UpdateUserData = {
-    body: UserUpdateInput;
+    body: UserUpdateInputWritable;
     path: {
         /**
          * The document id.
@@ -1685,11 +1710,11 @@ export type UpdateUserData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/users/{id}';
 };
@@ -1813,11 +1838,11 @@ export type FindCategoriesData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/categories';
 };
@@ -1867,11 +1892,11 @@ export type UpdateCategoriesData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/categories';
 };
@@ -1925,11 +1950,11 @@ export type CreateCategoryData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/categories';
 };
@@ -2083,11 +2108,11 @@ export type FindCategoryByIdData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/categories/{id}';
 };
@@ -2142,11 +2167,11 @@ export type UpdateCategoryData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/categories/{id}';
 };
@@ -2270,11 +2295,11 @@ export type FindPostsData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2328,11 +2353,11 @@ export type UpdatePostsData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2390,11 +2415,11 @@ export type CreatePostData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2514,7 +2539,7 @@ export type FindPostVersionsData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
     };
     url: '/posts/versions';
 };
@@ -2767,11 +2792,11 @@ export type FindPostByIdData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2830,11 +2855,11 @@ export type UpdatePostData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2962,11 +2987,11 @@ export type FindAllTrackingData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/tracking';
 };
@@ -3016,11 +3041,11 @@ export type UpdateAllTrackingData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/tracking';
 };
@@ -3074,11 +3099,11 @@ export type CreateTrackingData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/tracking';
 };
@@ -3271,11 +3296,11 @@ export type FindTrackingByIdData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/tracking/{id}';
 };
@@ -3330,11 +3355,11 @@ export type UpdateTrackingData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/tracking/{id}';
 };
@@ -3458,11 +3483,11 @@ export type FindOrdersData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/orders';
 };
@@ -3512,11 +3537,11 @@ export type UpdateOrdersData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/orders';
 };
@@ -3570,11 +3595,11 @@ export type CreateOrderData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/orders';
 };
@@ -3728,11 +3753,11 @@ export type FindOrderByIdData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/orders/{id}';
 };
@@ -3787,11 +3812,11 @@ export type UpdateOrderData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/orders/{id}';
 };
@@ -3848,11 +3873,11 @@ export type FindSiteSettingData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/globals/site-settings';
 };
@@ -3898,11 +3923,11 @@ export type UpdateSiteSettingData = {
         /**
          * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: Select;
+        select?: SelectWritable;
         /**
          * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
          */
-        populate?: Populate;
+        populate?: PopulateWritable;
     };
     url: '/globals/site-settings';
 };

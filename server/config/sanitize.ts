@@ -159,6 +159,19 @@ function sanitizeCollection(c: CollectionConfig, slugs: Set<string>, localized: 
     ? { drafts: typeof c.versions === 'object' ? Boolean(c.versions.drafts) : false, maxPerDoc: (typeof c.versions === 'object' && c.versions.maxPerDoc) || 100 }
     : false
   let flatFields = checkFields(fields, where, slugs, localized, true)
+  if (auth) {
+    // Secrets and counters of the auth layer (reserved names): stored, never returned, never written from outside.
+    const internal = { hidden: true, access: { create: () => false, read: () => false, update: () => false } }
+    flatFields = [
+      ...flatFields,
+      { name: 'hash', type: 'text', ...internal },
+      { name: 'salt', type: 'text', ...internal },
+      { name: 'loginAttempts', type: 'number', defaultValue: 0, ...internal },
+      { name: 'lockUntil', type: 'date', ...internal },
+      { name: 'resetPasswordToken', type: 'text', ...internal },
+      { name: 'resetPasswordExpiration', type: 'date', ...internal },
+    ]
+  }
   if (versions && versions.drafts) {
     flatFields = [...flatFields, { name: '_status', type: 'select', options: ['draft', 'published'], defaultValue: 'draft', index: true, label: 'Status' }]
   }

@@ -208,6 +208,10 @@ export interface Config {
    * `items` and `total_amount` fields) owned by users of an auth collection.
    */
   ordersApi?: { orders: string; users: string }
+  /** Outgoing mail (password resets). Without it, reset links are logged outside production. */
+  email?: { send: (message: { to: string; subject: string; text: string; token: string; link: string }) => void | Promise<void> }
+  /** Per-address limits of the login (failed attempts) and forgot-password routes. */
+  rateLimit?: { login?: { max: number; windowMs: number }; forgotPassword?: { max: number; windowMs: number } }
   onInit?: (cms: Cms) => void | Promise<void>
   /** Seeds example data on first start (`npm start`, `cms seed`). */
   seed?: (cms: Cms) => Promise<void>

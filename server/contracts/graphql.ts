@@ -141,10 +141,10 @@ function inputType(ctx: Ctx, field: DataField, parent: string, required: boolean
   }
 }
 
-function inputObject(ctx: Ctx, name: string, fields: DataField[], row: boolean, requireds: boolean): string {
+function inputObject(ctx: Ctx, name: string, fields: DataField[], row: boolean, requireds: boolean, extra: string[] = []): string {
   if (ctx.b.has(name)) return name
   ctx.b.add(name, '')
-  const lines = row ? ['  id: String'] : []
+  const lines = row ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
     if (f.hidden) continue
     const required = requireds && Boolean(f.required) && f.defaultValue === undefined && !f.localized
@@ -225,8 +225,8 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   ctx.b.add(plural, `type ${plural} {\n  docs: [${singular}!]!\n  totalDocs: Int!\n  limit: Int!\n  totalPages: Int!\n  page: Int!\n  pagingCounter: Int!\n  hasPrevPage: Boolean!\n  hasNextPage: Boolean!\n  prevPage: Int\n  nextPage: Int\n}`)
   const where = whereInput(ctx, singular, c.flatFields, c.timestamps)
   const count = ctx.b.add(`count${plural}`, `type count${plural} {\n  totalDocs: Int!\n}`)
-  const create = inputObject(ctx, `mutation${singular}Input`, c.flatFields, false, !drafts)
-  const update = inputObject(ctx, `mutation${singular}UpdateInput`, c.flatFields, false, false)
+  const create = inputObject(ctx, `mutation${singular}Input`, c.flatFields, false, !drafts, c.auth ? ['  password: String!'] : [])
+  const update = inputObject(ctx, `mutation${singular}UpdateInput`, c.flatFields, false, false, c.auth ? ['  password: String'] : [])
 
   root.query.push(
     `  ${singular}(id: Int!${draft}${loc}): ${singular}`,

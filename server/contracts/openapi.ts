@@ -435,8 +435,11 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     const drafts = Boolean(c.versions && c.versions.drafts)
     schemas[singular] = documentSchema(c, ctx)
     schemas[`${plural}List`] = paginated(ref(singular))
-    schemas[`${singular}CreateInput`] = inputSchema(c.flatFields, ctx, 'create', drafts)
-    schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts)
+    // Auth collections take a password (stored only as a hash, never returned).
+    const password = c.auth ? { password: { type: 'string', minLength: 8, maxLength: 256, writeOnly: true } } : {}
+    schemas[`${singular}CreateInput`] = inputSchema(c.flatFields, ctx, 'create', drafts, password)
+    if (c.auth) (schemas[`${singular}CreateInput`].required as string[] | undefined ?? (schemas[`${singular}CreateInput`].required = [])).push('password')
+    schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts, password)
     schemas[`${singular}Where`] = whereSchema(`${singular}Where`, c.flatFields, c.timestamps)
     if (c.versionsCollection) {
       const { id: _id, ...versionProperties } = schemas[singular].properties as Schema

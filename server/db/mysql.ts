@@ -26,7 +26,15 @@ export class MysqlDatabase implements Database {
         supportBigNumbers: true,
         decimalNumbers: true,
       },
-      pool: { min: 0, max: Number(u.searchParams.get('pool') ?? 10) },
+      pool: {
+        min: 0,
+        max: Number(u.searchParams.get('pool') ?? 10),
+        // READ COMMITTED: no gap locks, so concurrent writes to different rows of one table (sessions, versions,
+        // new documents) cannot deadlock on index ranges. Writes that must serialise lock their row (FOR UPDATE).
+        afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
+          conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (err) => done(err, conn))
+        },
+      },
     })
   }
 

@@ -113,6 +113,28 @@ export function internalTables(): TableSpec[] {
       ],
       indexes: [{ name: 'cms_globals_slug_unique', columns: ['slug'], unique: true }],
     },
+    {
+      // Login sessions: a token is valid only while its session row exists and has not expired.
+      name: 'cms_sessions',
+      columns: [
+        { name: 'sid', type: 'string', length: 64 },
+        { name: 'collection', type: 'string', length: 255 },
+        { name: 'user_id', type: 'integer' },
+        { name: 'created_at', type: 'double' },
+        { name: 'expires_at', type: 'double' },
+      ],
+      indexes: [{ name: 'cms_sessions_sid_unique', columns: ['sid'], unique: true }, { name: 'cms_sessions_user_idx', columns: ['collection', 'user_id'], unique: false }],
+    },
+    {
+      // Fixed-window counters (per client address and route), shared by every server process.
+      name: 'cms_rate_limits',
+      columns: [
+        { name: 'bucket', type: 'string', length: 255 },
+        { name: 'window_start', type: 'double' },
+        { name: 'hits', type: 'integer' },
+      ],
+      indexes: [{ name: 'cms_rate_limits_bucket_unique', columns: ['bucket'], unique: true }],
+    },
   ]
 }
 

@@ -7,6 +7,8 @@ import { compileOpenAPI, type OperationMeta } from '../contracts/openapi.ts'
 import { APIError } from '../errors/api-error.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { ValidationError } from '../errors/validation-error.ts'
+import { Forbidden } from '../errors/forbidden.ts'
+import { Unauthorized } from '../errors/unauthorized.ts'
 import type { Cms } from '../local/cms.ts'
 import { endpointRoutes, matchEndpoint } from './endpoints.ts'
 import { errorReply, notFoundReply } from './errors.ts'
@@ -85,6 +87,34 @@ function validationError(c: OpenAPIContext): APIError {
   return new BadRequest(`Invalid request: ${text}.`, errors.map((e) => ({ path: [e.part === 'requestBody' ? 'body' : e.part, e.field].filter(Boolean).join('.'), message: e.message })))
 }
 
+const PUBLIC_AUTH_ROUTE = /\/(login|forgot-password|reset-password)$/
+
+/**
+ * The caller: a JWT from `Authorization: Bearer|JWT <token>` or the `cms-token` cookie. A token that is
+ * invalid, expired, or whose session ended (logout, password reset, deleted user) is a 401, except on the
+ * login and password routes, where a stale token must not stand in the way. Cookie-authenticated unsafe
+ * requests need an allowed Origin (the same host, or a CORS origin): a cross-site form cannot act as the user.
+ */
+async function authenticateRequest(cms: Cms, ctx: Koa.Context, req: CmsRequest, cors: string[] | '*'): Promise<void> {
+  const header = ctx.get('authorization')
+  const bearer = /^(?:Bearer|JWT)\s+(\S+)$/i.exec(header)?.[1]
+  const cookie = bearer ? undefined : ctx.cookies.get('cms-token') || undefined
+  const token = bearer ?? cookie
+  if (!token) return
+  const found = await cms.auth(token)
+  if (!found) {
+    if (PUBLIC_AUTH_ROUTE.test(ctx.path)) return
+    throw new Unauthorized('The token is invalid or expired, or its session has ended; log in again.')
+  }
+  if (cookie && !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && !PUBLIC_AUTH_ROUTE.test(ctx.path)) {
+    const origin = ctx.get('origin')
+    const sameHost = origin && (() => { try { return new URL(origin).host === ctx.host } catch { return false } })()
+    if (origin && !sameHost && !(cors === '*' || cors.includes(origin))) throw new Forbidden(`Cross-site request from ${origin} refused: cookie-authenticated writes need an allowed Origin.`)
+  }
+  req.user = { ...found.user, collection: found.claims.collection }
+  req.auth = { claims: found.claims, token }
+}
+
 export async function createApp(cms: Cms, options: AppOptions = {}): Promise<CmsApp> {
   const config: SanitizedConfig = cms.config
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined })
@@ -161,8 +191,9 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
     try {
       const raw = BODY_METHODS.has(ctx.method) ? await readBody(ctx.req, bodyLimit) : Buffer.alloc(0)
       const headers = new Headers(Object.entries(ctx.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])))
-      const user = options.authenticate ? await options.authenticate(headers, cms) : null
-      const req: CmsRequest = { cms, user, context: {}, headers, routeParams: {} }
+      const req: CmsRequest = { cms, user: null, context: {}, headers, routeParams: {} }
+      if (options.authenticate) req.user = await options.authenticate(headers, cms)
+      else await authenticateRequest(cms, ctx, req, cors)
 
       // --- custom endpoints first
       const custom = matchEndpoint(endpoints, ctx.method.toLowerCase(), rel)
@@ -179,7 +210,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       const { plain, structured } = parseQuery(ctx.querystring)
       const body = parseJson(raw, ctx.get('content-type') || undefined)
       const state: { reply?: RestReply; run: (meta: OperationMeta, params: Record<string, string>, query: Record<string, unknown>) => Promise<RestReply> } = {
-        run: (meta, params, query) => kinds[meta.kind](cms, { meta, params, query, structured, body, req }),
+        run: (meta, params, query) => kinds[meta.kind](cms, { meta, ip: ctx.ip, params, query, structured, body, req }),
       }
       // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
       const query: Record<string, unknown> = { ...plain }

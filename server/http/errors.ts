@@ -11,6 +11,7 @@ export function errorReply(error: unknown, log: (error: unknown) => void): Error
   if (error instanceof APIError && error.expose) {
     const headers: Record<string, string> = {}
     if (error.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="cms"'
+    if (error.status === 429 && 'retryAfter' in error) headers['Retry-After'] = String((error as { retryAfter: number }).retryAfter)
     const entry: { name?: string; message: string; data?: unknown } = { name: error.name, message: error.message }
     if (error.data !== undefined) entry.data = error.data
     return { status: error.status, body: { errors: [entry] }, headers }

@@ -4,6 +4,9 @@ import { APIError } from '../errors/api-error.ts'
 import type { Cms } from '../local/cms.ts'
 import type { Select } from '../local/types.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
+import { checkLimit, DEFAULT_LIMITS, hit } from '../auth/rate-limit.ts'
+import type { TokenClaims } from '../auth/tokens.ts'
+import { Unauthorized } from '../errors/unauthorized.ts'
 
 /**
  * What each kind of contract operation does: the HTTP shape of one Local call. Access control always applies
@@ -12,6 +15,8 @@ import { boolParam, intParam, type Structured } from './query.ts'
 
 export interface RestRequest {
   meta: OperationMeta
+  /** The client address (rate limits). */
+  ip: string
   params: Record<string, string>
   query: Record<string, unknown>
   structured: Structured
@@ -106,6 +111,53 @@ export const kinds: Record<string, KindHandler> = {
     const result = await cms.updateGlobal({ slug: r.meta.global!, data: body(r), ...readOptions(r) })
     return { status: 200, body: { message: 'Updated successfully.', result } }
   },
+  async login(cms, r) {
+    const c = collectionOf(cms, r)
+    const limit = cms.config.rateLimit?.login ?? DEFAULT_LIMITS.login
+    const bucket = `login:${r.ip}`
+    await checkLimit(cms.db, bucket, limit)
+    try {
+      const result = await cms.login({ collection: c.slug, data: body(r) as { email: string; password: string }, depth: intParam(r.query.depth), req: r.req })
+      return { status: 200, body: { message: 'Authentication Passed', ...result }, headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) } }
+    } catch (error) {
+      if ((error as { status?: number }).status === 401) await hit(cms.db, bucket, limit)
+      throw error
+    }
+  },
+  async logout(cms, r) {
+    const auth = sessionOf(r, r.meta.collection!)
+    await cms.logout({ collection: r.meta.collection!, sid: auth.claims.sid })
+    return { status: 200, body: { message: 'Logout successful.' }, headers: { 'Set-Cookie': tokenCookie('', 0) } }
+  },
+  async me(cms, r) {
+    const auth = r.req.auth as { claims: TokenClaims; token: string } | undefined
+    if (!r.req.user || !auth || r.req.user.collection !== r.meta.collection) return { status: 200, body: { user: null, message: 'Account' } }
+    const user = await cms.findByID({ collection: r.meta.collection!, id: r.req.user.id, depth: intParam(r.query.depth), overrideAccess: true, req: r.req })
+    return { status: 200, body: { user: { ...user, collection: r.meta.collection }, collection: r.meta.collection, token: auth.token, exp: auth.claims.exp, message: 'Account' } }
+  },
+  async refreshToken(cms, r) {
+    const c = collectionOf(cms, r)
+    const auth = sessionOf(r, c.slug)
+    const result = await cms.refreshToken({ collection: c.slug, claims: auth.claims, req: r.req })
+    return {
+      status: 200,
+      body: { message: 'Token refresh successful.', refreshedToken: result.token, exp: result.exp, user: result.user },
+      headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) },
+    }
+  },
+  async forgotPassword(cms, r) {
+    const limit = cms.config.rateLimit?.forgotPassword ?? DEFAULT_LIMITS.forgotPassword
+    const bucket = `forgot:${r.ip}`
+    await checkLimit(cms.db, bucket, limit)
+    await hit(cms.db, bucket, limit)
+    await cms.forgotPassword({ collection: r.meta.collection!, data: body(r) as { email: string } })
+    return { status: 200, body: { message: 'Success' } }
+  },
+  async resetPassword(cms, r) {
+    const c = collectionOf(cms, r)
+    const result = await cms.resetPassword({ collection: c.slug, data: body(r) as { token: string; password: string }, req: r.req })
+    return { status: 200, body: { message: 'Password reset successfully.', token: result.token, user: result.user }, headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) } }
+  },
   async health(cms) {
     try {
       await cms.db.all('SELECT 1 AS ok', [])
@@ -114,4 +166,17 @@ export const kinds: Record<string, KindHandler> = {
       return { status: 503, body: { status: 'database unreachable' } }
     }
   },
+}
+
+/** The `cms-token` cookie: HTTP-only, SameSite=Lax, Secure in production; an empty value clears it. */
+export function tokenCookie(token: string, maxAge: number): string {
+  const secure = process.env.NODE_ENV === 'production' ? '; Secure' : ''
+  return `cms-token=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${token ? maxAge : 0}${secure}`
+}
+
+function sessionOf(r: RestRequest, collection: string): { claims: TokenClaims; token: string } {
+  const auth = r.req.auth as { claims: TokenClaims; token: string } | undefined
+  if (!r.req.user || !auth) throw new Unauthorized('No user is logged in.')
+  if (auth.claims.collection !== collection) throw new APIError('This token belongs to another collection.', 403, { code: 'FORBIDDEN' })
+  return auth
 }

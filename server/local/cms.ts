@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts'
 import type { CollectionSchema } from '../db/schema.ts'
 import type { QueryContext } from '../db/where.ts'
 import { APIError } from '../errors/api-error.ts'
+import { authenticate, forgotPassword, login, logout, refreshToken, resetPassword } from './operations/auth.ts'
 import { count } from './operations/count.ts'
 import { create } from './operations/create.ts'
 import { deleteOperation } from './operations/delete.ts'
@@ -55,6 +56,13 @@ export class Cms {
   findVersionByID = findVersionByID
   restoreVersion = restoreVersion
   findGlobal = findGlobal
+  login = login
+  logout = logout
+  refreshToken = refreshToken
+  forgotPassword = forgotPassword
+  resetPassword = resetPassword
+  /** The user a token stands for (and its claims), or undefined when it is not valid. */
+  auth = authenticate
   updateGlobal = updateGlobal
 
   /** Closes the database. */

@@ -8,6 +8,7 @@ import { runFieldHooks, runHooks } from './hooks.ts'
 import { applyDefaults } from './fields/defaults.ts'
 import { validateFields, type ValidationContext } from './fields/validate.ts'
 import { delocalize, localizeDoc } from './locale.ts'
+import { hashPassword, passwordProblem } from '../auth/password.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
@@ -120,4 +121,21 @@ export function toEditable(cms: Cms, fields: DataField[], stored: Record<string,
   const copy = structuredClone(stored)
   if (cms.config.localization && req.locale && req.locale !== 'all') localizeDoc(fields, copy, { locale: req.locale, fallbacks: [] }, true)
   return copy
+}
+
+/**
+ * Auth collections take a `password` (never stored: it becomes `hash` and `salt`) and keep emails trimmed and
+ * lowercase, so logins match whatever case was typed. Returns the data without the password.
+ */
+export async function takePassword(collection: SanitizedCollection, data: unknown, operation: 'create' | 'update', draft = false): Promise<{ data: unknown; secret?: { hash: string; salt: string } }> {
+  if (!collection.auth || !isObject(data)) return { data }
+  const { password, ...rest } = data
+  if (typeof rest.email === 'string') rest.email = rest.email.trim().toLowerCase()
+  if (password === undefined) {
+    if (operation === 'create' && !draft) throw new ValidationError({ collection: collection.slug, errors: [{ message: 'This field is required.', path: 'password', label: 'Password' }] })
+    return { data: rest }
+  }
+  const problem = passwordProblem(password)
+  if (problem) throw new ValidationError({ collection: collection.slug, errors: [{ message: problem, path: 'password', label: 'Password' }] })
+  return { data: rest, secret: await hashPassword(password as string) }
 }

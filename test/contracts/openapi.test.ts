@@ -52,7 +52,9 @@ test('create inputs require what the config requires; updates require nothing; h
   t.is(schemas.ArticleUpdateInput.required, undefined)
   t.deepEqual(schemas.ArticleCreateInput.properties.kind.enum, ['news', 'opinion', 'long-read'])
   t.deepEqual(schemas.ArticleCreateInput.properties.rating, { type: ['number', 'null'], minimum: 0, maximum: 5 })
-  t.deepEqual(schemas.MemberCreateInput.required, ['email', 'displayName'])
+  t.deepEqual(schemas.MemberCreateInput.required, ['email', 'displayName', 'password'])
+  t.true(schemas.MemberCreateInput.properties.password.writeOnly)
+  for (const secret of ['password', 'hash', 'salt', 'loginAttempts', 'lockUntil', 'resetPasswordToken', 'resetPasswordExpiration']) t.false(secret in schemas.Member.properties, secret)
   t.false('secretNote' in schemas.Member.properties)
   t.false('secretNote' in schemas.MemberCreateInput.properties)
   // With drafts, a draft may be saved without its required fields.

@@ -859,12 +859,14 @@ export type MutationTrackingUpdateInput = {
 export type MutationUserInput = {
   email: string;
   name?: string | null | undefined;
+  password: string;
   roles?: Array<User_Roles> | null | undefined;
 };
 
 export type MutationUserUpdateInput = {
   email?: string | null | undefined;
   name?: string | null | undefined;
+  password?: string | null | undefined;
   roles?: Array<User_Roles> | null | undefined;
 };
 

@@ -10,7 +10,7 @@ import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../types.ts'
 import { isDraft, saveVersion } from '../versions.ts'
-import { prepareData, toStored, withDraftStatus } from '../write.ts'
+import { prepareData, takePassword, toStored, withDraftStatus } from '../write.ts'
 
 /**
  * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 400),
@@ -30,7 +30,9 @@ export async function create<S extends CollectionSlug>(this: Cms, incoming: Crea
     await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
     // --- validate (field access, beforeValidate, validation, beforeChange)
-    const { doc } = await prepareData({ cms: this, ex: tx, fields: collection.flatFields, data: withDraftStatus(args.data, draft), req, operation: 'create', owner: { collection }, overrideAccess, draft })
+    const { data, secret } = await takePassword(collection, args.data, 'create')
+    const { doc } = await prepareData({ cms: this, ex: tx, fields: collection.flatFields, data: withDraftStatus(data, draft), req, operation: 'create', owner: { collection }, overrideAccess, draft })
+    if (secret) Object.assign(doc, secret)
 
     // --- write, and the first version
     const row = docToRow(schema, toStored(this, collection.flatFields, structuredClone(doc), undefined, req))

@@ -15,6 +15,7 @@ import { readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { BulkResult, CollectionSlug, DeleteArgs, DocOf, ReadArgs } from '../types.ts'
 import { deleteVersions } from '../versions.ts'
+import { endAllSessions } from '../../auth/sessions.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
 export async function deleteOperation<S extends CollectionSlug>(this: Cms, args: DeleteArgs<S> & { id: number | string }): Promise<DocOf<S>>
@@ -46,6 +47,7 @@ export async function deleteOne(cms: Cms, collection: SanitizedCollection, tx: E
   if (access !== true && (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length === 0) throw new Forbidden()
   await deleteRow(tx, ctx, collection, id)
   await deleteVersions(cms, tx, ctx, collection, id)
+  if (collection.auth) await endAllSessions(tx, collection.slug, id)
   const [out] = await readDocs(cms, collection, [doc], req, { ...args, depth: depthParam(cms, args.depth) })
   await runHooks(collection.hooks.afterDelete, 'doc', { doc: out, id, req }, { collection })
   return out

@@ -16,7 +16,7 @@ import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { BulkResult, CollectionSlug, DocOf, ReadArgs, UpdateArgs } from '../types.ts'
 import { isDraft, latestVersion, saveVersion } from '../versions.ts'
-import { prepareData, toEditable, toStored, withDraftStatus } from '../write.ts'
+import { prepareData, takePassword, toEditable, toStored, withDraftStatus } from '../write.ts'
 
 /** Updates one document by id, or every document matching `where` that the caller may update (`{ docs, errors }`). */
 export async function update<S extends CollectionSlug>(this: Cms, args: UpdateArgs<S> & { id: number | string }): Promise<DocOf<S>>
@@ -57,7 +57,12 @@ export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: E
   const original = toEditable(cms, collection.flatFields, base, req)
 
   // --- validate
-  const { doc, touched } = await prepareData({ cms, ex: tx, fields: collection.flatFields, data: withDraftStatus(data, draft), req, operation: 'update', original, id, owner: { collection }, overrideAccess: args.overrideAccess, draft })
+  const { data: fields, secret } = await takePassword(collection, data, 'update')
+  const { doc, touched } = await prepareData({ cms, ex: tx, fields: collection.flatFields, data: withDraftStatus(fields, draft), req, operation: 'update', original, id, owner: { collection }, overrideAccess: args.overrideAccess, draft })
+  if (secret) {
+    Object.assign(doc, secret)
+    touched.push('hash', 'salt')
+  }
   const storedForm = toStored(cms, collection.flatFields, structuredClone(doc), base, req)
   const now = new Date().toISOString()
 

@@ -1,0 +1,27 @@
+import { APIError } from './api-error.ts'
+
+/** 401 for a wrong email or password; the same answer for an unknown email (no account enumeration). */
+export class AuthenticationError extends APIError {
+  constructor() {
+    super('The email or password provided is incorrect.', 401, { code: 'AUTHENTICATION' })
+    this.name = 'AuthenticationError'
+  }
+}
+
+/** 401 while an account is locked after too many failed logins (Payload's LockedAuth). */
+export class LockedAuth extends APIError {
+  constructor() {
+    super('This user is locked due to having too many failed login attempts.', 401, { code: 'LOCKED_AUTH' })
+    this.name = 'LockedAuth'
+  }
+}
+
+/** 429 with the seconds to wait (sent as `Retry-After`). */
+export class TooManyRequests extends APIError {
+  readonly retryAfter: number
+  constructor(retryAfter: number, message = 'Too many attempts from this address; try again later.') {
+    super(message, 429, { code: 'RATE_LIMITED' })
+    this.name = 'TooManyRequests'
+    this.retryAfter = Math.max(1, Math.ceil(retryAfter))
+  }
+}
