@@ -1439,6 +1439,10 @@ export type MeUserData = {
 
 export type MeUserErrors = {
     /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;

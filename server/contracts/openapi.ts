@@ -170,7 +170,7 @@ function authPaths(config: SanitizedConfig, c: SanitizedCollection, paths: Recor
           type: 'object', required: ['user', 'message'],
           properties: { user: { anyOf: [user, { type: 'null' }] }, message: MESSAGE, collection: { type: 'string' }, token: { type: 'string' }, exp: { type: 'integer' } },
         }, 'The user, or null when not logged in'),
-        ...errors(500),
+        ...errors(401, 500),
       },
     },
   }

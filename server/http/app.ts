@@ -87,15 +87,16 @@ function validationError(c: OpenAPIContext): APIError {
   return new BadRequest(`Invalid request: ${text}.`, errors.map((e) => ({ path: [e.part === 'requestBody' ? 'body' : e.part, e.field].filter(Boolean).join('.'), message: e.message })))
 }
 
-const PUBLIC_AUTH_ROUTE = /\/(login|forgot-password|reset-password)$/
+const PUBLIC_AUTH_ROUTE = /\/(login|forgot-password|reset-password|health)$/
 
 /**
  * The caller: a JWT from `Authorization: Bearer|JWT <token>` or the `cms-token` cookie. A token that is
  * invalid, expired, or whose session ended (logout, password reset, deleted user) is a 401, except on the
- * login and password routes, where a stale token must not stand in the way. Cookie-authenticated unsafe
+ * login, password and health routes, where a stale token must not stand in the way, and on custom endpoints
+ * (`lenient`), which decide authentication themselves from `req.user`. Cookie-authenticated unsafe
  * requests need an allowed Origin (the same host, or a CORS origin): a cross-site form cannot act as the user.
  */
-async function authenticateRequest(cms: Cms, ctx: Koa.Context, req: CmsRequest, cors: string[] | '*'): Promise<void> {
+async function authenticateRequest(cms: Cms, ctx: Koa.Context, req: CmsRequest, cors: string[] | '*', lenient: boolean): Promise<void> {
   const header = ctx.get('authorization')
   const bearer = /^(?:Bearer|JWT)\s+(\S+)$/i.exec(header)?.[1]
   const cookie = bearer ? undefined : ctx.cookies.get('cms-token') || undefined
@@ -103,7 +104,7 @@ async function authenticateRequest(cms: Cms, ctx: Koa.Context, req: CmsRequest, 
   if (!token) return
   const found = await cms.auth(token)
   if (!found) {
-    if (PUBLIC_AUTH_ROUTE.test(ctx.path)) return
+    if (lenient || PUBLIC_AUTH_ROUTE.test(ctx.path)) return
     throw new Unauthorized('The token is invalid or expired, or its session has ended; log in again.')
   }
   if (cookie && !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && !PUBLIC_AUTH_ROUTE.test(ctx.path)) {
@@ -192,11 +193,11 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       const raw = BODY_METHODS.has(ctx.method) ? await readBody(ctx.req, bodyLimit) : Buffer.alloc(0)
       const headers = new Headers(Object.entries(ctx.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])))
       const req: CmsRequest = { cms, user: null, context: {}, headers, routeParams: {} }
+      const custom = matchEndpoint(endpoints, ctx.method.toLowerCase(), rel)
       if (options.authenticate) req.user = await options.authenticate(headers, cms)
-      else await authenticateRequest(cms, ctx, req, cors)
+      else await authenticateRequest(cms, ctx, req, cors, Boolean(custom))
 
       // --- custom endpoints first
-      const custom = matchEndpoint(endpoints, ctx.method.toLowerCase(), rel)
       if (custom) {
         req.routeParams = custom.params
         const response = await custom.route.endpoint.handler(Object.assign(req, { json: async () => parseJson(raw, ctx.get('content-type') || 'application/json') }))

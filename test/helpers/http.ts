@@ -60,6 +60,8 @@ export interface ServerState<T> {
   url: string
   data: T
   request: <R = any>(method: string, path: string, options?: RequestOptions) => Promise<HttpResponse<R>>
+  /** A fetch that checks every response against the contract (for generated clients). */
+  fetch: typeof fetch
 }
 
 /** Starts the CMS and its HTTP server before the file's tests, with `init` run once; stops both after. */
@@ -74,6 +76,17 @@ export function useServer<T = undefined>(test: TestFn, config: Config, init?: (c
     state.server = await listen(state.cms, { port: 0, logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), ...options })
     state.url = state.server.url
     const check = await contractChecker(compileOpenAPI(state.cms.config))
+    state.fetch = (async (input: Request | string | URL, init?: RequestInit) => {
+      const request = new Request(input, init)
+      const res = await fetch(request)
+      const text = await res.clone().text()
+      let parsed: unknown = text
+      try {
+        parsed = text ? JSON.parse(text) : undefined
+      } catch { /* not JSON */ }
+      check(request.method, new URL(request.url), res.status, parsed, res.headers.get('content-type'))
+      return res
+    }) as typeof fetch
     state.request = async (method, path, opts = {}) => {
       const url = new URL(state.url + path + (opts.query ? `?${typeof opts.query === 'string' ? opts.query : new URLSearchParams(opts.query)}` : ''))
       const headers: Record<string, string> = { ...opts.headers }
