@@ -48,12 +48,25 @@ class Builder {
 
 const desc = (text: string | undefined, indent = '') => (text ? `${indent}"""${text.replace(/"""/g, '\'\'\'')}"""\n` : '')
 
+/** What the server needs besides the SDL to execute it: relation fields, union members, enum value names. */
+export interface GraphQLPlan {
+  relations: { type: string; field: string; relationTo: string | string[]; hasMany: boolean }[]
+  /** Union name → how a value picks its member: by `blockType` or (polymorphic relations) by collection slug. */
+  unions: Map<string, { by: 'blockType' | 'collection'; members: Map<string, string> }>
+  /** Enum name → GraphQL value name → stored value (only where they differ or for every option enum). */
+  enums: Map<string, Map<string, string>>
+  /** Root fields → what serves them. */
+  roots: { type: 'Query' | 'Mutation'; field: string; kind: string; collection?: string; global?: string }[]
+}
+
 interface Ctx {
   config: SanitizedConfig
   b: Builder
+  plan: GraphQLPlan
 }
 
 function enumType(ctx: Ctx, name: string, values: string[]): string {
+  ctx.plan.enums.set(name, new Map(values.map((v) => [enumValueName(v), v])))
   return ctx.b.add(name, `enum ${name} {\n${values.map((v) => `  ${enumValueName(v)}`).join('\n')}\n}`)
 }
 
@@ -78,11 +91,14 @@ function outputType(ctx: Ctx, field: DataField, parent: string): string {
     case 'radio': return enumType(ctx, field.interfaceName ?? `${parent}_${field.name}`, field.options.map(optionValue))
     case 'relationship': {
       if (Array.isArray(field.relationTo)) {
+        ctx.plan.unions.set(own, { by: 'collection', members: new Map(field.relationTo.map((s) => [s, docType(ctx, s)])) })
+        ctx.plan.relations.push({ type: `${own}_Relationship`, field: 'value', relationTo: field.relationTo, hasMany: false })
         const union = ctx.b.add(`${own}`, `union ${own} = ${field.relationTo.map((s) => docType(ctx, s)).join(' | ')}`)
         const relationTo = enumType(ctx, `${own}_RelationTo`, field.relationTo)
         const rel = ctx.b.add(`${own}_Relationship`, `type ${own}_Relationship {\n  relationTo: ${relationTo}\n  value: ${union}\n}`)
         return field.hasMany ? `[${rel}!]` : rel
       }
+      ctx.plan.relations.push({ type: parent, field: field.name, relationTo: field.relationTo, hasMany: Boolean(field.hasMany) })
       const t = docType(ctx, field.relationTo)
       return field.hasMany ? `[${t}!]` : t
     }
@@ -93,6 +109,7 @@ function outputType(ctx: Ctx, field: DataField, parent: string): string {
         const name = bl.interfaceName ?? `${own}_${typeName(bl.slug)}`
         return objectType(ctx, name, bl.fields as DataField[], true, undefined, ['  blockType: String', '  blockName: String'])
       })
+      ctx.plan.unions.set(own, { by: 'blockType', members: new Map(field.blocks.map((bl, i) => [bl.slug, members[i]])) })
       const union = ctx.b.add(own, `union ${own} = ${members.join(' | ')}`)
       return `[${union}!]`
     }
@@ -228,6 +245,17 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   const create = inputObject(ctx, `mutation${singular}Input`, c.flatFields, false, !drafts, c.auth ? ['  password: String!'] : [])
   const update = inputObject(ctx, `mutation${singular}UpdateInput`, c.flatFields, false, false, c.auth ? ['  password: String'] : [])
 
+  const meta = (type: 'Query' | 'Mutation', field: string, kind: string) => ctx.plan.roots.push({ type, field, kind, collection: c.slug })
+  meta('Query', singular, 'findByID')
+  meta('Query', plural, 'find')
+  meta('Query', `count${plural}`, 'count')
+  meta('Mutation', `create${singular}`, 'create')
+  meta('Mutation', `update${singular}`, 'update')
+  meta('Mutation', `delete${singular}`, 'delete')
+  if (c.auth) {
+    meta('Query', `me${singular}`, 'me')
+    for (const [field, kind] of [['login', 'login'], ['refreshToken', 'refreshToken'], ['logout', 'logout'], ['forgotPassword', 'forgotPassword'], ['resetPassword', 'resetPassword']]) meta('Mutation', `${field}${singular}`, kind)
+  }
   root.query.push(
     `  ${singular}(id: Int!${draft}${loc}): ${singular}`,
     `  ${plural}(where: ${where}, limit: Int, page: Int, pagination: Boolean, sort: String${draft}${loc}): ${plural}`,
@@ -260,13 +288,20 @@ function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
   const loc = ctx.config.localization ? '(locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType)' : ''
   objectType(ctx, name, g.flatFields, false, g.label, ['  globalType: String', '  createdAt: DateTime', '  updatedAt: DateTime'])
   const input = inputObject(ctx, `mutation${name}Input`, g.flatFields, false, false)
+  ctx.plan.roots.push({ type: 'Query', field: name, kind: 'findGlobal', global: g.slug }, { type: 'Mutation', field: `update${name}`, kind: 'updateGlobal', global: g.slug })
   root.query.push(`  ${name}${loc}: ${name}`)
   root.mutation.push(`  update${name}(data: ${input}!${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`)
 }
 
 /** Compiles the config into the GraphQL SDL. */
 export function compileSDL(config: SanitizedConfig): string {
-  const ctx: Ctx = { config, b: new Builder() }
+  return compileGraphQL(config).sdl
+}
+
+/** The SDL and the plan the server executes it with. */
+export function compileGraphQL(config: SanitizedConfig): { sdl: string; plan: GraphQLPlan } {
+  const plan: GraphQLPlan = { relations: [], unions: new Map(), enums: new Map(), roots: [] }
+  const ctx: Ctx = { config, b: new Builder(), plan }
   ctx.b.add('JSON', `${desc('Any JSON value.')}scalar JSON`)
   ctx.b.add('DateTime', `${desc('An ISO 8601 date-time string.')}scalar DateTime`)
   if (config.localization) {
@@ -279,6 +314,6 @@ export function compileSDL(config: SanitizedConfig): string {
   if (root.query.length === 0) root.query.push('  _empty: Boolean')
   const head = '# Compiled from the CMS config. Do not edit: run `npm run generate`.\n\n'
   const mutation = root.mutation.length ? `\n\ntype Mutation {\n${root.mutation.join('\n')}\n}` : ''
-  return `${head}${ctx.b.toString()}\n\ntype Query {\n${root.query.join('\n')}\n}${mutation}\n`
+  return { sdl: `${head}${ctx.b.toString()}\n\ntype Query {\n${root.query.join('\n')}\n}${mutation}\n`, plan }
 }
 

@@ -15,6 +15,8 @@ import { errorReply, notFoundReply } from './errors.ts'
 import { parseQuery, STRUCTURED } from './query.ts'
 import { kinds, type RestReply } from './rest.ts'
 import { contractBackend } from './validator.ts'
+import { createGraphQLEndpoint } from './graphql.ts'
+import { playground, playgroundEnabled } from './playground.ts'
 
 /**
  * The REST server: a Koa app that routes and validates every request by the contract (openapi-backend, the
@@ -143,6 +145,9 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   } as never)
   await api.init()
 
+  const graphql = config.graphQL.disable ? undefined : createGraphQLEndpoint(cms, logger)
+  const playgroundOn = playgroundEnabled(config.graphQL)
+
   let inFlight = 0
   const app = new Koa()
   app.proxy = process.env.TRUST_PROXY === 'true'
@@ -196,6 +201,17 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       const custom = matchEndpoint(endpoints, ctx.method.toLowerCase(), rel)
       if (options.authenticate) req.user = await options.authenticate(headers, cms)
       else await authenticateRequest(cms, ctx, req, cors, Boolean(custom))
+
+      // --- GraphQL and its playground
+      const play = config.routes.graphQLPlayground
+      if (playgroundOn && ctx.method === 'GET' && (rel === play || rel.startsWith(`${play}/`))) {
+        const page = await playground(rel.slice(play.length), `${base}${config.routes.graphQL}`, `${base}${play}`)
+        if (page) return { status: 200, headers: { 'Content-Type': page.type, 'Cache-Control': 'public, max-age=3600' }, raw: page.body }
+      }
+      if (graphql && rel === config.routes.graphQL && (ctx.method === 'POST' || ctx.method === 'GET')) {
+        const out = await graphql.handle({ method: ctx.method, url: ctx.href, headers: ctx.headers, body: raw.toString('utf8'), req, ip: ctx.ip })
+        return { status: out.status, headers: out.headers, raw: Buffer.from(out.body ?? '') }
+      }
 
       // --- custom endpoints first
       if (custom) {
