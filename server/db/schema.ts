@@ -135,6 +135,15 @@ export function internalTables(): TableSpec[] {
       ],
       indexes: [{ name: 'cms_rate_limits_bucket_unique', columns: ['bucket'], unique: true }],
     },
+    {
+      // Processed payment webhook events: a delivery whose id is here has been handled (idempotency).
+      name: 'cms_webhook_events',
+      columns: [
+        { name: 'event_id', type: 'string', length: 255 },
+        { name: 'received_at', type: 'double' },
+      ],
+      indexes: [{ name: 'cms_webhook_events_event_unique', columns: ['event_id'], unique: true }],
+    },
   ]
 }
 

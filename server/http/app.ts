@@ -11,7 +11,7 @@ import { Forbidden } from '../errors/forbidden.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
 import type { Cms } from '../local/cms.ts'
 import { endpointRoutes, matchEndpoint } from './endpoints.ts'
-import { errorReply, notFoundReply } from './errors.ts'
+import { errorReply, notFoundReply, problemReply } from './errors.ts'
 import { parseQuery, STRUCTURED } from './query.ts'
 import { kinds, type RestReply } from './rest.ts'
 import { contractBackend } from './validator.ts'
@@ -227,7 +227,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       const { plain, structured } = parseQuery(ctx.querystring)
       const body = parseJson(raw, ctx.get('content-type') || undefined)
       const state: { reply?: RestReply; run: (meta: OperationMeta, params: Record<string, string>, query: Record<string, unknown>) => Promise<RestReply> } = {
-        run: (meta, params, query) => kinds[meta.kind](cms, { meta, ip: ctx.ip, params, query, structured, body, req }),
+        run: (meta, params, query) => kinds[meta.kind](cms, { meta, ip: ctx.ip, raw, params, query, structured, body, req }),
       }
       // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
       const query: Record<string, unknown> = { ...plain }
@@ -235,6 +235,8 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       await api.handleRequest({ method: ctx.method, path: rel, query: query as never, headers: ctx.headers as Record<string, string>, body }, state)
       return state.reply ?? notFoundReply(ctx.method, path)
     } catch (error) {
+      // The orders API speaks RFC 9457 problem details; an invalid body there is a 422.
+      if (rel.startsWith('/v1/')) return problemReply(error, (e) => log.error({ err: e }, 'request failed'))
       return fail(error)
     }
   }

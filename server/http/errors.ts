@@ -23,3 +23,19 @@ export function errorReply(error: unknown, log: (error: unknown) => void): Error
 export function notFoundReply(method: string, path: string): ErrorReply {
   return { status: 404, body: { errors: [{ name: 'NotFound', message: `Route not found: ${method} ${path}` }] }, headers: {} }
 }
+
+const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error' }
+
+/**
+ * The orders API's errors as RFC 9457 problem details (`application/problem+json`). A request body the
+ * contract refuses (a validation error) is 422 there, with the failing fields in `errors`.
+ */
+export function problemReply(error: unknown, log: (error: unknown) => void): ErrorReply & { raw: Buffer } {
+  const base = errorReply(error, log)
+  const entry = base.body.errors[0]
+  const isBody = entry.name === 'ValidationError'
+  const status = isBody ? 422 : base.status
+  const problem: Record<string, unknown> = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail: entry.message }
+  if (isBody) problem.errors = ((entry.data as { errors?: unknown[] } | undefined)?.errors ?? [])
+  return { status, body: base.body, headers: { ...base.headers, 'Content-Type': 'application/problem+json' }, raw: Buffer.from(JSON.stringify(problem)) }
+}

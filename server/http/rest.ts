@@ -7,6 +7,7 @@ import { boolParam, intParam, type Structured } from './query.ts'
 import { checkLimit, DEFAULT_LIMITS, hit } from '../auth/rate-limit.ts'
 import type { TokenClaims } from '../auth/tokens.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
+import { v1Kinds } from '../orders/routes.ts'
 
 /**
  * What each kind of contract operation does: the HTTP shape of one Local call. Access control always applies
@@ -17,6 +18,8 @@ export interface RestRequest {
   meta: OperationMeta
   /** The client address (rate limits). */
   ip: string
+  /** The raw request body (webhook signatures). */
+  raw: Buffer
   params: Record<string, string>
   query: Record<string, unknown>
   structured: Structured
@@ -60,7 +63,10 @@ function requireWhere(r: RestRequest): Where {
   return where
 }
 
+const v1 = Object.fromEntries(Object.entries(v1Kinds).map(([kind, fn]) => [kind, ((cms, r) => fn(cms, { req: r.req, params: r.params, query: r.query, body: r.body, raw: r.raw, headers: r.req.headers ?? new Headers() })) as KindHandler]))
+
 export const kinds: Record<string, KindHandler> = {
+  ...v1,
   async find(cms, r) {
     return { status: 200, body: await cms.find({ collection: r.meta.collection!, ...listOptions(r) }) }
   },
