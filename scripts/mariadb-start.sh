@@ -4,6 +4,8 @@
 # Port defaults to 3317 (MARIADB_PORT overrides). Needs `mariadb-server` from Debian's packages.
 set -euo pipefail
 port="${MARIADB_PORT:-3317}"
+# A port already taken (another run's server) moves this one to the next free port.
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 dir="$(mktemp -d /tmp/cms-mariadb.XXXXXX)"
 mariadb-install-db --user=root --datadir="$dir/data" --auth-root-authentication-method=normal >"$dir/install.log" 2>&1
 mariadbd --user=root --datadir="$dir/data" --socket="$dir/sock" --port="$port" --bind-address=127.0.0.1 \
