@@ -1057,6 +1057,92 @@ export type HealthResponses = {
 
 export type HealthResponse = HealthResponses[keyof HealthResponses];
 
+export type OpenapiDocumentData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/openapi.json';
+};
+
+export type OpenapiDocumentResponses = {
+    /**
+     * The contract
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type OpenapiDocumentResponse = OpenapiDocumentResponses[keyof OpenapiDocumentResponses];
+
+export type GraphqlSchemaData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/graphql/schema.graphql';
+};
+
+export type GraphqlSchemaResponses = {
+    /**
+     * The SDL
+     */
+    200: string;
+};
+
+export type GraphqlSchemaResponse = GraphqlSchemaResponses[keyof GraphqlSchemaResponses];
+
+export type ApiReferenceData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/docs';
+};
+
+export type ApiReferenceErrors = {
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+};
+
+export type ApiReferenceError = ApiReferenceErrors[keyof ApiReferenceErrors];
+
+export type ApiReferenceResponses = {
+    /**
+     * The page
+     */
+    200: string;
+};
+
+export type ApiReferenceResponse = ApiReferenceResponses[keyof ApiReferenceResponses];
+
+export type ApiReferenceAssetData = {
+    body?: never;
+    path: {
+        file: string;
+    };
+    query?: never;
+    url: '/docs/assets/{file}';
+};
+
+export type ApiReferenceAssetErrors = {
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+};
+
+export type ApiReferenceAssetError = ApiReferenceAssetErrors[keyof ApiReferenceAssetErrors];
+
+export type ApiReferenceAssetResponses = {
+    /**
+     * The asset
+     */
+    200: Blob | File;
+};
+
+export type ApiReferenceAssetResponse = ApiReferenceAssetResponses[keyof ApiReferenceAssetResponses];
+
 export type DeleteUsersData = {
     body?: never;
     path?: never;

@@ -6,6 +6,10 @@ import type * as T from '../openapi/types.gen.ts'
 /** Every operation of the contract: method, path (relative to routes.api) and the Local operation serving it. */
 export const operations = {
   health: {"method":"get","path":"/health","kind":"health"},
+  openapiDocument: {"method":"get","path":"/openapi.json","kind":"static"},
+  graphqlSchema: {"method":"get","path":"/graphql/schema.graphql","kind":"static"},
+  apiReference: {"method":"get","path":"/docs","kind":"static"},
+  apiReferenceAsset: {"method":"get","path":"/docs/assets/{file}","kind":"static"},
   findUsers: {"method":"get","path":"/users","kind":"find","collection":"users"},
   createUser: {"method":"post","path":"/users","kind":"create","collection":"users"},
   updateUsers: {"method":"patch","path":"/users","kind":"updateMany","collection":"users"},
@@ -90,6 +94,10 @@ export type OperationHandler<Data, Responses, Errors, Ctx> = (
 /** The handler map the REST layer implements: one entry per operationId. */
 export interface OperationHandlers<Ctx> {
   health: OperationHandler<T.HealthData, T.HealthResponses, T.HealthErrors, Ctx>
+  openapiDocument: OperationHandler<T.OpenapiDocumentData, T.OpenapiDocumentResponses, {}, Ctx>
+  graphqlSchema: OperationHandler<T.GraphqlSchemaData, T.GraphqlSchemaResponses, {}, Ctx>
+  apiReference: OperationHandler<T.ApiReferenceData, T.ApiReferenceResponses, T.ApiReferenceErrors, Ctx>
+  apiReferenceAsset: OperationHandler<T.ApiReferenceAssetData, T.ApiReferenceAssetResponses, T.ApiReferenceAssetErrors, Ctx>
   findUsers: OperationHandler<T.FindUsersData, T.FindUsersResponses, T.FindUsersErrors, Ctx>
   createUser: OperationHandler<T.CreateUserData, T.CreateUserResponses, T.CreateUserErrors, Ctx>
   updateUsers: OperationHandler<T.UpdateUsersData, T.UpdateUsersResponses, T.UpdateUsersErrors, Ctx>

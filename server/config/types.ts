@@ -210,6 +210,8 @@ export interface Config {
   ordersApi?: { orders: string; users: string }
   /** Outgoing mail (password resets). Without it, reset links are logged outside production. */
   email?: { send: (message: { to: string; subject: string; text: string; token: string; link: string }) => void | Promise<void> }
+  /** The API reference page at `<api>/docs` (on outside production by default). */
+  apiDocs?: { disable?: boolean; disableInProduction?: boolean }
   /** Per-address limits of the login (failed attempts) and forgot-password routes. */
   rateLimit?: { login?: { max: number; windowMs: number }; forgotPassword?: { max: number; windowMs: number } }
   onInit?: (cms: Cms) => void | Promise<void>

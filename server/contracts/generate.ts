@@ -5,6 +5,7 @@ import type { SanitizedConfig } from '../config/types.ts'
 import { compileDocuments } from './documents.ts'
 import { compileSDL } from './graphql.ts'
 import { compileOpenAPI } from './openapi.ts'
+import { generateSdkMap } from './sdk-map.ts'
 import { generateStubs } from './stubs.ts'
 import { generateTypes } from './typescript.ts'
 
@@ -94,6 +95,7 @@ export async function generate(config: SanitizedConfig, options: GenerateOptions
 
   // 4. Server stubs and the types file.
   await write(path.join(generated, 'server/operations.ts'), generateStubs(openapi as never))
+  await write(path.join(generated, 'sdk/map.ts'), generateSdkMap(config))
   await write(path.join(out, typesFile(config)), generateTypes(config))
 
   // 5. Every generated file says so.

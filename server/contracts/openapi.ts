@@ -430,6 +430,22 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       responses: { 200: json({ type: 'object', required: ['status'], properties: { status: { type: 'string', const: 'ok' } } }, 'Healthy'), 503: json({ type: 'object', required: ['status'], properties: { status: { type: 'string' } } }, 'The database is unreachable') },
     },
   }
+  // The contracts themselves and the reference page, for third parties.
+  const text = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } })
+  paths['/openapi.json'] = { get: { operationId: 'openapiDocument', summary: 'This OpenAPI document', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: json({ type: 'object' }, 'The contract') } } }
+  if (!config.graphQL.disable) {
+    paths[`${config.routes.graphQL}/schema.graphql`] = { get: { operationId: 'graphqlSchema', summary: 'The GraphQL SDL', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: text('text/plain', 'The SDL') } } }
+  }
+  if (!config.apiDocs?.disable) {
+    paths['/docs'] = { get: { operationId: 'apiReference', summary: 'The API reference page (Swagger UI)', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: text('text/html', 'The page'), 404: { $ref: '#/components/responses/NotFound' } } } }
+    paths['/docs/assets/{file}'] = {
+      get: {
+        operationId: 'apiReferenceAsset', summary: 'Scripts and styles of the reference page', tags: ['System'], 'x-cms': { kind: 'static' }, security: [],
+        parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'The asset', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } }, 404: { $ref: '#/components/responses/NotFound' } },
+      },
+    }
+  }
   for (const c of config.collections) {
     const { singular, plural } = collectionNames(c)
     const drafts = Boolean(c.versions && c.versions.drafts)

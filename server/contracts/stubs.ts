@@ -15,15 +15,19 @@ export function heyApiTypeName(operationId: string): string {
   return parts.map((p) => p[0].toUpperCase() + p.slice(1).toLowerCase()).join('')
 }
 
-export function generateStubs(doc: { paths: Record<string, Record<string, { operationId: string; 'x-cms': OperationMeta }>> }): string {
-  const ops: { id: string; method: string; path: string; meta: OperationMeta }[] = []
+export function generateStubs(doc: { paths: Record<string, Record<string, { operationId: string; 'x-cms': OperationMeta; responses: Record<string, unknown> }>> }): string {
+  const ops: { id: string; method: string; path: string; meta: OperationMeta; errors: boolean }[] = []
   for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) ops.push({ id: op.operationId, method, path, meta: op['x-cms'] })
+    for (const [method, op] of Object.entries(item)) {
+      // hey-api writes an <Op>Errors type only for operations that declare an error status.
+      const errors = Object.keys(op.responses).some((code) => code === 'default' || Number(code) >= 400)
+      ops.push({ id: op.operationId, method, path, meta: op['x-cms'], errors })
+    }
   }
   const table = ops.map((o) => `  ${o.id}: ${JSON.stringify({ method: o.method, path: o.path, ...o.meta })},`).join('\n')
   const types = ops.map((o) => {
     const t = heyApiTypeName(o.id)
-    return `  ${o.id}: OperationHandler<T.${t}Data, T.${t}Responses, T.${t}Errors, Ctx>`
+    return `  ${o.id}: OperationHandler<T.${t}Data, T.${t}Responses, ${o.errors ? `T.${t}Errors` : '{}'}, Ctx>`
   }).join('\n')
   return `${HEADER}
 import type * as T from '../openapi/types.gen.ts'

@@ -17,6 +17,8 @@ import { kinds, type RestReply } from './rest.ts'
 import { contractBackend } from './validator.ts'
 import { createGraphQLEndpoint } from './graphql.ts'
 import { playground, playgroundEnabled } from './playground.ts'
+import { apiDocs, apiDocsEnabled } from './api-docs.ts'
+import { compileSDL } from '../contracts/graphql.ts'
 
 /**
  * The REST server: a Koa app that routes and validates every request by the contract (openapi-backend, the
@@ -78,7 +80,9 @@ function validationError(c: OpenAPIContext): APIError {
     const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined
     const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : undefined
     const field = [...rest, missing ?? extra].filter(Boolean).join('.')
-    const message = extra ? (part === 'query' ? 'is not a parameter of this operation' : 'This field does not exist.') : e.message ?? 'is invalid'
+    const message = extra
+      ? (part === 'query' ? (rest.length === 0 ? 'is not a parameter of this operation' : 'is not allowed here (unknown field or operator)') : 'This field does not exist.')
+      : e.message ?? 'is invalid'
     return { part, field, message }
   })
   const bodyErrors = errors.filter((e) => e.part === 'requestBody')
@@ -147,6 +151,9 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
   const graphql = config.graphQL.disable ? undefined : createGraphQLEndpoint(cms, logger)
   const playgroundOn = playgroundEnabled(config.graphQL)
+  const docsOn = apiDocsEnabled(config.apiDocs)
+  const contractJson = Buffer.from(JSON.stringify(document))
+  const sdlText = Buffer.from(compileSDL(config))
 
   let inFlight = 0
   const app = new Koa()
@@ -201,6 +208,14 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       const custom = matchEndpoint(endpoints, ctx.method.toLowerCase(), rel)
       if (options.authenticate) req.user = await options.authenticate(headers, cms)
       else await authenticateRequest(cms, ctx, req, cors, Boolean(custom))
+
+      // --- the contracts and the API reference page
+      if (ctx.method === 'GET' && rel === '/openapi.json') return { status: 200, headers: { 'Content-Type': 'application/json' }, raw: contractJson }
+      if (ctx.method === 'GET' && graphql && rel === `${config.routes.graphQL}/schema.graphql`) return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, raw: sdlText }
+      if (docsOn && ctx.method === 'GET' && (rel === '/docs' || rel.startsWith('/docs/'))) {
+        const page = await apiDocs(rel.slice('/docs'.length), `${base}/docs`, `${base}/openapi.json`)
+        if (page) return { status: 200, headers: { 'Content-Type': page.type, 'Cache-Control': 'public, max-age=3600' }, raw: page.body }
+      }
 
       // --- GraphQL and its playground
       const play = config.routes.graphQLPlayground

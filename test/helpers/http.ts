@@ -48,8 +48,8 @@ export async function contractChecker(document: Record<string, unknown>, outside
       if (body !== undefined && body !== '') throw new ContractViolation(`${where}: ${op.operationId} declares no body for ${status}, got ${JSON.stringify(body)}`)
       return
     }
-    const mediaType = Object.keys(declared.content)[0]
-    if (contentType && !contentType.startsWith(mediaType)) throw new ContractViolation(`${where}: content type ${contentType}, the contract says ${mediaType}`)
+    const mediaTypes = Object.keys(declared.content)
+    if (contentType && !mediaTypes.some((m) => contentType.startsWith(m))) throw new ContractViolation(`${where}: content type ${contentType}, the contract says ${mediaTypes.join(' or ')}`)
     const result = api.validateResponse(body, op as never, status)
     if (result.errors?.length) throw new ContractViolation(`${where}: the body does not match the contract of ${op.operationId}: ${JSON.stringify(result.errors.slice(0, 5))}\nbody: ${JSON.stringify(body).slice(0, 1500)}`)
   }

@@ -1,0 +1,41 @@
+import test from 'ava'
+import { mkdir } from 'node:fs/promises'
+import { chromium } from 'playwright-core'
+import exampleConfig from '../../cms.config.ts'
+import { buildSchema } from 'graphql'
+import { readFile } from 'node:fs/promises'
+import { useServer } from '../helpers/http.ts'
+
+const s = useServer(test, exampleConfig)
+
+test('the contract and the SDL are served for third parties, identical to the committed files', async (t) => {
+  const contract = await s.request('GET', '/api/openapi.json')
+  t.deepEqual(contract.body, JSON.parse(await readFile('contracts/openapi.json', 'utf8')))
+  const sdl = await s.request('GET', '/api/graphql/schema.graphql')
+  t.regex(sdl.headers.get('content-type') ?? '', /text\/plain/)
+  t.is(sdl.text, await readFile('contracts/schema.graphql', 'utf8'))
+  t.truthy(buildSchema(sdl.text).getQueryType())
+})
+
+test('the API reference page loads in headless Chromium from npm assets and shows the posts operations', async (t) => {
+  const page = await s.request('GET', '/api/docs')
+  t.regex(page.headers.get('content-type') ?? '', /text\/html/)
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 2000 } })
+    const outside: string[] = []
+    tab.on('request', (r) => { if (!r.url().startsWith(s.url) && !r.url().startsWith('data:')) outside.push(r.url()) })
+    await tab.goto(`${s.url}/api/docs`)
+    await tab.waitForFunction(() => document.body.innerText.includes('/posts/{id}'), undefined, { timeout: 30_000 })
+    const text = await tab.evaluate(() => document.body.innerText)
+    for (const expected of ['List Posts', 'Create a Post', '/posts/count', 'Posts']) t.true(text.includes(expected), expected)
+    await mkdir('test-artifacts', { recursive: true })
+    await tab.screenshot({ path: 'test-artifacts/api-docs.png', fullPage: false })
+    t.deepEqual(outside, [])
+  } finally {
+    await browser.close()
+  }
+})

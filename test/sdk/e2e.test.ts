@@ -1,0 +1,79 @@
+import test from 'ava'
+import exampleConfig from '../../cms.config.ts'
+import type { Config } from '../../server/config/types.ts'
+import { CmsError, createClient } from '../../sdk/index.ts'
+import { FindPostsDocument } from '../../generated/graphql/sdk/graphql.ts'
+import { useServer } from '../helpers/http.ts'
+
+/** A live server driven only through the SDK; every response it receives is checked against the contract. */
+const config: Config = { ...exampleConfig, email: { send: () => {} } }
+const s = useServer(test, config, async (cms) => {
+  await cms.config.seed!(cms)
+})
+const client = () => createClient({ baseUrl: s.url, fetch: s.fetch })
+
+test('login, CRUD with a nested where and depth, drafts, a global; errors are CmsError with the status', async (t) => {
+  const cms = client()
+  const denied = await t.throwsAsync(cms.collection('categories').create({ name: 'Nope', slug: 'nope' }))
+  t.true(denied instanceof CmsError)
+  t.is((denied as CmsError).status, 401)
+
+  const { user } = await cms.auth('users').login({ email: 'admin@example.com', password: 'admin-password' })
+  t.is(user.email, 'admin@example.com')
+  const { doc: category } = await cms.collection('categories').create({ name: 'SDK', slug: 'sdk-e2e' })
+  const { doc: post } = await cms.collection('posts').create({ title: 'From the SDK', slug: 'from-the-sdk', category: category.id, views: 7, _status: 'published' })
+  const { docs } = await cms.collection('posts').find({ where: { and: [{ slug: { equals: 'from-the-sdk' } }, { or: [{ views: { greater_than: 5 } }, { featured: { equals: true } }] }] }, depth: 1 })
+  t.is(docs.length, 1)
+  t.like(docs[0].category, { id: category.id, name: 'SDK' })
+  t.is((await cms.collection('posts').count({ where: { slug: { equals: 'from-the-sdk' } } })).totalDocs, 1)
+
+  await cms.collection('posts').update(post.id, { title: 'Draft from the SDK' }, { draft: true })
+  t.is((await cms.collection('posts').findByID(post.id)).title, 'From the SDK')
+  t.is((await cms.collection('posts').findByID(post.id, { draft: true })).title, 'Draft from the SDK')
+
+  const { result } = await cms.global('site-settings').update({ tagline: 'Typed all the way' })
+  t.is(result.tagline, 'Typed all the way')
+  t.is((await cms.global('site-settings').find()).tagline, 'Typed all the way')
+
+  const missing = await t.throwsAsync(cms.collection('posts').findByID(99999999))
+  t.is((missing as CmsError).status, 404)
+  const invalid = await t.throwsAsync(cms.collection('categories').create({ name: '', slug: 'sdk-e2e' }))
+  t.is((invalid as CmsError).status, 400)
+  t.deepEqual(((invalid as CmsError).body as { errors: { data: { errors: { path: string }[] } }[] }).errors[0].data.errors.map((e) => e.path), ['name'])
+
+  await cms.collection('posts').delete(post.id)
+  await cms.collection('categories').delete(category.id)
+  await cms.auth('users').logout()
+  t.is(cms.token, undefined)
+  t.is((await cms.auth('users').me()).user, null)
+})
+
+test('an order lifecycle through the SDK, including a 409', async (t) => {
+  const member = client()
+  await member.auth('users').login({ email: 'alice@example.com', password: 'alice-password' })
+  const order = await member.orders.create({ items: [{ product: 'Mug', quantity: 2, unit_price: 9.5 }] })
+  t.like(order, { status: 'pending', total_amount: 19 })
+  t.is((await member.orders.get(order.id)).id, order.id)
+  t.true((await member.orders.list()).data.some((o) => o.id === order.id))
+  const admin = client()
+  await admin.auth('users').login({ email: 'admin@example.com', password: 'admin-password' })
+  t.is((await admin.orders.admin.ship(order.id)).status, 'shipped')
+  const conflict = await t.throwsAsync(member.orders.cancel(order.id))
+  t.is((conflict as CmsError).status, 409)
+  t.is(((conflict as CmsError).body as { title: string }).title, 'Conflict')
+  const forbidden = await t.throwsAsync(member.orders.admin.list())
+  t.is((forbidden as CmsError).status, 403)
+  await member.orders.logout()
+  t.is(((await t.throwsAsync(member.orders.list())) as CmsError).status, 401)
+})
+
+test('GraphQL through the SDK with a typed result', async (t) => {
+  const cms = client()
+  const data = await cms.graphql(FindPostsDocument, { limit: 2, sort: '-views', where: { status: { equals: 'published' } } })
+  const first = data.Posts!.docs[0]
+  const title: string | null = first.title
+  t.is(typeof title, 'string')
+  t.is(first.status, 'published')
+  const bad = await t.throwsAsync(cms.graphql(FindPostsDocument, { limit: -1 }))
+  t.is((bad as CmsError).status, 400)
+})
