@@ -13,8 +13,8 @@ export interface QueryListener { (sql: string, bindings: readonly unknown[]): vo
 
 export interface Database extends Executor {
   readonly dialect: Dialect
-  /** Knex, used as the DDL compiler (`toSQL()`) and the dialect layer of migrations. */
-  readonly knex: Knex
+  /** Knex, used as the DDL compiler (`toSQL()`) of migrations; loaded on first use (start-up time). */
+  schemaBuilder(): Promise<Knex>
   /** Runs `fn` in one transaction: commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>
   /** Every statement sent, for query counting in tests and benchmarks. */

@@ -45,12 +45,18 @@ function addColumn(t: Knex.CreateTableBuilder, c: ColumnSpec, isNew: boolean): v
  */
 export async function migrate(db: Database, tables: TableSpec[]): Promise<{ statements: number }> {
   const existing = await introspect(db)
+  const upToDate = tables.every((t) => {
+    const have = existing.get(t.name)
+    return have && t.columns.every((c) => have.columns.has(c.name)) && t.indexes.every((i) => have.indexes.has(i.name))
+  })
+  if (upToDate) return { statements: 0 }
+  const knex = await db.schemaBuilder()
   const statements: { sql: string; bindings: readonly unknown[] }[] = []
   for (const table of tables) {
     const have = existing.get(table.name)
     let builder: Knex.SchemaBuilder | undefined
     if (!have) {
-      builder = db.knex.schema.createTable(table.name, (t) => {
+      builder = knex.schema.createTable(table.name, (t) => {
         for (const c of table.columns) addColumn(t, c, true)
         for (const i of table.indexes) (i.unique ? t.unique(i.columns, { indexName: i.name }) : t.index(i.columns, i.name))
         if (db.dialect.name === 'mysql') t.charset('utf8mb4'), t.collate('utf8mb4_bin'), t.engine('InnoDB')
@@ -59,7 +65,7 @@ export async function migrate(db: Database, tables: TableSpec[]): Promise<{ stat
       const missingCols = table.columns.filter((c) => !have.columns.has(c.name))
       const missingIdx = table.indexes.filter((i) => !have.indexes.has(i.name))
       if (missingCols.length || missingIdx.length) {
-        builder = db.knex.schema.alterTable(table.name, (t) => {
+        builder = knex.schema.alterTable(table.name, (t) => {
           for (const c of missingCols) addColumn(t, c, false)
           for (const i of missingIdx) (i.unique ? t.unique(i.columns, { indexName: i.name }) : t.index(i.columns, i.name))
         })

@@ -1,18 +1,19 @@
-import knexFactory, { type Knex } from 'knex'
+import type { Knex } from 'knex'
 import { mysqlDialect } from './dialects/mysql.ts'
 import { toBinding, type Database, type Executor, type QueryListener, type RunResult } from './database.ts'
 
 /** MySQL / MariaDB through Knex's mysql2 pool; statements are raw parameterised SQL. */
 export class MysqlDatabase implements Database {
   readonly dialect = mysqlDialect
-  readonly knex: Knex
+  private readonly knex: Promise<Knex>
   readonly description: string
   private readonly listeners = new Set<QueryListener>()
 
   constructor(url: string) {
     const u = new URL(url)
     this.description = `mysql://${u.hostname}:${u.port || 3306}${u.pathname}`
-    this.knex = knexFactory({
+    // Knex loads lazily: an app on SQLite never pays for it at start-up.
+    this.knex = import('knex').then(({ default: knexFactory }) => knexFactory({
       client: 'mysql2',
       connection: {
         host: u.hostname,
@@ -35,7 +36,11 @@ export class MysqlDatabase implements Database {
           conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (err) => done(err, conn))
         },
       },
-    })
+    }))
+  }
+
+  async schemaBuilder(): Promise<Knex> {
+    return this.knex
   }
 
   private async exec(runner: Knex | Knex.Transaction, sql: string, bindings: readonly unknown[]): Promise<unknown> {
@@ -54,16 +59,16 @@ export class MysqlDatabase implements Database {
     }
   }
 
-  all<T = Record<string, unknown>>(sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
-    return this.executor(this.knex).all<T>(sql, bindings)
+  async all<T = Record<string, unknown>>(sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
+    return this.executor(await this.knex).all<T>(sql, bindings)
   }
 
-  run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
-    return this.executor(this.knex).run(sql, bindings)
+  async run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
+    return this.executor(await this.knex).run(sql, bindings)
   }
 
-  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.knex.transaction((trx) => fn(this.executor(trx)))
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return (await this.knex).transaction((trx) => fn(this.executor(trx)))
   }
 
   onQuery(listener: QueryListener): () => void {
@@ -72,6 +77,6 @@ export class MysqlDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    await this.knex.destroy()
+    await (await this.knex).destroy()
   }
 }

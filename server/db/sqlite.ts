@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3'
-import knexFactory from 'knex'
+import type { Knex } from 'knex'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { sqliteDialect } from './dialects/sqlite.ts'
@@ -15,7 +15,16 @@ import { APIError } from '../errors/api-error.ts'
  */
 export class SqliteDatabase implements Database {
   readonly dialect = sqliteDialect
-  readonly knex = knexFactory({ client: 'better-sqlite3', useNullAsDefault: true })
+  private knex?: Knex
+
+  /** Knex only compiles DDL here (queries run on better-sqlite3 directly), so it loads when a migration needs it. */
+  async schemaBuilder(): Promise<Knex> {
+    if (!this.knex) {
+      const { default: knexFactory } = await import('knex')
+      this.knex = knexFactory({ client: 'better-sqlite3', useNullAsDefault: true })
+    }
+    return this.knex
+  }
   readonly description: string
   private readonly db: BetterSqlite3.Database
   private readonly statements = new Map<string, BetterSqlite3.Statement>()
@@ -128,8 +137,12 @@ export class SqliteDatabase implements Database {
   async close(): Promise<void> {
     await this.mutex.run(async () => {
       this.statements.clear()
+      // SQLite's advice for long-lived connections: refresh planner statistics where they went stale.
+      try {
+        if (this.db.open && !this.db.memory) this.db.pragma('optimize')
+      } catch { /* read-only or busy: statistics wait for the next close */ }
       this.db.close()
     })
-    await this.knex.destroy()
+    await this.knex?.destroy()
   }
 }

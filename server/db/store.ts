@@ -7,6 +7,9 @@ import { compileSort, compileWhere, type QueryContext } from './where.ts'
 /** Row-level reads and writes of one collection, as parameterised SQL. No hooks, no access: that is the Local layer's. */
 export interface SelectOptions { where?: Where; sort?: string | string[]; limit?: number; offset?: number }
 
+/** No WHERE at all for an empty filter: SQLite counts a whole table from its b-tree without a scan only then. */
+const whereClause = (sql: string) => (sql === '1 = 1' ? '' : ` WHERE ${sql}`)
+
 export function tableOf(ctx: QueryContext, collection: SanitizedCollection) {
   const schema = ctx.schemas.get(collection.slug)!
   return { schema, table: ctx.dialect.quote(schema.table.name) }
@@ -18,7 +21,7 @@ export async function selectDocs(ex: Executor, ctx: QueryContext, collection: Sa
   const sort = compileSort(ctx, collection, opts.sort)
   const order = where.near ? `${where.near.sql} ASC, ${sort.sql}` : sort.sql
   const bindings = [...where.bindings, ...(where.near?.bindings ?? []), ...sort.bindings]
-  let sql = `SELECT t.* FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order}`
+  let sql = `SELECT t.* FROM ${table} AS t${whereClause(where.sql)} ORDER BY ${order}`
   if (opts.limit !== undefined && opts.limit > 0) {
     sql += ' LIMIT ? OFFSET ?'
     bindings.push(opts.limit, opts.offset ?? 0)
@@ -30,7 +33,7 @@ export async function selectDocs(ex: Executor, ctx: QueryContext, collection: Sa
 export async function countDocs(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, where?: Where): Promise<number> {
   const { table } = tableOf(ctx, collection)
   const w = compileWhere(ctx, collection, where)
-  const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} AS t WHERE ${w.sql}`, w.bindings)
+  const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} AS t${whereClause(w.sql)}`, w.bindings)
   return Number(row.n)
 }
 
@@ -39,7 +42,7 @@ export async function selectIds(ex: Executor, ctx: QueryContext, collection: San
   const { table } = tableOf(ctx, collection)
   const w = compileWhere(ctx, collection, where)
   const s = compileSort(ctx, collection, sort)
-  let sql = `SELECT t.id FROM ${table} AS t WHERE ${w.sql} ORDER BY ${s.sql}`
+  let sql = `SELECT t.id FROM ${table} AS t${whereClause(w.sql)} ORDER BY ${s.sql}`
   const bindings = [...w.bindings, ...s.bindings]
   if (limit) sql += ' LIMIT ?', bindings.push(limit)
   if (forUpdate && ctx.dialect.name === 'mysql') sql += ' FOR UPDATE'

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import Koa from 'koa'
-import type { Context as OpenAPIContext } from 'openapi-backend'
 import { pino, type Logger } from 'pino'
 import type { CmsRequest, SanitizedConfig } from '../config/types.ts'
 import { compileOpenAPI, type OperationMeta } from '../contracts/openapi.ts'
@@ -73,8 +72,8 @@ function parseJson(raw: Buffer, contentType: string | undefined): unknown {
 }
 
 /** ajv errors of openapi-backend → one 400 naming each failing parameter or body field. */
-function validationError(c: OpenAPIContext): APIError {
-  const errors = (c.validation.errors ?? []).map((e) => {
+function validationError(ajvErrors: { instancePath: string; keyword: string; params: unknown; message?: string }[]): APIError {
+  const errors = ajvErrors.map((e) => {
     const where = e.instancePath.replace(/^\//, '').split('/')
     const [part, ...rest] = where
     const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined
@@ -122,6 +121,37 @@ async function authenticateRequest(cms: Cms, ctx: Koa.Context, req: CmsRequest, 
   req.auth = { claims: found.claims, token }
 }
 
+/**
+ * The contract's routes as one matcher: a path template becomes a regular expression, fixed paths win over
+ * templated ones (`/posts/count` before `/posts/{id}`), and a match names its operation and parameters.
+ */
+function compileRoutes(document: Record<string, unknown>) {
+  const routes: { method: string; pattern: RegExp; names: string[]; operationId: string; meta: OperationMeta; params: number }[] = []
+  for (const [p, item] of Object.entries(document.paths as Record<string, Record<string, { operationId: string; 'x-cms': OperationMeta }>>)) {
+    const names: string[] = []
+    const source = p.split('/').map((seg) => {
+      const m = /^\{(.+)\}$/.exec(seg)
+      if (m) return names.push(m[1]), '([^/]+)'
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    }).join('/')
+    for (const [method, op] of Object.entries(item)) routes.push({ method, pattern: new RegExp(`^${source}$`), names, operationId: op.operationId, meta: op['x-cms'], params: names.length })
+  }
+  routes.sort((a, b) => a.params - b.params)
+  return (method: string, path: string) => {
+    for (const r of routes) {
+      if (r.method !== method) continue
+      const m = r.pattern.exec(path)
+      if (!m) continue
+      try {
+        return { operationId: r.operationId, meta: r.meta, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) }
+      } catch {
+        return undefined
+      }
+    }
+    return undefined
+  }
+}
+
 export async function createApp(cms: Cms, options: AppOptions = {}): Promise<CmsApp> {
   const config: SanitizedConfig = cms.config
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined })
@@ -132,28 +162,22 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   const document = compileOpenAPI(config)
   const endpoints = endpointRoutes(config)
 
+  // Routing is a precompiled table (static segments before parameters); openapi-backend validates.
   const api = contractBackend(document)
-  const handler = (meta: OperationMeta) => async (c: OpenAPIContext, state: { reply?: RestReply; run: (meta: OperationMeta, params: Record<string, string>, query: Record<string, unknown>) => Promise<RestReply> }) => {
-    state.reply = await state.run(meta, c.request.params as Record<string, string>, c.request.query as Record<string, unknown>)
-  }
-  for (const item of Object.values(document.paths as Record<string, Record<string, { operationId: string; 'x-cms': OperationMeta }>>)) {
-    for (const op of Object.values(item)) {
-      if (kinds[op['x-cms'].kind]) api.register(op.operationId, handler(op['x-cms']) as never)
-    }
-  }
-  api.register({
-    validationFail: async (c: OpenAPIContext) => { throw validationError(c) },
-    notFound: async (c: OpenAPIContext) => { throw Object.assign(new APIError(`Route not found: ${c.request.method.toUpperCase()} ${base}${c.request.path}`, 404, { code: 'NOT_FOUND' }), { name: 'NotFound' }) },
-    methodNotAllowed: async (c: OpenAPIContext) => { throw Object.assign(new APIError(`Route not found: ${c.request.method.toUpperCase()} ${base}${c.request.path}`, 404, { code: 'NOT_FOUND' }), { name: 'NotFound' }) },
-    notImplemented: async (c: OpenAPIContext) => { throw new APIError(`${c.operation.operationId} is not implemented by this server yet.`, 501, { code: 'API_ERROR' }) },
-  } as never)
   await api.init()
+  const router = compileRoutes(document)
+  const operations = new Map(api.getOperations().map((op) => [op.operationId!, op]))
 
-  const graphql = config.graphQL.disable ? undefined : createGraphQLEndpoint(cms, logger)
+  // The GraphQL schema is built on first use (or right after start-up, in the background), so it does not
+  // delay the first REST request.
+  let graphqlEndpoint: ReturnType<typeof createGraphQLEndpoint> | undefined
+  const graphql = config.graphQL.disable ? undefined : { handle: (a: Parameters<ReturnType<typeof createGraphQLEndpoint>['handle']>[0]) => (graphqlEndpoint ??= createGraphQLEndpoint(cms, logger)).handle(a) }
+  if (graphql) setImmediate(() => { graphqlEndpoint ??= createGraphQLEndpoint(cms, logger) })
   const playgroundOn = playgroundEnabled(config.graphQL)
   const docsOn = apiDocsEnabled(config.apiDocs)
   const contractJson = Buffer.from(JSON.stringify(document))
-  const sdlText = Buffer.from(compileSDL(config))
+  let sdl: Buffer | undefined
+  const sdlText = () => (sdl ??= Buffer.from(compileSDL(config)))
 
   let inFlight = 0
   const app = new Koa()
@@ -211,7 +235,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
       // --- the contracts and the API reference page
       if (ctx.method === 'GET' && rel === '/openapi.json') return { status: 200, headers: { 'Content-Type': 'application/json' }, raw: contractJson }
-      if (ctx.method === 'GET' && graphql && rel === `${config.routes.graphQL}/schema.graphql`) return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, raw: sdlText }
+      if (ctx.method === 'GET' && graphql && rel === `${config.routes.graphQL}/schema.graphql`) return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, raw: sdlText() }
       if (docsOn && ctx.method === 'GET' && (rel === '/docs' || rel.startsWith('/docs/'))) {
         const page = await apiDocs(rel.slice('/docs'.length), `${base}/docs`, `${base}/openapi.json`)
         if (page) return { status: 200, headers: { 'Content-Type': page.type, 'Cache-Control': 'public, max-age=3600' }, raw: page.body }
@@ -241,14 +265,14 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       // --- the contract's operations
       const { plain, structured } = parseQuery(ctx.querystring)
       const body = parseJson(raw, ctx.get('content-type') || undefined)
-      const state: { reply?: RestReply; run: (meta: OperationMeta, params: Record<string, string>, query: Record<string, unknown>) => Promise<RestReply> } = {
-        run: (meta, params, query) => kinds[meta.kind](cms, { meta, ip: ctx.ip, raw, params, query, structured, body, req }),
-      }
+      const route = router(ctx.method.toLowerCase(), rel)
+      if (!route || !kinds[route.meta.kind]) throw Object.assign(new APIError(`Route not found: ${ctx.method} ${path}`, 404, { code: 'NOT_FOUND' }), { name: 'NotFound' })
       // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
       const query: Record<string, unknown> = { ...plain }
       for (const name of STRUCTURED) if (structured[name]) query[name] = structuredClone(structured[name])
-      await api.handleRequest({ method: ctx.method, path: rel, query: query as never, headers: ctx.headers as Record<string, string>, body }, state)
-      return state.reply ?? notFoundReply(ctx.method, path)
+      const validation = api.validateRequest({ method: ctx.method, path: rel, query: query as never, headers: ctx.headers as Record<string, string>, body }, operations.get(route.operationId)!)
+      if (!validation.valid) throw validationError(validation.errors ?? [])
+      return await kinds[route.meta.kind](cms, { meta: route.meta, ip: ctx.ip, raw, params: route.params, query: plain, structured, body, req })
     } catch (error) {
       // The orders API speaks RFC 9457 problem details; an invalid body there is a 422.
       if (rel.startsWith('/v1/')) return problemReply(error, (e) => log.error({ err: e }, 'request failed'))

@@ -198,9 +198,11 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): Grap
   }
   const kinds: Record<string, (root: GraphQLPlan['roots'][number]) => Resolver> = {
     findByID: (r) => async (_s, args, ctx) => ctx.cms.findByID({ collection: r.collection!, id: args.id as number, draft: args.draft as boolean | undefined, disableErrors: true, ...scope(ctx, args) }),
-    find: (r) => async (_s, args, ctx) => ctx.cms.find({
+    find: (r) => async (_s, args, ctx, info) => ctx.cms.find({
       collection: r.collection!, where: args.where as Where | undefined, limit: args.limit as number | undefined, page: args.page as number | undefined,
       pagination: args.pagination as boolean | undefined, sort: args.sort as string | undefined, draft: args.draft as boolean | undefined, ...scope(ctx, args),
+      // No count query when the selection reads nothing but the documents.
+      count: info.fieldNodes.some((f) => f.selectionSet?.selections.some((s) => s.kind !== Kind.FIELD || !['docs', '__typename'].includes(s.name.value))),
     }),
     count: (r) => async (_s, args, ctx) => ctx.cms.count({ collection: r.collection!, where: args.where as Where | undefined, draft: args.draft as boolean | undefined, ...scope(ctx, args) }),
     create: (r) => async (_s, args, ctx) => ctx.cms.create({ collection: r.collection!, data: args.data as Record<string, unknown>, draft: args.draft as boolean | undefined, ...scope(ctx, args) }),

@@ -17,6 +17,15 @@ export async function executeAccess(fn: Access | undefined, args: AccessArgs, ov
   throw args.req.user ? new Forbidden() : new Unauthorized()
 }
 
+/** The same decision without throwing: `false` where `executeAccess` would deny (hot paths: population). */
+export async function accessResult(fn: Access | undefined, args: AccessArgs, overrideAccess: boolean): Promise<true | Where | false> {
+  if (overrideAccess) return true
+  const result = await (fn ?? defaultAccess)(args)
+  if (result === true) return true
+  if (result && typeof result === 'object') return result
+  return false
+}
+
 /** `where` AND the access constraint (no copy when access allows everything). */
 export function combineWhere(where: Where | undefined, access: true | Where): Where | undefined {
   if (access === true) return where

@@ -1,7 +1,7 @@
 import type { CmsRequest, DataField, SanitizedCollection } from '../config/types.ts'
 import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
-import { combineWhere, executeAccess } from './access.ts'
+import { accessResult, combineWhere } from './access.ts'
 import { applySelect } from './select.ts'
 
 /** A place in a document that holds a relation: `holder[key]` is an id (or `{ relationTo, value }`). */
@@ -65,12 +65,8 @@ export async function populate(cms: Cms, collection: SanitizedCollection, docs: 
     for (const [slug, ids] of byCollection) {
       const related = cms.config.collectionsBySlug.get(slug)
       if (!related) continue
-      let access: true | import('../config/types.ts').Where
-      try {
-        access = await executeAccess(related.access.read, { req }, opts.overrideAccess)
-      } catch {
-        continue // the caller may not read this collection at all: ids stay ids
-      }
+      const access = await accessResult(related.access.read, { req }, opts.overrideAccess)
+      if (access === false) continue // the caller may not read this collection at all: ids stay ids
       const where = combineWhere({ id: { in: [...ids] } }, access)
       const found = await selectDocs((req.transaction as never) ?? cms.db, ctx, related, { where, limit: 0 })
       await opts.prepare(related, found)

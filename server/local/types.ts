@@ -46,6 +46,11 @@ export interface FindArgs<S extends string = CollectionSlug> extends ReadArgs {
   pagination?: boolean
   sort?: string | string[]
   disableErrors?: boolean
+  /**
+   * `false` skips the count query when the caller will not read the totals (GraphQL selecting only `docs`):
+   * `totalDocs` and the page fields then describe only the documents returned.
+   */
+  count?: boolean
 }
 
 export interface FindByIDArgs<S extends string = CollectionSlug> extends ReadArgs {

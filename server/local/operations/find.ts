@@ -25,7 +25,9 @@ export async function find<S extends CollectionSlug>(this: Cms, incoming: FindAr
     const ctx = { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }
     const ex = executorFor(this, req)
     const docs = (await selectDocs(ex, ctx, target, { where, sort, limit: limit || undefined, offset: paginate ? (page - 1) * limit : 0 })).map(toDoc)
-    const totalDocs = await totalOf(docs.length, { limit, page, paginate }, () => countDocs(ex, ctx, target, where))
+    const totalDocs = args.count === false
+      ? (paginate ? (page - 1) * limit : 0) + docs.length
+      : await totalOf(docs.length, { limit, page, paginate }, () => countDocs(ex, ctx, target, where))
 
     // --- read
     const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })
