@@ -13,9 +13,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { loadConfig } from './config/load.ts'
-import { diffContracts, formatChanges, loadContracts } from './contracts/diff.ts'
-import { checkDrift, generate, typesFile } from './contracts/generate.ts'
-import { generateTypes } from './contracts/typescript.ts'
 import { getCms } from './local/get-cms.ts'
 import { listen } from './http/server.ts'
 import type { Cms } from './local/cms.ts'
@@ -82,10 +79,13 @@ async function main(argv: string[]): Promise<void> {
       return
     }
     case 'generate': {
+      const { generate } = await import('./contracts/generate.ts')
       await generate(await loadConfig(), { root: process.cwd(), log: console.log })
       return
     }
     case 'generate:types': {
+      const { typesFile } = await import('./contracts/generate.ts')
+      const { generateTypes } = await import('./contracts/typescript.ts')
       const config = await loadConfig()
       const file = path.resolve(typesFile(config))
       await mkdir(path.dirname(file), { recursive: true })
@@ -95,6 +95,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'contracts': {
       const [sub, base] = argv.slice(1)
+      const { checkDrift } = await import('./contracts/generate.ts')
+      const { diffContracts, formatChanges, loadContracts } = await import('./contracts/diff.ts')
       if (sub === 'check') {
         const problems = await checkDrift(await loadConfig(), process.cwd())
         if (problems.length) {

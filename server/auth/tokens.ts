@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { jwtVerify, SignJWT } from 'jose'
 import type { SanitizedConfig } from '../config/types.ts'
 import { ConfigError } from '../errors/config-error.ts'
 
@@ -9,6 +8,10 @@ import { ConfigError } from '../errors/config-error.ts'
  * carries the user id, the auth collection and the session id (`sid`); the session must still exist.
  */
 export interface TokenClaims { id: number; collection: string; sid: string; exp: number }
+
+/** jose loads on first use: an app start that serves no token does not wait for it. */
+let joseModule: Promise<typeof import('jose')> | undefined
+const jose = () => (joseModule ??= import('jose'))
 
 const keys = new WeakMap<SanitizedConfig, Uint8Array>()
 
@@ -29,6 +32,7 @@ export function secretKey(config: SanitizedConfig): Uint8Array {
 
 export async function signToken(config: SanitizedConfig, claims: Omit<TokenClaims, 'exp'>, expiresInSeconds: number): Promise<{ token: string; exp: number }> {
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds
+  const { SignJWT } = await jose()
   const token = await new SignJWT({ id: claims.id, collection: claims.collection, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
@@ -40,6 +44,7 @@ export async function signToken(config: SanitizedConfig, claims: Omit<TokenClaim
 /** The claims of a valid, unexpired token, or undefined. */
 export async function verifyToken(config: SanitizedConfig, token: string): Promise<TokenClaims | undefined> {
   try {
+    const { jwtVerify } = await jose()
     const { payload } = await jwtVerify(token, secretKey(config), { algorithms: ['HS256'] })
     if (typeof payload.id !== 'number' || typeof payload.collection !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return undefined
     return { id: payload.id, collection: payload.collection, sid: payload.sid, exp: payload.exp }

@@ -14,7 +14,7 @@ import { errorReply, notFoundReply, problemReply } from './errors.ts'
 import { parseQuery, STRUCTURED } from './query.ts'
 import { kinds, type RestReply } from './rest.ts'
 import { contractBackend } from './validator.ts'
-import { createGraphQLEndpoint } from './graphql.ts'
+import type { GraphQLEndpoint } from './graphql.ts'
 import { playground, playgroundEnabled } from './playground.ts'
 import { apiDocs, apiDocsEnabled } from './api-docs.ts'
 import { compileSDL } from '../contracts/graphql.ts'
@@ -170,9 +170,10 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
   // The GraphQL schema is built on first use (or right after start-up, in the background), so it does not
   // delay the first REST request.
-  let graphqlEndpoint: ReturnType<typeof createGraphQLEndpoint> | undefined
-  const graphql = config.graphQL.disable ? undefined : { handle: (a: Parameters<ReturnType<typeof createGraphQLEndpoint>['handle']>[0]) => (graphqlEndpoint ??= createGraphQLEndpoint(cms, logger)).handle(a) }
-  if (graphql) setImmediate(() => { graphqlEndpoint ??= createGraphQLEndpoint(cms, logger) })
+  let graphqlEndpoint: Promise<GraphQLEndpoint> | undefined
+  const loadGraphQL = () => (graphqlEndpoint ??= import('./graphql.ts').then((m) => m.createGraphQLEndpoint(cms, logger)))
+  const graphql = config.graphQL.disable ? undefined : { handle: async (a: Parameters<GraphQLEndpoint['handle']>[0]) => (await loadGraphQL()).handle(a) }
+  if (graphql) setTimeout(() => { loadGraphQL().catch((error: unknown) => logger.error({ err: error }, 'GraphQL failed to start')) }, 50).unref()
   const playgroundOn = playgroundEnabled(config.graphQL)
   const docsOn = apiDocsEnabled(config.apiDocs)
   const contractJson = Buffer.from(JSON.stringify(document))
