@@ -1173,6 +1173,10 @@ export type DeleteUsersErrors = {
      */
     403: Error;
     /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -1446,6 +1450,10 @@ export type LoginUserErrors = {
      */
     401: Error;
     /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
      * Too many attempts; retry later
      */
     429: Error;
@@ -1495,6 +1503,10 @@ export type LogoutUserErrors = {
      */
     403: Error;
     /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -1524,6 +1536,10 @@ export type MeUserData = {
 };
 
 export type MeUserErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     */
+    400: Error;
     /**
      * Not logged in (or the token is invalid, expired or logged out)
      */
@@ -1568,6 +1584,10 @@ export type RefreshTokenUserErrors = {
      */
     403: Error;
     /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -1606,6 +1626,10 @@ export type ForgotPasswordUserErrors = {
      * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
      */
     400: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Too many attempts; retry later
      */
@@ -1646,6 +1670,10 @@ export type ResetPasswordUserErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Too many attempts; retry later
      */
@@ -1705,6 +1733,10 @@ export type DeleteUserErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -1879,6 +1911,10 @@ export type DeleteCategoriesErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -2163,6 +2199,10 @@ export type DeleteCategoryErrors = {
      */
     404: Error;
     /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -2336,6 +2376,10 @@ export type DeletePostsErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -2754,6 +2798,10 @@ export type RestorePostVersionErrors = {
      */
     404: Error;
     /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -2846,6 +2894,10 @@ export type DeletePostErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -3028,6 +3080,10 @@ export type DeleteAllTrackingErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -3351,6 +3407,10 @@ export type DeleteTrackingErrors = {
      */
     404: Error;
     /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -3524,6 +3584,10 @@ export type DeleteOrdersErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -3807,6 +3871,10 @@ export type DeleteOrderErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4107,6 +4175,10 @@ export type V1CreateOrderErrors = {
      */
     401: Problem;
     /**
+     * Content Too Large
+     */
+    413: Problem;
+    /**
      * Unprocessable Content
      */
     422: Problem;
@@ -4198,6 +4270,10 @@ export type V1CancelOrderErrors = {
      * Conflict
      */
     409: Problem;
+    /**
+     * Content Too Large
+     */
+    413: Problem;
 };
 
 export type V1CancelOrderError = V1CancelOrderErrors[keyof V1CancelOrderErrors];
@@ -4225,6 +4301,10 @@ export type V1LogoutErrors = {
      * Unauthorized
      */
     401: Problem;
+    /**
+     * Content Too Large
+     */
+    413: Problem;
 };
 
 export type V1LogoutError = V1LogoutErrors[keyof V1LogoutErrors];
@@ -4306,6 +4386,10 @@ export type V1AdminShipOrderErrors = {
      * Conflict
      */
     409: Problem;
+    /**
+     * Content Too Large
+     */
+    413: Problem;
 };
 
 export type V1AdminShipOrderError = V1AdminShipOrderErrors[keyof V1AdminShipOrderErrors];
@@ -4353,6 +4437,10 @@ export type V1PaymentWebhookErrors = {
      * Conflict
      */
     409: Problem;
+    /**
+     * Content Too Large
+     */
+    413: Problem;
 };
 
 export type V1PaymentWebhookError = V1PaymentWebhookErrors[keyof V1PaymentWebhookErrors];

@@ -300,7 +300,7 @@ function ordersPaths(paths: Record<string, PathItem>): void {
 }
 
 function ordersComponents(): { schemas: Record<string, Schema>; responses: Record<string, Schema> } {
-  const titles: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Content' }
+  const titles: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Content' }
   const item = { type: 'object', required: ['product', 'quantity', 'unit_price'], properties: { product: { type: 'string', minLength: 1, maxLength: 200 }, quantity: { type: 'integer', minimum: 1, maximum: 10000 }, unit_price: { type: 'number', minimum: 0 } } }
   return {
     schemas: {
@@ -494,6 +494,22 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     Object.assign(responses, orders.responses)
   }
   Object.assign(schemas, ctx.components)
+
+  // Statuses any operation can meet, declared everywhere they apply: a bad parameter or body (400), an
+  // oversize body on a method that may carry one (413), a dead token where a token is read (401).
+  for (const [p, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const responses = op.responses as Record<string, unknown>
+      const v1 = p.startsWith('/v1/')
+      const ref = (code: number) => ({ $ref: `#/components/responses/${v1 ? `Problem${code}` : ERROR_RESPONSES[code]}` })
+      if (op['x-cms'].kind === 'static' || op['x-cms'].kind === 'endpoint') continue
+      if ((op.parameters || op.requestBody) && !responses['400']) responses['400'] = ref(400)
+      if (method !== 'get' && !responses['413']) responses['413'] = ref(413)
+      const isPublic = Array.isArray(op.security) && op.security.length === 0
+      if (!isPublic && !responses['401']) responses['401'] = ref(401)
+      op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)))
+    }
+  }
 
   const api = config.routes.api
   return {

@@ -59,16 +59,35 @@ async function readBody(req: import('node:http').IncomingMessage, limit: number)
   return Buffer.concat(chunks)
 }
 
+/** Deepest nesting of a parsed JSON value, walked without recursion (a hostile body cannot overflow the stack). */
+export function jsonDepth(value: unknown, stopAt: number): number {
+  let max = 0
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [v, d] = stack.pop()!
+    if (!v || typeof v !== 'object') continue
+    if (d > max) max = d
+    if (max > stopAt) return max
+    for (const child of Object.values(v)) stack.push([child, d + 1])
+  }
+  return max
+}
+
+export const MAX_JSON_DEPTH = 64
+
 function parseJson(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined
   if (contentType && !/^application\/(.+\+)?json\b/i.test(contentType)) {
     throw new BadRequest(`The request body must be JSON (Content-Type: application/json); got ${contentType}.`)
   }
+  let value: unknown
   try {
-    return JSON.parse(raw.toString('utf8'))
+    value = JSON.parse(raw.toString('utf8'))
   } catch (error) {
     throw new BadRequest(`The request body is not valid JSON: ${(error as Error).message}`)
   }
+  if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new BadRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`)
+  return value
 }
 
 /** ajv errors of openapi-backend → one 400 naming each failing parameter or body field. */
@@ -249,6 +268,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         if (page) return { status: 200, headers: { 'Content-Type': page.type, 'Cache-Control': 'public, max-age=3600' }, raw: page.body }
       }
       if (graphql && rel === config.routes.graphQL && (ctx.method === 'POST' || ctx.method === 'GET')) {
+        if (raw.length) parseJson(raw, ctx.get('content-type') || undefined) // JSON, and not nested past the limit
         const out = await graphql.handle({ method: ctx.method, url: ctx.href, headers: ctx.headers, body: raw.toString('utf8'), req, ip: ctx.ip })
         return { status: out.status, headers: out.headers, raw: Buffer.from(out.body ?? '') }
       }
@@ -265,6 +285,9 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
       // --- the contract's operations
       const { plain, structured } = parseQuery(ctx.querystring)
+      for (const [name, value] of Object.entries(structured)) {
+        if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new BadRequest(`${name} nests deeper than ${MAX_JSON_DEPTH} levels.`, [{ path: name }])
+      }
       const body = parseJson(raw, ctx.get('content-type') || undefined)
       const route = router(ctx.method.toLowerCase(), rel)
       if (!route || !kinds[route.meta.kind]) throw Object.assign(new APIError(`Route not found: ${ctx.method} ${path}`, 404, { code: 'NOT_FOUND' }), { name: 'NotFound' })

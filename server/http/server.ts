@@ -11,9 +11,20 @@ export interface RunningServer extends CmsApp {
 }
 
 /** Serves `cms` on `host:port` (port 0 picks a free one). */
-export async function listen(cms: Cms, options: AppOptions & { port?: number; host?: string } = {}): Promise<RunningServer> {
+export interface ListenOptions extends AppOptions {
+  port?: number
+  host?: string
+  /** A client must send its headers within this many ms (default 10 s)… */
+  headersTimeoutMs?: number
+  /** …and its whole request within this many (default 30 s): a slow client cannot hold a connection. */
+  requestTimeoutMs?: number
+}
+
+export async function listen(cms: Cms, options: ListenOptions = {}): Promise<RunningServer> {
   const built = await createApp(cms, options)
-  const server = createServer(built.app.callback())
+  const headersTimeout = options.headersTimeoutMs ?? 10_000
+  // Node checks these timeouts every connectionsCheckingInterval (30 s by default): check often enough to honour them.
+  const server = createServer({ headersTimeout, requestTimeout: options.requestTimeoutMs ?? 30_000, connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 2)) }, built.app.callback())
   server.keepAliveTimeout = 5000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

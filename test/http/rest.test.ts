@@ -164,6 +164,9 @@ test('bad input is a 4xx naming what is wrong, never a 500, and writes nothing',
     ['POST', '/api/tags', { body: { name: 'x', colour: 'typo' }, headers: editor }, 400, /colour/],
     ['POST', '/api/tags', { body: ['not', 'an', 'object'], headers: editor }, 400, /object|body/],
     ['POST', '/api/tags', { body: { name: 'news' }, headers: editor }, 400, /unique/],
+    // Found by the fuzzer: a body nested 2,000 levels deep overflowed the stack (500) before the depth limit.
+    ['PATCH', '/api/tags/1', { raw: `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`, headers: { ...editor, 'content-type': 'application/json' } }, 400, /nests deeper than 64 levels/],
+    ['GET', '/api/articles', { query: `where=${encodeURIComponent(`${'{"and":['.repeat(100)}{}${']}'.repeat(100)}`)}` }, 400, /nests deeper than 64 levels/],
     ['POST', '/api/tags', { raw: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }), headers: { ...editor, 'content-type': 'application/json' } }, 413, /larger than/],
   ]
   const before = (await s.request('GET', '/api/tags/count')).body.totalDocs
