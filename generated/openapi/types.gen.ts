@@ -176,8 +176,8 @@ export type OrderWhere = {
     updatedAt?: WhereDate;
     user?: WhereId;
     status?: {
-        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled';
-        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
@@ -195,8 +195,8 @@ export type OrderWhere = {
     AND?: Array<OrderWhere>;
     OR?: Array<OrderWhere>;
     [key: string]: WhereAny | WhereId | WhereDate | {
-        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled';
-        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
@@ -227,7 +227,7 @@ export type Post = {
     body?: {
         [key: string]: unknown;
     } | null;
-    status?: 'draft' | 'review' | 'published' | 'archived';
+    status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
     publishedAt?: string | null;
@@ -254,7 +254,7 @@ export type Post = {
     /**
      * Status
      */
-    _status?: 'draft' | 'published';
+    _status?: 'draft' | 'published' | null;
     createdAt?: string;
     updatedAt?: string;
 };
@@ -269,7 +269,7 @@ export type PostCreateInput = {
     body?: {
         [key: string]: unknown;
     } | null;
-    status?: 'draft' | 'review' | 'published' | 'archived';
+    status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
     publishedAt?: string | null;
@@ -322,7 +322,7 @@ export type PostCreateInput = {
     /**
      * Status
      */
-    _status?: 'draft' | 'published';
+    _status?: 'draft' | 'published' | null;
 };
 
 export type PostsList = {
@@ -348,7 +348,7 @@ export type PostUpdateInput = {
     body?: {
         [key: string]: unknown;
     } | null;
-    status?: 'draft' | 'review' | 'published' | 'archived';
+    status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
     publishedAt?: string | null;
@@ -401,7 +401,7 @@ export type PostUpdateInput = {
     /**
      * Status
      */
-    _status?: 'draft' | 'published';
+    _status?: 'draft' | 'published' | null;
 };
 
 export type PostVersion = {
@@ -417,7 +417,7 @@ export type PostVersion = {
         body?: {
             [key: string]: unknown;
         } | null;
-        status?: 'draft' | 'review' | 'published' | 'archived';
+        status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
         publishedAt?: string | null;
@@ -444,7 +444,7 @@ export type PostVersion = {
         /**
          * Status
          */
-        _status?: 'draft' | 'published';
+        _status?: 'draft' | 'published' | null;
         createdAt?: string;
         updatedAt?: string;
     };
@@ -479,8 +479,8 @@ export type PostVersionWhere = {
     'version.excerpt'?: WhereText;
     'version.body'?: WhereText;
     'version.status'?: {
-        equals?: 'draft' | 'review' | 'published' | 'archived';
-        not_equals?: 'draft' | 'review' | 'published' | 'archived';
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
@@ -503,8 +503,8 @@ export type PostVersionWhere = {
     'version.seo.noIndex'?: WhereBoolean;
     'version.location'?: WherePoint;
     'version._status'?: {
-        equals?: 'draft' | 'published';
-        not_equals?: 'draft' | 'published';
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
@@ -523,8 +523,8 @@ export type PostVersionWhere = {
     AND?: Array<PostVersionWhere>;
     OR?: Array<PostVersionWhere>;
     [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
-        equals?: 'draft' | 'review' | 'published' | 'archived';
-        not_equals?: 'draft' | 'review' | 'published' | 'archived';
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
@@ -535,8 +535,8 @@ export type PostVersionWhere = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WherePoint | {
-        equals?: 'draft' | 'published';
-        not_equals?: 'draft' | 'published';
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
@@ -561,8 +561,8 @@ export type PostWhere = {
     excerpt?: WhereText;
     body?: WhereText;
     status?: {
-        equals?: 'draft' | 'review' | 'published' | 'archived';
-        not_equals?: 'draft' | 'review' | 'published' | 'archived';
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
@@ -585,8 +585,8 @@ export type PostWhere = {
     'seo.noIndex'?: WhereBoolean;
     location?: WherePoint;
     _status?: {
-        equals?: 'draft' | 'published';
-        not_equals?: 'draft' | 'published';
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
@@ -602,8 +602,8 @@ export type PostWhere = {
     AND?: Array<PostWhere>;
     OR?: Array<PostWhere>;
     [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
-        equals?: 'draft' | 'review' | 'published' | 'archived';
-        not_equals?: 'draft' | 'review' | 'published' | 'archived';
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
@@ -614,8 +614,8 @@ export type PostWhere = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WherePoint | {
-        equals?: 'draft' | 'published';
-        not_equals?: 'draft' | 'published';
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
@@ -690,7 +690,7 @@ export type SiteSettingInput = {
 export type Tracking = {
     id: number;
     label?: string;
-    status?: 'pending' | 'in_transit' | 'delivered';
+    status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
     createdAt?: string;
@@ -699,14 +699,14 @@ export type Tracking = {
 
 export type TrackingCreateInput = {
     label: string;
-    status?: 'pending' | 'in_transit' | 'delivered';
+    status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
 };
 
 export type TrackingUpdateInput = {
     label?: string;
-    status?: 'pending' | 'in_transit' | 'delivered';
+    status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
 };
@@ -720,8 +720,8 @@ export type TrackingWhere = {
     updatedAt?: WhereDate;
     label?: WhereText;
     status?: {
-        equals?: 'pending' | 'in_transit' | 'delivered';
-        not_equals?: 'pending' | 'in_transit' | 'delivered';
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
@@ -739,8 +739,8 @@ export type TrackingWhere = {
     AND?: Array<TrackingWhere>;
     OR?: Array<TrackingWhere>;
     [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
-        equals?: 'pending' | 'in_transit' | 'delivered';
-        not_equals?: 'pending' | 'in_transit' | 'delivered';
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
@@ -798,8 +798,8 @@ export type UserWhere = {
     email?: WhereText;
     name?: WhereText;
     roles?: {
-        equals?: 'admin' | 'member';
-        not_equals?: 'admin' | 'member';
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
@@ -815,8 +815,8 @@ export type UserWhere = {
     AND?: Array<UserWhere>;
     OR?: Array<UserWhere>;
     [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
-        equals?: 'admin' | 'member';
-        not_equals?: 'admin' | 'member';
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
@@ -2824,7 +2824,7 @@ export type RestorePostVersionResponses = {
         body?: {
             [key: string]: unknown;
         } | null;
-        status?: 'draft' | 'review' | 'published' | 'archived';
+        status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
         publishedAt?: string | null;
@@ -2851,7 +2851,7 @@ export type RestorePostVersionResponses = {
         /**
          * Status
          */
-        _status?: 'draft' | 'published';
+        _status?: 'draft' | 'published' | null;
         createdAt?: string;
         updatedAt?: string;
         message: string;

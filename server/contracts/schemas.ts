@@ -21,7 +21,8 @@ const ID: Schema = { type: 'integer', minimum: 1 }
 
 function nullable(s: Schema): Schema {
   if (typeof s.type === 'string' && !s.enum && !s.$ref) return { ...s, type: [s.type, 'null'] }
-  if (Array.isArray(s.enum)) return { ...s, enum: [...s.enum, null] }
+  // An enum admits null only when its type does too (found by the cross-layer property test: a select left empty).
+  if (Array.isArray(s.enum)) return { ...s, ...(typeof s.type === 'string' ? { type: [s.type, 'null'] } : {}), enum: [...s.enum, null] }
   return { anyOf: [s, { type: 'null' }] }
 }
 

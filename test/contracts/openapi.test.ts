@@ -111,5 +111,8 @@ test('the orders API of the example lives in the same document with problem+json
   t.is(cancel.operationId, 'v1CancelOrder')
   for (const code of ['401', '403', '404', '409']) t.deepEqual(cancel.responses[code], { $ref: `#/components/responses/Problem${code}` })
   t.deepEqual(doc.components.schemas.V1OrderInput.required, ['items'])
+  // Regression (found by the equivalence property test): an optional select may read as null.
+  t.deepEqual(doc.components.schemas.Post.properties.status.type, ['string', 'null'])
+  t.true(doc.components.schemas.Post.properties.status.enum.includes(null))
   t.false(doc.components.schemas.V1OrderInput.additionalProperties)
 })
