@@ -1,19 +1,15 @@
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import path from 'node:path'
+import { assetFor, type PackageAsset } from './package-assets.ts'
 
 /**
  * The API reference page: Swagger UI (from the `swagger-ui-dist` package, served by this server; no CDN)
  * rendering the contract at `<api>/openapi.json`. On by default outside production; in production only with
  * `apiDocs.disableInProduction: false`; `apiDocs.disable: true` turns it off everywhere.
  */
-const require = createRequire(import.meta.url)
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+const ASSETS: Record<string, PackageAsset> = {
+  'swagger-ui.css': { pkg: 'swagger-ui-dist', file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { pkg: 'swagger-ui-dist', file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
+  'swagger-ui-standalone-preset.js': { pkg: 'swagger-ui-dist', file: 'swagger-ui-standalone-preset.js', type: 'text/javascript; charset=utf-8' },
 }
-const cache = new Map<string, Buffer>()
 
 export function apiDocsEnabled(options: { disable?: boolean; disableInProduction?: boolean } | undefined): boolean {
   if (options?.disable) return false
@@ -42,13 +38,5 @@ export async function apiDocs(rest: string, base: string, contractUrl: string): 
 `
     return { type: 'text/html; charset=utf-8', body: Buffer.from(html) }
   }
-  const m = /^\/assets\/([\w.-]+)$/.exec(rest)
-  const type = m ? ASSETS[m[1]] : undefined
-  if (!m || !type) return undefined
-  let body = cache.get(m[1])
-  if (!body) {
-    body = await readFile(path.join(path.dirname(require.resolve('swagger-ui-dist/package.json')), m[1]))
-    cache.set(m[1], body)
-  }
-  return { type, body }
+  return assetFor(rest, ASSETS)
 }

@@ -1,34 +1,16 @@
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import path from 'node:path'
+import { assetFor, type PackageAsset } from './package-assets.ts'
 
 /**
  * The GraphQL playground: GraphiQL 3 with React 18, every asset read from the npm packages and served by this
  * server (no CDN). `?query=` pre-fills the editor. On by default outside production; in production only with
  * `graphQL.disablePlaygroundInProduction: false`.
  */
-const require = createRequire(import.meta.url)
-const ASSETS: Record<string, { pkg: string; file: string; type: string }> = {
+const ASSETS: Record<string, PackageAsset> = {
   'react.js': { pkg: 'react', file: 'umd/react.production.min.js', type: 'text/javascript; charset=utf-8' },
   'react-dom.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript; charset=utf-8' },
   'graphiql.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript; charset=utf-8' },
   'graphiql.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css; charset=utf-8' },
 }
-
-/** A package's folder (its `exports` do not list the UMD builds, so they are read by path). */
-async function packageRoot(name: string): Promise<string> {
-  let dir = path.dirname(require.resolve(name))
-  for (;;) {
-    try {
-      const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name?: string }
-      if (pkg.name === name) return dir
-    } catch { /* keep walking up */ }
-    const up = path.dirname(dir)
-    if (up === dir) throw new Error(`package ${name} not found`)
-    dir = up
-  }
-}
-const cache = new Map<string, Buffer>()
 
 export function playgroundEnabled(graphQL: { disable: boolean; disablePlaygroundInProduction: boolean }): boolean {
   if (graphQL.disable) return false
@@ -61,14 +43,5 @@ export async function playground(rest: string, endpoint: string, base: string): 
 `
     return { type: 'text/html; charset=utf-8', body: Buffer.from(html) }
   }
-  const m = /^\/assets\/([\w.-]+)$/.exec(rest)
-  const asset = m ? ASSETS[m[1]] : undefined
-  if (!asset) return undefined
-  const key = `${asset.pkg}/${asset.file}`
-  let body = cache.get(key)
-  if (!body) {
-    body = await readFile(path.join(await packageRoot(asset.pkg), asset.file))
-    cache.set(key, body)
-  }
-  return { type: asset.type, body }
+  return assetFor(rest, ASSETS)
 }

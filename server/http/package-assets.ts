@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+/**
+ * Browser assets served from npm packages (the playground, the API reference): no CDN. Files are read by path
+ * from the package folder (package `exports` rarely list UMD builds) and kept in memory after the first read.
+ */
+export interface PackageAsset { pkg: string; file: string; type: string }
+
+const require = createRequire(import.meta.url)
+const cache = new Map<string, Buffer>()
+
+async function packageRoot(name: string): Promise<string> {
+  let dir = path.dirname(require.resolve(name))
+  for (;;) {
+    try {
+      const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name?: string }
+      if (pkg.name === name) return dir
+    } catch { /* keep walking up */ }
+    const up = path.dirname(dir)
+    if (up === dir) throw new Error(`package ${name} not found`)
+    dir = up
+  }
+}
+
+/** `/assets/<name>` below a page's route → that asset, or undefined for any other path. */
+export async function assetFor(rest: string, assets: Record<string, PackageAsset>): Promise<{ type: string; body: Buffer } | undefined> {
+  const m = /^\/assets\/([\w.-]+)$/.exec(rest)
+  const asset = m && Object.hasOwn(assets, m[1]) ? assets[m[1]] : undefined
+  if (!asset) return undefined
+  const key = `${asset.pkg}/${asset.file}`
+  let body = cache.get(key)
+  if (!body) {
+    body = await readFile(path.join(await packageRoot(asset.pkg), asset.file))
+    cache.set(key, body)
+  }
+  return { type: asset.type, body }
+}
