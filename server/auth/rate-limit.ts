@@ -36,3 +36,30 @@ export async function hit(db: Database, bucket: string, limit: Limit): Promise<v
       [bucket, now, fresh, fresh, now])
   }
 }
+
+/** The address a rate limit counts by, and the config's limits with their defaults. */
+function limits(cms: { config: { rateLimit?: { login?: Limit; forgotPassword?: Limit } } }) {
+  return { login: cms.config.rateLimit?.login ?? DEFAULT_LIMITS.login, forgotPassword: cms.config.rateLimit?.forgotPassword ?? DEFAULT_LIMITS.forgotPassword }
+}
+
+/** Runs a login for `ip` under the per-address limit: refused (429) when used up; a failure (401) counts. */
+export async function limitedLogin<T>(cms: { db: Database; config: { rateLimit?: { login?: Limit } } }, ip: string, login: () => Promise<T>): Promise<T> {
+  const limit = limits(cms).login
+  const bucket = `login:${ip}`
+  await checkLimit(cms.db, bucket, limit)
+  try {
+    return await login()
+  } catch (error) {
+    if ((error as { status?: number }).status === 401) await hit(cms.db, bucket, limit)
+    throw error
+  }
+}
+
+/** Runs a forgot-password request for `ip` under the per-address limit: every request counts. */
+export async function limitedForgot<T>(cms: { db: Database; config: { rateLimit?: { forgotPassword?: Limit } } }, ip: string, forgot: () => Promise<T>): Promise<T> {
+  const limit = limits(cms).forgotPassword
+  const bucket = `forgot:${ip}`
+  await checkLimit(cms.db, bucket, limit)
+  await hit(cms.db, bucket, limit)
+  return forgot()
+}

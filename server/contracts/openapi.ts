@@ -113,7 +113,7 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
       },
     }
   }
-  if (c.auth) authPaths(config, c, paths, singular, tag)
+  if (c.auth) authPaths(c, paths, singular, tag)
   for (const [i, e] of c.endpoints.entries()) {
     endpointPath(paths, `${base}${e.path}`, e, `${e.method}${singular}${pathWords(e.path)}`, { kind: 'endpoint', collection: c.slug, endpoint: i }, tag)
   }
@@ -138,7 +138,7 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
   }
 }
 
-function authPaths(config: SanitizedConfig, c: SanitizedCollection, paths: Record<string, PathItem>, singular: string, tag: string[]): void {
+function authPaths(c: SanitizedCollection, paths: Record<string, PathItem>, singular: string, tag: string[]): void {
   const base = `/${c.slug}`
   const user = ref(singular)
   const meta = (kind: string): OperationMeta => ({ kind, collection: c.slug })
@@ -194,7 +194,6 @@ function authPaths(config: SanitizedConfig, c: SanitizedCollection, paths: Recor
       responses: { 200: json({ type: 'object', required: ['message', 'token', 'user'], properties: { message: MESSAGE, token: { type: 'string' }, user } }, 'Password changed and logged in'), ...errors(400, 403, 429, 500) },
     },
   }
-  void config
 }
 
 function endpointPath(paths: Record<string, PathItem>, path: string, e: Endpoint, fallbackId: string, meta: OperationMeta, tags: string[]): void {
@@ -471,7 +470,6 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       schemas[`${singular}VersionWhere`] = whereSchema(`${singular}VersionWhere`, c.versionsCollection.flatFields, true)
     }
     collectionPaths(config, c, paths, ctx)
-    void plural
   }
   for (const g of config.globals) {
     const name = globalName(g)

@@ -11,7 +11,7 @@ import { Unauthorized } from '../errors/unauthorized.ts'
 import { executeAccess } from '../local/access.ts'
 import type { Cms } from '../local/cms.ts'
 import { endpointRoutes, matchEndpoint } from './endpoints.ts'
-import { errorReply, notFoundReply, problemReply } from './errors.ts'
+import { errorReply, problemReply, routeNotFound } from './errors.ts'
 import { parseQuery, STRUCTURED } from './query.ts'
 import { kinds, type RestReply } from './rest.ts'
 import { contractBackend } from './validator.ts'
@@ -260,7 +260,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   async function serve(ctx: Koa.Context, log: Logger): Promise<RestReply & { raw?: Buffer }> {
     const fail = (error: unknown) => errorReply(error, (e) => log.error({ err: e }, 'request failed'))
     const path = ctx.path
-    if (path !== base && !path.startsWith(`${base}/`)) return notFoundReply(ctx.method, path)
+    if (path !== base && !path.startsWith(`${base}/`)) return fail(routeNotFound(ctx.method, path))
     const rel = path.slice(base.length) || '/'
     try {
       const raw = BODY_METHODS.has(ctx.method) ? await readBody(ctx.req, bodyLimit) : Buffer.alloc(0)
@@ -307,7 +307,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       }
       const body = parseJson(raw, ctx.get('content-type') || undefined)
       const route = router(ctx.method.toLowerCase(), rel)
-      if (!route || !kinds[route.meta.kind]) throw Object.assign(new APIError(`Route not found: ${ctx.method} ${path}`, 404, { code: 'NOT_FOUND' }), { name: 'NotFound' })
+      if (!route || !kinds[route.meta.kind]) throw routeNotFound(ctx.method, path)
       // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
       const query: Record<string, unknown> = { ...plain }
       for (const name of STRUCTURED) if (structured[name]) query[name] = structuredClone(structured[name])

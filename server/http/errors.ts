@@ -1,4 +1,5 @@
 import { APIError } from '../errors/api-error.ts'
+import { NotFound } from '../errors/not-found.ts'
 
 export interface ErrorReply { status: number; body: { errors: { name?: string; message: string; data?: unknown }[] }; headers: Record<string, string> }
 
@@ -20,8 +21,9 @@ export function errorReply(error: unknown, log: (error: unknown) => void): Error
   return { status: 500, body: { errors: [{ name: 'InternalError', message: 'Something went wrong.' }] }, headers: {} }
 }
 
-export function notFoundReply(method: string, path: string): ErrorReply {
-  return { status: 404, body: { errors: [{ name: 'NotFound', message: `Route not found: ${method} ${path}` }] }, headers: {} }
+/** 404 for a path no route, contract operation or endpoint serves (the same body as every other error). */
+export function routeNotFound(method: string, path: string): NotFound {
+  return new NotFound(`Route not found: ${method} ${path}`)
 }
 
 const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error' }

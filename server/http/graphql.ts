@@ -6,12 +6,11 @@ import {
 } from 'graphql'
 import { createHandler } from 'graphql-http'
 import type { Logger } from 'pino'
-import { checkLimit, DEFAULT_LIMITS, hit } from '../auth/rate-limit.ts'
-import type { TokenClaims } from '../auth/tokens.ts'
+import { limitedForgot, limitedLogin } from '../auth/rate-limit.ts'
+import { authOf, sessionOf } from '../auth/session.ts'
 import type { CmsRequest, Where } from '../config/types.ts'
 import { compileGraphQL, type GraphQLPlan } from '../contracts/graphql.ts'
 import { APIError } from '../errors/api-error.ts'
-import { Unauthorized } from '../errors/unauthorized.ts'
 import type { Cms } from '../local/cms.ts'
 import type { GraphQLContext } from './graphql-context.ts'
 
@@ -113,7 +112,6 @@ function complexityRule(max: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = new Map<string, FragmentDefinitionNode>()
     for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
-    const variables = new Map<string, unknown>()
     const costOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
       if (!set) return 0
       let total = 0
@@ -129,7 +127,6 @@ function complexityRule(max: number): ValidationRule {
       }
       return total
     }
-    void variables
     return {
       OperationDefinition(node) {
         const cost = costOf(node.selectionSet, new Set())
@@ -191,11 +188,6 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): Grap
     if (typeof args.fallbackLocale === 'string') ctx.fallbackLocale = args.fallbackLocale
     return { locale: ctx.locale, fallbackLocale: ctx.fallbackLocale, overrideAccess: false, req: ctx.req, depth: 0 }
   }
-  const session = (ctx: Ctx, collection: string) => {
-    const auth = ctx.req.auth as { claims: TokenClaims; token: string } | undefined
-    if (!ctx.req.user || !auth || auth.claims.collection !== collection) throw new Unauthorized('No user is logged in.')
-    return auth
-  }
   const kinds: Record<string, (root: GraphQLPlan['roots'][number]) => Resolver> = {
     findByID: (r) => async (_s, args, ctx) => ctx.cms.findByID({ collection: r.collection!, id: args.id as number, draft: args.draft as boolean | undefined, disableErrors: true, ...scope(ctx, args) }),
     find: (r) => async (_s, args, ctx, info) => ctx.cms.find({
@@ -211,35 +203,22 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): Grap
     findGlobal: (r) => async (_s, args, ctx) => ctx.cms.findGlobal({ slug: r.global!, ...scope(ctx, args) }),
     updateGlobal: (r) => async (_s, args, ctx) => ctx.cms.updateGlobal({ slug: r.global!, data: args.data as Record<string, unknown>, ...scope(ctx, args) }),
     me: (r) => async (_s, _args, ctx) => {
-      const auth = ctx.req.auth as { claims: TokenClaims; token: string } | undefined
+      const auth = authOf(ctx.req)
       if (!ctx.req.user || !auth || auth.claims.collection !== r.collection) return { user: null }
       const user = await ctx.cms.findByID({ collection: r.collection!, id: ctx.req.user.id, overrideAccess: true, depth: 0, req: ctx.req })
       return { user, exp: auth.claims.exp, token: auth.token, collection: r.collection }
     },
-    login: (r) => async (_s, args, ctx) => {
-      const limit = ctx.cms.config.rateLimit?.login ?? DEFAULT_LIMITS.login
-      const bucket = `login:${ctx.ip}`
-      await checkLimit(ctx.cms.db, bucket, limit)
-      try {
-        return await ctx.cms.login({ collection: r.collection!, data: { email: args.email as string, password: args.password as string }, depth: 0 })
-      } catch (error) {
-        if ((error as { status?: number }).status === 401) await hit(ctx.cms.db, bucket, limit)
-        throw error
-      }
-    },
+    login: (r) => async (_s, args, ctx) => limitedLogin(ctx.cms, ctx.ip, () => ctx.cms.login({ collection: r.collection!, data: { email: args.email as string, password: args.password as string }, depth: 0 })),
     refreshToken: (r) => async (_s, _args, ctx) => {
-      const result = await ctx.cms.refreshToken({ collection: r.collection!, claims: session(ctx, r.collection!).claims, depth: 0 })
+      const result = await ctx.cms.refreshToken({ collection: r.collection!, claims: sessionOf(ctx.req, r.collection!).claims, depth: 0 })
       return { exp: result.exp, refreshedToken: result.token, user: result.user }
     },
     logout: (r) => async (_s, _args, ctx) => {
-      await ctx.cms.logout({ collection: r.collection!, sid: session(ctx, r.collection!).claims.sid })
+      await ctx.cms.logout({ collection: r.collection!, sid: sessionOf(ctx.req, r.collection!).claims.sid })
       return 'Logout successful.'
     },
     forgotPassword: (r) => async (_s, args, ctx) => {
-      const limit = ctx.cms.config.rateLimit?.forgotPassword ?? DEFAULT_LIMITS.forgotPassword
-      await checkLimit(ctx.cms.db, `forgot:${ctx.ip}`, limit)
-      await hit(ctx.cms.db, `forgot:${ctx.ip}`, limit)
-      await ctx.cms.forgotPassword({ collection: r.collection!, data: { email: args.email as string } })
+      await limitedForgot(ctx.cms, ctx.ip, () => ctx.cms.forgotPassword({ collection: r.collection!, data: { email: args.email as string } }))
       return true
     },
     resetPassword: (r) => async (_s, args, ctx) => ctx.cms.resetPassword({ collection: r.collection!, data: { token: args.token as string, password: args.password as string }, depth: 0 }),

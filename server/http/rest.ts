@@ -4,9 +4,8 @@ import { APIError } from '../errors/api-error.ts'
 import type { Cms } from '../local/cms.ts'
 import type { Select } from '../local/types.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
-import { checkLimit, DEFAULT_LIMITS, hit } from '../auth/rate-limit.ts'
-import type { TokenClaims } from '../auth/tokens.ts'
-import { Unauthorized } from '../errors/unauthorized.ts'
+import { limitedForgot, limitedLogin } from '../auth/rate-limit.ts'
+import { authOf, sessionOf } from '../auth/session.ts'
 import { v1Kinds } from '../orders/routes.ts'
 
 /**
@@ -119,31 +118,23 @@ export const kinds: Record<string, KindHandler> = {
   },
   async login(cms, r) {
     const c = collectionOf(cms, r)
-    const limit = cms.config.rateLimit?.login ?? DEFAULT_LIMITS.login
-    const bucket = `login:${r.ip}`
-    await checkLimit(cms.db, bucket, limit)
-    try {
-      const result = await cms.login({ collection: c.slug, data: body(r) as { email: string; password: string }, depth: intParam(r.query.depth), req: r.req })
-      return { status: 200, body: { message: 'Authentication Passed', ...result }, headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) } }
-    } catch (error) {
-      if ((error as { status?: number }).status === 401) await hit(cms.db, bucket, limit)
-      throw error
-    }
+    const result = await limitedLogin(cms, r.ip, () => cms.login({ collection: c.slug, data: body(r) as { email: string; password: string }, depth: intParam(r.query.depth), req: r.req }))
+    return { status: 200, body: { message: 'Authentication Passed', ...result }, headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) } }
   },
   async logout(cms, r) {
-    const auth = sessionOf(r, r.meta.collection!)
+    const auth = sessionOf(r.req, r.meta.collection!)
     await cms.logout({ collection: r.meta.collection!, sid: auth.claims.sid })
     return { status: 200, body: { message: 'Logout successful.' }, headers: { 'Set-Cookie': tokenCookie('', 0) } }
   },
   async me(cms, r) {
-    const auth = r.req.auth as { claims: TokenClaims; token: string } | undefined
+    const auth = authOf(r.req)
     if (!r.req.user || !auth || r.req.user.collection !== r.meta.collection) return { status: 200, body: { user: null, message: 'Account' } }
     const user = await cms.findByID({ collection: r.meta.collection!, id: r.req.user.id, depth: intParam(r.query.depth), overrideAccess: true, req: r.req })
     return { status: 200, body: { user: { ...user, collection: r.meta.collection }, collection: r.meta.collection, token: auth.token, exp: auth.claims.exp, message: 'Account' } }
   },
   async refreshToken(cms, r) {
     const c = collectionOf(cms, r)
-    const auth = sessionOf(r, c.slug)
+    const auth = sessionOf(r.req, c.slug)
     const result = await cms.refreshToken({ collection: c.slug, claims: auth.claims, req: r.req })
     return {
       status: 200,
@@ -152,11 +143,7 @@ export const kinds: Record<string, KindHandler> = {
     }
   },
   async forgotPassword(cms, r) {
-    const limit = cms.config.rateLimit?.forgotPassword ?? DEFAULT_LIMITS.forgotPassword
-    const bucket = `forgot:${r.ip}`
-    await checkLimit(cms.db, bucket, limit)
-    await hit(cms.db, bucket, limit)
-    await cms.forgotPassword({ collection: r.meta.collection!, data: body(r) as { email: string } })
+    await limitedForgot(cms, r.ip, () => cms.forgotPassword({ collection: r.meta.collection!, data: body(r) as { email: string } }))
     return { status: 200, body: { message: 'Success' } }
   },
   async resetPassword(cms, r) {
@@ -180,9 +167,3 @@ export function tokenCookie(token: string, maxAge: number): string {
   return `cms-token=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${token ? maxAge : 0}${secure}`
 }
 
-function sessionOf(r: RestRequest, collection: string): { claims: TokenClaims; token: string } {
-  const auth = r.req.auth as { claims: TokenClaims; token: string } | undefined
-  if (!r.req.user || !auth) throw new Unauthorized('No user is logged in.')
-  if (auth.claims.collection !== collection) throw new APIError('This token belongs to another collection.', 403, { code: 'FORBIDDEN' })
-  return auth
-}
