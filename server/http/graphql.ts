@@ -80,11 +80,16 @@ function mapEnums(schema: GraphQLSchema, plan: GraphQLPlan): void {
   }
 }
 
+function fragmentsOf(context: ValidationContext): Map<string, FragmentDefinitionNode> {
+  const fragments = new Map<string, FragmentDefinitionNode>()
+  for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
+  return fragments
+}
+
 /** Depth of the deepest field path of an operation (fragments expanded). */
 function depthRule(max: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>()
-    for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
+    const fragments = fragmentsOf(context)
     const depthOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
       if (!set) return 0
       let deepest = 0
@@ -105,13 +110,12 @@ function depthRule(max: number): ValidationRule {
 }
 
 /**
- * Complexity: every selected field costs 1, and a field that returns a list multiplies what is below it by its
- * `limit` argument (10 when absent, 100 for relations and arrays that take none).
+ * Complexity: every selected field costs 1; a field with a `limit` argument multiplies what is below it by the
+ * limit, and a collection list without one (`Posts { … }`) by 10, its default page size.
  */
 function complexityRule(max: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>()
-    for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
+    const fragments = fragmentsOf(context)
     const costOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
       if (!set) return 0
       let total = 0
