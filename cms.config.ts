@@ -67,7 +67,8 @@ const Posts: CollectionConfig = {
     { name: 'publishedAt', type: 'date', index: true },
     { name: 'category', type: 'relationship', relationTo: 'categories' },
     { name: 'author', type: 'relationship', relationTo: 'users' },
-    { name: 'related', type: 'relationship', relationTo: 'posts', hasMany: true },
+    // A bound on related posts also bounds what a nested GraphQL query may cost (docs/reliability.md).
+    { name: 'related', type: 'relationship', relationTo: 'posts', hasMany: true, maxRows: 5 },
     { name: 'reference', type: 'relationship', relationTo: ['posts', 'categories'] },
     { name: 'tags', type: 'array', fields: [{ name: 'tag', type: 'text', required: true, maxLength: 40 }], maxRows: 20 },
     {

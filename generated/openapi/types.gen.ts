@@ -992,19 +992,19 @@ export type UserUpdateInputWritable = {
 export type Id = number;
 
 /**
- * Relation population depth (default 2).
+ * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
  */
 export type Depth = number;
 
 /**
- * Page size (default 10; 0 returns every match).
+ * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
  */
 export type Limit = number;
 
 export type Page = number;
 
 /**
- * false returns every match, without a count.
+ * false returns every match without a count (with limit 0, at most 1000).
  */
 export type Pagination = boolean;
 
@@ -1148,11 +1148,11 @@ export type DeleteUsersData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: UserWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -1161,7 +1161,7 @@ export type DeleteUsersData = {
 
 export type DeleteUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1202,16 +1202,16 @@ export type FindUsersData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: UserWhere;
         /**
-         * Page size (default 10; 0 returns every match).
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
         page?: number;
         /**
-         * false returns every match, without a count.
+         * false returns every match without a count (with limit 0, at most 1000).
          */
         pagination?: boolean;
         /**
@@ -1219,7 +1219,7 @@ export type FindUsersData = {
          */
         sort?: string;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -1236,7 +1236,7 @@ export type FindUsersData = {
 
 export type FindUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1269,11 +1269,11 @@ export type UpdateUsersData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: UserWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -1290,7 +1290,7 @@ export type UpdateUsersData = {
 
 export type UpdateUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1331,7 +1331,7 @@ export type CreateUserData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -1348,7 +1348,7 @@ export type CreateUserData = {
 
 export type CreateUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1388,7 +1388,7 @@ export type CountUsersData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: UserWhere;
     };
@@ -1397,7 +1397,7 @@ export type CountUsersData = {
 
 export type CountUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1433,7 +1433,7 @@ export type LoginUserData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -1442,7 +1442,7 @@ export type LoginUserData = {
 
 export type LoginUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1491,7 +1491,7 @@ export type LogoutUserData = {
 
 export type LogoutUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1528,7 +1528,7 @@ export type MeUserData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -1537,7 +1537,7 @@ export type MeUserData = {
 
 export type MeUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1623,7 +1623,7 @@ export type ForgotPasswordUserData = {
 
 export type ForgotPasswordUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1663,7 +1663,7 @@ export type ResetPasswordUserData = {
 
 export type ResetPasswordUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1709,7 +1709,7 @@ export type DeleteUserData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -1718,7 +1718,7 @@ export type DeleteUserData = {
 
 export type DeleteUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1767,7 +1767,7 @@ export type FindUserByIdData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -1784,7 +1784,7 @@ export type FindUserByIdData = {
 
 export type FindUserByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1826,7 +1826,7 @@ export type UpdateUserData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -1843,7 +1843,7 @@ export type UpdateUserData = {
 
 export type UpdateUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1887,11 +1887,11 @@ export type DeleteCategoriesData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: CategoryWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -1900,7 +1900,7 @@ export type DeleteCategoriesData = {
 
 export type DeleteCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -1941,16 +1941,16 @@ export type FindCategoriesData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: CategoryWhere;
         /**
-         * Page size (default 10; 0 returns every match).
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
         page?: number;
         /**
-         * false returns every match, without a count.
+         * false returns every match without a count (with limit 0, at most 1000).
          */
         pagination?: boolean;
         /**
@@ -1958,7 +1958,7 @@ export type FindCategoriesData = {
          */
         sort?: string;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -1975,7 +1975,7 @@ export type FindCategoriesData = {
 
 export type FindCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2008,11 +2008,11 @@ export type UpdateCategoriesData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: CategoryWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2029,7 +2029,7 @@ export type UpdateCategoriesData = {
 
 export type UpdateCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2070,7 +2070,7 @@ export type CreateCategoryData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2087,7 +2087,7 @@ export type CreateCategoryData = {
 
 export type CreateCategoryErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2127,7 +2127,7 @@ export type CountCategoriesData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: CategoryWhere;
     };
@@ -2136,7 +2136,7 @@ export type CountCategoriesData = {
 
 export type CountCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2174,7 +2174,7 @@ export type DeleteCategoryData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -2183,7 +2183,7 @@ export type DeleteCategoryData = {
 
 export type DeleteCategoryErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2232,7 +2232,7 @@ export type FindCategoryByIdData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2249,7 +2249,7 @@ export type FindCategoryByIdData = {
 
 export type FindCategoryByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2291,7 +2291,7 @@ export type UpdateCategoryData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2308,7 +2308,7 @@ export type UpdateCategoryData = {
 
 export type UpdateCategoryErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2352,11 +2352,11 @@ export type DeletePostsData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: PostWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -2365,7 +2365,7 @@ export type DeletePostsData = {
 
 export type DeletePostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2406,16 +2406,16 @@ export type FindPostsData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: PostWhere;
         /**
-         * Page size (default 10; 0 returns every match).
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
         page?: number;
         /**
-         * false returns every match, without a count.
+         * false returns every match without a count (with limit 0, at most 1000).
          */
         pagination?: boolean;
         /**
@@ -2423,7 +2423,7 @@ export type FindPostsData = {
          */
         sort?: string;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2444,7 +2444,7 @@ export type FindPostsData = {
 
 export type FindPostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2477,11 +2477,11 @@ export type UpdatePostsData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: PostWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2502,7 +2502,7 @@ export type UpdatePostsData = {
 
 export type UpdatePostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2543,7 +2543,7 @@ export type CreatePostData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2564,7 +2564,7 @@ export type CreatePostData = {
 
 export type CreatePostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2604,7 +2604,7 @@ export type CountPostsData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: PostWhere;
         /**
@@ -2617,7 +2617,7 @@ export type CountPostsData = {
 
 export type CountPostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2650,16 +2650,16 @@ export type FindPostVersionsData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: PostVersionWhere;
         /**
-         * Page size (default 10; 0 returns every match).
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
         page?: number;
         /**
-         * false returns every match, without a count.
+         * false returns every match without a count (with limit 0, at most 1000).
          */
         pagination?: boolean;
         /**
@@ -2667,7 +2667,7 @@ export type FindPostVersionsData = {
          */
         sort?: string;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2680,7 +2680,7 @@ export type FindPostVersionsData = {
 
 export type FindPostVersionsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2718,7 +2718,7 @@ export type FindPostVersionByIdData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -2727,7 +2727,7 @@ export type FindPostVersionByIdData = {
 
 export type FindPostVersionByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2769,7 +2769,7 @@ export type RestorePostVersionData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2782,7 +2782,7 @@ export type RestorePostVersionData = {
 
 export type RestorePostVersionErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2870,7 +2870,7 @@ export type DeletePostData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -2879,7 +2879,7 @@ export type DeletePostData = {
 
 export type DeletePostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2928,7 +2928,7 @@ export type FindPostByIdData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -2949,7 +2949,7 @@ export type FindPostByIdData = {
 
 export type FindPostByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -2991,7 +2991,7 @@ export type UpdatePostData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3012,7 +3012,7 @@ export type UpdatePostData = {
 
 export type UpdatePostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3056,11 +3056,11 @@ export type DeleteAllTrackingData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: TrackingWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -3069,7 +3069,7 @@ export type DeleteAllTrackingData = {
 
 export type DeleteAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3110,16 +3110,16 @@ export type FindAllTrackingData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: TrackingWhere;
         /**
-         * Page size (default 10; 0 returns every match).
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
         page?: number;
         /**
-         * false returns every match, without a count.
+         * false returns every match without a count (with limit 0, at most 1000).
          */
         pagination?: boolean;
         /**
@@ -3127,7 +3127,7 @@ export type FindAllTrackingData = {
          */
         sort?: string;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3144,7 +3144,7 @@ export type FindAllTrackingData = {
 
 export type FindAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3177,11 +3177,11 @@ export type UpdateAllTrackingData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: TrackingWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3198,7 +3198,7 @@ export type UpdateAllTrackingData = {
 
 export type UpdateAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3239,7 +3239,7 @@ export type CreateTrackingData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3256,7 +3256,7 @@ export type CreateTrackingData = {
 
 export type CreateTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3296,7 +3296,7 @@ export type CountAllTrackingData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: TrackingWhere;
     };
@@ -3305,7 +3305,7 @@ export type CountAllTrackingData = {
 
 export type CountAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3344,7 +3344,7 @@ export type RecordTrackingEventData = {
 
 export type RecordTrackingEventErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3382,7 +3382,7 @@ export type DeleteTrackingData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -3391,7 +3391,7 @@ export type DeleteTrackingData = {
 
 export type DeleteTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3440,7 +3440,7 @@ export type FindTrackingByIdData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3457,7 +3457,7 @@ export type FindTrackingByIdData = {
 
 export type FindTrackingByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3499,7 +3499,7 @@ export type UpdateTrackingData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3516,7 +3516,7 @@ export type UpdateTrackingData = {
 
 export type UpdateTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3560,11 +3560,11 @@ export type DeleteOrdersData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: OrderWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -3573,7 +3573,7 @@ export type DeleteOrdersData = {
 
 export type DeleteOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3614,16 +3614,16 @@ export type FindOrdersData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: OrderWhere;
         /**
-         * Page size (default 10; 0 returns every match).
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
         page?: number;
         /**
-         * false returns every match, without a count.
+         * false returns every match without a count (with limit 0, at most 1000).
          */
         pagination?: boolean;
         /**
@@ -3631,7 +3631,7 @@ export type FindOrdersData = {
          */
         sort?: string;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3648,7 +3648,7 @@ export type FindOrdersData = {
 
 export type FindOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3681,11 +3681,11 @@ export type UpdateOrdersData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: OrderWhere;
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3702,7 +3702,7 @@ export type UpdateOrdersData = {
 
 export type UpdateOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3743,7 +3743,7 @@ export type CreateOrderData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3760,7 +3760,7 @@ export type CreateOrderData = {
 
 export type CreateOrderErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3800,7 +3800,7 @@ export type CountOrdersData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.
+         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: OrderWhere;
     };
@@ -3809,7 +3809,7 @@ export type CountOrdersData = {
 
 export type CountOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3847,7 +3847,7 @@ export type DeleteOrderData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
     };
@@ -3856,7 +3856,7 @@ export type DeleteOrderData = {
 
 export type DeleteOrderErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3905,7 +3905,7 @@ export type FindOrderByIdData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3922,7 +3922,7 @@ export type FindOrderByIdData = {
 
 export type FindOrderByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -3964,7 +3964,7 @@ export type UpdateOrderData = {
     };
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -3981,7 +3981,7 @@ export type UpdateOrderData = {
 
 export type UpdateOrderErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -4025,7 +4025,7 @@ export type FindSiteSettingData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -4042,7 +4042,7 @@ export type FindSiteSettingData = {
 
 export type FindSiteSettingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -4075,7 +4075,7 @@ export type UpdateSiteSettingData = {
     path?: never;
     query?: {
         /**
-         * Relation population depth (default 2).
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
@@ -4092,7 +4092,7 @@ export type UpdateSiteSettingData = {
 
 export type UpdateSiteSettingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**

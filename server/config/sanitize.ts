@@ -4,7 +4,7 @@ import { checkNames } from '../contracts/names.ts'
 import { versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
 import type {
-  AuthOptions, CollectionConfig, Config, DataField, Field, GlobalConfig, SanitizedCollection, SanitizedConfig, SanitizedGlobal,
+  AuthOptions, CollectionConfig, Config, DataField, Field, GlobalConfig, SanitizedCollection, SanitizedConfig, SanitizedGlobal, SanitizedLimits,
 } from './types.ts'
 
 const FIELD_TYPES = new Set([
@@ -63,7 +63,12 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
       throw new ConfigError(`routes.${key} must be a path starting with "/" without a trailing slash; got ${JSON.stringify(value)}.`)
     }
   }
-  const graphQL = { disable: false, disablePlaygroundInProduction: true, maxDepth: 15, maxComplexity: 5000, ...input.graphQL }
+  const graphQL = { disable: false, disablePlaygroundInProduction: true, disableIntrospectionInProduction: true, ...input.graphQL,
+    maxDepth: positiveInt(input.graphQL?.maxDepth ?? 15, 'graphQL.maxDepth'),
+    maxComplexity: positiveInt(input.graphQL?.maxComplexity ?? 5000, 'graphQL.maxComplexity'),
+    maxAliases: positiveInt(input.graphQL?.maxAliases ?? 30, 'graphQL.maxAliases', true),
+    listFanOut: positiveInt(input.graphQL?.listFanOut ?? 10, 'graphQL.listFanOut'),
+  }
   const maxDepth = positiveInt(input.maxDepth ?? 10, 'maxDepth')
   const defaultDepth = positiveInt(input.defaultDepth ?? 2, 'defaultDepth', true)
   const maxLimit = positiveInt(input.maxLimit ?? 1000, 'maxLimit')
@@ -77,6 +82,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     localization,
     routes,
     graphQL,
+    limits: sanitizeLimits(input.limits),
     endpoints: input.endpoints ?? [],
     maxDepth,
     defaultDepth: Math.min(defaultDepth, maxDepth),
@@ -107,6 +113,24 @@ function checkOrdersApi(o: NonNullable<Config['ordersApi']>, collections: Saniti
   const itemNames = items?.type === 'array' ? (items.fields as { name?: string }[]).map((f) => f.name) : []
   if (!['product', 'quantity', 'unit_price'].every((n) => itemNames.includes(n))) throw new ConfigError(`ordersApi: collection "${o.orders}" needs an array field "items" with product, quantity and unit_price.`)
   if (field('total_amount')?.type !== 'number') throw new ConfigError(`ordersApi: collection "${o.orders}" needs a number field "total_amount".`)
+}
+
+/** `limits` with their defaults (docs/reliability.md lists them). */
+export const DEFAULT_LIMITS: SanitizedLimits = {
+  population: { maxDocs: 10_000, maxBytes: 8 * 1024 * 1024 },
+  where: { maxConditions: 100, maxValues: 1000, maxValueLength: 1000 },
+  maxStatements: 250,
+}
+
+function sanitizeLimits(input: Config['limits']): SanitizedLimits {
+  if (input !== undefined && (!input || typeof input !== 'object')) throw new ConfigError('config.limits must be an object.')
+  const pick = <K extends 'population' | 'where'>(group: K): SanitizedLimits[K] => {
+    const given = (input?.[group] ?? {}) as Record<string, unknown>
+    const defaults = DEFAULT_LIMITS[group] as Record<string, number>
+    for (const key of Object.keys(given)) if (!(key in defaults)) throw new ConfigError(`config.limits.${group}.${key} is not a limit; use ${Object.keys(defaults).join(', ')}.`)
+    return Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, positiveInt(given[k] ?? d, `limits.${group}.${k}`)])) as SanitizedLimits[K]
+  }
+  return { population: pick('population'), where: pick('where'), maxStatements: positiveInt(input?.maxStatements ?? DEFAULT_LIMITS.maxStatements, 'limits.maxStatements') }
 }
 
 function positiveInt(value: unknown, name: string, allowZero = false): number {

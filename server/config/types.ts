@@ -192,7 +192,20 @@ export interface Config {
   globals?: GlobalConfig[]
   localization?: LocalizationConfig | false
   routes?: { api?: string; graphQL?: string; graphQLPlayground?: string }
-  graphQL?: { disable?: boolean; disablePlaygroundInProduction?: boolean; maxDepth?: number; maxComplexity?: number }
+  graphQL?: {
+    disable?: boolean
+    disablePlaygroundInProduction?: boolean
+    /** Deepest field path of an operation (default 15). */
+    maxDepth?: number
+    /** Largest cost of an operation (default 5000): see docs/reliability.md for the cost model. */
+    maxComplexity?: number
+    /** Most aliased fields in one operation (default 30). */
+    maxAliases?: number
+    /** Cost multiplier of a list field without `maxRows` (hasMany relations, arrays, blocks; default 10). */
+    listFanOut?: number
+    /** With `NODE_ENV=production`, refuse introspection and drop "Did you mean" hints (default true). */
+    disableIntrospectionInProduction?: boolean
+  }
   endpoints?: Endpoint[]
   typescript?: { outputFile?: string }
   /** `{ url }` (`sqlite:<path>`, `sqlite::memory:`, `mysql://…`); `DATABASE_URL` when absent. */
@@ -201,8 +214,10 @@ export interface Config {
   serverURL?: string
   maxDepth?: number
   defaultDepth?: number
-  /** Largest `limit` a list accepts (400 above it). */
+  /** Largest `limit` a list accepts (400 above it); also the most documents `limit: 0` / `pagination: false` returns. */
   maxLimit?: number
+  /** Per-request resource limits of callers (REST, GraphQL, Local with `overrideAccess: false`): docs/reliability.md. */
+  limits?: Limits
   /**
    * The orders API (`<routes.api>/v1`, DESIGN.md §6) over an orders collection (with `user`, `status`,
    * `items` and `total_amount` fields) owned by users of an auth collection.
@@ -217,6 +232,21 @@ export interface Config {
   onInit?: (cms: Cms) => void | Promise<void>
   /** Seeds example data on first start (`npm start`, `cms seed`). */
   seed?: (cms: Cms) => Promise<void>
+}
+
+/** Per-request resource limits. Every one answers 400 `LimitExceeded` naming its key when exceeded. */
+export interface Limits {
+  /** Related documents one request may place into its answer through population, and their JSON size. */
+  population?: { maxDocs?: number; maxBytes?: number }
+  /** Size of a caller's `where`: conditions (path and operator pairs), values (list items, `like` words), string length. */
+  where?: { maxConditions?: number; maxValues?: number; maxValueLength?: number }
+  /** SQL read statements one request may issue (lists, counts, population levels, GraphQL batches). */
+  maxStatements?: number
+}
+export type SanitizedLimits = {
+  population: Required<NonNullable<Limits['population']>>
+  where: Required<NonNullable<Limits['where']>>
+  maxStatements: number
 }
 
 // ---- sanitised forms -------------------------------------------------------
@@ -250,7 +280,8 @@ export interface SanitizedConfig extends Omit<Config, 'collections' | 'globals' 
   globals: SanitizedGlobal[]
   localization: { locales: { code: string; label: string; fallbackLocale?: string }[]; localeCodes: string[]; defaultLocale: string; fallback: boolean } | false
   routes: { api: string; graphQL: string; graphQLPlayground: string }
-  graphQL: { disable: boolean; disablePlaygroundInProduction: boolean; maxDepth: number; maxComplexity: number }
+  graphQL: Required<NonNullable<Config['graphQL']>>
+  limits: SanitizedLimits
   endpoints: Endpoint[]
   maxDepth: number
   defaultDepth: number

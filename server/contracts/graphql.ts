@@ -50,7 +50,7 @@ const desc = (text: string | undefined, indent = '') => (text ? `${indent}"""${t
 
 /** What the server needs besides the SDL to execute it: relation fields, union members, enum value names. */
 export interface GraphQLPlan {
-  relations: { type: string; field: string; relationTo: string | string[]; hasMany: boolean }[]
+  relations: { type: string; field: string; relationTo: string | string[]; hasMany: boolean; maxRows?: number }[]
   /** Union name → how a value picks its member: by `blockType` or (polymorphic relations) by collection slug. */
   unions: Map<string, { by: 'blockType' | 'collection'; members: Map<string, string> }>
   /** Enum name → GraphQL value name → stored value (only where they differ or for every option enum). */
@@ -98,7 +98,7 @@ function outputType(ctx: Ctx, field: DataField, parent: string): string {
         const rel = ctx.b.add(`${own}_Relationship`, `type ${own}_Relationship {\n  relationTo: ${relationTo}\n  value: ${union}\n}`)
         return field.hasMany ? `[${rel}!]` : rel
       }
-      ctx.plan.relations.push({ type: parent, field: field.name, relationTo: field.relationTo, hasMany: Boolean(field.hasMany) })
+      ctx.plan.relations.push({ type: parent, field: field.name, relationTo: field.relationTo, hasMany: Boolean(field.hasMany), maxRows: field.maxRows })
       const t = docType(ctx, field.relationTo)
       return field.hasMany ? `[${t}!]` : t
     }

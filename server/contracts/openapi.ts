@@ -37,12 +37,14 @@ function readParams(c: SanitizedConfig, drafts: boolean): Schema[] {
   return list
 }
 
-function whereParam(name: string, required = false): Schema {
+function whereParam(config: SanitizedConfig, name: string, required = false): Schema {
+  const { maxConditions, maxValues, maxValueLength } = config.limits.where
   return {
     name: 'where',
     in: 'query',
     required,
-    description: 'A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed.',
+    description: 'A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. '
+      + `At most ${maxConditions} conditions, ${maxValues} values (list items, like words) and ${maxValueLength} characters a value (limits.where): more is a 400 LimitExceeded.`,
     content: { 'application/json': { schema: ref(name) } },
   }
 }
@@ -63,7 +65,7 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
   paths[base] = {
     get: {
       operationId: `find${plural}`, summary: `List ${c.labels.plural}`, tags: tag, 'x-cms': meta('find'),
-      parameters: [whereParam(where), param('limit'), param('page'), param('pagination'), param('sort'), ...read],
+      parameters: [whereParam(config, where), param('limit'), param('page'), param('pagination'), param('sort'), ...read],
       responses: { 200: json(ref(`${plural}List`), `A page of ${c.labels.plural}`), ...errors(400, 401, 403, 500) },
     },
     post: {
@@ -74,20 +76,20 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
     },
     patch: {
       operationId: `update${plural}`, summary: `Update every ${c.labels.singular} matching where`, tags: tag, 'x-cms': meta('updateMany'),
-      parameters: [whereParam(where, true), ...writeParams],
+      parameters: [whereParam(config, where, true), ...writeParams],
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: { 200: json(bulk, 'The updated documents, and the ones that failed'), ...errors(400, 401, 403, 413, 500) },
     },
     delete: {
       operationId: `delete${plural}`, summary: `Delete every ${c.labels.singular} matching where`, tags: tag, 'x-cms': meta('deleteMany'),
-      parameters: [whereParam(where, true), param('depth')],
+      parameters: [whereParam(config, where, true), param('depth')],
       responses: { 200: json(bulk, 'The deleted documents, and the ones that failed'), ...errors(400, 401, 403, 500) },
     },
   }
   paths[`${base}/count`] = {
     get: {
       operationId: `count${plural}`, summary: `Count ${c.labels.plural}`, tags: tag, 'x-cms': meta('count'),
-      parameters: [whereParam(where), ...(config.localization ? [param('locale')] : []), ...(drafts ? [param('draft')] : [])],
+      parameters: [whereParam(config, where), ...(config.localization ? [param('locale')] : []), ...(drafts ? [param('draft')] : [])],
       responses: { 200: json(ref('Count'), 'The number of matching documents'), ...errors(400, 401, 403, 500) },
     },
   }
@@ -96,7 +98,7 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
     paths[`${base}/versions`] = {
       get: {
         operationId: `find${singular}Versions`, summary: `List versions of ${c.labels.plural}`, tags: tag, 'x-cms': meta('findVersions'),
-        parameters: [whereParam(`${singular}VersionWhere`), param('limit'), param('page'), param('pagination'), param('sort'), param('depth'), param('select'), ...(config.localization ? [param('locale'), param('fallbackLocale')] : [])],
+        parameters: [whereParam(config, `${singular}VersionWhere`), param('limit'), param('page'), param('pagination'), param('sort'), param('depth'), param('select'), ...(config.localization ? [param('locale'), param('fallbackLocale')] : [])],
         responses: { 200: json(ref(`${singular}VersionsList`), 'A page of versions, newest first'), ...errors(400, 401, 403, 500) },
       },
     }
@@ -340,10 +342,10 @@ function ordersComponents(): { schemas: Record<string, Schema>; responses: Recor
 function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
   const params: Record<string, Schema> = {
     id: { name: 'id', in: 'path', required: true, description: 'The document id.', schema: { type: 'integer', minimum: 1 } },
-    depth: { name: 'depth', in: 'query', description: `Relation population depth (default ${config.defaultDepth}).`, schema: { type: 'integer', minimum: 0, maximum: config.maxDepth } },
-    limit: { name: 'limit', in: 'query', description: 'Page size (default 10; 0 returns every match).', schema: { type: 'integer', minimum: 0, maximum: config.maxLimit } },
+    depth: { name: 'depth', in: 'query', description: `Relation population depth (default ${config.defaultDepth}). The related documents an answer may hold are bounded (limits.population: ${config.limits.population.maxDocs} documents, ${config.limits.population.maxBytes} bytes); past that the answer is a 400 LimitExceeded.`, schema: { type: 'integer', minimum: 0, maximum: config.maxDepth } },
+    limit: { name: 'limit', in: 'query', description: `Page size (default 10; 0 returns every match, at most ${config.maxLimit}: more matches are a 400 LimitExceeded).`, schema: { type: 'integer', minimum: 0, maximum: config.maxLimit } },
     page: { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
-    pagination: { name: 'pagination', in: 'query', description: 'false returns every match, without a count.', schema: { type: 'boolean' } },
+    pagination: { name: 'pagination', in: 'query', description: `false returns every match without a count (with limit 0, at most ${config.maxLimit}).`, schema: { type: 'boolean' } },
     sort: { name: 'sort', in: 'query', description: 'Field path(s), comma-separated; a leading "-" sorts descending.', schema: { type: 'string' } },
     select: {
       name: 'select', in: 'query', description: 'Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).',
@@ -406,7 +408,7 @@ function paginated(items: Schema): Schema {
 function errorResponses(): Record<string, Schema> {
   const error = (description: string, headers?: Schema) => ({ description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: ref('Error') } } })
   return {
-    BadRequest: error('The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError) or a bad parameter'),
+    BadRequest: error('The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)'),
     Unauthorized: error('Not logged in (or the token is invalid, expired or logged out)', { 'WWW-Authenticate': { schema: { type: 'string' } } }),
     Forbidden: error('Logged in, but not allowed'),
     NotFound: error('No such document (or the caller may not see it)'),

@@ -1,7 +1,7 @@
 /** Base class of every error the CMS raises on purpose. `expose` is true below 500. */
 export type ErrorCode =
   | 'API_ERROR' | 'VALIDATION' | 'QUERY' | 'FORBIDDEN' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT'
-  | 'AUTHENTICATION' | 'LOCKED_AUTH' | 'RATE_LIMITED' | 'BAD_REQUEST' | 'CONFIG' | 'UNPROCESSABLE'
+  | 'AUTHENTICATION' | 'LOCKED_AUTH' | 'RATE_LIMITED' | 'BAD_REQUEST' | 'CONFIG' | 'UNPROCESSABLE' | 'LIMIT_EXCEEDED'
 
 export class APIError extends Error {
   readonly status: number

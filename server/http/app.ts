@@ -10,6 +10,7 @@ import { Forbidden } from '../errors/forbidden.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
 import { executeAccess } from '../local/access.ts'
 import type { Cms } from '../local/cms.ts'
+import { RequestBudget } from '../local/budget.ts'
 import { endpointRoutes, matchEndpoint } from './endpoints.ts'
 import { errorReply, problemReply, routeNotFound } from './errors.ts'
 import { parseQuery, STRUCTURED } from './query.ts'
@@ -265,7 +266,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
     try {
       const raw = BODY_METHODS.has(ctx.method) ? await readBody(ctx.req, bodyLimit) : Buffer.alloc(0)
       const headers = new Headers(Object.entries(ctx.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])))
-      const req: CmsRequest = { cms, user: null, context: {}, headers, routeParams: {} }
+      const req: CmsRequest = { cms, user: null, context: {}, headers, routeParams: {}, budget: new RequestBudget(config.limits) }
       const custom = matchEndpoint(endpoints, ctx.method.toLowerCase(), rel)
       if (options.authenticate) req.user = await options.authenticate(headers, cms)
       else await authenticateRequest(cms, ctx, req, cors, Boolean(custom))

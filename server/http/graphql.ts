@@ -1,8 +1,10 @@
 import DataLoader from 'dataloader'
 import {
-  buildSchema, GraphQLEnumType, GraphQLError, GraphQLObjectType, GraphQLUnionType, Kind,
-  type ASTVisitor, type FieldNode, type FragmentDefinitionNode, type GraphQLFieldResolver, type GraphQLSchema,
-  type SelectionSetNode, type ValidationContext, type ValidationRule,
+  buildSchema, getNamedType, getNullableType, GraphQLEnumType, GraphQLError, GraphQLObjectType, GraphQLUnionType, isListType, Kind,
+  NoSchemaIntrospectionCustomRule, valueFromASTUntyped,
+  type ASTVisitor, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLFieldResolver,
+  type GraphQLNamedType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext,
+  type ValidationRule,
 } from 'graphql'
 import { createHandler } from 'graphql-http'
 import type { Logger } from 'pino'
@@ -13,6 +15,8 @@ import { compileGraphQL, type GraphQLPlan } from '../contracts/graphql.ts'
 import { APIError } from '../errors/api-error.ts'
 import type { Cms } from '../local/cms.ts'
 import type { GraphQLContext } from './graphql-context.ts'
+import { budgetOf, jsonSize } from '../local/budget.ts'
+import { measureWhere } from '../local/where-size.ts'
 
 /**
  * GraphQL at `<api><routes.graphQL>`: the SDL compiled from the config (the committed contract for the example),
@@ -31,7 +35,8 @@ const CODES: Record<number, string> = { 400: 'BAD_USER_INPUT', 401: 'UNAUTHENTIC
 function toGraphQLError(error: unknown, log: (e: unknown) => void): GraphQLError {
   if (error instanceof GraphQLError) return error
   if (error instanceof APIError && error.expose) {
-    return new GraphQLError(error.message, { extensions: { code: CODES[error.status] ?? 'BAD_REQUEST', status: error.status, ...(error.data !== undefined ? { data: error.data } : {}) } })
+    const code = error.code === 'LIMIT_EXCEEDED' ? error.code : CODES[error.status] ?? 'BAD_REQUEST'
+    return new GraphQLError(error.message, { extensions: { code, status: error.status, ...(error.data !== undefined ? { data: error.data } : {}) } })
   }
   log(error)
   return new GraphQLError('Something went wrong.', { extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } })
@@ -50,6 +55,7 @@ function guard(fn: Resolver, log: (e: unknown) => void): Resolver {
 function loaderFor(ctx: Ctx, slug: string): DataLoader<number, Record<string, unknown> | null> {
   let loader = ctx.loaders.get(slug)
   if (!loader) {
+    // A batch is one `id in (…)` list query, at most `maxLimit` ids (the bound of callers' unpaginated lists).
     loader = new DataLoader(async (ids) => {
       // One query for every id this level asks for; documents the caller may not read come back null.
       let docs: Record<string, unknown>[]
@@ -61,10 +67,17 @@ function loaderFor(ctx: Ctx, slug: string): DataLoader<number, Record<string, un
       }
       const byId = new Map(docs.map((d) => [d.id as number, d as Record<string, unknown>]))
       return ids.map((id) => byId.get(id) ?? null)
-    })
+    }, { maxBatchSize: ctx.cms.config.maxLimit })
     ctx.loaders.set(slug, loader)
   }
   return loader
+}
+
+/** Related documents about to go into the answer, charged to the request's population budget. */
+function placed(ctx: Ctx, docs: Record<string, unknown>[]): Record<string, unknown>[] {
+  const budget = budgetOf(ctx.req, false)
+  if (budget && docs.length) budget.chargeDocs(docs.length, docs.reduce((n, d) => n + jsonSize(d), 0))
+  return docs
 }
 
 const idOf = (v: unknown): number | undefined => (typeof v === 'number' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number' ? (v as { id: number }).id : undefined)
@@ -80,16 +93,16 @@ function mapEnums(schema: GraphQLSchema, plan: GraphQLPlan): void {
   }
 }
 
-function fragmentsOf(context: ValidationContext): Map<string, FragmentDefinitionNode> {
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
   const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
   return fragments
 }
 
 /** Depth of the deepest field path of an operation (fragments expanded). */
 function depthRule(max: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = fragmentsOf(context)
+    const fragments = fragmentsOf(context.getDocument())
     const depthOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
       if (!set) return 0
       let deepest = 0
@@ -109,38 +122,106 @@ function depthRule(max: number): ValidationRule {
   }
 }
 
-/**
- * Complexity: every selected field costs 1; a field with a `limit` argument multiplies what is below it by the
- * limit, and a collection list without one (`Posts { … }`) by 10, its default page size.
- */
-function complexityRule(max: number): ValidationRule {
+/** At most `max` aliased fields in one document (each alias of a root field is one more query). */
+function aliasRule(max: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = fragmentsOf(context)
-    const costOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
-      if (!set) return 0
-      let total = 0
-      for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) {
-          const limitArg = (sel as FieldNode).arguments?.find((a) => a.name.value === 'limit')
-          const limit = limitArg?.value.kind === Kind.INT ? Number(limitArg.value.value) : undefined
-          const inner = costOf(sel.selectionSet, seen)
-          const factor = sel.selectionSet ? (limit !== undefined ? Math.max(1, limit) : sel.name.value.match(/^[A-Z]/) ? 10 : 1) : 1
-          total += 1 + factor * inner
-        } else if (sel.kind === Kind.INLINE_FRAGMENT) total += costOf(sel.selectionSet, seen)
-        else if (!seen.has(sel.name.value)) total += costOf(fragments.get(sel.name.value)?.selectionSet, new Set([...seen, sel.name.value]))
-      }
-      return total
-    }
+    let count = 0
     return {
-      OperationDefinition(node) {
-        const cost = costOf(node.selectionSet, new Set())
-        if (cost > max) context.reportError(new GraphQLError(`Query complexity ${cost} exceeds the maximum of ${max}.`, { nodes: [node], extensions: { code: 'QUERY_TOO_COMPLEX' } }))
+      Field(node) {
+        if (node.alias && ++count === max + 1) {
+          context.reportError(new GraphQLError(`The operation uses more than ${max} aliases (graphQL.maxAliases).`, { nodes: [node], extensions: { code: 'TOO_MANY_ALIASES', limit: 'graphQL.maxAliases', max } }))
+        }
       },
     }
   }
 }
 
-export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): GraphQLSchema {
+export interface CostModel {
+  maxComplexity: number
+  /** Size of a list with `limit: 0` or `pagination: false` (the config's `maxLimit`). */
+  maxLimit: number
+  /** Factor of a list field whose size no `maxRows` bounds. */
+  listFanOut: number
+  /** Root list fields (their `docs` come `limit` at a time), and the types they return. */
+  lists: Set<string>
+  pages: Set<string>
+  /** `Type.field` of hasMany relations with a `maxRows`. */
+  maxRows: Map<string, number>
+}
+
+export function costModel(cms: Cms, plan: GraphQLPlan, schema: GraphQLSchema): CostModel {
+  const { maxComplexity, listFanOut } = cms.config.graphQL
+  const query = schema.getQueryType()!.getFields()
+  const lists = new Set(plan.roots.filter((r) => r.kind === 'find').map((r) => r.field))
+  const pages = new Set([...lists].map((f) => getNamedType(query[f]?.type)?.name).filter((n): n is string => Boolean(n)))
+  const maxRows = new Map(plan.relations.filter((r) => r.maxRows !== undefined).map((r) => [`${r.type}.${r.field}`, r.maxRows!]))
+  return { maxComplexity, maxLimit: cms.config.maxLimit, listFanOut, lists, pages, maxRows }
+}
+
+/**
+ * The cost of an operation, with its variables: every field costs 1, plus the size of its `where` (conditions
+ * and values); a field returning a list multiplies what is selected below it by the list's largest size. For the
+ * `docs` of a root list that is its `limit` (default 10; `limit: 0` or `pagination: false` count as `maxLimit`); for a
+ * hasMany relation its `maxRows`, else `listFanOut`, as for arrays and blocks. Fragments count where spread.
+ */
+export function operationCost(model: CostModel, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number {
+  const fragments = fragmentsOf(document)
+  const vars: Record<string, unknown> = {}
+  for (const d of operation.variableDefinitions ?? []) if (d.defaultValue) vars[d.variable.name.value] = valueFromASTUntyped(d.defaultValue)
+  Object.assign(vars, variables)
+  const arg = (node: FieldNode, name: string) => {
+    const a = node.arguments?.find((x) => x.name.value === name)
+    return a ? valueFromASTUntyped(a.value, vars) : undefined
+  }
+  const costOf = (set: SelectionSetNode | undefined, parent: GraphQLNamedType | undefined, seen: Set<string>, pageSize = 10): number => {
+    if (!set) return 0
+    let total = 0
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.INLINE_FRAGMENT) {
+        total += costOf(sel.selectionSet, sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent, seen, pageSize)
+      } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
+        const f = fragments.get(sel.name.value)
+        if (f && !seen.has(f.name.value)) total += costOf(f.selectionSet, schema.getType(f.typeCondition.name.value), new Set([...seen, f.name.value]), pageSize)
+      } else {
+        const name = sel.name.value
+        const def = parent && 'getFields' in parent ? (parent as GraphQLObjectType).getFields()[name] : undefined
+        const type = def ? getNamedType(def.type) : undefined
+        const where = arg(sel, 'where')
+        const whereCost = where && typeof where === 'object' ? ((w) => w.conditions + w.values)(measureWhere(where)) : 0
+        // A root list passes its page size down to its `docs`.
+        let size = 10
+        if (parent === schema.getQueryType() && model.lists.has(name)) {
+          const limit = arg(sel, 'limit')
+          size = arg(sel, 'pagination') === false || limit === 0 ? model.maxLimit : typeof limit === 'number' && limit > 0 ? limit : 10
+        }
+        const inner = costOf(sel.selectionSet, type, seen, size)
+        let factor = 1
+        if (def && sel.selectionSet && isListType(getNullableType(def.type))) {
+          factor = name === 'docs' && model.pages.has(parent!.name) ? pageSize : model.maxRows.get(`${parent!.name}.${name}`) ?? model.listFanOut
+        }
+        total += 1 + whereCost + factor * inner
+      }
+      if (total > Number.MAX_SAFE_INTEGER) return total
+    }
+    return total
+  }
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType()
+  return costOf(operation.selectionSet, root ?? undefined, new Set())
+}
+
+/** Refuses operations whose cost (see `operationCost`), with the request's variables, is over the maximum. */
+function complexityRule(model: CostModel, variables: Record<string, unknown>): ValidationRule {
+  return (context: ValidationContext): ASTVisitor => ({
+    OperationDefinition(node) {
+      const cost = operationCost(model, context.getSchema(), context.getDocument(), node, variables)
+      if (cost > model.maxComplexity) {
+        context.reportError(new GraphQLError(`Query complexity ${cost} exceeds the maximum of ${model.maxComplexity}.`, { nodes: [node], extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'graphQL.maxComplexity', max: model.maxComplexity } }))
+      }
+    },
+  })
+}
+
+export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): { schema: GraphQLSchema; plan: GraphQLPlan } {
   const { sdl, plan } = compileGraphQL(cms.config)
   const schema = buildSchema(sdl)
   mapEnums(schema, plan)
@@ -168,7 +249,7 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): Grap
         const id = idOf(s.value)
         if (id === undefined) return null
         const doc = await loaderFor(ctx, s.relationTo).load(id)
-        return doc ? { ...doc, __collection: s.relationTo } : null
+        return doc ? { ...placed(ctx, [doc])[0], __collection: s.relationTo } : null
       }, log)
       continue
     }
@@ -178,10 +259,11 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): Grap
       if (value === null || value === undefined) return null
       if (rel.hasMany) {
         const ids = (Array.isArray(value) ? value : []).map(idOf).filter((id): id is number => id !== undefined)
-        return (await loaderFor(ctx, slug).loadMany(ids)).filter((d) => d && !(d instanceof Error))
+        return placed(ctx, (await loaderFor(ctx, slug).loadMany(ids)).filter((d): d is Record<string, unknown> => Boolean(d) && !(d instanceof Error)))
       }
       const id = idOf(value)
-      return id === undefined ? null : loaderFor(ctx, slug).load(id)
+      const doc = id === undefined ? null : await loaderFor(ctx, slug).load(id)
+      return doc && placed(ctx, [doc])[0]
     }, log)
   }
 
@@ -231,7 +313,7 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): Grap
     const field = (root.type === 'Query' ? query : mutation)[root.field]
     if (field) field.resolve = guard(kinds[root.kind](root), log)
   }
-  return schema
+  return { schema, plan }
 }
 
 export interface GraphQLEndpoint {
@@ -240,15 +322,28 @@ export interface GraphQLEndpoint {
 
 export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint {
   const log = (e: unknown) => logger.error({ err: e }, 'graphql resolver failed')
-  const schema = buildExecutableSchema(cms, log)
-  const { maxDepth, maxComplexity } = cms.config.graphQL
+  const { schema, plan } = buildExecutableSchema(cms, log)
+  const { maxDepth, maxAliases, disableIntrospectionInProduction } = cms.config.graphQL
+  const model = costModel(cms, plan, schema)
+  // In production, the schema is not for strangers to explore: no introspection, no "Did you mean …?" hints.
+  const closed = process.env.NODE_ENV === 'production' && disableIntrospectionInProduction
   const handler = createHandler<{ req: CmsRequest; ip: string }, Record<string, never>, Record<PropertyKey, unknown>>({
     schema,
     context: (req) => ({ cms, req: req.raw.req, ip: req.raw.ip, loaders: new Map() }) satisfies Ctx as unknown as Record<PropertyKey, unknown>,
-    validationRules: (_req, _args, specified) => [...specified, depthRule(maxDepth), complexityRule(maxComplexity)],
+    validationRules: (_req, args, specified) => [
+      ...specified, depthRule(maxDepth), aliasRule(maxAliases),
+      complexityRule(model, (args.variableValues ?? {}) as Record<string, unknown>),
+      ...(closed ? [NoSchemaIntrospectionCustomRule] : []),
+    ],
+    // A spent budget ends the operation as one error, without the partial data resolved before it ran out.
+    onOperation: (_req, args) => {
+      const spent = budgetOf((args.contextValue as unknown as Ctx).req, false)?.exceeded
+      if (spent) return { errors: [toGraphQLError(spent, log)] }
+    },
     formatError: (error) => {
       const e = error as GraphQLError
-      return new GraphQLError(e.message, { nodes: e.nodes, positions: e.positions, path: e.path, extensions: { code: 'BAD_REQUEST', ...e.extensions } })
+      const message = closed ? e.message.replace(/ ?Did you mean .*\?$/, '') : e.message
+      return new GraphQLError(message, { nodes: e.nodes, positions: e.positions, path: e.path, extensions: { code: 'BAD_REQUEST', ...e.extensions } })
     },
   })
   return {

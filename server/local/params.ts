@@ -1,4 +1,5 @@
 import { BadRequest } from '../errors/bad-request.ts'
+import { LimitExceeded } from '../errors/limit-exceeded.ts'
 import type { Cms } from './cms.ts'
 
 function integer(name: string, value: unknown, min: number, max?: number): number {
@@ -8,13 +9,23 @@ function integer(name: string, value: unknown, min: number, max?: number): numbe
   return value
 }
 
-/** `limit` (default 10; 0 = all, without a count), `page` (default 1) and `pagination`, checked. */
-export function pageParams(cms: Cms, args: { limit?: number; page?: number; pagination?: boolean }) {
+/**
+ * `limit` (default 10; 0 = all, without a count), `page` (default 1) and `pagination`, checked. `take` is the
+ * SQL limit: for a caller (`bounded`), "all" means at most `maxLimit` documents, and one more is fetched so
+ * `checkTaken` can refuse a list that would be longer instead of silently cutting it.
+ */
+export function pageParams(cms: Cms, args: { limit?: number; page?: number; pagination?: boolean }, bounded = false) {
   const limit = args.limit === undefined ? 10 : integer('limit', args.limit, 0, cms.config.maxLimit)
   const page = args.page === undefined ? 1 : integer('page', args.page, 1)
   if (args.pagination !== undefined && typeof args.pagination !== 'boolean') throw new BadRequest('pagination must be true or false.')
   const paginate = args.pagination !== false && limit > 0
-  return { limit, page, paginate }
+  const take = limit > 0 ? limit : bounded ? cms.config.maxLimit + 1 : undefined
+  const checkTaken = (found: number) => {
+    if (limit === 0 && bounded && found > cms.config.maxLimit) {
+      throw new LimitExceeded(`limit=0 returns at most ${cms.config.maxLimit} documents and more match; page through them with limit and page`, 'maxLimit', cms.config.maxLimit)
+    }
+  }
+  return { limit, page, paginate, take, checkTaken }
 }
 
 /** `depth` (default from config, at most `maxDepth`). */

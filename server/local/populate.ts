@@ -3,6 +3,7 @@ import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
 import { accessResult, combineWhere } from './access.ts'
 import { applySelect } from './select.ts'
+import { budgetOf, jsonSize } from './budget.ts'
 
 /** A place in a document that holds a relation: `holder[key]` is an id (or `{ relationTo, value }`). */
 interface Slot { holder: Record<string, unknown> | unknown[]; key: string | number; collection: string; id: number; polymorphic: boolean; maxDepth?: number }
@@ -43,46 +44,72 @@ export interface PopulateOptions {
   select?: Map<string, import('./types.ts').Select>
 }
 
+/** Ids per statement when fetching related documents (well under every database's bound-variable limit). */
+const ID_CHUNK = 5000
+
+/** A document of one level, with how many times it stands in the answer. */
+interface Placed { collection: SanitizedCollection; doc: Record<string, unknown>; times: number }
+
 /**
  * Replaces relation ids with documents, level by level up to `depth`: one query per related collection per
  * level, whatever the number of documents. A related document the caller may not read, or that no longer
- * exists, stays an id.
+ * exists, stays an id. A document related from several places of one level is fetched, prepared and
+ * populated once, and every place holds that one object: the answer is a tree only once serialised. What the
+ * serialised answer would hold (documents times the places they stand in, and their JSON size) is charged to
+ * the request's budget level by level, so a fan-out of relations is refused long before it is built.
  */
 export async function populate(cms: Cms, collection: SanitizedCollection, docs: Record<string, unknown>[], req: CmsRequest, opts: PopulateOptions): Promise<void> {
-  let level: { collection: SanitizedCollection; doc: Record<string, unknown> }[] = docs.map((doc) => ({ collection, doc }))
+  let level: Placed[] = docs.map((doc) => ({ collection, doc, times: 1 }))
   const ctx = cms.queryContext(req.locale)
+  const budget = budgetOf(req, opts.overrideAccess)
   for (let depth = 1; depth <= opts.depth && level.length; depth++) {
-    const slots: Slot[] = []
-    for (const { collection: c, doc } of level) collectSlots(c.flatFields, doc, slots, req.locale)
-    const usable = slots.filter((s) => s.maxDepth === undefined || depth <= s.maxDepth)
+    const slots: (Slot & { times: number })[] = []
+    for (const { collection: c, doc, times } of level) {
+      const found: Slot[] = []
+      collectSlots(c.flatFields, doc, found, req.locale)
+      for (const s of found) if (s.maxDepth === undefined || depth <= s.maxDepth) slots.push({ ...s, times })
+    }
     const byCollection = new Map<string, Set<number>>()
-    for (const s of usable) {
+    for (const s of slots) {
       if (!byCollection.has(s.collection)) byCollection.set(s.collection, new Set())
       byCollection.get(s.collection)!.add(s.id)
     }
-    const next: typeof level = []
     const fetched = new Map<string, Map<number, Record<string, unknown>>>()
     for (const [slug, ids] of byCollection) {
       const related = cms.config.collectionsBySlug.get(slug)
       if (!related) continue
       const access = await accessResult(related.access.read, { req }, opts.overrideAccess)
       if (access === false) continue // the caller may not read this collection at all: ids stay ids
-      const where = combineWhere({ id: { in: [...ids] } }, access)
-      const found = await selectDocs((req.transaction as never) ?? cms.db, ctx, related, { where, limit: 0 })
+      const all = [...ids]
+      const found: Record<string, unknown>[] = []
+      for (let i = 0; i < all.length; i += ID_CHUNK) {
+        budget?.chargeStatements()
+        const where = combineWhere({ id: { in: all.slice(i, i + ID_CHUNK) } }, access)
+        found.push(...await selectDocs((req.transaction as never) ?? cms.db, ctx, related, { where, limit: 0 }))
+      }
       await opts.prepare(related, found)
+      const select = opts.select?.get(slug)
+      if (select) for (const d of found) applySelect(related.flatFields, d, select)
       fetched.set(slug, new Map(found.map((d) => [d.id as number, d])))
     }
-    for (const s of usable) {
+    // --- place: every slot holds the level's one object; charge what the answer would hold
+    const next = new Map<Record<string, unknown>, Placed>()
+    let count = 0
+    let bytes = 0
+    for (const s of slots) {
       const doc = fetched.get(s.collection)?.get(s.id)
       if (!doc) continue
-      // Each place gets its own copy, so one document related twice can be populated to different depths.
-      const copy = structuredClone(doc)
-      const related = cms.config.collectionsBySlug.get(s.collection)!
-      const select = opts.select?.get(s.collection)
-      if (select) applySelect(related.flatFields, copy, select)
-      ;(s.holder as Record<string | number, unknown>)[s.key] = copy
-      next.push({ collection: related, doc: copy })
+      count += s.times
+      if (budget) bytes += s.times * jsonSize(doc)
+      const placed = next.get(doc)
+      if (placed) placed.times += s.times
+      else next.set(doc, { collection: cms.config.collectionsBySlug.get(s.collection)!, doc, times: s.times })
     }
-    level = next
+    budget?.chargeDocs(count, bytes)
+    for (const s of slots) {
+      const doc = fetched.get(s.collection)?.get(s.id)
+      if (doc) (s.holder as Record<string | number, unknown>)[s.key] = doc
+    }
+    level = [...next.values()]
   }
 }

@@ -1,6 +1,7 @@
 import type { CmsRequest } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
 import type { Cms } from './cms.ts'
+import { RequestBudget } from './budget.ts'
 import { resolveLocale } from './locale.ts'
 import type { BaseArgs } from './types.ts'
 
@@ -11,6 +12,8 @@ export function createLocalReq(cms: Cms, args: BaseArgs): CmsRequest {
     ? (given as CmsRequest)
     : { ...given, cms, user: given?.user ?? null, context: given?.context ?? {} }
   if (args.user !== undefined) req.user = args.user
+  // A call acting for a caller is bounded like a REST or GraphQL request (its own budget unless `req` has one).
+  if (args.overrideAccess === false && !req.budget) req.budget = new RequestBudget(cms.config.limits)
   if (args.context) req.context = { ...req.context, ...args.context }
   if (args.locale !== undefined || args.fallbackLocale !== undefined || !req.locale) {
     const resolved = resolveLocale(cms.config, args.locale ?? (args.fallbackLocale !== undefined ? req.locale : undefined), args.fallbackLocale)

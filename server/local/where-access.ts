@@ -1,8 +1,10 @@
 import type { CmsRequest, DataField, SanitizedCollection, Where } from '../config/types.ts'
 import { QueryError } from '../errors/query-error.ts'
+import { checkWhereSize } from './where-size.ts'
 
 /**
- * Access on the paths of a caller's `where` (only when access applies): a field the caller may not read cannot
+ * Access on the paths of a caller's `where` (only when access applies), after its size is checked against
+ * `limits.where`: a field the caller may not read cannot
  * be queried (a 400 naming the path, so a filter cannot probe hidden values), and a path through a relationship
  * sees only the related documents the caller may read: the related collection's read access is returned by
  * slug, for the where compiler to AND into the relation's subquery; a related collection the caller may not
@@ -11,6 +13,8 @@ import { QueryError } from '../errors/query-error.ts'
 export async function whereAccess(collection: SanitizedCollection, where: Where | undefined, req: CmsRequest, overrideAccess: boolean): Promise<Map<string, true | Where> | undefined> {
   if (overrideAccess || !where) return undefined
   const config = req.cms.config
+  // Size first: the database's own limits (SQL variables, expression depth, LIKE patterns) must never be reached.
+  checkWhereSize(config.limits.where, where)
   const byCollection = new Map<string, true | Where | false>()
   const denied: string[] = []
 

@@ -51,6 +51,11 @@ function inputsFor(method: string, template: string, op: { requestBody?: unknown
     out.push({ method, path: valid, query: `where=${encodeURIComponent('{"__proto__":{"polluted":true}}')}`, note: 'where __proto__', auth: true, body: method === 'PATCH' ? {} : undefined })
     out.push({ method, path: valid, query: `where[title][nope]=1`, note: 'unknown operator', auth: true, body: method === 'PATCH' ? {} : undefined })
     out.push({ method, path: valid, query: 'where={bad', note: 'malformed where JSON', auth: true })
+    // Sizes past limits.where (issue 15): refused before any SQL, also on bulk writes.
+    const body = method === 'PATCH' ? { title: 'x' } : undefined
+    out.push({ method, path: valid, query: `where[id][in]=${Array.from({ length: 1500 }, (_, i) => i).join(',')}`, note: 'where too many values', auth: true, body })
+    out.push({ method, path: valid, query: `where=${encodeURIComponent(JSON.stringify({ or: Array.from({ length: 150 }, (_, i) => ({ id: { equals: i } })) }))}`, note: 'where too many conditions', auth: true, body })
+    out.push({ method, path: valid, query: `where[title][like]=${'x'.repeat(1200)}`, note: 'where value too long', auth: true, body })
   }
   if (op.requestBody) {
     out.push({ method, path: valid, raw: '{"title": ', note: 'malformed JSON', auth: true })
@@ -109,6 +114,14 @@ test.serial('GraphQL: malformed queries, queries over the limits and wrong varia
     { query: '{ Posts(sort: "\'; DROP TABLE posts; --") { totalDocs } }' },
     { query: '{ Posts(limit: -1) { totalDocs } }' },
     { query: '{ Posts(limit: 1000000) { docs { related { related { title } } } } }' },
+    // Fan-out, aliases and sizes (issue 15): each is refused by a limit, never run to exhaustion.
+    { query: `{ Posts(limit: 0) { docs { ${'related { '.repeat(8)}id${' }'.repeat(8)} } } }` },
+    { query: `{ ${Array.from({ length: 2400 }, (_, i) => `a${i}: countPosts(where: { title: { like: "${'word '.repeat(30)}" } }) { totalDocs }`).join(' ')} }` },
+    { query: 'query ($l: Int) { Posts(limit: $l) { docs { related { related { title } } } } }', variables: { l: 0 } },
+    { query: 'query ($p: Boolean) { Posts(pagination: $p) { docs { related { title } } } }', variables: { p: false } },
+    { query: 'query ($w: Post_where) { Posts(where: $w) { totalDocs } }', variables: { w: { id: { in: Array.from({ length: 40_000 }, (_, i) => i) } } } },
+    { query: 'query ($w: Post_where) { countPosts(where: $w) { totalDocs } }', variables: { w: { OR: Array.from({ length: 1100 }, (_, i) => ({ views: { equals: i } })) } } },
+    { query: 'query ($w: Post_where) { countPosts(where: $w) { totalDocs } }', variables: { w: { title: { like: 'x'.repeat(900_000) } } } },
   ]
   for (const c of cases) {
     for (const accept of ['application/json', 'application/graphql-response+json']) {

@@ -1,5 +1,6 @@
 import { countDocs } from '../../db/store.ts'
 import { combineWhere, executeAccess } from '../access.ts'
+import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
 import { runOperation } from '../operation.ts'
@@ -15,6 +16,7 @@ export async function count<S extends CollectionSlug>(this: Cms, incoming: Count
   return runOperation(collection, req, ['count', 'count'], incoming, overrideAccess, async (args) => {
     const access = await executeAccess(collection.access.read, { req }, overrideAccess)
     const { target, where } = readTarget(collection, args.draft, combineWhere(args.where, access))
+    budgetOf(req, overrideAccess)?.chargeStatements()
     const totalDocs = await countDocs(executorFor(this, req), { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }, target, where)
     return { totalDocs }
   })

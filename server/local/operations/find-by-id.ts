@@ -1,6 +1,7 @@
 import { selectDocs } from '../../db/store.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
+import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
@@ -19,6 +20,7 @@ export async function findByID<S extends CollectionSlug>(this: Cms, incoming: Fi
     const depth = depthParam(this, args.depth)
     const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)
     const { target, where, toDoc } = readTarget(collection, args.draft, combineWhere({ id: { equals: id } }, access))
+    budgetOf(req, overrideAccess)?.chargeStatements()
     const [doc] = (await selectDocs(executorFor(this, req), this.queryContext(req.locale), target, { where, limit: 1 })).map(toDoc)
     if (!doc) {
       if (args.disableErrors) return null as unknown as DocOf<S>

@@ -1,5 +1,6 @@
 import { countDocs, selectDocs } from '../../db/store.ts'
 import { combineWhere, executeAccess } from '../access.ts'
+import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
 import { runOperation } from '../operation.ts'
@@ -15,7 +16,8 @@ export async function find<S extends CollectionSlug>(this: Cms, incoming: FindAr
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   return runOperation(collection, req, ['read', 'find'], incoming, overrideAccess, async (args) => {
-    const { limit, page, paginate } = pageParams(this, args)
+    const { limit, page, paginate, take, checkTaken } = pageParams(this, args, !overrideAccess)
+    const budget = budgetOf(req, overrideAccess)
     const depth = depthParam(this, args.depth)
 
     // --- access: a Where result narrows the query itself, so totals and pages stay right
@@ -24,10 +26,12 @@ export async function find<S extends CollectionSlug>(this: Cms, incoming: FindAr
     const { target, where, sort, toDoc } = readTarget(collection, args.draft, combineWhere(args.where, access), args.sort)
     const ctx = { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }
     const ex = executorFor(this, req)
-    const docs = (await selectDocs(ex, ctx, target, { where, sort, limit: limit || undefined, offset: paginate ? (page - 1) * limit : 0 })).map(toDoc)
+    budget?.chargeStatements()
+    const docs = (await selectDocs(ex, ctx, target, { where, sort, limit: take, offset: paginate ? (page - 1) * limit : 0 })).map(toDoc)
+    checkTaken(docs.length)
     const totalDocs = args.count === false
       ? (paginate ? (page - 1) * limit : 0) + docs.length
-      : await totalOf(docs.length, { limit, page, paginate }, () => countDocs(ex, ctx, target, where))
+      : await totalOf(docs.length, { limit, page, paginate }, () => (budget?.chargeStatements(), countDocs(ex, ctx, target, where)))
 
     // --- read
     const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })

@@ -10,6 +10,7 @@ import { whereAccess } from '../where-access.ts'
 import { runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam, idParam, pageParams } from '../params.ts'
+import { budgetOf } from '../budget.ts'
 import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, executorFor, withTransaction } from '../request.ts'
 import type { CollectionSlug, DocOf, FindVersionByIDArgs, FindVersionsArgs, PaginatedDocs, RestoreVersionArgs, VersionDoc } from '../types.ts'
@@ -28,14 +29,17 @@ export async function findVersions<S extends CollectionSlug>(this: Cms, incoming
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   return runOperation(collection, req, ['read', 'findVersions'], incoming, overrideAccess, async (args) => {
-    const { limit, page, paginate } = pageParams(this, args)
+    const { limit, page, paginate, take, checkTaken } = pageParams(this, args, !overrideAccess)
+    const budget = budgetOf(req, overrideAccess)
     const depth = depthParam(this, args.depth)
     const access = await executeAccess(collection.access.readVersions, { req }, overrideAccess)
     const where = combineWhere(args.where, access)
     const ctx = { ...this.queryContext(req.locale), relationAccess: await whereAccess(versions, args.where, req, overrideAccess) }
     const ex = executorFor(this, req)
-    const rows = await selectDocs(ex, ctx, versions, { where, sort: args.sort, limit: limit || undefined, offset: paginate ? (page - 1) * limit : 0 })
-    const totalDocs = await totalOf(rows.length, { limit, page, paginate }, () => countDocs(ex, ctx, versions, where))
+    budget?.chargeStatements()
+    const rows = await selectDocs(ex, ctx, versions, { where, sort: args.sort, limit: take, offset: paginate ? (page - 1) * limit : 0 })
+    checkTaken(rows.length)
+    const totalDocs = await totalOf(rows.length, { limit, page, paginate }, () => (budget?.chargeStatements(), countDocs(ex, ctx, versions, where)))
     const docs = await readDocs(this, versions, rows, req, { ...args, depth, findMany: true })
     return paginated(docs as unknown as VersionDoc<DocOf<S>>[], totalDocs, paginate ? limit : args.limit ?? 0, paginate ? page : 1, paginate)
   })
