@@ -1306,6 +1306,10 @@ export type UpdateUsersErrors = {
      */
     413: Error;
     /**
+     * Too many attempts; retry later
+     */
+    429: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -1363,6 +1367,10 @@ export type CreateUserErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Too many attempts; retry later
+     */
+    429: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -1862,6 +1870,10 @@ export type UpdateUserErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Too many attempts; retry later
+     */
+    429: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */

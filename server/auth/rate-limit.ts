@@ -7,7 +7,11 @@ import { TooManyRequests } from '../errors/auth-errors.ts'
  * login never uses up the allowance); forgot-password counts every request.
  */
 export interface Limit { max: number; windowMs: number }
-export const DEFAULT_LIMITS = { login: { max: 20, windowMs: 15 * 60_000 }, forgotPassword: { max: 5, windowMs: 15 * 60_000 } }
+export const DEFAULT_LIMITS = {
+  login: { max: 20, windowMs: 15 * 60_000 },
+  forgotPassword: { max: 5, windowMs: 15 * 60_000 },
+  passwordChange: { max: 30, windowMs: 15 * 60_000 },
+}
 
 /** Throws 429 (with the seconds left in the window) when `bucket` has used up `limit`. */
 export async function checkLimit(db: Database, bucket: string, limit: Limit): Promise<void> {
@@ -37,13 +41,20 @@ export async function hit(db: Database, bucket: string, limit: Limit): Promise<v
   }
 }
 
-/** The address a rate limit counts by, and the config's limits with their defaults. */
-function limits(cms: { config: { rateLimit?: { login?: Limit; forgotPassword?: Limit } } }) {
-  return { login: cms.config.rateLimit?.login ?? DEFAULT_LIMITS.login, forgotPassword: cms.config.rateLimit?.forgotPassword ?? DEFAULT_LIMITS.forgotPassword }
+type RateLimited = { db: Database; config: { rateLimit?: { login?: Limit; forgotPassword?: Limit; passwordChange?: Limit } } }
+
+/** The config's limits with their defaults. */
+function limits(cms: Pick<RateLimited, 'config'>) {
+  const given = cms.config.rateLimit
+  return {
+    login: given?.login ?? DEFAULT_LIMITS.login,
+    forgotPassword: given?.forgotPassword ?? DEFAULT_LIMITS.forgotPassword,
+    passwordChange: given?.passwordChange ?? DEFAULT_LIMITS.passwordChange,
+  }
 }
 
 /** Runs a login for `ip` under the per-address limit: refused (429) when used up; a failure (401) counts. */
-export async function limitedLogin<T>(cms: { db: Database; config: { rateLimit?: { login?: Limit } } }, ip: string, login: () => Promise<T>): Promise<T> {
+export async function limitedLogin<T>(cms: RateLimited, ip: string, login: () => Promise<T>): Promise<T> {
   const limit = limits(cms).login
   const bucket = `login:${ip}`
   await checkLimit(cms.db, bucket, limit)
@@ -56,10 +67,23 @@ export async function limitedLogin<T>(cms: { db: Database; config: { rateLimit?:
 }
 
 /** Runs a forgot-password request for `ip` under the per-address limit: every request counts. */
-export async function limitedForgot<T>(cms: { db: Database; config: { rateLimit?: { forgotPassword?: Limit } } }, ip: string, forgot: () => Promise<T>): Promise<T> {
+export async function limitedForgot<T>(cms: RateLimited, ip: string, forgot: () => Promise<T>): Promise<T> {
   const limit = limits(cms).forgotPassword
   const bucket = `forgot:${ip}`
   await checkLimit(cms.db, bucket, limit)
   await hit(cms.db, bucket, limit)
   return forgot()
+}
+
+/**
+ * Runs a create or update of an auth collection for `ip`: when the data sets a password (a PBKDF2 hash, about
+ * 180 ms of CPU), the per-address `passwordChange` limit applies and every such request counts.
+ */
+export async function limitedPasswordChange<T>(cms: RateLimited, ip: string, auth: boolean, data: unknown, write: () => Promise<T>): Promise<T> {
+  if (!auth || !data || typeof data !== 'object' || !('password' in data)) return write()
+  const limit = limits(cms).passwordChange
+  const bucket = `password:${ip}`
+  await checkLimit(cms.db, bucket, limit)
+  await hit(cms.db, bucket, limit)
+  return write()
 }

@@ -22,7 +22,7 @@ const NAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/
 const ROUTE_RE = /^\/[A-Za-z0-9/_-]*$/
 
 export const AUTH_DEFAULTS: Required<AuthOptions> = {
-  tokenExpiration: 7200, maxLoginAttempts: 5, lockTime: 600_000, forgotPassword: { expiration: 3_600_000 },
+  tokenExpiration: 7200, maxLoginAttempts: 5, lockTime: 600_000, forgotPassword: { expiration: 3_600_000 }, sessionLifetime: 7 * 24 * 3600,
 }
 
 /** Fills defaults and checks the config; throws `ConfigError` naming the collection and field at fault. */

@@ -151,7 +151,10 @@ export interface Endpoint {
 }
 
 export interface AuthOptions {
+  /** Seconds a token is valid; refreshing moves the end forward (a sliding window). */
   tokenExpiration?: number
+  /** Seconds a session may live from its login, however often it is refreshed (default 7 days). */
+  sessionLifetime?: number
   maxLoginAttempts?: number
   lockTime?: number
   forgotPassword?: { expiration?: number }
@@ -227,8 +230,13 @@ export interface Config {
   email?: { send: (message: { to: string; subject: string; text: string; token: string; link: string }) => void | Promise<void> }
   /** The API reference page at `<api>/docs` (on outside production by default). */
   apiDocs?: { disable?: boolean; disableInProduction?: boolean }
-  /** Per-address limits of the login (failed attempts) and forgot-password routes. */
-  rateLimit?: { login?: { max: number; windowMs: number }; forgotPassword?: { max: number; windowMs: number } }
+  /** Per-address limits of the login (failed attempts), forgot-password and password-setting writes. */
+  rateLimit?: {
+    login?: { max: number; windowMs: number }
+    forgotPassword?: { max: number; windowMs: number }
+    /** Creates and updates that set a password (each one a PBKDF2 hash). */
+    passwordChange?: { max: number; windowMs: number }
+  }
   onInit?: (cms: Cms) => void | Promise<void>
   /** Seeds example data on first start (`npm start`, `cms seed`). */
   seed?: (cms: Cms) => Promise<void>

@@ -61,6 +61,8 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
   const writeParams = [...read.filter((p) => p.$ref !== param('draft').$ref), ...(drafts ? [param('draft')] : [])]
   const docMessage = { type: 'object', required: ['doc', 'message'], properties: { doc, message: MESSAGE } }
   const bulk = { type: 'object', required: ['docs', 'errors', 'message'], properties: { docs: { type: 'array', items: doc }, errors: ref('BulkErrors'), message: MESSAGE } }
+  // Writes setting a password of an auth collection count against the per-address passwordChange limit.
+  const limited = c.auth ? [429] : []
 
   paths[base] = {
     get: {
@@ -72,13 +74,13 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
       operationId: `create${singular}`, summary: `Create a ${c.labels.singular}`, tags: tag, 'x-cms': meta('create'),
       parameters: writeParams,
       requestBody: body(ref(`${singular}CreateInput`)),
-      responses: { 201: json(docMessage, 'Created'), ...errors(400, 401, 403, 413, 500) },
+      responses: { 201: json(docMessage, 'Created'), ...errors(400, 401, 403, 413, ...limited, 500) },
     },
     patch: {
       operationId: `update${plural}`, summary: `Update every ${c.labels.singular} matching where`, tags: tag, 'x-cms': meta('updateMany'),
       parameters: [whereParam(config, where, true), ...writeParams],
       requestBody: body(ref(`${singular}UpdateInput`)),
-      responses: { 200: json(bulk, 'The updated documents, and the ones that failed'), ...errors(400, 401, 403, 413, 500) },
+      responses: { 200: json(bulk, 'The updated documents, and the ones that failed'), ...errors(400, 401, 403, 413, ...limited, 500) },
     },
     delete: {
       operationId: `delete${plural}`, summary: `Delete every ${c.labels.singular} matching where`, tags: tag, 'x-cms': meta('deleteMany'),
@@ -130,7 +132,7 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
       operationId: `update${singular}`, summary: `Update a ${c.labels.singular}`, tags: tag, 'x-cms': meta('update'),
       parameters: [param('id'), ...writeParams],
       requestBody: body(ref(`${singular}UpdateInput`)),
-      responses: { 200: json(docMessage, 'Updated'), ...errors(400, 401, 403, 404, 413, 500) },
+      responses: { 200: json(docMessage, 'Updated'), ...errors(400, 401, 403, 404, 413, ...limited, 500) },
     },
     delete: {
       operationId: `delete${singular}`, summary: `Delete a ${c.labels.singular}`, tags: tag, 'x-cms': meta('delete'),
@@ -185,14 +187,14 @@ function authPaths(c: SanitizedCollection, paths: Record<string, PathItem>, sing
   paths[`${base}/forgot-password`] = {
     post: {
       operationId: `forgotPassword${singular}`, summary: 'Start a password reset', tags: tag, 'x-cms': meta('forgotPassword'), security: [],
-      requestBody: body({ type: 'object', required: ['email'], properties: { email: { type: 'string' } } }),
+      requestBody: body({ type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } }),
       responses: { 200: json(ref('Message'), 'Accepted (whether or not the email is known)'), ...errors(400, 429, 500) },
     },
   }
   paths[`${base}/reset-password`] = {
     post: {
       operationId: `resetPassword${singular}`, summary: 'Set a new password with a reset token', tags: tag, 'x-cms': meta('resetPassword'), security: [],
-      requestBody: body({ type: 'object', required: ['token', 'password'], properties: { token: { type: 'string' }, password: { type: 'string' } } }),
+      requestBody: body({ type: 'object', required: ['token', 'password'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 256 }, password: { type: 'string' } } }),
       responses: { 200: json({ type: 'object', required: ['message', 'token', 'user'], properties: { message: MESSAGE, token: { type: 'string' }, user } }, 'Password changed and logged in'), ...errors(400, 403, 429, 500) },
     },
   }

@@ -8,7 +8,7 @@ import {
 } from 'graphql'
 import { createHandler } from 'graphql-http'
 import type { Logger } from 'pino'
-import { limitedForgot, limitedLogin } from '../auth/rate-limit.ts'
+import { limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
 import { authOf, sessionOf } from '../auth/session.ts'
 import type { CmsRequest, Where } from '../config/types.ts'
 import { compileGraphQL, type GraphQLPlan } from '../contracts/graphql.ts'
@@ -283,8 +283,10 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): { sc
       count: info.fieldNodes.some((f) => f.selectionSet?.selections.some((s) => s.kind !== Kind.FIELD || !['docs', '__typename'].includes(s.name.value))),
     }),
     count: (r) => async (_s, args, ctx) => ctx.cms.count({ collection: r.collection!, where: args.where as Where | undefined, draft: args.draft as boolean | undefined, ...scope(ctx, args) }),
-    create: (r) => async (_s, args, ctx) => ctx.cms.create({ collection: r.collection!, data: args.data as Record<string, unknown>, draft: args.draft as boolean | undefined, ...scope(ctx, args) }),
-    update: (r) => async (_s, args, ctx) => ctx.cms.update({ collection: r.collection!, id: args.id as number, data: args.data as Record<string, unknown>, draft: args.draft as boolean | undefined, ...scope(ctx, args) }),
+    create: (r) => async (_s, args, ctx) => limitedPasswordChange(ctx.cms, ctx.ip, Boolean(ctx.cms.collection(r.collection!).auth), args.data, () =>
+      ctx.cms.create({ collection: r.collection!, data: args.data as Record<string, unknown>, draft: args.draft as boolean | undefined, ...scope(ctx, args) })),
+    update: (r) => async (_s, args, ctx) => limitedPasswordChange(ctx.cms, ctx.ip, Boolean(ctx.cms.collection(r.collection!).auth), args.data, () =>
+      ctx.cms.update({ collection: r.collection!, id: args.id as number, data: args.data as Record<string, unknown>, draft: args.draft as boolean | undefined, ...scope(ctx, args) })),
     delete: (r) => async (_s, args, ctx) => ctx.cms.delete({ collection: r.collection!, id: args.id as number, ...scope(ctx, args) }),
     findGlobal: (r) => async (_s, args, ctx) => ctx.cms.findGlobal({ slug: r.global!, ...scope(ctx, args) }),
     updateGlobal: (r) => async (_s, args, ctx) => ctx.cms.updateGlobal({ slug: r.global!, data: args.data as Record<string, unknown>, ...scope(ctx, args) }),

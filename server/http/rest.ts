@@ -4,7 +4,7 @@ import { APIError } from '../errors/api-error.ts'
 import type { Cms } from '../local/cms.ts'
 import type { Select } from '../local/types.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
-import { limitedForgot, limitedLogin } from '../auth/rate-limit.ts'
+import { limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
 import { authOf, sessionOf } from '../auth/session.ts'
 import { v1Kinds } from '../orders/routes.ts'
 
@@ -78,16 +78,17 @@ export const kinds: Record<string, KindHandler> = {
   },
   async create(cms, r) {
     const c = collectionOf(cms, r)
-    const doc = await cms.create({ collection: c.slug, data: body(r), ...readOptions(r) })
+    const doc = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () => cms.create({ collection: c.slug, data: body(r), ...readOptions(r) }))
     return { status: 201, body: { doc, message: `${c.labels.singular} successfully created.` } }
   },
   async update(cms, r) {
-    const doc = await cms.update({ collection: r.meta.collection!, id: r.params.id, data: body(r), ...readOptions(r) })
+    const auth = Boolean(collectionOf(cms, r).auth)
+    const doc = await limitedPasswordChange(cms, r.ip, auth, r.body, () => cms.update({ collection: r.meta.collection!, id: r.params.id, data: body(r), ...readOptions(r) }))
     return { status: 200, body: { doc, message: 'Updated successfully.' } }
   },
   async updateMany(cms, r) {
     const c = collectionOf(cms, r)
-    const result = await cms.update({ collection: c.slug, where: requireWhere(r), data: body(r), ...readOptions(r) })
+    const result = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () => cms.update({ collection: c.slug, where: requireWhere(r), data: body(r), ...readOptions(r) }))
     return { status: 200, body: { ...result, message: `Updated ${result.docs.length} ${result.docs.length === 1 ? c.labels.singular : c.labels.plural}.` } }
   },
   async delete(cms, r) {

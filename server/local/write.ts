@@ -123,19 +123,33 @@ export function toEditable(cms: Cms, fields: DataField[], stored: Record<string,
   return copy
 }
 
+/** A password hashed before its write's transaction opened (see `prehashPassword`). */
+export interface PrehashedPassword { password: string; secret: { hash: string; salt: string } }
+
+/**
+ * Hashes the password a write carries before the write opens its transaction: PBKDF2 takes about 180 ms, and
+ * on SQLite an open transaction holds the only connection, so hashing inside it stalls every other request.
+ * Nothing when there is no acceptable password (takePassword then reports the problem inside the operation).
+ */
+export async function prehashPassword(collection: SanitizedCollection, data: unknown): Promise<PrehashedPassword | undefined> {
+  if (!collection.auth || !isObject(data) || typeof data.password !== 'string' || passwordProblem(data.password)) return undefined
+  return { password: data.password, secret: await hashPassword(data.password) }
+}
+
 /**
  * Auth collections take a `password` (never stored: it becomes `hash` and `salt`) and keep emails trimmed and
- * lowercase, so logins match whatever case was typed. Returns the data without the password.
+ * lowercase, so logins match whatever case was typed. Returns the data without the password. The hash made
+ * by `prehashPassword` is used when the password is still the one it hashed (a hook may have changed it).
  */
-export async function takePassword(collection: SanitizedCollection, data: unknown, operation: 'create' | 'update', draft = false): Promise<{ data: unknown; secret?: { hash: string; salt: string } }> {
+export async function takePassword(collection: SanitizedCollection, data: unknown, operation: 'create' | 'update', prehashed?: PrehashedPassword): Promise<{ data: unknown; secret?: { hash: string; salt: string } }> {
   if (!collection.auth || !isObject(data)) return { data }
   const { password, ...rest } = data
   if (typeof rest.email === 'string') rest.email = rest.email.trim().toLowerCase()
   if (password === undefined) {
-    if (operation === 'create' && !draft) throw new ValidationError({ collection: collection.slug, errors: [{ message: 'This field is required.', path: 'password', label: 'Password' }] })
+    if (operation === 'create') throw new ValidationError({ collection: collection.slug, errors: [{ message: 'This field is required.', path: 'password', label: 'Password' }] })
     return { data: rest }
   }
   const problem = passwordProblem(password)
   if (problem) throw new ValidationError({ collection: collection.slug, errors: [{ message: problem, path: 'password', label: 'Password' }] })
-  return { data: rest, secret: await hashPassword(password as string) }
+  return { data: rest, secret: prehashed?.password === password ? prehashed.secret : await hashPassword(password as string) }
 }

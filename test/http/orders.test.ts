@@ -34,7 +34,7 @@ test('401 without a token, with a malformed, an expired and a logged-out token; 
   t.like(none.body, { type: 'about:blank', title: 'Unauthorized', status: 401 })
   t.is((await s.request('GET', '/api/v1/orders', { headers: { authorization: 'Bearer not.a.token' } })).status, 401)
   const user = (await s.cms.find({ collection: 'users', where: { email: { equals: 'dave@example.com' } } })).docs[0]
-  const sid = await createSession(s.cms.db, 'users', user.id, 60)
+  const { sid } = await createSession(s.cms.db, 'users', user.id, { tokenExpiration: 60, sessionLifetime: 3600 })
   const expired = await signToken(s.cms.config, { id: user.id, collection: 'users', sid }, -10)
   t.is((await s.request('GET', '/api/v1/orders', { headers: { authorization: `Bearer ${expired.token}` } })).status, 401)
   const login = (await s.request('POST', '/api/users/login', { body: { email: 'dave@example.com', password: 'dave-password' } })).body.token

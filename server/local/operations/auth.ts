@@ -94,8 +94,8 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
   }
   return withTransaction(this, req, async (tx) => {
     await tx.run(`UPDATE ${table} SET ${q(this, 'loginAttempts')} = 0, ${q(this, 'lockUntil')} = NULL WHERE id = ?`, [id])
-    const sid = await createSession(tx, c.slug, id, c.auth.tokenExpiration)
-    const { token, exp } = await signToken(this.config, { id, collection: c.slug, sid }, c.auth.tokenExpiration)
+    const { sid, seconds } = await createSession(tx, c.slug, id, c.auth)
+    const { token, exp } = await signToken(this.config, { id, collection: c.slug, sid }, seconds)
     const user = await publicUser(this, c, id, req, args.depth)
     return { token, exp, user }
   })
@@ -126,8 +126,10 @@ export async function refreshToken(this: Cms, args: BaseArgs & { collection: str
   const c = authCollection(this, args.collection)
   if (args.claims.collection !== c.slug) throw new Forbidden('This token belongs to another collection.')
   const req = createLocalReq(this, args)
-  await extendSession(this.db, args.claims.sid, c.auth.tokenExpiration)
-  const { token, exp } = await signToken(this.config, { id: args.claims.id, collection: c.slug, sid: args.claims.sid }, c.auth.tokenExpiration)
+  // The window slides, but a session ends `sessionLifetime` after its login however often it is refreshed.
+  const seconds = await extendSession(this.db, args.claims.sid, c.auth)
+  if (seconds === undefined) throw new Unauthorized('The session has reached its end (auth.sessionLifetime); log in again.')
+  const { token, exp } = await signToken(this.config, { id: args.claims.id, collection: c.slug, sid: args.claims.sid }, seconds)
   return { token, exp, user: await publicUser(this, c, args.claims.id, req, args.depth) }
 }
 
@@ -160,19 +162,20 @@ export async function resetPassword(this: Cms, args: BaseArgs & { collection: st
   if (typeof data.token !== 'string' || data.token === '') throw new BadRequest('Missing required data: token.')
   const problem = passwordProblem(data.password)
   if (problem) throw new ValidationError({ errors: [{ message: problem, path: 'password', label: 'Password' }] })
+  // Hashed before the transaction opens (PBKDF2 must not hold SQLite's one connection).
+  const { hash, salt } = await hashPassword(data.password as string)
   return withTransaction(this, req, async (tx) => {
     const table = q(this, c.table)
     const rows = await tx.all<{ id: number; resetPasswordExpiration: string }>(`SELECT id, ${q(this, 'resetPasswordExpiration')} FROM ${table} WHERE ${q(this, 'resetPasswordToken')} = ?`, [sha256(data.token as string)])
     const row = rows[0]
     if (!row || !(Date.parse(String(row.resetPasswordExpiration)) > Date.now())) throw new Forbidden('Token is either invalid or has expired.')
     const id = Number(row.id)
-    const { hash, salt } = await hashPassword(data.password as string)
     // Single use: the token is cleared in the same statement that sets the password.
     const done = await tx.run(`UPDATE ${table} SET ${q(this, 'hash')} = ?, ${q(this, 'salt')} = ?, ${q(this, 'resetPasswordToken')} = NULL, ${q(this, 'resetPasswordExpiration')} = NULL, ${q(this, 'loginAttempts')} = 0, ${q(this, 'lockUntil')} = NULL WHERE id = ? AND ${q(this, 'resetPasswordToken')} = ?`, [hash, salt, id, sha256(data.token as string)])
     if (done.changes !== 1) throw new Forbidden('Token is either invalid or has expired.')
     await endAllSessions(tx, c.slug, id)
-    const sid = await createSession(tx, c.slug, id, c.auth.tokenExpiration)
-    const { token, exp } = await signToken(this.config, { id, collection: c.slug, sid }, c.auth.tokenExpiration)
+    const { sid, seconds } = await createSession(tx, c.slug, id, c.auth)
+    const { token, exp } = await signToken(this.config, { id, collection: c.slug, sid }, seconds)
     return { token, exp, user: await publicUser(this, c, id, req, args.depth) }
   })
 }

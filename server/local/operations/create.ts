@@ -10,7 +10,7 @@ import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../types.ts'
 import { isDraft, saveVersion } from '../versions.ts'
-import { prepareData, takePassword, toStored, withDraftStatus } from '../write.ts'
+import { prehashPassword, prepareData, takePassword, toStored, withDraftStatus } from '../write.ts'
 
 /**
  * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 400),
@@ -22,6 +22,7 @@ export async function create<S extends CollectionSlug>(this: Cms, incoming: Crea
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   const schema = this.schemas.get(collection.slug)!
+  const prehashed = await prehashPassword(collection, incoming.data)
   return withTransaction(this, req, () => runOperation(collection, req, ['create', 'create'], incoming, overrideAccess, async (args) => {
     const depth = depthParam(this, args.depth)
     const draft = isDraft(collection, args.draft)
@@ -30,7 +31,7 @@ export async function create<S extends CollectionSlug>(this: Cms, incoming: Crea
     await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
     // --- validate (field access, beforeValidate, validation, beforeChange)
-    const { data, secret } = await takePassword(collection, args.data, 'create')
+    const { data, secret } = await takePassword(collection, args.data, 'create', prehashed)
     const { doc } = await prepareData({ cms: this, ex: tx, fields: collection.flatFields, data: withDraftStatus(data, draft), req, operation: 'create', owner: { collection }, overrideAccess, draft })
     if (secret) Object.assign(doc, secret)
 

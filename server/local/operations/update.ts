@@ -16,7 +16,8 @@ import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { BulkResult, CollectionSlug, DocOf, ReadArgs, UpdateArgs } from '../types.ts'
 import { isDraft, latestVersion, saveVersion } from '../versions.ts'
-import { prepareData, takePassword, toEditable, toStored, withDraftStatus } from '../write.ts'
+import { endAllSessions } from '../../auth/sessions.ts'
+import { prehashPassword, prepareData, takePassword, toEditable, toStored, withDraftStatus, type PrehashedPassword } from '../write.ts'
 
 /** Updates one document by id, or every document matching `where` that the caller may update (`{ docs, errors }`). */
 export async function update<S extends CollectionSlug>(this: Cms, args: UpdateArgs<S> & { id: number | string }): Promise<DocOf<S>>
@@ -26,17 +27,18 @@ export async function update<S extends CollectionSlug>(this: Cms, incoming: Upda
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   const byId = incoming.id !== undefined
+  const prehashed = await prehashPassword(collection, incoming.data)
   return withTransaction(this, req, () => runOperation(collection, req, ['update', byId ? 'updateByID' : 'update'], incoming, overrideAccess, async (args) => {
     const tx = req.transaction as Executor
     if (args.id !== undefined) {
       const id = idParam(args.id)
       const access = await executeAccess(collection.access.update, { req, id, data: args.data }, overrideAccess)
-      return (await updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess }, access)) as DocOf<S>
+      return (await updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess, prehashed }, access)) as DocOf<S>
     }
     if (!args.where || typeof args.where !== 'object') throw new BadRequest("Missing 'where' query of documents to update.")
     const access = await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess)
     const ids = await selectIds(tx, { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }, collection, combineWhere(args.where, access), args.sort, args.limit, true)
-    return forEachDocument<DocOf<S>>(ids, (id) => updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess }, true))
+    return forEachDocument<DocOf<S>>(ids, (id) => updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess, prehashed }, true))
   }))
 }
 
@@ -46,7 +48,7 @@ export async function update<S extends CollectionSlug>(this: Cms, incoming: Upda
  * With versions the update merges over the newest version; a draft saved over a published document is
  * written only as a new version, so readers without `draft: true` keep the published content.
  */
-export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: Executor, req: CmsRequest, id: number, data: unknown, args: ReadArgs & { overrideAccess: boolean }, access: true | Where) {
+export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: Executor, req: CmsRequest, id: number, data: unknown, args: ReadArgs & { overrideAccess: boolean; prehashed?: PrehashedPassword }, access: true | Where) {
   const ctx = cms.queryContext(req.locale)
   const main = await selectById(tx, ctx, collection, id, true)
   if (!main) throw new NotFound()
@@ -57,11 +59,14 @@ export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: E
   const original = toEditable(cms, collection.flatFields, base, req)
 
   // --- validate
-  const { data: fields, secret } = await takePassword(collection, data, 'update')
+  const { data: fields, secret } = await takePassword(collection, data, 'update', args.prehashed)
   const { doc, touched } = await prepareData({ cms, ex: tx, fields: collection.flatFields, data: withDraftStatus(fields, draft), req, operation: 'update', original, id, owner: { collection }, overrideAccess: args.overrideAccess, draft })
   if (secret) {
     Object.assign(doc, secret)
     touched.push('hash', 'salt')
+    // A new password ends every other session of the user: a stolen token dies with the old password.
+    const own = req.user?.id === id && req.user.collection === collection.slug ? (req.auth as { claims?: { sid?: string } } | undefined)?.claims?.sid : undefined
+    await endAllSessions(tx, collection.slug, id, own)
   }
   const storedForm = toStored(cms, collection.flatFields, structuredClone(doc), base, req)
   const now = new Date().toISOString()
