@@ -33,6 +33,8 @@ export interface AppOptions {
   /** Origins allowed by CORS: a list, `'*'`, or none (default: `CORS_ORIGINS`, comma-separated). */
   cors?: string[] | '*'
   logger?: Logger
+  /** Proxy hops in front of the server whose X-Forwarded-For entries are trusted (default: `TRUST_PROXY`, else 0). */
+  trustProxy?: number
   /** Resolves the caller from the request (the auth layer); anonymous when absent or null. */
   authenticate?: (headers: Headers, cms: Cms) => Promise<CmsRequest['user']>
 }
@@ -133,13 +135,43 @@ async function authenticateRequest(cms: Cms, ctx: Koa.Context, req: CmsRequest, 
     if (lenient || PUBLIC_AUTH_ROUTE.test(ctx.path)) return
     throw new Unauthorized('The token is invalid or expired, or its session has ended; log in again.')
   }
-  if (cookie && !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && !PUBLIC_AUTH_ROUTE.test(ctx.path)) {
-    const origin = ctx.get('origin')
-    const sameHost = origin && (() => { try { return new URL(origin).host === ctx.host } catch { return false } })()
-    if (origin && !sameHost && !(cors === '*' || cors.includes(origin))) throw new Forbidden(`Cross-site request from ${origin} refused: cookie-authenticated writes need an allowed Origin.`)
-  }
+  if (cookie && !SAFE_METHODS.has(ctx.method) && !PUBLIC_AUTH_ROUTE.test(ctx.path)) checkSameOrigin(ctx, cors)
   req.user = { ...found.user, collection: found.claims.collection }
   req.auth = { claims: found.claims, token }
+  ctx.state.authenticated = true
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * CSRF: a browser attaches the cookie to any site's request, so a cookie-authenticated unsafe request must
+ * prove it comes from an allowed page: an `Origin` (or, without one, a `Referer`) of this host or of a listed
+ * CORS origin, or a custom `X-Requested-With` header (which no cross-site form can send without a CORS
+ * preflight). Whatever the body's type; and `CORS_ORIGINS='*'` never makes a foreign origin acceptable here.
+ */
+function checkSameOrigin(ctx: Koa.Context, cors: string[] | '*'): void {
+  const source = ctx.get('origin') || ctx.get('referer')
+  if (!source) {
+    if (ctx.get('x-requested-with')) return
+    throw new Forbidden('Cookie-authenticated writes need an Origin or Referer of an allowed site (or an X-Requested-With header).')
+  }
+  let origin: URL
+  try {
+    origin = new URL(source)
+  } catch {
+    throw new Forbidden(`Cross-site request refused: "${source.slice(0, 100)}" is not a valid origin.`)
+  }
+  if (origin.host === ctx.host || (cors !== '*' && cors.includes(origin.origin))) return
+  throw new Forbidden(`Cross-site request from ${origin.origin} refused: cookie-authenticated writes need an allowed Origin.`)
+}
+
+/** Proxy hops to trust for the client address: `TRUST_PROXY` = a number of hops, or `true` for one. */
+export function trustedProxyHops(value = process.env.TRUST_PROXY): number {
+  if (!value || value === 'false') return 0
+  if (value === 'true') return 1
+  const hops = Number(value)
+  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY must be true, false or a number of proxy hops; got ${JSON.stringify(value)}.`)
+  return hops
 }
 
 const GATES: Record<string, 'read' | 'create' | 'update' | 'delete' | 'readVersions'> = {
@@ -219,7 +251,11 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
   let inFlight = 0
   const app = new Koa()
-  app.proxy = process.env.TRUST_PROXY === 'true'
+  // Behind N trusted proxies the client is the address the outermost of them saw: the N-th entry from the right
+  // of X-Forwarded-For. Entries further left are whatever the client wrote, so never trusted (rate limits).
+  const hops = options.trustProxy ?? trustedProxyHops()
+  app.proxy = hops > 0
+  app.maxIpsCount = hops
 
   app.use(async (ctx) => {
     inFlight++
@@ -227,6 +263,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
     const requestId = /^[\w-]{1,64}$/.test(ctx.get('x-request-id')) ? ctx.get('x-request-id') : randomUUID()
     const log = logger.child({ requestId })
     ctx.set('X-Request-Id', requestId)
+    ctx.set('X-Content-Type-Options', 'nosniff')
     try {
       // --- CORS
       const origin = ctx.get('origin')
@@ -246,6 +283,8 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       const reply = await serve(ctx, log)
       ctx.status = reply.status
       for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v)
+      // An answer made for a logged-in caller is theirs alone: no shared or browser cache may keep it.
+      if (ctx.state.authenticated) ctx.set('Cache-Control', 'no-store')
       if (reply.raw) {
         ctx.body = reply.raw
       } else if (reply.body !== undefined) {
@@ -268,7 +307,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       const headers = new Headers(Object.entries(ctx.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])))
       const req: CmsRequest = { cms, user: null, context: {}, headers, routeParams: {}, budget: new RequestBudget(config.limits) }
       const custom = matchEndpoint(endpoints, ctx.method.toLowerCase(), rel)
-      if (options.authenticate) req.user = await options.authenticate(headers, cms)
+      if (options.authenticate) ctx.state.authenticated = Boolean(req.user = await options.authenticate(headers, cms))
       else await authenticateRequest(cms, ctx, req, cors, Boolean(custom))
 
       // --- the contracts and the API reference page
