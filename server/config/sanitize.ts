@@ -67,6 +67,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     maxDepth: positiveInt(input.graphQL?.maxDepth ?? 15, 'graphQL.maxDepth'),
     maxComplexity: positiveInt(input.graphQL?.maxComplexity ?? 5000, 'graphQL.maxComplexity'),
     maxAliases: positiveInt(input.graphQL?.maxAliases ?? 30, 'graphQL.maxAliases', true),
+    maxTokens: positiveInt(input.graphQL?.maxTokens ?? 10_000, 'graphQL.maxTokens'),
     listFanOut: positiveInt(input.graphQL?.listFanOut ?? 10, 'graphQL.listFanOut'),
   }
   const maxDepth = positiveInt(input.maxDepth ?? 10, 'maxDepth')

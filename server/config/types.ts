@@ -204,6 +204,8 @@ export interface Config {
     maxComplexity?: number
     /** Most aliased fields in one operation (default 30). */
     maxAliases?: number
+    /** Most tokens a GraphQL document may have (default 10,000); checked while parsing. */
+    maxTokens?: number
     /** Cost multiplier of a list field without `maxRows` (hasMany relations, arrays, blocks; default 10). */
     listFanOut?: number
     /** With `NODE_ENV=production`, refuse introspection and drop "Did you mean" hints (default true). */

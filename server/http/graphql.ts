@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader'
 import {
   buildSchema, getNamedType, getNullableType, GraphQLEnumType, GraphQLError, GraphQLObjectType, GraphQLUnionType, isListType, Kind,
-  NoSchemaIntrospectionCustomRule, valueFromASTUntyped,
+  NoSchemaIntrospectionCustomRule, parse, valueFromASTUntyped,
   type ASTVisitor, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLFieldResolver,
   type GraphQLNamedType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext,
   type ValidationRule,
@@ -325,12 +325,24 @@ export interface GraphQLEndpoint {
 export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint {
   const log = (e: unknown) => logger.error({ err: e }, 'graphql resolver failed')
   const { schema, plan } = buildExecutableSchema(cms, log)
-  const { maxDepth, maxAliases, disableIntrospectionInProduction } = cms.config.graphQL
+  const { maxDepth, maxAliases, maxTokens, disableIntrospectionInProduction } = cms.config.graphQL
   const model = costModel(cms, plan, schema)
   // In production, the schema is not for strangers to explore: no introspection, no "Did you mean …?" hints.
   const closed = process.env.NODE_ENV === 'production' && disableIntrospectionInProduction
   const handler = createHandler<{ req: CmsRequest; ip: string }, Record<string, never>, Record<PropertyKey, unknown>>({
     schema,
+    // A token cap stops a huge document while it is parsed, before validation (whose field-merging check
+    // grows with the square of the fields) can spend seconds on it.
+    parse: (source) => {
+      try {
+        return parse(source, { maxTokens })
+      } catch (error) {
+        if (error instanceof GraphQLError && /tokens/.test(error.message)) {
+          throw new GraphQLError(`The document has more than ${maxTokens} tokens (graphQL.maxTokens).`, { extensions: { code: 'QUERY_TOO_LARGE', limit: 'graphQL.maxTokens', max: maxTokens } })
+        }
+        throw error
+      }
+    },
     context: (req) => ({ cms, req: req.raw.req, ip: req.raw.ip, loaders: new Map() }) satisfies Ctx as unknown as Record<PropertyKey, unknown>,
     validationRules: (_req, args, specified) => [
       ...specified, depthRule(maxDepth), aliasRule(maxAliases),

@@ -167,3 +167,48 @@ test('where sizes past the database limits are 400s naming the limit, on every d
   await rejectsWith(t, bulk, 'LimitExceeded', 400)
   t.is((await s.cms.find({ collection: 'posts', where: { title: { equals: 'x' } } })).totalDocs, 0)
 })
+
+test.serial('an anonymous client hammering the worst requests gets budget errors while health checks go on (bounded load)', async (t) => {
+  const health = async () => {
+    const started = performance.now()
+    t.is((await s.request('GET', '/api/health')).status, 200)
+    return performance.now() - started
+  }
+  const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+  const idle: number[] = []
+  for (let i = 0; i < 30; i++) idle.push(await health())
+
+  // The hostile client reads raw answers (no contract check on this side), as a real one would.
+  const get = async (query: string) => (await fetch(`${s.url}/api/posts?${query}`)).json() as Promise<any>
+  const post = async (query: string) => (await fetch(`${s.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json() as Promise<GraphQLBody>
+  const bomb = `{ ${Array.from({ length: 2400 }, (_, i) => `a${i}: countPosts(where: { title: { like: "${'word '.repeat(30)}" } }) { totalDocs }`).join(' ')} }`
+  const worst: [string, () => Promise<unknown>][] = [
+    ['LimitExceeded', async () => (await get('where[slug][equals]=fan-1&limit=1&depth=8')).errors[0].name],
+    ['QUERY_TOO_COMPLEX', async () => (await post(`{ Posts(limit: 40) { docs { ${nested(8)} } } }`)).errors?.[0].extensions?.code],
+    ['QUERY_TOO_LARGE', async () => (await post(bomb)).errors?.[0].extensions?.code],
+    // The largest fan-out the budget allows: 5 + 25 + 125 + 625 + 3125 documents.
+    ['allowed', async () => ((await get('where[slug][equals]=fan-1&limit=1&depth=5')).docs ? 'allowed' : 'refused')],
+  ]
+  const answers = new Map<string, number>()
+  const until = Date.now() + 3000
+  let sent = 0
+  const hammer = async (k: number) => {
+    // Bounded: at most 3 s and 400 requests in all.
+    for (let i = k; Date.now() < until && sent < 400; i += 4) {
+      sent++
+      const [expected, run] = worst[i % worst.length]
+      const got = String(await run())
+      answers.set(got, (answers.get(got) ?? 0) + 1)
+      if (got !== expected) t.fail(`expected ${expected}, got ${got}`)
+    }
+  }
+  const loaded: number[] = []
+  let hammering = true
+  const probes = (async () => { while (hammering) loaded.push(await health()) })()
+  await Promise.all([0, 1, 2, 3].map(hammer))
+  hammering = false
+  await probes
+  t.log(`health p50 idle ${p50(idle).toFixed(1)} ms, under load ${p50(loaded).toFixed(1)} ms (×${(p50(loaded) / p50(idle)).toFixed(1)}); ${sent} hostile requests: ${JSON.stringify(Object.fromEntries(answers))}`)
+  t.true(sent >= worst.length)
+  t.true(loaded.length > 0)
+})
