@@ -2,7 +2,7 @@
  * The example application: a small publication with members, an orders API and a tracking endpoint.
  * `npm start` migrates it and seeds realistic data on first start (see `seed/example.ts`).
  */
-import { defineConfig, type Access, type CollectionConfig } from './server/index.ts'
+import { defineConfig, Unauthorized, type Access, type CmsRequest, type CollectionConfig } from './server/index.ts'
 import { seedExample } from './seed/example.ts'
 
 const isAdmin = (user: Record<string, unknown> | null | undefined): boolean =>
@@ -66,7 +66,13 @@ const Posts: CollectionConfig = {
     { name: 'featured', type: 'checkbox', defaultValue: false },
     { name: 'publishedAt', type: 'date', index: true },
     { name: 'category', type: 'relationship', relationTo: 'categories' },
-    { name: 'author', type: 'relationship', relationTo: 'users' },
+    // Members write their own posts only, as themselves: a member's `author` is dropped on create and update
+    // (field access) and a new post defaults to its creator; admins may set any author.
+    {
+      name: 'author', type: 'relationship', relationTo: 'users',
+      defaultValue: ({ req }: { req: CmsRequest }) => req.user?.id,
+      access: { create: ({ req }) => isAdmin(req.user), update: ({ req }) => isAdmin(req.user) },
+    },
     // A bound on related posts also bounds what a nested GraphQL query may cost (docs/reliability.md).
     { name: 'related', type: 'relationship', relationTo: 'posts', hasMany: true, maxRows: 5 },
     { name: 'reference', type: 'relationship', relationTo: ['posts', 'categories'] },
@@ -111,24 +117,29 @@ const Tracking: CollectionConfig = {
   ],
   endpoints: [
     {
-      // The seed's reference handler: rejects anonymous callers, updates the document by id through the Local layer.
+      // The seed's reference handler: 401 for anonymous callers; updates the document by id through the Local layer
+      // with the caller's access.
       path: '/:id/tracking',
       method: 'post',
       openapi: {
         operationId: 'recordTrackingEvent',
-        summary: 'Record a tracking event (the seed\'s reference handler; needs a logged-in user)',
+        summary: 'Record a tracking event (the seed\'s reference handler; needs update access to the document)',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TrackingUpdateInput' } } } },
         responses: {
           200: { description: 'Updated', content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } } },
           400: { $ref: '#/components/responses/BadRequest' },
-          403: { description: 'Not logged in', content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } } } },
+          401: { $ref: '#/components/responses/Unauthorized' },
+          403: { $ref: '#/components/responses/Forbidden' },
           404: { $ref: '#/components/responses/NotFound' },
+          413: { $ref: '#/components/responses/PayloadTooLarge' },
         },
       },
+      // It acts for the caller, so it passes `overrideAccess: false`: the collection's update access applies as on
+      // PATCH (a member gets 403). Errors thrown here become the standard error body with their status.
       handler: async (req) => {
-        if (!req.user) return Response.json({ error: 'forbidden' }, { status: 403 })
+        if (!req.user) throw new Unauthorized()
         const data = (await req.json()) as Record<string, unknown>
-        await req.cms.update({ collection: 'tracking', id: req.routeParams!.id, data, req })
+        await req.cms.update({ collection: 'tracking', id: req.routeParams!.id, data, req, overrideAccess: false })
         return Response.json({ message: `Tracking ${req.routeParams!.id} updated` })
       },
     },

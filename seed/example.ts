@@ -1,4 +1,5 @@
 import type { Cms } from '../server/local/cms.ts'
+import { orderTotal } from '../server/orders/representation.ts'
 
 const WORDS = ['contract', 'schema', 'headless', 'content', 'graph', 'query', 'release', 'design', 'typed', 'client', 'cache', 'index', 'draft', 'locale', 'webhook', 'order']
 const CITIES: [string, number, number][] = [['Berlin', 13.405, 52.52], ['Lisbon', -9.139, 38.722], ['Oslo', 10.752, 59.913], ['Madrid', -3.704, 40.417], ['Vienna', 16.373, 48.208]]
@@ -62,7 +63,7 @@ export async function seedExample(cms: Cms): Promise<void> {
   for (const [user, n] of [[alice, 3], [bob, 2]] as const) {
     for (let i = 0; i < n; i++) {
       const items = [{ product: `${pick(WORDS)} mug`, quantity: 1 + (i % 3), unit_price: 12.5 }, { product: 'sticker pack', quantity: 2, unit_price: 3 }]
-      const total = items.reduce((s, it) => s + it.quantity * it.unit_price, 0)
+      const total = orderTotal(items)
       await cms.create({ collection: 'orders', data: { user: user.id, status: i === 0 ? 'shipped' : 'pending', items, total_amount: total } })
     }
   }

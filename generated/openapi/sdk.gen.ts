@@ -19,7 +19,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 /**
- * Liveness and database check
+ * Liveness and database check (a small committed write)
  */
 export const health = <ThrowOnError extends boolean = false>(options?: Options<HealthData, ThrowOnError>): RequestResult<HealthResponses, HealthErrors, ThrowOnError> => (options?.client ?? client).get<HealthResponses, HealthErrors, ThrowOnError>({ url: '/health', ...options });
 
@@ -719,7 +719,7 @@ export const countAllTracking = <ThrowOnError extends boolean = false>(options?:
 });
 
 /**
- * Record a tracking event (the seed's reference handler; needs a logged-in user)
+ * Record a tracking event (the seed's reference handler; needs update access to the document)
  */
 export const recordTrackingEvent = <ThrowOnError extends boolean = false>(options: Options<RecordTrackingEventData, ThrowOnError>): RequestResult<RecordTrackingEventResponses, RecordTrackingEventErrors, ThrowOnError> => (options.client ?? client).post<RecordTrackingEventResponses, RecordTrackingEventErrors, ThrowOnError>({
     security: [

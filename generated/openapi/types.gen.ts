@@ -850,6 +850,9 @@ export type V1OrderInput = {
     items: Array<{
         product: string;
         quantity: number;
+        /**
+         * More than 0, at most two decimals (otherwise 422 naming items.<i>.unit_price).
+         */
         unit_price: number;
     }>;
 };
@@ -1037,7 +1040,7 @@ export type HealthData = {
 
 export type HealthErrors = {
     /**
-     * The database is unreachable
+     * The database is unreachable or cannot write (disk full, read-only, locked)
      */
     503: {
         status: string;
@@ -1100,7 +1103,7 @@ export type ApiReferenceData = {
 
 export type ApiReferenceErrors = {
     /**
-     * No such document (or the caller may not see it)
+     * Off in production (NODE_ENV=production) unless apiDocs.disableInProduction is false
      */
     404: Error;
 };
@@ -3360,15 +3363,21 @@ export type RecordTrackingEventErrors = {
      */
     400: Error;
     /**
-     * Not logged in
+     * Not logged in (or the token is invalid, expired or logged out)
      */
-    403: {
-        error: string;
-    };
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
     /**
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
 };
 
 export type RecordTrackingEventError = RecordTrackingEventErrors[keyof RecordTrackingEventErrors];
@@ -4423,6 +4432,14 @@ export type V1PaymentWebhookData = {
         type: string;
         data: {
             order: number;
+            /**
+             * payment.succeeded: the amount paid; must equal the order's total_amount to the cent (otherwise 422).
+             */
+            amount?: number;
+            /**
+             * payment.succeeded: ISO 4217 code; must be the shop currency (SHOP_CURRENCY, default EUR; otherwise 422).
+             */
+            currency?: string;
         };
     };
     headers: {
@@ -4453,6 +4470,10 @@ export type V1PaymentWebhookErrors = {
      * Content Too Large
      */
     413: Problem;
+    /**
+     * Unprocessable Content
+     */
+    422: Problem;
 };
 
 export type V1PaymentWebhookError = V1PaymentWebhookErrors[keyof V1PaymentWebhookErrors];

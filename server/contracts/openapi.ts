@@ -296,8 +296,8 @@ function ordersPaths(paths: Record<string, PathItem>): void {
       parameters: [
         { name: 'x-signature', in: 'header', required: true, description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`', schema: { type: 'string' } },
       ],
-      requestBody: body({ type: 'object', required: ['id', 'type', 'data'], properties: { id: { type: 'string' }, type: { type: 'string' }, data: { type: 'object', required: ['order'], properties: { order: { type: 'integer' } } } } }),
-      responses: { 200: json({ type: 'object', required: ['received'], properties: { received: { type: 'boolean' }, duplicate: { type: 'boolean' } } }, 'Processed (or already processed)'), ...problems(400, 404, 409) },
+      requestBody: body({ type: 'object', required: ['id', 'type', 'data'], properties: { id: { type: 'string' }, type: { type: 'string' }, data: { type: 'object', required: ['order'], properties: { order: { type: 'integer' }, amount: { type: 'number', description: 'payment.succeeded: the amount paid; must equal the order\'s total_amount to the cent (otherwise 422).' }, currency: { type: 'string', description: 'payment.succeeded: ISO 4217 code; must be the shop currency (SHOP_CURRENCY, default EUR; otherwise 422).' } } } } }),
+      responses: { 200: json({ type: 'object', required: ['received'], properties: { received: { type: 'boolean' }, duplicate: { type: 'boolean' } } }, 'Processed (or already processed)'), ...problems(400, 404, 409, 422) },
     },
   }
 }
@@ -317,7 +317,18 @@ function ordersComponents(): { schemas: Record<string, Schema>; responses: Recor
           created_at: { type: 'string', format: 'date-time' }, updated_at: { type: 'string', format: 'date-time' },
         },
       },
-      V1OrderInput: { type: 'object', required: ['items'], additionalProperties: false, properties: { items: { type: 'array', minItems: 1, maxItems: 100, items: { ...item, additionalProperties: false } } } },
+      V1OrderInput: {
+        type: 'object', required: ['items'], additionalProperties: false,
+        properties: {
+          items: {
+            type: 'array', minItems: 1, maxItems: 100,
+            items: {
+              ...item, additionalProperties: false,
+              properties: { ...item.properties, unit_price: { type: 'number', exclusiveMinimum: 0, description: 'More than 0, at most two decimals (otherwise 422 naming items.<i>.unit_price).' } },
+            },
+          },
+        },
+      },
       V1OrderList: {
         type: 'object', required: ['data', 'meta'],
         properties: {
@@ -429,8 +440,8 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
 
   paths['/health'] = {
     get: {
-      operationId: 'health', summary: 'Liveness and database check', tags: ['System'], 'x-cms': { kind: 'health' }, security: [],
-      responses: { 200: json({ type: 'object', required: ['status'], properties: { status: { type: 'string', const: 'ok' } } }, 'Healthy'), 503: json({ type: 'object', required: ['status'], properties: { status: { type: 'string' } } }, 'The database is unreachable') },
+      operationId: 'health', summary: 'Liveness and database check (a small committed write)', tags: ['System'], 'x-cms': { kind: 'health' }, security: [],
+      responses: { 200: json({ type: 'object', required: ['status'], properties: { status: { type: 'string', const: 'ok' } } }, 'Healthy'), 503: json({ type: 'object', required: ['status'], properties: { status: { type: 'string' } } }, 'The database is unreachable or cannot write (disk full, read-only, locked)') },
     },
   }
   // The contracts themselves and the reference page, for third parties.
@@ -440,7 +451,9 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     paths[`${config.routes.graphQL}/schema.graphql`] = { get: { operationId: 'graphqlSchema', summary: 'The GraphQL SDL', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: text('text/plain', 'The SDL') } } }
   }
   if (!config.apiDocs?.disable) {
-    paths['/docs'] = { get: { operationId: 'apiReference', summary: 'The API reference page (Swagger UI)', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: text('text/html', 'The page'), 404: { $ref: '#/components/responses/NotFound' } } } }
+    // Off in production unless apiDocs.disableInProduction is false: the contract says so, with the 404 it answers then.
+    const off = config.apiDocs?.disableInProduction === false ? 'Not found' : 'Off in production (NODE_ENV=production) unless apiDocs.disableInProduction is false'
+    paths['/docs'] = { get: { operationId: 'apiReference', summary: 'The API reference page (Swagger UI)', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: text('text/html', 'The page'), 404: { description: off, content: { 'application/json': { schema: ref('Error') } } } } } }
     paths['/docs/assets/{file}'] = {
       get: {
         operationId: 'apiReferenceAsset', summary: 'Scripts and styles of the reference page', tags: ['System'], 'x-cms': { kind: 'static' }, security: [],

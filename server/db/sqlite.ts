@@ -39,6 +39,9 @@ export class SqliteDatabase implements Database {
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true })
     this.db = new BetterSqlite3(filename)
     this.db.pragma('journal_mode = WAL')
+    // FULL: a commit is on disk when it returns. NORMAL (the usual WAL companion) can lose the last commits on
+    // power loss, and an acknowledged write must survive (docs/reliability.md, Durability).
+    this.db.pragma('synchronous = FULL')
     this.db.pragma('busy_timeout = 5000')
     this.db.pragma('foreign_keys = ON')
     this.description = `sqlite:${filename}`

@@ -81,6 +81,9 @@ function coerce(kind: Kind, value: unknown, path: string, field?: DataField): un
     case 'date': {
       const d = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null
       if (!d || Number.isNaN(d.getTime())) fail(path, `expects a date, got ${describe(value)}`)
+      // Past 9999 toISOString() is "+010000-…", which compares wrongly with stored ISO strings as text.
+      const year = d.getUTCFullYear()
+      if (year < 0 || year > 9999) fail(path, `expects a date in the years 0000–9999, got ${describe(value)}`)
       return d.toISOString()
     }
   }

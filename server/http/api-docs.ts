@@ -1,4 +1,4 @@
-import { assetFor, type PackageAsset } from './package-assets.ts'
+import { assetFor, securePage, type PackageAsset, type Page } from './package-assets.ts'
 
 /**
  * The API reference page: Swagger UI (from the `swagger-ui-dist` package, served by this server; no CDN)
@@ -16,8 +16,11 @@ export function apiDocsEnabled(options: { disable?: boolean; disableInProduction
   return process.env.NODE_ENV !== 'production' || options?.disableInProduction === false
 }
 
-export async function apiDocs(rest: string, base: string, contractUrl: string): Promise<{ type: string; body: Buffer } | undefined> {
+export async function apiDocs(rest: string, base: string, contractUrl: string): Promise<Page | undefined> {
   if (rest === '' || rest === '/') {
+    const script = `
+  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(contractUrl)}, dom_id: '#reference', deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout', validatorUrl: null })
+`
     const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -30,13 +33,11 @@ export async function apiDocs(rest: string, base: string, contractUrl: string): 
 <div id="reference">Loading the API reference…</div>
 <script src="${base}/assets/swagger-ui-bundle.js"></script>
 <script src="${base}/assets/swagger-ui-standalone-preset.js"></script>
-<script>
-  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(contractUrl)}, dom_id: '#reference', deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout', validatorUrl: null })
-</script>
+<script>${script}</script>
 </body>
 </html>
 `
-    return { type: 'text/html; charset=utf-8', body: Buffer.from(html) }
+    return securePage(html, script)
   }
   return assetFor(rest, ASSETS)
 }

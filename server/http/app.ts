@@ -315,14 +315,14 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       if (ctx.method === 'GET' && graphql && rel === `${config.routes.graphQL}/schema.graphql`) return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, raw: sdlText() }
       if (docsOn && ctx.method === 'GET' && (rel === '/docs' || rel.startsWith('/docs/'))) {
         const page = await apiDocs(rel.slice('/docs'.length), `${base}/docs`, `${base}/openapi.json`)
-        if (page) return { status: 200, headers: { 'Content-Type': page.type, 'Cache-Control': 'public, max-age=3600' }, raw: page.body }
+        if (page) return { status: 200, headers: { 'Content-Type': page.type, 'Cache-Control': 'public, max-age=3600', ...page.headers }, raw: page.body }
       }
 
       // --- GraphQL and its playground
       const play = config.routes.graphQLPlayground
       if (playgroundOn && ctx.method === 'GET' && (rel === play || rel.startsWith(`${play}/`))) {
         const page = await playground(rel.slice(play.length), `${base}${config.routes.graphQL}`, `${base}${play}`)
-        if (page) return { status: 200, headers: { 'Content-Type': page.type, 'Cache-Control': 'public, max-age=3600' }, raw: page.body }
+        if (page) return { status: 200, headers: { 'Content-Type': page.type, 'Cache-Control': 'public, max-age=3600', ...page.headers }, raw: page.body }
       }
       if (graphql && rel === config.routes.graphQL && (ctx.method === 'POST' || ctx.method === 'GET')) {
         if (raw.length) parseJson(raw, ctx.get('content-type') || undefined) // JSON, and not nested past the limit

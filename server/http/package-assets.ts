@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -36,4 +37,21 @@ export async function assetFor(rest: string, assets: Record<string, PackageAsset
     cache.set(key, body)
   }
   return { type: asset.type, body }
+}
+
+/** A served page: its HTML and the headers that lock it down. */
+export interface Page { type: string; body: Buffer; headers?: Record<string, string> }
+
+/**
+ * An HTML page whose one inline script is allowed by its hash: scripts only from this server, no framing
+ * (`frame-ancestors 'none'` and `X-Frame-Options`), requests only to this server. Styles allow 'unsafe-inline'
+ * because Swagger UI and GraphiQL set style attributes at run time; images and fonts may be data: URLs.
+ */
+export function securePage(html: string, inlineScript: string): Page {
+  const hash = createHash('sha256').update(inlineScript).digest('base64')
+  const csp = [
+    "default-src 'self'", `script-src 'self' 'sha256-${hash}'`, "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+    "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  ].join('; ')
+  return { type: 'text/html; charset=utf-8', body: Buffer.from(html), headers: { 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' } }
 }

@@ -1,4 +1,4 @@
-import { assetFor, type PackageAsset } from './package-assets.ts'
+import { assetFor, securePage, type PackageAsset, type Page } from './package-assets.ts'
 
 /**
  * The GraphQL playground: GraphiQL 3 with React 18, every asset read from the npm packages and served by this
@@ -18,8 +18,13 @@ export function playgroundEnabled(graphQL: { disable: boolean; disablePlayground
 }
 
 /** The page or one of its assets for a path below the playground route; undefined when there is no such thing. */
-export async function playground(rest: string, endpoint: string, base: string): Promise<{ type: string; body: Buffer } | undefined> {
+export async function playground(rest: string, endpoint: string, base: string): Promise<Page | undefined> {
   if (rest === '' || rest === '/') {
+    const script = `
+  const query = new URLSearchParams(location.search).get('query') || '{\\n  __typename\\n}'
+  const fetcher = GraphiQL.createFetcher({ url: ${JSON.stringify(endpoint)} })
+  ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, { fetcher, defaultQuery: query, query }))
+`
     const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -33,15 +38,11 @@ export async function playground(rest: string, endpoint: string, base: string): 
 <script src="${base}/assets/react.js"></script>
 <script src="${base}/assets/react-dom.js"></script>
 <script src="${base}/assets/graphiql.js"></script>
-<script>
-  const query = new URLSearchParams(location.search).get('query') || '{\\n  __typename\\n}'
-  const fetcher = GraphiQL.createFetcher({ url: ${JSON.stringify(endpoint)} })
-  ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, { fetcher, defaultQuery: query, query }))
-</script>
+<script>${script}</script>
 </body>
 </html>
 `
-    return { type: 'text/html; charset=utf-8', body: Buffer.from(html) }
+    return securePage(html, script)
   }
   return assetFor(rest, ASSETS)
 }

@@ -4,7 +4,7 @@ import { APIError } from '../errors/api-error.ts'
 import type { Cms } from '../local/cms.ts'
 import type { Select } from '../local/types.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
-import { limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
+import { hit, limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
 import { authOf, sessionOf } from '../auth/session.ts'
 import { v1Kinds } from '../orders/routes.ts'
 
@@ -27,6 +27,14 @@ export interface RestRequest {
 }
 export interface RestReply { status: number; body?: unknown; headers?: Record<string, string> }
 type KindHandler = (cms: Cms, r: RestRequest) => Promise<RestReply>
+
+const HEALTH_TIMEOUT_MS = 2000
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms) })
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
+}
 
 function readOptions(r: RestRequest) {
   const q = r.query
@@ -153,11 +161,13 @@ export const kinds: Record<string, KindHandler> = {
     return { status: 200, body: { message: 'Password reset successfully.', token: result.token, user: result.user }, headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) } }
   },
   async health(cms) {
+    // A real committed write, not only a read: a database that cannot write (disk full, read-only, locked) is
+    // unhealthy. Bounded, so a hung database answers 503 within HEALTH_TIMEOUT_MS instead of hanging the probe.
     try {
-      await cms.db.all('SELECT 1 AS ok', [])
+      await withTimeout(hit(cms.db, 'cms:health-probe', { max: 1, windowMs: 0 }), HEALTH_TIMEOUT_MS)
       return { status: 200, body: { status: 'ok' } }
     } catch {
-      return { status: 503, body: { status: 'database unreachable' } }
+      return { status: 503, body: { status: 'database cannot write' } }
     }
   },
 }

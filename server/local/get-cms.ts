@@ -4,6 +4,7 @@ import { connect } from '../db/connect.ts'
 import type { Database } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
 import { schemaFor } from '../db/schema.ts'
+import { secretKey } from '../auth/tokens.ts'
 import { Cms } from './cms.ts'
 
 export interface GetCmsOptions {
@@ -27,6 +28,8 @@ const isSanitized = (c: Config | SanitizedConfig): c is SanitizedConfig => 'coll
 export async function getCms(options: GetCmsOptions): Promise<Cms> {
   const raw = await options.config
   const config = isSanitized(raw) ? raw : sanitizeConfig(raw)
+  // A missing or short CMS_SECRET in production is a start-up error, not a 500 on every later login.
+  if (config.collections.some((c) => c.auth)) secretKey(config)
   const db = options.db ?? connect(config.db?.url)
   try {
     const { tables, collections } = schemaFor(config)

@@ -1,12 +1,27 @@
 /**
  * The one JSON shape of an order (seed rules 5–6: representation is not authorization). `total_amount` is
- * the sum of quantity × unit_price rounded to cents; it is omitted for a cancelled order, because it is no
- * longer owed. Who may see an order is decided before this function runs, never by hiding fields.
+ * the sum of quantity × unit_price, computed in integer cents; it is omitted for a cancelled order, because it
+ * is no longer owed. Who may see an order is decided before this function runs, never by hiding fields.
  */
 export interface OrderItem { product: string; quantity: number; unit_price: number }
 
+/**
+ * A money amount as integer cents, or undefined unless it is a finite number with at most two decimals (read
+ * from its shortest decimal form, so 0.1 is 10 cents and 0.001 or 1e-7 are refused).
+ */
+export function toCents(amount: unknown): number | undefined {
+  if (typeof amount !== 'number' || !/^-?\d+(\.\d{1,2})?$/.test(String(amount))) return undefined
+  const cents = Math.round(amount * 100)
+  return Number.isSafeInteger(cents) ? cents : undefined
+}
+
+/** The total in integer cents, summed exactly (3 × 0.1 is 30 cents); prices must be validated before. */
+export function orderTotalCents(items: OrderItem[]): number {
+  return items.reduce((sum, i) => sum + i.quantity * (toCents(i.unit_price) ?? Math.round(i.unit_price * 100)), 0)
+}
+
 export function orderTotal(items: OrderItem[]): number {
-  return Math.round(items.reduce((sum, i) => sum + i.quantity * i.unit_price, 0) * 100) / 100
+  return orderTotalCents(items) / 100
 }
 
 export function orderJson(doc: Record<string, unknown>): Record<string, unknown> {

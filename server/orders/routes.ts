@@ -1,6 +1,7 @@
 import type { CmsRequest } from '../config/types.ts'
 import { APIError } from '../errors/api-error.ts'
 import { NotFound } from '../errors/not-found.ts'
+import { ValidationError, type FieldError } from '../errors/validation-error.ts'
 import { Forbidden } from '../errors/forbidden.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
 import type { Cms } from '../local/cms.ts'
@@ -8,8 +9,8 @@ import type { TokenClaims } from '../auth/tokens.ts'
 import { requireAdmin } from './admin-gate.ts'
 import { cancellationService, type OrderStatus } from './cancellation.ts'
 import { orderPolicy } from './policy.ts'
-import { orderJson, orderTotal, type OrderItem } from './representation.ts'
-import { verifySignature, webhookSecret } from './webhooks.ts'
+import { orderJson, orderTotal, orderTotalCents, toCents, type OrderItem } from './representation.ts'
+import { paymentProblems, shopCurrency, verifySignature, webhookSecret } from './webhooks.ts'
 
 /**
  * The orders API (`/api/v1`, DESIGN.md §6) over the orders collection. Lists and details are narrowed in the
@@ -57,6 +58,25 @@ async function load(cms: Cms, id: number) {
   return (await cms.findByID({ collection: slugs(cms).orders, id, depth: 0, disableErrors: true })) as (Record<string, unknown> & { id: number; status: OrderStatus; user: unknown }) | null
 }
 
+/**
+ * Prices are money: more than 0 and at most two decimals (422 naming each failing item), so the total, summed in
+ * integer cents, is exact and never rounds a price away.
+ */
+function checkPrices(items: OrderItem[]): void {
+  const errors: FieldError[] = []
+  items.forEach((item, i) => {
+    const cents = toCents(item.unit_price)
+    if (cents === undefined || cents <= 0) {
+      const message = 'A price must be more than 0 with at most two decimals.'
+      errors.push({ path: `items.${i}.unit_price`, label: 'Unit Price', message })
+    }
+  })
+  if (!errors.length && !Number.isSafeInteger(orderTotalCents(items))) {
+    errors.push({ path: 'items', label: 'Items', message: 'The order total is too large.' })
+  }
+  if (errors.length) throw new ValidationError({ errors })
+}
+
 export const v1Kinds: Record<string, (cms: Cms, r: V1Request) => Promise<V1Reply>> = {
   async v1ListOrders(cms, r) {
     // Narrowed in SQL through the owner relation: another member's orders are never read.
@@ -65,6 +85,7 @@ export const v1Kinds: Record<string, (cms: Cms, r: V1Request) => Promise<V1Reply
   async v1CreateOrder(cms, r) {
     const user = caller(r)
     const items = (r.body as { items: OrderItem[] }).items
+    checkPrices(items)
     const doc = await cms.create({ collection: slugs(cms).orders, data: { user: user.id, status: 'pending', items, total_amount: orderTotal(items) }, depth: 0 })
     return { status: 201, body: { data: orderJson(doc as Record<string, unknown>) } }
   },
@@ -104,7 +125,7 @@ export const v1Kinds: Record<string, (cms: Cms, r: V1Request) => Promise<V1Reply
     const secret = webhookSecret()
     if (!secret) throw new APIError('Payment webhooks are not configured (PAYMENTS_WEBHOOK_SECRET).', 404, { code: 'NOT_FOUND' })
     verifySignature(secret, r.headers.get('x-signature') ?? undefined, r.raw)
-    const event = r.body as { id: string; type: string; data: { order: number } }
+    const event = r.body as { id: string; type: string; data: { order: number; amount?: unknown; currency?: unknown } }
     const seen = await cms.db.all<{ n: number }>('SELECT COUNT(*) AS n FROM cms_webhook_events WHERE event_id = ?', [event.id])
     if (Number(seen[0].n) > 0) return { status: 200, body: { received: true, duplicate: true } }
     if (event.type !== 'payment.succeeded') {
@@ -113,6 +134,13 @@ export const v1Kinds: Record<string, (cms: Cms, r: V1Request) => Promise<V1Reply
     }
     const order = await load(cms, event.data.order)
     if (!order) throw new NotFound('Order not found.')
+    // The payment must cover this order exactly, in the shop's currency; otherwise the order stays unpaid and the
+    // event is not claimed (nothing is written), so a replay is refused the same way.
+    const total = typeof order.total_amount === 'number'
+      ? Math.round(order.total_amount * 100)
+      : orderTotalCents(order.items as OrderItem[])
+    const problems = paymentProblems(event.data, total, shopCurrency())
+    if (problems.length) throw new ValidationError({ errors: problems })
     try {
       await cms.db.transaction(async (tx) => {
         // The event id is claimed in the same transaction as the state change: a replay cannot pay twice.

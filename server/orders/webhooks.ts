@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { BadRequest } from '../errors/bad-request.ts'
+import type { FieldError } from '../errors/validation-error.ts'
+import { toCents } from './representation.ts'
 
 /**
  * Payment webhooks: `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the shared
@@ -25,4 +27,32 @@ export function verifySignature(secret: string, header: string | undefined, raw:
   const expected = Buffer.from(sign(secret, t, raw).split('v1=')[1], 'hex')
   const given = Buffer.from(parts.v1, 'hex')
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new BadRequest('The signature does not match the body.')
+}
+
+/** The shop's currency (ISO 4217, `SHOP_CURRENCY`, default EUR): payments in any other are refused. */
+export function shopCurrency(): string {
+  return (process.env.SHOP_CURRENCY || 'EUR').toUpperCase()
+}
+
+/**
+ * Why a `payment.succeeded` event cannot pay an order whose total is `totalCents`: `data.amount` must be that
+ * total (a number with at most two decimals) and `data.currency` the shop's currency. Empty when it may.
+ */
+export function paymentProblems(
+  data: { amount?: unknown; currency?: unknown }, totalCents: number, currency: string,
+): FieldError[] {
+  const problems: FieldError[] = []
+  const fmt = (cents: number) => `${(cents / 100).toFixed(2)} ${currency}`
+  const cents = toCents(data.amount)
+  if (cents === undefined) {
+    const message = 'The payment amount must be a number with at most two decimals.'
+    problems.push({ path: 'data.amount', label: 'Amount', message })
+  } else if (cents !== totalCents) {
+    const message = `The payment is ${fmt(cents)}; the order's total is ${fmt(totalCents)}.`
+    problems.push({ path: 'data.amount', label: 'Amount', message })
+  }
+  if (typeof data.currency !== 'string' || data.currency.toUpperCase() !== currency) {
+    problems.push({ path: 'data.currency', label: 'Currency', message: `The payment must be in ${currency}.` })
+  }
+  return problems
 }

@@ -20,6 +20,9 @@ test('the contract and the SDL are served for third parties, identical to the co
 test('the API reference page loads in headless Chromium from npm assets and shows the posts operations', async (t) => {
   const page = await s.request('GET', '/api/docs')
   t.regex(page.headers.get('content-type') ?? '', /text\/html/)
+  t.regex(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/)
+  t.regex(page.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-[\w+/=]+'(;|$)/)
+  t.is(page.headers.get('x-frame-options'), 'DENY')
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -28,6 +31,10 @@ test('the API reference page loads in headless Chromium from npm assets and show
     const tab = await browser.newPage({ viewport: { width: 1280, height: 2000 } })
     const outside: string[] = []
     tab.on('request', (r) => { if (!r.url().startsWith(s.url) && !r.url().startsWith('data:')) outside.push(r.url()) })
+    // The page works under its Content-Security-Policy: nothing it needs is blocked.
+    const violations: string[] = []
+    tab.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()) })
+    await tab.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`)))
     await tab.goto(`${s.url}/api/docs`)
     await tab.waitForFunction(() => document.body.innerText.includes('/posts/{id}'), undefined, { timeout: 30_000 })
     const text = await tab.evaluate(() => document.body.innerText)
@@ -35,6 +42,7 @@ test('the API reference page loads in headless Chromium from npm assets and show
     await mkdir('test-artifacts', { recursive: true })
     await tab.screenshot({ path: 'test-artifacts/api-docs.png', fullPage: false })
     t.deepEqual(outside, [])
+    t.deepEqual(violations, [])
   } finally {
     await browser.close()
   }

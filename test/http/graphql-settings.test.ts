@@ -66,6 +66,8 @@ test.serial('the playground page loads in headless Chromium with assets from npm
   await withServer(base(), async (url) => {
     const page = await fetch(`${url}/api/graphql-playground`)
     t.regex(page.headers.get('content-type') ?? '', /text\/html/)
+    t.regex(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/)
+    t.is(page.headers.get('x-frame-options'), 'DENY')
     const html = await page.text()
     t.false(/https?:\/\/(?!127\.0\.0\.1)/.test(html.replace(/<!doctype[^>]*>/i, '')), 'no external URLs')
     const js = await fetch(`${url}/api/graphql-playground/assets/graphiql.js`)
@@ -79,6 +81,10 @@ test.serial('the playground page loads in headless Chromium with assets from npm
       const tab = await browser.newPage()
       const outside: string[] = []
       tab.on('request', (r) => { if (!r.url().startsWith(url) && !r.url().startsWith('data:')) outside.push(r.url()) })
+      // The page works under its Content-Security-Policy: nothing it needs is blocked.
+      const violations: string[] = []
+      tab.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()) })
+      await tab.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`)))
       await tab.goto(`${url}/api/graphql-playground?query=${encodeURIComponent('{ Notes { docs { text } totalDocs } }')}`)
       await tab.waitForSelector('.graphiql-execute-button', { timeout: 30_000 })
       await tab.click('.graphiql-execute-button')
@@ -86,6 +92,7 @@ test.serial('the playground page loads in headless Chromium with assets from npm
       const result = await tab.textContent('.result-window')
       t.true(result?.includes('"totalDocs": 1'))
       t.deepEqual(outside, [])
+      t.deepEqual(violations, [])
     } finally {
       await browser.close()
     }

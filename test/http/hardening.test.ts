@@ -7,7 +7,9 @@ import { trustedProxyHops } from '../../server/http/app.ts'
 import { listen } from '../../server/http/server.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from '../helpers/db.ts'
-import { useServer } from '../helpers/http.ts'
+import { contractChecker, useServer } from '../helpers/http.ts'
+import { compileOpenAPI } from '../../server/contracts/openapi.ts'
+import { sanitizeConfig } from '../../server/config/sanitize.ts'
 
 /** Client addresses behind proxies, CSRF on cookie-authenticated writes, security headers, production GraphQL. */
 const limited = (trustProxy: number) => useServer(test, defineConfig({
@@ -129,14 +131,14 @@ const notes = (extra: Partial<Config> = {}): Config => defineConfig({
   collections: [{ slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] }],
   ...extra,
 })
-async function inProduction(config: Config, fn: (gql: (query: string) => Promise<{ errors?: { message: string }[]; data?: unknown }>) => Promise<void>): Promise<void> {
+async function inProduction(config: Config, fn: (gql: (query: string) => Promise<{ errors?: { message: string }[]; data?: unknown }>, url: string) => Promise<void>): Promise<void> {
   const env = process.env.NODE_ENV
   process.env.NODE_ENV = 'production'
   const fresh = await freshDatabaseUrl()
   const cms = await getCms({ config: { ...config, db: { url: fresh.url } } })
   const server = await listen(cms, { port: 0, logger: pino({ level: 'silent' }) })
   try {
-    await fn(async (query) => (await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json())
+    await fn(async (query) => (await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json(), server.url)
   } finally {
     await server.close()
     await fresh.drop()
@@ -156,5 +158,45 @@ test.serial('in production, introspection and "Did you mean" hints are off unles
   await inProduction(notes({ graphQL: { disableIntrospectionInProduction: false } }), async (gql) => {
     t.falsy((await gql('{ __schema { types { name } } }')).errors)
     t.regex((await gql('{ Notes { docs { txt } } }')).errors![0].message, /Did you mean "text"\?/)
+  })
+})
+
+test.serial('NODE_ENV=production with a missing or short CMS_SECRET refuses to start; 32 bytes start', async (t) => {
+  const { spawn } = await import('node:child_process')
+  const start = (secret: string | undefined) => new Promise<{ code: number | null; stderr: string; started: boolean }>((resolve) => {
+    const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', PORT: '0', LOG_LEVEL: 'silent', CMS_SECRET: secret }
+    if (secret === undefined) delete env.CMS_SECRET
+    const child = spawn(process.execPath, ['server/cli.ts', 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stderr = ''
+    let started = false
+    child.stderr.on('data', (d) => { stderr += String(d) })
+    child.stdout.on('data', (d) => {
+      if (/http:\/\//.test(String(d)) && !started) {
+        started = true
+        child.kill('SIGTERM')
+      }
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    child.on('exit', (code) => { clearTimeout(timer); resolve({ code, stderr, started }) })
+  })
+  const short = await start('too-short')
+  t.false(short.started)
+  t.not(short.code, 0)
+  t.regex(short.stderr, /CMS_SECRET must be at least 32 bytes in production/)
+  const missing = await start(undefined)
+  t.not(missing.code, 0)
+  t.regex(missing.stderr, /CMS_SECRET must be set in production/)
+  t.true((await start('a-production-secret-of-at-least-32-bytes')).started)
+})
+
+test.serial('in production the API reference is off, and the contract declares the 404 it answers', async (t) => {
+  await inProduction(notes(), async (_gql, url) => {
+    const r = await fetch(`${url}/api/docs`)
+    t.is(r.status, 404)
+    const check = await contractChecker(compileOpenAPI(sanitizeConfig(notes())))
+    const body = JSON.parse(await r.text()) as unknown
+    t.notThrows(() => check('GET', new URL(`${url}/api/docs`), r.status, body, r.headers.get('content-type')))
+    const described = (compileOpenAPI(sanitizeConfig(notes())) as any).paths['/docs'].get.responses['404'].description
+    t.regex(described, /Off in production/)
   })
 })

@@ -158,7 +158,7 @@ test.serial('narrowing happens in SQL: a member with no orders among thousands g
 
 test('payment webhook: a valid signature marks the order paid once; replays, bad and stale signatures change nothing', async (t) => {
   const order = await newOrder('bob')
-  const event = JSON.stringify({ id: `evt_${order.id}`, type: 'payment.succeeded', data: { order: order.id } })
+  const event = JSON.stringify({ id: `evt_${order.id}`, type: 'payment.succeeded', data: { order: order.id, amount: order.total_amount, currency: 'EUR' } })
   const now = Math.floor(Date.now() / 1000)
   const post = (body: string, signature: string) => s.request('POST', '/api/v1/webhooks/payments', { raw: body, headers: { 'content-type': 'application/json', 'x-signature': signature } })
   const bad = await post(event, sign('wrong-secret', now, event))

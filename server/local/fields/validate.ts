@@ -164,6 +164,9 @@ async function checkType(field: DataField, value: unknown, ctx: ValidationContex
     case 'date': {
       const d = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null
       if (!d || Number.isNaN(d.getTime())) return `"${String(value).slice(0, 40)}" is not a valid date.`
+      // Stored as ISO text, which sorts and compares correctly only for four-digit years.
+      const year = d.getUTCFullYear()
+      if (year < 0 || year > 9999) return `"${String(value).slice(0, 40)}" is outside the years 0000–9999.`
       return ok(d.toISOString())
     }
     case 'select': case 'radio': {

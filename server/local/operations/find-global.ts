@@ -1,7 +1,7 @@
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { applyDefaults } from '../fields/defaults.ts'
-import { readGlobalRow } from '../globals-store.ts'
+import { globalMatches, readGlobalRow } from '../globals-store.ts'
 import { runHooks } from '../hooks.ts'
 import { localizeDocs, readSelection, stripUnreadable } from '../read.ts'
 import { applySelect } from '../select.ts'
@@ -20,11 +20,15 @@ export async function findGlobal<S extends GlobalSlug>(this: Cms, incoming: Find
   let data: Record<string, unknown> = row ? row.data : {}
   if (row) localizeDocs(this, global.flatFields, [data], req)
   else await applyDefaults(global.flatFields, data, req, true)
-  // A Where from read access cannot match a global's single document by query: it reads as empty (as Payload).
-  if (access !== true) data = {}
+  // A Where from read access is evaluated against the stored global (as updateGlobal does): when it matches,
+  // the global reads as usual; when it does not, or the global was never saved, it reads as empty: only
+  // `globalType`, no fields and no timestamps.
+  const visible = access === true || Boolean(row && globalMatches(data, access))
+  if (!visible) data = {}
   data = await runHooks(global.hooks.beforeRead, 'doc', { doc: data, req }, { global })
   await stripUnreadable(global.flatFields, data, req, overrideAccess, Boolean(args.showHiddenFields))
-  const doc = { ...data, globalType: global.slug, ...(row ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}) }
+  const stamps = row && visible ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}
+  const doc = { ...data, globalType: global.slug, ...stamps }
   const out = await runHooks<Record<string, unknown>>(global.hooks.afterRead, 'doc', { doc, req }, { global })
   if (select) applySelect(global.flatFields, out, select)
   return out as unknown as GlobalOf<S>

@@ -1,6 +1,9 @@
+import { Forbidden } from '../../errors/forbidden.ts'
+import { Unauthorized } from '../../errors/unauthorized.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
-import { readGlobalRow, writeGlobalRow } from '../globals-store.ts'
+import { globalMatches, readGlobalRow, writeGlobalRow } from '../globals-store.ts'
+import { localizeDocs } from '../read.ts'
 import { runHooks } from '../hooks.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
 import type { GlobalOf, GlobalSlug, UpdateGlobalArgs } from '../types.ts'
@@ -13,8 +16,15 @@ export async function updateGlobal<S extends GlobalSlug>(this: Cms, incoming: Up
   const overrideAccess = incoming.overrideAccess ?? true
   return withTransaction(this, req, async (tx) => {
     const args = await runHooks<UpdateGlobalArgs<S>>(global.hooks.beforeOperation, 'args', { args: incoming, operation: 'update', req }, { global })
-    await executeAccess(global.access.update, { req, data: args.data }, overrideAccess)
+    const access = await executeAccess(global.access.update, { req, data: args.data }, overrideAccess)
     const row = await readGlobalRow(this, tx, global.slug, true)
+    if (access !== true) {
+      // A Where is evaluated against the stored global (locked above), as the caller's locale reads it: a global
+      // it does not match, or one never saved, is denied like `false` (401 anonymous, 403 logged in).
+      const stored = row ? structuredClone(row.data) : undefined
+      if (stored) localizeDocs(this, global.flatFields, [stored], req)
+      if (!globalMatches(stored, access)) throw req.user ? new Forbidden() : new Unauthorized()
+    }
     const original = row ? toEditable(this, global.flatFields, row.data, req) : undefined
     const { doc } = await prepareData({
       cms: this, ex: tx, fields: global.flatFields, data: args.data, req, operation: row ? 'update' : 'create', original, owner: { global }, overrideAccess,

@@ -1,0 +1,79 @@
+import test from 'ava'
+import BetterSqlite3 from 'better-sqlite3'
+import knexFactory from 'knex'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pino } from 'pino'
+import { defineConfig } from '../../server/config/define-config.ts'
+import { listen, type RunningServer } from '../../server/http/server.ts'
+import { getCms } from '../../server/local/get-cms.ts'
+import { dialectName, freshDatabaseUrl } from '../helpers/db.ts'
+
+/** Durability: SQLite commits are on disk when acknowledged; /api/health fails when the database cannot write. */
+const config = defineConfig({ collections: [{ slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] }] })
+
+async function serve(url: string): Promise<RunningServer> {
+  const cms = await getCms({ config: { ...config, db: { url } } })
+  return listen(cms, { port: 0, logger: pino({ level: 'silent' }) })
+}
+const health = async (server: RunningServer) => {
+  const r = await fetch(`${server.url}/api/health`)
+  return { status: r.status, body: await r.json() }
+}
+
+test('SQLite runs with synchronous=FULL: an acknowledged commit survives power loss', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-durable-'))
+  const cms = await getCms({ config: { ...config, db: { url: `sqlite:${join(dir, 'cms.db')}` } } })
+  try {
+    const [row] = await cms.db.all<{ synchronous: number }>('PRAGMA synchronous')
+    t.is(row.synchronous, 2, 'FULL')
+    const [mode] = await cms.db.all<{ journal_mode: string }>('PRAGMA journal_mode')
+    t.is(mode.journal_mode, 'wal')
+  } finally {
+    await cms.destroy()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('health is a committed write: a database that cannot write answers 503, and 200 again once it can', async (t) => {
+  if (dialectName === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'cms-health-'))
+    const file = join(dir, 'cms.db')
+    const server = await serve(`sqlite:${file}`)
+    const other = new BetterSqlite3(file)
+    try {
+      t.deepEqual(await health(server), { status: 200, body: { status: 'ok' } })
+      // Another process holds the write lock past the busy timeout: reads still work, writes cannot.
+      other.exec('BEGIN EXCLUSIVE')
+      t.deepEqual(await health(server), { status: 503, body: { status: 'database cannot write' } })
+      other.exec('COMMIT')
+      t.is((await health(server)).status, 200)
+    } finally {
+      other.close()
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+    return
+  }
+  const fresh = await freshDatabaseUrl()
+  const server = await serve(fresh.url)
+  const u = new URL(fresh.url)
+  const locker = knexFactory({ client: 'mysql2', connection: { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: u.pathname.slice(1) }, pool: { min: 1, max: 1 } })
+  try {
+    t.is((await health(server)).status, 200)
+    // A write lock held by another connection: the probe waits, and health answers 503 within its bound.
+    const trx = await locker.transaction()
+    await trx.raw('LOCK TABLES cms_rate_limits WRITE')
+    const started = Date.now()
+    t.deepEqual(await health(server), { status: 503, body: { status: 'database cannot write' } })
+    t.true(Date.now() - started < 5000)
+    await trx.raw('UNLOCK TABLES')
+    await trx.rollback()
+    t.is((await health(server)).status, 200)
+  } finally {
+    await locker.destroy()
+    await server.close()
+    await fresh.drop()
+  }
+})
