@@ -15,6 +15,7 @@ import path from 'node:path'
 import { loadConfig } from './config/load.ts'
 import { getCms } from './local/get-cms.ts'
 import { listen } from './http/server.ts'
+import { serviceUrls } from './http/urls.ts'
 import type { Cms } from './local/cms.ts'
 
 async function seedIfEmpty(cms: Cms): Promise<boolean> {
@@ -47,11 +48,10 @@ async function main(argv: string[]): Promise<void> {
       const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got ${JSON.stringify(process.env.PORT)}.`)
       const running = await listen(cms, { port, host: process.env.HOST ?? '127.0.0.1' })
-      const api = `${running.url}${cms.config.routes.api}`
       console.log(`${seeded ? 'Seeded the example data. ' : ''}Database: ${cms.db.description}`)
-      console.log(`REST API     ${api}   (try ${api}/posts?where[status][equals]=published&depth=1)`)
-      console.log(`Health       ${api}/health`)
-      console.log('OpenAPI      contracts/openapi.json · GraphQL SDL contracts/schema.graphql')
+      for (const { label, url, note } of serviceUrls(cms.config, running.url)) {
+        console.log(`${label.padEnd(16)} ${url}${note ? `   (${note})` : ''}`)
+      }
       const stop = (signal: string) => {
         running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
         running.close().then(() => process.exit(0), (error: unknown) => {

@@ -1,10 +1,10 @@
 import test from 'ava'
 import { mkdir } from 'node:fs/promises'
-import { chromium } from 'playwright-core'
 import exampleConfig from '../../cms.config.ts'
 import { buildSchema } from 'graphql'
 import { readFile } from 'node:fs/promises'
 import { useServer } from '../helpers/http.ts'
+import { launchBrowser } from '../helpers/browser.ts'
 
 const s = useServer(test, exampleConfig)
 
@@ -23,10 +23,7 @@ test('the API reference page loads in headless Chromium from npm assets and show
   t.regex(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/)
   t.regex(page.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-[\w+/=]+'(;|$)/)
   t.is(page.headers.get('x-frame-options'), 'DENY')
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  const browser = await launchBrowser()
   try {
     const tab = await browser.newPage({ viewport: { width: 1280, height: 2000 } })
     const outside: string[] = []

@@ -1,11 +1,11 @@
 import test from 'ava'
-import { chromium } from 'playwright-core'
 import { pino } from 'pino'
 import { defineConfig } from '../../server/config/define-config.ts'
 import type { Config } from '../../server/config/types.ts'
 import { listen } from '../../server/http/server.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from '../helpers/db.ts'
+import { launchBrowser } from '../helpers/browser.ts'
 
 const base = (extra: Partial<Config> = {}): Config => defineConfig({
   secret: 'a-test-secret-that-is-at-least-32-bytes-long',
@@ -73,10 +73,7 @@ test.serial('the playground page loads in headless Chromium with assets from npm
     const js = await fetch(`${url}/api/graphql-playground/assets/graphiql.js`)
     t.regex(js.headers.get('content-type') ?? '', /javascript/)
 
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    })
+    const browser = await launchBrowser()
     try {
       const tab = await browser.newPage()
       const outside: string[] = []
