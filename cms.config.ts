@@ -2,7 +2,13 @@
  * The example application: a small publication with members, an orders API and a tracking endpoint.
  * `npm start` migrates it and seeds realistic data on first start (see `seed/example.ts`).
  */
-import { defineConfig, Unauthorized, type Access, type CmsRequest, type CollectionConfig } from './server/index.ts'
+import {
+  defineConfig,
+  Unauthorized,
+  type Access,
+  type CmsRequest,
+  type CollectionConfig,
+} from './server/index.ts'
 import { seedExample } from './seed/example.ts'
 
 const isAdmin = (user: Record<string, unknown> | null | undefined): boolean =>
@@ -19,15 +25,22 @@ const Users: CollectionConfig = {
   access: {
     create: adminOnly,
     // Members read themselves; admins read everyone.
-    read: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
-    update: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    read: ({ req }) =>
+      isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false,
+    update: ({ req }) =>
+      isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false,
     delete: adminOnly,
   },
   fields: [
     { name: 'name', type: 'text', maxLength: 120 },
     // Only admins grant roles: a member updating their own account cannot make themselves an admin.
     {
-      name: 'roles', type: 'select', hasMany: true, options: ['admin', 'member'], defaultValue: ['member'], required: true,
+      name: 'roles',
+      type: 'select',
+      hasMany: true,
+      options: ['admin', 'member'],
+      defaultValue: ['member'],
+      required: true,
       access: { create: ({ req }) => isAdmin(req.user), update: ({ req }) => isAdmin(req.user) },
     },
   ],
@@ -53,7 +66,8 @@ const Posts: CollectionConfig = {
     // Anonymous visitors see published posts only; any logged-in user sees drafts too.
     read: ({ req }) => (req.user ? true : { _status: { equals: 'published' } }),
     create: loggedIn,
-    update: ({ req }) => (isAdmin(req.user) ? true : req.user ? { author: { equals: req.user.id } } : false),
+    update: ({ req }) =>
+      isAdmin(req.user) ? true : req.user ? { author: { equals: req.user.id } } : false,
     delete: adminOnly,
   },
   fields: [
@@ -61,7 +75,13 @@ const Posts: CollectionConfig = {
     { name: 'slug', type: 'text', required: true, unique: true, maxLength: 200 },
     { name: 'excerpt', type: 'textarea', maxLength: 500 },
     { name: 'body', type: 'richText' },
-    { name: 'status', type: 'select', options: ['draft', 'review', 'published', 'archived'], defaultValue: 'draft', index: true },
+    {
+      name: 'status',
+      type: 'select',
+      options: ['draft', 'review', 'published', 'archived'],
+      defaultValue: 'draft',
+      index: true,
+    },
     { name: 'views', type: 'number', min: 0, defaultValue: 0, index: true },
     { name: 'featured', type: 'checkbox', defaultValue: false },
     { name: 'publishedAt', type: 'date', index: true },
@@ -69,21 +89,46 @@ const Posts: CollectionConfig = {
     // Members write their own posts only, as themselves: a member's `author` is dropped on create and update
     // (field access) and a new post defaults to its creator; admins may set any author.
     {
-      name: 'author', type: 'relationship', relationTo: 'users',
+      name: 'author',
+      type: 'relationship',
+      relationTo: 'users',
       defaultValue: ({ req }: { req: CmsRequest }) => req.user?.id,
       access: { create: ({ req }) => isAdmin(req.user), update: ({ req }) => isAdmin(req.user) },
     },
     // A bound on related posts also bounds what a nested GraphQL query may cost (docs/reliability.md).
     { name: 'related', type: 'relationship', relationTo: 'posts', hasMany: true, maxRows: 5 },
     { name: 'reference', type: 'relationship', relationTo: ['posts', 'categories'] },
-    { name: 'tags', type: 'array', fields: [{ name: 'tag', type: 'text', required: true, maxLength: 40 }], maxRows: 20 },
+    {
+      name: 'tags',
+      type: 'array',
+      fields: [{ name: 'tag', type: 'text', required: true, maxLength: 40 }],
+      maxRows: 20,
+    },
     {
       name: 'layout',
       type: 'blocks',
       blocks: [
-        { slug: 'hero', interfaceName: 'HeroBlock', fields: [{ name: 'heading', type: 'text', required: true }, { name: 'subheading', type: 'text' }] },
-        { slug: 'content', interfaceName: 'ContentBlock', fields: [{ name: 'content', type: 'richText' }] },
-        { slug: 'quote', interfaceName: 'QuoteBlock', fields: [{ name: 'quote', type: 'textarea', required: true }, { name: 'attribution', type: 'text' }] },
+        {
+          slug: 'hero',
+          interfaceName: 'HeroBlock',
+          fields: [
+            { name: 'heading', type: 'text', required: true },
+            { name: 'subheading', type: 'text' },
+          ],
+        },
+        {
+          slug: 'content',
+          interfaceName: 'ContentBlock',
+          fields: [{ name: 'content', type: 'richText' }],
+        },
+        {
+          slug: 'quote',
+          interfaceName: 'QuoteBlock',
+          fields: [
+            { name: 'quote', type: 'textarea', required: true },
+            { name: 'attribution', type: 'text' },
+          ],
+        },
       ],
     },
     {
@@ -111,7 +156,12 @@ const Tracking: CollectionConfig = {
   access: { read: loggedIn, create: adminOnly, update: adminOnly, delete: adminOnly },
   fields: [
     { name: 'label', type: 'text', required: true },
-    { name: 'status', type: 'select', options: ['pending', 'in_transit', 'delivered'], defaultValue: 'pending' },
+    {
+      name: 'status',
+      type: 'select',
+      options: ['pending', 'in_transit', 'delivered'],
+      defaultValue: 'pending',
+    },
     { name: 'lastEvent', type: 'text' },
     { name: 'events', type: 'number', defaultValue: 0 },
   ],
@@ -123,10 +173,27 @@ const Tracking: CollectionConfig = {
       method: 'post',
       openapi: {
         operationId: 'recordTrackingEvent',
-        summary: 'Record a tracking event (the seed\'s reference handler; needs update access to the document)',
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TrackingUpdateInput' } } } },
+        summary:
+          "Record a tracking event (the seed's reference handler; needs update access to the document)",
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/TrackingUpdateInput' } },
+          },
+        },
         responses: {
-          200: { description: 'Updated', content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } } },
+          200: {
+            description: 'Updated',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['message'],
+                  properties: { message: { type: 'string' } },
+                },
+              },
+            },
+          },
           400: { $ref: '#/components/responses/BadRequest' },
           401: { $ref: '#/components/responses/Unauthorized' },
           403: { $ref: '#/components/responses/Forbidden' },
@@ -139,7 +206,13 @@ const Tracking: CollectionConfig = {
       handler: async (req) => {
         if (!req.user) throw new Unauthorized()
         const data = (await req.json()) as Record<string, unknown>
-        await req.cms.update({ collection: 'tracking', id: req.routeParams!.id, data, req, overrideAccess: false })
+        await req.cms.update({
+          collection: 'tracking',
+          id: req.routeParams!.id,
+          data,
+          req,
+          overrideAccess: false,
+        })
         return Response.json({ message: `Tracking ${req.routeParams!.id} updated` })
       },
     },
@@ -152,7 +225,14 @@ const Orders: CollectionConfig = {
   access: { read: adminOnly, create: adminOnly, update: adminOnly, delete: adminOnly },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true },
-    { name: 'status', type: 'select', options: ['pending', 'paid', 'shipped', 'cancelled'], defaultValue: 'pending', required: true, index: true },
+    {
+      name: 'status',
+      type: 'select',
+      options: ['pending', 'paid', 'shipped', 'cancelled'],
+      defaultValue: 'pending',
+      required: true,
+      index: true,
+    },
     {
       name: 'items',
       type: 'array',
@@ -181,7 +261,14 @@ export default defineConfig({
         { name: 'tagline', type: 'text' },
         { name: 'contactEmail', type: 'email' },
         { name: 'maintenanceMode', type: 'checkbox', defaultValue: false },
-        { name: 'navigation', type: 'array', fields: [{ name: 'label', type: 'text', required: true }, { name: 'url', type: 'text', required: true }] },
+        {
+          name: 'navigation',
+          type: 'array',
+          fields: [
+            { name: 'label', type: 'text', required: true },
+            { name: 'url', type: 'text', required: true },
+          ],
+        },
       ],
     },
   ],

@@ -8,7 +8,12 @@ import path from 'node:path'
  * default export. TypeScript enums are emitted as string unions (the project runs on type stripping).
  */
 export function codegenConfig(root = '.'): CodegenConfig {
-  const shared = { enumsAsTypes: true, useTypeImports: true, importExtension: '.ts' as const, scalars: { JSON: 'unknown', DateTime: 'string' } }
+  const shared = {
+    enumsAsTypes: true,
+    useTypeImports: true,
+    importExtension: '.ts' as const,
+    scalars: { JSON: 'unknown', DateTime: 'string' },
+  }
   return {
     schema: path.join(root, 'contracts/schema.graphql'),
     documents: path.join(root, 'generated/graphql/documents.graphql'),
@@ -16,7 +21,12 @@ export function codegenConfig(root = '.'): CodegenConfig {
     generates: {
       [path.join(root, 'generated/graphql/resolvers.ts')]: {
         plugins: ['typescript', 'typescript-resolvers'],
-        config: { ...shared, contextType: '../../server/http/graphql-context.ts#GraphQLContext', mapperTypeSuffix: 'Model', defaultMapper: 'Partial<{T}>' },
+        config: {
+          ...shared,
+          contextType: '../../server/http/graphql-context.ts#GraphQLContext',
+          mapperTypeSuffix: 'Model',
+          defaultMapper: 'Partial<{T}>',
+        },
       },
       [path.join(root, 'generated/graphql/sdk/')]: {
         preset: 'client',

@@ -7,7 +7,11 @@ import { getCms, type Cms } from 'contract-cms'
 import config from '../cms.config.ts'
 
 export async function latestTitles(cms: Cms): Promise<string[]> {
-  const { docs } = await cms.find({ collection: 'posts', where: { _status: { equals: 'published' } }, limit: 5 })
+  const { docs } = await cms.find({
+    collection: 'posts',
+    where: { _status: { equals: 'published' } },
+    limit: 5,
+  })
   const titles: string[] = docs.map((post) => post.title)
   const status: 'draft' | 'review' | 'published' | 'archived' | null | undefined = docs[0]?.status
   const category: number | { id: number; name: string } | null | undefined = docs[0]?.category

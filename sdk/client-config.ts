@@ -18,7 +18,8 @@ export function jsonQuerySerializer(query: Record<string, unknown>): string {
   return params.toString()
 }
 
-export const createClientConfig: CreateClientConfig = (config) => ({
-  ...config,
-  querySerializer: jsonQuerySerializer,
-}) as ReturnType<CreateClientConfig>
+export const createClientConfig: CreateClientConfig = (config) =>
+  ({
+    ...config,
+    querySerializer: jsonQuerySerializer,
+  }) as ReturnType<CreateClientConfig>

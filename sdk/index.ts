@@ -9,7 +9,19 @@
  * const { docs } = await cms.collection('posts').find({ where: { or: [{ views: { greater_than: 100 } }, { featured: { equals: true } }] }, depth: 1 })
  */
 import { createClient as createRestClient, type Client } from '../generated/openapi/client/index.ts'
-import { auth as authOps, collections, globals, orders as orderOps, routes, type AuthTypes, type CollectionTypes, type GlobalTypes, type Order, type OrderInput, type OrderList } from '../generated/sdk/map.ts'
+import {
+  auth as authOps,
+  collections,
+  globals,
+  orders as orderOps,
+  routes,
+  type AuthTypes,
+  type CollectionTypes,
+  type GlobalTypes,
+  type Order,
+  type OrderInput,
+  type OrderList,
+} from '../generated/sdk/map.ts'
 import { jsonQuerySerializer } from './client-config.ts'
 
 export type { AuthTypes, CollectionTypes, GlobalTypes, Order, OrderInput, OrderList }
@@ -20,8 +32,11 @@ export class CmsError extends Error {
   readonly status: number
   readonly body: unknown
   constructor(status: number, body: unknown) {
-    const b = body as { errors?: { message?: string }[]; detail?: string; title?: string } | undefined
-    super(b?.errors?.[0]?.message ?? b?.detail ?? b?.title ?? `Request failed with status ${status}`)
+    const b = body as
+      { errors?: { message?: string }[]; detail?: string; title?: string } | undefined
+    super(
+      b?.errors?.[0]?.message ?? b?.detail ?? b?.title ?? `Request failed with status ${status}`,
+    )
     this.name = 'CmsError'
     this.status = status
     this.body = body
@@ -38,21 +53,32 @@ export interface ClientOptions {
 }
 
 /** A GraphQL document typed by graphql-codegen (`generated/graphql/sdk`). */
-export interface TypedDocument<Result, Variables> { toString(): string; __apiType?: (variables: Variables) => Result }
+export interface TypedDocument<Result, Variables> {
+  toString(): string
+  __apiType?: (variables: Variables) => Result
+}
 
 type Depth = { depth?: number }
 type CollectionSlug = keyof CollectionTypes & string
 type GlobalSlug = keyof GlobalTypes & string
 type AuthSlug = keyof AuthTypes & string
 type Paginated<S extends CollectionSlug> = CollectionTypes[S]['list']
-type Op = (options: any) => Promise<{ data?: unknown; error?: unknown; response?: Response }>
+type Op = (
+  options: Record<string, unknown>,
+) => Promise<{ data?: unknown; error?: unknown; response?: Response }>
 
 export function createClient(options: ClientOptions) {
   let token = options.token
   const origin = options.baseUrl.replace(/\/$/, '')
-  const client: Client = createRestClient({ baseUrl: `${origin}${routes.api}`, fetch: options.fetch, headers: options.headers, querySerializer: jsonQuerySerializer })
+  const client: Client = createRestClient({
+    baseUrl: `${origin}${routes.api}`,
+    fetch: options.fetch,
+    headers: options.headers,
+    querySerializer: jsonQuerySerializer,
+  })
   client.interceptors.request.use((request) => {
-    if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`)
+    if (token && !request.headers.has('authorization'))
+      request.headers.set('authorization', `Bearer ${token}`)
     return request
   })
 
@@ -64,33 +90,50 @@ export function createClient(options: ClientOptions) {
   }
 
   const collection = <S extends CollectionSlug>(slug: S) => {
-    const ops = collections[slug] as unknown as Record<'find' | 'findByID' | 'count' | 'create' | 'update' | 'delete', Op>
+    const ops = collections[slug] as unknown as Record<
+      'find' | 'findByID' | 'count' | 'create' | 'update' | 'delete',
+      Op
+    >
     type T = CollectionTypes[S]
     return {
-      find: (query: T['findQuery'] & { where?: T['where'] } = {} as T['findQuery']) => call<Paginated<S>>(ops.find, { query }),
-      findByID: (id: number, query?: T['readQuery']) => call<T['doc']>(ops.findByID, { path: { id }, query }),
-      count: (query: { where?: T['where']; draft?: boolean; locale?: string } = {}) => call<{ totalDocs: number }>(ops.count, { query }),
-      create: (data: T['create'], query?: T['writeQuery']) => call<{ doc: T['doc']; message: string }>(ops.create, { body: data, query }),
-      update: (id: number, data: T['update'], query?: T['writeQuery']) => call<{ doc: T['doc']; message: string }>(ops.update, { path: { id }, body: data, query }),
-      delete: (id: number, query?: Depth) => call<{ doc: T['doc']; message: string }>(ops.delete, { path: { id }, query }),
+      find: (query: T['findQuery'] & { where?: T['where'] } = {} as T['findQuery']) =>
+        call<Paginated<S>>(ops.find, { query }),
+      findByID: (id: number, query?: T['readQuery']) =>
+        call<T['doc']>(ops.findByID, { path: { id }, query }),
+      count: (query: { where?: T['where']; draft?: boolean; locale?: string } = {}) =>
+        call<{ totalDocs: number }>(ops.count, { query }),
+      create: (data: T['create'], query?: T['writeQuery']) =>
+        call<{ doc: T['doc']; message: string }>(ops.create, { body: data, query }),
+      update: (id: number, data: T['update'], query?: T['writeQuery']) =>
+        call<{ doc: T['doc']; message: string }>(ops.update, { path: { id }, body: data, query }),
+      delete: (id: number, query?: Depth) =>
+        call<{ doc: T['doc']; message: string }>(ops.delete, { path: { id }, query }),
     }
   }
 
   const global = <S extends GlobalSlug>(slug: S) => {
     const ops = globals[slug] as unknown as Record<'find' | 'update', Op>
     return {
-      find: (query?: Depth & { locale?: string }) => call<GlobalTypes[S]['doc']>(ops.find, { query }),
-      update: (data: GlobalTypes[S]['update']) => call<{ message: string; result: GlobalTypes[S]['doc'] }>(ops.update, { body: data }),
+      find: (query?: Depth & { locale?: string }) =>
+        call<GlobalTypes[S]['doc']>(ops.find, { query }),
+      update: (data: GlobalTypes[S]['update']) =>
+        call<{ message: string; result: GlobalTypes[S]['doc'] }>(ops.update, { body: data }),
     }
   }
 
   const auth = <S extends AuthSlug>(slug: S) => {
-    const ops = authOps[slug] as unknown as Record<'login' | 'logout' | 'me' | 'refreshToken' | 'forgotPassword' | 'resetPassword', Op>
+    const ops = authOps[slug] as unknown as Record<
+      'login' | 'logout' | 'me' | 'refreshToken' | 'forgotPassword' | 'resetPassword',
+      Op
+    >
     type User = AuthTypes[S]['user']
     return {
       /** Logs in and keeps the token for every later call. */
       async login(credentials: { email: string; password: string }) {
-        const result = await call<{ token: string; exp: number; user: User; message: string }>(ops.login, { body: credentials })
+        const result = await call<{ token: string; exp: number; user: User; message: string }>(
+          ops.login,
+          { body: credentials },
+        )
         token = result.token
         return result
       },
@@ -104,29 +147,40 @@ export function createClient(options: ClientOptions) {
       },
       me: () => call<{ user: User | null; exp?: number; token?: string }>(ops.me, {}),
       async refreshToken() {
-        const result = await call<{ refreshedToken: string; exp: number; user: User }>(ops.refreshToken, {})
+        const result = await call<{ refreshedToken: string; exp: number; user: User }>(
+          ops.refreshToken,
+          {},
+        )
         token = result.refreshedToken
         return result
       },
-      forgotPassword: (email: string) => call<{ message: string }>(ops.forgotPassword, { body: { email } }),
+      forgotPassword: (email: string) =>
+        call<{ message: string }>(ops.forgotPassword, { body: { email } }),
       async resetPassword(resetToken: string, password: string) {
-        const result = await call<{ token: string; user: User }>(ops.resetPassword, { body: { token: resetToken, password } })
+        const result = await call<{ token: string; user: User }>(ops.resetPassword, {
+          body: { token: resetToken, password },
+        })
         token = result.token
         return result
       },
     }
   }
 
-  const ops = orderOps as unknown as Record<'list' | 'create' | 'get' | 'cancel' | 'logout' | 'adminList' | 'adminShip', Op> | undefined
+  const ops = orderOps as unknown as
+    | Record<'list' | 'create' | 'get' | 'cancel' | 'logout' | 'adminList' | 'adminShip', Op>
+    | undefined
   const need = () => {
     if (!ops) throw new Error('This server has no orders API.')
     return ops
   }
   const orders = {
     list: (page?: number) => call<OrderList>(need().list, { query: page ? { page } : {} }),
-    create: (input: OrderInput) => call<{ data: Order }>(need().create, { body: input }).then((r) => r.data),
-    get: (id: number) => call<{ data: Order }>(need().get, { path: { order: id } }).then((r) => r.data),
-    cancel: (id: number) => call<{ data: Order }>(need().cancel, { path: { order: id } }).then((r) => r.data),
+    create: (input: OrderInput) =>
+      call<{ data: Order }>(need().create, { body: input }).then((r) => r.data),
+    get: (id: number) =>
+      call<{ data: Order }>(need().get, { path: { order: id } }).then((r) => r.data),
+    cancel: (id: number) =>
+      call<{ data: Order }>(need().cancel, { path: { order: id } }).then((r) => r.data),
     async logout() {
       try {
         await call<unknown>(need().logout, {})
@@ -136,19 +190,30 @@ export function createClient(options: ClientOptions) {
     },
     admin: {
       list: (page?: number) => call<OrderList>(need().adminList, { query: page ? { page } : {} }),
-      ship: (id: number) => call<{ data: Order }>(need().adminShip, { path: { order: id } }).then((r) => r.data),
+      ship: (id: number) =>
+        call<{ data: Order }>(need().adminShip, { path: { order: id } }).then((r) => r.data),
     },
   }
 
   /** Runs a typed GraphQL document (from `generated/graphql/sdk`) and returns its typed data. */
-  async function graphql<Result, Variables>(document: TypedDocument<Result, Variables>, variables?: Variables): Promise<Result> {
+  async function graphql<Result, Variables>(
+    document: TypedDocument<Result, Variables>,
+    variables?: Variables,
+  ): Promise<Result> {
     const doFetch = options.fetch ?? fetch
     const response = await doFetch(`${origin}${routes.graphQL}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+        ...options.headers,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query: document.toString(), variables }),
     })
-    const body = (await response.json().catch(() => undefined)) as { data?: Result; errors?: { message: string; extensions?: { status?: number } }[] } | undefined
+    const body = (await response.json().catch(() => undefined)) as
+      | { data?: Result; errors?: { message: string; extensions?: { status?: number } }[] }
+      | undefined
     if (!response.ok || !body || body.errors?.length) {
       const status = body?.errors?.[0]?.extensions?.status ?? response.status
       throw new CmsError(status, body)

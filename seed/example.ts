@@ -1,13 +1,36 @@
 import type { Cms } from '../server/local/cms.ts'
 import { orderTotal } from '../server/orders/representation.ts'
 
-const WORDS = ['contract', 'schema', 'headless', 'content', 'graph', 'query', 'release', 'design', 'typed', 'client', 'cache', 'index', 'draft', 'locale', 'webhook', 'order']
-const CITIES: [string, number, number][] = [['Berlin', 13.405, 52.52], ['Lisbon', -9.139, 38.722], ['Oslo', 10.752, 59.913], ['Madrid', -3.704, 40.417], ['Vienna', 16.373, 48.208]]
+const WORDS = [
+  'contract',
+  'schema',
+  'headless',
+  'content',
+  'graph',
+  'query',
+  'release',
+  'design',
+  'typed',
+  'client',
+  'cache',
+  'index',
+  'draft',
+  'locale',
+  'webhook',
+  'order',
+]
+const CITIES: [string, number, number][] = [
+  ['Berlin', 13.405, 52.52],
+  ['Lisbon', -9.139, 38.722],
+  ['Oslo', 10.752, 59.913],
+  ['Madrid', -3.704, 40.417],
+  ['Vienna', 16.373, 48.208],
+]
 
 /** A deterministic pseudo-random sequence, so every fresh start seeds the same data. */
 function rng(seed: number) {
   let s = seed
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648)
+  return () => (s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648
 }
 
 /** Seeds the example app: users, categories, posts with every field kind, tracking items, orders, site settings. */
@@ -15,56 +38,113 @@ export async function seedExample(cms: Cms): Promise<void> {
   const rand = rng(42)
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]
 
-  const admin = await cms.create({ collection: 'users', data: { email: 'admin@example.com', password: 'admin-password', name: 'Ada Admin', roles: ['admin'] } })
-  const alice = await cms.create({ collection: 'users', data: { email: 'alice@example.com', password: 'alice-password', name: 'Alice Member', roles: ['member'] } })
-  const bob = await cms.create({ collection: 'users', data: { email: 'bob@example.com', password: 'bob-password', name: 'Bob Member', roles: ['member'] } })
+  const admin = await cms.create({
+    collection: 'users',
+    data: {
+      email: 'admin@example.com',
+      password: 'admin-password',
+      name: 'Ada Admin',
+      roles: ['admin'],
+    },
+  })
+  const alice = await cms.create({
+    collection: 'users',
+    data: {
+      email: 'alice@example.com',
+      password: 'alice-password',
+      name: 'Alice Member',
+      roles: ['member'],
+    },
+  })
+  const bob = await cms.create({
+    collection: 'users',
+    data: {
+      email: 'bob@example.com',
+      password: 'bob-password',
+      name: 'Bob Member',
+      roles: ['member'],
+    },
+  })
 
   const categories: { id: number }[] = []
   for (const name of ['News', 'Engineering', 'Product', 'Culture', 'Guides']) {
-    categories.push(await cms.create({ collection: 'categories', data: { name, slug: name.toLowerCase(), description: `Posts about ${name.toLowerCase()}.` } }))
+    categories.push(
+      await cms.create({
+        collection: 'categories',
+        data: { name, slug: name.toLowerCase(), description: `Posts about ${name.toLowerCase()}.` },
+      }),
+    )
   }
 
   const posts: { id: number }[] = []
   for (let i = 1; i <= 30; i++) {
-    const title = `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} #${i}`.replace(/^./, (c) => c.toUpperCase())
+    const title = `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} #${i}`.replace(/^./, (c) =>
+      c.toUpperCase(),
+    )
     const [city, lng, lat] = pick(CITIES)
     const published = i % 3 !== 0
-    posts.push(await cms.create({
-      collection: 'posts',
-      data: {
-        title,
-        slug: `post-${i}`,
-        excerpt: `A short look at ${title.toLowerCase()} from ${city}.`,
-        body: { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: `Body of ${title}.` }] }] } },
-        status: published ? 'published' : 'draft',
-        _status: published ? 'published' : 'draft',
-        views: Math.floor(rand() * 5000),
-        featured: i % 7 === 0,
-        publishedAt: published ? new Date(Date.UTC(2026, 0, i)).toISOString() : undefined,
-        category: pick(categories).id,
-        author: pick([admin, alice, bob]).id,
-        related: posts.length ? [pick(posts).id] : [],
-        reference: posts.length && i % 4 === 0 ? { relationTo: 'posts', value: pick(posts).id } : { relationTo: 'categories', value: pick(categories).id },
-        tags: [{ tag: pick(WORDS) }, { tag: pick(WORDS) }],
-        layout: [
-          { blockType: 'hero', heading: title, subheading: `Filed in ${city}` },
-          { blockType: 'quote', quote: 'Contracts first, code second.', attribution: 'The team' },
-        ],
-        seo: { title: title.slice(0, 70), description: `Read ${title}.`.slice(0, 160) },
-        location: [lng + (rand() - 0.5) / 10, lat + (rand() - 0.5) / 10],
-      },
-    }))
+    posts.push(
+      await cms.create({
+        collection: 'posts',
+        data: {
+          title,
+          slug: `post-${i}`,
+          excerpt: `A short look at ${title.toLowerCase()} from ${city}.`,
+          body: {
+            root: {
+              type: 'root',
+              children: [
+                { type: 'paragraph', children: [{ type: 'text', text: `Body of ${title}.` }] },
+              ],
+            },
+          },
+          status: published ? 'published' : 'draft',
+          _status: published ? 'published' : 'draft',
+          views: Math.floor(rand() * 5000),
+          featured: i % 7 === 0,
+          publishedAt: published ? new Date(Date.UTC(2026, 0, i)).toISOString() : undefined,
+          category: pick(categories).id,
+          author: pick([admin, alice, bob]).id,
+          related: posts.length ? [pick(posts).id] : [],
+          reference:
+            posts.length && i % 4 === 0
+              ? { relationTo: 'posts', value: pick(posts).id }
+              : { relationTo: 'categories', value: pick(categories).id },
+          tags: [{ tag: pick(WORDS) }, { tag: pick(WORDS) }],
+          layout: [
+            { blockType: 'hero', heading: title, subheading: `Filed in ${city}` },
+            { blockType: 'quote', quote: 'Contracts first, code second.', attribution: 'The team' },
+          ],
+          seo: { title: title.slice(0, 70), description: `Read ${title}.`.slice(0, 160) },
+          location: [lng + (rand() - 0.5) / 10, lat + (rand() - 0.5) / 10],
+        },
+      }),
+    )
   }
 
   for (const label of ['Parcel A-100', 'Parcel B-200', 'Parcel C-300']) {
     await cms.create({ collection: 'tracking', data: { label } })
   }
 
-  for (const [user, n] of [[alice, 3], [bob, 2]] as const) {
+  for (const [user, n] of [
+    [alice, 3],
+    [bob, 2],
+  ] as const) {
     for (let i = 0; i < n; i++) {
-      const items = [{ product: `${pick(WORDS)} mug`, quantity: 1 + (i % 3), unit_price: 12.5 }, { product: 'sticker pack', quantity: 2, unit_price: 3 }]
+      const items = [
+        { product: `${pick(WORDS)} mug`, quantity: 1 + (i % 3), unit_price: 12.5 },
+        { product: 'sticker pack', quantity: 2, unit_price: 3 },
+      ]
       const total = orderTotal(items)
-      await cms.create({ collection: 'orders', data: { user: user.id, status: i === 0 ? 'shipped' : 'pending', items, total_amount: total } })
+      await cms.create({
+        collection: 'orders',
+        data: {
+          user: user.id,
+          status: i === 0 ? 'shipped' : 'pending',
+          items,
+          total_amount: total,
+        },
+      })
     }
   }
 
@@ -74,7 +154,10 @@ export async function seedExample(cms: Cms): Promise<void> {
       siteName: 'Contract CMS Example',
       tagline: 'Content with a contract',
       contactEmail: 'hello@example.com',
-      navigation: [{ label: 'Home', url: '/' }, { label: 'Posts', url: '/posts' }],
+      navigation: [
+        { label: 'Home', url: '/' },
+        { label: 'Posts', url: '/posts' },
+      ],
     },
   })
 }

@@ -46,7 +46,8 @@ async function main(argv: string[]): Promise<void> {
       const cms = await getCms({ config: await loadConfig() })
       const seeded = await seedIfEmpty(cms)
       const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got ${JSON.stringify(process.env.PORT)}.`)
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error(`PORT must be a port number; got ${JSON.stringify(process.env.PORT)}.`)
       const running = await listen(cms, { port, host: process.env.HOST ?? '127.0.0.1' })
       console.log(`${seeded ? 'Seeded the example data. ' : ''}Database: ${cms.db.description}`)
       for (const { label, url, note } of serviceUrls(cms.config, running.url)) {
@@ -54,16 +55,20 @@ async function main(argv: string[]): Promise<void> {
       }
       const stop = (signal: string) => {
         running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
-        running.close().then(() => process.exit(0), (error: unknown) => {
-          console.error(error)
-          process.exit(1)
-        })
+        running.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(error)
+            process.exit(1)
+          },
+        )
       }
       process.once('SIGINT', () => stop('SIGINT'))
       process.once('SIGTERM', () => stop('SIGTERM'))
       return
     }
-    case 'seed': case 'migrate': {
+    case 'seed':
+    case 'migrate': {
       const cms = await getCms({ config: await loadConfig() })
       try {
         if (command !== 'migrate') {
@@ -100,7 +105,9 @@ async function main(argv: string[]): Promise<void> {
       if (sub === 'check') {
         const problems = await checkDrift(await loadConfig(), process.cwd())
         if (problems.length) {
-          console.error(`The contracts or generated code are out of date:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+          console.error(
+            `The contracts or generated code are out of date:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+          )
           process.exitCode = 1
         } else {
           console.log('Contracts and generated code match the config.')
@@ -108,7 +115,10 @@ async function main(argv: string[]): Promise<void> {
         return
       }
       if (sub === 'diff' && base) {
-        const changes = await diffContracts(await loadContracts(base, process.cwd()), await loadContracts('.', process.cwd()))
+        const changes = await diffContracts(
+          await loadContracts(base, process.cwd()),
+          await loadContracts('.', process.cwd()),
+        )
         console.log(formatChanges(changes))
         if (changes.some((c) => c.level === 'breaking')) process.exitCode = 1
         return
@@ -118,13 +128,15 @@ async function main(argv: string[]): Promise<void> {
       return
     }
     default:
-      console.error(`Unknown command "${command}". Commands: start, seed, migrate, generate, generate:types, contracts check, contracts diff <base>.`)
+      console.error(
+        `Unknown command "${command}". Commands: start, seed, migrate, generate, generate:types, contracts check, contracts diff <base>.`,
+      )
       process.exitCode = 2
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   const e = error as Error
-  console.error(e.name === 'ConfigError' ? `Config error: ${e.message}` : e.stack ?? String(e))
+  console.error(e.name === 'ConfigError' ? `Config error: ${e.message}` : (e.stack ?? String(e)))
   process.exitCode = 1
 })

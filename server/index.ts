@@ -6,6 +6,20 @@ export { loadConfig } from './config/load.ts'
 export * from './errors/index.ts'
 export type * from './config/types.ts'
 export type {
-  GeneratedTypes, CollectionSlug, GlobalSlug, DocOf, GlobalOf, PaginatedDocs, BulkResult, FindArgs, FindByIDArgs,
-  CountArgs, CreateArgs, UpdateArgs, DeleteArgs, FindGlobalArgs, UpdateGlobalArgs, Select,
+  GeneratedTypes,
+  CollectionSlug,
+  GlobalSlug,
+  DocOf,
+  GlobalOf,
+  PaginatedDocs,
+  BulkResult,
+  FindArgs,
+  FindByIDArgs,
+  CountArgs,
+  CreateArgs,
+  UpdateArgs,
+  DeleteArgs,
+  FindGlobalArgs,
+  UpdateGlobalArgs,
+  Select,
 } from './local/types.ts'

@@ -6,7 +6,12 @@ import { promisify } from 'node:util'
  * random 16-byte salt per user, compared in constant time. Stored as hex in the hidden `hash` and `salt`
  * fields; the clear password is never stored, logged or returned. About 180 ms per hash on this machine.
  */
-export const PBKDF2 = { iterations: 600_000, keyLength: 32, digest: 'sha256', saltBytes: 16 } as const
+export const PBKDF2 = {
+  iterations: 600_000,
+  keyLength: 32,
+  digest: 'sha256',
+  saltBytes: 16,
+} as const
 const derive = promisify(pbkdf2)
 
 export async function hashPassword(password: string): Promise<{ hash: string; salt: string }> {
@@ -15,7 +20,11 @@ export async function hashPassword(password: string): Promise<{ hash: string; sa
   return { hash: key.toString('hex'), salt }
 }
 
-export async function verifyPassword(password: string, hash: string, salt: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  hash: string,
+  salt: string,
+): Promise<boolean> {
   const key = await derive(password, salt, PBKDF2.iterations, PBKDF2.keyLength, PBKDF2.digest)
   const stored = Buffer.from(hash, 'hex')
   return stored.length === key.length && timingSafeEqual(stored, key)
@@ -32,7 +41,9 @@ export const MAX_PASSWORD_LENGTH = 256
 /** A password's problem, or undefined when it is acceptable. */
 export function passwordProblem(password: unknown): string | undefined {
   if (typeof password !== 'string') return 'The password must be a string.'
-  if (password.length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`
-  if (password.length > MAX_PASSWORD_LENGTH) return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`
   return undefined
 }

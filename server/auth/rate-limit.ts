@@ -6,7 +6,10 @@ import { TooManyRequests } from '../errors/auth-errors.ts'
  * so every server process on the same database shares them. Login counts failed attempts only (a legitimate
  * login never uses up the allowance); forgot-password counts every request.
  */
-export interface Limit { max: number; windowMs: number }
+export interface Limit {
+  max: number
+  windowMs: number
+}
 export const DEFAULT_LIMITS = {
   login: { max: 20, windowMs: 15 * 60_000 },
   forgotPassword: { max: 5, windowMs: 15 * 60_000 },
@@ -15,7 +18,10 @@ export const DEFAULT_LIMITS = {
 
 /** Throws 429 (with the seconds left in the window) when `bucket` has used up `limit`. */
 export async function checkLimit(db: Database, bucket: string, limit: Limit): Promise<void> {
-  const rows = await db.all<{ window_start: number; hits: number }>('SELECT window_start, hits FROM cms_rate_limits WHERE bucket = ?', [bucket])
+  const rows = await db.all<{ window_start: number; hits: number }>(
+    'SELECT window_start, hits FROM cms_rate_limits WHERE bucket = ?',
+    [bucket],
+  )
   const row = rows[0]
   const now = Date.now()
   if (row && Number(row.window_start) + limit.windowMs > now && Number(row.hits) >= limit.max) {
@@ -32,16 +38,21 @@ export async function hit(db: Database, bucket: string, limit: Limit): Promise<v
       `INSERT INTO cms_rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
        ON CONFLICT (bucket) DO UPDATE SET hits = CASE WHEN window_start <= ? THEN 1 ELSE hits + 1 END,
        window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END`,
-      [bucket, now, fresh, fresh, now])
+      [bucket, now, fresh, fresh, now],
+    )
   } else {
     await db.run(
       `INSERT INTO cms_rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
        ON DUPLICATE KEY UPDATE hits = IF(window_start <= ?, 1, hits + 1), window_start = IF(window_start <= ?, ?, window_start)`,
-      [bucket, now, fresh, fresh, now])
+      [bucket, now, fresh, fresh, now],
+    )
   }
 }
 
-type RateLimited = { db: Database; config: { rateLimit?: { login?: Limit; forgotPassword?: Limit; passwordChange?: Limit } } }
+type RateLimited = {
+  db: Database
+  config: { rateLimit?: { login?: Limit; forgotPassword?: Limit; passwordChange?: Limit } }
+}
 
 /** The config's limits with their defaults. */
 function limits(cms: Pick<RateLimited, 'config'>) {
@@ -54,7 +65,11 @@ function limits(cms: Pick<RateLimited, 'config'>) {
 }
 
 /** Runs a login for `ip` under the per-address limit: refused (429) when used up; a failure (401) counts. */
-export async function limitedLogin<T>(cms: RateLimited, ip: string, login: () => Promise<T>): Promise<T> {
+export async function limitedLogin<T>(
+  cms: RateLimited,
+  ip: string,
+  login: () => Promise<T>,
+): Promise<T> {
   const limit = limits(cms).login
   const bucket = `login:${ip}`
   await checkLimit(cms.db, bucket, limit)
@@ -67,7 +82,11 @@ export async function limitedLogin<T>(cms: RateLimited, ip: string, login: () =>
 }
 
 /** Runs a forgot-password request for `ip` under the per-address limit: every request counts. */
-export async function limitedForgot<T>(cms: RateLimited, ip: string, forgot: () => Promise<T>): Promise<T> {
+export async function limitedForgot<T>(
+  cms: RateLimited,
+  ip: string,
+  forgot: () => Promise<T>,
+): Promise<T> {
   const limit = limits(cms).forgotPassword
   const bucket = `forgot:${ip}`
   await checkLimit(cms.db, bucket, limit)
@@ -79,7 +98,13 @@ export async function limitedForgot<T>(cms: RateLimited, ip: string, forgot: () 
  * Runs a create or update of an auth collection for `ip`: when the data sets a password (a PBKDF2 hash, about
  * 180 ms of CPU), the per-address `passwordChange` limit applies and every such request counts.
  */
-export async function limitedPasswordChange<T>(cms: RateLimited, ip: string, auth: boolean, data: unknown, write: () => Promise<T>): Promise<T> {
+export async function limitedPasswordChange<T>(
+  cms: RateLimited,
+  ip: string,
+  auth: boolean,
+  data: unknown,
+  write: () => Promise<T>,
+): Promise<T> {
   if (!auth || !data || typeof data !== 'object' || !('password' in data)) return write()
   const limit = limits(cms).passwordChange
   const bucket = `password:${ip}`

@@ -7,7 +7,12 @@ import { ConfigError } from '../errors/config-error.ts'
  * development a missing secret is replaced by a random one per process (tokens then die on restart). A token
  * carries the user id, the auth collection and the session id (`sid`); the session must still exist.
  */
-export interface TokenClaims { id: number; collection: string; sid: string; exp: number }
+export interface TokenClaims {
+  id: number
+  collection: string
+  sid: string
+  exp: number
+}
 
 /** jose loads on first use: an app start that serves no token does not wait for it. */
 let joseModule: Promise<typeof import('jose')> | undefined
@@ -20,17 +25,23 @@ export function secretKey(config: SanitizedConfig): Uint8Array {
   if (key) return key
   const secret = config.secret ?? process.env.CMS_SECRET
   if (!secret) {
-    if (process.env.NODE_ENV === 'production') throw new ConfigError('CMS_SECRET must be set in production (at least 32 bytes).')
+    if (process.env.NODE_ENV === 'production')
+      throw new ConfigError('CMS_SECRET must be set in production (at least 32 bytes).')
     key = randomBytes(32)
   } else {
     key = new TextEncoder().encode(secret)
-    if (process.env.NODE_ENV === 'production' && key.length < 32) throw new ConfigError('CMS_SECRET must be at least 32 bytes in production.')
+    if (process.env.NODE_ENV === 'production' && key.length < 32)
+      throw new ConfigError('CMS_SECRET must be at least 32 bytes in production.')
   }
   keys.set(config, key)
   return key
 }
 
-export async function signToken(config: SanitizedConfig, claims: Omit<TokenClaims, 'exp'>, expiresInSeconds: number): Promise<{ token: string; exp: number }> {
+export async function signToken(
+  config: SanitizedConfig,
+  claims: Omit<TokenClaims, 'exp'>,
+  expiresInSeconds: number,
+): Promise<{ token: string; exp: number }> {
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds
   const { SignJWT } = await jose()
   const token = await new SignJWT({ id: claims.id, collection: claims.collection, sid: claims.sid })
@@ -42,11 +53,20 @@ export async function signToken(config: SanitizedConfig, claims: Omit<TokenClaim
 }
 
 /** The claims of a valid, unexpired token, or undefined. */
-export async function verifyToken(config: SanitizedConfig, token: string): Promise<TokenClaims | undefined> {
+export async function verifyToken(
+  config: SanitizedConfig,
+  token: string,
+): Promise<TokenClaims | undefined> {
   try {
     const { jwtVerify } = await jose()
     const { payload } = await jwtVerify(token, secretKey(config), { algorithms: ['HS256'] })
-    if (typeof payload.id !== 'number' || typeof payload.collection !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return undefined
+    if (
+      typeof payload.id !== 'number' ||
+      typeof payload.collection !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.exp !== 'number'
+    )
+      return undefined
     return { id: payload.id, collection: payload.collection, sid: payload.sid, exp: payload.exp }
   } catch {
     return undefined

@@ -1,6 +1,8 @@
 import type { DataField, Field } from './types.ts'
 
-export const isLayoutField = (f: Field): f is Extract<Field, { type: 'row' | 'collapsible' | 'tabs' }> =>
+export const isLayoutField = (
+  f: Field,
+): f is Extract<Field, { type: 'row' | 'collapsible' | 'tabs' }> =>
   f.type === 'row' || f.type === 'collapsible' || f.type === 'tabs'
 
 /**
@@ -14,13 +16,23 @@ export function flattenFields(fields: Field[]): DataField[] {
       out.push(...flattenFields(field.fields))
     } else if (field.type === 'tabs') {
       for (const tab of field.tabs) {
-        if (tab.name) out.push({ type: 'group', name: tab.name, label: tab.label, interfaceName: tab.interfaceName, fields: flattenFields(tab.fields) })
+        if (tab.name)
+          out.push({
+            type: 'group',
+            name: tab.name,
+            label: tab.label,
+            interfaceName: tab.interfaceName,
+            fields: flattenFields(tab.fields),
+          })
         else out.push(...flattenFields(tab.fields))
       }
     } else if (field.type === 'group' || field.type === 'array') {
       out.push({ ...field, fields: flattenFields(field.fields) })
     } else if (field.type === 'blocks') {
-      out.push({ ...field, blocks: field.blocks.map((b) => ({ ...b, fields: flattenFields(b.fields) })) })
+      out.push({
+        ...field,
+        blocks: field.blocks.map((b) => ({ ...b, fields: flattenFields(b.fields) })),
+      })
     } else {
       out.push(field)
     }
@@ -29,17 +41,28 @@ export function flattenFields(fields: Field[]): DataField[] {
 }
 
 /** Value of a select/radio option. */
-export const optionValue = (o: string | { value: string }): string => (typeof o === 'string' ? o : o.value)
+export const optionValue = (o: string | { value: string }): string =>
+  typeof o === 'string' ? o : o.value
 
 /** True for fields whose value is stored as one JSON document (not in columns of their own). */
 export function isJsonStored(field: DataField): boolean {
   if (field.localized) return true
   switch (field.type) {
-    case 'array': case 'blocks': case 'json': case 'richText': return true
-    case 'select': case 'text': case 'number': return Boolean(field.hasMany)
-    case 'relationship': return Boolean(field.hasMany)
-    default: return false
+    case 'array':
+    case 'blocks':
+    case 'json':
+    case 'richText':
+      return true
+    case 'select':
+    case 'text':
+    case 'number':
+      return Boolean(field.hasMany)
+    case 'relationship':
+      return Boolean(field.hasMany)
+    default:
+      return false
   }
 }
 
-export const fieldLabel = (field: { name: string; label?: string }): string => field.label ?? field.name
+export const fieldLabel = (field: { name: string; label?: string }): string =>
+  field.label ?? field.name

@@ -13,9 +13,13 @@ export function configPath(explicit?: string): string {
 /** Imports and sanitises the config file; accepts `export default defineConfig(...)`, a plain object, or a promise of one. */
 export async function loadConfig(explicit?: string): Promise<SanitizedConfig> {
   const path = configPath(explicit)
-  if (!existsSync(path)) throw new ConfigError(`No config at ${path}. Set CMS_CONFIG_PATH or create cms.config.ts.`)
+  if (!existsSync(path))
+    throw new ConfigError(`No config at ${path}. Set CMS_CONFIG_PATH or create cms.config.ts.`)
   const mod = (await import(pathToFileURL(path).href)) as { default?: unknown; config?: unknown }
   const exported = await (mod.default ?? mod.config)
-  if (!exported || typeof exported !== 'object') throw new ConfigError(`${path} must default-export the config object (export default defineConfig({...})).`)
+  if (!exported || typeof exported !== 'object')
+    throw new ConfigError(
+      `${path} must default-export the config object (export default defineConfig({...})).`,
+    )
   return sanitizeConfig(exported as Config)
 }

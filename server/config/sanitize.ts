@@ -4,30 +4,95 @@ import { checkNames } from '../contracts/names.ts'
 import { versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
 import type {
-  AuthOptions, CollectionConfig, Config, DataField, Field, GlobalConfig, SanitizedCollection, SanitizedConfig, SanitizedGlobal, SanitizedLimits,
+  AuthOptions,
+  CollectionConfig,
+  Config,
+  DataField,
+  Field,
+  GlobalConfig,
+  SanitizedCollection,
+  SanitizedConfig,
+  SanitizedGlobal,
+  SanitizedLimits,
 } from './types.ts'
 
 const FIELD_TYPES = new Set([
-  'text', 'textarea', 'email', 'code', 'number', 'checkbox', 'date', 'select', 'radio', 'json', 'richText', 'point',
-  'relationship', 'array', 'blocks', 'group', 'row', 'collapsible', 'tabs',
+  'text',
+  'textarea',
+  'email',
+  'code',
+  'number',
+  'checkbox',
+  'date',
+  'select',
+  'radio',
+  'json',
+  'richText',
+  'point',
+  'relationship',
+  'array',
+  'blocks',
+  'group',
+  'row',
+  'collapsible',
+  'tabs',
 ])
 /** Names the CMS uses itself at the top level of a document or in queries. */
-const RESERVED_FIELD_NAMES = new Set(['id', 'createdAt', 'updatedAt', '_status', 'and', 'or', 'AND', 'OR', 'collection', 'password', 'hash', 'salt', 'sessions', 'loginAttempts', 'lockUntil', 'resetPasswordToken', 'resetPasswordExpiration', 'globalType'])
+const RESERVED_FIELD_NAMES = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  '_status',
+  'and',
+  'or',
+  'AND',
+  'OR',
+  'collection',
+  'password',
+  'hash',
+  'salt',
+  'sessions',
+  'loginAttempts',
+  'lockUntil',
+  'resetPasswordToken',
+  'resetPasswordExpiration',
+  'globalType',
+])
 /** Names that would break objects, SQL or GraphQL anywhere in a document. */
-const RESERVED_ANYWHERE = new Set(['__proto__', 'constructor', 'prototype', 'blockType', 'blockName'])
+const RESERVED_ANYWHERE = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+  'blockType',
+  'blockName',
+])
 /** Slugs that would collide with built-in routes under `routes.api`. */
-const RESERVED_SLUGS = new Set(['globals', 'graphql', 'graphql-playground', 'v1', 'health', 'docs', 'openapi.json', 'access'])
+const RESERVED_SLUGS = new Set([
+  'globals',
+  'graphql',
+  'graphql-playground',
+  'v1',
+  'health',
+  'docs',
+  'openapi.json',
+  'access',
+])
 const SLUG_RE = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/
 const NAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/
 const ROUTE_RE = /^\/[A-Za-z0-9/_-]*$/
 
 export const AUTH_DEFAULTS: Required<AuthOptions> = {
-  tokenExpiration: 7200, maxLoginAttempts: 5, lockTime: 600_000, forgotPassword: { expiration: 3_600_000 }, sessionLifetime: 7 * 24 * 3600,
+  tokenExpiration: 7200,
+  maxLoginAttempts: 5,
+  lockTime: 600_000,
+  forgotPassword: { expiration: 3_600_000 },
+  sessionLifetime: 7 * 24 * 3600,
 }
 
 /** Fills defaults and checks the config; throws `ConfigError` naming the collection and field at fault. */
 export function sanitizeConfig(input: Config): SanitizedConfig {
-  if (!input || typeof input !== 'object') throw new ConfigError('The config must be an object (export default defineConfig({...})).')
+  if (!input || typeof input !== 'object')
+    throw new ConfigError('The config must be an object (export default defineConfig({...})).')
   const collectionsIn = input.collections ?? []
   const globalsIn = input.globals ?? []
   if (!Array.isArray(collectionsIn)) throw new ConfigError('config.collections must be an array.')
@@ -36,34 +101,58 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const localization = sanitizeLocalization(input)
   const slugs = new Set<string>()
   for (const c of collectionsIn) {
-    if (!c || typeof c !== 'object') throw new ConfigError('Every entry of config.collections must be an object.')
+    if (!c || typeof c !== 'object')
+      throw new ConfigError('Every entry of config.collections must be an object.')
     checkSlug(c.slug, 'Collection')
-    if (slugs.has(c.slug)) throw new ConfigError(`Collection "${c.slug}": duplicate slug; another collection already uses it.`)
+    if (slugs.has(c.slug))
+      throw new ConfigError(
+        `Collection "${c.slug}": duplicate slug; another collection already uses it.`,
+      )
     slugs.add(c.slug)
   }
   const tables = new Map<string, string>()
   const collections = collectionsIn.map((c) => sanitizeCollection(c, slugs, Boolean(localization)))
   for (const c of collections) {
     const other = tables.get(c.table)
-    if (other) throw new ConfigError(`Collection "${c.slug}": its table name "${c.table}" collides with collection "${other}".`)
+    if (other)
+      throw new ConfigError(
+        `Collection "${c.slug}": its table name "${c.table}" collides with collection "${other}".`,
+      )
     tables.set(c.table, c.slug)
   }
   const globalSlugs = new Set<string>()
   const globals = globalsIn.map((g) => {
-    if (!g || typeof g !== 'object') throw new ConfigError('Every entry of config.globals must be an object.')
+    if (!g || typeof g !== 'object')
+      throw new ConfigError('Every entry of config.globals must be an object.')
     checkSlug(g.slug, 'Global')
-    if (globalSlugs.has(g.slug)) throw new ConfigError(`Global "${g.slug}": duplicate slug; another global already uses it.`)
+    if (globalSlugs.has(g.slug))
+      throw new ConfigError(`Global "${g.slug}": duplicate slug; another global already uses it.`)
     globalSlugs.add(g.slug)
     return sanitizeGlobal(g, slugs, Boolean(localization))
   })
 
-  const routes = { api: '/api', graphQL: '/graphql', graphQLPlayground: '/graphql-playground', ...input.routes }
+  const routes = {
+    api: '/api',
+    graphQL: '/graphql',
+    graphQLPlayground: '/graphql-playground',
+    ...input.routes,
+  }
   for (const [key, value] of Object.entries(routes)) {
-    if (typeof value !== 'string' || !ROUTE_RE.test(value) || (value.length > 1 && value.endsWith('/'))) {
-      throw new ConfigError(`routes.${key} must be a path starting with "/" without a trailing slash; got ${JSON.stringify(value)}.`)
+    if (
+      typeof value !== 'string' ||
+      !ROUTE_RE.test(value) ||
+      (value.length > 1 && value.endsWith('/'))
+    ) {
+      throw new ConfigError(
+        `routes.${key} must be a path starting with "/" without a trailing slash; got ${JSON.stringify(value)}.`,
+      )
     }
   }
-  const graphQL = { disable: false, disablePlaygroundInProduction: true, disableIntrospectionInProduction: true, ...input.graphQL,
+  const graphQL = {
+    disable: false,
+    disablePlaygroundInProduction: true,
+    disableIntrospectionInProduction: true,
+    ...input.graphQL,
     maxDepth: positiveInt(input.graphQL?.maxDepth ?? 15, 'graphQL.maxDepth'),
     maxComplexity: positiveInt(input.graphQL?.maxComplexity ?? 5000, 'graphQL.maxComplexity'),
     maxAliases: positiveInt(input.graphQL?.maxAliases ?? 30, 'graphQL.maxAliases', true),
@@ -97,23 +186,48 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   return sanitized
 }
 
-function checkOrdersApi(o: NonNullable<Config['ordersApi']>, collections: SanitizedCollection[]): void {
+function checkOrdersApi(
+  o: NonNullable<Config['ordersApi']>,
+  collections: SanitizedCollection[],
+): void {
   const users = collections.find((c) => c.slug === o.users)
   const orders = collections.find((c) => c.slug === o.orders)
-  if (!users?.auth) throw new ConfigError(`ordersApi.users must name an auth collection; got ${JSON.stringify(o.users)}.`)
-  if (!orders) throw new ConfigError(`ordersApi.orders must name a collection; got ${JSON.stringify(o.orders)}.`)
+  if (!users?.auth)
+    throw new ConfigError(
+      `ordersApi.users must name an auth collection; got ${JSON.stringify(o.users)}.`,
+    )
+  if (!orders)
+    throw new ConfigError(
+      `ordersApi.orders must name a collection; got ${JSON.stringify(o.orders)}.`,
+    )
   const field = (name: string) => orders.flatFields.find((f) => f.name === name)
   const user = field('user')
-  if (user?.type !== 'relationship' || user.relationTo !== o.users || user.hasMany) throw new ConfigError(`ordersApi: collection "${o.orders}" needs a field "user" relating to "${o.users}".`)
+  if (user?.type !== 'relationship' || user.relationTo !== o.users || user.hasMany)
+    throw new ConfigError(
+      `ordersApi: collection "${o.orders}" needs a field "user" relating to "${o.users}".`,
+    )
   const status = field('status')
-  const states = status?.type === 'select' ? status.options.map((x) => (typeof x === 'string' ? x : x.value)) : []
+  const states =
+    status?.type === 'select'
+      ? status.options.map((x) => (typeof x === 'string' ? x : x.value))
+      : []
   for (const s of ['pending', 'paid', 'shipped', 'cancelled']) {
-    if (!states.includes(s)) throw new ConfigError(`ordersApi: collection "${o.orders}" needs a select field "status" with the option "${s}".`)
+    if (!states.includes(s))
+      throw new ConfigError(
+        `ordersApi: collection "${o.orders}" needs a select field "status" with the option "${s}".`,
+      )
   }
   const items = field('items')
-  const itemNames = items?.type === 'array' ? (items.fields as { name?: string }[]).map((f) => f.name) : []
-  if (!['product', 'quantity', 'unit_price'].every((n) => itemNames.includes(n))) throw new ConfigError(`ordersApi: collection "${o.orders}" needs an array field "items" with product, quantity and unit_price.`)
-  if (field('total_amount')?.type !== 'number') throw new ConfigError(`ordersApi: collection "${o.orders}" needs a number field "total_amount".`)
+  const itemNames =
+    items?.type === 'array' ? (items.fields as { name?: string }[]).map((f) => f.name) : []
+  if (!['product', 'quantity', 'unit_price'].every((n) => itemNames.includes(n)))
+    throw new ConfigError(
+      `ordersApi: collection "${o.orders}" needs an array field "items" with product, quantity and unit_price.`,
+    )
+  if (field('total_amount')?.type !== 'number')
+    throw new ConfigError(
+      `ordersApi: collection "${o.orders}" needs a number field "total_amount".`,
+    )
 }
 
 /** `limits` with their defaults (docs/reliability.md lists them). */
@@ -124,69 +238,137 @@ export const DEFAULT_LIMITS: SanitizedLimits = {
 }
 
 function sanitizeLimits(input: Config['limits']): SanitizedLimits {
-  if (input !== undefined && (!input || typeof input !== 'object')) throw new ConfigError('config.limits must be an object.')
+  if (input !== undefined && (!input || typeof input !== 'object'))
+    throw new ConfigError('config.limits must be an object.')
   const pick = <K extends 'population' | 'where'>(group: K): SanitizedLimits[K] => {
     const given = (input?.[group] ?? {}) as Record<string, unknown>
     const defaults = DEFAULT_LIMITS[group] as Record<string, number>
-    for (const key of Object.keys(given)) if (!(key in defaults)) throw new ConfigError(`config.limits.${group}.${key} is not a limit; use ${Object.keys(defaults).join(', ')}.`)
-    return Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, positiveInt(given[k] ?? d, `limits.${group}.${k}`)])) as SanitizedLimits[K]
+    for (const key of Object.keys(given))
+      if (!(key in defaults))
+        throw new ConfigError(
+          `config.limits.${group}.${key} is not a limit; use ${Object.keys(defaults).join(', ')}.`,
+        )
+    return Object.fromEntries(
+      Object.entries(defaults).map(([k, d]) => [
+        k,
+        positiveInt(given[k] ?? d, `limits.${group}.${k}`),
+      ]),
+    ) as SanitizedLimits[K]
   }
-  return { population: pick('population'), where: pick('where'), maxStatements: positiveInt(input?.maxStatements ?? DEFAULT_LIMITS.maxStatements, 'limits.maxStatements') }
+  return {
+    population: pick('population'),
+    where: pick('where'),
+    maxStatements: positiveInt(
+      input?.maxStatements ?? DEFAULT_LIMITS.maxStatements,
+      'limits.maxStatements',
+    ),
+  }
 }
 
 function positiveInt(value: unknown, name: string, allowZero = false): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
-    throw new ConfigError(`config.${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer; got ${JSON.stringify(value)}.`)
+    throw new ConfigError(
+      `config.${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer; got ${JSON.stringify(value)}.`,
+    )
   }
   return value
 }
 
 function checkSlug(slug: unknown, kind: string): asserts slug is string {
   if (typeof slug !== 'string' || !SLUG_RE.test(slug)) {
-    throw new ConfigError(`${kind} slug ${JSON.stringify(slug)} is invalid: use lowercase letters, digits, "-" or "_", starting with a letter.`)
+    throw new ConfigError(
+      `${kind} slug ${JSON.stringify(slug)} is invalid: use lowercase letters, digits, "-" or "_", starting with a letter.`,
+    )
   }
-  if (RESERVED_SLUGS.has(slug)) throw new ConfigError(`${kind} "${slug}": the slug is reserved for a built-in route.`)
-  if (slug.startsWith('cms_') || slug.startsWith('cms-')) throw new ConfigError(`${kind} "${slug}": slugs starting with "cms_" are reserved for internal tables.`)
+  if (RESERVED_SLUGS.has(slug))
+    throw new ConfigError(`${kind} "${slug}": the slug is reserved for a built-in route.`)
+  if (slug.startsWith('cms_') || slug.startsWith('cms-'))
+    throw new ConfigError(
+      `${kind} "${slug}": slugs starting with "cms_" are reserved for internal tables.`,
+    )
 }
 
 function sanitizeLocalization(input: Config): SanitizedConfig['localization'] {
   const l = input.localization
   if (!l) return false
-  if (!Array.isArray(l.locales) || l.locales.length === 0) throw new ConfigError('localization.locales must be a non-empty array.')
-  const locales = l.locales.map((x) => (typeof x === 'string' ? { code: x, label: x } : { label: x.code, ...x }))
+  if (!Array.isArray(l.locales) || l.locales.length === 0)
+    throw new ConfigError('localization.locales must be a non-empty array.')
+  const locales = l.locales.map((x) =>
+    typeof x === 'string' ? { code: x, label: x } : { label: x.code, ...x },
+  )
   const codes = locales.map((x) => x.code)
   for (const code of codes) {
     if (typeof code !== 'string' || !/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(code)) {
-      throw new ConfigError(`localization.locales: ${JSON.stringify(code)} is not a locale code such as "en" or "pt-BR".`)
+      throw new ConfigError(
+        `localization.locales: ${JSON.stringify(code)} is not a locale code such as "en" or "pt-BR".`,
+      )
     }
-    if (code === 'all') throw new ConfigError('localization.locales: "all" is reserved (locale=all returns every locale).')
+    if (code === 'all')
+      throw new ConfigError(
+        'localization.locales: "all" is reserved (locale=all returns every locale).',
+      )
   }
-  if (new Set(codes).size !== codes.length) throw new ConfigError('localization.locales: duplicate locale code.')
-  if (!codes.includes(l.defaultLocale)) throw new ConfigError(`localization.defaultLocale "${l.defaultLocale}" is not one of the locales (${codes.join(', ')}).`)
-  return { locales, localeCodes: codes, defaultLocale: l.defaultLocale, fallback: l.fallback ?? true }
+  if (new Set(codes).size !== codes.length)
+    throw new ConfigError('localization.locales: duplicate locale code.')
+  if (!codes.includes(l.defaultLocale))
+    throw new ConfigError(
+      `localization.defaultLocale "${l.defaultLocale}" is not one of the locales (${codes.join(', ')}).`,
+    )
+  return {
+    locales,
+    localeCodes: codes,
+    defaultLocale: l.defaultLocale,
+    fallback: l.fallback ?? true,
+  }
 }
 
-const HOOK_KINDS = ['beforeOperation', 'beforeValidate', 'beforeChange', 'afterChange', 'beforeRead', 'afterRead', 'beforeDelete', 'afterDelete', 'afterOperation', 'afterError'] as const
+const HOOK_KINDS = [
+  'beforeOperation',
+  'beforeValidate',
+  'beforeChange',
+  'afterChange',
+  'beforeRead',
+  'afterRead',
+  'beforeDelete',
+  'afterDelete',
+  'afterOperation',
+  'afterError',
+] as const
 
-function sanitizeCollection(c: CollectionConfig, slugs: Set<string>, localized: boolean): SanitizedCollection {
+function sanitizeCollection(
+  c: CollectionConfig,
+  slugs: Set<string>,
+  localized: boolean,
+): SanitizedCollection {
   const where = `Collection "${c.slug}"`
   if (!Array.isArray(c.fields)) throw new ConfigError(`${where}: fields must be an array.`)
   let fields: Field[] = c.fields
   const auth = c.auth ? { ...AUTH_DEFAULTS, ...(c.auth === true ? {} : c.auth) } : false
   if (auth) {
     const declared = c.fields.find((f) => 'name' in f && f.name === 'email')
-    if (declared && declared.type !== 'email') throw new ConfigError(`${where}, field "email": an auth collection's email field must have type "email".`)
-    if (!declared) fields = [{ name: 'email', type: 'email', required: true, unique: true }, ...fields]
+    if (declared && declared.type !== 'email')
+      throw new ConfigError(
+        `${where}, field "email": an auth collection's email field must have type "email".`,
+      )
+    if (!declared)
+      fields = [{ name: 'email', type: 'email', required: true, unique: true }, ...fields]
   }
   const maxPerDoc = typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined
-  if (maxPerDoc !== undefined && (!Number.isInteger(maxPerDoc) || maxPerDoc < 1)) throw new ConfigError(`${where}: versions.maxPerDoc must be a positive integer.`)
+  if (maxPerDoc !== undefined && (!Number.isInteger(maxPerDoc) || maxPerDoc < 1))
+    throw new ConfigError(`${where}: versions.maxPerDoc must be a positive integer.`)
   const versions = c.versions
-    ? { drafts: typeof c.versions === 'object' ? Boolean(c.versions.drafts) : false, maxPerDoc: (typeof c.versions === 'object' && c.versions.maxPerDoc) || 100 }
+    ? {
+        drafts: typeof c.versions === 'object' ? Boolean(c.versions.drafts) : false,
+        maxPerDoc: (typeof c.versions === 'object' && c.versions.maxPerDoc) || 100,
+      }
     : false
   let flatFields = checkFields(fields, where, slugs, localized, true)
   if (auth) {
     // Secrets and counters of the auth layer (reserved names): stored, never returned, never written from outside.
-    const internal = { hidden: true, access: { create: () => false, read: () => false, update: () => false } }
+    const internal = {
+      hidden: true,
+      access: { create: () => false, read: () => false, update: () => false },
+    }
     flatFields = [
       ...flatFields,
       { name: 'hash', type: 'text', ...internal },
@@ -198,20 +380,36 @@ function sanitizeCollection(c: CollectionConfig, slugs: Set<string>, localized: 
     ]
   }
   if (versions && versions.drafts) {
-    flatFields = [...flatFields, { name: '_status', type: 'select', options: ['draft', 'published'], defaultValue: 'draft', index: true, label: 'Status' }]
+    flatFields = [
+      ...flatFields,
+      {
+        name: '_status',
+        type: 'select',
+        options: ['draft', 'published'],
+        defaultValue: 'draft',
+        index: true,
+        label: 'Status',
+      },
+    ]
   }
-  const hooks = Object.fromEntries(HOOK_KINDS.map((k) => [k, c.hooks?.[k] ?? []])) as SanitizedCollection['hooks']
+  const hooks = Object.fromEntries(
+    HOOK_KINDS.map((k) => [k, c.hooks?.[k] ?? []]),
+  ) as SanitizedCollection['hooks']
   for (const [k, list] of Object.entries(c.hooks ?? {})) {
-    if (!(HOOK_KINDS as readonly string[]).includes(k)) throw new ConfigError(`${where}: unknown hook kind "${k}".`)
-    if (!Array.isArray(list) || list.some((h) => typeof h !== 'function')) throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
+    if (!(HOOK_KINDS as readonly string[]).includes(k))
+      throw new ConfigError(`${where}: unknown hook kind "${k}".`)
+    if (!Array.isArray(list) || list.some((h) => typeof h !== 'function'))
+      throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
   }
   for (const [k, fn] of Object.entries(c.access ?? {})) {
-    if (!['create', 'read', 'update', 'delete', 'readVersions'].includes(k)) throw new ConfigError(`${where}: unknown access operation "${k}".`)
+    if (!['create', 'read', 'update', 'delete', 'readVersions'].includes(k))
+      throw new ConfigError(`${where}: unknown access operation "${k}".`)
     if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
   checkEndpoints(c.endpoints ?? [], where)
   const timestamps = c.timestamps ?? true
-  if (c.defaultSort !== undefined && typeof c.defaultSort !== 'string') throw new ConfigError(`${where}: defaultSort must be a string such as "-createdAt".`)
+  if (c.defaultSort !== undefined && typeof c.defaultSort !== 'string')
+    throw new ConfigError(`${where}: defaultSort must be a string such as "-createdAt".`)
   const sanitized: SanitizedCollection = {
     ...c,
     labels: { ...formatLabels(c.slug), ...c.labels },
@@ -232,18 +430,31 @@ function sanitizeCollection(c: CollectionConfig, slugs: Set<string>, localized: 
 function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean): SanitizedGlobal {
   const where = `Global "${g.slug}"`
   if (!Array.isArray(g.fields)) throw new ConfigError(`${where}: fields must be an array.`)
-  if (g.versions) throw new ConfigError(`${where}: versions on globals are not supported yet; keep versioned content in a collection.`)
+  if (g.versions)
+    throw new ConfigError(
+      `${where}: versions on globals are not supported yet; keep versioned content in a collection.`,
+    )
   const versions = false as const
   const flatFields = checkFields(g.fields, where, slugs, localized, true)
-  const kinds = ['beforeOperation', 'beforeValidate', 'beforeChange', 'afterChange', 'beforeRead', 'afterRead'] as const
+  const kinds = [
+    'beforeOperation',
+    'beforeValidate',
+    'beforeChange',
+    'afterChange',
+    'beforeRead',
+    'afterRead',
+  ] as const
   for (const k of Object.keys(g.hooks ?? {})) {
-    if (!(kinds as readonly string[]).includes(k)) throw new ConfigError(`${where}: unknown hook kind "${k}".`)
+    if (!(kinds as readonly string[]).includes(k))
+      throw new ConfigError(`${where}: unknown hook kind "${k}".`)
   }
   return {
     ...g,
     label: g.label ?? toWords(g.slug),
     flatFields,
-    hooks: Object.fromEntries(kinds.map((k) => [k, g.hooks?.[k] ?? []])) as SanitizedGlobal['hooks'],
+    hooks: Object.fromEntries(
+      kinds.map((k) => [k, g.hooks?.[k] ?? []]),
+    ) as SanitizedGlobal['hooks'],
     access: g.access ?? {},
     versions,
   }
@@ -252,78 +463,138 @@ function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean)
 function checkEndpoints(endpoints: unknown, where: string): void {
   if (!Array.isArray(endpoints)) throw new ConfigError(`${where}: endpoints must be an array.`)
   for (const e of endpoints) {
-    if (!e || typeof e.path !== 'string' || !e.path.startsWith('/')) throw new ConfigError(`${where}: every endpoint needs a path starting with "/".`)
+    if (!e || typeof e.path !== 'string' || !e.path.startsWith('/'))
+      throw new ConfigError(`${where}: every endpoint needs a path starting with "/".`)
     if (!['get', 'post', 'put', 'patch', 'delete', 'head', 'options'].includes(e.method)) {
-      throw new ConfigError(`${where}, endpoint "${e.path}": method must be a lowercase HTTP verb such as "get" or "post"; got ${JSON.stringify(e.method)}.`)
+      throw new ConfigError(
+        `${where}, endpoint "${e.path}": method must be a lowercase HTTP verb such as "get" or "post"; got ${JSON.stringify(e.method)}.`,
+      )
     }
-    if (typeof e.handler !== 'function') throw new ConfigError(`${where}, endpoint "${e.path}": handler must be a function.`)
+    if (typeof e.handler !== 'function')
+      throw new ConfigError(`${where}, endpoint "${e.path}": handler must be a function.`)
   }
 }
 
 /** Checks one level of fields (recursing into groups, arrays and blocks) and returns them flattened. */
-function checkFields(fields: Field[], where: string, slugs: Set<string>, localizationOn: boolean, topLevel: boolean, prefix = ''): DataField[] {
+function checkFields(
+  fields: Field[],
+  where: string,
+  slugs: Set<string>,
+  localizationOn: boolean,
+  topLevel: boolean,
+  prefix = '',
+): DataField[] {
   for (const f of fields) {
-    if (!f || typeof f !== 'object') throw new ConfigError(`${where}: every field must be an object.`)
+    if (!f || typeof f !== 'object')
+      throw new ConfigError(`${where}: every field must be an object.`)
     const name = 'name' in f ? (f as { name?: unknown }).name : undefined
     const at = `${where}, field "${prefix}${typeof name === 'string' ? name : '?'}"`
-    if (typeof f.type !== 'string' || !FIELD_TYPES.has(f.type)) throw new ConfigError(`${at}: unknown field type ${JSON.stringify(f.type)}.`)
-    if ((f.type === 'row' || f.type === 'collapsible') && !Array.isArray(f.fields)) throw new ConfigError(`${at}: a ${f.type} needs a fields array.`)
-    if (f.type === 'tabs' && (!Array.isArray(f.tabs) || f.tabs.some((t) => !t || !Array.isArray(t.fields)))) throw new ConfigError(`${at}: tabs needs a tabs array, each with a fields array.`)
+    if (typeof f.type !== 'string' || !FIELD_TYPES.has(f.type))
+      throw new ConfigError(`${at}: unknown field type ${JSON.stringify(f.type)}.`)
+    if ((f.type === 'row' || f.type === 'collapsible') && !Array.isArray(f.fields))
+      throw new ConfigError(`${at}: a ${f.type} needs a fields array.`)
+    if (
+      f.type === 'tabs' &&
+      (!Array.isArray(f.tabs) || f.tabs.some((t) => !t || !Array.isArray(t.fields)))
+    )
+      throw new ConfigError(`${at}: tabs needs a tabs array, each with a fields array.`)
   }
   const flat = flattenFields(fields)
   const seen = new Set<string>()
   for (const f of flat) {
     const at = `${where}, field "${prefix}${String(f.name)}"`
     if (typeof f.name !== 'string' || !NAME_RE.test(f.name) || f.name.includes('__')) {
-      throw new ConfigError(`${at}: a field name must start with a letter and hold only letters, digits and single underscores.`)
+      throw new ConfigError(
+        `${at}: a field name must start with a letter and hold only letters, digits and single underscores.`,
+      )
     }
     if (RESERVED_ANYWHERE.has(f.name) || (topLevel && RESERVED_FIELD_NAMES.has(f.name))) {
       throw new ConfigError(`${at}: "${f.name}" is a reserved field name.`)
     }
-    if (seen.has(f.name)) throw new ConfigError(`${at}: duplicate field name; another field at this level is also called "${f.name}".`)
+    if (seen.has(f.name))
+      throw new ConfigError(
+        `${at}: duplicate field name; another field at this level is also called "${f.name}".`,
+      )
     seen.add(f.name)
-    if (f.localized && !localizationOn) throw new ConfigError(`${at}: localized is set but the config has no localization.`)
-    if ((f.unique || f.index) && isJsonStored(f) && !(f.type === 'relationship' && f.hasMany && !f.unique)) {
+    if (f.localized && !localizationOn)
+      throw new ConfigError(`${at}: localized is set but the config has no localization.`)
+    if (
+      (f.unique || f.index) &&
+      isJsonStored(f) &&
+      !(f.type === 'relationship' && f.hasMany && !f.unique)
+    ) {
       const many = 'hasMany' in f && f.hasMany ? 'hasMany ' : ''
-      if (f.unique || f.type !== 'relationship') throw new ConfigError(`${at}: ${f.unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}.`)
+      if (f.unique || f.type !== 'relationship')
+        throw new ConfigError(
+          `${at}: ${f.unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}.`,
+        )
     }
-    if ((f.unique || f.index) && !topLevel) throw new ConfigError(`${at}: unique and index are only supported outside arrays and blocks.`)
+    if ((f.unique || f.index) && !topLevel)
+      throw new ConfigError(`${at}: unique and index are only supported outside arrays and blocks.`)
     for (const key of ['min', 'max', 'minLength', 'maxLength', 'minRows', 'maxRows'] as const) {
       const v = (f as unknown as Record<string, unknown>)[key]
-      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) throw new ConfigError(`${at}: ${key} must be a number.`)
+      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
+        throw new ConfigError(`${at}: ${key} must be a number.`)
     }
-    if (f.validate !== undefined && typeof f.validate !== 'function') throw new ConfigError(`${at}: validate must be a function.`)
+    if (f.validate !== undefined && typeof f.validate !== 'function')
+      throw new ConfigError(`${at}: validate must be a function.`)
     switch (f.type) {
-      case 'select': case 'radio': {
-        if (!Array.isArray(f.options) || f.options.length === 0) throw new ConfigError(`${at}: a ${f.type} field needs a non-empty options array.`)
+      case 'select':
+      case 'radio': {
+        if (!Array.isArray(f.options) || f.options.length === 0)
+          throw new ConfigError(`${at}: a ${f.type} field needs a non-empty options array.`)
         const values = f.options.map((o) => optionValue(o))
-        if (values.some((v) => typeof v !== 'string' || v === '')) throw new ConfigError(`${at}: every option needs a non-empty string value.`)
-        if (new Set(values).size !== values.length) throw new ConfigError(`${at}: duplicate option value.`)
+        if (values.some((v) => typeof v !== 'string' || v === ''))
+          throw new ConfigError(`${at}: every option needs a non-empty string value.`)
+        if (new Set(values).size !== values.length)
+          throw new ConfigError(`${at}: duplicate option value.`)
         break
       }
       case 'relationship': {
         const targets = Array.isArray(f.relationTo) ? f.relationTo : [f.relationTo]
-        if (targets.length === 0) throw new ConfigError(`${at}: relationTo must name at least one collection.`)
+        if (targets.length === 0)
+          throw new ConfigError(`${at}: relationTo must name at least one collection.`)
         for (const t of targets) {
-          if (!slugs.has(t)) throw new ConfigError(`${at}: relationTo "${t}" is not a collection in this config.`)
+          if (!slugs.has(t))
+            throw new ConfigError(`${at}: relationTo "${t}" is not a collection in this config.`)
         }
         break
       }
-      case 'group': case 'array': {
-        if (!Array.isArray(f.fields) || f.fields.length === 0) throw new ConfigError(`${at}: a ${f.type} field needs a non-empty fields array.`)
-        const inner = checkFields(f.fields, where, slugs, localizationOn, f.type === 'group' && topLevel && !f.localized, `${prefix}${f.name}.`)
+      case 'group':
+      case 'array': {
+        if (!Array.isArray(f.fields) || f.fields.length === 0)
+          throw new ConfigError(`${at}: a ${f.type} field needs a non-empty fields array.`)
+        const inner = checkFields(
+          f.fields,
+          where,
+          slugs,
+          localizationOn,
+          f.type === 'group' && topLevel && !f.localized,
+          `${prefix}${f.name}.`,
+        )
         ;(f as { fields: DataField[] }).fields = inner
         break
       }
       case 'blocks': {
-        if (!Array.isArray(f.blocks) || f.blocks.length === 0) throw new ConfigError(`${at}: a blocks field needs a non-empty blocks array.`)
+        if (!Array.isArray(f.blocks) || f.blocks.length === 0)
+          throw new ConfigError(`${at}: a blocks field needs a non-empty blocks array.`)
         const blockSlugs = new Set<string>()
         for (const b of f.blocks) {
-          if (!b || typeof b.slug !== 'string' || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(b.slug)) throw new ConfigError(`${at}: every block needs a slug of letters, digits, "-" or "_".`)
-          if (blockSlugs.has(b.slug)) throw new ConfigError(`${at}: duplicate block slug "${b.slug}".`)
+          if (!b || typeof b.slug !== 'string' || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(b.slug))
+            throw new ConfigError(`${at}: every block needs a slug of letters, digits, "-" or "_".`)
+          if (blockSlugs.has(b.slug))
+            throw new ConfigError(`${at}: duplicate block slug "${b.slug}".`)
           blockSlugs.add(b.slug)
-          if (!Array.isArray(b.fields)) throw new ConfigError(`${at}, block "${b.slug}": fields must be an array.`)
-          b.fields = checkFields(b.fields, where, slugs, localizationOn, false, `${prefix}${f.name}.${b.slug}.`)
+          if (!Array.isArray(b.fields))
+            throw new ConfigError(`${at}, block "${b.slug}": fields must be an array.`)
+          b.fields = checkFields(
+            b.fields,
+            where,
+            slugs,
+            localizationOn,
+            false,
+            `${prefix}${f.name}.${b.slug}.`,
+          )
         }
         break
       }
@@ -331,7 +602,8 @@ function checkFields(fields: Field[], where: string, slugs: Set<string>, localiz
     if (f.type === 'text' || f.type === 'email') {
       // An indexed text column is a VARCHAR on MySQL; keep the validated length within what it can hold.
       if ((f.unique || f.index) && f.type === 'text') {
-        if (f.maxLength !== undefined && f.maxLength > 768) throw new ConfigError(`${at}: maxLength above 768 cannot be indexed.`)
+        if (f.maxLength !== undefined && f.maxLength > 768)
+          throw new ConfigError(`${at}: maxLength above 768 cannot be indexed.`)
       }
     }
   }

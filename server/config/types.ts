@@ -13,9 +13,18 @@ export interface Where {
   or?: Where[]
 }
 export type WhereOperator =
-  | 'equals' | 'not_equals' | 'in' | 'not_in'
-  | 'greater_than' | 'greater_than_equal' | 'less_than' | 'less_than_equal'
-  | 'contains' | 'like' | 'exists' | 'near'
+  | 'equals'
+  | 'not_equals'
+  | 'in'
+  | 'not_in'
+  | 'greater_than'
+  | 'greater_than_equal'
+  | 'less_than'
+  | 'less_than_equal'
+  | 'contains'
+  | 'like'
+  | 'exists'
+  | 'near'
 export type WhereField = { [op in WhereOperator]?: unknown }
 
 /** The request object every hook, access function and endpoint handler receives. */
@@ -36,7 +45,11 @@ export type AccessResult = boolean | Where
 export type AccessArgs = { req: CmsRequest; id?: ID; data?: Record<string, unknown> }
 export type Access = (args: AccessArgs) => AccessResult | Promise<AccessResult>
 export type FieldAccess = (args: {
-  req: CmsRequest; id?: ID; data?: Record<string, unknown>; doc?: Record<string, unknown>; siblingData?: Record<string, unknown>
+  req: CmsRequest
+  id?: ID
+  data?: Record<string, unknown>
+  doc?: Record<string, unknown>
+  siblingData?: Record<string, unknown>
 }) => boolean | Promise<boolean>
 
 export type FieldHookArgs = {
@@ -55,9 +68,16 @@ export type FieldHookArgs = {
 }
 export type FieldHook = (args: FieldHookArgs) => unknown
 
-export type ValidateFn = (value: unknown, args: {
-  data: Record<string, unknown>; siblingData: Record<string, unknown>; operation: 'create' | 'update'; id?: ID; req: CmsRequest
-}) => true | string | Promise<true | string>
+export type ValidateFn = (
+  value: unknown,
+  args: {
+    data: Record<string, unknown>
+    siblingData: Record<string, unknown>
+    operation: 'create' | 'update'
+    id?: ID
+    req: CmsRequest
+  },
+) => true | string | Promise<true | string>
 
 export type Option = string | { label: string; value: string }
 
@@ -68,27 +88,72 @@ interface FieldBase {
   unique?: boolean
   index?: boolean
   localized?: boolean
-  defaultValue?: unknown | ((args: { user: CmsRequest['user']; locale?: string; req: CmsRequest }) => unknown)
+  defaultValue?:
+    unknown | ((args: { user: CmsRequest['user']; locale?: string; req: CmsRequest }) => unknown)
   validate?: ValidateFn
   access?: { create?: FieldAccess; read?: FieldAccess; update?: FieldAccess }
-  hooks?: { beforeValidate?: FieldHook[]; beforeChange?: FieldHook[]; afterChange?: FieldHook[]; afterRead?: FieldHook[] }
+  hooks?: {
+    beforeValidate?: FieldHook[]
+    beforeChange?: FieldHook[]
+    afterChange?: FieldHook[]
+    afterRead?: FieldHook[]
+  }
   /** Never returned in responses (auth secrets, internals). */
   hidden?: boolean
   admin?: Record<string, unknown>
 }
 
-export interface TextField extends FieldBase { type: 'text'; minLength?: number; maxLength?: number; hasMany?: boolean }
-export interface TextareaField extends FieldBase { type: 'textarea'; minLength?: number; maxLength?: number }
-export interface EmailField extends FieldBase { type: 'email' }
-export interface CodeField extends FieldBase { type: 'code'; minLength?: number; maxLength?: number }
-export interface NumberField extends FieldBase { type: 'number'; min?: number; max?: number; hasMany?: boolean }
-export interface CheckboxField extends FieldBase { type: 'checkbox' }
-export interface DateField extends FieldBase { type: 'date' }
-export interface SelectField extends FieldBase { type: 'select'; options: Option[]; hasMany?: boolean; interfaceName?: string }
-export interface RadioField extends FieldBase { type: 'radio'; options: Option[]; interfaceName?: string }
-export interface JSONField extends FieldBase { type: 'json' }
-export interface RichTextField extends FieldBase { type: 'richText' }
-export interface PointField extends FieldBase { type: 'point' }
+export interface TextField extends FieldBase {
+  type: 'text'
+  minLength?: number
+  maxLength?: number
+  hasMany?: boolean
+}
+export interface TextareaField extends FieldBase {
+  type: 'textarea'
+  minLength?: number
+  maxLength?: number
+}
+export interface EmailField extends FieldBase {
+  type: 'email'
+}
+export interface CodeField extends FieldBase {
+  type: 'code'
+  minLength?: number
+  maxLength?: number
+}
+export interface NumberField extends FieldBase {
+  type: 'number'
+  min?: number
+  max?: number
+  hasMany?: boolean
+}
+export interface CheckboxField extends FieldBase {
+  type: 'checkbox'
+}
+export interface DateField extends FieldBase {
+  type: 'date'
+}
+export interface SelectField extends FieldBase {
+  type: 'select'
+  options: Option[]
+  hasMany?: boolean
+  interfaceName?: string
+}
+export interface RadioField extends FieldBase {
+  type: 'radio'
+  options: Option[]
+  interfaceName?: string
+}
+export interface JSONField extends FieldBase {
+  type: 'json'
+}
+export interface RichTextField extends FieldBase {
+  type: 'richText'
+}
+export interface PointField extends FieldBase {
+  type: 'point'
+}
 export interface RelationshipField extends FieldBase {
   type: 'relationship'
   relationTo: string | string[]
@@ -98,22 +163,65 @@ export interface RelationshipField extends FieldBase {
   maxRows?: number
 }
 export interface ArrayField extends FieldBase {
-  type: 'array'; fields: Field[]; minRows?: number; maxRows?: number; interfaceName?: string
+  type: 'array'
+  fields: Field[]
+  minRows?: number
+  maxRows?: number
+  interfaceName?: string
   labels?: { singular?: string; plural?: string }
 }
-export interface Block { slug: string; fields: Field[]; interfaceName?: string; labels?: { singular?: string; plural?: string } }
-export interface BlocksField extends FieldBase { type: 'blocks'; blocks: Block[]; minRows?: number; maxRows?: number }
-export interface GroupField extends FieldBase { type: 'group'; fields: Field[]; interfaceName?: string }
+export interface Block {
+  slug: string
+  fields: Field[]
+  interfaceName?: string
+  labels?: { singular?: string; plural?: string }
+}
+export interface BlocksField extends FieldBase {
+  type: 'blocks'
+  blocks: Block[]
+  minRows?: number
+  maxRows?: number
+}
+export interface GroupField extends FieldBase {
+  type: 'group'
+  fields: Field[]
+  interfaceName?: string
+}
 
 /** Layout-only fields: their children are stored as if declared on the parent. */
-export interface RowField { type: 'row'; fields: Field[]; admin?: Record<string, unknown> }
-export interface CollapsibleField { type: 'collapsible'; label?: string; fields: Field[]; admin?: Record<string, unknown> }
-export interface TabsField { type: 'tabs'; tabs: { label: string; name?: string; fields: Field[]; interfaceName?: string }[] }
+export interface RowField {
+  type: 'row'
+  fields: Field[]
+  admin?: Record<string, unknown>
+}
+export interface CollapsibleField {
+  type: 'collapsible'
+  label?: string
+  fields: Field[]
+  admin?: Record<string, unknown>
+}
+export interface TabsField {
+  type: 'tabs'
+  tabs: { label: string; name?: string; fields: Field[]; interfaceName?: string }[]
+}
 
 export type DataField =
-  | TextField | TextareaField | EmailField | CodeField | NumberField | CheckboxField | DateField
-  | SelectField | RadioField | JSONField | RichTextField | PointField | RelationshipField
-  | ArrayField | BlocksField | GroupField
+  | TextField
+  | TextareaField
+  | EmailField
+  | CodeField
+  | NumberField
+  | CheckboxField
+  | DateField
+  | SelectField
+  | RadioField
+  | JSONField
+  | RichTextField
+  | PointField
+  | RelationshipField
+  | ArrayField
+  | BlocksField
+  | GroupField
 export type LayoutField = RowField | CollapsibleField | TabsField
 export type Field = DataField | LayoutField
 export type FieldType = Field['type']
@@ -147,7 +255,12 @@ export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
   handler: (req: CmsRequest & { json: () => Promise<unknown> }) => Response | Promise<Response>
   /** Optional schemas for the contract. */
-  openapi?: { operationId?: string; summary?: string; requestBody?: Record<string, unknown>; responses?: Record<string, unknown> }
+  openapi?: {
+    operationId?: string
+    summary?: string
+    requestBody?: Record<string, unknown>
+    responses?: Record<string, unknown>
+  }
 }
 
 export interface AuthOptions {
@@ -164,7 +277,13 @@ export interface CollectionConfig {
   slug: string
   labels?: { singular?: string; plural?: string }
   fields: Field[]
-  access?: { create?: Access; read?: Access; update?: Access; delete?: Access; readVersions?: Access }
+  access?: {
+    create?: Access
+    read?: Access
+    update?: Access
+    delete?: Access
+    readVersions?: Access
+  }
   hooks?: CollectionHooks
   endpoints?: Endpoint[]
   auth?: boolean | AuthOptions
@@ -179,7 +298,15 @@ export interface GlobalConfig {
   label?: string
   fields: Field[]
   access?: { read?: Access; update?: Access; readVersions?: Access }
-  hooks?: Pick<CollectionHooks, 'beforeOperation' | 'beforeValidate' | 'beforeChange' | 'afterChange' | 'beforeRead' | 'afterRead'>
+  hooks?: Pick<
+    CollectionHooks,
+    | 'beforeOperation'
+    | 'beforeValidate'
+    | 'beforeChange'
+    | 'afterChange'
+    | 'beforeRead'
+    | 'afterRead'
+  >
   versions?: boolean | { drafts?: boolean }
   admin?: Record<string, unknown>
 }
@@ -229,7 +356,15 @@ export interface Config {
    */
   ordersApi?: { orders: string; users: string }
   /** Outgoing mail (password resets). Without it, reset links are logged outside production. */
-  email?: { send: (message: { to: string; subject: string; text: string; token: string; link: string }) => void | Promise<void> }
+  email?: {
+    send: (message: {
+      to: string
+      subject: string
+      text: string
+      token: string
+      link: string
+    }) => void | Promise<void>
+  }
   /** The API reference page at `<api>/docs` (on outside production by default). */
   apiDocs?: { disable?: boolean; disableInProduction?: boolean }
   /** Per-address limits of the login (failed attempts), forgot-password and password-setting writes. */
@@ -261,7 +396,10 @@ export type SanitizedLimits = {
 
 // ---- sanitised forms -------------------------------------------------------
 
-export interface SanitizedCollection extends Omit<CollectionConfig, 'labels' | 'auth' | 'versions' | 'timestamps' | 'hooks' | 'access' | 'endpoints'> {
+export interface SanitizedCollection extends Omit<
+  CollectionConfig,
+  'labels' | 'auth' | 'versions' | 'timestamps' | 'hooks' | 'access' | 'endpoints'
+> {
   labels: { singular: string; plural: string }
   /** Data fields with layout fields flattened away. */
   flatFields: DataField[]
@@ -285,10 +423,20 @@ export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' |
   versions: { drafts: boolean } | false
 }
 
-export interface SanitizedConfig extends Omit<Config, 'collections' | 'globals' | 'localization' | 'routes' | 'graphQL'> {
+export interface SanitizedConfig extends Omit<
+  Config,
+  'collections' | 'globals' | 'localization' | 'routes' | 'graphQL'
+> {
   collections: SanitizedCollection[]
   globals: SanitizedGlobal[]
-  localization: { locales: { code: string; label: string; fallbackLocale?: string }[]; localeCodes: string[]; defaultLocale: string; fallback: boolean } | false
+  localization:
+    | {
+        locales: { code: string; label: string; fallbackLocale?: string }[]
+        localeCodes: string[]
+        defaultLocale: string
+        fallback: boolean
+      }
+    | false
   routes: { api: string; graphQL: string; graphQLPlayground: string }
   graphQL: Required<NonNullable<Config['graphQL']>>
   limits: SanitizedLimits

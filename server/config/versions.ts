@@ -3,9 +3,17 @@ import type { DataField, SanitizedCollection } from './types.ts'
 /** Field copies for the version table: no unique constraints or indexes (many versions share values), no hooks; field read access stays. */
 function versionCopy(fields: DataField[]): DataField[] {
   return fields.map((f) => {
-    const copy = { ...f, unique: false, index: f.name === '_status', hooks: undefined, validate: undefined } as DataField
-    if (copy.type === 'group' || copy.type === 'array') (copy as { fields: DataField[] }).fields = versionCopy(copy.fields as DataField[])
-    if (copy.type === 'blocks') copy.blocks = copy.blocks.map((b) => ({ ...b, fields: versionCopy(b.fields as DataField[]) }))
+    const copy = {
+      ...f,
+      unique: false,
+      index: f.name === '_status',
+      hooks: undefined,
+      validate: undefined,
+    } as DataField
+    if (copy.type === 'group' || copy.type === 'array')
+      (copy as { fields: DataField[] }).fields = versionCopy(copy.fields as DataField[])
+    if (copy.type === 'blocks')
+      copy.blocks = copy.blocks.map((b) => ({ ...b, fields: versionCopy(b.fields as DataField[]) }))
     return copy
   })
 }
@@ -18,7 +26,13 @@ function versionCopy(fields: DataField[]): DataField[] {
  */
 export function versionsCollection(collection: SanitizedCollection): SanitizedCollection {
   const fields: DataField[] = [
-    { name: 'parent', type: 'relationship', relationTo: collection.slug, required: true, index: true },
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: collection.slug,
+      required: true,
+      index: true,
+    },
     {
       name: 'version',
       type: 'group',
@@ -32,14 +46,28 @@ export function versionsCollection(collection: SanitizedCollection): SanitizedCo
   ]
   return {
     slug: `_${collection.slug}_versions`,
-    labels: { singular: `${collection.labels.singular} version`, plural: `${collection.labels.singular} versions` },
+    labels: {
+      singular: `${collection.labels.singular} version`,
+      plural: `${collection.labels.singular} versions`,
+    },
     fields,
     flatFields: fields,
     auth: false,
     versions: false,
     timestamps: true,
     defaultSort: '-updatedAt',
-    hooks: { beforeOperation: [], beforeValidate: [], beforeChange: [], afterChange: [], beforeRead: [], afterRead: [], beforeDelete: [], afterDelete: [], afterOperation: [], afterError: [] },
+    hooks: {
+      beforeOperation: [],
+      beforeValidate: [],
+      beforeChange: [],
+      afterChange: [],
+      beforeRead: [],
+      afterRead: [],
+      beforeDelete: [],
+      afterDelete: [],
+      afterOperation: [],
+      afterError: [],
+    },
     access: {},
     endpoints: [],
     table: `_${collection.table}_versions`,

@@ -13,32 +13,61 @@ import { promisify } from 'node:util'
  * so a client still sending a removed field gets a 400.
  */
 
-export interface Contracts { openapi: Record<string, unknown>; sdl: string }
+export interface Contracts {
+  openapi: Record<string, unknown>
+  sdl: string
+}
 export type Level = 'breaking' | 'dangerous' | 'non-breaking' | 'annotation'
-export interface Change { source: 'openapi' | 'graphql'; level: Level; message: string; path?: string }
+export interface Change {
+  source: 'openapi' | 'graphql'
+  level: Level
+  message: string
+  path?: string
+}
 
 const run = promisify(execFile)
 
 /** Reads contracts from a folder or a git revision. */
 export async function loadContracts(base: string, root: string): Promise<Contracts> {
   const dir = path.resolve(root, base)
-  const isDir = await stat(dir).then((s) => s.isDirectory(), () => false)
+  const isDir = await stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  )
   if (isDir) {
-    const folder = await stat(path.join(dir, 'contracts')).then((s) => (s.isDirectory() ? path.join(dir, 'contracts') : dir), () => dir)
-    return { openapi: JSON.parse(await readFile(path.join(folder, 'openapi.json'), 'utf8')), sdl: await readFile(path.join(folder, 'schema.graphql'), 'utf8') }
+    const folder = await stat(path.join(dir, 'contracts')).then(
+      (s) => (s.isDirectory() ? path.join(dir, 'contracts') : dir),
+      () => dir,
+    )
+    return {
+      openapi: JSON.parse(await readFile(path.join(folder, 'openapi.json'), 'utf8')),
+      sdl: await readFile(path.join(folder, 'schema.graphql'), 'utf8'),
+    }
   }
   const show = async (file: string) => {
     try {
-      return (await run('git', ['show', `${base}:contracts/${file}`], { cwd: root, maxBuffer: 64 * 1024 * 1024 })).stdout
+      return (
+        await run('git', ['show', `${base}:contracts/${file}`], {
+          cwd: root,
+          maxBuffer: 64 * 1024 * 1024,
+        })
+      ).stdout
     } catch {
-      throw new Error(`"${base}" is neither a folder with openapi.json and schema.graphql nor a git revision holding contracts/${file}.`)
+      throw new Error(
+        `"${base}" is neither a folder with openapi.json and schema.graphql nor a git revision holding contracts/${file}.`,
+      )
     }
   }
   return { openapi: JSON.parse(await show('openapi.json')), sdl: await show('schema.graphql') }
 }
 
 function isRemovedProperty(path: unknown[] | undefined, action: string): boolean {
-  return action === 'remove' && Array.isArray(path) && path.length >= 2 && path[path.length - 2] === 'properties'
+  return (
+    action === 'remove' &&
+    Array.isArray(path) &&
+    path.length >= 2 &&
+    path[path.length - 2] === 'properties'
+  )
 }
 
 export async function diffContracts(before: Contracts, after: Contracts): Promise<Change[]> {
@@ -47,8 +76,20 @@ export async function diffContracts(before: Contracts, after: Contracts): Promis
   const { diff } = await import('@graphql-inspector/core')
   const changes: Change[] = []
   const seen = new Set<string>()
-  for (const d of apiDiff(before.openapi, after.openapi) as { type: string; action: string; path: unknown[]; description?: string }[]) {
-    let level: Level = d.type === 'breaking' ? 'breaking' : d.type === 'non-breaking' ? 'non-breaking' : d.type === 'annotation' ? 'annotation' : 'dangerous'
+  for (const d of apiDiff(before.openapi, after.openapi) as {
+    type: string
+    action: string
+    path: unknown[]
+    description?: string
+  }[]) {
+    let level: Level =
+      d.type === 'breaking'
+        ? 'breaking'
+        : d.type === 'non-breaking'
+          ? 'non-breaking'
+          : d.type === 'annotation'
+            ? 'annotation'
+            : 'dangerous'
     if (isRemovedProperty(d.path, d.action)) level = 'breaking'
     const message = (d.description ?? `${d.action} ${d.path.join('.')}`).replace(/\s+/g, ' ')
     const key = `${level}|${message}`
@@ -57,7 +98,12 @@ export async function diffContracts(before: Contracts, after: Contracts): Promis
     changes.push({ source: 'openapi', level, message, path: d.path.join('.') })
   }
   for (const c of await diff(buildSchema(before.sdl), buildSchema(after.sdl))) {
-    const level: Level = c.criticality.level === 'BREAKING' ? 'breaking' : c.criticality.level === 'DANGEROUS' ? 'dangerous' : 'non-breaking'
+    const level: Level =
+      c.criticality.level === 'BREAKING'
+        ? 'breaking'
+        : c.criticality.level === 'DANGEROUS'
+          ? 'dangerous'
+          : 'non-breaking'
     changes.push({ source: 'graphql', level, message: c.message, path: c.path })
   }
   return changes

@@ -9,7 +9,12 @@ import { collectionNames, globalName, typeName } from './names.ts'
  * and `Update<Global>`. graphql-codegen turns them into typed documents under `generated/graphql/`.
  */
 
-function selection(fields: DataField[], parent: string, config: SanitizedConfig, depth: string): string {
+function selection(
+  fields: DataField[],
+  parent: string,
+  config: SanitizedConfig,
+  depth: string,
+): string {
   const lines: string[] = []
   for (const f of fields) {
     if (f.hidden) continue
@@ -17,12 +22,24 @@ function selection(fields: DataField[], parent: string, config: SanitizedConfig,
     switch (f.type) {
       case 'relationship':
         if (Array.isArray(f.relationTo)) {
-          const members = f.relationTo.map((s) => `... on ${collectionNames(config.collectionsBySlug.get(s)!).singular} { id }`).join(' ')
+          const members = f.relationTo
+            .map(
+              (s) => `... on ${collectionNames(config.collectionsBySlug.get(s)!).singular} { id }`,
+            )
+            .join(' ')
           lines.push(`${f.name} { relationTo value { ${members} } }`)
         } else lines.push(`${f.name} { id }`)
         break
-      case 'group': lines.push(`${f.name} {\n${selection(f.fields as DataField[], f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`); break
-      case 'array': lines.push(`${f.name} {\n${depth}  id\n${selection(f.fields as DataField[], f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`); break
+      case 'group':
+        lines.push(
+          `${f.name} {\n${selection(f.fields as DataField[], f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,
+        )
+        break
+      case 'array':
+        lines.push(
+          `${f.name} {\n${depth}  id\n${selection(f.fields as DataField[], f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,
+        )
+        break
       case 'blocks': {
         const members = f.blocks.map((b) => {
           const name = b.interfaceName ?? `${own}_${typeName(b.slug)}`
@@ -32,7 +49,8 @@ function selection(fields: DataField[], parent: string, config: SanitizedConfig,
         lines.push(`${f.name} {\n${depth}  __typename\n${members.join('\n')}\n${depth}}`)
         break
       }
-      default: lines.push(f.name)
+      default:
+        lines.push(f.name)
     }
   }
   return lines.map((l) => `${depth}${l}`).join('\n')
@@ -48,23 +66,43 @@ export function compileDocuments(config: SanitizedConfig): string {
     const draftVar = drafts ? ', $draft: Boolean' : ''
     const draftArg = drafts ? ', draft: $draft' : ''
     const ts = c.timestamps ? '\n  createdAt\n  updatedAt' : ''
-    out.push(`fragment ${singular}Fields on ${singular} {\n  id${ts}\n${selection(c.flatFields, singular, config, '  ')}\n}`)
-    out.push(`query Find${plural}($where: ${singular}_where, $limit: Int, $page: Int, $sort: String${draftVar}${loc}) {\n  ${plural}(where: $where, limit: $limit, page: $page, sort: $sort${draftArg}${locArg}) {\n    docs { ...${singular}Fields }\n    totalDocs\n    limit\n    page\n    totalPages\n    hasNextPage\n    hasPrevPage\n    nextPage\n    prevPage\n    pagingCounter\n  }\n}`)
-    out.push(`query Find${singular}($id: Int!${draftVar}${loc}) {\n  ${singular}(id: $id${draftArg}${locArg}) { ...${singular}Fields }\n}`)
-    out.push(`query Count${plural}($where: ${singular}_where${draftVar}) {\n  count${plural}(where: $where${draftArg}) { totalDocs }\n}`)
-    out.push(`mutation Create${singular}($data: mutation${singular}Input!${draftVar}${loc}) {\n  create${singular}(data: $data${draftArg}${locArg}) { ...${singular}Fields }\n}`)
-    out.push(`mutation Update${singular}($id: Int!, $data: mutation${singular}UpdateInput!${draftVar}${loc}) {\n  update${singular}(id: $id, data: $data${draftArg}${locArg}) { ...${singular}Fields }\n}`)
+    out.push(
+      `fragment ${singular}Fields on ${singular} {\n  id${ts}\n${selection(c.flatFields, singular, config, '  ')}\n}`,
+    )
+    out.push(
+      `query Find${plural}($where: ${singular}_where, $limit: Int, $page: Int, $sort: String${draftVar}${loc}) {\n  ${plural}(where: $where, limit: $limit, page: $page, sort: $sort${draftArg}${locArg}) {\n    docs { ...${singular}Fields }\n    totalDocs\n    limit\n    page\n    totalPages\n    hasNextPage\n    hasPrevPage\n    nextPage\n    prevPage\n    pagingCounter\n  }\n}`,
+    )
+    out.push(
+      `query Find${singular}($id: Int!${draftVar}${loc}) {\n  ${singular}(id: $id${draftArg}${locArg}) { ...${singular}Fields }\n}`,
+    )
+    out.push(
+      `query Count${plural}($where: ${singular}_where${draftVar}) {\n  count${plural}(where: $where${draftArg}) { totalDocs }\n}`,
+    )
+    out.push(
+      `mutation Create${singular}($data: mutation${singular}Input!${draftVar}${loc}) {\n  create${singular}(data: $data${draftArg}${locArg}) { ...${singular}Fields }\n}`,
+    )
+    out.push(
+      `mutation Update${singular}($id: Int!, $data: mutation${singular}UpdateInput!${draftVar}${loc}) {\n  update${singular}(id: $id, data: $data${draftArg}${locArg}) { ...${singular}Fields }\n}`,
+    )
     out.push(`mutation Delete${singular}($id: Int!) {\n  delete${singular}(id: $id) { id }\n}`)
     if (c.auth) {
-      out.push(`mutation Login${singular}($email: String!, $password: String!) {\n  login${singular}(email: $email, password: $password) { exp token user { ...${singular}Fields } }\n}`)
-      out.push(`query Me${singular} {\n  me${singular} { exp token user { ...${singular}Fields } }\n}`)
+      out.push(
+        `mutation Login${singular}($email: String!, $password: String!) {\n  login${singular}(email: $email, password: $password) { exp token user { ...${singular}Fields } }\n}`,
+      )
+      out.push(
+        `query Me${singular} {\n  me${singular} { exp token user { ...${singular}Fields } }\n}`,
+      )
     }
   }
   for (const g of config.globals) {
     const name = globalName(g)
     const fields = selection(g.flatFields, name, config, '    ')
-    out.push(`query Find${name}${config.localization ? '($locale: LocaleInputType)' : ''} {\n  ${name}${config.localization ? '(locale: $locale)' : ''} {\n    globalType\n    updatedAt${fields ? `\n${fields}` : ''}\n  }\n}`)
-    out.push(`mutation Update${name}($data: mutation${name}Input!${loc}) {\n  update${name}(data: $data${locArg}) { globalType updatedAt }\n}`)
+    out.push(
+      `query Find${name}${config.localization ? '($locale: LocaleInputType)' : ''} {\n  ${name}${config.localization ? '(locale: $locale)' : ''} {\n    globalType\n    updatedAt${fields ? `\n${fields}` : ''}\n  }\n}`,
+    )
+    out.push(
+      `mutation Update${name}($data: mutation${name}Input!${loc}) {\n  update${name}(data: $data${locArg}) { globalType updatedAt }\n}`,
+    )
   }
   return `${out.join('\n\n')}\n`
 }

@@ -1,5 +1,10 @@
 import { optionValue } from '../config/fields.ts'
-import type { DataField, SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
+import type {
+  DataField,
+  SanitizedCollection,
+  SanitizedConfig,
+  SanitizedGlobal,
+} from '../config/types.ts'
 import { collectionNames, globalName, typeName } from './names.ts'
 
 /**
@@ -46,17 +51,30 @@ class Builder {
   }
 }
 
-const desc = (text: string | undefined, indent = '') => (text ? `${indent}"""${text.replace(/"""/g, '\'\'\'')}"""\n` : '')
+const desc = (text: string | undefined, indent = '') =>
+  text ? `${indent}"""${text.replace(/"""/g, "'''")}"""\n` : ''
 
 /** What the server needs besides the SDL to execute it: relation fields, union members, enum value names. */
 export interface GraphQLPlan {
-  relations: { type: string; field: string; relationTo: string | string[]; hasMany: boolean; maxRows?: number }[]
+  relations: {
+    type: string
+    field: string
+    relationTo: string | string[]
+    hasMany: boolean
+    maxRows?: number
+  }[]
   /** Union name → how a value picks its member: by `blockType` or (polymorphic relations) by collection slug. */
   unions: Map<string, { by: 'blockType' | 'collection'; members: Map<string, string> }>
   /** Enum name → GraphQL value name → stored value (only where they differ or for every option enum). */
   enums: Map<string, Map<string, string>>
   /** Root fields → what serves them. */
-  roots: { type: 'Query' | 'Mutation'; field: string; kind: string; collection?: string; global?: string }[]
+  roots: {
+    type: 'Query' | 'Mutation'
+    field: string
+    kind: string
+    collection?: string
+    global?: string
+  }[]
 }
 
 interface Ctx {
@@ -67,7 +85,10 @@ interface Ctx {
 
 function enumType(ctx: Ctx, name: string, values: string[]): string {
   ctx.plan.enums.set(name, new Map(values.map((v) => [enumValueName(v), v])))
-  return ctx.b.add(name, `enum ${name} {\n${values.map((v) => `  ${enumValueName(v)}`).join('\n')}\n}`)
+  return ctx.b.add(
+    name,
+    `enum ${name} {\n${values.map((v) => `  ${enumValueName(v)}`).join('\n')}\n}`,
+  )
 }
 
 function docType(ctx: Ctx, slug: string): string {
@@ -78,51 +99,113 @@ function docType(ctx: Ctx, slug: string): string {
 function outputType(ctx: Ctx, field: DataField, parent: string): string {
   const own = `${parent}_${typeName(field.name)}`
   switch (field.type) {
-    case 'text': case 'textarea': case 'code': case 'email': return field.type === 'text' && field.hasMany ? '[String!]' : 'String'
-    case 'number': return field.hasMany ? '[Float!]' : 'Float'
-    case 'checkbox': return 'Boolean'
-    case 'date': return 'DateTime'
-    case 'json': case 'richText': return 'JSON'
-    case 'point': return '[Float!]'
+    case 'text':
+    case 'textarea':
+    case 'code':
+    case 'email':
+      return field.type === 'text' && field.hasMany ? '[String!]' : 'String'
+    case 'number':
+      return field.hasMany ? '[Float!]' : 'Float'
+    case 'checkbox':
+      return 'Boolean'
+    case 'date':
+      return 'DateTime'
+    case 'json':
+    case 'richText':
+      return 'JSON'
+    case 'point':
+      return '[Float!]'
     case 'select': {
-      const e = enumType(ctx, field.interfaceName ?? `${parent}_${field.name}`, field.options.map(optionValue))
+      const e = enumType(
+        ctx,
+        field.interfaceName ?? `${parent}_${field.name}`,
+        field.options.map(optionValue),
+      )
       return field.hasMany ? `[${e}!]` : e
     }
-    case 'radio': return enumType(ctx, field.interfaceName ?? `${parent}_${field.name}`, field.options.map(optionValue))
+    case 'radio':
+      return enumType(
+        ctx,
+        field.interfaceName ?? `${parent}_${field.name}`,
+        field.options.map(optionValue),
+      )
     case 'relationship': {
       if (Array.isArray(field.relationTo)) {
-        ctx.plan.unions.set(own, { by: 'collection', members: new Map(field.relationTo.map((s) => [s, docType(ctx, s)])) })
-        ctx.plan.relations.push({ type: `${own}_Relationship`, field: 'value', relationTo: field.relationTo, hasMany: false })
-        const union = ctx.b.add(`${own}`, `union ${own} = ${field.relationTo.map((s) => docType(ctx, s)).join(' | ')}`)
+        ctx.plan.unions.set(own, {
+          by: 'collection',
+          members: new Map(field.relationTo.map((s) => [s, docType(ctx, s)])),
+        })
+        ctx.plan.relations.push({
+          type: `${own}_Relationship`,
+          field: 'value',
+          relationTo: field.relationTo,
+          hasMany: false,
+        })
+        const union = ctx.b.add(
+          `${own}`,
+          `union ${own} = ${field.relationTo.map((s) => docType(ctx, s)).join(' | ')}`,
+        )
         const relationTo = enumType(ctx, `${own}_RelationTo`, field.relationTo)
-        const rel = ctx.b.add(`${own}_Relationship`, `type ${own}_Relationship {\n  relationTo: ${relationTo}\n  value: ${union}\n}`)
+        const rel = ctx.b.add(
+          `${own}_Relationship`,
+          `type ${own}_Relationship {\n  relationTo: ${relationTo}\n  value: ${union}\n}`,
+        )
         return field.hasMany ? `[${rel}!]` : rel
       }
-      ctx.plan.relations.push({ type: parent, field: field.name, relationTo: field.relationTo, hasMany: Boolean(field.hasMany), maxRows: field.maxRows })
+      ctx.plan.relations.push({
+        type: parent,
+        field: field.name,
+        relationTo: field.relationTo,
+        hasMany: Boolean(field.hasMany),
+        maxRows: field.maxRows,
+      })
       const t = docType(ctx, field.relationTo)
       return field.hasMany ? `[${t}!]` : t
     }
-    case 'group': return objectType(ctx, field.interfaceName ?? own, field.fields as DataField[], false, field.label)
-    case 'array': return `[${objectType(ctx, field.interfaceName ?? own, field.fields as DataField[], true, field.label)}!]`
+    case 'group':
+      return objectType(
+        ctx,
+        field.interfaceName ?? own,
+        field.fields as DataField[],
+        false,
+        field.label,
+      )
+    case 'array':
+      return `[${objectType(ctx, field.interfaceName ?? own, field.fields as DataField[], true, field.label)}!]`
     case 'blocks': {
       const members = field.blocks.map((bl) => {
         const name = bl.interfaceName ?? `${own}_${typeName(bl.slug)}`
-        return objectType(ctx, name, bl.fields as DataField[], true, undefined, ['  blockType: String', '  blockName: String'])
+        return objectType(ctx, name, bl.fields as DataField[], true, undefined, [
+          '  blockType: String',
+          '  blockName: String',
+        ])
       })
-      ctx.plan.unions.set(own, { by: 'blockType', members: new Map(field.blocks.map((bl, i) => [bl.slug, members[i]])) })
+      ctx.plan.unions.set(own, {
+        by: 'blockType',
+        members: new Map(field.blocks.map((bl, i) => [bl.slug, members[i]])),
+      })
       const union = ctx.b.add(own, `union ${own} = ${members.join(' | ')}`)
       return `[${union}!]`
     }
   }
 }
 
-function objectType(ctx: Ctx, name: string, fields: DataField[], row: boolean, description?: string, extra: string[] = []): string {
+function objectType(
+  ctx: Ctx,
+  name: string,
+  fields: DataField[],
+  row: boolean,
+  description?: string,
+  extra: string[] = [],
+): string {
   if (ctx.b.has(name)) return name
   ctx.b.add(name, '') // reserve (recursive relations)
   const lines = row ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
     if (f.hidden) continue
-    lines.push(`${desc(f.label && f.label !== f.name ? f.label : undefined, '  ')}  ${f.name}: ${outputType(ctx, f, name)}`)
+    lines.push(
+      `${desc(f.label && f.label !== f.name ? f.label : undefined, '  ')}  ${f.name}: ${outputType(ctx, f, name)}`,
+    )
   }
   if (lines.length === 0) lines.push('  _empty: Boolean')
   ctx.b.set(name, `${desc(description)}type ${name} {\n${lines.join('\n')}\n}`)
@@ -134,37 +217,66 @@ function inputType(ctx: Ctx, field: DataField, parent: string, required: boolean
   const own = `${parent}_${typeName(field.name)}`
   const bang = required ? '!' : ''
   switch (field.type) {
-    case 'text': case 'textarea': case 'code': case 'email': return field.type === 'text' && field.hasMany ? `[String!]${bang}` : `String${bang}`
-    case 'number': return field.hasMany ? `[Float!]${bang}` : `Float${bang}`
-    case 'checkbox': return `Boolean${bang}`
-    case 'date': return `DateTime${bang}`
-    case 'json': case 'richText': case 'blocks': return `JSON${bang}`
-    case 'point': return `[Float!]${bang}`
+    case 'text':
+    case 'textarea':
+    case 'code':
+    case 'email':
+      return field.type === 'text' && field.hasMany ? `[String!]${bang}` : `String${bang}`
+    case 'number':
+      return field.hasMany ? `[Float!]${bang}` : `Float${bang}`
+    case 'checkbox':
+      return `Boolean${bang}`
+    case 'date':
+      return `DateTime${bang}`
+    case 'json':
+    case 'richText':
+    case 'blocks':
+      return `JSON${bang}`
+    case 'point':
+      return `[Float!]${bang}`
     case 'select': {
-      const e = enumType(ctx, `${field.interfaceName ?? `${parent.replace(/^mutation/, '').replace(/(Update)?Input$/, '')}_${field.name}`}`, field.options.map(optionValue))
+      const e = enumType(
+        ctx,
+        `${field.interfaceName ?? `${parent.replace(/^mutation/, '').replace(/(Update)?Input$/, '')}_${field.name}`}`,
+        field.options.map(optionValue),
+      )
       return field.hasMany ? `[${e}!]${bang}` : `${e}${bang}`
     }
-    case 'radio': return `${enumType(ctx, `${field.interfaceName ?? `${parent.replace(/^mutation/, '').replace(/(Update)?Input$/, '')}_${field.name}`}`, field.options.map(optionValue))}${bang}`
+    case 'radio':
+      return `${enumType(ctx, `${field.interfaceName ?? `${parent.replace(/^mutation/, '').replace(/(Update)?Input$/, '')}_${field.name}`}`, field.options.map(optionValue))}${bang}`
     case 'relationship': {
       if (Array.isArray(field.relationTo)) {
         const relationTo = enumType(ctx, `${own}_RelationTo`, field.relationTo)
-        const t = ctx.b.add(`${own}_RelationshipInput`, `input ${own}_RelationshipInput {\n  relationTo: ${relationTo}!\n  value: Int!\n}`)
+        const t = ctx.b.add(
+          `${own}_RelationshipInput`,
+          `input ${own}_RelationshipInput {\n  relationTo: ${relationTo}!\n  value: Int!\n}`,
+        )
         return field.hasMany ? `[${t}!]${bang}` : `${t}${bang}`
       }
       return field.hasMany ? `[Int!]${bang}` : `Int${bang}`
     }
-    case 'group': return `${inputObject(ctx, `${own}Input`, field.fields as DataField[], false, true)}${bang}`
-    case 'array': return `[${inputObject(ctx, `${own}Input`, field.fields as DataField[], true, true)}!]${bang}`
+    case 'group':
+      return `${inputObject(ctx, `${own}Input`, field.fields as DataField[], false, true)}${bang}`
+    case 'array':
+      return `[${inputObject(ctx, `${own}Input`, field.fields as DataField[], true, true)}!]${bang}`
   }
 }
 
-function inputObject(ctx: Ctx, name: string, fields: DataField[], row: boolean, requireds: boolean, extra: string[] = []): string {
+function inputObject(
+  ctx: Ctx,
+  name: string,
+  fields: DataField[],
+  row: boolean,
+  requireds: boolean,
+  extra: string[] = [],
+): string {
   if (ctx.b.has(name)) return name
   ctx.b.add(name, '')
   const lines = row ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
     if (f.hidden) continue
-    const required = requireds && Boolean(f.required) && f.defaultValue === undefined && !f.localized
+    const required =
+      requireds && Boolean(f.required) && f.defaultValue === undefined && !f.localized
     lines.push(`  ${f.name}: ${inputType(ctx, f, name, required)}`)
   }
   if (lines.length === 0) lines.push('  _empty: Boolean')
@@ -185,8 +297,30 @@ function operatorInput(ctx: Ctx, name: string, scalar: string, ops: string[]): s
   return ctx.b.add(name, `input ${name} {\n${lines.join('\n')}\n}`)
 }
 
-const TEXT_OPS = ['equals', 'not_equals', 'like', 'contains', 'in', 'not_in', 'exists', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal']
-const NUMBER_OPS = ['equals', 'not_equals', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'in', 'not_in', 'exists']
+const TEXT_OPS = [
+  'equals',
+  'not_equals',
+  'like',
+  'contains',
+  'in',
+  'not_in',
+  'exists',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+]
+const NUMBER_OPS = [
+  'equals',
+  'not_equals',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'in',
+  'not_in',
+  'exists',
+]
 const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'exists']
 
 function whereInput(ctx: Ctx, type: string, fields: DataField[], timestamps: boolean): string {
@@ -198,54 +332,114 @@ function whereInput(ctx: Ctx, type: string, fields: DataField[], timestamps: boo
       const key = `${prefix}${f.name}`
       const opName = `${type}_${key}_operator`
       switch (f.type) {
-        case 'group': if (!f.localized) walk(f.fields as DataField[], `${key}__`); break
-        case 'text': case 'textarea': case 'code': case 'email': case 'richText': case 'json':
-          lines.push(`  ${key}: ${operatorInput(ctx, opName, f.type === 'json' || f.type === 'richText' ? 'JSON' : 'String', TEXT_OPS)}`); break
-        case 'number': lines.push(`  ${key}: ${operatorInput(ctx, opName, 'Float', NUMBER_OPS)}`); break
-        case 'checkbox': lines.push(`  ${key}: ${operatorInput(ctx, opName, 'Boolean', ['equals', 'not_equals', 'exists'])}`); break
-        case 'date': lines.push(`  ${key}: ${operatorInput(ctx, opName, 'DateTime', NUMBER_OPS)}`); break
-        case 'point': lines.push(`  ${key}: ${operatorInput(ctx, opName, '[Float]', ['equals', 'not_equals', 'near', 'exists'])}`); break
-        case 'select': case 'radio': {
+        case 'group':
+          if (!f.localized) walk(f.fields as DataField[], `${key}__`)
+          break
+        case 'text':
+        case 'textarea':
+        case 'code':
+        case 'email':
+        case 'richText':
+        case 'json':
+          lines.push(
+            `  ${key}: ${operatorInput(ctx, opName, f.type === 'json' || f.type === 'richText' ? 'JSON' : 'String', TEXT_OPS)}`,
+          )
+          break
+        case 'number':
+          lines.push(`  ${key}: ${operatorInput(ctx, opName, 'Float', NUMBER_OPS)}`)
+          break
+        case 'checkbox':
+          lines.push(
+            `  ${key}: ${operatorInput(ctx, opName, 'Boolean', ['equals', 'not_equals', 'exists'])}`,
+          )
+          break
+        case 'date':
+          lines.push(`  ${key}: ${operatorInput(ctx, opName, 'DateTime', NUMBER_OPS)}`)
+          break
+        case 'point':
+          lines.push(
+            `  ${key}: ${operatorInput(ctx, opName, '[Float]', ['equals', 'not_equals', 'near', 'exists'])}`,
+          )
+          break
+        case 'select':
+        case 'radio': {
           const e = enumType(ctx, `${type}_${key}_Input`, f.options.map(optionValue))
-          lines.push(`  ${key}: ${operatorInput(ctx, opName, e, f.type === 'select' && f.hasMany ? [...EQ_OPS, 'contains'] : EQ_OPS)}`)
+          lines.push(
+            `  ${key}: ${operatorInput(ctx, opName, e, f.type === 'select' && f.hasMany ? [...EQ_OPS, 'contains'] : EQ_OPS)}`,
+          )
           break
         }
         case 'relationship':
-          lines.push(`  ${key}: ${operatorInput(ctx, opName, Array.isArray(f.relationTo) ? 'JSON' : 'Int', Array.isArray(f.relationTo) ? EQ_OPS : [...EQ_OPS, 'contains'])}`)
+          lines.push(
+            `  ${key}: ${operatorInput(ctx, opName, Array.isArray(f.relationTo) ? 'JSON' : 'Int', Array.isArray(f.relationTo) ? EQ_OPS : [...EQ_OPS, 'contains'])}`,
+          )
           break
-        case 'array': case 'blocks': lines.push(`  ${key}: ${operatorInput(ctx, opName, 'JSON', TEXT_OPS)}`); break
+        case 'array':
+        case 'blocks':
+          lines.push(`  ${key}: ${operatorInput(ctx, opName, 'JSON', TEXT_OPS)}`)
+          break
       }
     }
   }
   walk(fields, '')
   if (timestamps) {
-    lines.push(`  createdAt: ${operatorInput(ctx, `${type}_createdAt_operator`, 'DateTime', NUMBER_OPS)}`)
-    lines.push(`  updatedAt: ${operatorInput(ctx, `${type}_updatedAt_operator`, 'DateTime', NUMBER_OPS)}`)
+    lines.push(
+      `  createdAt: ${operatorInput(ctx, `${type}_createdAt_operator`, 'DateTime', NUMBER_OPS)}`,
+    )
+    lines.push(
+      `  updatedAt: ${operatorInput(ctx, `${type}_updatedAt_operator`, 'DateTime', NUMBER_OPS)}`,
+    )
   }
   lines.push(`  AND: [${name}!]`, `  OR: [${name}!]`)
-  return ctx.b.add(name, `${desc('Nested group fields are written with a double underscore: seo__title.')}input ${name} {\n${lines.join('\n')}\n}`)
+  return ctx.b.add(
+    name,
+    `${desc('Nested group fields are written with a double underscore: seo__title.')}input ${name} {\n${lines.join('\n')}\n}`,
+  )
 }
 
 // ---- collections and globals -------------------------------------------------------
 
-interface RootFields { query: string[]; mutation: string[] }
+interface RootFields {
+  query: string[]
+  mutation: string[]
+}
 
 function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   const { singular, plural } = collectionNames(c)
   const drafts = Boolean(c.versions && c.versions.drafts)
-  const loc = ctx.config.localization ? ', locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType' : ''
+  const loc = ctx.config.localization
+    ? ', locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType'
+    : ''
   const draft = drafts ? ', draft: Boolean' : ''
   const extra = ['  id: Int!']
   if (c.timestamps) extra.push('  createdAt: DateTime', '  updatedAt: DateTime')
   if (c.auth) extra.push('  collection: String')
   objectType(ctx, singular, c.flatFields, false, c.labels.singular, extra)
-  ctx.b.add(plural, `type ${plural} {\n  docs: [${singular}!]!\n  totalDocs: Int!\n  limit: Int!\n  totalPages: Int!\n  page: Int!\n  pagingCounter: Int!\n  hasPrevPage: Boolean!\n  hasNextPage: Boolean!\n  prevPage: Int\n  nextPage: Int\n}`)
+  ctx.b.add(
+    plural,
+    `type ${plural} {\n  docs: [${singular}!]!\n  totalDocs: Int!\n  limit: Int!\n  totalPages: Int!\n  page: Int!\n  pagingCounter: Int!\n  hasPrevPage: Boolean!\n  hasNextPage: Boolean!\n  prevPage: Int\n  nextPage: Int\n}`,
+  )
   const where = whereInput(ctx, singular, c.flatFields, c.timestamps)
   const count = ctx.b.add(`count${plural}`, `type count${plural} {\n  totalDocs: Int!\n}`)
-  const create = inputObject(ctx, `mutation${singular}Input`, c.flatFields, false, !drafts, c.auth ? ['  password: String!'] : [])
-  const update = inputObject(ctx, `mutation${singular}UpdateInput`, c.flatFields, false, false, c.auth ? ['  password: String'] : [])
+  const create = inputObject(
+    ctx,
+    `mutation${singular}Input`,
+    c.flatFields,
+    false,
+    !drafts,
+    c.auth ? ['  password: String!'] : [],
+  )
+  const update = inputObject(
+    ctx,
+    `mutation${singular}UpdateInput`,
+    c.flatFields,
+    false,
+    false,
+    c.auth ? ['  password: String'] : [],
+  )
 
-  const meta = (type: 'Query' | 'Mutation', field: string, kind: string) => ctx.plan.roots.push({ type, field, kind, collection: c.slug })
+  const meta = (type: 'Query' | 'Mutation', field: string, kind: string) =>
+    ctx.plan.roots.push({ type, field, kind, collection: c.slug })
   meta('Query', singular, 'findByID')
   meta('Query', plural, 'find')
   meta('Query', `count${plural}`, 'count')
@@ -254,7 +448,14 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   meta('Mutation', `delete${singular}`, 'delete')
   if (c.auth) {
     meta('Query', `me${singular}`, 'me')
-    for (const [field, kind] of [['login', 'login'], ['refreshToken', 'refreshToken'], ['logout', 'logout'], ['forgotPassword', 'forgotPassword'], ['resetPassword', 'resetPassword']]) meta('Mutation', `${field}${singular}`, kind)
+    for (const [field, kind] of [
+      ['login', 'login'],
+      ['refreshToken', 'refreshToken'],
+      ['logout', 'logout'],
+      ['forgotPassword', 'forgotPassword'],
+      ['resetPassword', 'resetPassword'],
+    ])
+      meta('Mutation', `${field}${singular}`, kind)
   }
   root.query.push(
     `  ${singular}(id: Int!${draft}${loc}): ${singular}`,
@@ -268,10 +469,22 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   )
   if (c.auth) {
     const slugType = typeName(c.slug)
-    const me = ctx.b.add(`${slugType}Me`, `type ${slugType}Me {\n  user: ${singular}\n  exp: Int\n  token: String\n  collection: String\n}`)
-    const login = ctx.b.add(`${slugType}LoginResult`, `type ${slugType}LoginResult {\n  exp: Int\n  token: String\n  user: ${singular}\n}`)
-    const refreshed = ctx.b.add(`${slugType}Refreshed${singular}`, `type ${slugType}Refreshed${singular} {\n  exp: Int\n  refreshedToken: String\n  user: ${singular}\n}`)
-    const reset = ctx.b.add(`${slugType}ResetPassword`, `type ${slugType}ResetPassword {\n  token: String\n  user: ${singular}\n}`)
+    const me = ctx.b.add(
+      `${slugType}Me`,
+      `type ${slugType}Me {\n  user: ${singular}\n  exp: Int\n  token: String\n  collection: String\n}`,
+    )
+    const login = ctx.b.add(
+      `${slugType}LoginResult`,
+      `type ${slugType}LoginResult {\n  exp: Int\n  token: String\n  user: ${singular}\n}`,
+    )
+    const refreshed = ctx.b.add(
+      `${slugType}Refreshed${singular}`,
+      `type ${slugType}Refreshed${singular} {\n  exp: Int\n  refreshedToken: String\n  user: ${singular}\n}`,
+    )
+    const reset = ctx.b.add(
+      `${slugType}ResetPassword`,
+      `type ${slugType}ResetPassword {\n  token: String\n  user: ${singular}\n}`,
+    )
     root.query.push(`  me${singular}: ${me}`)
     root.mutation.push(
       `  login${singular}(email: String!, password: String!): ${login}`,
@@ -285,12 +498,23 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
 
 function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
   const name = globalName(g)
-  const loc = ctx.config.localization ? '(locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType)' : ''
-  objectType(ctx, name, g.flatFields, false, g.label, ['  globalType: String', '  createdAt: DateTime', '  updatedAt: DateTime'])
+  const loc = ctx.config.localization
+    ? '(locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType)'
+    : ''
+  objectType(ctx, name, g.flatFields, false, g.label, [
+    '  globalType: String',
+    '  createdAt: DateTime',
+    '  updatedAt: DateTime',
+  ])
   const input = inputObject(ctx, `mutation${name}Input`, g.flatFields, false, false)
-  ctx.plan.roots.push({ type: 'Query', field: name, kind: 'findGlobal', global: g.slug }, { type: 'Mutation', field: `update${name}`, kind: 'updateGlobal', global: g.slug })
+  ctx.plan.roots.push(
+    { type: 'Query', field: name, kind: 'findGlobal', global: g.slug },
+    { type: 'Mutation', field: `update${name}`, kind: 'updateGlobal', global: g.slug },
+  )
   root.query.push(`  ${name}${loc}: ${name}`)
-  root.mutation.push(`  update${name}(data: ${input}!${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`)
+  root.mutation.push(
+    `  update${name}(data: ${input}!${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`,
+  )
 }
 
 /** Compiles the config into the GraphQL SDL. */
@@ -314,6 +538,8 @@ export function compileGraphQL(config: SanitizedConfig): { sdl: string; plan: Gr
   if (root.query.length === 0) root.query.push('  _empty: Boolean')
   const head = '# Compiled from the CMS config. Do not edit: run `npm run generate`.\n\n'
   const mutation = root.mutation.length ? `\n\ntype Mutation {\n${root.mutation.join('\n')}\n}` : ''
-  return { sdl: `${head}${ctx.b.toString()}\n\ntype Query {\n${root.query.join('\n')}\n}${mutation}\n`, plan }
+  return {
+    sdl: `${head}${ctx.b.toString()}\n\ntype Query {\n${root.query.join('\n')}\n}${mutation}\n`,
+    plan,
+  }
 }
-

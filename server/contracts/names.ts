@@ -39,7 +39,10 @@ export function checkNames(config: SanitizedConfig): string[] {
   const problems: string[] = []
   const claim = (name: string, owner: string) => {
     const other = seen.get(name)
-    if (other && other !== owner) problems.push(`${owner} and ${other} both produce the type name "${name}"; set labels to tell them apart.`)
+    if (other && other !== owner)
+      problems.push(
+        `${owner} and ${other} both produce the type name "${name}"; set labels to tell them apart.`,
+      )
     seen.set(name, owner)
   }
   for (const c of config.collections) {
@@ -53,7 +56,11 @@ export function checkNames(config: SanitizedConfig): string[] {
 
 /** `/:id/tracking` → `IdTracking` (for operation ids of custom endpoints). */
 export function pathWords(path: string): string {
-  return path.split('/').filter(Boolean).map((s) => typeName(s.replace(/^:/, ''))).join('')
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => typeName(s.replace(/^:/, '')))
+    .join('')
 }
 
 /** `/:id/tracking` → `/{id}/tracking` (OpenAPI path template). */

@@ -1,6 +1,20 @@
-import type { Endpoint, SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
+import type {
+  Endpoint,
+  SanitizedCollection,
+  SanitizedConfig,
+  SanitizedGlobal,
+} from '../config/types.ts'
 import { collectionNames, globalName, openapiPath, pathWords, typeName } from './names.ts'
-import { documentSchema, inputSchema, objectSchema, ref, whereComponents, whereSchema, type Schema, type SchemaContext } from './schemas.ts'
+import {
+  documentSchema,
+  inputSchema,
+  objectSchema,
+  ref,
+  whereComponents,
+  whereSchema,
+  type Schema,
+  type SchemaContext,
+} from './schemas.ts'
 
 /**
  * The OpenAPI 3.1 contract of the REST API, a pure function of the sanitised config. Every operation carries a
@@ -18,16 +32,33 @@ export interface OperationMeta {
 type Operation = Schema & { operationId: string; 'x-cms': OperationMeta }
 type PathItem = Record<string, Operation>
 
-const json = (schema: Schema, description: string): Schema => ({ description, content: { 'application/json': { schema } } })
+const json = (schema: Schema, description: string): Schema => ({
+  description,
+  content: { 'application/json': { schema } },
+})
 const param = (name: string): Schema => ({ $ref: `#/components/parameters/${name}` })
-const errors = (...codes: number[]): Schema => Object.fromEntries(codes.map((c) => [String(c), { $ref: `#/components/responses/${ERROR_RESPONSES[c]}` }]))
+const errors = (...codes: number[]): Schema =>
+  Object.fromEntries(
+    codes.map((c) => [String(c), { $ref: `#/components/responses/${ERROR_RESPONSES[c]}` }]),
+  )
 const ERROR_RESPONSES: Record<number, string> = {
-  400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 413: 'PayloadTooLarge', 429: 'TooManyRequests', 500: 'InternalError',
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  429: 'TooManyRequests',
+  500: 'InternalError',
 }
 const MESSAGE = { type: 'string' }
 
 function body(schema: Schema, description?: string): Schema {
-  return { required: true, ...(description ? { description } : {}), content: { 'application/json': { schema } } }
+  return {
+    required: true,
+    ...(description ? { description } : {}),
+    content: { 'application/json': { schema } },
+  }
 }
 
 function readParams(c: SanitizedConfig, drafts: boolean): Schema[] {
@@ -43,13 +74,19 @@ function whereParam(config: SanitizedConfig, name: string, required = false): Sc
     name: 'where',
     in: 'query',
     required,
-    description: 'A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. '
-      + `At most ${maxConditions} conditions, ${maxValues} values (list items, like words) and ${maxValueLength} characters a value (limits.where): more is a 400 LimitExceeded.`,
+    description:
+      'A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. ' +
+      `At most ${maxConditions} conditions, ${maxValues} values (list items, like words) and ${maxValueLength} characters a value (limits.where): more is a 400 LimitExceeded.`,
     content: { 'application/json': { schema: ref(name) } },
   }
 }
 
-function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths: Record<string, PathItem>, ctx: SchemaContext): void {
+function collectionPaths(
+  config: SanitizedConfig,
+  c: SanitizedCollection,
+  paths: Record<string, PathItem>,
+  ctx: SchemaContext,
+): void {
   const { singular, plural } = collectionNames(c)
   const base = `/${c.slug}`
   const drafts = Boolean(c.versions && c.versions.drafts)
@@ -58,151 +95,352 @@ function collectionPaths(config: SanitizedConfig, c: SanitizedCollection, paths:
   const where = `${singular}Where`
   const meta = (kind: string): OperationMeta => ({ kind, collection: c.slug })
   const read = readParams(config, drafts)
-  const writeParams = [...read.filter((p) => p.$ref !== param('draft').$ref), ...(drafts ? [param('draft')] : [])]
-  const docMessage = { type: 'object', required: ['doc', 'message'], properties: { doc, message: MESSAGE } }
-  const bulk = { type: 'object', required: ['docs', 'errors', 'message'], properties: { docs: { type: 'array', items: doc }, errors: ref('BulkErrors'), message: MESSAGE } }
+  const writeParams = [
+    ...read.filter((p) => p.$ref !== param('draft').$ref),
+    ...(drafts ? [param('draft')] : []),
+  ]
+  const docMessage = {
+    type: 'object',
+    required: ['doc', 'message'],
+    properties: { doc, message: MESSAGE },
+  }
+  const bulk = {
+    type: 'object',
+    required: ['docs', 'errors', 'message'],
+    properties: {
+      docs: { type: 'array', items: doc },
+      errors: ref('BulkErrors'),
+      message: MESSAGE,
+    },
+  }
   // Writes setting a password of an auth collection count against the per-address passwordChange limit.
   const limited = c.auth ? [429] : []
 
   paths[base] = {
     get: {
-      operationId: `find${plural}`, summary: `List ${c.labels.plural}`, tags: tag, 'x-cms': meta('find'),
-      parameters: [whereParam(config, where), param('limit'), param('page'), param('pagination'), param('sort'), ...read],
-      responses: { 200: json(ref(`${plural}List`), `A page of ${c.labels.plural}`), ...errors(400, 401, 403, 500) },
+      operationId: `find${plural}`,
+      summary: `List ${c.labels.plural}`,
+      tags: tag,
+      'x-cms': meta('find'),
+      parameters: [
+        whereParam(config, where),
+        param('limit'),
+        param('page'),
+        param('pagination'),
+        param('sort'),
+        ...read,
+      ],
+      responses: {
+        200: json(ref(`${plural}List`), `A page of ${c.labels.plural}`),
+        ...errors(400, 401, 403, 500),
+      },
     },
     post: {
-      operationId: `create${singular}`, summary: `Create a ${c.labels.singular}`, tags: tag, 'x-cms': meta('create'),
+      operationId: `create${singular}`,
+      summary: `Create a ${c.labels.singular}`,
+      tags: tag,
+      'x-cms': meta('create'),
       parameters: writeParams,
       requestBody: body(ref(`${singular}CreateInput`)),
-      responses: { 201: json(docMessage, 'Created'), ...errors(400, 401, 403, 413, ...limited, 500) },
+      responses: {
+        201: json(docMessage, 'Created'),
+        ...errors(400, 401, 403, 413, ...limited, 500),
+      },
     },
     patch: {
-      operationId: `update${plural}`, summary: `Update every ${c.labels.singular} matching where`, tags: tag, 'x-cms': meta('updateMany'),
+      operationId: `update${plural}`,
+      summary: `Update every ${c.labels.singular} matching where`,
+      tags: tag,
+      'x-cms': meta('updateMany'),
       parameters: [whereParam(config, where, true), ...writeParams],
       requestBody: body(ref(`${singular}UpdateInput`)),
-      responses: { 200: json(bulk, 'The updated documents, and the ones that failed'), ...errors(400, 401, 403, 413, ...limited, 500) },
+      responses: {
+        200: json(bulk, 'The updated documents, and the ones that failed'),
+        ...errors(400, 401, 403, 413, ...limited, 500),
+      },
     },
     delete: {
-      operationId: `delete${plural}`, summary: `Delete every ${c.labels.singular} matching where`, tags: tag, 'x-cms': meta('deleteMany'),
+      operationId: `delete${plural}`,
+      summary: `Delete every ${c.labels.singular} matching where`,
+      tags: tag,
+      'x-cms': meta('deleteMany'),
       parameters: [whereParam(config, where, true), param('depth')],
-      responses: { 200: json(bulk, 'The deleted documents, and the ones that failed'), ...errors(400, 401, 403, 500) },
+      responses: {
+        200: json(bulk, 'The deleted documents, and the ones that failed'),
+        ...errors(400, 401, 403, 500),
+      },
     },
   }
   paths[`${base}/count`] = {
     get: {
-      operationId: `count${plural}`, summary: `Count ${c.labels.plural}`, tags: tag, 'x-cms': meta('count'),
-      parameters: [whereParam(config, where), ...(config.localization ? [param('locale')] : []), ...(drafts ? [param('draft')] : [])],
-      responses: { 200: json(ref('Count'), 'The number of matching documents'), ...errors(400, 401, 403, 500) },
+      operationId: `count${plural}`,
+      summary: `Count ${c.labels.plural}`,
+      tags: tag,
+      'x-cms': meta('count'),
+      parameters: [
+        whereParam(config, where),
+        ...(config.localization ? [param('locale')] : []),
+        ...(drafts ? [param('draft')] : []),
+      ],
+      responses: {
+        200: json(ref('Count'), 'The number of matching documents'),
+        ...errors(400, 401, 403, 500),
+      },
     },
   }
   if (c.versions) {
     const version = ref(`${singular}Version`)
     paths[`${base}/versions`] = {
       get: {
-        operationId: `find${singular}Versions`, summary: `List versions of ${c.labels.plural}`, tags: tag, 'x-cms': meta('findVersions'),
-        parameters: [whereParam(config, `${singular}VersionWhere`), param('limit'), param('page'), param('pagination'), param('sort'), param('depth'), param('select'), ...(config.localization ? [param('locale'), param('fallbackLocale')] : [])],
-        responses: { 200: json(ref(`${singular}VersionsList`), 'A page of versions, newest first'), ...errors(400, 401, 403, 500) },
+        operationId: `find${singular}Versions`,
+        summary: `List versions of ${c.labels.plural}`,
+        tags: tag,
+        'x-cms': meta('findVersions'),
+        parameters: [
+          whereParam(config, `${singular}VersionWhere`),
+          param('limit'),
+          param('page'),
+          param('pagination'),
+          param('sort'),
+          param('depth'),
+          param('select'),
+          ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
+        ],
+        responses: {
+          200: json(ref(`${singular}VersionsList`), 'A page of versions, newest first'),
+          ...errors(400, 401, 403, 500),
+        },
       },
     }
     paths[`${base}/versions/{id}`] = {
       get: {
-        operationId: `find${singular}VersionByID`, summary: `One version of a ${c.labels.singular}`, tags: tag, 'x-cms': meta('findVersionByID'),
-        parameters: [param('id'), param('depth'), ...(config.localization ? [param('locale'), param('fallbackLocale')] : [])],
+        operationId: `find${singular}VersionByID`,
+        summary: `One version of a ${c.labels.singular}`,
+        tags: tag,
+        'x-cms': meta('findVersionByID'),
+        parameters: [
+          param('id'),
+          param('depth'),
+          ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
+        ],
         responses: { 200: json(version, 'The version'), ...errors(400, 401, 403, 404, 500) },
       },
       post: {
-        operationId: `restore${singular}Version`, summary: `Restore a version of a ${c.labels.singular}`, tags: tag, 'x-cms': meta('restoreVersion'),
+        operationId: `restore${singular}Version`,
+        summary: `Restore a version of a ${c.labels.singular}`,
+        tags: tag,
+        'x-cms': meta('restoreVersion'),
         parameters: [param('id'), param('depth'), ...(drafts ? [param('draft')] : [])],
-        responses: { 200: json({ ...documentSchema(c, ctx), required: ['id', 'message'], properties: { ...(documentSchema(c, ctx).properties as Schema), message: MESSAGE } }, 'The restored document, with a message'), ...errors(400, 401, 403, 404, 500) },
+        responses: {
+          200: json(
+            {
+              ...documentSchema(c, ctx),
+              required: ['id', 'message'],
+              properties: { ...(documentSchema(c, ctx).properties as Schema), message: MESSAGE },
+            },
+            'The restored document, with a message',
+          ),
+          ...errors(400, 401, 403, 404, 500),
+        },
       },
     }
   }
   if (c.auth) authPaths(c, paths, singular, tag)
   for (const [i, e] of c.endpoints.entries()) {
-    endpointPath(paths, `${base}${e.path}`, e, `${e.method}${singular}${pathWords(e.path)}`, { kind: 'endpoint', collection: c.slug, endpoint: i }, tag)
+    endpointPath(
+      paths,
+      `${base}${e.path}`,
+      e,
+      `${e.method}${singular}${pathWords(e.path)}`,
+      { kind: 'endpoint', collection: c.slug, endpoint: i },
+      tag,
+    )
   }
   // By-id routes come after the fixed ones (`/count`, `/versions`, `/login`, custom endpoints) in the document too.
   paths[`${base}/{id}`] = {
     get: {
-      operationId: `find${singular}ByID`, summary: `One ${c.labels.singular}`, tags: tag, 'x-cms': meta('findByID'),
+      operationId: `find${singular}ByID`,
+      summary: `One ${c.labels.singular}`,
+      tags: tag,
+      'x-cms': meta('findByID'),
       parameters: [param('id'), ...read],
       responses: { 200: json(doc, `The ${c.labels.singular}`), ...errors(400, 401, 403, 404, 500) },
     },
     patch: {
-      operationId: `update${singular}`, summary: `Update a ${c.labels.singular}`, tags: tag, 'x-cms': meta('update'),
+      operationId: `update${singular}`,
+      summary: `Update a ${c.labels.singular}`,
+      tags: tag,
+      'x-cms': meta('update'),
       parameters: [param('id'), ...writeParams],
       requestBody: body(ref(`${singular}UpdateInput`)),
-      responses: { 200: json(docMessage, 'Updated'), ...errors(400, 401, 403, 404, 413, ...limited, 500) },
+      responses: {
+        200: json(docMessage, 'Updated'),
+        ...errors(400, 401, 403, 404, 413, ...limited, 500),
+      },
     },
     delete: {
-      operationId: `delete${singular}`, summary: `Delete a ${c.labels.singular}`, tags: tag, 'x-cms': meta('delete'),
+      operationId: `delete${singular}`,
+      summary: `Delete a ${c.labels.singular}`,
+      tags: tag,
+      'x-cms': meta('delete'),
       parameters: [param('id'), param('depth')],
       responses: { 200: json(docMessage, 'Deleted'), ...errors(400, 401, 403, 404, 500) },
     },
   }
 }
 
-function authPaths(c: SanitizedCollection, paths: Record<string, PathItem>, singular: string, tag: string[]): void {
+function authPaths(
+  c: SanitizedCollection,
+  paths: Record<string, PathItem>,
+  singular: string,
+  tag: string[],
+): void {
   const base = `/${c.slug}`
   const user = ref(singular)
   const meta = (kind: string): OperationMeta => ({ kind, collection: c.slug })
-  const credentials = { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } }
+  const credentials = {
+    type: 'object',
+    required: ['email', 'password'],
+    properties: { email: { type: 'string' }, password: { type: 'string' } },
+  }
   const session = (token: string, extra: Schema = {}) => ({
-    type: 'object', required: ['message', token, 'exp', 'user'],
-    properties: { message: MESSAGE, [token]: { type: 'string' }, exp: { type: 'integer', description: 'Expiry, in seconds since the epoch.' }, user, ...extra },
+    type: 'object',
+    required: ['message', token, 'exp', 'user'],
+    properties: {
+      message: MESSAGE,
+      [token]: { type: 'string' },
+      exp: { type: 'integer', description: 'Expiry, in seconds since the epoch.' },
+      user,
+      ...extra,
+    },
   })
   paths[`${base}/login`] = {
     post: {
-      operationId: `login${singular}`, summary: 'Log in with email and password', tags: tag, 'x-cms': meta('login'), security: [],
+      operationId: `login${singular}`,
+      summary: 'Log in with email and password',
+      tags: tag,
+      'x-cms': meta('login'),
+      security: [],
       parameters: [param('depth')],
       requestBody: body(credentials),
-      responses: { 200: json(session('token'), 'Logged in; the token is also set as the cms-token cookie'), ...errors(400, 401, 429, 500) },
+      responses: {
+        200: json(session('token'), 'Logged in; the token is also set as the cms-token cookie'),
+        ...errors(400, 401, 429, 500),
+      },
     },
   }
   paths[`${base}/logout`] = {
     post: {
-      operationId: `logout${singular}`, summary: 'End the current session', tags: tag, 'x-cms': meta('logout'),
-      responses: { 200: json(ref('Message'), 'Logged out; the token is dead from now on'), ...errors(400, 401, 403, 500) },
+      operationId: `logout${singular}`,
+      summary: 'End the current session',
+      tags: tag,
+      'x-cms': meta('logout'),
+      responses: {
+        200: json(ref('Message'), 'Logged out; the token is dead from now on'),
+        ...errors(400, 401, 403, 500),
+      },
     },
   }
   paths[`${base}/me`] = {
     get: {
-      operationId: `me${singular}`, summary: 'The logged-in user', tags: tag, 'x-cms': meta('me'),
+      operationId: `me${singular}`,
+      summary: 'The logged-in user',
+      tags: tag,
+      'x-cms': meta('me'),
       parameters: [param('depth')],
       responses: {
-        200: json({
-          type: 'object', required: ['user', 'message'],
-          properties: { user: { anyOf: [user, { type: 'null' }] }, message: MESSAGE, collection: { type: 'string' }, token: { type: 'string' }, exp: { type: 'integer' } },
-        }, 'The user, or null when not logged in'),
+        200: json(
+          {
+            type: 'object',
+            required: ['user', 'message'],
+            properties: {
+              user: { anyOf: [user, { type: 'null' }] },
+              message: MESSAGE,
+              collection: { type: 'string' },
+              token: { type: 'string' },
+              exp: { type: 'integer' },
+            },
+          },
+          'The user, or null when not logged in',
+        ),
         ...errors(401, 500),
       },
     },
   }
   paths[`${base}/refresh-token`] = {
     post: {
-      operationId: `refreshToken${singular}`, summary: 'Exchange the current token for a fresh one', tags: tag, 'x-cms': meta('refreshToken'),
-      responses: { 200: json(session('refreshedToken'), 'A fresh token for the same session'), ...errors(401, 403, 500) },
+      operationId: `refreshToken${singular}`,
+      summary: 'Exchange the current token for a fresh one',
+      tags: tag,
+      'x-cms': meta('refreshToken'),
+      responses: {
+        200: json(session('refreshedToken'), 'A fresh token for the same session'),
+        ...errors(401, 403, 500),
+      },
     },
   }
   paths[`${base}/forgot-password`] = {
     post: {
-      operationId: `forgotPassword${singular}`, summary: 'Start a password reset', tags: tag, 'x-cms': meta('forgotPassword'), security: [],
-      requestBody: body({ type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } }),
-      responses: { 200: json(ref('Message'), 'Accepted (whether or not the email is known)'), ...errors(400, 429, 500) },
+      operationId: `forgotPassword${singular}`,
+      summary: 'Start a password reset',
+      tags: tag,
+      'x-cms': meta('forgotPassword'),
+      security: [],
+      requestBody: body({
+        type: 'object',
+        required: ['email'],
+        additionalProperties: false,
+        properties: { email: { type: 'string', maxLength: 254 } },
+      }),
+      responses: {
+        200: json(ref('Message'), 'Accepted (whether or not the email is known)'),
+        ...errors(400, 429, 500),
+      },
     },
   }
   paths[`${base}/reset-password`] = {
     post: {
-      operationId: `resetPassword${singular}`, summary: 'Set a new password with a reset token', tags: tag, 'x-cms': meta('resetPassword'), security: [],
-      requestBody: body({ type: 'object', required: ['token', 'password'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 256 }, password: { type: 'string' } } }),
-      responses: { 200: json({ type: 'object', required: ['message', 'token', 'user'], properties: { message: MESSAGE, token: { type: 'string' }, user } }, 'Password changed and logged in'), ...errors(400, 403, 429, 500) },
+      operationId: `resetPassword${singular}`,
+      summary: 'Set a new password with a reset token',
+      tags: tag,
+      'x-cms': meta('resetPassword'),
+      security: [],
+      requestBody: body({
+        type: 'object',
+        required: ['token', 'password'],
+        additionalProperties: false,
+        properties: { token: { type: 'string', maxLength: 256 }, password: { type: 'string' } },
+      }),
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['message', 'token', 'user'],
+            properties: { message: MESSAGE, token: { type: 'string' }, user },
+          },
+          'Password changed and logged in',
+        ),
+        ...errors(400, 403, 429, 500),
+      },
     },
   }
 }
 
-function endpointPath(paths: Record<string, PathItem>, path: string, e: Endpoint, fallbackId: string, meta: OperationMeta, tags: string[]): void {
+function endpointPath(
+  paths: Record<string, PathItem>,
+  path: string,
+  e: Endpoint,
+  fallbackId: string,
+  meta: OperationMeta,
+  tags: string[],
+): void {
   const p = openapiPath(path)
-  const params = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }))
+  const params = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }))
   const doc = e.openapi ?? {}
   const op: Operation = {
     operationId: doc.operationId ?? fallbackId,
@@ -210,27 +448,53 @@ function endpointPath(paths: Record<string, PathItem>, path: string, e: Endpoint
     tags,
     'x-cms': meta,
     ...(params.length ? { parameters: params } : {}),
-    ...(doc.requestBody ? { requestBody: doc.requestBody } : e.method === 'get' || e.method === 'head' || e.method === 'delete' ? {} : { requestBody: { required: false, content: { 'application/json': { schema: {} } } } }),
-    responses: doc.responses ?? { default: json({}, 'Whatever the handler answers (this endpoint declares no schema)') },
+    ...(doc.requestBody
+      ? { requestBody: doc.requestBody }
+      : e.method === 'get' || e.method === 'head' || e.method === 'delete'
+        ? {}
+        : { requestBody: { required: false, content: { 'application/json': { schema: {} } } } }),
+    responses: doc.responses ?? {
+      default: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
+    },
   }
   paths[p] = { ...paths[p], [e.method]: op }
 }
 
-function globalPaths(config: SanitizedConfig, g: SanitizedGlobal, paths: Record<string, PathItem>): void {
+function globalPaths(
+  config: SanitizedConfig,
+  g: SanitizedGlobal,
+  paths: Record<string, PathItem>,
+): void {
   const name = globalName(g)
   const meta = (kind: string): OperationMeta => ({ kind, global: g.slug })
   const read = readParams(config, false)
   paths[`/globals/${g.slug}`] = {
     get: {
-      operationId: `find${name}`, summary: `Read ${g.label}`, tags: ['Globals'], 'x-cms': meta('findGlobal'),
+      operationId: `find${name}`,
+      summary: `Read ${g.label}`,
+      tags: ['Globals'],
+      'x-cms': meta('findGlobal'),
       parameters: read,
       responses: { 200: json(ref(name), g.label), ...errors(400, 401, 403, 500) },
     },
     post: {
-      operationId: `update${name}`, summary: `Write ${g.label}`, tags: ['Globals'], 'x-cms': meta('updateGlobal'),
+      operationId: `update${name}`,
+      summary: `Write ${g.label}`,
+      tags: ['Globals'],
+      'x-cms': meta('updateGlobal'),
       parameters: read,
       requestBody: body(ref(`${name}Input`)),
-      responses: { 200: json({ type: 'object', required: ['message', 'result'], properties: { message: MESSAGE, result: ref(name) } }, 'Saved'), ...errors(400, 401, 403, 413, 500) },
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['message', 'result'],
+            properties: { message: MESSAGE, result: ref(name) },
+          },
+          'Saved',
+        ),
+        ...errors(400, 401, 403, 413, 500),
+      },
     },
   }
 }
@@ -238,115 +502,263 @@ function globalPaths(config: SanitizedConfig, g: SanitizedGlobal, paths: Record<
 // ---- orders API (DESIGN.md §6) -------------------------------------------------
 
 function ordersPaths(paths: Record<string, PathItem>): void {
-  const problems = (...codes: number[]) => Object.fromEntries(codes.map((c) => [String(c), { $ref: `#/components/responses/Problem${c}` }]))
+  const problems = (...codes: number[]) =>
+    Object.fromEntries(
+      codes.map((c) => [String(c), { $ref: `#/components/responses/Problem${c}` }]),
+    )
   const order = ref('V1Order')
   const one = { type: 'object', required: ['data'], properties: { data: order } }
   const meta = (kind: string): OperationMeta => ({ kind })
-  const orderParam = { name: 'order', in: 'path', required: true, description: 'The order id.', schema: { type: 'integer', minimum: 1 } }
+  const orderParam = {
+    name: 'order',
+    in: 'path',
+    required: true,
+    description: 'The order id.',
+    schema: { type: 'integer', minimum: 1 },
+  }
   const tag = ['Orders API v1']
   paths['/v1/orders'] = {
     get: {
-      operationId: 'v1ListOrders', summary: 'The caller\'s orders, 20 a page, newest first', tags: tag, 'x-cms': meta('v1ListOrders'),
-      parameters: [{ name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } }],
-      responses: { 200: json(ref('V1OrderList'), 'A page of the caller\'s orders'), ...problems(400, 401) },
+      operationId: 'v1ListOrders',
+      summary: "The caller's orders, 20 a page, newest first",
+      tags: tag,
+      'x-cms': meta('v1ListOrders'),
+      parameters: [
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+      ],
+      responses: {
+        200: json(ref('V1OrderList'), "A page of the caller's orders"),
+        ...problems(400, 401),
+      },
     },
     post: {
-      operationId: 'v1CreateOrder', summary: 'Create an order owned by the caller', tags: tag, 'x-cms': meta('v1CreateOrder'),
+      operationId: 'v1CreateOrder',
+      summary: 'Create an order owned by the caller',
+      tags: tag,
+      'x-cms': meta('v1CreateOrder'),
       requestBody: body(ref('V1OrderInput')),
       responses: { 201: json(one, 'The new order'), ...problems(400, 401, 422) },
     },
   }
   paths['/v1/orders/{order}'] = {
     get: {
-      operationId: 'v1GetOrder', summary: 'One of the caller\'s orders, with its items', tags: tag, 'x-cms': meta('v1GetOrder'),
+      operationId: 'v1GetOrder',
+      summary: "One of the caller's orders, with its items",
+      tags: tag,
+      'x-cms': meta('v1GetOrder'),
       parameters: [orderParam],
       responses: { 200: json(one, 'The order'), ...problems(400, 401, 404) },
     },
   }
   paths['/v1/orders/{order}/cancel'] = {
     post: {
-      operationId: 'v1CancelOrder', summary: 'Cancel one of the caller\'s orders', tags: tag, 'x-cms': meta('v1CancelOrder'),
+      operationId: 'v1CancelOrder',
+      summary: "Cancel one of the caller's orders",
+      tags: tag,
+      'x-cms': meta('v1CancelOrder'),
       parameters: [orderParam],
       responses: { 200: json(one, 'The cancelled order'), ...problems(400, 401, 403, 404, 409) },
     },
   }
   paths['/v1/auth/logout'] = {
     post: {
-      operationId: 'v1Logout', summary: 'End the caller\'s session', tags: tag, 'x-cms': meta('v1Logout'),
-      responses: { 204: { description: 'Logged out; the token is dead from now on' }, ...problems(401) },
+      operationId: 'v1Logout',
+      summary: "End the caller's session",
+      tags: tag,
+      'x-cms': meta('v1Logout'),
+      responses: {
+        204: { description: 'Logged out; the token is dead from now on' },
+        ...problems(401),
+      },
     },
   }
   paths['/v1/admin/orders'] = {
     get: {
-      operationId: 'v1AdminListOrders', summary: 'Every order (admins only)', tags: tag, 'x-cms': meta('v1AdminListOrders'),
-      parameters: [{ name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } }],
+      operationId: 'v1AdminListOrders',
+      summary: 'Every order (admins only)',
+      tags: tag,
+      'x-cms': meta('v1AdminListOrders'),
+      parameters: [
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+      ],
       responses: { 200: json(ref('V1OrderList'), 'A page of orders'), ...problems(400, 401, 403) },
     },
   }
   paths['/v1/admin/orders/{order}/ship'] = {
     post: {
-      operationId: 'v1AdminShipOrder', summary: 'Mark a paid or pending order shipped (admins only)', tags: tag, 'x-cms': meta('v1AdminShipOrder'),
+      operationId: 'v1AdminShipOrder',
+      summary: 'Mark a paid or pending order shipped (admins only)',
+      tags: tag,
+      'x-cms': meta('v1AdminShipOrder'),
       parameters: [orderParam],
       responses: { 200: json(one, 'The shipped order'), ...problems(400, 401, 403, 404, 409) },
     },
   }
   paths['/v1/webhooks/payments'] = {
     post: {
-      operationId: 'v1PaymentWebhook', summary: 'Payment provider webhook (HMAC-SHA256 signed)', tags: tag, 'x-cms': meta('v1PaymentWebhook'), security: [],
+      operationId: 'v1PaymentWebhook',
+      summary: 'Payment provider webhook (HMAC-SHA256 signed)',
+      tags: tag,
+      'x-cms': meta('v1PaymentWebhook'),
+      security: [],
       parameters: [
-        { name: 'x-signature', in: 'header', required: true, description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`', schema: { type: 'string' } },
+        {
+          name: 'x-signature',
+          in: 'header',
+          required: true,
+          description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`',
+          schema: { type: 'string' },
+        },
       ],
-      requestBody: body({ type: 'object', required: ['id', 'type', 'data'], properties: { id: { type: 'string' }, type: { type: 'string' }, data: { type: 'object', required: ['order'], properties: { order: { type: 'integer' }, amount: { type: 'number', description: 'payment.succeeded: the amount paid; must equal the order\'s total_amount to the cent (otherwise 422).' }, currency: { type: 'string', description: 'payment.succeeded: ISO 4217 code; must be the shop currency (SHOP_CURRENCY, default EUR; otherwise 422).' } } } } }),
-      responses: { 200: json({ type: 'object', required: ['received'], properties: { received: { type: 'boolean' }, duplicate: { type: 'boolean' } } }, 'Processed (or already processed)'), ...problems(400, 404, 409, 422) },
+      requestBody: body({
+        type: 'object',
+        required: ['id', 'type', 'data'],
+        properties: {
+          id: { type: 'string' },
+          type: { type: 'string' },
+          data: {
+            type: 'object',
+            required: ['order'],
+            properties: {
+              order: { type: 'integer' },
+              amount: {
+                type: 'number',
+                description:
+                  "payment.succeeded: the amount paid; must equal the order's total_amount to the cent (otherwise 422).",
+              },
+              currency: {
+                type: 'string',
+                description:
+                  'payment.succeeded: ISO 4217 code; must be the shop currency (SHOP_CURRENCY, default EUR; otherwise 422).',
+              },
+            },
+          },
+        },
+      }),
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['received'],
+            properties: { received: { type: 'boolean' }, duplicate: { type: 'boolean' } },
+          },
+          'Processed (or already processed)',
+        ),
+        ...problems(400, 404, 409, 422),
+      },
     },
   }
 }
 
-function ordersComponents(): { schemas: Record<string, Schema>; responses: Record<string, Schema> } {
-  const titles: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Content' }
-  const item = { type: 'object', required: ['product', 'quantity', 'unit_price'], properties: { product: { type: 'string', minLength: 1, maxLength: 200 }, quantity: { type: 'integer', minimum: 1, maximum: 10000 }, unit_price: { type: 'number', minimum: 0 } } }
+function ordersComponents(): {
+  schemas: Record<string, Schema>
+  responses: Record<string, Schema>
+} {
+  const titles: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    413: 'Content Too Large',
+    422: 'Unprocessable Content',
+  }
+  const item = {
+    type: 'object',
+    required: ['product', 'quantity', 'unit_price'],
+    properties: {
+      product: { type: 'string', minLength: 1, maxLength: 200 },
+      quantity: { type: 'integer', minimum: 1, maximum: 10000 },
+      unit_price: { type: 'number', minimum: 0 },
+    },
+  }
   return {
     schemas: {
       V1Order: {
         type: 'object',
         required: ['id', 'user_id', 'status', 'items', 'created_at'],
         properties: {
-          id: { type: 'integer' }, user_id: { type: 'integer' }, status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+          id: { type: 'integer' },
+          user_id: { type: 'integer' },
+          status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
           items: { type: 'array', items: { ...item, additionalProperties: false } },
-          total_amount: { type: 'number', description: 'Sum of quantity × unit_price; omitted for cancelled orders (see docs/orders-api.md).' },
-          created_at: { type: 'string', format: 'date-time' }, updated_at: { type: 'string', format: 'date-time' },
+          total_amount: {
+            type: 'number',
+            description:
+              'Sum of quantity × unit_price; omitted for cancelled orders (see docs/orders-api.md).',
+          },
+          created_at: { type: 'string', format: 'date-time' },
+          updated_at: { type: 'string', format: 'date-time' },
         },
       },
       V1OrderInput: {
-        type: 'object', required: ['items'], additionalProperties: false,
+        type: 'object',
+        required: ['items'],
+        additionalProperties: false,
         properties: {
           items: {
-            type: 'array', minItems: 1, maxItems: 100,
+            type: 'array',
+            minItems: 1,
+            maxItems: 100,
             items: {
-              ...item, additionalProperties: false,
-              properties: { ...item.properties, unit_price: { type: 'number', exclusiveMinimum: 0, description: 'More than 0, at most two decimals (otherwise 422 naming items.<i>.unit_price).' } },
+              ...item,
+              additionalProperties: false,
+              properties: {
+                ...item.properties,
+                unit_price: {
+                  type: 'number',
+                  exclusiveMinimum: 0,
+                  description:
+                    'More than 0, at most two decimals (otherwise 422 naming items.<i>.unit_price).',
+                },
+              },
             },
           },
         },
       },
       V1OrderList: {
-        type: 'object', required: ['data', 'meta'],
+        type: 'object',
+        required: ['data', 'meta'],
         properties: {
           data: { type: 'array', items: ref('V1Order') },
-          meta: { type: 'object', required: ['current_page', 'per_page', 'total', 'last_page'], properties: { current_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, last_page: { type: 'integer' } } },
+          meta: {
+            type: 'object',
+            required: ['current_page', 'per_page', 'total', 'last_page'],
+            properties: {
+              current_page: { type: 'integer' },
+              per_page: { type: 'integer' },
+              total: { type: 'integer' },
+              last_page: { type: 'integer' },
+            },
+          },
         },
       },
       Problem: {
-        type: 'object', required: ['type', 'title', 'status'],
+        type: 'object',
+        required: ['type', 'title', 'status'],
         description: 'RFC 9457 problem details.',
-        properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, instance: { type: 'string' }, errors: { type: 'array', items: { type: 'object' } } },
+        properties: {
+          type: { type: 'string' },
+          title: { type: 'string' },
+          status: { type: 'integer' },
+          detail: { type: 'string' },
+          instance: { type: 'string' },
+          errors: { type: 'array', items: { type: 'object' } },
+        },
       },
     },
-    responses: Object.fromEntries(Object.entries(titles).map(([code, title]) => [`Problem${code}`, {
-      description: title,
-      ...(code === '401' ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } } : {}),
-      content: { 'application/problem+json': { schema: ref('Problem') } },
-    }])),
+    responses: Object.fromEntries(
+      Object.entries(titles).map(([code, title]) => [
+        `Problem${code}`,
+        {
+          description: title,
+          ...(code === '401'
+            ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } }
+            : {}),
+          content: { 'application/problem+json': { schema: ref('Problem') } },
+        },
+      ]),
+    ),
   }
 }
 
@@ -354,48 +766,119 @@ function ordersComponents(): { schemas: Record<string, Schema>; responses: Recor
 
 function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
   const params: Record<string, Schema> = {
-    id: { name: 'id', in: 'path', required: true, description: 'The document id.', schema: { type: 'integer', minimum: 1 } },
-    depth: { name: 'depth', in: 'query', description: `Relation population depth (default ${config.defaultDepth}). The related documents an answer may hold are bounded (limits.population: ${config.limits.population.maxDocs} documents, ${config.limits.population.maxBytes} bytes); past that the answer is a 400 LimitExceeded.`, schema: { type: 'integer', minimum: 0, maximum: config.maxDepth } },
-    limit: { name: 'limit', in: 'query', description: `Page size (default 10; 0 returns every match, at most ${config.maxLimit}: more matches are a 400 LimitExceeded).`, schema: { type: 'integer', minimum: 0, maximum: config.maxLimit } },
+    id: {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'The document id.',
+      schema: { type: 'integer', minimum: 1 },
+    },
+    depth: {
+      name: 'depth',
+      in: 'query',
+      description: `Relation population depth (default ${config.defaultDepth}). The related documents an answer may hold are bounded (limits.population: ${config.limits.population.maxDocs} documents, ${config.limits.population.maxBytes} bytes); past that the answer is a 400 LimitExceeded.`,
+      schema: { type: 'integer', minimum: 0, maximum: config.maxDepth },
+    },
+    limit: {
+      name: 'limit',
+      in: 'query',
+      description: `Page size (default 10; 0 returns every match, at most ${config.maxLimit}: more matches are a 400 LimitExceeded).`,
+      schema: { type: 'integer', minimum: 0, maximum: config.maxLimit },
+    },
     page: { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
-    pagination: { name: 'pagination', in: 'query', description: `false returns every match without a count (with limit 0, at most ${config.maxLimit}).`, schema: { type: 'boolean' } },
-    sort: { name: 'sort', in: 'query', description: 'Field path(s), comma-separated; a leading "-" sorts descending.', schema: { type: 'string' } },
+    pagination: {
+      name: 'pagination',
+      in: 'query',
+      description: `false returns every match without a count (with limit 0, at most ${config.maxLimit}).`,
+      schema: { type: 'boolean' },
+    },
+    sort: {
+      name: 'sort',
+      in: 'query',
+      description: 'Field path(s), comma-separated; a leading "-" sorts descending.',
+      schema: { type: 'string' },
+    },
     select: {
-      name: 'select', in: 'query', description: 'Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).',
+      name: 'select',
+      in: 'query',
+      description:
+        'Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).',
       content: { 'application/json': { schema: ref('Select') } },
     },
     populate: {
-      name: 'populate', in: 'query', description: 'Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.',
+      name: 'populate',
+      in: 'query',
+      description:
+        'Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.',
       content: { 'application/json': { schema: ref('Populate') } },
     },
-    draft: { name: 'draft', in: 'query', description: 'Read the newest drafts / save as a draft.', schema: { type: 'boolean' } },
+    draft: {
+      name: 'draft',
+      in: 'query',
+      description: 'Read the newest drafts / save as a draft.',
+      schema: { type: 'boolean' },
+    },
   }
   if (config.localization) {
     const codes = config.localization.localeCodes
-    params.locale = { name: 'locale', in: 'query', description: '"all" (or "*") returns every locale keyed by code.', schema: { type: 'string', enum: [...codes, 'all', '*'] } }
-    params.fallbackLocale = { name: 'fallback-locale', in: 'query', description: '"none" turns fallback off.', schema: { type: 'string', enum: [...codes, 'none', 'null', 'false'] } }
+    params.locale = {
+      name: 'locale',
+      in: 'query',
+      description: '"all" (or "*") returns every locale keyed by code.',
+      schema: { type: 'string', enum: [...codes, 'all', '*'] },
+    }
+    params.fallbackLocale = {
+      name: 'fallback-locale',
+      in: 'query',
+      description: '"none" turns fallback off.',
+      schema: { type: 'string', enum: [...codes, 'none', 'null', 'false'] },
+    }
   }
   return params
 }
 
 function sharedSchemas(): Record<string, Schema> {
   return {
-    Select: { type: 'object', additionalProperties: { anyOf: [{ type: 'boolean' }, ref('Select')] } },
-    Populate: { type: 'object', description: 'A select per related collection slug.', additionalProperties: ref('Select') },
-    Count: { type: 'object', required: ['totalDocs'], properties: { totalDocs: { type: 'integer', minimum: 0 } } },
+    Select: {
+      type: 'object',
+      additionalProperties: { anyOf: [{ type: 'boolean' }, ref('Select')] },
+    },
+    Populate: {
+      type: 'object',
+      description: 'A select per related collection slug.',
+      additionalProperties: ref('Select'),
+    },
+    Count: {
+      type: 'object',
+      required: ['totalDocs'],
+      properties: { totalDocs: { type: 'integer', minimum: 0 } },
+    },
     Message: { type: 'object', required: ['message'], properties: { message: MESSAGE } },
-    BulkErrors: { type: 'array', items: { type: 'object', required: ['id', 'message'], properties: { id: { type: 'integer' }, message: MESSAGE } } },
+    BulkErrors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'message'],
+        properties: { id: { type: 'integer' }, message: MESSAGE },
+      },
+    },
     Error: {
       type: 'object',
       required: ['errors'],
       properties: {
         errors: {
-          type: 'array', minItems: 1,
+          type: 'array',
+          minItems: 1,
           items: {
-            type: 'object', required: ['message'],
+            type: 'object',
+            required: ['message'],
             properties: {
-              name: { type: 'string' }, message: MESSAGE,
-              data: { description: 'For a ValidationError: { collection?, global?, id?, errors: [{ message, path, label }] }.' },
+              name: { type: 'string' },
+              message: MESSAGE,
+              data: {
+                description:
+                  'For a ValidationError: { collection?, global?, id?, errors: [{ message, path, label }] }.',
+              },
             },
           },
         },
@@ -410,25 +893,56 @@ function paginated(items: Schema): Schema {
   const maybe = { type: ['integer', 'null'] }
   return {
     type: 'object',
-    required: ['docs', 'totalDocs', 'limit', 'totalPages', 'page', 'pagingCounter', 'hasPrevPage', 'hasNextPage', 'prevPage', 'nextPage'],
+    required: [
+      'docs',
+      'totalDocs',
+      'limit',
+      'totalPages',
+      'page',
+      'pagingCounter',
+      'hasPrevPage',
+      'hasNextPage',
+      'prevPage',
+      'nextPage',
+    ],
     properties: {
-      docs: { type: 'array', items }, totalDocs: int, limit: int, totalPages: int, page: int, pagingCounter: int,
-      hasPrevPage: { type: 'boolean' }, hasNextPage: { type: 'boolean' }, prevPage: maybe, nextPage: maybe,
+      docs: { type: 'array', items },
+      totalDocs: int,
+      limit: int,
+      totalPages: int,
+      page: int,
+      pagingCounter: int,
+      hasPrevPage: { type: 'boolean' },
+      hasNextPage: { type: 'boolean' },
+      prevPage: maybe,
+      nextPage: maybe,
     },
   }
 }
 
 function errorResponses(): Record<string, Schema> {
-  const error = (description: string, headers?: Schema) => ({ description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: ref('Error') } } })
+  const error = (description: string, headers?: Schema) => ({
+    description,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: ref('Error') } },
+  })
   return {
-    BadRequest: error('The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)'),
-    Unauthorized: error('Not logged in (or the token is invalid, expired or logged out)', { 'WWW-Authenticate': { schema: { type: 'string' } } }),
+    BadRequest: error(
+      'The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)',
+    ),
+    Unauthorized: error('Not logged in (or the token is invalid, expired or logged out)', {
+      'WWW-Authenticate': { schema: { type: 'string' } },
+    }),
     Forbidden: error('Logged in, but not allowed'),
     NotFound: error('No such document (or the caller may not see it)'),
     Conflict: error('The document is not in a state that allows this'),
     PayloadTooLarge: error('The request body is too large'),
-    TooManyRequests: error('Too many attempts; retry later', { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } }),
-    InternalError: error('Something went wrong (details are logged with the request id, never returned)'),
+    TooManyRequests: error('Too many attempts; retry later', {
+      'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' },
+    }),
+    InternalError: error(
+      'Something went wrong (details are logged with the request id, never returned)',
+    ),
   }
 }
 
@@ -440,25 +954,91 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
 
   paths['/health'] = {
     get: {
-      operationId: 'health', summary: 'Liveness and database check (a small committed write)', tags: ['System'], 'x-cms': { kind: 'health' }, security: [],
-      responses: { 200: json({ type: 'object', required: ['status'], properties: { status: { type: 'string', const: 'ok' } } }, 'Healthy'), 503: json({ type: 'object', required: ['status'], properties: { status: { type: 'string' } } }, 'The database is unreachable or cannot write (disk full, read-only, locked)') },
+      operationId: 'health',
+      summary: 'Liveness and database check (a small committed write)',
+      tags: ['System'],
+      'x-cms': { kind: 'health' },
+      security: [],
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['status'],
+            properties: { status: { type: 'string', const: 'ok' } },
+          },
+          'Healthy',
+        ),
+        503: json(
+          { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+          'The database is unreachable or cannot write (disk full, read-only, locked)',
+        ),
+      },
     },
   }
   // The contracts themselves and the reference page, for third parties.
-  const text = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } })
-  paths['/openapi.json'] = { get: { operationId: 'openapiDocument', summary: 'This OpenAPI document', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: json({ type: 'object' }, 'The contract') } } }
+  const text = (type: string, description: string) => ({
+    description,
+    content: { [type]: { schema: { type: 'string' } } },
+  })
+  paths['/openapi.json'] = {
+    get: {
+      operationId: 'openapiDocument',
+      summary: 'This OpenAPI document',
+      tags: ['System'],
+      'x-cms': { kind: 'static' },
+      security: [],
+      responses: { 200: json({ type: 'object' }, 'The contract') },
+    },
+  }
   if (!config.graphQL.disable) {
-    paths[`${config.routes.graphQL}/schema.graphql`] = { get: { operationId: 'graphqlSchema', summary: 'The GraphQL SDL', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: text('text/plain', 'The SDL') } } }
+    paths[`${config.routes.graphQL}/schema.graphql`] = {
+      get: {
+        operationId: 'graphqlSchema',
+        summary: 'The GraphQL SDL',
+        tags: ['System'],
+        'x-cms': { kind: 'static' },
+        security: [],
+        responses: { 200: text('text/plain', 'The SDL') },
+      },
+    }
   }
   if (!config.apiDocs?.disable) {
     // Off in production unless apiDocs.disableInProduction is false: the contract says so, with the 404 it answers then.
-    const off = config.apiDocs?.disableInProduction === false ? 'Not found' : 'Off in production (NODE_ENV=production) unless apiDocs.disableInProduction is false'
-    paths['/docs'] = { get: { operationId: 'apiReference', summary: 'The API reference page (Swagger UI)', tags: ['System'], 'x-cms': { kind: 'static' }, security: [], responses: { 200: text('text/html', 'The page'), 404: { description: off, content: { 'application/json': { schema: ref('Error') } } } } } }
+    const off =
+      config.apiDocs?.disableInProduction === false
+        ? 'Not found'
+        : 'Off in production (NODE_ENV=production) unless apiDocs.disableInProduction is false'
+    paths['/docs'] = {
+      get: {
+        operationId: 'apiReference',
+        summary: 'The API reference page (Swagger UI)',
+        tags: ['System'],
+        'x-cms': { kind: 'static' },
+        security: [],
+        responses: {
+          200: text('text/html', 'The page'),
+          404: { description: off, content: { 'application/json': { schema: ref('Error') } } },
+        },
+      },
+    }
     paths['/docs/assets/{file}'] = {
       get: {
-        operationId: 'apiReferenceAsset', summary: 'Scripts and styles of the reference page', tags: ['System'], 'x-cms': { kind: 'static' }, security: [],
+        operationId: 'apiReferenceAsset',
+        summary: 'Scripts and styles of the reference page',
+        tags: ['System'],
+        'x-cms': { kind: 'static' },
+        security: [],
         parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { 200: { description: 'The asset', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } }, 404: { $ref: '#/components/responses/NotFound' } },
+        responses: {
+          200: {
+            description: 'The asset',
+            content: {
+              'text/javascript': { schema: { type: 'string' } },
+              'text/css': { schema: { type: 'string' } },
+            },
+          },
+          404: { $ref: '#/components/responses/NotFound' },
+        },
       },
     }
   }
@@ -468,23 +1048,38 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     schemas[singular] = documentSchema(c, ctx)
     schemas[`${plural}List`] = paginated(ref(singular))
     // Auth collections take a password (stored only as a hash, never returned).
-    const password = c.auth ? { password: { type: 'string', minLength: 8, maxLength: 256, writeOnly: true } } : {}
+    const password = c.auth
+      ? { password: { type: 'string', minLength: 8, maxLength: 256, writeOnly: true } }
+      : {}
     schemas[`${singular}CreateInput`] = inputSchema(c.flatFields, ctx, 'create', drafts, password)
-    if (c.auth) (schemas[`${singular}CreateInput`].required as string[] | undefined ?? (schemas[`${singular}CreateInput`].required = [])).push('password')
+    if (c.auth)
+      (
+        (schemas[`${singular}CreateInput`].required as string[] | undefined) ??
+        (schemas[`${singular}CreateInput`].required = [])
+      ).push('password')
     schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts, password)
     schemas[`${singular}Where`] = whereSchema(`${singular}Where`, c.flatFields, c.timestamps)
     if (c.versionsCollection) {
       const { id: _id, ...versionProperties } = schemas[singular].properties as Schema
       const versionData: Schema = { type: 'object', properties: versionProperties }
       schemas[`${singular}Version`] = {
-        type: 'object', required: ['id', 'parent', 'version'],
+        type: 'object',
+        required: ['id', 'parent', 'version'],
         properties: {
-          id: { type: 'integer' }, parent: { anyOf: [{ type: 'integer' }, ref(singular)] }, version: versionData, latest: { type: ['boolean', 'null'] },
-          createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' },
+          id: { type: 'integer' },
+          parent: { anyOf: [{ type: 'integer' }, ref(singular)] },
+          version: versionData,
+          latest: { type: ['boolean', 'null'] },
+          createdAt: { type: 'string', format: 'date-time' },
+          updatedAt: { type: 'string', format: 'date-time' },
         },
       }
       schemas[`${singular}VersionsList`] = paginated(ref(`${singular}Version`))
-      schemas[`${singular}VersionWhere`] = whereSchema(`${singular}VersionWhere`, c.versionsCollection.flatFields, true)
+      schemas[`${singular}VersionWhere`] = whereSchema(
+        `${singular}VersionWhere`,
+        c.versionsCollection.flatFields,
+        true,
+      )
     }
     collectionPaths(config, c, paths, ctx)
   }
@@ -492,14 +1087,27 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     const name = globalName(g)
     const read = objectSchema(g.flatFields, 'read', ctx, undefined, false)
     schemas[name] = {
-      ...read, required: ['globalType'],
-      properties: { ...(read.properties as Schema), globalType: { type: 'string', const: g.slug }, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
+      ...read,
+      required: ['globalType'],
+      properties: {
+        ...(read.properties as Schema),
+        globalType: { type: 'string', const: g.slug },
+        createdAt: { type: 'string', format: 'date-time' },
+        updatedAt: { type: 'string', format: 'date-time' },
+      },
     }
     schemas[`${name}Input`] = inputSchema(g.flatFields, ctx, 'update', false)
     globalPaths(config, g, paths)
   }
   for (const [i, e] of config.endpoints.entries()) {
-    endpointPath(paths, e.path, e, `${e.method}${pathWords(e.path) || 'Root'}`, { kind: 'endpoint', endpoint: i }, ['Custom'])
+    endpointPath(
+      paths,
+      e.path,
+      e,
+      `${e.method}${pathWords(e.path) || 'Root'}`,
+      { kind: 'endpoint', endpoint: i },
+      ['Custom'],
+    )
   }
   const responses: Record<string, Schema> = errorResponses()
   if (config.ordersApi) {
@@ -516,13 +1124,17 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     for (const [method, op] of Object.entries(item)) {
       const responses = op.responses as Record<string, unknown>
       const v1 = p.startsWith('/v1/')
-      const ref = (code: number) => ({ $ref: `#/components/responses/${v1 ? `Problem${code}` : ERROR_RESPONSES[code]}` })
+      const ref = (code: number) => ({
+        $ref: `#/components/responses/${v1 ? `Problem${code}` : ERROR_RESPONSES[code]}`,
+      })
       if (op['x-cms'].kind === 'static' || op['x-cms'].kind === 'endpoint') continue
       if ((op.parameters || op.requestBody) && !responses['400']) responses['400'] = ref(400)
       if (method !== 'get' && !responses['413']) responses['413'] = ref(413)
       const isPublic = Array.isArray(op.security) && op.security.length === 0
       if (!isPublic && !responses['401']) responses['401'] = ref(401)
-      op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)))
+      op.responses = Object.fromEntries(
+        Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
+      )
     }
   }
 
@@ -536,16 +1148,37 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     },
     servers: [{ url: api }],
     security: [{}, { bearerAuth: [] }, { jwtAuth: [] }, { cookieAuth: [] }],
-    tags: [...config.collections.map((c) => ({ name: collectionNames(c).plural, description: c.labels.plural })), ...(config.globals.length ? [{ name: 'Globals' }] : [])],
+    tags: [
+      ...config.collections.map((c) => ({
+        name: collectionNames(c).plural,
+        description: c.labels.plural,
+      })),
+      ...(config.globals.length ? [{ name: 'Globals' }] : []),
+    ],
     paths: Object.fromEntries(Object.entries(paths).map(([p, item]) => [p, sortMethods(item)])),
     components: {
       schemas: sortKeys(schemas),
       parameters: sharedParameters(config),
       responses,
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '`Authorization: Bearer <token>`' },
-        jwtAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Authorization: JWT <token>` (Payload\'s form)' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'cms-token', description: 'HTTP-only cookie set by login; unsafe methods need an allowed Origin' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: '`Authorization: Bearer <token>`',
+        },
+        jwtAuth: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: "`Authorization: JWT <token>` (Payload's form)",
+        },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cms-token',
+          description: 'HTTP-only cookie set by login; unsafe methods need an allowed Origin',
+        },
       },
     },
   }
@@ -553,7 +1186,9 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
 
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']
 function sortMethods(item: PathItem): PathItem {
-  return Object.fromEntries(Object.entries(item).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)))
+  return Object.fromEntries(
+    Object.entries(item).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
+  )
 }
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)))

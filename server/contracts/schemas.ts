@@ -22,7 +22,12 @@ const ID: Schema = { type: 'integer', minimum: 1 }
 function nullable(s: Schema): Schema {
   if (typeof s.type === 'string' && !s.enum && !s.$ref) return { ...s, type: [s.type, 'null'] }
   // An enum admits null only when its type does too (found by the cross-layer property test: a select left empty).
-  if (Array.isArray(s.enum)) return { ...s, ...(typeof s.type === 'string' ? { type: [s.type, 'null'] } : {}), enum: [...s.enum, null] }
+  if (Array.isArray(s.enum))
+    return {
+      ...s,
+      ...(typeof s.type === 'string' ? { type: [s.type, 'null'] } : {}),
+      enum: [...s.enum, null],
+    }
   return { anyOf: [s, { type: 'null' }] }
 }
 
@@ -37,33 +42,57 @@ function docRef(ctx: SchemaContext, slug: string): Schema {
 /** The schema of one value of `field` (before hasMany, localization and null are applied). */
 function valueSchema(field: DataField, mode: 'read' | 'input', ctx: SchemaContext): Schema {
   switch (field.type) {
-    case 'text': case 'textarea': case 'code': {
+    case 'text':
+    case 'textarea':
+    case 'code': {
       const s: Schema = { type: 'string' }
-      if ('maxLength' in field && field.maxLength !== undefined && mode === 'input') s.maxLength = field.maxLength
-      if ('minLength' in field && field.minLength !== undefined && mode === 'input') s.minLength = field.minLength
+      if ('maxLength' in field && field.maxLength !== undefined && mode === 'input')
+        s.maxLength = field.maxLength
+      if ('minLength' in field && field.minLength !== undefined && mode === 'input')
+        s.minLength = field.minLength
       return s
     }
-    case 'email': return { type: 'string', format: 'email' }
+    case 'email':
+      return { type: 'string', format: 'email' }
     case 'number': {
       const s: Schema = { type: 'number' }
       if (mode === 'input' && field.min !== undefined) s.minimum = field.min
       if (mode === 'input' && field.max !== undefined) s.maximum = field.max
       return s
     }
-    case 'checkbox': return { type: 'boolean' }
-    case 'date': return { type: 'string', format: 'date-time' }
-    case 'select': case 'radio': return { type: 'string', enum: field.options.map(optionValue) }
-    case 'json': return {}
-    case 'richText': return { type: 'object', description: 'Rich text (a JSON document).' }
-    case 'point': return { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2, description: '[longitude, latitude]' }
+    case 'checkbox':
+      return { type: 'boolean' }
+    case 'date':
+      return { type: 'string', format: 'date-time' }
+    case 'select':
+    case 'radio':
+      return { type: 'string', enum: field.options.map(optionValue) }
+    case 'json':
+      return {}
+    case 'richText':
+      return { type: 'object', description: 'Rich text (a JSON document).' }
+    case 'point':
+      return {
+        type: 'array',
+        items: { type: 'number' },
+        minItems: 2,
+        maxItems: 2,
+        description: '[longitude, latitude]',
+      }
     case 'relationship': {
       if (Array.isArray(field.relationTo)) {
-        const value = mode === 'read' ? { anyOf: [ID, ...field.relationTo.map((s) => docRef(ctx, s))] } : ID
-        return { type: 'object', required: ['relationTo', 'value'], properties: { relationTo: { type: 'string', enum: field.relationTo }, value } }
+        const value =
+          mode === 'read' ? { anyOf: [ID, ...field.relationTo.map((s) => docRef(ctx, s))] } : ID
+        return {
+          type: 'object',
+          required: ['relationTo', 'value'],
+          properties: { relationTo: { type: 'string', enum: field.relationTo }, value },
+        }
       }
       return mode === 'read' ? { anyOf: [ID, docRef(ctx, field.relationTo)] } : ID
     }
-    case 'group': return objectSchema(field.fields as DataField[], mode, ctx, field.interfaceName, false)
+    case 'group':
+      return objectSchema(field.fields as DataField[], mode, ctx, field.interfaceName, false)
     case 'array': {
       const row = objectSchema(field.fields as DataField[], mode, ctx, field.interfaceName, true)
       return arrayOf(row, field, mode)
@@ -71,8 +100,16 @@ function valueSchema(field: DataField, mode: 'read' | 'input', ctx: SchemaContex
     case 'blocks': {
       const rows = field.blocks.map((b) => {
         const s = objectSchema(b.fields as DataField[], mode, ctx, undefined, true)
-        const props = { blockType: { type: 'string', const: b.slug }, blockName: { type: ['string', 'null'] }, ...(s.properties as Schema) }
-        const block: Schema = { ...s, properties: props, required: [...new Set(['blockType', ...((s.required as string[]) ?? [])])] }
+        const props = {
+          blockType: { type: 'string', const: b.slug },
+          blockName: { type: ['string', 'null'] },
+          ...(s.properties as Schema),
+        }
+        const block: Schema = {
+          ...s,
+          properties: props,
+          required: [...new Set(['blockType', ...((s.required as string[]) ?? [])])],
+        }
         if (b.interfaceName && mode === 'read') {
           ctx.components[b.interfaceName] = block
           return ref(b.interfaceName)
@@ -84,7 +121,11 @@ function valueSchema(field: DataField, mode: 'read' | 'input', ctx: SchemaContex
   }
 }
 
-function arrayOf(items: Schema, field: { minRows?: number; maxRows?: number }, mode: 'read' | 'input'): Schema {
+function arrayOf(
+  items: Schema,
+  field: { minRows?: number; maxRows?: number },
+  mode: 'read' | 'input',
+): Schema {
   const s: Schema = { type: 'array', items }
   if (mode === 'input' && field.minRows !== undefined) s.minItems = field.minRows
   if (mode === 'input' && field.maxRows !== undefined) s.maxItems = field.maxRows
@@ -92,11 +133,26 @@ function arrayOf(items: Schema, field: { minRows?: number; maxRows?: number }, m
 }
 
 /** The full schema of a field's value: hasMany, localization (`locale=all` returns locale maps) and null. */
-export function fieldSchema(field: DataField, mode: 'read' | 'input', ctx: SchemaContext, required: boolean): Schema {
+export function fieldSchema(
+  field: DataField,
+  mode: 'read' | 'input',
+  ctx: SchemaContext,
+  required: boolean,
+): Schema {
   let s = valueSchema(field, mode, ctx)
   if ('hasMany' in field && field.hasMany) s = { type: 'array', items: s }
   if (!required) s = nullable(s)
-  if (field.localized) s = { anyOf: [s, { type: 'object', description: 'Every locale\'s value, keyed by locale code (locale=all).', additionalProperties: s }] }
+  if (field.localized)
+    s = {
+      anyOf: [
+        s,
+        {
+          type: 'object',
+          description: "Every locale's value, keyed by locale code (locale=all).",
+          additionalProperties: s,
+        },
+      ],
+    }
   return describe(s, field)
 }
 
@@ -104,15 +160,28 @@ export function fieldSchema(field: DataField, mode: 'read' | 'input', ctx: Schem
  * An object of fields. Rows of arrays and blocks carry their `id`. In read mode nothing is required (select
  * and field access may drop anything) and `interfaceName` makes the object a named component.
  */
-export function objectSchema(fields: DataField[], mode: 'read' | 'input', ctx: SchemaContext, interfaceName: string | undefined, row: boolean, drafts = false): Schema {
+export function objectSchema(
+  fields: DataField[],
+  mode: 'read' | 'input',
+  ctx: SchemaContext,
+  interfaceName: string | undefined,
+  row: boolean,
+  drafts = false,
+): Schema {
   const properties: Schema = {}
   const required: string[] = []
   if (row) properties.id = mode === 'read' ? { type: 'string' } : { type: ['string', 'null'] }
   for (const f of fields) {
     if (f.hidden) continue
     const strict = Boolean(f.required) && !drafts && mode === 'read'
-    properties[f.name] = fieldSchema(f, mode, ctx, strict || (mode === 'input' && Boolean(f.required)))
-    if (mode === 'input' && f.required && !drafts && f.defaultValue === undefined && !f.localized) required.push(f.name)
+    properties[f.name] = fieldSchema(
+      f,
+      mode,
+      ctx,
+      strict || (mode === 'input' && Boolean(f.required)),
+    )
+    if (mode === 'input' && f.required && !drafts && f.defaultValue === undefined && !f.localized)
+      required.push(f.name)
   }
   const s: Schema = { type: 'object', properties }
   if (required.length) s.required = required
@@ -128,27 +197,51 @@ export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): Sche
   const drafts = Boolean(c.versions && c.versions.drafts)
   const base = objectSchema(c.flatFields, 'read', ctx, undefined, false, drafts)
   const properties: Schema = { id: ID, ...(base.properties as Schema) }
-  if (c.timestamps) Object.assign(properties, { createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } })
+  if (c.timestamps)
+    Object.assign(properties, {
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    })
   if (c.auth) properties.collection = { type: 'string', const: c.slug }
   return { type: 'object', required: ['id'], properties }
 }
 
 /** Create (`required` as the config says) or update (everything optional) body of a collection or global. */
-export function inputSchema(fields: DataField[], ctx: SchemaContext, operation: 'create' | 'update', drafts: boolean, extra: Schema = {}): Schema {
+export function inputSchema(
+  fields: DataField[],
+  ctx: SchemaContext,
+  operation: 'create' | 'update',
+  drafts: boolean,
+  extra: Schema = {},
+): Schema {
   const s = objectSchema(fields, 'input', ctx, undefined, false, drafts || operation === 'update')
   return { ...s, properties: { ...(s.properties as Schema), ...extra } }
 }
 
 // ---- where -------------------------------------------------------------------
 
-const operatorsOf = (value: Schema, list: Schema = { anyOf: [{ type: 'array', items: value }, { type: 'string', description: 'Comma-separated values.' }] }): Schema => ({
+const operatorsOf = (
+  value: Schema,
+  list: Schema = {
+    anyOf: [
+      { type: 'array', items: value },
+      { type: 'string', description: 'Comma-separated values.' },
+    ],
+  },
+): Schema => ({
   type: 'object',
   additionalProperties: false,
   properties: {
-    equals: nullable(value), not_equals: nullable(value),
-    in: list, not_in: list,
-    greater_than: value, greater_than_equal: value, less_than: value, less_than_equal: value,
-    like: { type: 'string' }, contains: value,
+    equals: nullable(value),
+    not_equals: nullable(value),
+    in: list,
+    not_in: list,
+    greater_than: value,
+    greater_than_equal: value,
+    less_than: value,
+    less_than_equal: value,
+    like: { type: 'string' },
+    contains: value,
     exists: { type: 'boolean' },
   },
 })
@@ -166,8 +259,12 @@ export function whereComponents(): Record<string, Schema> {
       additionalProperties: false,
       properties: {
         near: {
-          description: '"lng,lat[,maxDistance[,minDistance]]" in metres, or the same as an array; results are sorted by distance.',
-          anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 4 }],
+          description:
+            '"lng,lat[,maxDistance[,minDistance]]" in metres, or the same as an array; results are sorted by distance.',
+          anyOf: [
+            { type: 'string' },
+            { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 4 },
+          ],
         },
         exists: { type: 'boolean' },
         equals: nullable({ type: 'array', items: { type: 'number' } }),
@@ -175,23 +272,53 @@ export function whereComponents(): Record<string, Schema> {
     },
     WhereAny: {
       type: 'object',
-      description: 'Operators on a dotted path (into groups, arrays, blocks, json, or through a relationship).',
+      description:
+        'Operators on a dotted path (into groups, arrays, blocks, json, or through a relationship).',
       additionalProperties: false,
-      properties: Object.fromEntries(['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'like', 'contains', 'exists', 'near'].map((op) => [op, {}])),
+      properties: Object.fromEntries(
+        [
+          'equals',
+          'not_equals',
+          'in',
+          'not_in',
+          'greater_than',
+          'greater_than_equal',
+          'less_than',
+          'less_than_equal',
+          'like',
+          'contains',
+          'exists',
+          'near',
+        ].map((op) => [op, {}]),
+      ),
     },
   }
 }
 
 function whereFor(field: DataField): Schema | undefined {
   switch (field.type) {
-    case 'text': case 'textarea': case 'code': case 'email': case 'richText': case 'json': return ref('WhereText')
-    case 'number': return ref('WhereNumber')
-    case 'checkbox': return ref('WhereBoolean')
-    case 'date': return ref('WhereDate')
-    case 'point': return ref('WherePoint')
-    case 'relationship': return Array.isArray(field.relationTo) ? ref('WhereAny') : ref('WhereID')
-    case 'select': case 'radio': return operatorsOf({ type: 'string', enum: field.options.map(optionValue) })
-    default: return undefined
+    case 'text':
+    case 'textarea':
+    case 'code':
+    case 'email':
+    case 'richText':
+    case 'json':
+      return ref('WhereText')
+    case 'number':
+      return ref('WhereNumber')
+    case 'checkbox':
+      return ref('WhereBoolean')
+    case 'date':
+      return ref('WhereDate')
+    case 'point':
+      return ref('WherePoint')
+    case 'relationship':
+      return Array.isArray(field.relationTo) ? ref('WhereAny') : ref('WhereID')
+    case 'select':
+    case 'radio':
+      return operatorsOf({ type: 'string', enum: field.options.map(optionValue) })
+    default:
+      return undefined
   }
 }
 
@@ -199,7 +326,8 @@ function whereFor(field: DataField): Schema | undefined {
 function wherePaths(fields: DataField[], prefix: string, out: Schema): void {
   for (const f of fields) {
     if (f.hidden) continue
-    if (f.type === 'group' && !f.localized) wherePaths(f.fields as DataField[], `${prefix}${f.name}.`, out)
+    if (f.type === 'group' && !f.localized)
+      wherePaths(f.fields as DataField[], `${prefix}${f.name}.`, out)
     else {
       const s = whereFor(f)
       if (s) out[`${prefix}${f.name}`] = s
@@ -210,12 +338,14 @@ function wherePaths(fields: DataField[], prefix: string, out: Schema): void {
 /** The recursive Where schema of a collection: its field paths, `and`/`or`, and any further dotted path. */
 export function whereSchema(name: string, fields: DataField[], timestamps: boolean): Schema {
   const properties: Schema = { id: ref('WhereID') }
-  if (timestamps) Object.assign(properties, { createdAt: ref('WhereDate'), updatedAt: ref('WhereDate') })
+  if (timestamps)
+    Object.assign(properties, { createdAt: ref('WhereDate'), updatedAt: ref('WhereDate') })
   wherePaths(fields, '', properties)
   for (const op of ['and', 'or', 'AND', 'OR']) properties[op] = { type: 'array', items: ref(name) }
   return {
     type: 'object',
-    description: 'A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).',
+    description:
+      'A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).',
     properties,
     additionalProperties: ref('WhereAny'),
   }

@@ -9,9 +9,15 @@ export const DEFAULT_DATABASE_URL = 'sqlite:data/cms.db'
 export function connect(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '')
-    if (!file) throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:data/cms.db or sqlite::memory:')
+    if (!file)
+      throw new ConfigError(
+        'DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:data/cms.db or sqlite::memory:',
+      )
     return new SqliteDatabase(file)
   }
-  if (url.startsWith('mysql://') || url.startsWith('mariadb://')) return new MysqlDatabase(url.replace(/^mariadb:/, 'mysql:'))
-  throw new ConfigError(`DATABASE_URL must start with "sqlite:" or "mysql://"; got "${url.replace(/\/\/[^@]*@/, '//***@')}".`)
+  if (url.startsWith('mysql://') || url.startsWith('mariadb://'))
+    return new MysqlDatabase(url.replace(/^mariadb:/, 'mysql:'))
+  throw new ConfigError(
+    `DATABASE_URL must start with "sqlite:" or "mysql://"; got "${url.replace(/\/\/[^@]*@/, '//***@')}".`,
+  )
 }

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex'
 import type { Dialect } from './dialects/dialect.ts'
 
-export interface RunResult { insertId: number; changes: number }
+export interface RunResult {
+  insertId: number
+  changes: number
+}
 
 /** Runs parameterised SQL. Inside a transaction, the transaction's own executor. */
 export interface Executor {
@@ -9,7 +12,9 @@ export interface Executor {
   run(sql: string, bindings?: readonly unknown[]): Promise<RunResult>
 }
 
-export interface QueryListener { (sql: string, bindings: readonly unknown[]): void }
+export interface QueryListener {
+  (sql: string, bindings: readonly unknown[]): void
+}
 
 export interface Database extends Executor {
   readonly dialect: Dialect

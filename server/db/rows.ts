@@ -5,30 +5,48 @@ import type { CollectionSchema, Placement } from './schema.ts'
 function readValue(field: DataField, v: unknown): unknown {
   if (v === null || v === undefined) return null
   switch (field.type) {
-    case 'checkbox': return v === 1 || v === true || v === '1'
-    case 'number': return typeof v === 'number' ? v : Number(v)
-    case 'relationship': return typeof v === 'number' ? v : Number(v)
-    default: return v
+    case 'checkbox':
+      return v === 1 || v === true || v === '1'
+    case 'number':
+      return typeof v === 'number' ? v : Number(v)
+    case 'relationship':
+      return typeof v === 'number' ? v : Number(v)
+    default:
+      return v
   }
 }
 
-function readPlacements(placements: Map<string, Placement>, row: Record<string, unknown>, out: Record<string, unknown>): void {
+function readPlacements(
+  placements: Map<string, Placement>,
+  row: Record<string, unknown>,
+  out: Record<string, unknown>,
+): void {
   for (const [name, p] of placements) {
     switch (p.kind) {
-      case 'column': out[name] = readValue(p.field, row[p.column]); break
+      case 'column':
+        out[name] = readValue(p.field, row[p.column])
+        break
       case 'json': {
         const raw = row[p.column]
-        out[name] = raw === null || raw === undefined ? null : typeof raw === 'string' ? JSON.parse(raw) : raw
+        out[name] =
+          raw === null || raw === undefined ? null : typeof raw === 'string' ? JSON.parse(raw) : raw
         break
       }
       case 'point': {
-        const lng = row[p.lng], lat = row[p.lat]
-        out[name] = lng === null || lng === undefined || lat === null || lat === undefined ? null : [Number(lng), Number(lat)]
+        const lng = row[p.lng],
+          lat = row[p.lat]
+        out[name] =
+          lng === null || lng === undefined || lat === null || lat === undefined
+            ? null
+            : [Number(lng), Number(lat)]
         break
       }
       case 'polymorphic': {
         const value = row[p.value]
-        out[name] = value === null || value === undefined ? null : { relationTo: row[p.relationTo], value: Number(value) }
+        out[name] =
+          value === null || value === undefined
+            ? null
+            : { relationTo: row[p.relationTo], value: Number(value) }
         break
       }
       case 'group': {
@@ -42,7 +60,10 @@ function readPlacements(placements: Map<string, Placement>, row: Record<string, 
 }
 
 /** A database row → a document (fields nested, JSON parsed, booleans and numbers typed). */
-export function rowToDoc(schema: CollectionSchema, row: Record<string, unknown>): Record<string, unknown> & { id: number } {
+export function rowToDoc(
+  schema: CollectionSchema,
+  row: Record<string, unknown>,
+): Record<string, unknown> & { id: number } {
   const doc: Record<string, unknown> = { id: Number(row.id) }
   readPlacements(schema.placements, row, doc)
   if ('createdAt' in row) {
@@ -54,8 +75,12 @@ export function rowToDoc(schema: CollectionSchema, row: Record<string, unknown>)
 
 function writePlacement(p: Placement, value: unknown, out: Record<string, unknown>): void {
   switch (p.kind) {
-    case 'column': out[p.column] = value === undefined ? null : value; break
-    case 'json': out[p.column] = value === undefined || value === null ? null : JSON.stringify(value); break
+    case 'column':
+      out[p.column] = value === undefined ? null : value
+      break
+    case 'json':
+      out[p.column] = value === undefined || value === null ? null : JSON.stringify(value)
+      break
     case 'point': {
       const pt = value as [number, number] | null | undefined
       out[p.lng] = pt ? pt[0] : null
@@ -80,7 +105,11 @@ function writePlacement(p: Placement, value: unknown, out: Record<string, unknow
  * A document's data → column values. Only the top-level fields named in `only` are written
  * (an update touches only what it was given), or every field when `only` is absent.
  */
-export function docToRow(schema: CollectionSchema, data: Record<string, unknown>, only?: Iterable<string>): Record<string, unknown> {
+export function docToRow(
+  schema: CollectionSchema,
+  data: Record<string, unknown>,
+  only?: Iterable<string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   const names = only ? [...only] : [...schema.placements.keys()]
   for (const name of names) {
@@ -89,4 +118,3 @@ export function docToRow(schema: CollectionSchema, data: Record<string, unknown>
   }
   return out
 }
-

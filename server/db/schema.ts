@@ -9,9 +9,21 @@ import type { DataField, SanitizedCollection, SanitizedConfig } from '../config/
  */
 export type ColumnType = 'id' | 'integer' | 'double' | 'text' | 'string' | 'boolean' | 'json'
 
-export interface ColumnSpec { name: string; type: ColumnType; length?: number }
-export interface IndexSpec { name: string; columns: string[]; unique: boolean }
-export interface TableSpec { name: string; columns: ColumnSpec[]; indexes: IndexSpec[] }
+export interface ColumnSpec {
+  name: string
+  type: ColumnType
+  length?: number
+}
+export interface IndexSpec {
+  name: string
+  columns: string[]
+  unique: boolean
+}
+export interface TableSpec {
+  name: string
+  columns: ColumnSpec[]
+  indexes: IndexSpec[]
+}
 
 /** Where a data field (by dotted path) lives in the row. */
 export type Placement =
@@ -19,7 +31,12 @@ export type Placement =
   | { kind: 'json'; column: string; field: DataField }
   | { kind: 'point'; lng: string; lat: string; field: DataField }
   | { kind: 'polymorphic'; relationTo: string; value: string; field: DataField }
-  | { kind: 'group'; field: DataField & { type: 'group' }; children: Map<string, Placement>; prefix: string }
+  | {
+      kind: 'group'
+      field: DataField & { type: 'group' }
+      children: Map<string, Placement>
+      prefix: string
+    }
 
 export interface CollectionSchema {
   table: TableSpec
@@ -33,25 +50,54 @@ export const DATE_LENGTH = 32
 
 function columnFor(field: DataField, column: string): ColumnSpec {
   switch (field.type) {
-    case 'number': return { name: column, type: 'double' }
-    case 'checkbox': return { name: column, type: 'boolean' }
-    case 'date': return { name: column, type: 'string', length: DATE_LENGTH }
-    case 'relationship': return { name: column, type: 'integer' }
-    case 'select': case 'radio': return { name: column, type: 'string', length: 255 }
-    case 'email': return { name: column, type: 'string', length: 255 }
+    case 'number':
+      return { name: column, type: 'double' }
+    case 'checkbox':
+      return { name: column, type: 'boolean' }
+    case 'date':
+      return { name: column, type: 'string', length: DATE_LENGTH }
+    case 'relationship':
+      return { name: column, type: 'integer' }
+    case 'select':
+    case 'radio':
+      return { name: column, type: 'string', length: 255 }
+    case 'email':
+      return { name: column, type: 'string', length: 255 }
     case 'text':
-      return field.unique || field.index ? { name: column, type: 'string', length: field.maxLength ?? 255 } : { name: column, type: 'text' }
-    default: return { name: column, type: 'text' }
+      return field.unique || field.index
+        ? { name: column, type: 'string', length: field.maxLength ?? 255 }
+        : { name: column, type: 'text' }
+    default:
+      return { name: column, type: 'text' }
   }
 }
 
-function place(fields: DataField[], prefix: string, table: string, spec: TableSpec, uniquePaths: Map<string, string>, pathPrefix: string): Map<string, Placement> {
+function place(
+  fields: DataField[],
+  prefix: string,
+  table: string,
+  spec: TableSpec,
+  uniquePaths: Map<string, string>,
+  pathPrefix: string,
+): Map<string, Placement> {
   const out = new Map<string, Placement>()
   for (const field of fields) {
     const column = prefix + field.name
     const path = pathPrefix + field.name
     if (field.type === 'group' && !field.localized) {
-      out.set(field.name, { kind: 'group', field, prefix: `${column}__`, children: place(field.fields as DataField[], `${column}__`, table, spec, uniquePaths, `${path}.`) })
+      out.set(field.name, {
+        kind: 'group',
+        field,
+        prefix: `${column}__`,
+        children: place(
+          field.fields as DataField[],
+          `${column}__`,
+          table,
+          spec,
+          uniquePaths,
+          `${path}.`,
+        ),
+      })
       continue
     }
     if (isJsonStored(field)) {
@@ -60,17 +106,30 @@ function place(fields: DataField[], prefix: string, table: string, spec: TableSp
       continue
     }
     if (field.type === 'point') {
-      const lng = `${column}__lng`, lat = `${column}__lat`
+      const lng = `${column}__lng`,
+        lat = `${column}__lat`
       spec.columns.push({ name: lng, type: 'double' }, { name: lat, type: 'double' })
       // Latitude first: a bounding box narrows on it through the index.
-      spec.indexes.push({ name: `${table}_${column}_point_idx`, columns: [lat, lng], unique: false })
+      spec.indexes.push({
+        name: `${table}_${column}_point_idx`,
+        columns: [lat, lng],
+        unique: false,
+      })
       out.set(field.name, { kind: 'point', lng, lat, field })
       continue
     }
     if (field.type === 'relationship' && Array.isArray(field.relationTo)) {
-      const relationTo = `${column}__relationTo`, value = `${column}__value`
-      spec.columns.push({ name: relationTo, type: 'string', length: 255 }, { name: value, type: 'integer' })
-      spec.indexes.push({ name: `${table}_${column}_rel_idx`, columns: [value, relationTo], unique: false })
+      const relationTo = `${column}__relationTo`,
+        value = `${column}__value`
+      spec.columns.push(
+        { name: relationTo, type: 'string', length: 255 },
+        { name: value, type: 'integer' },
+      )
+      spec.indexes.push({
+        name: `${table}_${column}_rel_idx`,
+        columns: [value, relationTo],
+        unique: false,
+      })
       out.set(field.name, { kind: 'polymorphic', relationTo, value, field })
       continue
     }
@@ -93,7 +152,10 @@ export function collectionSchema(collection: SanitizedCollection): CollectionSch
   const uniquePaths = new Map<string, string>()
   const placements = place(collection.flatFields, '', table, spec, uniquePaths, '')
   if (collection.timestamps) {
-    spec.columns.push({ name: 'createdAt', type: 'string', length: DATE_LENGTH }, { name: 'updatedAt', type: 'string', length: DATE_LENGTH })
+    spec.columns.push(
+      { name: 'createdAt', type: 'string', length: DATE_LENGTH },
+      { name: 'updatedAt', type: 'string', length: DATE_LENGTH },
+    )
     spec.indexes.push({ name: `${table}_createdAt_idx`, columns: ['createdAt'], unique: false })
     spec.indexes.push({ name: `${table}_updatedAt_idx`, columns: ['updatedAt'], unique: false })
   }
@@ -123,7 +185,10 @@ export function internalTables(): TableSpec[] {
         { name: 'created_at', type: 'double' },
         { name: 'expires_at', type: 'double' },
       ],
-      indexes: [{ name: 'cms_sessions_sid_unique', columns: ['sid'], unique: true }, { name: 'cms_sessions_user_idx', columns: ['collection', 'user_id'], unique: false }],
+      indexes: [
+        { name: 'cms_sessions_sid_unique', columns: ['sid'], unique: true },
+        { name: 'cms_sessions_user_idx', columns: ['collection', 'user_id'], unique: false },
+      ],
     },
     {
       // Fixed-window counters (per client address and route), shared by every server process.
@@ -147,8 +212,16 @@ export function internalTables(): TableSpec[] {
   ]
 }
 
-export function schemaFor(config: SanitizedConfig): { tables: TableSpec[]; collections: Map<string, CollectionSchema> } {
-  const all = config.collections.flatMap((c) => (c.versionsCollection ? [c, c.versionsCollection] : [c]))
+export function schemaFor(config: SanitizedConfig): {
+  tables: TableSpec[]
+  collections: Map<string, CollectionSchema>
+} {
+  const all = config.collections.flatMap((c) =>
+    c.versionsCollection ? [c, c.versionsCollection] : [c],
+  )
   const collections = new Map(all.map((c) => [c.slug, collectionSchema(c)]))
-  return { tables: [...internalTables(), ...[...collections.values()].map((s) => s.table)], collections }
+  return {
+    tables: [...internalTables(), ...[...collections.values()].map((s) => s.table)],
+    collections,
+  }
 }

@@ -3,7 +3,13 @@ import type { Knex } from 'knex'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { sqliteDialect } from './dialects/sqlite.ts'
-import { toBinding, type Database, type Executor, type QueryListener, type RunResult } from './database.ts'
+import {
+  toBinding,
+  type Database,
+  type Executor,
+  type QueryListener,
+  type RunResult,
+} from './database.ts'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Mutex } from '../utilities/mutex.ts'
 import { APIError } from '../errors/api-error.ts'
@@ -74,7 +80,10 @@ export class SqliteDatabase implements Database {
     return { insertId: Number(r.lastInsertRowid), changes: r.changes }
   }
 
-  async all<T = Record<string, unknown>>(sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
+  async all<T = Record<string, unknown>>(
+    sql: string,
+    bindings: readonly unknown[] = [],
+  ): Promise<T[]> {
     // A read made by a hook without `req` runs on the connection its transaction holds (it would wait forever otherwise).
     if (!this.mutex.locked || this.inside.getStore()) return this.allSync<T>(sql, bindings)
     return this.mutex.run(async () => this.allSync<T>(sql, bindings))
@@ -100,13 +109,19 @@ export class SqliteDatabase implements Database {
       let started = false
       let cancelled = false
       const run = this.startTransaction(async (tx) => {
-        if (cancelled) throw new APIError('Cancelled: the enclosing write gave up waiting for this one.', 500)
+        if (cancelled)
+          throw new APIError('Cancelled: the enclosing write gave up waiting for this one.', 500)
         started = true
         return fn(tx)
       })
       const timeout = new Promise<never>((_, reject) => {
         const timer = setTimeout(() => {
-          if (!started) cancelled = true, reject(new APIError('A write without `req` was awaited inside a hook of another write; on SQLite it can only run after that write ends. Pass `req` to join the transaction, or do not await it.', 500))
+          if (started) return
+          cancelled = true
+          const message =
+            'A write without `req` was awaited inside a hook of another write; on SQLite it can only run ' +
+            'after that write ends. Pass `req` to join the transaction, or do not await it.'
+          reject(new APIError(message, 500))
         }, this.nestedWaitMs)
         run.finally(() => clearTimeout(timer)).catch(() => {})
       })
@@ -143,7 +158,9 @@ export class SqliteDatabase implements Database {
       // SQLite's advice for long-lived connections: refresh planner statistics where they went stale.
       try {
         if (this.db.open && !this.db.memory) this.db.pragma('optimize')
-      } catch { /* read-only or busy: statistics wait for the next close */ }
+      } catch {
+        /* read-only or busy: statistics wait for the next close */
+      }
       this.db.close()
     })
     await this.knex?.destroy()

@@ -5,7 +5,12 @@ import { rowToDoc } from './rows.ts'
 import { compileSort, compileWhere, type QueryContext } from './where.ts'
 
 /** Row-level reads and writes of one collection, as parameterised SQL. No hooks, no access: that is the Local layer's. */
-export interface SelectOptions { where?: Where; sort?: string | string[]; limit?: number; offset?: number }
+export interface SelectOptions {
+  where?: Where
+  sort?: string | string[]
+  limit?: number
+  offset?: number
+}
 
 /** No WHERE at all for an empty filter: SQLite counts a whole table from its b-tree without a scan only then. */
 const whereClause = (sql: string) => (sql === '1 = 1' ? '' : ` WHERE ${sql}`)
@@ -15,7 +20,12 @@ export function tableOf(ctx: QueryContext, collection: SanitizedCollection) {
   return { schema, table: ctx.dialect.quote(schema.table.name) }
 }
 
-export async function selectDocs(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, opts: SelectOptions) {
+export async function selectDocs(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  opts: SelectOptions,
+) {
   const { schema, table } = tableOf(ctx, collection)
   const where = compileWhere(ctx, collection, opts.where)
   const sort = compileSort(ctx, collection, opts.sort)
@@ -30,75 +40,147 @@ export async function selectDocs(ex: Executor, ctx: QueryContext, collection: Sa
   return rows.map((r) => rowToDoc(schema, r))
 }
 
-export async function countDocs(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, where?: Where): Promise<number> {
+export async function countDocs(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  where?: Where,
+): Promise<number> {
   const { table } = tableOf(ctx, collection)
   const w = compileWhere(ctx, collection, where)
-  const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} AS t${whereClause(w.sql)}`, w.bindings)
+  const [row] = await ex.all<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM ${table} AS t${whereClause(w.sql)}`,
+    w.bindings,
+  )
   return Number(row.n)
 }
 
 /** Ids of the documents matching `where`, in sort order (bulk update and delete). */
-export async function selectIds(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, where: Where | undefined, sort?: string | string[], limit?: number, forUpdate = false): Promise<number[]> {
+export async function selectIds(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  where: Where | undefined,
+  sort?: string | string[],
+  limit?: number,
+  forUpdate = false,
+): Promise<number[]> {
   const { table } = tableOf(ctx, collection)
   const w = compileWhere(ctx, collection, where)
   const s = compileSort(ctx, collection, sort)
   let sql = `SELECT t.id FROM ${table} AS t${whereClause(w.sql)} ORDER BY ${s.sql}`
   const bindings = [...w.bindings, ...s.bindings]
-  if (limit) sql += ' LIMIT ?', bindings.push(limit)
+  if (limit) {
+    sql += ' LIMIT ?'
+    bindings.push(limit)
+  }
   if (forUpdate && ctx.dialect.name === 'mysql') sql += ' FOR UPDATE'
   const rows = await ex.all<{ id: number }>(sql, bindings)
   return rows.map((r) => Number(r.id))
 }
 
-export async function selectById(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, id: number, forUpdate = false) {
+export async function selectById(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  id: number,
+  forUpdate = false,
+) {
   const { schema, table } = tableOf(ctx, collection)
-  const rows = await ex.all(`SELECT t.* FROM ${table} AS t WHERE t.id = ?${forUpdate && ctx.dialect.name === 'mysql' ? ' FOR UPDATE' : ''}`, [id])
+  const rows = await ex.all(
+    `SELECT t.* FROM ${table} AS t WHERE t.id = ?${forUpdate && ctx.dialect.name === 'mysql' ? ' FOR UPDATE' : ''}`,
+    [id],
+  )
   return rows[0] ? rowToDoc(schema, rows[0]) : undefined
 }
 
 /** Ids among `ids` that exist in `collection` (one query). */
-export async function existingIds(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, ids: number[]): Promise<Set<number>> {
+export async function existingIds(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  ids: number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
   const { table } = tableOf(ctx, collection)
-  const rows = await ex.all<{ id: number }>(`SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)
+  const rows = await ex.all<{ id: number }>(
+    `SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  )
   return new Set(rows.map((r) => Number(r.id)))
 }
 
 /** Translates a unique violation into the 400 validation error on the field's path; rethrows anything else. */
-function uniqueError(error: unknown, ctx: QueryContext, collection: SanitizedCollection, id?: number): never {
+function uniqueError(
+  error: unknown,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  id?: number,
+): never {
   const key = ctx.dialect.uniqueViolation(error)
   const path = key ? ctx.schemas.get(collection.slug)!.uniquePaths.get(key) : undefined
-  if (path) throw new ValidationError({ collection: collection.slug, id, errors: [{ message: 'Value must be unique', path, label: path }] })
+  if (path)
+    throw new ValidationError({
+      collection: collection.slug,
+      id,
+      errors: [{ message: 'Value must be unique', path, label: path }],
+    })
   throw error
 }
 
-export async function insertRow(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, row: Record<string, unknown>): Promise<number> {
+export async function insertRow(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  row: Record<string, unknown>,
+): Promise<number> {
   const { table } = tableOf(ctx, collection)
   const cols = Object.keys(row)
   const q = ctx.dialect.quote
   const sql = cols.length
     ? `INSERT INTO ${table} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
-    : ctx.dialect.name === 'sqlite' ? `INSERT INTO ${table} DEFAULT VALUES` : `INSERT INTO ${table} () VALUES ()`
+    : ctx.dialect.name === 'sqlite'
+      ? `INSERT INTO ${table} DEFAULT VALUES`
+      : `INSERT INTO ${table} () VALUES ()`
   try {
-    return (await ex.run(sql, cols.map((c) => row[c]))).insertId
+    return (
+      await ex.run(
+        sql,
+        cols.map((c) => row[c]),
+      )
+    ).insertId
   } catch (error) {
     uniqueError(error, ctx, collection)
   }
 }
 
-export async function updateRow(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, id: number, row: Record<string, unknown>): Promise<void> {
+export async function updateRow(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  id: number,
+  row: Record<string, unknown>,
+): Promise<void> {
   const cols = Object.keys(row)
   if (cols.length === 0) return
   const { table } = tableOf(ctx, collection)
   const q = ctx.dialect.quote
   try {
-    await ex.run(`UPDATE ${table} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE id = ?`, [...cols.map((c) => row[c]), id])
+    await ex.run(`UPDATE ${table} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE id = ?`, [
+      ...cols.map((c) => row[c]),
+      id,
+    ])
   } catch (error) {
     uniqueError(error, ctx, collection, id)
   }
 }
 
-export async function deleteRow(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, id: number): Promise<number> {
+export async function deleteRow(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  id: number,
+): Promise<number> {
   const { table } = tableOf(ctx, collection)
   return (await ex.run(`DELETE FROM ${table} WHERE id = ?`, [id])).changes
 }

@@ -7,7 +7,10 @@ import type { CollectionSchema, Placement } from './schema.ts'
  * The one compiler from a Where tree to parameterised SQL, shared by Local, REST and GraphQL.
  * Values are always bound; identifiers come from the sanitised config and are quoted by the dialect.
  */
-export interface Compiled { sql: string; bindings: unknown[] }
+export interface Compiled {
+  sql: string
+  bindings: unknown[]
+}
 
 export interface QueryContext {
   config: SanitizedConfig
@@ -20,8 +23,18 @@ export interface QueryContext {
 }
 
 export const OPERATORS = [
-  'equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal',
-  'contains', 'like', 'exists', 'near',
+  'equals',
+  'not_equals',
+  'in',
+  'not_in',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'contains',
+  'like',
+  'exists',
+  'near',
 ] as const
 type Operator = (typeof OPERATORS)[number]
 const OPERATOR_SET = new Set<string>(OPERATORS)
@@ -33,11 +46,29 @@ type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id'
 const MAX_NESTING = 12
 const EARTH_DIAMETER_M = 12_742_017.6
 
-interface State { ctx: QueryContext; aliasCount: number; near?: Compiled; depth: number }
+interface State {
+  ctx: QueryContext
+  aliasCount: number
+  near?: Compiled
+  depth: number
+}
 
 type Scope =
-  | { kind: 'table'; alias: string; placements: Map<string, Placement>; top: boolean; collection: SanitizedCollection }
-  | { kind: 'object'; expr: string; bindings: unknown[]; fields: DataField[]; jsonPath: string; extra?: Map<string, Kind> }
+  | {
+      kind: 'table'
+      alias: string
+      placements: Map<string, Placement>
+      top: boolean
+      collection: SanitizedCollection
+    }
+  | {
+      kind: 'object'
+      expr: string
+      bindings: unknown[]
+      fields: DataField[]
+      jsonPath: string
+      extra?: Map<string, Kind>
+    }
 
 function fail(path: string, message: string): never {
   throw new QueryError([{ path, message }])
@@ -45,14 +76,20 @@ function fail(path: string, message: string): never {
 
 function kindOf(field: DataField): Kind {
   switch (field.type) {
-    case 'number': return 'number'
-    case 'checkbox': return 'boolean'
-    case 'date': return 'date'
-    case 'relationship': return 'id'
-    default: return 'text'
+    case 'number':
+      return 'number'
+    case 'checkbox':
+      return 'boolean'
+    case 'date':
+      return 'date'
+    case 'relationship':
+      return 'id'
+    default:
+      return 'text'
   }
 }
-const scalarKind = (kind: Kind): ScalarKind => (kind === 'number' || kind === 'id' ? 'number' : kind === 'boolean' ? 'boolean' : 'text')
+const scalarKind = (kind: Kind): ScalarKind =>
+  kind === 'number' || kind === 'id' ? 'number' : kind === 'boolean' ? 'boolean' : 'text'
 
 // ---- values ------------------------------------------------------------------
 
@@ -65,12 +102,22 @@ function coerce(kind: Kind, value: unknown, path: string, field?: DataField): un
       if (typeof value === 'boolean' && field?.type === 'json') return value
       return fail(path, `expects a string, got ${describe(value)}`)
     case 'number': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && value.trim() !== ''
+            ? Number(value)
+            : NaN
       if (!Number.isFinite(n)) fail(path, `expects a number, got ${describe(value)}`)
       return n
     }
     case 'id': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\d+$/.test(value)
+            ? Number(value)
+            : NaN
       if (!Number.isSafeInteger(n)) fail(path, `expects an integer id, got ${describe(value)}`)
       return n
     }
@@ -79,11 +126,17 @@ function coerce(kind: Kind, value: unknown, path: string, field?: DataField): un
       if (value === false || value === 'false' || value === 0 || value === '0') return false
       return fail(path, `expects true or false, got ${describe(value)}`)
     case 'date': {
-      const d = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null
+      const d =
+        value instanceof Date
+          ? value
+          : typeof value === 'string' || typeof value === 'number'
+            ? new Date(value)
+            : null
       if (!d || Number.isNaN(d.getTime())) fail(path, `expects a date, got ${describe(value)}`)
       // Past 9999 toISOString() is "+010000-…", which compares wrongly with stored ISO strings as text.
       const year = d.getUTCFullYear()
-      if (year < 0 || year > 9999) fail(path, `expects a date in the years 0000–9999, got ${describe(value)}`)
+      if (year < 0 || year > 9999)
+        fail(path, `expects a date in the years 0000–9999, got ${describe(value)}`)
       return d.toISOString()
     }
   }
@@ -103,7 +156,10 @@ function toList(value: unknown, path: string): unknown[] {
   if (value && typeof value === 'object') {
     // qs turns `in[0]=a&in[1]=b` past its array limit into an object with index keys.
     const keys = Object.keys(value)
-    if (keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => Number(a) - Number(b)).map((k) => (value as Record<string, unknown>)[k])
+    if (keys.every((k) => /^\d+$/.test(k)))
+      return keys
+        .sort((a, b) => Number(a) - Number(b))
+        .map((k) => (value as Record<string, unknown>)[k])
   }
   return fail(path, `expects a list (an array or comma-separated values), got ${describe(value)}`)
 }
@@ -116,18 +172,30 @@ const likeEscape = (s: string) => s.toLowerCase().replace(/[!%_]/g, (c) => `!${c
 
 // ---- scalar conditions ----------------------------------------------------------
 
-function scalar(expr: string, exprB: unknown[], kind: Kind, op: Operator, value: unknown, path: string, field?: DataField): Compiled {
+function scalar(
+  expr: string,
+  exprB: unknown[],
+  kind: Kind,
+  op: Operator,
+  value: unknown,
+  path: string,
+  field?: DataField,
+): Compiled {
   const textual = kind === 'text'
   switch (op) {
-    case 'equals': case 'not_equals': {
-      if (Array.isArray(value) && kind === 'id' && op === 'equals') return scalar(expr, exprB, kind, 'in', value, path, field)
+    case 'equals':
+    case 'not_equals': {
+      if (Array.isArray(value) && kind === 'id' && op === 'equals')
+        return scalar(expr, exprB, kind, 'in', value, path, field)
       const v = coerce(kind, value, path, field)
-      if (v === null) return { sql: `${expr} IS ${op === 'equals' ? '' : 'NOT '}NULL`, bindings: [...exprB] }
+      if (v === null)
+        return { sql: `${expr} IS ${op === 'equals' ? '' : 'NOT '}NULL`, bindings: [...exprB] }
       return op === 'equals'
         ? { sql: `${expr} = ?`, bindings: [...exprB, v] }
         : { sql: `(${expr} IS NULL OR ${expr} <> ?)`, bindings: [...exprB, ...exprB, v] }
     }
-    case 'in': case 'not_in': {
+    case 'in':
+    case 'not_in': {
       const list = toList(value, path).map((x) => coerce(kind, x, path, field))
       const values = list.filter((x) => x !== null)
       const hasNull = values.length !== list.length
@@ -138,21 +206,40 @@ function scalar(expr: string, exprB: unknown[], kind: Kind, op: Operator, value:
         bindings.push(...exprB, ...values)
       }
       if (op === 'in') {
-        if (hasNull) parts.push(`${expr} IS NULL`), bindings.push(...exprB)
-        return parts.length ? { sql: `(${parts.join(' OR ')})`, bindings } : { sql: '1 = 0', bindings: [] }
+        if (hasNull) {
+          parts.push(`${expr} IS NULL`)
+          bindings.push(...exprB)
+        }
+        return parts.length
+          ? { sql: `(${parts.join(' OR ')})`, bindings }
+          : { sql: '1 = 0', bindings: [] }
       }
       // not_in: a missing value is not in any list, unless null itself is listed.
-      if (!hasNull) return values.length ? { sql: `(${expr} IS NULL OR ${parts[0]})`, bindings: [...exprB, ...bindings] } : { sql: '1 = 1', bindings: [] }
-      return values.length ? { sql: `(${expr} IS NOT NULL AND ${parts[0]})`, bindings: [...exprB, ...bindings] } : { sql: `${expr} IS NOT NULL`, bindings: [...exprB] }
+      if (!hasNull)
+        return values.length
+          ? { sql: `(${expr} IS NULL OR ${parts[0]})`, bindings: [...exprB, ...bindings] }
+          : { sql: '1 = 1', bindings: [] }
+      return values.length
+        ? { sql: `(${expr} IS NOT NULL AND ${parts[0]})`, bindings: [...exprB, ...bindings] }
+        : { sql: `${expr} IS NOT NULL`, bindings: [...exprB] }
     }
-    case 'greater_than': case 'greater_than_equal': case 'less_than': case 'less_than_equal': {
+    case 'greater_than':
+    case 'greater_than_equal':
+    case 'less_than':
+    case 'less_than_equal': {
       if (kind === 'boolean') fail(path, `operator "${op}" does not apply to a checkbox`)
       const v = coerce(kind, value, path, field)
       if (v === null) fail(path, `operator "${op}" needs a value`)
-      const sym = { greater_than: '>', greater_than_equal: '>=', less_than: '<', less_than_equal: '<=' }[op]
+      const sym = {
+        greater_than: '>',
+        greater_than_equal: '>=',
+        less_than: '<',
+        less_than_equal: '<=',
+      }[op]
       return { sql: `${expr} ${sym} ?`, bindings: [...exprB, v] }
     }
-    case 'contains': case 'like': {
+    case 'contains':
+    case 'like': {
       if (!textual) fail(path, `operator "${op}" applies to text fields only`)
       const v = coerce('text', value, path, field)
       if (typeof v !== 'string') fail(path, `operator "${op}" needs a string`)
@@ -172,22 +259,44 @@ function scalar(expr: string, exprB: unknown[], kind: Kind, op: Operator, value:
 
 // ---- points ----------------------------------------------------------------------
 
-function pointCondition(state: State, lng: string, lat: string, b: unknown[], op: Operator, value: unknown, path: string): Compiled {
-  if (op === 'exists') return { sql: `${lng} IS ${toBool(value, path) ? 'NOT ' : ''}NULL`, bindings: [...b] }
+function pointCondition(
+  state: State,
+  lng: string,
+  lat: string,
+  b: unknown[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (op === 'exists')
+    return { sql: `${lng} IS ${toBool(value, path) ? 'NOT ' : ''}NULL`, bindings: [...b] }
   if (op === 'equals' || op === 'not_equals') {
-    if (value === null || value === 'null') return { sql: `${lng} IS ${op === 'equals' ? '' : 'NOT '}NULL`, bindings: [...b] }
+    if (value === null || value === 'null')
+      return { sql: `${lng} IS ${op === 'equals' ? '' : 'NOT '}NULL`, bindings: [...b] }
     const [x, y] = toList(value, path).map((v) => coerce('number', v, path) as number)
     const eq = `(${lng} = ? AND ${lat} = ?)`
-    return op === 'equals' ? { sql: eq, bindings: [...b, x, ...b, y] } : { sql: `(${lng} IS NULL OR NOT ${eq})`, bindings: [...b, ...b, x, ...b, y] }
+    return op === 'equals'
+      ? { sql: eq, bindings: [...b, x, ...b, y] }
+      : { sql: `(${lng} IS NULL OR NOT ${eq})`, bindings: [...b, ...b, x, ...b, y] }
   }
-  if (op !== 'near') fail(path, `operator "${op}" does not apply to a point; use near, equals or exists`)
+  if (op !== 'near')
+    fail(path, `operator "${op}" does not apply to a point; use near, equals or exists`)
   const parts = toList(value, path)
-  if (parts.length < 2 || parts.length > 4) fail(path, 'near expects "lng,lat[,maxDistance[,minDistance]]"')
+  if (parts.length < 2 || parts.length > 4)
+    fail(path, 'near expects "lng,lat[,maxDistance[,minDistance]]"')
   const [x, y] = parts.slice(0, 2).map((v) => coerce('number', v, path) as number)
-  const max = parts[2] === undefined || parts[2] === '' || parts[2] === null ? undefined : (coerce('number', parts[2], path) as number)
-  const min = parts[3] === undefined || parts[3] === '' || parts[3] === null ? undefined : (coerce('number', parts[3], path) as number)
-  if (x < -180 || x > 180 || y < -90 || y > 90) fail(path, 'near expects a longitude in [-180, 180] and a latitude in [-90, 90]')
-  if ((max !== undefined && max < 0) || (min !== undefined && min < 0)) fail(path, 'near distances must not be negative')
+  const max =
+    parts[2] === undefined || parts[2] === '' || parts[2] === null
+      ? undefined
+      : (coerce('number', parts[2], path) as number)
+  const min =
+    parts[3] === undefined || parts[3] === '' || parts[3] === null
+      ? undefined
+      : (coerce('number', parts[3], path) as number)
+  if (x < -180 || x > 180 || y < -90 || y > 90)
+    fail(path, 'near expects a longitude in [-180, 180] and a latitude in [-90, 90]')
+  if ((max !== undefined && max < 0) || (min !== undefined && min < 0))
+    fail(path, 'near distances must not be negative')
   const distance = `(${EARTH_DIAMETER_M} * ASIN(SQRT(POWER(SIN(RADIANS(${lat} - ?) / 2), 2) + COS(RADIANS(?)) * COS(RADIANS(${lat})) * POWER(SIN(RADIANS(${lng} - ?) / 2), 2))))`
   const distB = [...b, y, y, ...b, ...b, x]
   state.near ??= { sql: distance, bindings: distB }
@@ -201,7 +310,10 @@ function pointCondition(state: State, lng: string, lat: string, b: unknown[], op
     conds.push(`${lat} BETWEEN ? AND ?`, `${lng} BETWEEN ? AND ?`, `${distance} <= ?`)
     bindings.push(...b, y - dLat, y + dLat, ...b, x - dLng, x + dLng, ...distB, max)
   }
-  if (min !== undefined) conds.push(`${distance} >= ?`), bindings.push(...distB, min)
+  if (min !== undefined) {
+    conds.push(`${distance} >= ?`)
+    bindings.push(...distB, min)
+  }
   return { sql: `(${conds.join(' AND ')})`, bindings }
 }
 
@@ -213,44 +325,96 @@ function nextAlias(state: State, base: string): string {
 }
 
 /** `expr IN (SELECT id FROM related WHERE <rest>)`: a path continuing through a relationship. */
-function throughRelation(state: State, expr: string, exprB: unknown[], field: DataField, rest: string[], op: Operator, value: unknown, path: string): Compiled {
-  if (field.type !== 'relationship' || Array.isArray(field.relationTo)) fail(path, 'only a single-collection relationship can be queried through')
-  if (rest.length === 1 && rest[0] === 'id') return scalar(expr, exprB, 'id', op, value, path, field)
+function throughRelation(
+  state: State,
+  expr: string,
+  exprB: unknown[],
+  field: DataField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (field.type !== 'relationship' || Array.isArray(field.relationTo))
+    fail(path, 'only a single-collection relationship can be queried through')
+  if (rest.length === 1 && rest[0] === 'id')
+    return scalar(expr, exprB, 'id', op, value, path, field)
   const related = state.ctx.config.collectionsBySlug.get(field.relationTo)!
   const schema = state.ctx.schemas.get(related.slug)!
   const alias = nextAlias(state, 'r')
-  const scope = (): Scope => ({ kind: 'table', alias, placements: schema.placements, top: true, collection: related })
+  const scope = (): Scope => ({
+    kind: 'table',
+    alias,
+    placements: schema.placements,
+    top: true,
+    collection: related,
+  })
   const inner = condition(state, scope(), rest, op, value, path)
   const access = state.ctx.relationAccess?.get(related.slug)
   if (access && access !== true) {
     // Only related documents the caller may read can match.
-    const sub: State = { ctx: { ...state.ctx, relationAccess: undefined }, aliasCount: state.aliasCount, depth: 0 }
+    const sub: State = {
+      ctx: { ...state.ctx, relationAccess: undefined },
+      aliasCount: state.aliasCount,
+      depth: 0,
+    }
     const allowed = tree(sub, scope, access, path)
     state.aliasCount = sub.aliasCount
     inner.sql = `${inner.sql} AND ${allowed.sql}`
     inner.bindings = [...inner.bindings, ...allowed.bindings]
   }
   const q = state.ctx.dialect.quote
-  return { sql: `${expr} IN (SELECT ${alias}.${q('id')} FROM ${q(schema.table.name)} AS ${alias} WHERE ${inner.sql})`, bindings: [...exprB, ...inner.bindings] }
+  return {
+    sql: `${expr} IN (SELECT ${alias}.${q('id')} FROM ${q(schema.table.name)} AS ${alias} WHERE ${inner.sql})`,
+    bindings: [...exprB, ...inner.bindings],
+  }
 }
 
 /** Fields of block rows: every block's fields (the first declaration of a name wins) plus blockType and blockName. */
-function blockFields(field: DataField & { type: 'blocks' }): { fields: DataField[]; extra: Map<string, Kind> } {
+function blockFields(field: DataField & { type: 'blocks' }): {
+  fields: DataField[]
+  extra: Map<string, Kind>
+} {
   const seen = new Map<string, DataField>()
-  for (const b of field.blocks) for (const f of b.fields as DataField[]) if (!seen.has(f.name)) seen.set(f.name, f)
-  return { fields: [...seen.values()], extra: new Map([['blockType', 'text'], ['blockName', 'text'], ['id', 'text']]) }
+  for (const b of field.blocks)
+    for (const f of b.fields as DataField[]) if (!seen.has(f.name)) seen.set(f.name, f)
+  return {
+    fields: [...seen.values()],
+    extra: new Map([
+      ['blockType', 'text'],
+      ['blockName', 'text'],
+      ['id', 'text'],
+    ]),
+  }
 }
 
 /** A condition over the elements of a JSON array: EXISTS for positive operators, NOT EXISTS for negative ones. */
-function overElements(state: State, container: string, cb: unknown[], elements: 'scalars' | 'rows', op: Operator, value: unknown, path: string,
-  inner: (elementExpr: string, op: Operator, value: unknown) => Compiled): Compiled {
+function overElements(
+  state: State,
+  container: string,
+  cb: unknown[],
+  elements: 'scalars' | 'rows',
+  op: Operator,
+  value: unknown,
+  path: string,
+  inner: (elementExpr: string, op: Operator, value: unknown) => Compiled,
+): Compiled {
   const d = state.ctx.dialect
   let positive = op
   let negate = false
   let v = value
-  if (NEGATIVE[op]) positive = NEGATIVE[op]!, negate = true
-  else if (op === 'exists' && !toBool(value, path)) negate = true, v = true
-  if (op === 'equals' && (value === null || value === 'null')) positive = 'exists', negate = true, v = true
+  if (NEGATIVE[op]) {
+    positive = NEGATIVE[op]!
+    negate = true
+  } else if (op === 'exists' && !toBool(value, path)) {
+    negate = true
+    v = true
+  }
+  if (op === 'equals' && (value === null || value === 'null')) {
+    positive = 'exists'
+    negate = true
+    v = true
+  }
   const alias = nextAlias(state, 'je')
   const cond = inner(alias, positive, v)
   const sql = `EXISTS (SELECT 1 FROM ${d.jsonEach(container, alias, elements)} WHERE ${cond.sql})`
@@ -260,36 +424,89 @@ function overElements(state: State, container: string, cb: unknown[], elements: 
 const jsonKey = (name: string) => `."${name}"`
 
 /** `exists` on a JSON array: true when it holds at least one element. */
-function arrayExists(d: Dialect, container: string, cb: unknown[], value: unknown, path: string): Compiled {
+function arrayExists(
+  d: Dialect,
+  container: string,
+  cb: unknown[],
+  value: unknown,
+  path: string,
+): Compiled {
   const present = `(${container} IS NOT NULL AND ${d.jsonArrayLength(container)} > 0)`
   return { sql: toBool(value, path) ? present : `NOT ${present}`, bindings: [...cb, ...cb] }
 }
 
 /** A field whose value is a JSON document held by `container` (a column or a JSON sub-value). */
-function jsonField(state: State, container: string, cb: unknown[], field: DataField, rest: string[], op: Operator, value: unknown, path: string): Compiled {
+function jsonField(
+  state: State,
+  container: string,
+  cb: unknown[],
+  field: DataField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
   const d = state.ctx.dialect
   if (field.localized) {
-    const locale = state.ctx.locale ?? (state.ctx.config.localization ? state.ctx.config.localization.defaultLocale : 'en')
+    const locale =
+      state.ctx.locale ??
+      (state.ctx.config.localization ? state.ctx.config.localization.defaultLocale : 'en')
     const inner = { ...field, localized: false } as DataField
     return valueAt(state, container, cb, `$${jsonKey(locale)}`, inner, rest, op, value, path)
   }
   switch (field.type) {
-    case 'array': case 'blocks': {
+    case 'array':
+    case 'blocks': {
       if (rest.length === 0) {
-        if (op !== 'exists') fail(path, `an ${field.type} field can only be tested with exists; query its subfields with a dotted path`)
+        if (op !== 'exists')
+          fail(
+            path,
+            `an ${field.type} field can only be tested with exists; query its subfields with a dotted path`,
+          )
         return arrayExists(d, container, cb, value, path)
       }
-      const { fields, extra } = field.type === 'array' ? { fields: field.fields as DataField[], extra: new Map<string, Kind>([['id', 'text']]) } : blockFields(field)
+      const { fields, extra } =
+        field.type === 'array'
+          ? { fields: field.fields as DataField[], extra: new Map<string, Kind>([['id', 'text']]) }
+          : blockFields(field)
       return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) =>
-        condition(state, { kind: 'object', expr: `${alias}.value`, bindings: [], fields, jsonPath: '$', extra }, rest, o, v, path))
+        condition(
+          state,
+          { kind: 'object', expr: `${alias}.value`, bindings: [], fields, jsonPath: '$', extra },
+          rest,
+          o,
+          v,
+          path,
+        ),
+      )
     }
     case 'relationship': {
       if (Array.isArray(field.relationTo)) {
-        const kindOfPart = new Map<string, Kind>([['value', 'id'], ['relationTo', 'text']])
+        const kindOfPart = new Map<string, Kind>([
+          ['value', 'id'],
+          ['relationTo', 'text'],
+        ])
         return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) => {
-          if (rest.length === 1 && kindOfPart.has(rest[0])) return scalar(d.jsonValue(`${alias}.value`, scalarKind(kindOfPart.get(rest[0])!)), [`$.${rest[0]}`], kindOfPart.get(rest[0])!, o, v, path)
-          if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
-          return polymorphicValue(d.jsonValue(`${alias}.value`, 'text'), ['$.relationTo'], d.jsonValue(`${alias}.value`, 'number'), ['$.value'], o, v, path)
+          if (rest.length === 1 && kindOfPart.has(rest[0]))
+            return scalar(
+              d.jsonValue(`${alias}.value`, scalarKind(kindOfPart.get(rest[0])!)),
+              [`$.${rest[0]}`],
+              kindOfPart.get(rest[0])!,
+              o,
+              v,
+              path,
+            )
+          if (rest.length)
+            fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
+          return polymorphicValue(
+            d.jsonValue(`${alias}.value`, 'text'),
+            ['$.relationTo'],
+            d.jsonValue(`${alias}.value`, 'number'),
+            ['$.value'],
+            o,
+            v,
+            path,
+          )
         })
       }
       if (op === 'exists' && rest.length === 0) return arrayExists(d, container, cb, value, path)
@@ -299,21 +516,45 @@ function jsonField(state: State, container: string, cb: unknown[], field: DataFi
         return scalar(el, [], 'id', o === 'contains' ? 'equals' : o, v, path, field)
       })
     }
-    case 'select': case 'text': case 'number': {
+    case 'select':
+    case 'text':
+    case 'number': {
       if (rest.length) fail(path, `a ${field.type} field has no subfields`)
       const kind = kindOf(field)
       if (op === 'exists') return arrayExists(d, container, cb, value, path)
       return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) =>
-        scalar(d.eachValue(alias, scalarKind(kind)), [], kind, field.type === 'select' && o === 'contains' ? 'equals' : o, v, path, field))
+        scalar(
+          d.eachValue(alias, scalarKind(kind)),
+          [],
+          kind,
+          field.type === 'select' && o === 'contains' ? 'equals' : o,
+          v,
+          path,
+          field,
+        ),
+      )
     }
-    case 'json': case 'richText': {
+    case 'json':
+    case 'richText': {
       if (rest.length === 0) {
-        if (op !== 'exists') fail(path, 'a json field is queried by a dotted path into it, or with exists')
+        if (op !== 'exists')
+          fail(path, 'a json field is queried by a dotted path into it, or with exists')
         return scalar(container, cb, 'text', op, value, path, field)
       }
-      for (const seg of rest) if (!/^[A-Za-z0-9_-]+$/.test(seg)) fail(path, `"${seg}" is not a valid key inside a json field`)
-      const kind: Kind = typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text'
-      return scalar(d.jsonValue(container, scalarKind(kind)), [...cb, `$${rest.map(jsonKey).join('')}`], kind, op, value, path, field)
+      for (const seg of rest)
+        if (!/^[A-Za-z0-9_-]+$/.test(seg))
+          fail(path, `"${seg}" is not a valid key inside a json field`)
+      const kind: Kind =
+        typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text'
+      return scalar(
+        d.jsonValue(container, scalarKind(kind)),
+        [...cb, `$${rest.map(jsonKey).join('')}`],
+        kind,
+        op,
+        value,
+        path,
+        field,
+      )
     }
     default:
       return fail(path, `a ${field.type} field cannot be queried here`)
@@ -321,11 +562,27 @@ function jsonField(state: State, container: string, cb: unknown[], field: DataFi
 }
 
 /** Equality of a polymorphic value: `{ relationTo, value }` or a bare id. */
-function polymorphicValue(relExpr: string, relB: unknown[], valExpr: string, valB: unknown[], op: Operator, value: unknown, path: string): Compiled {
-  if (value && typeof value === 'object' && !Array.isArray(value) && (op === 'equals' || op === 'not_equals')) {
+function polymorphicValue(
+  relExpr: string,
+  relB: unknown[],
+  valExpr: string,
+  valB: unknown[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    (op === 'equals' || op === 'not_equals')
+  ) {
     const v = value as { relationTo?: unknown; value?: unknown }
     if (typeof v.relationTo !== 'string') fail(path, 'expects { relationTo, value }')
-    const eq = { sql: `(${relExpr} = ? AND ${valExpr} = ?)`, bindings: [...relB, v.relationTo, ...valB, coerce('id', v.value, path)] }
+    const eq = {
+      sql: `(${relExpr} = ? AND ${valExpr} = ?)`,
+      bindings: [...relB, v.relationTo, ...valB, coerce('id', v.value, path)],
+    }
     return op === 'equals' ? eq : { sql: `NOT ${eq.sql}`, bindings: eq.bindings }
   }
   if (op === 'exists') return scalar(valExpr, valB, 'id', op, value, path)
@@ -333,97 +590,215 @@ function polymorphicValue(relExpr: string, relB: unknown[], valExpr: string, val
 }
 
 /** A field stored inside a JSON object at `jsonPath` of `expr` (array rows, block rows, localized values). */
-function valueAt(state: State, expr: string, b: unknown[], jsonPath: string, field: DataField, rest: string[], op: Operator, value: unknown, path: string): Compiled {
+function valueAt(
+  state: State,
+  expr: string,
+  b: unknown[],
+  jsonPath: string,
+  field: DataField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
   const d = state.ctx.dialect
   if (field.type === 'group' && !field.localized) {
-    return condition(state, { kind: 'object', expr, bindings: b, fields: field.fields as DataField[], jsonPath }, rest, op, value, path)
+    return condition(
+      state,
+      { kind: 'object', expr, bindings: b, fields: field.fields as DataField[], jsonPath },
+      rest,
+      op,
+      value,
+      path,
+    )
   }
   if (field.type === 'point') {
     if (rest.length) fail(path, 'a point has no subfields')
-    return pointInJson(state, d.jsonValue(expr, 'number'), d.jsonValue(expr, 'number'), b, `${jsonPath}[0]`, `${jsonPath}[1]`, op, value, path)
+    return pointInJson(
+      state,
+      d.jsonValue(expr, 'number'),
+      d.jsonValue(expr, 'number'),
+      b,
+      `${jsonPath}[0]`,
+      `${jsonPath}[1]`,
+      op,
+      value,
+      path,
+    )
   }
-  const stored = field.localized || field.type === 'array' || field.type === 'blocks' || field.type === 'json' || field.type === 'richText'
-    || ((field.type === 'select' || field.type === 'text' || field.type === 'number' || field.type === 'relationship') && field.hasMany)
-  if (stored) return jsonField(state, d.jsonQuery(expr), [...b, jsonPath], field, rest, op, value, path)
+  const stored =
+    field.localized ||
+    field.type === 'array' ||
+    field.type === 'blocks' ||
+    field.type === 'json' ||
+    field.type === 'richText' ||
+    ((field.type === 'select' ||
+      field.type === 'text' ||
+      field.type === 'number' ||
+      field.type === 'relationship') &&
+      field.hasMany)
+  if (stored)
+    return jsonField(state, d.jsonQuery(expr), [...b, jsonPath], field, rest, op, value, path)
   if (field.type === 'relationship' && Array.isArray(field.relationTo)) {
-    const relExpr = d.jsonValue(expr, 'text'), valExpr = d.jsonValue(expr, 'number')
+    const relExpr = d.jsonValue(expr, 'text'),
+      valExpr = d.jsonValue(expr, 'number')
     if (rest.length === 1 && (rest[0] === 'value' || rest[0] === 'relationTo')) {
       const k: Kind = rest[0] === 'value' ? 'id' : 'text'
-      return scalar(d.jsonValue(expr, scalarKind(k)), [...b, `${jsonPath}.${rest[0]}`], k, op, value, path)
+      return scalar(
+        d.jsonValue(expr, scalarKind(k)),
+        [...b, `${jsonPath}.${rest[0]}`],
+        k,
+        op,
+        value,
+        path,
+      )
     }
     if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
-    return polymorphicValue(relExpr, [...b, `${jsonPath}.relationTo`], valExpr, [...b, `${jsonPath}.value`], op, value, path)
+    return polymorphicValue(
+      relExpr,
+      [...b, `${jsonPath}.relationTo`],
+      valExpr,
+      [...b, `${jsonPath}.value`],
+      op,
+      value,
+      path,
+    )
   }
   const kind = kindOf(field)
   const el = d.jsonValue(expr, scalarKind(kind))
   if (rest.length) {
-    if (field.type === 'relationship') return throughRelation(state, el, [...b, jsonPath], field, rest, op, value, path)
+    if (field.type === 'relationship')
+      return throughRelation(state, el, [...b, jsonPath], field, rest, op, value, path)
     fail(path, `a ${field.type} field has no subfields`)
   }
   return scalar(el, [...b, jsonPath], kind, op, value, path, field)
 }
 
-function condition(state: State, scope: Scope, segs: string[], op: Operator, value: unknown, path: string): Compiled {
+function condition(
+  state: State,
+  scope: Scope,
+  segs: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
   const [name, ...rest] = segs
   if (name === undefined) fail(path, 'the path ends inside a group; name a field of it')
   const d = state.ctx.dialect
   if (scope.kind === 'table') {
     const a = scope.alias
-    if (scope.top && name === 'id' && rest.length === 0) return scalar(`${a}.${d.quote('id')}`, [], 'id', op, value, path)
-    if (scope.top && (name === 'createdAt' || name === 'updatedAt') && scope.collection.timestamps && rest.length === 0) {
+    if (scope.top && name === 'id' && rest.length === 0)
+      return scalar(`${a}.${d.quote('id')}`, [], 'id', op, value, path)
+    if (
+      scope.top &&
+      (name === 'createdAt' || name === 'updatedAt') &&
+      scope.collection.timestamps &&
+      rest.length === 0
+    ) {
       return scalar(`${a}.${d.quote(name)}`, [], 'date', op, value, path)
     }
     const p = scope.placements.get(name)
     if (!p || (p.field.hidden && scope.top)) fail(path, 'no such field')
     switch (p.kind) {
-      case 'group': return condition(state, { ...scope, placements: p.children, top: false }, rest, op, value, path)
+      case 'group':
+        return condition(
+          state,
+          { ...scope, placements: p.children, top: false },
+          rest,
+          op,
+          value,
+          path,
+        )
       case 'column': {
         const expr = `${a}.${d.quote(p.column)}`
         if (rest.length) {
-          if (p.field.type === 'relationship') return throughRelation(state, expr, [], p.field, rest, op, value, path)
+          if (p.field.type === 'relationship')
+            return throughRelation(state, expr, [], p.field, rest, op, value, path)
           fail(path, `a ${p.field.type} field has no subfields`)
         }
-        if (op === 'contains' && p.field.type === 'relationship') return scalar(expr, [], 'id', 'equals', value, path, p.field)
+        if (op === 'contains' && p.field.type === 'relationship')
+          return scalar(expr, [], 'id', 'equals', value, path, p.field)
         return scalar(expr, [], kindOf(p.field), op, value, path, p.field)
       }
       case 'point':
         if (rest.length) fail(path, 'a point has no subfields')
-        return pointCondition(state, `${a}.${d.quote(p.lng)}`, `${a}.${d.quote(p.lat)}`, [], op, value, path)
+        return pointCondition(
+          state,
+          `${a}.${d.quote(p.lng)}`,
+          `${a}.${d.quote(p.lat)}`,
+          [],
+          op,
+          value,
+          path,
+        )
       case 'polymorphic': {
-        const relExpr = `${a}.${d.quote(p.relationTo)}`, valExpr = `${a}.${d.quote(p.value)}`
-        if (rest.length === 1 && rest[0] === 'value') return scalar(valExpr, [], 'id', op, value, path)
-        if (rest.length === 1 && rest[0] === 'relationTo') return scalar(relExpr, [], 'text', op, value, path)
-        if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
+        const relExpr = `${a}.${d.quote(p.relationTo)}`,
+          valExpr = `${a}.${d.quote(p.value)}`
+        if (rest.length === 1 && rest[0] === 'value')
+          return scalar(valExpr, [], 'id', op, value, path)
+        if (rest.length === 1 && rest[0] === 'relationTo')
+          return scalar(relExpr, [], 'text', op, value, path)
+        if (rest.length)
+          fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
         return polymorphicValue(relExpr, [], valExpr, [], op, value, path)
       }
-      case 'json': return jsonField(state, `${a}.${d.quote(p.column)}`, [], p.field, rest, op, value, path)
+      case 'json':
+        return jsonField(state, `${a}.${d.quote(p.column)}`, [], p.field, rest, op, value, path)
     }
   }
   // Inside a JSON object (an array or block row, or a localized group).
   const extraKind = scope.extra?.get(name)
   const field = scope.fields.find((f) => f.name === name)
   if (!field && extraKind && rest.length === 0) {
-    return scalar(d.jsonValue(scope.expr, scalarKind(extraKind)), [...scope.bindings, `${scope.jsonPath}${jsonKey(name)}`], extraKind, op, value, path)
+    return scalar(
+      d.jsonValue(scope.expr, scalarKind(extraKind)),
+      [...scope.bindings, `${scope.jsonPath}${jsonKey(name)}`],
+      extraKind,
+      op,
+      value,
+      path,
+    )
   }
   if (!field) fail(path, 'no such field')
   const fieldPath = `${scope.jsonPath}${jsonKey(name)}`
   if (field.type === 'point') {
     if (rest.length) fail(path, 'a point has no subfields')
-    const lng = d.jsonValue(scope.expr, 'number'), lat = d.jsonValue(scope.expr, 'number')
-    return pointInJson(state, lng, lat, scope.bindings, `${fieldPath}[0]`, `${fieldPath}[1]`, op, value, path)
+    const lng = d.jsonValue(scope.expr, 'number'),
+      lat = d.jsonValue(scope.expr, 'number')
+    return pointInJson(
+      state,
+      lng,
+      lat,
+      scope.bindings,
+      `${fieldPath}[0]`,
+      `${fieldPath}[1]`,
+      op,
+      value,
+      path,
+    )
   }
   return valueAt(state, scope.expr, scope.bindings, fieldPath, field, rest, op, value, path)
 }
 
 /** Point stored as `[lng, lat]` inside JSON: bindings interleave the element paths. */
-function pointInJson(state: State, lngExpr: string, latExpr: string, b: unknown[], lngPath: string, latPath: string, op: Operator, value: unknown, path: string): Compiled {
+function pointInJson(
+  state: State,
+  lngExpr: string,
+  latExpr: string,
+  b: unknown[],
+  lngPath: string,
+  latPath: string,
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
   // Substitute the path placeholders: compile with marker bindings, then expand each expression's own bindings.
-  const compiled = pointCondition(state, '\u0001LNG\u0001', '\u0001LAT\u0001', [], op, value, path)
+  const compiled = pointCondition(state, '\uE000LNG\uE000', '\uE000LAT\uE000', [], op, value, path)
   const bindings: unknown[] = []
   let bi = 0
-  const sql = compiled.sql.replace(/\u0001(LNG|LAT)\u0001|\?/g, (m, which) => {
-    if (which === 'LNG') return bindings.push(...b, lngPath), lngExpr
-    if (which === 'LAT') return bindings.push(...b, latPath), latExpr
+  const sql = compiled.sql.replace(/\uE000(LNG|LAT)\uE000|\?/g, (m, which) => {
+    if (which === 'LNG') return (bindings.push(...b, lngPath), lngExpr)
+    if (which === 'LAT') return (bindings.push(...b, latPath), latExpr)
     bindings.push(compiled.bindings[bi++])
     return m
   })
@@ -434,43 +809,81 @@ function pointInJson(state: State, lngExpr: string, latExpr: string, b: unknown[
 
 function tree(state: State, scopeFor: () => Scope, where: unknown, path: string): Compiled {
   if (where === undefined || where === null) return { sql: '1 = 1', bindings: [] }
-  if (typeof where !== 'object' || Array.isArray(where)) fail(path || 'where', 'a where clause must be an object of field paths')
+  if (typeof where !== 'object' || Array.isArray(where))
+    fail(path || 'where', 'a where clause must be an object of field paths')
   state.depth += 1
-  if (state.depth > MAX_NESTING) fail(path || 'where', `where clauses nest at most ${MAX_NESTING} levels deep`)
+  if (state.depth > MAX_NESTING)
+    fail(path || 'where', `where clauses nest at most ${MAX_NESTING} levels deep`)
   const parts: Compiled[] = []
   for (const key of Object.keys(where)) {
     const value = (where as Record<string, unknown>)[key]
     const lower = key.toLowerCase()
     if (lower === 'and' || lower === 'or') {
-      const list = Array.isArray(value) ? value : value && typeof value === 'object' ? toList(value, key) : fail(key, `${key} expects a list of where clauses`)
+      const list = Array.isArray(value)
+        ? value
+        : value && typeof value === 'object'
+          ? toList(value, key)
+          : fail(key, `${key} expects a list of where clauses`)
       const subs = list.map((w, i) => tree(state, scopeFor, w, `${key}.${i}`))
       if (subs.length === 0) continue
-      parts.push({ sql: `(${subs.map((s) => s.sql).join(lower === 'and' ? ' AND ' : ' OR ')})`, bindings: subs.flatMap((s) => s.bindings) })
+      parts.push({
+        sql: `(${subs.map((s) => s.sql).join(lower === 'and' ? ' AND ' : ' OR ')})`,
+        bindings: subs.flatMap((s) => s.bindings),
+      })
       continue
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) fail(key, 'expects an object of operators, e.g. { "equals": "value" }')
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      fail(key, 'expects an object of operators, e.g. { "equals": "value" }')
     const segs = key.replace(/__/g, '.').split('.')
     if (segs.some((s) => s === '')) fail(key, 'empty path segment')
     for (const opName of Object.keys(value)) {
-      if (!OPERATOR_SET.has(opName)) fail(key, `unknown operator "${opName}"; use one of ${OPERATORS.join(', ')}`)
-      parts.push(condition(state, scopeFor(), segs, opName as Operator, (value as Record<string, unknown>)[opName], key))
+      if (!OPERATOR_SET.has(opName))
+        fail(key, `unknown operator "${opName}"; use one of ${OPERATORS.join(', ')}`)
+      parts.push(
+        condition(
+          state,
+          scopeFor(),
+          segs,
+          opName as Operator,
+          (value as Record<string, unknown>)[opName],
+          key,
+        ),
+      )
     }
   }
   state.depth -= 1
   if (parts.length === 0) return { sql: '1 = 1', bindings: [] }
-  return { sql: parts.length === 1 ? parts[0].sql : `(${parts.map((p) => p.sql).join(' AND ')})`, bindings: parts.flatMap((p) => p.bindings) }
+  return {
+    sql: parts.length === 1 ? parts[0].sql : `(${parts.map((p) => p.sql).join(' AND ')})`,
+    bindings: parts.flatMap((p) => p.bindings),
+  }
 }
 
 /** Compiles `where` for `collection` read from the table aliased `alias`; `near` is the distance to sort by, if asked. */
-export function compileWhere(ctx: QueryContext, collection: SanitizedCollection, where: Where | undefined, alias = 't'): Compiled & { near?: Compiled } {
+export function compileWhere(
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  where: Where | undefined,
+  alias = 't',
+): Compiled & { near?: Compiled } {
   const schema = ctx.schemas.get(collection.slug)!
   const state: State = { ctx, aliasCount: 0, depth: 0 }
-  const compiled = tree(state, () => ({ kind: 'table', alias, placements: schema.placements, top: true, collection }), where, '')
+  const compiled = tree(
+    state,
+    () => ({ kind: 'table', alias, placements: schema.placements, top: true, collection }),
+    where,
+    '',
+  )
   return { ...compiled, near: state.near }
 }
 
 /** `sort` (`"-views,title"` or a list) → ORDER BY terms; `id` breaks ties so pages never overlap. */
-export function compileSort(ctx: QueryContext, collection: SanitizedCollection, sort: string | string[] | undefined, alias = 't'): Compiled {
+export function compileSort(
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  sort: string | string[] | undefined,
+  alias = 't',
+): Compiled {
   const d = ctx.dialect
   const schema = ctx.schemas.get(collection.slug)!
   const keys = (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : [])
@@ -492,26 +905,37 @@ export function compileSort(ctx: QueryContext, collection: SanitizedCollection, 
     const segs = path.replace(/__/g, '.').split('.')
     let expr: string | undefined
     const b: unknown[] = []
-    if (path === 'id') expr = `${alias}.${d.quote('id')}`, hasId = true
-    else if ((path === 'createdAt' || path === 'updatedAt') && collection.timestamps) expr = `${alias}.${d.quote(path)}`
+    if (path === 'id') {
+      expr = `${alias}.${d.quote('id')}`
+      hasId = true
+    } else if ((path === 'createdAt' || path === 'updatedAt') && collection.timestamps)
+      expr = `${alias}.${d.quote(path)}`
     else {
       let placements = schema.placements
       for (let i = 0; i < segs.length; i++) {
         const p = placements.get(segs[i])
         if (!p || (i === 0 && p.field.hidden)) break
-        if (p.kind === 'group') { placements = p.children; continue }
+        if (p.kind === 'group') {
+          placements = p.children
+          continue
+        }
         if (i !== segs.length - 1) break
         if (p.kind === 'column') expr = `${alias}.${d.quote(p.column)}`
         else if (p.kind === 'polymorphic') expr = `${alias}.${d.quote(p.value)}`
         else if (p.kind === 'json' && p.field.localized && !isContainer(p.field)) {
-          const locale = ctx.locale ?? (ctx.config.localization ? ctx.config.localization.defaultLocale : 'en')
-          expr = d.jsonValue(`${alias}.${d.quote(p.column)}`, p.field.type === 'number' ? 'number' : 'text')
+          const locale =
+            ctx.locale ?? (ctx.config.localization ? ctx.config.localization.defaultLocale : 'en')
+          expr = d.jsonValue(
+            `${alias}.${d.quote(p.column)}`,
+            p.field.type === 'number' ? 'number' : 'text',
+          )
           b.push(`$${jsonKey(locale)}`)
         }
         break
       }
     }
-    if (!expr) fail(path || 'sort', `cannot sort by "${path}": not a field, or not a single sortable value`)
+    if (!expr)
+      fail(path || 'sort', `cannot sort by "${path}": not a field, or not a single sortable value`)
     terms.push(`${expr} ${dir}`)
     bindings.push(...b)
   }
@@ -519,5 +943,11 @@ export function compileSort(ctx: QueryContext, collection: SanitizedCollection, 
   return { sql: terms.join(', '), bindings }
 }
 
-const isContainer = (f: DataField) => f.type === 'array' || f.type === 'blocks' || f.type === 'group' || f.type === 'json' || f.type === 'richText'
-  || ((f.type === 'select' || f.type === 'text' || f.type === 'number' || f.type === 'relationship') && Boolean(f.hasMany))
+const isContainer = (f: DataField) =>
+  f.type === 'array' ||
+  f.type === 'blocks' ||
+  f.type === 'group' ||
+  f.type === 'json' ||
+  f.type === 'richText' ||
+  ((f.type === 'select' || f.type === 'text' || f.type === 'number' || f.type === 'relationship') &&
+    Boolean(f.hasMany))

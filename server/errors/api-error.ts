@@ -1,13 +1,29 @@
 /** Base class of every error the CMS raises on purpose. `expose` is true below 500. */
 export type ErrorCode =
-  | 'API_ERROR' | 'VALIDATION' | 'QUERY' | 'FORBIDDEN' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT'
-  | 'AUTHENTICATION' | 'LOCKED_AUTH' | 'RATE_LIMITED' | 'BAD_REQUEST' | 'CONFIG' | 'UNPROCESSABLE' | 'LIMIT_EXCEEDED'
+  | 'API_ERROR'
+  | 'VALIDATION'
+  | 'QUERY'
+  | 'FORBIDDEN'
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'AUTHENTICATION'
+  | 'LOCKED_AUTH'
+  | 'RATE_LIMITED'
+  | 'BAD_REQUEST'
+  | 'CONFIG'
+  | 'UNPROCESSABLE'
+  | 'LIMIT_EXCEEDED'
 
 export class APIError extends Error {
   readonly status: number
   readonly code: ErrorCode
   readonly data?: unknown
-  constructor(message: string, status = 500, options: { code?: ErrorCode; data?: unknown; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    status = 500,
+    options: { code?: ErrorCode; data?: unknown; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause })
     this.name = 'APIError'
     this.status = status

@@ -11,7 +11,9 @@ export class AuthenticationError extends APIError {
 /** 401 while an account is locked after too many failed logins (Payload's LockedAuth). */
 export class LockedAuth extends APIError {
   constructor() {
-    super('This user is locked due to having too many failed login attempts.', 401, { code: 'LOCKED_AUTH' })
+    super('This user is locked due to having too many failed login attempts.', 401, {
+      code: 'LOCKED_AUTH',
+    })
     this.name = 'LockedAuth'
   }
 }
@@ -19,7 +21,10 @@ export class LockedAuth extends APIError {
 /** 429 with the seconds to wait (sent as `Retry-After`). */
 export class TooManyRequests extends APIError {
   readonly retryAfter: number
-  constructor(retryAfter: number, message = 'Too many attempts from this address; try again later.') {
+  constructor(
+    retryAfter: number,
+    message = 'Too many attempts from this address; try again later.',
+  ) {
     super(message, 429, { code: 'RATE_LIMITED' })
     this.name = 'TooManyRequests'
     this.retryAfter = Math.max(1, Math.ceil(retryAfter))

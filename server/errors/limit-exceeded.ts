@@ -7,7 +7,10 @@ import { APIError } from './api-error.ts'
 export class LimitExceeded extends APIError {
   declare readonly data: { limit: string; max: number }
   constructor(message: string, limit: string, max: number) {
-    super(`${message} (limit ${limit} = ${max})`, 400, { code: 'LIMIT_EXCEEDED', data: { limit, max } })
+    super(`${message} (limit ${limit} = ${max})`, 400, {
+      code: 'LIMIT_EXCEEDED',
+      data: { limit, max },
+    })
     this.name = 'LimitExceeded'
   }
 }

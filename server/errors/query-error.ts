@@ -5,10 +5,14 @@ export class QueryError extends APIError {
   declare readonly data: { path: string; message?: string }[]
   constructor(problems: { path: string; message?: string }[]) {
     const paths = problems.map((p) => p.path)
-    const detail = problems.map((p) => p.message).filter(Boolean).join('; ')
-    const head = paths.length === 1
-      ? `The following path cannot be queried: ${paths[0]}`
-      : `The following paths cannot be queried: ${paths.join(', ')}`
+    const detail = problems
+      .map((p) => p.message)
+      .filter(Boolean)
+      .join('; ')
+    const head =
+      paths.length === 1
+        ? `The following path cannot be queried: ${paths[0]}`
+        : `The following paths cannot be queried: ${paths.join(', ')}`
     super(detail ? `${head} (${detail})` : head, 400, { code: 'QUERY', data: problems })
     this.name = 'QueryError'
   }

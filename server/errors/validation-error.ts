@@ -1,15 +1,20 @@
 import { APIError } from './api-error.ts'
 
-export interface FieldError { message: string; path: string; label?: string }
+export interface FieldError {
+  message: string
+  path: string
+  label?: string
+}
 
 /** 400 with every failing field: `data.errors: [{ message, path, label }]` (Payload's ValidationError). */
 export class ValidationError extends APIError {
   declare readonly data: { collection?: string; global?: string; id?: number; errors: FieldError[] }
   constructor(args: { collection?: string; global?: string; id?: number; errors: FieldError[] }) {
     const labels = args.errors.map((e) => e.label ?? e.path)
-    const message = labels.length === 1
-      ? `The following field is invalid: ${labels[0]}`
-      : `The following fields are invalid: ${labels.join(', ')}`
+    const message =
+      labels.length === 1
+        ? `The following field is invalid: ${labels[0]}`
+        : `The following fields are invalid: ${labels.join(', ')}`
     super(message, 400, { code: 'VALIDATION', data: args })
     this.name = 'ValidationError'
   }

@@ -6,17 +6,35 @@ import { assetFor, securePage, type PackageAsset, type Page } from './package-as
  * `apiDocs.disableInProduction: false`; `apiDocs.disable: true` turns it off everywhere.
  */
 const ASSETS: Record<string, PackageAsset> = {
-  'swagger-ui.css': { pkg: 'swagger-ui-dist', file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
-  'swagger-ui-bundle.js': { pkg: 'swagger-ui-dist', file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
-  'swagger-ui-standalone-preset.js': { pkg: 'swagger-ui-dist', file: 'swagger-ui-standalone-preset.js', type: 'text/javascript; charset=utf-8' },
+  'swagger-ui.css': {
+    pkg: 'swagger-ui-dist',
+    file: 'swagger-ui.css',
+    type: 'text/css; charset=utf-8',
+  },
+  'swagger-ui-bundle.js': {
+    pkg: 'swagger-ui-dist',
+    file: 'swagger-ui-bundle.js',
+    type: 'text/javascript; charset=utf-8',
+  },
+  'swagger-ui-standalone-preset.js': {
+    pkg: 'swagger-ui-dist',
+    file: 'swagger-ui-standalone-preset.js',
+    type: 'text/javascript; charset=utf-8',
+  },
 }
 
-export function apiDocsEnabled(options: { disable?: boolean; disableInProduction?: boolean } | undefined): boolean {
+export function apiDocsEnabled(
+  options: { disable?: boolean; disableInProduction?: boolean } | undefined,
+): boolean {
   if (options?.disable) return false
   return process.env.NODE_ENV !== 'production' || options?.disableInProduction === false
 }
 
-export async function apiDocs(rest: string, base: string, contractUrl: string): Promise<Page | undefined> {
+export async function apiDocs(
+  rest: string,
+  base: string,
+  contractUrl: string,
+): Promise<Page | undefined> {
   if (rest === '' || rest === '/') {
     const script = `
   window.ui = SwaggerUIBundle({ url: ${JSON.stringify(contractUrl)}, dom_id: '#reference', deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout', validatorUrl: null })

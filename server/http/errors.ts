@@ -1,7 +1,11 @@
 import { APIError } from '../errors/api-error.ts'
 import { NotFound } from '../errors/not-found.ts'
 
-export interface ErrorReply { status: number; body: { errors: { name?: string; message: string; data?: unknown }[] }; headers: Record<string, string> }
+export interface ErrorReply {
+  status: number
+  body: { errors: { name?: string; message: string; data?: unknown }[] }
+  headers: Record<string, string>
+}
 
 /**
  * Any thrown value → the error body of DESIGN.md §5 (`{ errors: [{ name, message, data? }] }`). Errors the CMS
@@ -12,13 +16,21 @@ export function errorReply(error: unknown, log: (error: unknown) => void): Error
   if (error instanceof APIError && error.expose) {
     const headers: Record<string, string> = {}
     if (error.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="cms"'
-    if (error.status === 429 && 'retryAfter' in error) headers['Retry-After'] = String((error as { retryAfter: number }).retryAfter)
-    const entry: { name?: string; message: string; data?: unknown } = { name: error.name, message: error.message }
+    if (error.status === 429 && 'retryAfter' in error)
+      headers['Retry-After'] = String((error as { retryAfter: number }).retryAfter)
+    const entry: { name?: string; message: string; data?: unknown } = {
+      name: error.name,
+      message: error.message,
+    }
     if (error.data !== undefined) entry.data = error.data
     return { status: error.status, body: { errors: [entry] }, headers }
   }
   log(error)
-  return { status: 500, body: { errors: [{ name: 'InternalError', message: 'Something went wrong.' }] }, headers: {} }
+  return {
+    status: 500,
+    body: { errors: [{ name: 'InternalError', message: 'Something went wrong.' }] },
+    headers: {},
+  }
 }
 
 /** 404 for a path no route, contract operation or endpoint serves (the same body as every other error). */
@@ -26,18 +38,41 @@ export function routeNotFound(method: string, path: string): NotFound {
   return new NotFound(`Route not found: ${method} ${path}`)
 }
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Content Too Large', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error' }
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+}
 
 /**
  * The orders API's errors as RFC 9457 problem details (`application/problem+json`). A request body the
  * contract refuses (a validation error) is 422 there, with the failing fields in `errors`.
  */
-export function problemReply(error: unknown, log: (error: unknown) => void): ErrorReply & { raw: Buffer } {
+export function problemReply(
+  error: unknown,
+  log: (error: unknown) => void,
+): ErrorReply & { raw: Buffer } {
   const base = errorReply(error, log)
   const entry = base.body.errors[0]
   const isBody = entry.name === 'ValidationError'
   const status = isBody ? 422 : base.status
-  const problem: Record<string, unknown> = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail: entry.message }
-  if (isBody) problem.errors = ((entry.data as { errors?: unknown[] } | undefined)?.errors ?? [])
-  return { status, body: base.body, headers: { ...base.headers, 'Content-Type': 'application/problem+json' }, raw: Buffer.from(JSON.stringify(problem)) }
+  const problem: Record<string, unknown> = {
+    type: 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail: entry.message,
+  }
+  if (isBody) problem.errors = (entry.data as { errors?: unknown[] } | undefined)?.errors ?? []
+  return {
+    status,
+    body: base.body,
+    headers: { ...base.headers, 'Content-Type': 'application/problem+json' },
+    raw: Buffer.from(JSON.stringify(problem)),
+  }
 }

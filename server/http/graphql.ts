@@ -1,9 +1,27 @@
 import DataLoader from 'dataloader'
 import {
-  buildSchema, getNamedType, getNullableType, GraphQLEnumType, GraphQLError, GraphQLObjectType, GraphQLUnionType, isListType, Kind,
-  NoSchemaIntrospectionCustomRule, parse, valueFromASTUntyped,
-  type ASTVisitor, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLFieldResolver,
-  type GraphQLNamedType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext,
+  buildSchema,
+  getNamedType,
+  getNullableType,
+  GraphQLEnumType,
+  GraphQLError,
+  GraphQLObjectType,
+  GraphQLUnionType,
+  isListType,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  valueFromASTUntyped,
+  type ASTVisitor,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLFieldResolver,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
   type ValidationRule,
 } from 'graphql'
 import { createHandler } from 'graphql-http'
@@ -26,20 +44,42 @@ import { measureWhere } from '../local/where-size.ts'
  * limited (`graphQL.maxDepth`, `graphQL.maxComplexity`); errors carry `extensions.code` and never a stack.
  */
 
-type Ctx = GraphQLContext & { loaders: Map<string, DataLoader<number, Record<string, unknown> | null>>; locale?: string; fallbackLocale?: string; draft?: boolean; ip: string }
+type Ctx = GraphQLContext & {
+  loaders: Map<string, DataLoader<number, Record<string, unknown> | null>>
+  locale?: string
+  fallbackLocale?: string
+  draft?: boolean
+  ip: string
+}
 type Resolver = GraphQLFieldResolver<unknown, Ctx, Record<string, unknown>>
 
-const CODES: Record<number, string> = { 400: 'BAD_USER_INPUT', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 429: 'TOO_MANY_REQUESTS' }
+const CODES: Record<number, string> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'TOO_MANY_REQUESTS',
+}
 
 /** Any error → a GraphQL error with a code; internal ones masked (and logged by the caller). */
 function toGraphQLError(error: unknown, log: (e: unknown) => void): GraphQLError {
   if (error instanceof GraphQLError) return error
   if (error instanceof APIError && error.expose) {
-    const code = error.code === 'LIMIT_EXCEEDED' ? error.code : CODES[error.status] ?? 'BAD_REQUEST'
-    return new GraphQLError(error.message, { extensions: { code, status: error.status, ...(error.data !== undefined ? { data: error.data } : {}) } })
+    const code =
+      error.code === 'LIMIT_EXCEEDED' ? error.code : (CODES[error.status] ?? 'BAD_REQUEST')
+    return new GraphQLError(error.message, {
+      extensions: {
+        code,
+        status: error.status,
+        ...(error.data !== undefined ? { data: error.data } : {}),
+      },
+    })
   }
   log(error)
-  return new GraphQLError('Something went wrong.', { extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } })
+  return new GraphQLError('Something went wrong.', {
+    extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 },
+  })
 }
 
 function guard(fn: Resolver, log: (e: unknown) => void): Resolver {
@@ -56,18 +96,33 @@ function loaderFor(ctx: Ctx, slug: string): DataLoader<number, Record<string, un
   let loader = ctx.loaders.get(slug)
   if (!loader) {
     // A batch is one `id in (…)` list query, at most `maxLimit` ids (the bound of callers' unpaginated lists).
-    loader = new DataLoader(async (ids) => {
-      // One query for every id this level asks for; documents the caller may not read come back null.
-      let docs: Record<string, unknown>[]
-      try {
-        docs = (await ctx.cms.find({ collection: slug, where: { id: { in: [...ids] } }, limit: 0, depth: 0, overrideAccess: false, req: ctx.req, locale: ctx.locale, fallbackLocale: ctx.fallbackLocale })).docs
-      } catch (error) {
-        if (error instanceof APIError && (error.status === 401 || error.status === 403)) return ids.map(() => null)
-        throw error
-      }
-      const byId = new Map(docs.map((d) => [d.id as number, d as Record<string, unknown>]))
-      return ids.map((id) => byId.get(id) ?? null)
-    }, { maxBatchSize: ctx.cms.config.maxLimit })
+    loader = new DataLoader(
+      async (ids) => {
+        // One query for every id this level asks for; documents the caller may not read come back null.
+        let docs: Record<string, unknown>[]
+        try {
+          docs = (
+            await ctx.cms.find({
+              collection: slug,
+              where: { id: { in: [...ids] } },
+              limit: 0,
+              depth: 0,
+              overrideAccess: false,
+              req: ctx.req,
+              locale: ctx.locale,
+              fallbackLocale: ctx.fallbackLocale,
+            })
+          ).docs
+        } catch (error) {
+          if (error instanceof APIError && (error.status === 401 || error.status === 403))
+            return ids.map(() => null)
+          throw error
+        }
+        const byId = new Map(docs.map((d) => [d.id as number, d as Record<string, unknown>]))
+        return ids.map((id) => byId.get(id) ?? null)
+      },
+      { maxBatchSize: ctx.cms.config.maxLimit },
+    )
     ctx.loaders.set(slug, loader)
   }
   return loader
@@ -76,11 +131,20 @@ function loaderFor(ctx: Ctx, slug: string): DataLoader<number, Record<string, un
 /** Related documents about to go into the answer, charged to the request's population budget. */
 function placed(ctx: Ctx, docs: Record<string, unknown>[]): Record<string, unknown>[] {
   const budget = budgetOf(ctx.req, false)
-  if (budget && docs.length) budget.chargeDocs(docs.length, docs.reduce((n, d) => n + jsonSize(d), 0))
+  if (budget && docs.length)
+    budget.chargeDocs(
+      docs.length,
+      docs.reduce((n, d) => n + jsonSize(d), 0),
+    )
   return docs
 }
 
-const idOf = (v: unknown): number | undefined => (typeof v === 'number' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number' ? (v as { id: number }).id : undefined)
+const idOf = (v: unknown): number | undefined =>
+  typeof v === 'number'
+    ? v
+    : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number'
+      ? (v as { id: number }).id
+      : undefined
 
 /** Puts stored option values on the schema's enums, so `long-read` goes out and comes in as `long_read`. */
 function mapEnums(schema: GraphQLSchema, plan: GraphQLPlan): void {
@@ -89,13 +153,16 @@ function mapEnums(schema: GraphQLSchema, plan: GraphQLPlan): void {
     if (!(type instanceof GraphQLEnumType)) continue
     for (const v of type.getValues()) v.value = values.get(v.name) ?? v.name
     // graphql-js looks values up through a map built at construction; rebuild it for the new values.
-    ;(type as unknown as { _valueLookup: Map<unknown, unknown> })._valueLookup = new Map(type.getValues().map((v) => [v.value, v]))
+    ;(type as unknown as { _valueLookup: Map<unknown, unknown> })._valueLookup = new Map(
+      type.getValues().map((v) => [v.value, v]),
+    )
   }
 }
 
 function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
   const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
   return fragments
 }
 
@@ -107,16 +174,34 @@ function depthRule(max: number): ValidationRule {
       if (!set) return 0
       let deepest = 0
       for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) deepest = Math.max(deepest, sel.name.value.startsWith('__') ? 0 : 1 + depthOf(sel.selectionSet, seen))
-        else if (sel.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depthOf(sel.selectionSet, seen))
-        else if (!seen.has(sel.name.value)) deepest = Math.max(deepest, depthOf(fragments.get(sel.name.value)?.selectionSet, new Set([...seen, sel.name.value])))
+        if (sel.kind === Kind.FIELD)
+          deepest = Math.max(
+            deepest,
+            sel.name.value.startsWith('__') ? 0 : 1 + depthOf(sel.selectionSet, seen),
+          )
+        else if (sel.kind === Kind.INLINE_FRAGMENT)
+          deepest = Math.max(deepest, depthOf(sel.selectionSet, seen))
+        else if (!seen.has(sel.name.value))
+          deepest = Math.max(
+            deepest,
+            depthOf(
+              fragments.get(sel.name.value)?.selectionSet,
+              new Set([...seen, sel.name.value]),
+            ),
+          )
       }
       return deepest
     }
     return {
       OperationDefinition(node) {
         const depth = depthOf(node.selectionSet, new Set())
-        if (depth > max) context.reportError(new GraphQLError(`Query depth ${depth} exceeds the maximum of ${max}.`, { nodes: [node], extensions: { code: 'QUERY_TOO_DEEP' } }))
+        if (depth > max)
+          context.reportError(
+            new GraphQLError(`Query depth ${depth} exceeds the maximum of ${max}.`, {
+              nodes: [node],
+              extensions: { code: 'QUERY_TOO_DEEP' },
+            }),
+          )
       },
     }
   }
@@ -129,7 +214,12 @@ function aliasRule(max: number): ValidationRule {
     return {
       Field(node) {
         if (node.alias && ++count === max + 1) {
-          context.reportError(new GraphQLError(`The operation uses more than ${max} aliases (graphQL.maxAliases).`, { nodes: [node], extensions: { code: 'TOO_MANY_ALIASES', limit: 'graphQL.maxAliases', max } }))
+          context.reportError(
+            new GraphQLError(`The operation uses more than ${max} aliases (graphQL.maxAliases).`, {
+              nodes: [node],
+              extensions: { code: 'TOO_MANY_ALIASES', limit: 'graphQL.maxAliases', max },
+            }),
+          )
         }
       },
     }
@@ -153,8 +243,16 @@ export function costModel(cms: Cms, plan: GraphQLPlan, schema: GraphQLSchema): C
   const { maxComplexity, listFanOut } = cms.config.graphQL
   const query = schema.getQueryType()!.getFields()
   const lists = new Set(plan.roots.filter((r) => r.kind === 'find').map((r) => r.field))
-  const pages = new Set([...lists].map((f) => getNamedType(query[f]?.type)?.name).filter((n): n is string => Boolean(n)))
-  const maxRows = new Map(plan.relations.filter((r) => r.maxRows !== undefined).map((r) => [`${r.type}.${r.field}`, r.maxRows!]))
+  const pages = new Set(
+    [...lists]
+      .map((f) => getNamedType(query[f]?.type)?.name)
+      .filter((n): n is string => Boolean(n)),
+  )
+  const maxRows = new Map(
+    plan.relations
+      .filter((r) => r.maxRows !== undefined)
+      .map((r) => [`${r.type}.${r.field}`, r.maxRows!]),
+  )
   return { maxComplexity, maxLimit: cms.config.maxLimit, listFanOut, lists, pages, maxRows }
 }
 
@@ -164,40 +262,77 @@ export function costModel(cms: Cms, plan: GraphQLPlan, schema: GraphQLSchema): C
  * `docs` of a root list that is its `limit` (default 10; `limit: 0` or `pagination: false` count as `maxLimit`); for a
  * hasMany relation its `maxRows`, else `listFanOut`, as for arrays and blocks. Fragments count where spread.
  */
-export function operationCost(model: CostModel, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number {
+export function operationCost(
+  model: CostModel,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): number {
   const fragments = fragmentsOf(document)
   const vars: Record<string, unknown> = {}
-  for (const d of operation.variableDefinitions ?? []) if (d.defaultValue) vars[d.variable.name.value] = valueFromASTUntyped(d.defaultValue)
+  for (const d of operation.variableDefinitions ?? [])
+    if (d.defaultValue) vars[d.variable.name.value] = valueFromASTUntyped(d.defaultValue)
   Object.assign(vars, variables)
   const arg = (node: FieldNode, name: string) => {
     const a = node.arguments?.find((x) => x.name.value === name)
     return a ? valueFromASTUntyped(a.value, vars) : undefined
   }
-  const costOf = (set: SelectionSetNode | undefined, parent: GraphQLNamedType | undefined, seen: Set<string>, pageSize = 10): number => {
+  const costOf = (
+    set: SelectionSetNode | undefined,
+    parent: GraphQLNamedType | undefined,
+    seen: Set<string>,
+    pageSize = 10,
+  ): number => {
     if (!set) return 0
     let total = 0
     for (const sel of set.selections) {
       if (sel.kind === Kind.INLINE_FRAGMENT) {
-        total += costOf(sel.selectionSet, sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent, seen, pageSize)
+        total += costOf(
+          sel.selectionSet,
+          sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent,
+          seen,
+          pageSize,
+        )
       } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
         const f = fragments.get(sel.name.value)
-        if (f && !seen.has(f.name.value)) total += costOf(f.selectionSet, schema.getType(f.typeCondition.name.value), new Set([...seen, f.name.value]), pageSize)
+        if (f && !seen.has(f.name.value))
+          total += costOf(
+            f.selectionSet,
+            schema.getType(f.typeCondition.name.value),
+            new Set([...seen, f.name.value]),
+            pageSize,
+          )
       } else {
         const name = sel.name.value
-        const def = parent && 'getFields' in parent ? (parent as GraphQLObjectType).getFields()[name] : undefined
+        const def =
+          parent && 'getFields' in parent
+            ? (parent as GraphQLObjectType).getFields()[name]
+            : undefined
         const type = def ? getNamedType(def.type) : undefined
         const where = arg(sel, 'where')
-        const whereCost = where && typeof where === 'object' ? ((w) => w.conditions + w.values)(measureWhere(where)) : 0
+        const whereCost =
+          where && typeof where === 'object'
+            ? ((w) => w.conditions + w.values)(measureWhere(where))
+            : 0
         // A root list passes its page size down to its `docs`.
         let size = 10
         if (parent === schema.getQueryType() && model.lists.has(name)) {
           const limit = arg(sel, 'limit')
-          size = arg(sel, 'pagination') === false || limit === 0 ? model.maxLimit : typeof limit === 'number' && limit > 0 ? limit : 10
+          size =
+            arg(sel, 'pagination') === false || limit === 0
+              ? model.maxLimit
+              : typeof limit === 'number' && limit > 0
+                ? limit
+                : 10
         }
         const inner = costOf(sel.selectionSet, type, seen, size)
         let factor = 1
         if (def && sel.selectionSet && isListType(getNullableType(def.type))) {
-          factor = name === 'docs' && model.pages.has(parent!.name) ? pageSize : model.maxRows.get(`${parent!.name}.${name}`) ?? model.listFanOut
+          factor =
+            name === 'docs' && model.pages.has(parent!.name)
+              ? pageSize
+              : (model.maxRows.get(`${parent!.name}.${name}`) ?? model.listFanOut)
         }
         total += 1 + whereCost + factor * inner
       }
@@ -205,7 +340,12 @@ export function operationCost(model: CostModel, schema: GraphQLSchema, document:
     }
     return total
   }
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType()
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType()
   return costOf(operation.selectionSet, root ?? undefined, new Set())
 }
 
@@ -215,13 +355,28 @@ function complexityRule(model: CostModel, variables: Record<string, unknown>): V
     OperationDefinition(node) {
       const cost = operationCost(model, context.getSchema(), context.getDocument(), node, variables)
       if (cost > model.maxComplexity) {
-        context.reportError(new GraphQLError(`Query complexity ${cost} exceeds the maximum of ${model.maxComplexity}.`, { nodes: [node], extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'graphQL.maxComplexity', max: model.maxComplexity } }))
+        context.reportError(
+          new GraphQLError(
+            `Query complexity ${cost} exceeds the maximum of ${model.maxComplexity}.`,
+            {
+              nodes: [node],
+              extensions: {
+                code: 'QUERY_TOO_COMPLEX',
+                limit: 'graphQL.maxComplexity',
+                max: model.maxComplexity,
+              },
+            },
+          ),
+        )
       }
     },
   })
 }
 
-export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): { schema: GraphQLSchema; plan: GraphQLPlan } {
+export function buildExecutableSchema(
+  cms: Cms,
+  log: (e: unknown) => void,
+): { schema: GraphQLSchema; plan: GraphQLPlan } {
   const { sdl, plan } = compileGraphQL(cms.config)
   const schema = buildSchema(sdl)
   mapEnums(schema, plan)
@@ -232,7 +387,9 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): { sc
     if (!(type instanceof GraphQLUnionType)) continue
     type.resolveType = (value) => {
       const v = value as Record<string, unknown>
-      return union.by === 'blockType' ? union.members.get(String(v.blockType)) : union.members.get(String(v.__collection))
+      return union.by === 'blockType'
+        ? union.members.get(String(v.blockType))
+        : union.members.get(String(v.__collection))
     }
   }
 
@@ -258,8 +415,15 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): { sc
       const value = (source as Record<string, unknown>)[rel.field]
       if (value === null || value === undefined) return null
       if (rel.hasMany) {
-        const ids = (Array.isArray(value) ? value : []).map(idOf).filter((id): id is number => id !== undefined)
-        return placed(ctx, (await loaderFor(ctx, slug).loadMany(ids)).filter((d): d is Record<string, unknown> => Boolean(d) && !(d instanceof Error)))
+        const ids = (Array.isArray(value) ? value : [])
+          .map(idOf)
+          .filter((id): id is number => id !== undefined)
+        return placed(
+          ctx,
+          (await loaderFor(ctx, slug).loadMany(ids)).filter(
+            (d): d is Record<string, unknown> => Boolean(d) && !(d instanceof Error),
+          ),
+        )
       }
       const id = idOf(value)
       const doc = id === undefined ? null : await loaderFor(ctx, slug).load(id)
@@ -272,44 +436,136 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): { sc
   const scope = (ctx: Ctx, args: Record<string, unknown>) => {
     if (typeof args.locale === 'string') ctx.locale = args.locale
     if (typeof args.fallbackLocale === 'string') ctx.fallbackLocale = args.fallbackLocale
-    return { locale: ctx.locale, fallbackLocale: ctx.fallbackLocale, overrideAccess: false, req: ctx.req, depth: 0 }
+    return {
+      locale: ctx.locale,
+      fallbackLocale: ctx.fallbackLocale,
+      overrideAccess: false,
+      req: ctx.req,
+      depth: 0,
+    }
   }
   const kinds: Record<string, (root: GraphQLPlan['roots'][number]) => Resolver> = {
-    findByID: (r) => async (_s, args, ctx) => ctx.cms.findByID({ collection: r.collection!, id: args.id as number, draft: args.draft as boolean | undefined, disableErrors: true, ...scope(ctx, args) }),
-    find: (r) => async (_s, args, ctx, info) => ctx.cms.find({
-      collection: r.collection!, where: args.where as Where | undefined, limit: args.limit as number | undefined, page: args.page as number | undefined,
-      pagination: args.pagination as boolean | undefined, sort: args.sort as string | undefined, draft: args.draft as boolean | undefined, ...scope(ctx, args),
-      // No count query when the selection reads nothing but the documents.
-      count: info.fieldNodes.some((f) => f.selectionSet?.selections.some((s) => s.kind !== Kind.FIELD || !['docs', '__typename'].includes(s.name.value))),
-    }),
-    count: (r) => async (_s, args, ctx) => ctx.cms.count({ collection: r.collection!, where: args.where as Where | undefined, draft: args.draft as boolean | undefined, ...scope(ctx, args) }),
-    create: (r) => async (_s, args, ctx) => limitedPasswordChange(ctx.cms, ctx.ip, Boolean(ctx.cms.collection(r.collection!).auth), args.data, () =>
-      ctx.cms.create({ collection: r.collection!, data: args.data as Record<string, unknown>, draft: args.draft as boolean | undefined, ...scope(ctx, args) })),
-    update: (r) => async (_s, args, ctx) => limitedPasswordChange(ctx.cms, ctx.ip, Boolean(ctx.cms.collection(r.collection!).auth), args.data, () =>
-      ctx.cms.update({ collection: r.collection!, id: args.id as number, data: args.data as Record<string, unknown>, draft: args.draft as boolean | undefined, ...scope(ctx, args) })),
-    delete: (r) => async (_s, args, ctx) => ctx.cms.delete({ collection: r.collection!, id: args.id as number, ...scope(ctx, args) }),
-    findGlobal: (r) => async (_s, args, ctx) => ctx.cms.findGlobal({ slug: r.global!, ...scope(ctx, args) }),
-    updateGlobal: (r) => async (_s, args, ctx) => ctx.cms.updateGlobal({ slug: r.global!, data: args.data as Record<string, unknown>, ...scope(ctx, args) }),
+    findByID: (r) => async (_s, args, ctx) =>
+      ctx.cms.findByID({
+        collection: r.collection!,
+        id: args.id as number,
+        draft: args.draft as boolean | undefined,
+        disableErrors: true,
+        ...scope(ctx, args),
+      }),
+    find: (r) => async (_s, args, ctx, info) =>
+      ctx.cms.find({
+        collection: r.collection!,
+        where: args.where as Where | undefined,
+        limit: args.limit as number | undefined,
+        page: args.page as number | undefined,
+        pagination: args.pagination as boolean | undefined,
+        sort: args.sort as string | undefined,
+        draft: args.draft as boolean | undefined,
+        ...scope(ctx, args),
+        // No count query when the selection reads nothing but the documents.
+        count: info.fieldNodes.some((f) =>
+          f.selectionSet?.selections.some(
+            (s) => s.kind !== Kind.FIELD || !['docs', '__typename'].includes(s.name.value),
+          ),
+        ),
+      }),
+    count: (r) => async (_s, args, ctx) =>
+      ctx.cms.count({
+        collection: r.collection!,
+        where: args.where as Where | undefined,
+        draft: args.draft as boolean | undefined,
+        ...scope(ctx, args),
+      }),
+    create: (r) => async (_s, args, ctx) =>
+      limitedPasswordChange(
+        ctx.cms,
+        ctx.ip,
+        Boolean(ctx.cms.collection(r.collection!).auth),
+        args.data,
+        () =>
+          ctx.cms.create({
+            collection: r.collection!,
+            data: args.data as Record<string, unknown>,
+            draft: args.draft as boolean | undefined,
+            ...scope(ctx, args),
+          }),
+      ),
+    update: (r) => async (_s, args, ctx) =>
+      limitedPasswordChange(
+        ctx.cms,
+        ctx.ip,
+        Boolean(ctx.cms.collection(r.collection!).auth),
+        args.data,
+        () =>
+          ctx.cms.update({
+            collection: r.collection!,
+            id: args.id as number,
+            data: args.data as Record<string, unknown>,
+            draft: args.draft as boolean | undefined,
+            ...scope(ctx, args),
+          }),
+      ),
+    delete: (r) => async (_s, args, ctx) =>
+      ctx.cms.delete({ collection: r.collection!, id: args.id as number, ...scope(ctx, args) }),
+    findGlobal: (r) => async (_s, args, ctx) =>
+      ctx.cms.findGlobal({ slug: r.global!, ...scope(ctx, args) }),
+    updateGlobal: (r) => async (_s, args, ctx) =>
+      ctx.cms.updateGlobal({
+        slug: r.global!,
+        data: args.data as Record<string, unknown>,
+        ...scope(ctx, args),
+      }),
     me: (r) => async (_s, _args, ctx) => {
       const auth = authOf(ctx.req)
       if (!ctx.req.user || !auth || auth.claims.collection !== r.collection) return { user: null }
-      const user = await ctx.cms.findByID({ collection: r.collection!, id: ctx.req.user.id, overrideAccess: true, depth: 0, req: ctx.req })
+      const user = await ctx.cms.findByID({
+        collection: r.collection!,
+        id: ctx.req.user.id,
+        overrideAccess: true,
+        depth: 0,
+        req: ctx.req,
+      })
       return { user, exp: auth.claims.exp, token: auth.token, collection: r.collection }
     },
-    login: (r) => async (_s, args, ctx) => limitedLogin(ctx.cms, ctx.ip, () => ctx.cms.login({ collection: r.collection!, data: { email: args.email as string, password: args.password as string }, depth: 0 })),
+    login: (r) => async (_s, args, ctx) =>
+      limitedLogin(ctx.cms, ctx.ip, () =>
+        ctx.cms.login({
+          collection: r.collection!,
+          data: { email: args.email as string, password: args.password as string },
+          depth: 0,
+        }),
+      ),
     refreshToken: (r) => async (_s, _args, ctx) => {
-      const result = await ctx.cms.refreshToken({ collection: r.collection!, claims: sessionOf(ctx.req, r.collection!).claims, depth: 0 })
+      const result = await ctx.cms.refreshToken({
+        collection: r.collection!,
+        claims: sessionOf(ctx.req, r.collection!).claims,
+        depth: 0,
+      })
       return { exp: result.exp, refreshedToken: result.token, user: result.user }
     },
     logout: (r) => async (_s, _args, ctx) => {
-      await ctx.cms.logout({ collection: r.collection!, sid: sessionOf(ctx.req, r.collection!).claims.sid })
+      await ctx.cms.logout({
+        collection: r.collection!,
+        sid: sessionOf(ctx.req, r.collection!).claims.sid,
+      })
       return 'Logout successful.'
     },
     forgotPassword: (r) => async (_s, args, ctx) => {
-      await limitedForgot(ctx.cms, ctx.ip, () => ctx.cms.forgotPassword({ collection: r.collection!, data: { email: args.email as string } }))
+      await limitedForgot(ctx.cms, ctx.ip, () =>
+        ctx.cms.forgotPassword({
+          collection: r.collection!,
+          data: { email: args.email as string },
+        }),
+      )
       return true
     },
-    resetPassword: (r) => async (_s, args, ctx) => ctx.cms.resetPassword({ collection: r.collection!, data: { token: args.token as string, password: args.password as string }, depth: 0 }),
+    resetPassword: (r) => async (_s, args, ctx) =>
+      ctx.cms.resetPassword({
+        collection: r.collection!,
+        data: { token: args.token as string, password: args.password as string },
+        depth: 0,
+      }),
   }
   for (const root of plan.roots) {
     const field = (root.type === 'Query' ? query : mutation)[root.field]
@@ -319,7 +575,14 @@ export function buildExecutableSchema(cms: Cms, log: (e: unknown) => void): { sc
 }
 
 export interface GraphQLEndpoint {
-  handle: (args: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body: string; req: CmsRequest; ip: string }) => Promise<{ status: number; headers: Record<string, string>; body: string | null }>
+  handle: (args: {
+    method: string
+    url: string
+    headers: Record<string, string | string[] | undefined>
+    body: string
+    req: CmsRequest
+    ip: string
+  }) => Promise<{ status: number; headers: Record<string, string>; body: string | null }>
 }
 
 export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint {
@@ -329,7 +592,11 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
   const model = costModel(cms, plan, schema)
   // In production, the schema is not for strangers to explore: no introspection, no "Did you mean …?" hints.
   const closed = process.env.NODE_ENV === 'production' && disableIntrospectionInProduction
-  const handler = createHandler<{ req: CmsRequest; ip: string }, Record<string, never>, Record<PropertyKey, unknown>>({
+  const handler = createHandler<
+    { req: CmsRequest; ip: string },
+    Record<string, never>,
+    Record<PropertyKey, unknown>
+  >({
     schema,
     // A token cap stops a huge document while it is parsed, before validation (whose field-merging check
     // grows with the square of the fields) can spend seconds on it.
@@ -338,14 +605,25 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
         return parse(source, { maxTokens })
       } catch (error) {
         if (error instanceof GraphQLError && /tokens/.test(error.message)) {
-          throw new GraphQLError(`The document has more than ${maxTokens} tokens (graphQL.maxTokens).`, { extensions: { code: 'QUERY_TOO_LARGE', limit: 'graphQL.maxTokens', max: maxTokens } })
+          throw new GraphQLError(
+            `The document has more than ${maxTokens} tokens (graphQL.maxTokens).`,
+            { extensions: { code: 'QUERY_TOO_LARGE', limit: 'graphQL.maxTokens', max: maxTokens } },
+          )
         }
         throw error
       }
     },
-    context: (req) => ({ cms, req: req.raw.req, ip: req.raw.ip, loaders: new Map() }) satisfies Ctx as unknown as Record<PropertyKey, unknown>,
+    context: (req) =>
+      ({
+        cms,
+        req: req.raw.req,
+        ip: req.raw.ip,
+        loaders: new Map(),
+      }) satisfies Ctx as unknown as Record<PropertyKey, unknown>,
     validationRules: (_req, args, specified) => [
-      ...specified, depthRule(maxDepth), aliasRule(maxAliases),
+      ...specified,
+      depthRule(maxDepth),
+      aliasRule(maxAliases),
       complexityRule(model, (args.variableValues ?? {}) as Record<string, unknown>),
       ...(closed ? [NoSchemaIntrospectionCustomRule] : []),
     ],
@@ -357,7 +635,12 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
     formatError: (error) => {
       const e = error as GraphQLError
       const message = closed ? e.message.replace(/ ?Did you mean .*\?$/, '') : e.message
-      return new GraphQLError(message, { nodes: e.nodes, positions: e.positions, path: e.path, extensions: { code: 'BAD_REQUEST', ...e.extensions } })
+      return new GraphQLError(message, {
+        nodes: e.nodes,
+        positions: e.positions,
+        path: e.path,
+        extensions: { code: 'BAD_REQUEST', ...e.extensions },
+      })
     },
   })
   return {
@@ -365,12 +648,21 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
       const [resultBody, init] = await handler({
         method,
         url,
-        headers: { get: (key: string) => { const v = headers[key.toLowerCase()]; return Array.isArray(v) ? v.join(', ') : v ?? null } },
+        headers: {
+          get: (key: string) => {
+            const v = headers[key.toLowerCase()]
+            return Array.isArray(v) ? v.join(', ') : (v ?? null)
+          },
+        },
         body,
         raw: { req, ip },
         context: {},
       })
-      return { status: init.status, headers: { ...(init.headers as Record<string, string>) }, body: resultBody }
+      return {
+        status: init.status,
+        headers: { ...(init.headers as Record<string, string>) },
+        body: resultBody,
+      }
     },
   }
 }

@@ -7,7 +7,11 @@ import path from 'node:path'
  * Browser assets served from npm packages (the playground, the API reference): no CDN. Files are read by path
  * from the package folder (package `exports` rarely list UMD builds) and kept in memory after the first read.
  */
-export interface PackageAsset { pkg: string; file: string; type: string }
+export interface PackageAsset {
+  pkg: string
+  file: string
+  type: string
+}
 
 const require = createRequire(import.meta.url)
 const cache = new Map<string, Buffer>()
@@ -16,9 +20,13 @@ async function packageRoot(name: string): Promise<string> {
   let dir = path.dirname(require.resolve(name))
   for (;;) {
     try {
-      const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name?: string }
+      const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
+        name?: string
+      }
       if (pkg.name === name) return dir
-    } catch { /* keep walking up */ }
+    } catch {
+      /* keep walking up */
+    }
     const up = path.dirname(dir)
     if (up === dir) throw new Error(`package ${name} not found`)
     dir = up
@@ -26,7 +34,10 @@ async function packageRoot(name: string): Promise<string> {
 }
 
 /** `/assets/<name>` below a page's route → that asset, or undefined for any other path. */
-export async function assetFor(rest: string, assets: Record<string, PackageAsset>): Promise<{ type: string; body: Buffer } | undefined> {
+export async function assetFor(
+  rest: string,
+  assets: Record<string, PackageAsset>,
+): Promise<{ type: string; body: Buffer } | undefined> {
   const m = /^\/assets\/([\w.-]+)$/.exec(rest)
   const asset = m && Object.hasOwn(assets, m[1]) ? assets[m[1]] : undefined
   if (!asset) return undefined
@@ -40,7 +51,11 @@ export async function assetFor(rest: string, assets: Record<string, PackageAsset
 }
 
 /** A served page: its HTML and the headers that lock it down. */
-export interface Page { type: string; body: Buffer; headers?: Record<string, string> }
+export interface Page {
+  type: string
+  body: Buffer
+  headers?: Record<string, string>
+}
 
 /**
  * An HTML page whose one inline script is allowed by its hash: scripts only from this server, no framing
@@ -50,8 +65,24 @@ export interface Page { type: string; body: Buffer; headers?: Record<string, str
 export function securePage(html: string, inlineScript: string): Page {
   const hash = createHash('sha256').update(inlineScript).digest('base64')
   const csp = [
-    "default-src 'self'", `script-src 'self' 'sha256-${hash}'`, "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-    "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+    "default-src 'self'",
+    `script-src 'self' 'sha256-${hash}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
   ].join('; ')
-  return { type: 'text/html; charset=utf-8', body: Buffer.from(html), headers: { 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' } }
+  return {
+    type: 'text/html; charset=utf-8',
+    body: Buffer.from(html),
+    headers: {
+      'Content-Security-Policy': csp,
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+    },
+  }
 }

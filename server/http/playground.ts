@@ -6,19 +6,38 @@ import { assetFor, securePage, type PackageAsset, type Page } from './package-as
  * `graphQL.disablePlaygroundInProduction: false`.
  */
 const ASSETS: Record<string, PackageAsset> = {
-  'react.js': { pkg: 'react', file: 'umd/react.production.min.js', type: 'text/javascript; charset=utf-8' },
-  'react-dom.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript; charset=utf-8' },
-  'graphiql.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript; charset=utf-8' },
+  'react.js': {
+    pkg: 'react',
+    file: 'umd/react.production.min.js',
+    type: 'text/javascript; charset=utf-8',
+  },
+  'react-dom.js': {
+    pkg: 'react-dom',
+    file: 'umd/react-dom.production.min.js',
+    type: 'text/javascript; charset=utf-8',
+  },
+  'graphiql.js': {
+    pkg: 'graphiql',
+    file: 'graphiql.min.js',
+    type: 'text/javascript; charset=utf-8',
+  },
   'graphiql.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css; charset=utf-8' },
 }
 
-export function playgroundEnabled(graphQL: { disable: boolean; disablePlaygroundInProduction: boolean }): boolean {
+export function playgroundEnabled(graphQL: {
+  disable: boolean
+  disablePlaygroundInProduction: boolean
+}): boolean {
   if (graphQL.disable) return false
   return process.env.NODE_ENV !== 'production' || graphQL.disablePlaygroundInProduction === false
 }
 
 /** The page or one of its assets for a path below the playground route; undefined when there is no such thing. */
-export async function playground(rest: string, endpoint: string, base: string): Promise<Page | undefined> {
+export async function playground(
+  rest: string,
+  endpoint: string,
+  base: string,
+): Promise<Page | undefined> {
   if (rest === '' || rest === '/') {
     const script = `
   const query = new URLSearchParams(location.search).get('query') || '{\\n  __typename\\n}'

@@ -16,9 +16,13 @@ function jsonValue(name: string, raw: string): Record<string, unknown> {
   try {
     value = JSON.parse(raw)
   } catch {
-    throw new BadRequest(`${name} is not valid JSON: send ${name}={"field":...} or the bracket syntax ${name}[field]...`, [{ path: name }])
+    throw new BadRequest(
+      `${name} is not valid JSON: send ${name}={"field":...} or the bracket syntax ${name}[field]...`,
+      [{ path: name }],
+    )
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BadRequest(`${name} must be a JSON object.`, [{ path: name }])
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new BadRequest(`${name} must be a JSON object.`, [{ path: name }])
   return value as Record<string, unknown>
 }
 
@@ -32,8 +36,16 @@ function selectBooleans(value: unknown): unknown {
   return value
 }
 
-export function parseQuery(search: string): { plain: Record<string, string | string[]>; structured: Structured } {
-  const parsed = qs.parse(search.startsWith('?') ? search.slice(1) : search, { depth: 12, arrayLimit: 1000, parameterLimit: 2000, allowDots: false }) as Record<string, unknown>
+export function parseQuery(search: string): {
+  plain: Record<string, string | string[]>
+  structured: Structured
+} {
+  const parsed = qs.parse(search.startsWith('?') ? search.slice(1) : search, {
+    depth: 12,
+    arrayLimit: 1000,
+    parameterLimit: 2000,
+    allowDots: false,
+  }) as Record<string, unknown>
   const plain: Record<string, string | string[]> = {}
   const structured: Structured = {}
   for (const [key, value] of Object.entries(parsed)) {
@@ -43,13 +55,19 @@ export function parseQuery(search: string): { plain: Record<string, string | str
       if (typeof value === 'string') v = jsonValue(name, value)
       else if (Array.isArray(value)) {
         // where=<json>&where=<json>: every condition applies
-        const parts = value.map((x) => (typeof x === 'string' ? jsonValue(name, x) : (x as Record<string, unknown>)))
+        const parts = value.map((x) =>
+          typeof x === 'string' ? jsonValue(name, x) : (x as Record<string, unknown>),
+        )
         v = name === 'where' ? { and: parts } : Object.assign({}, ...parts)
       } else v = value as Record<string, unknown>
       structured[name] = name === 'where' ? v : (selectBooleans(v) as Record<string, unknown>)
       continue
     }
-    if (typeof value === 'string' || (Array.isArray(value) && value.every((x) => typeof x === 'string'))) plain[key] = value as string | string[]
+    if (
+      typeof value === 'string' ||
+      (Array.isArray(value) && value.every((x) => typeof x === 'string'))
+    )
+      plain[key] = value as string | string[]
     else throw new BadRequest(`Query parameter "${key}" must be a plain value.`, [{ path: key }])
   }
   return { plain, structured }

@@ -25,14 +25,20 @@ export interface RestRequest {
   body: unknown
   req: CmsRequest
 }
-export interface RestReply { status: number; body?: unknown; headers?: Record<string, string> }
+export interface RestReply {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
 type KindHandler = (cms: Cms, r: RestRequest) => Promise<RestReply>
 
 const HEALTH_TIMEOUT_MS = 2000
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms) })
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
   return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }
 
@@ -61,85 +67,208 @@ function listOptions(r: RestRequest) {
   }
 }
 
-const collectionOf = (cms: Cms, r: RestRequest): SanitizedCollection => cms.collection(r.meta.collection!)
+const collectionOf = (cms: Cms, r: RestRequest): SanitizedCollection =>
+  cms.collection(r.meta.collection!)
 const body = (r: RestRequest) => r.body as Record<string, unknown>
 
 function requireWhere(r: RestRequest): Where {
   const where = r.structured.where as Where | undefined
-  if (!where || Object.keys(where).length === 0) throw new APIError("Missing 'where' query of documents to change: a bulk update or delete needs a filter.", 400, { code: 'BAD_REQUEST' })
+  if (!where || Object.keys(where).length === 0)
+    throw new APIError(
+      "Missing 'where' query of documents to change: a bulk update or delete needs a filter.",
+      400,
+      { code: 'BAD_REQUEST' },
+    )
   return where
 }
 
-const v1 = Object.fromEntries(Object.entries(v1Kinds).map(([kind, fn]) => [kind, ((cms, r) => fn(cms, { req: r.req, params: r.params, query: r.query, body: r.body, raw: r.raw, headers: r.req.headers ?? new Headers() })) as KindHandler]))
+const v1 = Object.fromEntries(
+  Object.entries(v1Kinds).map(([kind, fn]) => [
+    kind,
+    ((cms, r) =>
+      fn(cms, {
+        req: r.req,
+        params: r.params,
+        query: r.query,
+        body: r.body,
+        raw: r.raw,
+        headers: r.req.headers ?? new Headers(),
+      })) as KindHandler,
+  ]),
+)
 
 export const kinds: Record<string, KindHandler> = {
   ...v1,
   async find(cms, r) {
-    return { status: 200, body: await cms.find({ collection: r.meta.collection!, ...listOptions(r) }) }
+    return {
+      status: 200,
+      body: await cms.find({ collection: r.meta.collection!, ...listOptions(r) }),
+    }
   },
   async findByID(cms, r) {
-    return { status: 200, body: await cms.findByID({ collection: r.meta.collection!, id: r.params.id, ...readOptions(r) }) }
+    return {
+      status: 200,
+      body: await cms.findByID({
+        collection: r.meta.collection!,
+        id: r.params.id,
+        ...readOptions(r),
+      }),
+    }
   },
   async count(cms, r) {
     const { where, locale, draft, req } = listOptions(r)
-    return { status: 200, body: await cms.count({ collection: r.meta.collection!, where, locale, draft, req, overrideAccess: false }) }
+    return {
+      status: 200,
+      body: await cms.count({
+        collection: r.meta.collection!,
+        where,
+        locale,
+        draft,
+        req,
+        overrideAccess: false,
+      }),
+    }
   },
   async create(cms, r) {
     const c = collectionOf(cms, r)
-    const doc = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () => cms.create({ collection: c.slug, data: body(r), ...readOptions(r) }))
+    const doc = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () =>
+      cms.create({ collection: c.slug, data: body(r), ...readOptions(r) }),
+    )
     return { status: 201, body: { doc, message: `${c.labels.singular} successfully created.` } }
   },
   async update(cms, r) {
     const auth = Boolean(collectionOf(cms, r).auth)
-    const doc = await limitedPasswordChange(cms, r.ip, auth, r.body, () => cms.update({ collection: r.meta.collection!, id: r.params.id, data: body(r), ...readOptions(r) }))
+    const doc = await limitedPasswordChange(cms, r.ip, auth, r.body, () =>
+      cms.update({
+        collection: r.meta.collection!,
+        id: r.params.id,
+        data: body(r),
+        ...readOptions(r),
+      }),
+    )
     return { status: 200, body: { doc, message: 'Updated successfully.' } }
   },
   async updateMany(cms, r) {
     const c = collectionOf(cms, r)
-    const result = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () => cms.update({ collection: c.slug, where: requireWhere(r), data: body(r), ...readOptions(r) }))
-    return { status: 200, body: { ...result, message: `Updated ${result.docs.length} ${result.docs.length === 1 ? c.labels.singular : c.labels.plural}.` } }
+    const result = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () =>
+      cms.update({ collection: c.slug, where: requireWhere(r), data: body(r), ...readOptions(r) }),
+    )
+    return {
+      status: 200,
+      body: {
+        ...result,
+        message: `Updated ${result.docs.length} ${result.docs.length === 1 ? c.labels.singular : c.labels.plural}.`,
+      },
+    }
   },
   async delete(cms, r) {
-    const doc = await cms.delete({ collection: r.meta.collection!, id: r.params.id, depth: intParam(r.query.depth), req: r.req, overrideAccess: false })
+    const doc = await cms.delete({
+      collection: r.meta.collection!,
+      id: r.params.id,
+      depth: intParam(r.query.depth),
+      req: r.req,
+      overrideAccess: false,
+    })
     return { status: 200, body: { doc, message: 'Deleted successfully.' } }
   },
   async deleteMany(cms, r) {
     const c = collectionOf(cms, r)
-    const result = await cms.delete({ collection: c.slug, where: requireWhere(r), depth: intParam(r.query.depth), req: r.req, overrideAccess: false })
-    return { status: 200, body: { ...result, message: `Deleted ${result.docs.length} ${result.docs.length === 1 ? c.labels.singular : c.labels.plural}.` } }
+    const result = await cms.delete({
+      collection: c.slug,
+      where: requireWhere(r),
+      depth: intParam(r.query.depth),
+      req: r.req,
+      overrideAccess: false,
+    })
+    return {
+      status: 200,
+      body: {
+        ...result,
+        message: `Deleted ${result.docs.length} ${result.docs.length === 1 ? c.labels.singular : c.labels.plural}.`,
+      },
+    }
   },
   async findVersions(cms, r) {
-    return { status: 200, body: await cms.findVersions({ collection: r.meta.collection!, ...listOptions(r) }) }
+    return {
+      status: 200,
+      body: await cms.findVersions({ collection: r.meta.collection!, ...listOptions(r) }),
+    }
   },
   async findVersionByID(cms, r) {
-    return { status: 200, body: await cms.findVersionByID({ collection: r.meta.collection!, id: r.params.id, ...readOptions(r) }) }
+    return {
+      status: 200,
+      body: await cms.findVersionByID({
+        collection: r.meta.collection!,
+        id: r.params.id,
+        ...readOptions(r),
+      }),
+    }
   },
   async restoreVersion(cms, r) {
-    const doc = await cms.restoreVersion({ collection: r.meta.collection!, id: r.params.id, ...readOptions(r) })
+    const doc = await cms.restoreVersion({
+      collection: r.meta.collection!,
+      id: r.params.id,
+      ...readOptions(r),
+    })
     return { status: 200, body: { ...doc, message: 'Restored Successfully.' } }
   },
   async findGlobal(cms, r) {
     return { status: 200, body: await cms.findGlobal({ slug: r.meta.global!, ...readOptions(r) }) }
   },
   async updateGlobal(cms, r) {
-    const result = await cms.updateGlobal({ slug: r.meta.global!, data: body(r), ...readOptions(r) })
+    const result = await cms.updateGlobal({
+      slug: r.meta.global!,
+      data: body(r),
+      ...readOptions(r),
+    })
     return { status: 200, body: { message: 'Updated successfully.', result } }
   },
   async login(cms, r) {
     const c = collectionOf(cms, r)
-    const result = await limitedLogin(cms, r.ip, () => cms.login({ collection: c.slug, data: body(r) as { email: string; password: string }, depth: intParam(r.query.depth), req: r.req }))
-    return { status: 200, body: { message: 'Authentication Passed', ...result }, headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) } }
+    const result = await limitedLogin(cms, r.ip, () =>
+      cms.login({
+        collection: c.slug,
+        data: body(r) as { email: string; password: string },
+        depth: intParam(r.query.depth),
+        req: r.req,
+      }),
+    )
+    return {
+      status: 200,
+      body: { message: 'Authentication Passed', ...result },
+      headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) },
+    }
   },
   async logout(cms, r) {
     const auth = sessionOf(r.req, r.meta.collection!)
     await cms.logout({ collection: r.meta.collection!, sid: auth.claims.sid })
-    return { status: 200, body: { message: 'Logout successful.' }, headers: { 'Set-Cookie': tokenCookie('', 0) } }
+    return {
+      status: 200,
+      body: { message: 'Logout successful.' },
+      headers: { 'Set-Cookie': tokenCookie('', 0) },
+    }
   },
   async me(cms, r) {
     const auth = authOf(r.req)
-    if (!r.req.user || !auth || r.req.user.collection !== r.meta.collection) return { status: 200, body: { user: null, message: 'Account' } }
-    const user = await cms.findByID({ collection: r.meta.collection!, id: r.req.user.id, depth: intParam(r.query.depth), overrideAccess: true, req: r.req })
-    return { status: 200, body: { user: { ...user, collection: r.meta.collection }, collection: r.meta.collection, token: auth.token, exp: auth.claims.exp, message: 'Account' } }
+    if (!r.req.user || !auth || r.req.user.collection !== r.meta.collection)
+      return { status: 200, body: { user: null, message: 'Account' } }
+    const user = await cms.findByID({
+      collection: r.meta.collection!,
+      id: r.req.user.id,
+      depth: intParam(r.query.depth),
+      overrideAccess: true,
+      req: r.req,
+    })
+    return {
+      status: 200,
+      body: {
+        user: { ...user, collection: r.meta.collection },
+        collection: r.meta.collection,
+        token: auth.token,
+        exp: auth.claims.exp,
+        message: 'Account',
+      },
+    }
   },
   async refreshToken(cms, r) {
     const c = collectionOf(cms, r)
@@ -147,18 +276,33 @@ export const kinds: Record<string, KindHandler> = {
     const result = await cms.refreshToken({ collection: c.slug, claims: auth.claims, req: r.req })
     return {
       status: 200,
-      body: { message: 'Token refresh successful.', refreshedToken: result.token, exp: result.exp, user: result.user },
+      body: {
+        message: 'Token refresh successful.',
+        refreshedToken: result.token,
+        exp: result.exp,
+        user: result.user,
+      },
       headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) },
     }
   },
   async forgotPassword(cms, r) {
-    await limitedForgot(cms, r.ip, () => cms.forgotPassword({ collection: r.meta.collection!, data: body(r) as { email: string } }))
+    await limitedForgot(cms, r.ip, () =>
+      cms.forgotPassword({ collection: r.meta.collection!, data: body(r) as { email: string } }),
+    )
     return { status: 200, body: { message: 'Success' } }
   },
   async resetPassword(cms, r) {
     const c = collectionOf(cms, r)
-    const result = await cms.resetPassword({ collection: c.slug, data: body(r) as { token: string; password: string }, req: r.req })
-    return { status: 200, body: { message: 'Password reset successfully.', token: result.token, user: result.user }, headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) } }
+    const result = await cms.resetPassword({
+      collection: c.slug,
+      data: body(r) as { token: string; password: string },
+      req: r.req,
+    })
+    return {
+      status: 200,
+      body: { message: 'Password reset successfully.', token: result.token, user: result.user },
+      headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) },
+    }
   },
   async health(cms) {
     // A real committed write, not only a read: a database that cannot write (disk full, read-only, locked) is
@@ -177,4 +321,3 @@ export function tokenCookie(token: string, maxAge: number): string {
   const secure = process.env.NODE_ENV === 'production' ? '; Secure' : ''
   return `cms-token=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${token ? maxAge : 0}${secure}`
 }
-

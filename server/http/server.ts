@@ -24,7 +24,14 @@ export async function listen(cms: Cms, options: ListenOptions = {}): Promise<Run
   const built = await createApp(cms, options)
   const headersTimeout = options.headersTimeoutMs ?? 10_000
   // Node checks these timeouts every connectionsCheckingInterval (30 s by default): check often enough to honour them.
-  const server = createServer({ headersTimeout, requestTimeout: options.requestTimeoutMs ?? 30_000, connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 2)) }, built.app.callback())
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout: options.requestTimeoutMs ?? 30_000,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 2)),
+    },
+    built.app.callback(),
+  )
   server.keepAliveTimeout = 5000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -32,12 +39,13 @@ export async function listen(cms: Cms, options: ListenOptions = {}): Promise<Run
   })
   const { port } = server.address() as AddressInfo
   let closing: Promise<void> | undefined
-  const close = () => (closing ??= (async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeIdleConnections()
-    })
-    await cms.destroy()
-  })())
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      })
+      await cms.destroy()
+    })())
   return { ...built, server, url: `http://${options.host ?? '127.0.0.1'}:${port}`, close }
 }

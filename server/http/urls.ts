@@ -2,7 +2,11 @@ import type { SanitizedConfig } from '../config/types.ts'
 import { apiDocsEnabled } from './api-docs.ts'
 import { playgroundEnabled } from './playground.ts'
 
-export interface ServiceUrl { label: string; url: string; note?: string }
+export interface ServiceUrl {
+  label: string
+  url: string
+  note?: string
+}
 
 /**
  * Every URL a user of a running server needs, as `npm start` prints them: only what this config and
@@ -10,14 +14,18 @@ export interface ServiceUrl { label: string; url: string; note?: string }
  */
 export function serviceUrls(config: SanitizedConfig, origin: string): ServiceUrl[] {
   const api = `${origin}${config.routes.api}`
-  const urls: ServiceUrl[] = [{ label: 'REST API', url: api, note: `try ${api}/${config.collections[0]?.slug ?? ''}` }]
+  const urls: ServiceUrl[] = [
+    { label: 'REST API', url: api, note: `try ${api}/${config.collections[0]?.slug ?? ''}` },
+  ]
   if (!config.graphQL.disable) {
     urls.push({ label: 'GraphQL', url: `${api}${config.routes.graphQL}` })
-    if (playgroundEnabled(config.graphQL)) urls.push({ label: 'Playground', url: `${api}${config.routes.graphQLPlayground}` })
+    if (playgroundEnabled(config.graphQL))
+      urls.push({ label: 'Playground', url: `${api}${config.routes.graphQLPlayground}` })
   }
   if (apiDocsEnabled(config.apiDocs)) urls.push({ label: 'API reference', url: `${api}/docs` })
   urls.push({ label: 'OpenAPI 3.1', url: `${api}/openapi.json` })
-  if (!config.graphQL.disable) urls.push({ label: 'GraphQL SDL', url: `${api}${config.routes.graphQL}/schema.graphql` })
+  if (!config.graphQL.disable)
+    urls.push({ label: 'GraphQL SDL', url: `${api}${config.routes.graphQL}/schema.graphql` })
   urls.push({ label: 'Health', url: `${api}/health` })
   return urls
 }

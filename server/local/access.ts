@@ -9,7 +9,11 @@ const defaultAccess: Access = ({ req }) => Boolean(req.user)
  * Runs an access function: `true` allows, a Where narrows (ANDed into the query by the caller), anything falsy
  * denies with 401 for an anonymous caller and 403 for a logged-in one. `overrideAccess` skips it entirely.
  */
-export async function executeAccess(fn: Access | undefined, args: AccessArgs, overrideAccess: boolean): Promise<true | Where> {
+export async function executeAccess(
+  fn: Access | undefined,
+  args: AccessArgs,
+  overrideAccess: boolean,
+): Promise<true | Where> {
   if (overrideAccess) return true
   const result = await (fn ?? defaultAccess)(args)
   if (result === true) return true
@@ -18,7 +22,11 @@ export async function executeAccess(fn: Access | undefined, args: AccessArgs, ov
 }
 
 /** The same decision without throwing: `false` where `executeAccess` would deny (hot paths: population). */
-export async function accessResult(fn: Access | undefined, args: AccessArgs, overrideAccess: boolean): Promise<true | Where | false> {
+export async function accessResult(
+  fn: Access | undefined,
+  args: AccessArgs,
+  overrideAccess: boolean,
+): Promise<true | Where | false> {
   if (overrideAccess) return true
   const result = await (fn ?? defaultAccess)(args)
   if (result === true) return true
@@ -37,7 +45,13 @@ export function combineWhere(where: Where | undefined, access: true | Where): Wh
  * Field-level access on writes: an incoming value the caller may not create or update is dropped
  * (as Payload does), recursing into groups.
  */
-export async function dropDeniedFields(fields: DataField[], data: Record<string, unknown>, req: CmsRequest, operation: 'create' | 'update', doc?: Record<string, unknown>): Promise<void> {
+export async function dropDeniedFields(
+  fields: DataField[],
+  data: Record<string, unknown>,
+  req: CmsRequest,
+  operation: 'create' | 'update',
+  doc?: Record<string, unknown>,
+): Promise<void> {
   for (const field of fields) {
     if (!(field.name in data)) continue
     const fn = field.access?.[operation]
@@ -47,7 +61,13 @@ export async function dropDeniedFields(fields: DataField[], data: Record<string,
     }
     const value = data[field.name]
     if (field.type === 'group' && value && typeof value === 'object' && !Array.isArray(value)) {
-      await dropDeniedFields(field.fields as DataField[], value as Record<string, unknown>, req, operation, doc)
+      await dropDeniedFields(
+        field.fields as DataField[],
+        value as Record<string, unknown>,
+        req,
+        operation,
+        doc,
+      )
     }
   }
 }

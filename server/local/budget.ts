@@ -25,8 +25,22 @@ export class RequestBudget {
     this.docs += count
     this.bytes += bytes
     const { maxDocs, maxBytes } = this.limits.population
-    if (this.docs > maxDocs) this.spend(new LimitExceeded(`The answer would hold more than ${maxDocs} related documents; ask for a smaller depth or limit, or select fewer relations`, 'limits.population.maxDocs', maxDocs))
-    if (this.bytes > maxBytes) this.spend(new LimitExceeded(`The related documents of the answer would exceed ${maxBytes} bytes; ask for a smaller depth or limit, or select fewer fields`, 'limits.population.maxBytes', maxBytes))
+    if (this.docs > maxDocs)
+      this.spend(
+        new LimitExceeded(
+          `The answer would hold more than ${maxDocs} related documents; ask for a smaller depth or limit, or select fewer relations`,
+          'limits.population.maxDocs',
+          maxDocs,
+        ),
+      )
+    if (this.bytes > maxBytes)
+      this.spend(
+        new LimitExceeded(
+          `The related documents of the answer would exceed ${maxBytes} bytes; ask for a smaller depth or limit, or select fewer fields`,
+          'limits.population.maxBytes',
+          maxBytes,
+        ),
+      )
   }
 
   /** `count` SQL read statements are about to run. */
@@ -34,7 +48,14 @@ export class RequestBudget {
     this.check()
     this.statements += count
     const max = this.limits.maxStatements
-    if (this.statements > max) this.spend(new LimitExceeded(`The request needs more than ${max} SQL statements; split it into smaller requests`, 'limits.maxStatements', max))
+    if (this.statements > max)
+      this.spend(
+        new LimitExceeded(
+          `The request needs more than ${max} SQL statements; split it into smaller requests`,
+          'limits.maxStatements',
+          max,
+        ),
+      )
   }
 
   private check(): void {

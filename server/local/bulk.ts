@@ -6,7 +6,10 @@ import type { BulkResult } from './types.ts'
  * Applies `one` to each id in turn: a client error on one document (validation, access, unique) is listed in
  * `errors` and the others go on; anything else (a bug, a lost connection) aborts the whole transaction.
  */
-export async function forEachDocument<T>(ids: ID[], one: (id: ID) => Promise<unknown>): Promise<BulkResult<T>> {
+export async function forEachDocument<T>(
+  ids: ID[],
+  one: (id: ID) => Promise<unknown>,
+): Promise<BulkResult<T>> {
   const result: BulkResult<T> = { docs: [], errors: [] }
   for (const id of ids) {
     try {

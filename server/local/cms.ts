@@ -3,7 +3,14 @@ import type { Database } from '../db/database.ts'
 import type { CollectionSchema } from '../db/schema.ts'
 import type { QueryContext } from '../db/where.ts'
 import { APIError } from '../errors/api-error.ts'
-import { authenticate, forgotPassword, login, logout, refreshToken, resetPassword } from './operations/auth.ts'
+import {
+  authenticate,
+  forgotPassword,
+  login,
+  logout,
+  refreshToken,
+  resetPassword,
+} from './operations/auth.ts'
 import { count } from './operations/count.ts'
 import { create } from './operations/create.ts'
 import { deleteOperation } from './operations/delete.ts'
@@ -32,13 +39,15 @@ export class Cms {
   /** The sanitised collection for `slug`, or a 404 naming it. */
   collection(slug: string): SanitizedCollection {
     const c = typeof slug === 'string' ? this.config.collectionsBySlug.get(slug) : undefined
-    if (!c) throw new APIError(`Collection "${String(slug)}" was not found.`, 404, { code: 'NOT_FOUND' })
+    if (!c)
+      throw new APIError(`Collection "${String(slug)}" was not found.`, 404, { code: 'NOT_FOUND' })
     return c
   }
 
   global(slug: string): SanitizedGlobal {
     const g = typeof slug === 'string' ? this.config.globalsBySlug.get(slug) : undefined
-    if (!g) throw new APIError(`Global "${String(slug)}" was not found.`, 404, { code: 'NOT_FOUND' })
+    if (!g)
+      throw new APIError(`Global "${String(slug)}" was not found.`, 404, { code: 'NOT_FOUND' })
     return g
   }
 

@@ -6,18 +6,37 @@ import type { Cms } from './cms.ts'
 export async function readGlobalRow(cms: Cms, ex: Executor, slug: string, forUpdate = false) {
   const lock = forUpdate && cms.db.dialect.name === 'mysql' ? ' FOR UPDATE' : ''
   const rows = await ex.all<{ data: string; createdAt: string; updatedAt: string }>(
-    `SELECT data, ${cms.db.dialect.quote('createdAt')}, ${cms.db.dialect.quote('updatedAt')} FROM cms_globals WHERE slug = ?${lock}`, [slug])
+    `SELECT data, ${cms.db.dialect.quote('createdAt')}, ${cms.db.dialect.quote('updatedAt')} FROM cms_globals WHERE slug = ?${lock}`,
+    [slug],
+  )
   if (!rows[0]) return undefined
-  return { data: JSON.parse(rows[0].data) as Record<string, unknown>, createdAt: rows[0].createdAt, updatedAt: rows[0].updatedAt }
+  return {
+    data: JSON.parse(rows[0].data) as Record<string, unknown>,
+    createdAt: rows[0].createdAt,
+    updatedAt: rows[0].updatedAt,
+  }
 }
 
-export async function writeGlobalRow(cms: Cms, ex: Executor, slug: string, data: Record<string, unknown>, exists: boolean): Promise<void> {
+export async function writeGlobalRow(
+  cms: Cms,
+  ex: Executor,
+  slug: string,
+  data: Record<string, unknown>,
+  exists: boolean,
+): Promise<void> {
   const now = new Date().toISOString()
   const q = cms.db.dialect.quote
   if (exists) {
-    await ex.run(`UPDATE cms_globals SET data = ?, ${q('updatedAt')} = ? WHERE slug = ?`, [JSON.stringify(data), now, slug])
+    await ex.run(`UPDATE cms_globals SET data = ?, ${q('updatedAt')} = ? WHERE slug = ?`, [
+      JSON.stringify(data),
+      now,
+      slug,
+    ])
   } else {
-    await ex.run(`INSERT INTO cms_globals (slug, data, ${q('createdAt')}, ${q('updatedAt')}) VALUES (?, ?, ?, ?)`, [slug, JSON.stringify(data), now, now])
+    await ex.run(
+      `INSERT INTO cms_globals (slug, data, ${q('createdAt')}, ${q('updatedAt')}) VALUES (?, ?, ?, ?)`,
+      [slug, JSON.stringify(data), now, now],
+    )
   }
 }
 
@@ -37,7 +56,8 @@ function matchWhere(doc: Record<string, unknown>, where: Where): boolean {
     if (cond === undefined) continue
     if (key === 'and' || key === 'or') {
       const list = (Array.isArray(cond) ? cond : []) as Where[]
-      const ok = key === 'and' ? list.every((w) => matchWhere(doc, w)) : list.some((w) => matchWhere(doc, w))
+      const ok =
+        key === 'and' ? list.every((w) => matchWhere(doc, w)) : list.some((w) => matchWhere(doc, w))
       if (!ok) return false
       continue
     }
@@ -52,7 +72,8 @@ function matchWhere(doc: Record<string, unknown>, where: Where): boolean {
 
 /** Every value at `path` (arrays fan out; a hasMany value is its items); `[undefined]` when there is none. */
 function valuesAt(value: unknown, path: string[]): unknown[] {
-  if (Array.isArray(value)) return value.length ? value.flatMap((v) => valuesAt(v, path)) : [undefined]
+  if (Array.isArray(value))
+    return value.length ? value.flatMap((v) => valuesAt(v, path)) : [undefined]
   if (path.length === 0) return [value]
   if (!value || typeof value !== 'object') return [undefined]
   return valuesAt((value as Record<string, unknown>)[path[0]], path.slice(1))
@@ -64,7 +85,8 @@ const same = (a: unknown, b: unknown): boolean => {
   if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b)
   return String(a) === String(b)
 }
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v])
+const list = (v: unknown): unknown[] =>
+  Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v]
 
 function compare(a: unknown, b: unknown): number | undefined {
   if (!isSet(a) || !isSet(b)) return undefined
@@ -78,26 +100,42 @@ function compare(a: unknown, b: unknown): number | undefined {
 }
 
 function matchOperator(op: string, values: unknown[], operand: unknown): boolean {
-  const cmp = (test: (c: number) => boolean) => values.some((v) => {
-    const c = compare(v, operand)
-    return c !== undefined && test(c)
-  })
-  const text = (v: unknown) => (isSet(v) && typeof v !== 'object' ? String(v).toLowerCase() : undefined)
+  const cmp = (test: (c: number) => boolean) =>
+    values.some((v) => {
+      const c = compare(v, operand)
+      return c !== undefined && test(c)
+    })
+  const text = (v: unknown) =>
+    isSet(v) && typeof v !== 'object' ? String(v).toLowerCase() : undefined
   switch (op) {
-    case 'equals': return values.some((v) => same(v, operand))
-    case 'not_equals': return !values.some((v) => same(v, operand))
-    case 'in': return values.some((v) => list(operand).some((o) => same(v, o)))
-    case 'not_in': return !values.some((v) => list(operand).some((o) => same(v, o)))
-    case 'exists': return values.some(isSet) === (operand === true || operand === 'true')
-    case 'greater_than': return cmp((c) => c > 0)
-    case 'greater_than_equal': return cmp((c) => c >= 0)
-    case 'less_than': return cmp((c) => c < 0)
-    case 'less_than_equal': return cmp((c) => c <= 0)
-    case 'contains': return values.some((v) => text(v)?.includes(String(operand).toLowerCase()) ?? false)
+    case 'equals':
+      return values.some((v) => same(v, operand))
+    case 'not_equals':
+      return !values.some((v) => same(v, operand))
+    case 'in':
+      return values.some((v) => list(operand).some((o) => same(v, o)))
+    case 'not_in':
+      return !values.some((v) => list(operand).some((o) => same(v, o)))
+    case 'exists':
+      return values.some(isSet) === (operand === true || operand === 'true')
+    case 'greater_than':
+      return cmp((c) => c > 0)
+    case 'greater_than_equal':
+      return cmp((c) => c >= 0)
+    case 'less_than':
+      return cmp((c) => c < 0)
+    case 'less_than_equal':
+      return cmp((c) => c <= 0)
+    case 'contains':
+      return values.some((v) => text(v)?.includes(String(operand).toLowerCase()) ?? false)
     case 'like': {
       const words = String(operand).toLowerCase().split(/\s+/).filter(Boolean)
-      return values.some((v) => { const t = text(v); return t !== undefined && words.every((w) => t.includes(w)) })
+      return values.some((v) => {
+        const t = text(v)
+        return t !== undefined && words.every((w) => t.includes(w))
+      })
     }
-    default: return false
+    default:
+      return false
   }
 }

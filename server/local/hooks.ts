@@ -1,4 +1,11 @@
-import type { CmsRequest, CollectionHook, DataField, FieldHook, SanitizedCollection, SanitizedGlobal } from '../config/types.ts'
+import type {
+  CmsRequest,
+  CollectionHook,
+  DataField,
+  FieldHook,
+  SanitizedCollection,
+  SanitizedGlobal,
+} from '../config/types.ts'
 
 type Owner = { collection?: SanitizedCollection; global?: SanitizedGlobal }
 
@@ -6,10 +13,20 @@ type Owner = { collection?: SanitizedCollection; global?: SanitizedGlobal }
  * Runs a list of collection (or global) hooks in order. A hook that returns something other than
  * `undefined` replaces `key` of the arguments for the next hook, and the final value is returned.
  */
-export async function runHooks<T>(hooks: CollectionHook[] | undefined, key: string, args: Record<string, unknown> & { req: CmsRequest }, owner: Owner): Promise<T> {
+export async function runHooks<T>(
+  hooks: CollectionHook[] | undefined,
+  key: string,
+  args: Record<string, unknown> & { req: CmsRequest },
+  owner: Owner,
+): Promise<T> {
   let value = args[key] as T
   for (const hook of hooks ?? []) {
-    const result = await hook({ ...args, ...owner, context: args.req.context, [key]: value } as Parameters<CollectionHook>[0])
+    const result = await hook({
+      ...args,
+      ...owner,
+      context: args.req.context,
+      [key]: value,
+    } as Parameters<CollectionHook>[0])
     if (result !== undefined) value = result as T
   }
   return value
@@ -21,29 +38,58 @@ export type FieldHookKind = 'beforeValidate' | 'beforeChange' | 'afterChange' | 
  * Runs field hooks of `kind` over `siblingData` (a document or a group inside it), recursing into groups,
  * array rows and block rows. A hook's return value replaces the field's value.
  */
-export async function runFieldHooks(kind: FieldHookKind, fields: DataField[], siblingData: Record<string, unknown>, args: {
-  req: CmsRequest; data: Record<string, unknown>; originalDoc?: Record<string, unknown>; operation: 'create' | 'update' | 'read' | 'delete'; path?: (string | number)[]
-} & Owner): Promise<void> {
+export async function runFieldHooks(
+  kind: FieldHookKind,
+  fields: DataField[],
+  siblingData: Record<string, unknown>,
+  args: {
+    req: CmsRequest
+    data: Record<string, unknown>
+    originalDoc?: Record<string, unknown>
+    operation: 'create' | 'update' | 'read' | 'delete'
+    path?: (string | number)[]
+  } & Owner,
+): Promise<void> {
   for (const field of fields) {
     const path = [...(args.path ?? []), field.name]
     const hooks: FieldHook[] = field.hooks?.[kind] ?? []
     for (const hook of hooks) {
-      if (!(field.name in siblingData) && kind !== 'beforeValidate' && kind !== 'beforeChange') break
+      if (!(field.name in siblingData) && kind !== 'beforeValidate' && kind !== 'beforeChange')
+        break
       const result = await hook({
-        value: siblingData[field.name], previousValue: (args.originalDoc as Record<string, unknown> | undefined)?.[field.name],
-        data: args.data, siblingData, originalDoc: args.originalDoc, operation: args.operation, req: args.req, context: args.req.context,
-        field, path, collection: args.collection, global: args.global,
+        value: siblingData[field.name],
+        previousValue: (args.originalDoc as Record<string, unknown> | undefined)?.[field.name],
+        data: args.data,
+        siblingData,
+        originalDoc: args.originalDoc,
+        operation: args.operation,
+        req: args.req,
+        context: args.req.context,
+        field,
+        path,
+        collection: args.collection,
+        global: args.global,
       })
       if (result !== undefined) siblingData[field.name] = result
     }
     const value = siblingData[field.name]
     if (field.type === 'group' && value && typeof value === 'object' && !Array.isArray(value)) {
-      await runFieldHooks(kind, field.fields as DataField[], value as Record<string, unknown>, { ...args, path })
+      await runFieldHooks(kind, field.fields as DataField[], value as Record<string, unknown>, {
+        ...args,
+        path,
+      })
     } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
       for (const [i, row] of value.entries()) {
         if (!row || typeof row !== 'object') continue
-        const rowFields = field.type === 'array' ? field.fields : field.blocks.find((b) => b.slug === (row as { blockType?: string }).blockType)?.fields
-        if (rowFields) await runFieldHooks(kind, rowFields as DataField[], row as Record<string, unknown>, { ...args, path: [...path, i] })
+        const rowFields =
+          field.type === 'array'
+            ? field.fields
+            : field.blocks.find((b) => b.slug === (row as { blockType?: string }).blockType)?.fields
+        if (rowFields)
+          await runFieldHooks(kind, rowFields as DataField[], row as Record<string, unknown>, {
+            ...args,
+            path: [...path, i],
+          })
       }
     }
   }
@@ -51,7 +97,11 @@ export async function runFieldHooks(kind: FieldHookKind, fields: DataField[], si
 
 /** True when any field (at any depth) declares hooks of `kind`: lets the read path skip the walk. */
 export function hasFieldHooks(fields: DataField[], kind: FieldHookKind): boolean {
-  return fields.some((f) => (f.hooks?.[kind]?.length ?? 0) > 0
-    || ((f.type === 'group' || f.type === 'array') && hasFieldHooks(f.fields as DataField[], kind))
-    || (f.type === 'blocks' && f.blocks.some((b) => hasFieldHooks(b.fields as DataField[], kind))))
+  return fields.some(
+    (f) =>
+      (f.hooks?.[kind]?.length ?? 0) > 0 ||
+      ((f.type === 'group' || f.type === 'array') &&
+        hasFieldHooks(f.fields as DataField[], kind)) ||
+      (f.type === 'blocks' && f.blocks.some((b) => hasFieldHooks(b.fields as DataField[], kind))),
+  )
 }

@@ -7,7 +7,8 @@ import { BadRequest } from '../errors/bad-request.ts'
  * with `locale: 'all'`. Writes in one locale change only that locale's value.
  */
 
-const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 const NO_FALLBACK = new Set(['none', 'null', 'false', ''])
 
 export interface LocaleSelection {
@@ -22,46 +23,69 @@ export interface LocaleSelection {
  * Absent locale = the default locale; absent fallback = (with `localization.fallback`) the locale's own
  * `fallbackLocale`, else the default locale. `'*'` means `'all'`; `false`/`'none'`/`'null'`/`'false'` no fallback.
  */
-export function resolveLocale(config: SanitizedConfig, locale: unknown, fallbackLocale: unknown): { locale?: string; fallbackLocale?: string | false } {
+export function resolveLocale(
+  config: SanitizedConfig,
+  locale: unknown,
+  fallbackLocale: unknown,
+): { locale?: string; fallbackLocale?: string | false } {
   const l = config.localization
   if (!l) return {}
   const known = l.localeCodes
   let code = locale === undefined || locale === null || locale === '' ? l.defaultLocale : locale
   if (code === '*') code = 'all'
   if (typeof code !== 'string' || (code !== 'all' && !known.includes(code))) {
-    throw new BadRequest(`locale must be one of ${[...known, 'all'].join(', ')}; got ${JSON.stringify(locale)}.`, [{ path: 'locale' }])
+    throw new BadRequest(
+      `locale must be one of ${[...known, 'all'].join(', ')}; got ${JSON.stringify(locale)}.`,
+      [{ path: 'locale' }],
+    )
   }
   let fallback: string | false
   if (fallbackLocale === undefined || fallbackLocale === null) {
-    fallback = l.fallback ? (l.locales.find((x) => x.code === code)?.fallbackLocale ?? l.defaultLocale) : false
-  } else if (fallbackLocale === false || (typeof fallbackLocale === 'string' && NO_FALLBACK.has(fallbackLocale))) {
+    fallback = l.fallback
+      ? (l.locales.find((x) => x.code === code)?.fallbackLocale ?? l.defaultLocale)
+      : false
+  } else if (
+    fallbackLocale === false ||
+    (typeof fallbackLocale === 'string' && NO_FALLBACK.has(fallbackLocale))
+  ) {
     fallback = false
   } else if (typeof fallbackLocale === 'string' && known.includes(fallbackLocale)) {
     fallback = fallbackLocale
   } else {
-    throw new BadRequest(`fallbackLocale must be one of ${known.join(', ')} or "none"; got ${JSON.stringify(fallbackLocale)}.`, [{ path: 'fallbackLocale' }])
+    throw new BadRequest(
+      `fallbackLocale must be one of ${known.join(', ')} or "none"; got ${JSON.stringify(fallbackLocale)}.`,
+      [{ path: 'fallbackLocale' }],
+    )
   }
   return { locale: code, fallbackLocale: fallback }
 }
 
 /** The selection `localizeDoc` works with, from a request's resolved locale. */
-export function selectionOf(config: SanitizedConfig, req: { locale?: string; fallbackLocale?: string | false }): LocaleSelection | undefined {
+export function selectionOf(
+  config: SanitizedConfig,
+  req: { locale?: string; fallbackLocale?: string | false },
+): LocaleSelection | undefined {
   if (!config.localization || !req.locale) return undefined
-  const fallbacks = req.fallbackLocale && req.fallbackLocale !== req.locale ? [req.fallbackLocale] : []
+  const fallbacks =
+    req.fallbackLocale && req.fallbackLocale !== req.locale ? [req.fallbackLocale] : []
   return { locale: req.locale, fallbacks }
 }
 
 function rowFields(field: DataField, row: Record<string, unknown>): DataField[] | undefined {
   if (field.type === 'array') return field.fields as DataField[]
-  if (field.type === 'blocks') return field.blocks.find((b) => b.slug === row.blockType)?.fields as DataField[] | undefined
+  if (field.type === 'blocks')
+    return field.blocks.find((b) => b.slug === row.blockType)?.fields as DataField[] | undefined
   return undefined
 }
 
 /** Whether any field in `fields` (at any depth) is localized. */
 export function hasLocalized(fields: DataField[]): boolean {
-  return fields.some((f) => f.localized
-    || (f.type === 'group' || f.type === 'array' ? hasLocalized(f.fields as DataField[]) : false)
-    || (f.type === 'blocks' ? f.blocks.some((b) => hasLocalized(b.fields as DataField[])) : false))
+  return fields.some(
+    (f) =>
+      f.localized ||
+      (f.type === 'group' || f.type === 'array' ? hasLocalized(f.fields as DataField[]) : false) ||
+      (f.type === 'blocks' ? f.blocks.some((b) => hasLocalized(b.fields as DataField[])) : false),
+  )
 }
 
 /**
@@ -69,7 +93,12 @@ export function hasLocalized(fields: DataField[]): boolean {
  * fallback locale that has one); with `'all'` the locale maps stay. A localized value missing in every locale
  * is `null`, or absent when `dropMissing` (the base a write in that locale merges over).
  */
-export function localizeDoc(fields: DataField[], doc: Record<string, unknown>, sel: LocaleSelection, dropMissing = false): void {
+export function localizeDoc(
+  fields: DataField[],
+  doc: Record<string, unknown>,
+  sel: LocaleSelection,
+  dropMissing = false,
+): void {
   for (const field of fields) {
     if (!(field.name in doc)) continue
     const value = doc[field.name]
@@ -89,7 +118,8 @@ export function localizeDoc(fields: DataField[], doc: Record<string, unknown>, s
       }
       continue
     }
-    if (field.type === 'group' && isObject(value)) localizeDoc(field.fields as DataField[], value, sel, dropMissing)
+    if (field.type === 'group' && isObject(value))
+      localizeDoc(field.fields as DataField[], value, sel, dropMissing)
     else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
       for (const row of value) {
         const inner = isObject(row) ? rowFields(field, row) : undefined
@@ -103,7 +133,12 @@ export function localizeDoc(fields: DataField[], doc: Record<string, unknown>, s
  * API form → stored form for a write in `locale`, in place: each localized value is put under `locale` in the
  * stored locale map of `stored` (the other locales kept). Array and block rows are matched to stored rows by id.
  */
-export function delocalize(fields: DataField[], data: Record<string, unknown>, stored: Record<string, unknown> | undefined, locale: string): void {
+export function delocalize(
+  fields: DataField[],
+  data: Record<string, unknown>,
+  stored: Record<string, unknown> | undefined,
+  locale: string,
+): void {
   for (const field of fields) {
     if (!(field.name in data)) continue
     const value = data[field.name]
@@ -115,10 +150,18 @@ export function delocalize(fields: DataField[], data: Record<string, unknown>, s
     if (field.type === 'group' && isObject(value)) {
       delocalize(field.fields as DataField[], value, isObject(before) ? before : undefined, locale)
     } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
-      const byId = new Map((Array.isArray(before) ? before : []).filter(isObject).map((r) => [r.id, r]))
+      const byId = new Map(
+        (Array.isArray(before) ? before : []).filter(isObject).map((r) => [r.id, r]),
+      )
       for (const row of value) {
         const inner = isObject(row) ? rowFields(field, row) : undefined
-        if (inner) delocalize(inner, row as Record<string, unknown>, byId.get((row as Record<string, unknown>).id), locale)
+        if (inner)
+          delocalize(
+            inner,
+            row as Record<string, unknown>,
+            byId.get((row as Record<string, unknown>).id),
+            locale,
+          )
       }
     }
   }

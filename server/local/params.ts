@@ -3,8 +3,16 @@ import { LimitExceeded } from '../errors/limit-exceeded.ts'
 import type { Cms } from './cms.ts'
 
 function integer(name: string, value: unknown, min: number, max?: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
-    throw new BadRequest(`${name} must be an integer${max !== undefined ? ` from ${min} to ${max}` : ` of at least ${min}`}; got ${JSON.stringify(value)}.`, [{ path: name }])
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < min ||
+    (max !== undefined && value > max)
+  ) {
+    throw new BadRequest(
+      `${name} must be an integer${max !== undefined ? ` from ${min} to ${max}` : ` of at least ${min}`}; got ${JSON.stringify(value)}.`,
+      [{ path: name }],
+    )
   }
   return value
 }
@@ -14,15 +22,24 @@ function integer(name: string, value: unknown, min: number, max?: number): numbe
  * SQL limit: for a caller (`bounded`), "all" means at most `maxLimit` documents, and one more is fetched so
  * `checkTaken` can refuse a list that would be longer instead of silently cutting it.
  */
-export function pageParams(cms: Cms, args: { limit?: number; page?: number; pagination?: boolean }, bounded = false) {
+export function pageParams(
+  cms: Cms,
+  args: { limit?: number; page?: number; pagination?: boolean },
+  bounded = false,
+) {
   const limit = args.limit === undefined ? 10 : integer('limit', args.limit, 0, cms.config.maxLimit)
   const page = args.page === undefined ? 1 : integer('page', args.page, 1)
-  if (args.pagination !== undefined && typeof args.pagination !== 'boolean') throw new BadRequest('pagination must be true or false.')
+  if (args.pagination !== undefined && typeof args.pagination !== 'boolean')
+    throw new BadRequest('pagination must be true or false.')
   const paginate = args.pagination !== false && limit > 0
   const take = limit > 0 ? limit : bounded ? cms.config.maxLimit + 1 : undefined
   const checkTaken = (found: number) => {
     if (limit === 0 && bounded && found > cms.config.maxLimit) {
-      throw new LimitExceeded(`limit=0 returns at most ${cms.config.maxLimit} documents and more match; page through them with limit and page`, 'maxLimit', cms.config.maxLimit)
+      throw new LimitExceeded(
+        `limit=0 returns at most ${cms.config.maxLimit} documents and more match; page through them with limit and page`,
+        'maxLimit',
+        cms.config.maxLimit,
+      )
     }
   }
   return { limit, page, paginate, take, checkTaken }
@@ -30,12 +47,18 @@ export function pageParams(cms: Cms, args: { limit?: number; page?: number; pagi
 
 /** `depth` (default from config, at most `maxDepth`). */
 export function depthParam(cms: Cms, depth: unknown): number {
-  return depth === undefined ? cms.config.defaultDepth : integer('depth', depth, 0, cms.config.maxDepth)
+  return depth === undefined
+    ? cms.config.defaultDepth
+    : integer('depth', depth, 0, cms.config.maxDepth)
 }
 
 /** An id from a caller: an integer, or a string of digits (REST paths). */
 export function idParam(id: unknown): number {
-  const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : NaN
-  if (!Number.isSafeInteger(n) || n < 1) throw new BadRequest(`The id must be a positive integer; got ${JSON.stringify(id)}.`, [{ path: 'id' }])
+  const n =
+    typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : NaN
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new BadRequest(`The id must be a positive integer; got ${JSON.stringify(id)}.`, [
+      { path: 'id' },
+    ])
   return n
 }

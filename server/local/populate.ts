@@ -6,20 +6,53 @@ import { applySelect } from './select.ts'
 import { budgetOf, jsonSize } from './budget.ts'
 
 /** A place in a document that holds a relation: `holder[key]` is an id (or `{ relationTo, value }`). */
-interface Slot { holder: Record<string, unknown> | unknown[]; key: string | number; collection: string; id: number; polymorphic: boolean; maxDepth?: number }
+interface Slot {
+  holder: Record<string, unknown> | unknown[]
+  key: string | number
+  collection: string
+  id: number
+  polymorphic: boolean
+  maxDepth?: number
+}
 
-const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
 /** Finds every relation slot in `doc`, through groups, arrays and blocks. */
-function collectSlots(fields: DataField[], doc: Record<string, unknown>, out: Slot[], locale: string | undefined): void {
+function collectSlots(
+  fields: DataField[],
+  doc: Record<string, unknown>,
+  out: Slot[],
+  locale: string | undefined,
+): void {
   for (const field of fields) {
     const value = doc[field.name]
     if (value === null || value === undefined || (field.localized && locale === 'all')) continue
     if (field.type === 'relationship') {
       const poly = Array.isArray(field.relationTo)
-      const add = (holder: Record<string, unknown> | unknown[], key: string | number, v: unknown) => {
-        if (poly && isObject(v) && typeof v.value === 'number') out.push({ holder: v, key: 'value', collection: String(v.relationTo), id: v.value, polymorphic: true, maxDepth: field.maxDepth })
-        else if (!poly && typeof v === 'number') out.push({ holder, key, collection: field.relationTo as string, id: v, polymorphic: false, maxDepth: field.maxDepth })
+      const add = (
+        holder: Record<string, unknown> | unknown[],
+        key: string | number,
+        v: unknown,
+      ) => {
+        if (poly && isObject(v) && typeof v.value === 'number')
+          out.push({
+            holder: v,
+            key: 'value',
+            collection: String(v.relationTo),
+            id: v.value,
+            polymorphic: true,
+            maxDepth: field.maxDepth,
+          })
+        else if (!poly && typeof v === 'number')
+          out.push({
+            holder,
+            key,
+            collection: field.relationTo as string,
+            id: v,
+            polymorphic: false,
+            maxDepth: field.maxDepth,
+          })
       }
       if (field.hasMany && Array.isArray(value)) value.forEach((v, i) => add(value, i, v))
       else add(doc, field.name, value)
@@ -28,7 +61,10 @@ function collectSlots(fields: DataField[], doc: Record<string, unknown>, out: Sl
     } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
       for (const row of value) {
         if (!isObject(row)) continue
-        const rowFields = field.type === 'array' ? field.fields : field.blocks.find((b) => b.slug === row.blockType)?.fields
+        const rowFields =
+          field.type === 'array'
+            ? field.fields
+            : field.blocks.find((b) => b.slug === row.blockType)?.fields
         if (rowFields) collectSlots(rowFields as DataField[], row, out, locale)
       }
     }
@@ -48,7 +84,11 @@ export interface PopulateOptions {
 const ID_CHUNK = 5000
 
 /** A document of one level, with how many times it stands in the answer. */
-interface Placed { collection: SanitizedCollection; doc: Record<string, unknown>; times: number }
+interface Placed {
+  collection: SanitizedCollection
+  doc: Record<string, unknown>
+  times: number
+}
 
 /**
  * Replaces relation ids with documents, level by level up to `depth`: one query per related collection per
@@ -58,7 +98,13 @@ interface Placed { collection: SanitizedCollection; doc: Record<string, unknown>
  * serialised answer would hold (documents times the places they stand in, and their JSON size) is charged to
  * the request's budget level by level, so a fan-out of relations is refused long before it is built.
  */
-export async function populate(cms: Cms, collection: SanitizedCollection, docs: Record<string, unknown>[], req: CmsRequest, opts: PopulateOptions): Promise<void> {
+export async function populate(
+  cms: Cms,
+  collection: SanitizedCollection,
+  docs: Record<string, unknown>[],
+  req: CmsRequest,
+  opts: PopulateOptions,
+): Promise<void> {
   let level: Placed[] = docs.map((doc) => ({ collection, doc, times: 1 }))
   const ctx = cms.queryContext(req.locale)
   const budget = budgetOf(req, opts.overrideAccess)
@@ -67,7 +113,8 @@ export async function populate(cms: Cms, collection: SanitizedCollection, docs: 
     for (const { collection: c, doc, times } of level) {
       const found: Slot[] = []
       collectSlots(c.flatFields, doc, found, req.locale)
-      for (const s of found) if (s.maxDepth === undefined || depth <= s.maxDepth) slots.push({ ...s, times })
+      for (const s of found)
+        if (s.maxDepth === undefined || depth <= s.maxDepth) slots.push({ ...s, times })
     }
     const byCollection = new Map<string, Set<number>>()
     for (const s of slots) {
@@ -85,7 +132,12 @@ export async function populate(cms: Cms, collection: SanitizedCollection, docs: 
       for (let i = 0; i < all.length; i += ID_CHUNK) {
         budget?.chargeStatements()
         const where = combineWhere({ id: { in: all.slice(i, i + ID_CHUNK) } }, access)
-        found.push(...await selectDocs((req.transaction as never) ?? cms.db, ctx, related, { where, limit: 0 }))
+        found.push(
+          ...(await selectDocs((req.transaction as never) ?? cms.db, ctx, related, {
+            where,
+            limit: 0,
+          })),
+        )
       }
       await opts.prepare(related, found)
       const select = opts.select?.get(slug)
@@ -103,7 +155,12 @@ export async function populate(cms: Cms, collection: SanitizedCollection, docs: 
       if (budget) bytes += s.times * jsonSize(doc)
       const placed = next.get(doc)
       if (placed) placed.times += s.times
-      else next.set(doc, { collection: cms.config.collectionsBySlug.get(s.collection)!, doc, times: s.times })
+      else
+        next.set(doc, {
+          collection: cms.config.collectionsBySlug.get(s.collection)!,
+          doc,
+          times: s.times,
+        })
     }
     budget?.chargeDocs(count, bytes)
     for (const s of slots) {

@@ -7,49 +7,100 @@ import { populate } from './populate.ts'
 import { applySelect, checkSelect } from './select.ts'
 import type { ReadArgs, Select } from './types.ts'
 
-const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
 /** Stored form → the request's locale, in place (nothing to do without localization). */
-export function localizeDocs(cms: Cms, fields: DataField[], docs: Record<string, unknown>[], req: CmsRequest): void {
+export function localizeDocs(
+  cms: Cms,
+  fields: DataField[],
+  docs: Record<string, unknown>[],
+  req: CmsRequest,
+): void {
   const sel = selectionOf(cms.config, req)
   if (sel) for (const doc of docs) localizeDoc(fields, doc, sel)
 }
 
 /** `select` and `populate` of a read, checked against the fields (a 400 names what is wrong). */
-export function readSelection(cms: Cms, fields: DataField[], args: Pick<ReadArgs, 'select' | 'populate'>): { select?: Select; populate?: Map<string, Select> } {
+export function readSelection(
+  cms: Cms,
+  fields: DataField[],
+  args: Pick<ReadArgs, 'select' | 'populate'>,
+): { select?: Select; populate?: Map<string, Select> } {
   const select = args.select === undefined ? undefined : checkSelect(fields, args.select)
   if (args.populate === undefined) return { select }
-  if (!isObject(args.populate)) throw new BadRequest('populate must be an object keyed by collection slug, such as { "categories": { "name": true } }.', [{ path: 'populate' }])
+  if (!isObject(args.populate))
+    throw new BadRequest(
+      'populate must be an object keyed by collection slug, such as { "categories": { "name": true } }.',
+      [{ path: 'populate' }],
+    )
   const populate = new Map<string, Select>()
   for (const [slug, s] of Object.entries(args.populate)) {
     const related = cms.config.collectionsBySlug.get(slug)
-    if (!related) throw new BadRequest(`populate: "${slug}" is not a collection.`, [{ path: `populate.${slug}` }])
+    if (!related)
+      throw new BadRequest(`populate: "${slug}" is not a collection.`, [
+        { path: `populate.${slug}` },
+      ])
     populate.set(slug, checkSelect(related.flatFields, s, `populate.${slug}`))
   }
   return { select, populate }
 }
 
 /** Removes hidden fields and fields the caller may not read, recursing into groups. */
-export async function stripUnreadable(fields: DataField[], doc: Record<string, unknown>, req: CmsRequest, overrideAccess: boolean, showHidden: boolean): Promise<void> {
+export async function stripUnreadable(
+  fields: DataField[],
+  doc: Record<string, unknown>,
+  req: CmsRequest,
+  overrideAccess: boolean,
+  showHidden: boolean,
+): Promise<void> {
   for (const f of fields) {
     if (!(f.name in doc)) continue
-    if ((f.hidden && !showHidden) || (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData: doc })))) {
+    if (
+      (f.hidden && !showHidden) ||
+      (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData: doc })))
+    ) {
       delete doc[f.name]
       continue
     }
     const v = doc[f.name]
-    if (f.type === 'group' && v && typeof v === 'object') await stripUnreadable(f.fields as DataField[], v as Record<string, unknown>, req, overrideAccess, showHidden)
+    if (f.type === 'group' && v && typeof v === 'object')
+      await stripUnreadable(
+        f.fields as DataField[],
+        v as Record<string, unknown>,
+        req,
+        overrideAccess,
+        showHidden,
+      )
   }
 }
 
 /** The output phase of one collection's documents: secrets and unreadable fields removed, afterRead hooks run. */
-async function prepareForOutput(collection: SanitizedCollection, docs: Record<string, unknown>[], req: CmsRequest, overrideAccess: boolean, showHidden: boolean, findMany: boolean): Promise<void> {
+async function prepareForOutput(
+  collection: SanitizedCollection,
+  docs: Record<string, unknown>[],
+  req: CmsRequest,
+  overrideAccess: boolean,
+  showHidden: boolean,
+  findMany: boolean,
+): Promise<void> {
   const fieldHooks = hasFieldHooks(collection.flatFields, 'afterRead')
   for (const [i, doc] of docs.entries()) {
     await stripUnreadable(collection.flatFields, doc, req, overrideAccess, showHidden)
     if (collection.auth) doc.collection = collection.slug
-    if (fieldHooks) await runFieldHooks('afterRead', collection.flatFields, doc, { req, data: doc, operation: 'read', collection })
-    const out = await runHooks<Record<string, unknown>>(collection.hooks.afterRead, 'doc', { doc, req, findMany, overrideAccess }, { collection })
+    if (fieldHooks)
+      await runFieldHooks('afterRead', collection.flatFields, doc, {
+        req,
+        data: doc,
+        operation: 'read',
+        collection,
+      })
+    const out = await runHooks<Record<string, unknown>>(
+      collection.hooks.afterRead,
+      'doc',
+      { doc, req, findMany, overrideAccess },
+      { collection },
+    )
     if (out !== doc) docs[i] = out
   }
 }
@@ -60,13 +111,24 @@ async function prepareForOutput(collection: SanitizedCollection, docs: Record<st
  * to `depth` (batched per level), then hidden/unreadable fields removed and afterRead hooks, for the
  * documents and every populated one; last, `select` (and `populate` on related documents).
  */
-export async function readDocs(cms: Cms, collection: SanitizedCollection, docs: Record<string, unknown>[], req: CmsRequest, args: ReadArgs & { depth: number; findMany?: boolean; localized?: boolean }): Promise<Record<string, unknown>[]> {
+export async function readDocs(
+  cms: Cms,
+  collection: SanitizedCollection,
+  docs: Record<string, unknown>[],
+  req: CmsRequest,
+  args: ReadArgs & { depth: number; findMany?: boolean; localized?: boolean },
+): Promise<Record<string, unknown>[]> {
   const overrideAccess = args.overrideAccess ?? true
   const showHidden = Boolean(args.showHiddenFields)
   const { select, populate: populateSelects } = readSelection(cms, collection.flatFields, args)
   if (!args.localized) localizeDocs(cms, collection.flatFields, docs, req)
   for (const [i, doc] of docs.entries()) {
-    docs[i] = await runHooks(collection.hooks.beforeRead, 'doc', { doc, req, overrideAccess }, { collection })
+    docs[i] = await runHooks(
+      collection.hooks.beforeRead,
+      'doc',
+      { doc, req, overrideAccess },
+      { collection },
+    )
   }
   if (args.depth > 0) {
     await populate(cms, collection, docs, req, {
@@ -74,7 +136,13 @@ export async function readDocs(cms: Cms, collection: SanitizedCollection, docs: 
       overrideAccess,
       prepare: async (related, found) => {
         localizeDocs(cms, related.flatFields, found, req)
-        for (const [i, d] of found.entries()) found[i] = await runHooks(related.hooks.beforeRead, 'doc', { doc: d, req, overrideAccess }, { collection: related })
+        for (const [i, d] of found.entries())
+          found[i] = await runHooks(
+            related.hooks.beforeRead,
+            'doc',
+            { doc: d, req, overrideAccess },
+            { collection: related },
+          )
         await prepareForOutput(related, found, req, overrideAccess, false, true)
       },
       select: populateSelects,

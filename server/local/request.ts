@@ -8,15 +8,21 @@ import type { BaseArgs } from './types.ts'
 /** The request a Local call runs under: the caller's `req` when given (sharing its transaction), else a new one. */
 export function createLocalReq(cms: Cms, args: BaseArgs): CmsRequest {
   const given = args.req
-  const req: CmsRequest = given && given.cms
-    ? (given as CmsRequest)
-    : { ...given, cms, user: given?.user ?? null, context: given?.context ?? {} }
+  const req: CmsRequest =
+    given && given.cms
+      ? (given as CmsRequest)
+      : { ...given, cms, user: given?.user ?? null, context: given?.context ?? {} }
   if (args.user !== undefined) req.user = args.user
   // A call acting for a caller is bounded like a REST or GraphQL request (its own budget unless `req` has one).
-  if (args.overrideAccess === false && !req.budget) req.budget = new RequestBudget(cms.config.limits)
+  if (args.overrideAccess === false && !req.budget)
+    req.budget = new RequestBudget(cms.config.limits)
   if (args.context) req.context = { ...req.context, ...args.context }
   if (args.locale !== undefined || args.fallbackLocale !== undefined || !req.locale) {
-    const resolved = resolveLocale(cms.config, args.locale ?? (args.fallbackLocale !== undefined ? req.locale : undefined), args.fallbackLocale)
+    const resolved = resolveLocale(
+      cms.config,
+      args.locale ?? (args.fallbackLocale !== undefined ? req.locale : undefined),
+      args.fallbackLocale,
+    )
     req.locale = resolved.locale
     req.fallbackLocale = resolved.fallbackLocale
   }
@@ -32,7 +38,11 @@ export function executorFor(cms: Cms, req: CmsRequest): Executor {
  * Runs a write in one transaction. A `req` that already holds one joins it (and commits or rolls back
  * with the request that opened it); otherwise a new transaction is opened and owned here.
  */
-export async function withTransaction<T>(cms: Cms, req: CmsRequest, fn: (tx: Executor) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  cms: Cms,
+  req: CmsRequest,
+  fn: (tx: Executor) => Promise<T>,
+): Promise<T> {
   if (req.transaction) return fn(req.transaction as Executor)
   return cms.db.transaction(async (tx) => {
     req.transaction = tx

@@ -8,7 +8,8 @@ import type { Select } from './types.ts'
  * and block rows. `id` (and the row `id` / `blockType` of arrays and blocks) are always kept.
  */
 
-const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 const ALWAYS = new Set(['id', 'blockType', 'globalType'])
 
 function childFields(field: DataField): DataField[] | undefined {
@@ -23,20 +24,38 @@ function isInclude(select: Select): boolean {
 }
 
 /** Checks a select against the fields: a 400 names an unknown field or a value that is not a boolean or object. */
-export function checkSelect(fields: DataField[], select: unknown, name = 'select', system: string[] = ['id', 'createdAt', 'updatedAt']): Select {
-  if (!isObject(select)) throw new BadRequest(`${name} must be an object of field names, such as { "title": true }.`, [{ path: name }])
+export function checkSelect(
+  fields: DataField[],
+  select: unknown,
+  name = 'select',
+  system: string[] = ['id', 'createdAt', 'updatedAt'],
+): Select {
+  if (!isObject(select))
+    throw new BadRequest(`${name} must be an object of field names, such as { "title": true }.`, [
+      { path: name },
+    ])
   let include: boolean | undefined
   const walk = (fs: DataField[], s: Record<string, unknown>, path: string, extra: string[]) => {
     for (const [key, v] of Object.entries(s)) {
       const field = fs.find((f) => f.name === key)
-      if (!field && !extra.includes(key)) throw new BadRequest(`${name}: "${path}${key}" is not a field.`, [{ path: `${name}.${path}${key}` }])
+      if (!field && !extra.includes(key))
+        throw new BadRequest(`${name}: "${path}${key}" is not a field.`, [
+          { path: `${name}.${path}${key}` },
+        ])
       if (typeof v === 'boolean') {
-        if (include !== undefined && include !== v) throw new BadRequest(`${name} cannot mix true and false: name the fields to keep, or the fields to drop.`, [{ path: name }])
+        if (include !== undefined && include !== v)
+          throw new BadRequest(
+            `${name} cannot mix true and false: name the fields to keep, or the fields to drop.`,
+            [{ path: name }],
+          )
         include = v
       } else if (isObject(v) && field && childFields(field)) {
         walk(childFields(field)!, v, `${path}${key}.`, ['id', 'blockType'])
       } else {
-        throw new BadRequest(`${name}: "${path}${key}" must be true, false${field && childFields(field) ? ' or an object' : ''}.`, [{ path: `${name}.${path}${key}` }])
+        throw new BadRequest(
+          `${name}: "${path}${key}" must be true, false${field && childFields(field) ? ' or an object' : ''}.`,
+          [{ path: `${name}.${path}${key}` }],
+        )
       }
     }
   }
@@ -45,7 +64,12 @@ export function checkSelect(fields: DataField[], select: unknown, name = 'select
 }
 
 /** Applies a checked select to a document, in place. */
-export function applySelect(fields: DataField[], doc: Record<string, unknown>, select: Select, include = isInclude(select)): void {
+export function applySelect(
+  fields: DataField[],
+  doc: Record<string, unknown>,
+  select: Select,
+  include = isInclude(select),
+): void {
   for (const key of Object.keys(doc)) {
     const s = select[key]
     if (s === undefined) {
@@ -62,6 +86,7 @@ export function applySelect(fields: DataField[], doc: Record<string, unknown>, s
     const value = doc[key]
     if (!inner) continue
     if (isObject(value)) applySelect(inner, value, s, include)
-    else if (Array.isArray(value)) for (const row of value) if (isObject(row)) applySelect(inner, row, s, include)
+    else if (Array.isArray(value))
+      for (const row of value) if (isObject(row)) applySelect(inner, row, s, include)
   }
 }

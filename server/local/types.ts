@@ -7,7 +7,9 @@ import type { CmsRequest, Doc, ID, Where } from '../config/types.ts'
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface GeneratedTypes {}
 
-type Generated<K extends string, Fallback> = GeneratedTypes extends { [P in K]: infer T } ? T : Fallback
+type Generated<K extends string, Fallback> = GeneratedTypes extends { [P in K]: infer T }
+  ? T
+  : Fallback
 export type CollectionsMap = Generated<'collections', Record<string, Doc>>
 export type GlobalsMap = Generated<'globals', Record<string, Record<string, unknown>>>
 export type CollectionSlug = keyof CollectionsMap & string
@@ -73,13 +75,20 @@ export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs 
 export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
   collection: S
   data: Record<string, unknown>
-} & ({ id: ID | string; where?: never } | { where: Where; id?: never; limit?: number; sort?: string | string[] })
+} & (
+    | { id: ID | string; where?: never }
+    | { where: Where; id?: never; limit?: number; sort?: string | string[] }
+  )
 
 export type DeleteArgs<S extends string = CollectionSlug> = ReadArgs & { collection: S } & (
-  { id: ID | string; where?: never } | { where: Where; id?: never })
+    { id: ID | string; where?: never } | { where: Where; id?: never }
+  )
 
 /** `where` and `sort` paths are those of a version document: `parent`, `latest`, `createdAt`, `version.<field>`. */
-export type FindVersionsArgs<S extends string = CollectionSlug> = Omit<FindArgs<S>, 'draft' | 'disableErrors'>
+export type FindVersionsArgs<S extends string = CollectionSlug> = Omit<
+  FindArgs<S>,
+  'draft' | 'disableErrors'
+>
 
 /** `id` is the version's. */
 export type FindVersionByIDArgs<S extends string = CollectionSlug> = Omit<FindByIDArgs<S>, 'draft'>
@@ -100,8 +109,13 @@ export interface VersionDoc<T> {
   updatedAt: string
 }
 
-export interface FindGlobalArgs<S extends string = GlobalSlug> extends ReadArgs { slug: S }
-export interface UpdateGlobalArgs<S extends string = GlobalSlug> extends ReadArgs { slug: S; data: Record<string, unknown> }
+export interface FindGlobalArgs<S extends string = GlobalSlug> extends ReadArgs {
+  slug: S
+}
+export interface UpdateGlobalArgs<S extends string = GlobalSlug> extends ReadArgs {
+  slug: S
+  data: Record<string, unknown>
+}
 
 export interface PaginatedDocs<T> {
   docs: T[]

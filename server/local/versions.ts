@@ -20,28 +20,58 @@ const SYSTEM = new Set(['id', 'createdAt', 'updatedAt'])
  * parent's row lock; the previous latest version is unmarked by primary key, so concurrent saves of other
  * documents take no range locks on the versions table (InnoDB would deadlock on its gap locks).
  */
-export async function saveVersion(cms: Cms, tx: Executor, ctx: QueryContext, collection: SanitizedCollection, parent: number, doc: Record<string, unknown>): Promise<void> {
+export async function saveVersion(
+  cms: Cms,
+  tx: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  parent: number,
+  doc: Record<string, unknown>,
+): Promise<void> {
   const versions = collection.versionsCollection
   if (!versions || !collection.versions) return
   const schema = cms.schemas.get(versions.slug)!
   const q = ctx.dialect.quote
   const table = q(schema.table.name)
-  const previous = await tx.all<{ id: number }>(`SELECT id FROM ${table} WHERE ${q('parent')} = ? AND ${q('latest')} = ?`, [parent, 1])
-  for (const { id } of previous) await tx.run(`UPDATE ${table} SET ${q('latest')} = ? WHERE id = ?`, [0, id])
+  const previous = await tx.all<{ id: number }>(
+    `SELECT id FROM ${table} WHERE ${q('parent')} = ? AND ${q('latest')} = ?`,
+    [parent, 1],
+  )
+  for (const { id } of previous)
+    await tx.run(`UPDATE ${table} SET ${q('latest')} = ? WHERE id = ?`, [0, id])
   const now = new Date().toISOString()
-  const row = docToRow(schema, { parent, version: { ...doc, updatedAt: doc.updatedAt ?? now }, latest: true })
+  const row = docToRow(schema, {
+    parent,
+    version: { ...doc, updatedAt: doc.updatedAt ?? now },
+    latest: true,
+  })
   row.createdAt = row.updatedAt = now
   await insertRow(tx, ctx, versions, row)
   // Keep the newest maxPerDoc versions of this document.
-  const old = await tx.all<{ id: number }>(`SELECT id FROM ${table} WHERE ${q('parent')} = ? ORDER BY id DESC LIMIT 1000000 OFFSET ?`, [parent, collection.versions.maxPerDoc])
-  if (old.length) await tx.run(`DELETE FROM ${table} WHERE id IN (${old.map(() => '?').join(', ')})`, old.map((r) => r.id))
+  const old = await tx.all<{ id: number }>(
+    `SELECT id FROM ${table} WHERE ${q('parent')} = ? ORDER BY id DESC LIMIT 1000000 OFFSET ?`,
+    [parent, collection.versions.maxPerDoc],
+  )
+  if (old.length)
+    await tx.run(
+      `DELETE FROM ${table} WHERE id IN (${old.map(() => '?').join(', ')})`,
+      old.map((r) => r.id),
+    )
 }
 
 /** The newest version of `parent` as a stored-form document (its id is the parent's), or undefined. */
-export async function latestVersion(ex: Executor, ctx: QueryContext, collection: SanitizedCollection, parent: number): Promise<Record<string, unknown> | undefined> {
+export async function latestVersion(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  parent: number,
+): Promise<Record<string, unknown> | undefined> {
   const versions = collection.versionsCollection
   if (!versions) return undefined
-  const [row] = await selectDocs(ex, ctx, versions, { where: { and: [{ parent: { equals: parent } }, { latest: { equals: true } }] }, limit: 1 })
+  const [row] = await selectDocs(ex, ctx, versions, {
+    where: { and: [{ parent: { equals: parent } }, { latest: { equals: true } }] },
+    limit: 1,
+  })
   return row ? versionToDoc(row) : undefined
 }
 
@@ -53,7 +83,9 @@ export function versionToDoc(row: Record<string, unknown>): Record<string, unkno
 
 /** The stored data of a version, without the system keys (what a restore writes). */
 export function versionData(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row.version as Record<string, unknown>).filter(([k]) => !SYSTEM.has(k)))
+  return Object.fromEntries(
+    Object.entries(row.version as Record<string, unknown>).filter(([k]) => !SYSTEM.has(k)),
+  )
 }
 
 /** A Where on a collection → the same Where on its versions' `version.*` fields (`id` → `parent`). */
@@ -73,7 +105,12 @@ export function whereOnVersions(where: Where | undefined): Where | undefined {
 /** A sort on a collection → the same sort on its versions. */
 export function sortOnVersions(sort: string | string[] | undefined): string[] | undefined {
   if (sort === undefined) return undefined
-  const list = Array.isArray(sort) ? sort : String(sort).split(',').map((s) => s.trim()).filter(Boolean)
+  const list = Array.isArray(sort)
+    ? sort
+    : String(sort)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
   return list.map((s) => {
     const desc = s.startsWith('-')
     const path = desc ? s.slice(1) : s
@@ -81,16 +118,28 @@ export function sortOnVersions(sort: string | string[] | undefined): string[] | 
   })
 }
 
-export async function deleteVersions(cms: Cms, tx: Executor, ctx: QueryContext, collection: SanitizedCollection, parent: number): Promise<void> {
+export async function deleteVersions(
+  cms: Cms,
+  tx: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  parent: number,
+): Promise<void> {
   const versions = collection.versionsCollection
   if (!versions) return
   const q = ctx.dialect.quote
-  await tx.run(`DELETE FROM ${q(cms.schemas.get(versions.slug)!.table.name)} WHERE ${q('parent')} = ?`, [parent])
+  await tx.run(
+    `DELETE FROM ${q(cms.schemas.get(versions.slug)!.table.name)} WHERE ${q('parent')} = ?`,
+    [parent],
+  )
 }
 
 /** Whether a write or read with this `draft` option works on drafts (only collections with `versions.drafts`). */
 export function isDraft(collection: SanitizedCollection, draft: unknown): boolean {
-  if (draft !== undefined && typeof draft !== 'boolean') throw new BadRequest(`draft must be true or false; got ${JSON.stringify(draft)}.`, [{ path: 'draft' }])
+  if (draft !== undefined && typeof draft !== 'boolean')
+    throw new BadRequest(`draft must be true or false; got ${JSON.stringify(draft)}.`, [
+      { path: 'draft' },
+    ])
   return Boolean(draft && collection.versions && collection.versions.drafts)
 }
 
@@ -98,8 +147,14 @@ export function isDraft(collection: SanitizedCollection, draft: unknown): boolea
  * Where a read looks: the collection itself, or with `draft: true` the latest versions (the where and sort
  * moved onto `version.*`); `toDoc` turns a fetched row into the document.
  */
-export function readTarget(collection: SanitizedCollection, draft: unknown, where: Where | undefined, sort?: string | string[]) {
-  if (!isDraft(collection, draft)) return { target: collection, where, sort, toDoc: (d: Record<string, unknown>) => d }
+export function readTarget(
+  collection: SanitizedCollection,
+  draft: unknown,
+  where: Where | undefined,
+  sort?: string | string[],
+) {
+  if (!isDraft(collection, draft))
+    return { target: collection, where, sort, toDoc: (d: Record<string, unknown>) => d }
   const fallback = collection.defaultSort ?? (collection.timestamps ? '-createdAt' : '-id')
   return {
     target: collection.versionsCollection!,

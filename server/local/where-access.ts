@@ -10,7 +10,12 @@ import { checkWhereSize } from './where-size.ts'
  * slug, for the where compiler to AND into the relation's subquery; a related collection the caller may not
  * read at all cannot be queried through.
  */
-export async function whereAccess(collection: SanitizedCollection, where: Where | undefined, req: CmsRequest, overrideAccess: boolean): Promise<Map<string, true | Where> | undefined> {
+export async function whereAccess(
+  collection: SanitizedCollection,
+  where: Where | undefined,
+  req: CmsRequest,
+  overrideAccess: boolean,
+): Promise<Map<string, true | Where> | undefined> {
   if (overrideAccess || !where) return undefined
   const config = req.cms.config
   // Size first: the database's own limits (SQL variables, expression depth, LIKE patterns) must never be reached.
@@ -23,7 +28,10 @@ export async function whereAccess(collection: SanitizedCollection, where: Where 
       const related = config.collectionsBySlug.get(slug)!
       const fn = related.access.read ?? (({ req: r }: { req: CmsRequest }) => Boolean(r.user))
       const result = await fn({ req })
-      byCollection.set(slug, result === true ? true : result && typeof result === 'object' ? result : false)
+      byCollection.set(
+        slug,
+        result === true ? true : result && typeof result === 'object' ? result : false,
+      )
     }
     return byCollection.get(slug)!
   }
@@ -37,9 +45,19 @@ export async function whereAccess(collection: SanitizedCollection, where: Where 
       return
     }
     if (rest.length === 0) return
-    if (field.type === 'group' || field.type === 'array') return checkPath(field.fields as DataField[], rest, path)
-    if (field.type === 'blocks') return checkPath(field.blocks.flatMap((b) => b.fields as DataField[]), rest, path)
-    if (field.type === 'relationship' && typeof field.relationTo === 'string' && !(rest.length === 1 && rest[0] === 'id')) {
+    if (field.type === 'group' || field.type === 'array')
+      return checkPath(field.fields as DataField[], rest, path)
+    if (field.type === 'blocks')
+      return checkPath(
+        field.blocks.flatMap((b) => b.fields as DataField[]),
+        rest,
+        path,
+      )
+    if (
+      field.type === 'relationship' &&
+      typeof field.relationTo === 'string' &&
+      !(rest.length === 1 && rest[0] === 'id')
+    ) {
       if ((await relatedAccess(field.relationTo)) === false) {
         denied.push(path)
         return
@@ -53,13 +71,19 @@ export async function whereAccess(collection: SanitizedCollection, where: Where 
     for (const [key, value] of Object.entries(w)) {
       const lower = key.toLowerCase()
       if (lower === 'and' || lower === 'or') {
-        for (const sub of Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : []) await walk(sub)
+        for (const sub of Array.isArray(value)
+          ? value
+          : value && typeof value === 'object'
+            ? Object.values(value)
+            : [])
+          await walk(sub)
         continue
       }
       await checkPath(collection.flatFields, key.replace(/__/g, '.').split('.'), key)
     }
   }
   await walk(where)
-  if (denied.length) throw new QueryError(denied.map((path) => ({ path, message: 'you may not read this field' })))
+  if (denied.length)
+    throw new QueryError(denied.map((path) => ({ path, message: 'you may not read this field' })))
   return new Map([...byCollection].filter((e): e is [string, true | Where] => e[1] !== false))
 }

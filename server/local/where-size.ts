@@ -55,7 +55,22 @@ export function measureWhere(where: unknown): WhereSize {
 export function checkWhereSize(limits: SanitizedLimits['where'], where: unknown): void {
   if (!where || typeof where !== 'object') return
   const size = measureWhere(where)
-  if (size.conditions > limits.maxConditions) throw new LimitExceeded(`The where clause has ${size.conditions} conditions, more than ${limits.maxConditions}`, 'limits.where.maxConditions', limits.maxConditions)
-  if (size.values > limits.maxValues) throw new LimitExceeded(`The where clause has ${size.values} values (list items and like words), more than ${limits.maxValues}`, 'limits.where.maxValues', limits.maxValues)
-  if (size.longest > limits.maxValueLength) throw new LimitExceeded(`A where value is ${size.longest} characters long, more than ${limits.maxValueLength}`, 'limits.where.maxValueLength', limits.maxValueLength)
+  if (size.conditions > limits.maxConditions)
+    throw new LimitExceeded(
+      `The where clause has ${size.conditions} conditions, more than ${limits.maxConditions}`,
+      'limits.where.maxConditions',
+      limits.maxConditions,
+    )
+  if (size.values > limits.maxValues)
+    throw new LimitExceeded(
+      `The where clause has ${size.values} values (list items and like words), more than ${limits.maxValues}`,
+      'limits.where.maxValues',
+      limits.maxValues,
+    )
+  if (size.longest > limits.maxValueLength)
+    throw new LimitExceeded(
+      `A where value is ${size.longest} characters long, more than ${limits.maxValueLength}`,
+      'limits.where.maxValueLength',
+      limits.maxValueLength,
+    )
 }

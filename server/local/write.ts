@@ -1,4 +1,10 @@
-import type { CmsRequest, DataField, ID, SanitizedCollection, SanitizedGlobal } from '../config/types.ts'
+import type {
+  CmsRequest,
+  DataField,
+  ID,
+  SanitizedCollection,
+  SanitizedGlobal,
+} from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
 import { existingIds } from '../db/store.ts'
 import { ValidationError, type FieldError } from '../errors/validation-error.ts'
@@ -10,15 +16,24 @@ import { validateFields, type ValidationContext } from './fields/validate.ts'
 import { delocalize, localizeDoc } from './locale.ts'
 import { hashPassword, passwordProblem } from '../auth/password.ts'
 
-const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
 /** Update semantics: named groups merge field by field; every other field is replaced as a whole. */
-export function mergeForUpdate(fields: DataField[], original: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> {
+export function mergeForUpdate(
+  fields: DataField[],
+  original: Record<string, unknown>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...original }
   for (const [key, value] of Object.entries(data)) {
     const field = fields.find((f) => f.name === key)
     if (field?.type === 'group' && !field.localized && isObject(value) && isObject(original[key])) {
-      out[key] = mergeForUpdate(field.fields as DataField[], original[key] as Record<string, unknown>, value)
+      out[key] = mergeForUpdate(
+        field.fields as DataField[],
+        original[key] as Record<string, unknown>,
+        value,
+      )
     } else {
       out[key] = value
     }
@@ -47,10 +62,17 @@ export interface PrepareArgs {
  * the original (update), fills defaults (create), validates every field and checks that related documents exist.
  * Throws one ValidationError listing every failing field; nothing is written before this passes.
  */
-export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string, unknown>; touched: string[] }> {
+export async function prepareData(
+  a: PrepareArgs,
+): Promise<{ doc: Record<string, unknown>; touched: string[] }> {
   const ownerNames = { collection: a.owner.collection?.slug, global: a.owner.global?.slug }
   if (!isObject(a.data)) {
-    throw new ValidationError({ ...ownerNames, errors: [{ message: 'The request body must be a JSON object of fields.', path: '', label: 'data' }] })
+    throw new ValidationError({
+      ...ownerNames,
+      errors: [
+        { message: 'The request body must be a JSON object of fields.', path: '', label: 'data' },
+      ],
+    })
   }
   const hooks = (a.owner.collection ?? a.owner.global)!.hooks
   let incoming = structuredClone(a.data)
@@ -61,22 +83,55 @@ export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string,
   // --- beforeValidate
   const hookArgs = { req: a.req, originalDoc: a.original, operation: a.operation, ...a.owner }
   await runFieldHooks('beforeValidate', a.fields, incoming, { ...hookArgs, data: incoming })
-  incoming = (await runHooks<Record<string, unknown>>(hooks.beforeValidate, 'data', { ...hookArgs, data: incoming }, a.owner)) ?? incoming
+  incoming =
+    (await runHooks<Record<string, unknown>>(
+      hooks.beforeValidate,
+      'data',
+      { ...hookArgs, data: incoming },
+      a.owner,
+    )) ?? incoming
   const touched = new Set(Object.keys(incoming).filter((k) => a.fields.some((f) => f.name === k)))
-  const merged = a.operation === 'update' ? mergeForUpdate(a.fields, a.original ?? {}, incoming) : incoming
+  const merged =
+    a.operation === 'update' ? mergeForUpdate(a.fields, a.original ?? {}, incoming) : incoming
   await applyDefaults(a.fields, merged, a.req, a.operation === 'create')
 
   const ctx: ValidationContext = {
-    req: a.req, operation: a.operation, id: a.id, data: merged, errors: [], references: new Map(), draft: a.draft,
+    req: a.req,
+    operation: a.operation,
+    id: a.id,
+    data: merged,
+    errors: [],
+    references: new Map(),
+    draft: a.draft,
   }
   // Unknown keys are reported for what the caller sent; the stored original may hold columns of removed fields.
-  const unknown = Object.keys(incoming).filter((k) => !a.fields.some((f) => f.name === k) && !['id', 'createdAt', 'updatedAt'].includes(k))
-  const checked = await validateFields(a.fields, Object.fromEntries(Object.entries(merged).filter(([k]) => a.fields.some((f) => f.name === k))), ctx, '')
-  for (const k of unknown) ctx.errors.push({ message: 'This field does not exist.', path: k, label: k })
+  const unknown = Object.keys(incoming).filter(
+    (k) => !a.fields.some((f) => f.name === k) && !['id', 'createdAt', 'updatedAt'].includes(k),
+  )
+  const checked = await validateFields(
+    a.fields,
+    Object.fromEntries(Object.entries(merged).filter(([k]) => a.fields.some((f) => f.name === k))),
+    ctx,
+    '',
+  )
+  for (const k of unknown)
+    ctx.errors.push({ message: 'This field does not exist.', path: k, label: k })
   if (a.operation === 'update') {
     // Required fields the update clears are errors too (validateFields skipped absent values).
     // A localized field without a value in this locale is only an error when the caller cleared it.
-    for (const f of a.fields) if (f.required && !a.draft && merged[f.name] === undefined && (!f.localized || f.name in incoming) && !ctx.errors.some((e) => e.path === f.name)) ctx.errors.push({ message: 'This field is required.', path: f.name, label: f.label ?? f.name })
+    for (const f of a.fields)
+      if (
+        f.required &&
+        !a.draft &&
+        merged[f.name] === undefined &&
+        (!f.localized || f.name in incoming) &&
+        !ctx.errors.some((e) => e.path === f.name)
+      )
+        ctx.errors.push({
+          message: 'This field is required.',
+          path: f.name,
+          label: f.label ?? f.name,
+        })
   }
   await checkReferences(a.cms, a.ex, ctx.references, ctx.errors)
   if (ctx.errors.length) throw new ValidationError({ ...ownerNames, id: a.id, errors: ctx.errors })
@@ -84,21 +139,37 @@ export async function prepareData(a: PrepareArgs): Promise<{ doc: Record<string,
   // --- beforeChange: hooks see the validated document and may still change it
   const before = JSON.stringify(checked)
   await runFieldHooks('beforeChange', a.fields, checked, { ...hookArgs, data: checked })
-  const final = (await runHooks<Record<string, unknown>>(hooks.beforeChange, 'data', { ...hookArgs, data: checked }, a.owner)) ?? checked
+  const final =
+    (await runHooks<Record<string, unknown>>(
+      hooks.beforeChange,
+      'data',
+      { ...hookArgs, data: checked },
+      a.owner,
+    )) ?? checked
   if (JSON.stringify(final) !== before) {
     const was = JSON.parse(before) as Record<string, unknown>
-    for (const f of a.fields) if (JSON.stringify(final[f.name]) !== JSON.stringify(was[f.name])) touched.add(f.name)
+    for (const f of a.fields)
+      if (JSON.stringify(final[f.name]) !== JSON.stringify(was[f.name])) touched.add(f.name)
   }
   return { doc: final, touched: [...touched] }
 }
 
-async function checkReferences(cms: Cms, ex: Executor, refs: Map<string, Map<number, string[]>>, errors: FieldError[]): Promise<void> {
+async function checkReferences(
+  cms: Cms,
+  ex: Executor,
+  refs: Map<string, Map<number, string[]>>,
+  errors: FieldError[],
+): Promise<void> {
   for (const [slug, byId] of refs) {
     const found = await existingIds(ex, cms.queryContext(), cms.collection(slug), [...byId.keys()])
     for (const [id, paths] of byId) {
       if (found.has(id)) continue
       for (const path of new Set(paths)) {
-        errors.push({ message: `This relationship field has the following invalid relationships: ${id} (${slug})`, path, label: path })
+        errors.push({
+          message: `This relationship field has the following invalid relationships: ${id} (${slug})`,
+          path,
+          label: path,
+        })
       }
     }
   }
@@ -111,28 +182,53 @@ export function withDraftStatus(data: unknown, draft: boolean): unknown {
 }
 
 /** The stored form of validated data written in the request's locale, merged over `stored` (see locale.ts). */
-export function toStored(cms: Cms, fields: DataField[], doc: Record<string, unknown>, stored: Record<string, unknown> | undefined, req: CmsRequest): Record<string, unknown> {
-  if (cms.config.localization && req.locale && req.locale !== 'all') delocalize(fields, doc, stored, req.locale)
+export function toStored(
+  cms: Cms,
+  fields: DataField[],
+  doc: Record<string, unknown>,
+  stored: Record<string, unknown> | undefined,
+  req: CmsRequest,
+): Record<string, unknown> {
+  if (cms.config.localization && req.locale && req.locale !== 'all')
+    delocalize(fields, doc, stored, req.locale)
   return doc
 }
 
 /** The base an update merges over: `stored` in the request's locale, without fallback (absent where unset). */
-export function toEditable(cms: Cms, fields: DataField[], stored: Record<string, unknown>, req: CmsRequest): Record<string, unknown> {
+export function toEditable(
+  cms: Cms,
+  fields: DataField[],
+  stored: Record<string, unknown>,
+  req: CmsRequest,
+): Record<string, unknown> {
   const copy = structuredClone(stored)
-  if (cms.config.localization && req.locale && req.locale !== 'all') localizeDoc(fields, copy, { locale: req.locale, fallbacks: [] }, true)
+  if (cms.config.localization && req.locale && req.locale !== 'all')
+    localizeDoc(fields, copy, { locale: req.locale, fallbacks: [] }, true)
   return copy
 }
 
 /** A password hashed before its write's transaction opened (see `prehashPassword`). */
-export interface PrehashedPassword { password: string; secret: { hash: string; salt: string } }
+export interface PrehashedPassword {
+  password: string
+  secret: { hash: string; salt: string }
+}
 
 /**
  * Hashes the password a write carries before the write opens its transaction: PBKDF2 takes about 180 ms, and
  * on SQLite an open transaction holds the only connection, so hashing inside it stalls every other request.
  * Nothing when there is no acceptable password (takePassword then reports the problem inside the operation).
  */
-export async function prehashPassword(collection: SanitizedCollection, data: unknown): Promise<PrehashedPassword | undefined> {
-  if (!collection.auth || !isObject(data) || typeof data.password !== 'string' || passwordProblem(data.password)) return undefined
+export async function prehashPassword(
+  collection: SanitizedCollection,
+  data: unknown,
+): Promise<PrehashedPassword | undefined> {
+  if (
+    !collection.auth ||
+    !isObject(data) ||
+    typeof data.password !== 'string' ||
+    passwordProblem(data.password)
+  )
+    return undefined
   return { password: data.password, secret: await hashPassword(data.password) }
 }
 
@@ -141,15 +237,32 @@ export async function prehashPassword(collection: SanitizedCollection, data: unk
  * lowercase, so logins match whatever case was typed. Returns the data without the password. The hash made
  * by `prehashPassword` is used when the password is still the one it hashed (a hook may have changed it).
  */
-export async function takePassword(collection: SanitizedCollection, data: unknown, operation: 'create' | 'update', prehashed?: PrehashedPassword): Promise<{ data: unknown; secret?: { hash: string; salt: string } }> {
+export async function takePassword(
+  collection: SanitizedCollection,
+  data: unknown,
+  operation: 'create' | 'update',
+  prehashed?: PrehashedPassword,
+): Promise<{ data: unknown; secret?: { hash: string; salt: string } }> {
   if (!collection.auth || !isObject(data)) return { data }
   const { password, ...rest } = data
   if (typeof rest.email === 'string') rest.email = rest.email.trim().toLowerCase()
   if (password === undefined) {
-    if (operation === 'create') throw new ValidationError({ collection: collection.slug, errors: [{ message: 'This field is required.', path: 'password', label: 'Password' }] })
+    if (operation === 'create')
+      throw new ValidationError({
+        collection: collection.slug,
+        errors: [{ message: 'This field is required.', path: 'password', label: 'Password' }],
+      })
     return { data: rest }
   }
   const problem = passwordProblem(password)
-  if (problem) throw new ValidationError({ collection: collection.slug, errors: [{ message: problem, path: 'password', label: 'Password' }] })
-  return { data: rest, secret: prehashed?.password === password ? prehashed.secret : await hashPassword(password as string) }
+  if (problem)
+    throw new ValidationError({
+      collection: collection.slug,
+      errors: [{ message: problem, path: 'password', label: 'Password' }],
+    })
+  return {
+    data: rest,
+    secret:
+      prehashed?.password === password ? prehashed.secret : await hashPassword(password as string),
+  }
 }

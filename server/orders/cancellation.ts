@@ -22,27 +22,61 @@ export const orderModel = {
   isShippable: (status: OrderStatus) => status === 'pending' || status === 'paid',
 }
 
-async function transition(cms: Cms, collection: string, id: number, from: OrderStatus[], to: OrderStatus, req: CmsRequest, verb: string): Promise<Record<string, unknown>> {
+async function transition(
+  cms: Cms,
+  collection: string,
+  id: number,
+  from: OrderStatus[],
+  to: OrderStatus,
+  req: CmsRequest,
+  verb: string,
+): Promise<Record<string, unknown>> {
   const extra = to === 'paid' ? { paidAt: new Date().toISOString() } : {}
   // The status condition sits in the update's own where: the row is locked while it is matched, so of two
   // concurrent transitions only one finds the order still in a state it may leave.
-  const { docs } = await cms.update({ collection, where: { and: [{ id: { equals: id } }, { status: { in: from } }] }, data: { status: to, ...extra }, depth: 0, req })
+  const { docs } = await cms.update({
+    collection,
+    where: { and: [{ id: { equals: id } }, { status: { in: from } }] },
+    data: { status: to, ...extra },
+    depth: 0,
+    req,
+  })
   if (docs.length === 1) return docs[0] as Record<string, unknown>
   const now = await cms.findByID({ collection, id, depth: 0, disableErrors: true })
-  throw new OrderStateError(`This order cannot be ${verb}: it is ${now ? String(now.status) : 'gone'}.`)
+  throw new OrderStateError(
+    `This order cannot be ${verb}: it is ${now ? String(now.status) : 'gone'}.`,
+  )
 }
 
 export const cancellationService = {
-  async cancel(cms: Cms, collection: string, order: { id: number; status: OrderStatus }, req: CmsRequest) {
-    if (!orderModel.isCancellable(order.status)) throw new OrderStateError(`This order cannot be cancelled: it is ${order.status}.`)
+  async cancel(
+    cms: Cms,
+    collection: string,
+    order: { id: number; status: OrderStatus },
+    req: CmsRequest,
+  ) {
+    if (!orderModel.isCancellable(order.status))
+      throw new OrderStateError(`This order cannot be cancelled: it is ${order.status}.`)
     return transition(cms, collection, order.id, ['pending', 'paid'], 'cancelled', req, 'cancelled')
   },
-  async ship(cms: Cms, collection: string, order: { id: number; status: OrderStatus }, req: CmsRequest) {
-    if (!orderModel.isShippable(order.status)) throw new OrderStateError(`This order cannot be shipped: it is ${order.status}.`)
+  async ship(
+    cms: Cms,
+    collection: string,
+    order: { id: number; status: OrderStatus },
+    req: CmsRequest,
+  ) {
+    if (!orderModel.isShippable(order.status))
+      throw new OrderStateError(`This order cannot be shipped: it is ${order.status}.`)
     return transition(cms, collection, order.id, ['pending', 'paid'], 'shipped', req, 'shipped')
   },
-  async markPaid(cms: Cms, collection: string, order: { id: number; status: OrderStatus }, req: CmsRequest) {
-    if (order.status !== 'pending') throw new OrderStateError(`This order cannot be paid: it is ${order.status}.`)
+  async markPaid(
+    cms: Cms,
+    collection: string,
+    order: { id: number; status: OrderStatus },
+    req: CmsRequest,
+  ) {
+    if (order.status !== 'pending')
+      throw new OrderStateError(`This order cannot be paid: it is ${order.status}.`)
     return transition(cms, collection, order.id, ['pending'], 'paid', req, 'paid')
   },
 }

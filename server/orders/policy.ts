@@ -4,12 +4,15 @@ import type { CmsRequest } from '../config/types.ts'
  * The ownership policy of the orders API (seed rules 1–2): may this user view or cancel this order? It
  * answers from the order's owner alone; a role never passes it, and it knows nothing about order states.
  */
-export interface OwnedOrder { user: unknown }
+export interface OwnedOrder {
+  user: unknown
+}
 
 const ownerId = (order: OwnedOrder): number | undefined => {
   const u = order.user
   if (typeof u === 'number') return u
-  if (u && typeof u === 'object' && typeof (u as { id?: unknown }).id === 'number') return (u as { id: number }).id
+  if (u && typeof u === 'object' && typeof (u as { id?: unknown }).id === 'number')
+    return (u as { id: number }).id
   return undefined
 }
 

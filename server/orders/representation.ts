@@ -3,7 +3,11 @@
  * the sum of quantity × unit_price, computed in integer cents; it is omitted for a cancelled order, because it
  * is no longer owed. Who may see an order is decided before this function runs, never by hiding fields.
  */
-export interface OrderItem { product: string; quantity: number; unit_price: number }
+export interface OrderItem {
+  product: string
+  quantity: number
+  unit_price: number
+}
 
 /**
  * A money amount as integer cents, or undefined unless it is a finite number with at most two decimals (read
@@ -17,7 +21,10 @@ export function toCents(amount: unknown): number | undefined {
 
 /** The total in integer cents, summed exactly (3 × 0.1 is 30 cents); prices must be validated before. */
 export function orderTotalCents(items: OrderItem[]): number {
-  return items.reduce((sum, i) => sum + i.quantity * (toCents(i.unit_price) ?? Math.round(i.unit_price * 100)), 0)
+  return items.reduce(
+    (sum, i) => sum + i.quantity * (toCents(i.unit_price) ?? Math.round(i.unit_price * 100)),
+    0,
+  )
 }
 
 export function orderTotal(items: OrderItem[]): number {
@@ -25,7 +32,11 @@ export function orderTotal(items: OrderItem[]): number {
 }
 
 export function orderJson(doc: Record<string, unknown>): Record<string, unknown> {
-  const items = ((doc.items as Record<string, unknown>[] | null) ?? []).map((i) => ({ product: String(i.product), quantity: Number(i.quantity), unit_price: Number(i.unit_price) }))
+  const items = ((doc.items as Record<string, unknown>[] | null) ?? []).map((i) => ({
+    product: String(i.product),
+    quantity: Number(i.quantity),
+    unit_price: Number(i.unit_price),
+  }))
   const user = doc.user
   const out: Record<string, unknown> = {
     id: doc.id,
@@ -33,7 +44,8 @@ export function orderJson(doc: Record<string, unknown>): Record<string, unknown>
     status: doc.status,
     items,
   }
-  if (doc.status !== 'cancelled') out.total_amount = typeof doc.total_amount === 'number' ? doc.total_amount : orderTotal(items)
+  if (doc.status !== 'cancelled')
+    out.total_amount = typeof doc.total_amount === 'number' ? doc.total_amount : orderTotal(items)
   out.created_at = doc.createdAt
   out.updated_at = doc.updatedAt
   return out

@@ -19,14 +19,24 @@ export function sign(secret: string, timestamp: number, raw: Buffer | string): s
 }
 
 /** Throws 400 unless `header` is a fresh, valid signature of `raw`. */
-export function verifySignature(secret: string, header: string | undefined, raw: Buffer, now = Date.now()): void {
-  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.trim().split('=') as [string, string]))
+export function verifySignature(
+  secret: string,
+  header: string | undefined,
+  raw: Buffer,
+  now = Date.now(),
+): void {
+  const parts = Object.fromEntries(
+    (header ?? '').split(',').map((p) => p.trim().split('=') as [string, string]),
+  )
   const t = Number(parts.t)
-  if (!header || !Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) throw new BadRequest('Missing or malformed X-Signature header.')
-  if (Math.abs(now / 1000 - t) > WEBHOOK_TOLERANCE_S) throw new BadRequest('The signature timestamp is outside the five-minute window.')
+  if (!header || !Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? ''))
+    throw new BadRequest('Missing or malformed X-Signature header.')
+  if (Math.abs(now / 1000 - t) > WEBHOOK_TOLERANCE_S)
+    throw new BadRequest('The signature timestamp is outside the five-minute window.')
   const expected = Buffer.from(sign(secret, t, raw).split('v1=')[1], 'hex')
   const given = Buffer.from(parts.v1, 'hex')
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new BadRequest('The signature does not match the body.')
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new BadRequest('The signature does not match the body.')
 }
 
 /** The shop's currency (ISO 4217, `SHOP_CURRENCY`, default EUR): payments in any other are refused. */
@@ -39,7 +49,9 @@ export function shopCurrency(): string {
  * total (a number with at most two decimals) and `data.currency` the shop's currency. Empty when it may.
  */
 export function paymentProblems(
-  data: { amount?: unknown; currency?: unknown }, totalCents: number, currency: string,
+  data: { amount?: unknown; currency?: unknown },
+  totalCents: number,
+  currency: string,
 ): FieldError[] {
   const problems: FieldError[] = []
   const fmt = (cents: number) => `${(cents / 100).toFixed(2)} ${currency}`
@@ -52,7 +64,11 @@ export function paymentProblems(
     problems.push({ path: 'data.amount', label: 'Amount', message })
   }
   if (typeof data.currency !== 'string' || data.currency.toUpperCase() !== currency) {
-    problems.push({ path: 'data.currency', label: 'Currency', message: `The payment must be in ${currency}.` })
+    problems.push({
+      path: 'data.currency',
+      label: 'Currency',
+      message: `The payment must be in ${currency}.`,
+    })
   }
   return problems
 }

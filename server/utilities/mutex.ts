@@ -14,7 +14,8 @@ export class Mutex {
       return await fn()
     } finally {
       const next = this.waiters.shift()
-      if (next) next() // ownership passes straight to the next waiter
+      if (next)
+        next() // ownership passes straight to the next waiter
       else this.held = false
     }
   }

@@ -7,7 +7,9 @@ import { sanitizeConfig } from '../../server/config/sanitize.ts'
 import type { Config, Field } from '../../server/config/types.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 
-const posts = (fields: Field[], extra: object = {}): Config => ({ collections: [{ slug: 'posts', fields, ...extra }] })
+const posts = (fields: Field[], extra: object = {}): Config => ({
+  collections: [{ slug: 'posts', fields, ...extra }],
+})
 const rejects = (t: import('ava').ExecutionContext, config: unknown, message: RegExp) => {
   const error = t.throws(() => sanitizeConfig(config as Config))
   t.is(error?.name, 'ConfigError')
@@ -15,79 +17,225 @@ const rejects = (t: import('ava').ExecutionContext, config: unknown, message: Re
 }
 
 test('fills defaults: labels, routes, depth and limits, timestamps', (t) => {
-  const c = sanitizeConfig({ collections: [{ slug: 'blog-posts', fields: [{ name: 'title', type: 'text' }] }, { slug: 'people', labels: { singular: 'Person' }, fields: [] }] })
+  const c = sanitizeConfig({
+    collections: [
+      { slug: 'blog-posts', fields: [{ name: 'title', type: 'text' }] },
+      { slug: 'people', labels: { singular: 'Person' }, fields: [] },
+    ],
+  })
   t.deepEqual(c.collections[0].labels, { singular: 'Blog Post', plural: 'Blog Posts' })
   t.deepEqual(c.collections[1].labels, { singular: 'Person', plural: 'People' })
   t.is(c.collections[0].table, 'blog_posts')
   t.true(c.collections[0].timestamps)
-  t.deepEqual(c.routes, { api: '/api', graphQL: '/graphql', graphQLPlayground: '/graphql-playground' })
+  t.deepEqual(c.routes, {
+    api: '/api',
+    graphQL: '/graphql',
+    graphQLPlayground: '/graphql-playground',
+  })
   t.like(c, { defaultDepth: 2, maxDepth: 10, maxLimit: 1000 })
   t.like(c.graphQL, { disable: false, disablePlaygroundInProduction: true })
 })
 
 test('flattens rows, collapsibles and unnamed tabs; named tabs become groups', (t) => {
-  const c = sanitizeConfig(posts([
-    { type: 'row', fields: [{ name: 'a', type: 'text' }, { type: 'collapsible', label: 'More', fields: [{ name: 'b', type: 'number' }] }] },
-    { type: 'tabs', tabs: [{ label: 'One', fields: [{ name: 'c', type: 'checkbox' }] }, { label: 'Two', name: 'two', fields: [{ name: 'd', type: 'text' }] }] },
-  ]))
-  t.deepEqual(c.collections[0].flatFields.map((f) => `${f.name}:${f.type}`), ['a:text', 'b:number', 'c:checkbox', 'two:group'])
+  const c = sanitizeConfig(
+    posts([
+      {
+        type: 'row',
+        fields: [
+          { name: 'a', type: 'text' },
+          { type: 'collapsible', label: 'More', fields: [{ name: 'b', type: 'number' }] },
+        ],
+      },
+      {
+        type: 'tabs',
+        tabs: [
+          { label: 'One', fields: [{ name: 'c', type: 'checkbox' }] },
+          { label: 'Two', name: 'two', fields: [{ name: 'd', type: 'text' }] },
+        ],
+      },
+    ]),
+  )
+  t.deepEqual(
+    c.collections[0].flatFields.map((f) => `${f.name}:${f.type}`),
+    ['a:text', 'b:number', 'c:checkbox', 'two:group'],
+  )
 })
 
 test('auth collections get a unique email field; drafts add _status', (t) => {
-  const c = sanitizeConfig({ collections: [{ slug: 'users', auth: true, fields: [] }, { slug: 'posts', versions: { drafts: true }, fields: [] }] })
-  t.like(c.collections[0].flatFields[0], { name: 'email', type: 'email', unique: true, required: true })
+  const c = sanitizeConfig({
+    collections: [
+      { slug: 'users', auth: true, fields: [] },
+      { slug: 'posts', versions: { drafts: true }, fields: [] },
+    ],
+  })
+  t.like(c.collections[0].flatFields[0], {
+    name: 'email',
+    type: 'email',
+    unique: true,
+    required: true,
+  })
   t.like(c.collections[0].auth, { tokenExpiration: 7200, maxLoginAttempts: 5, lockTime: 600000 })
-  t.like(c.collections[1].flatFields.at(-1), { name: '_status', type: 'select', defaultValue: 'draft' })
+  t.like(c.collections[1].flatFields.at(-1), {
+    name: '_status',
+    type: 'select',
+    defaultValue: 'draft',
+  })
 })
 
 test('a bad config names the collection and field at fault', (t) => {
-  rejects(t, posts([{ name: 'title', type: 'txt' } as never]), /Collection "posts", field "title": unknown field type "txt"/)
-  rejects(t, { collections: [{ slug: 'posts', fields: [] }, { slug: 'posts', fields: [] }] }, /Collection "posts": duplicate slug/)
-  rejects(t, posts([{ name: 'title', type: 'text' }, { type: 'row', fields: [{ name: 'title', type: 'number' }] }]), /Collection "posts", field "title": duplicate field name/)
-  rejects(t, posts([{ name: 'author', type: 'relationship', relationTo: 'users' }]), /Collection "posts", field "author": relationTo "users" is not a collection/)
+  rejects(
+    t,
+    posts([{ name: 'title', type: 'txt' } as never]),
+    /Collection "posts", field "title": unknown field type "txt"/,
+  )
+  rejects(
+    t,
+    {
+      collections: [
+        { slug: 'posts', fields: [] },
+        { slug: 'posts', fields: [] },
+      ],
+    },
+    /Collection "posts": duplicate slug/,
+  )
+  rejects(
+    t,
+    posts([
+      { name: 'title', type: 'text' },
+      { type: 'row', fields: [{ name: 'title', type: 'number' }] },
+    ]),
+    /Collection "posts", field "title": duplicate field name/,
+  )
+  rejects(
+    t,
+    posts([{ name: 'author', type: 'relationship', relationTo: 'users' }]),
+    /Collection "posts", field "author": relationTo "users" is not a collection/,
+  )
   rejects(t, posts([{ name: 'id', type: 'text' }]), /field "id": "id" is a reserved field name/)
   rejects(t, posts([{ name: 'createdAt', type: 'date' }]), /reserved field name/)
-  rejects(t, posts([{ name: 'meta', type: 'group', fields: [{ name: '__proto__', type: 'text' }] }]), /reserved|field name must/)
+  rejects(
+    t,
+    posts([{ name: 'meta', type: 'group', fields: [{ name: '__proto__', type: 'text' }] }]),
+    /reserved|field name must/,
+  )
   rejects(t, posts([{ name: 'bad name', type: 'text' }]), /field name must start with a letter/)
   rejects(t, posts([{ name: 'a__b', type: 'text' }]), /single underscores/)
-  rejects(t, posts([{ name: 'kind', type: 'select', options: [] }]), /field "kind": a select field needs a non-empty options array/)
-  rejects(t, posts([{ name: 'kind', type: 'select', options: ['a', 'a'] }]), /duplicate option value/)
-  rejects(t, posts([{ name: 'tags', type: 'array', fields: [] }]), /field "tags": an? array field needs a non-empty fields array/)
-  rejects(t, posts([{ name: 'tags', type: 'array', fields: [{ name: 'x', type: 'text', unique: true }] }]), /only supported outside arrays/)
-  rejects(t, posts([{ name: 'tags', type: 'array', unique: true, fields: [{ name: 'x', type: 'text' }] }]), /unique is not supported on a array field/)
-  rejects(t, posts([{ name: 'layout', type: 'blocks', blocks: [{ slug: 'a', fields: [] }, { slug: 'a', fields: [] }] }]), /duplicate block slug "a"/)
-  rejects(t, posts([{ name: 'title', type: 'text', localized: true }]), /localized is set but the config has no localization/)
+  rejects(
+    t,
+    posts([{ name: 'kind', type: 'select', options: [] }]),
+    /field "kind": a select field needs a non-empty options array/,
+  )
+  rejects(
+    t,
+    posts([{ name: 'kind', type: 'select', options: ['a', 'a'] }]),
+    /duplicate option value/,
+  )
+  rejects(
+    t,
+    posts([{ name: 'tags', type: 'array', fields: [] }]),
+    /field "tags": an? array field needs a non-empty fields array/,
+  )
+  rejects(
+    t,
+    posts([{ name: 'tags', type: 'array', fields: [{ name: 'x', type: 'text', unique: true }] }]),
+    /only supported outside arrays/,
+  )
+  rejects(
+    t,
+    posts([{ name: 'tags', type: 'array', unique: true, fields: [{ name: 'x', type: 'text' }] }]),
+    /unique is not supported on a array field/,
+  )
+  rejects(
+    t,
+    posts([
+      {
+        name: 'layout',
+        type: 'blocks',
+        blocks: [
+          { slug: 'a', fields: [] },
+          { slug: 'a', fields: [] },
+        ],
+      },
+    ]),
+    /duplicate block slug "a"/,
+  )
+  rejects(
+    t,
+    posts([{ name: 'title', type: 'text', localized: true }]),
+    /localized is set but the config has no localization/,
+  )
   rejects(t, posts([{ name: 'n', type: 'number', min: 'one' as never }]), /min must be a number/)
   rejects(t, { collections: [{ slug: 'Posts!', fields: [] }] }, /slug "Posts!" is invalid/)
   rejects(t, { collections: [{ slug: 'globals', fields: [] }] }, /reserved for a built-in route/)
-  rejects(t, { collections: [{ slug: 'a-b', fields: [] }, { slug: 'a_b', fields: [] }] }, /table name "a_b" collides/)
+  rejects(
+    t,
+    {
+      collections: [
+        { slug: 'a-b', fields: [] },
+        { slug: 'a_b', fields: [] },
+      ],
+    },
+    /table name "a_b" collides/,
+  )
   rejects(t, posts([], { hooks: { afterSave: [] } }), /unknown hook kind "afterSave"/)
   rejects(t, posts([], { access: { read: true } }), /access.read must be a function/)
-  rejects(t, posts([], { endpoints: [{ path: '/x', method: 'GET', handler: () => new Response() }] }), /method must be a lowercase HTTP verb/)
+  rejects(
+    t,
+    posts([], { endpoints: [{ path: '/x', method: 'GET', handler: () => new Response() }] }),
+    /method must be a lowercase HTTP verb/,
+  )
   rejects(t, { collections: [], routes: { api: 'api' } }, /routes.api must be a path/)
-  rejects(t, { collections: [], localization: { locales: ['en'], defaultLocale: 'de' } }, /defaultLocale "de" is not one of the locales/)
+  rejects(
+    t,
+    { collections: [], localization: { locales: ['en'], defaultLocale: 'de' } },
+    /defaultLocale "de" is not one of the locales/,
+  )
   rejects(t, { collections: [], maxDepth: -1 }, /maxDepth must be a positive integer/)
-  rejects(t, { globals: [{ slug: 'site', fields: [{ name: 'x', type: 'nope' }] }] } as never, /Global "site", field "x": unknown field type "nope"/)
-  rejects(t, posts([], { versions: { maxPerDoc: 0 } }), /versions.maxPerDoc must be a positive integer/)
-  rejects(t, { globals: [{ slug: 'site', versions: true, fields: [] }] }, /Global "site": versions on globals are not supported yet/)
-  rejects(t, { collections: [], localization: { locales: ['en', 'all'], defaultLocale: 'en' } }, /"all" is reserved/)
+  rejects(
+    t,
+    { globals: [{ slug: 'site', fields: [{ name: 'x', type: 'nope' }] }] } as never,
+    /Global "site", field "x": unknown field type "nope"/,
+  )
+  rejects(
+    t,
+    posts([], { versions: { maxPerDoc: 0 } }),
+    /versions.maxPerDoc must be a positive integer/,
+  )
+  rejects(
+    t,
+    { globals: [{ slug: 'site', versions: true, fields: [] }] },
+    /Global "site": versions on globals are not supported yet/,
+  )
+  rejects(
+    t,
+    { collections: [], localization: { locales: ['en', 'all'], defaultLocale: 'en' } },
+    /"all" is reserved/,
+  )
   rejects(t, null, /must be an object/)
 })
 
 test('getCms refuses a bad config before touching the database', async (t) => {
-  const error = await t.throwsAsync(getCms({ config: posts([{ name: 'x', type: 'wat' } as never]), migrate: false }))
+  const error = await t.throwsAsync(
+    getCms({ config: posts([{ name: 'x', type: 'wat' } as never]), migrate: false }),
+  )
   t.is(error?.name, 'ConfigError')
 })
 
 test('the loader honours CMS_CONFIG_PATH and accepts a default-exported plain object', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'cms-config-'))
   const file = join(dir, 'plain.config.ts')
-  writeFileSync(file, `export default { collections: [{ slug: 'notes', fields: [{ name: 'text', type: 'text', required: true }] }] }\n`)
+  writeFileSync(
+    file,
+    `export default { collections: [{ slug: 'notes', fields: [{ name: 'text', type: 'text', required: true }] }] }\n`,
+  )
   const previous = process.env.CMS_CONFIG_PATH
   process.env.CMS_CONFIG_PATH = file
   try {
     const config = await loadConfig()
-    t.deepEqual(config.collections.map((c) => c.slug), ['notes'])
+    t.deepEqual(
+      config.collections.map((c) => c.slug),
+      ['notes'],
+    )
   } finally {
     if (previous === undefined) delete process.env.CMS_CONFIG_PATH
     else process.env.CMS_CONFIG_PATH = previous
@@ -101,6 +249,12 @@ test('the loader honours CMS_CONFIG_PATH and accepts a default-exported plain ob
 
 test('the example config loads and sanitises', async (t) => {
   const config = await loadConfig(join(import.meta.dirname, '../../cms.config.ts'))
-  t.deepEqual(config.collections.map((c) => c.slug), ['users', 'categories', 'posts', 'tracking', 'orders'])
-  t.deepEqual(config.globals.map((g) => g.slug), ['site-settings'])
+  t.deepEqual(
+    config.collections.map((c) => c.slug),
+    ['users', 'categories', 'posts', 'tracking', 'orders'],
+  )
+  t.deepEqual(
+    config.globals.map((g) => g.slug),
+    ['site-settings'],
+  )
 })

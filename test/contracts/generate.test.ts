@@ -13,7 +13,12 @@ import { magazine } from '../fixtures/contract-configs.ts'
 
 async function exampleWith(change: (posts: { fields: unknown[] }) => void) {
   const config = (await import(`../../cms.config.ts?${Math.random()}`)).default as Config
-  const copy = { ...config, collections: config.collections!.map((c) => (c.slug === 'posts' ? { ...c, fields: [...c.fields] } : c)) }
+  const copy = {
+    ...config,
+    collections: config.collections!.map((c) =>
+      c.slug === 'posts' ? { ...c, fields: [...c.fields] } : c,
+    ),
+  }
   change(copy.collections.find((c) => c.slug === 'posts')!)
   return sanitizeConfig(copy)
 }
@@ -27,7 +32,9 @@ test('check passes on a fresh generation, fails after a config change, passes ag
     t.log(`generate: ${Date.now() - started} ms`)
     t.deepEqual(await checkDrift(original, root), [])
 
-    const added = await exampleWith((posts) => posts.fields.push({ name: 'subtitle', type: 'text' }))
+    const added = await exampleWith((posts) =>
+      posts.fields.push({ name: 'subtitle', type: 'text' }),
+    )
     const drift = await checkDrift(added, root)
     t.true(drift.some((p) => p.startsWith('contracts/openapi.json')))
     t.true(drift.some((p) => p.startsWith('contracts/schema.graphql')))
@@ -37,18 +44,34 @@ test('check passes on a fresh generation, fails after a config change, passes ag
     const before = await loadContracts(root, root)
     await generate(added, { root })
     t.deepEqual(await checkDrift(added, root), [])
-    t.regex(await readFile(path.join(root, 'generated/cms-types.ts'), 'utf8'), /subtitle\?: string \| null;/)
+    t.regex(
+      await readFile(path.join(root, 'generated/cms-types.ts'), 'utf8'),
+      /subtitle\?: string \| null;/,
+    )
 
     // An added optional field is non-breaking; a removed field is breaking, in both contracts.
     const afterAdd = await loadContracts(root, root)
     const addChanges = await diffContracts(before, afterAdd)
     t.true(addChanges.length > 0)
-    t.deepEqual(addChanges.filter((c) => c.level === 'breaking'), [])
-    const removed = await exampleWith((posts) => { posts.fields = posts.fields.filter((f) => (f as DataField).name !== 'excerpt') })
+    t.deepEqual(
+      addChanges.filter((c) => c.level === 'breaking'),
+      [],
+    )
+    const removed = await exampleWith((posts) => {
+      posts.fields = posts.fields.filter((f) => (f as DataField).name !== 'excerpt')
+    })
     await generate(removed, { root })
     const removeChanges = await diffContracts(before, await loadContracts(root, root))
-    t.true(removeChanges.some((c) => c.source === 'openapi' && c.level === 'breaking' && /excerpt/.test(c.message)))
-    t.true(removeChanges.some((c) => c.source === 'graphql' && c.level === 'breaking' && /excerpt/.test(c.message)))
+    t.true(
+      removeChanges.some(
+        (c) => c.source === 'openapi' && c.level === 'breaking' && /excerpt/.test(c.message),
+      ),
+    )
+    t.true(
+      removeChanges.some(
+        (c) => c.source === 'graphql' && c.level === 'breaking' && /excerpt/.test(c.message),
+      ),
+    )
   } finally {
     await rm(root, { recursive: true, force: true })
   }
@@ -63,21 +86,40 @@ test('contracts diff takes a git revision as its base', async (t) => {
 
 test('the types file of a config unlike the example compiles and says what the config says', (t) => {
   const source = generateTypes(sanitizeConfig(magazine))
-  t.regex(source, /export interface Article \{\n {2}id: number;\n {2}headline: string;\n {2}subtitle\?: string \| null;/)
+  t.regex(
+    source,
+    /export interface Article \{\n {2}id: number;\n {2}headline: string;\n {2}subtitle\?: string \| null;/,
+  )
   t.regex(source, /writer: number \| Member;/)
-  t.regex(source, /featured\?: \{ relationTo: "topics"; value: number \| Topic \} \| \{ relationTo: "members"; value: number \| Member \} \| null;/)
-  t.regex(source, /export interface TextBlock \{\n {2}id\?: string \| null;\n {2}blockName\?: string \| null;\n {2}blockType: "text";\n {2}markdown: string;/)
+  t.regex(
+    source,
+    /featured\?: \{ relationTo: "topics"; value: number \| Topic \} \| \{ relationTo: "members"; value: number \| Member \} \| null;/,
+  )
+  t.regex(
+    source,
+    /export interface TextBlock \{\n {2}id\?: string \| null;\n {2}blockName\?: string \| null;\n {2}blockType: "text";\n {2}markdown: string;/,
+  )
   t.regex(source, /meta\?: ArticleMeta \| null;/)
   t.regex(source, /"blog-posts": Article;/)
   t.regex(source, /"home-page": HomePage;/)
   t.regex(source, /locale: "en" \| "fr";/)
   t.notRegex(source, /secretNote/)
   // It compiles on its own (the module it augments stubbed).
-  const files: Record<string, string> = { 'cms-types.ts': source, 'package.d.ts': "declare module 'contract-cms' { export interface GeneratedTypes {} }" }
+  const files: Record<string, string> = {
+    'cms-types.ts': source,
+    'package.d.ts': "declare module 'contract-cms' { export interface GeneratedTypes {} }",
+  }
   const host = ts.createCompilerHost({ strict: true, noEmit: true })
   const read = host.getSourceFile
-  host.getSourceFile = (name, lang) => (name in files ? ts.createSourceFile(name, files[name], lang) : read(name, lang))
-  const program = ts.createProgram(Object.keys(files), { strict: true, noEmit: true, types: [] }, host)
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+  host.getSourceFile = (name, lang) =>
+    name in files ? ts.createSourceFile(name, files[name], lang) : read(name, lang)
+  const program = ts.createProgram(
+    Object.keys(files),
+    { strict: true, noEmit: true, types: [] },
+    host,
+  )
+  const diagnostics = ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
   t.deepEqual(diagnostics, [])
 })

@@ -1,5 +1,12 @@
 import test from 'ava'
-import { buildSchema, isEnumType, isInputObjectType, isNonNullType, isObjectType, type GraphQLSchema } from 'graphql'
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLSchema,
+} from 'graphql'
 import { readFile } from 'node:fs/promises'
 import { loadConfig } from '../../server/config/load.ts'
 import { sanitizeConfig } from '../../server/config/sanitize.ts'
@@ -8,32 +15,84 @@ import { compileSDL, enumValueName } from '../../server/contracts/graphql.ts'
 import { magazine, shop } from '../fixtures/contract-configs.ts'
 import { parse, validate } from 'graphql'
 
-const schemaOf = (c: Parameters<typeof sanitizeConfig>[0]): GraphQLSchema => buildSchema(compileSDL(sanitizeConfig(c)))
+const schemaOf = (c: Parameters<typeof sanitizeConfig>[0]): GraphQLSchema =>
+  buildSchema(compileSDL(sanitizeConfig(c)))
 
 test('the committed SDL is what the example compiles to, and it builds', async (t) => {
   const sdl = await readFile('contracts/schema.graphql', 'utf8')
   t.is(sdl, compileSDL(await loadConfig()))
   const schema = buildSchema(sdl)
   const q = schema.getQueryType()!.getFields()
-  for (const name of ['Post', 'Posts', 'countPosts', 'User', 'meUser', 'SiteSetting', 'Tracking', 'AllTracking']) t.truthy(q[name], name)
+  for (const name of [
+    'Post',
+    'Posts',
+    'countPosts',
+    'User',
+    'meUser',
+    'SiteSetting',
+    'Tracking',
+    'AllTracking',
+  ])
+    t.truthy(q[name], name)
   const m = schema.getMutationType()!.getFields()
-  for (const name of ['createPost', 'updatePost', 'deletePost', 'loginUser', 'logoutUser', 'refreshTokenUser', 'forgotPasswordUser', 'resetPasswordUser', 'updateSiteSetting']) t.truthy(m[name], name)
+  for (const name of [
+    'createPost',
+    'updatePost',
+    'deletePost',
+    'loginUser',
+    'logoutUser',
+    'refreshTokenUser',
+    'forgotPasswordUser',
+    'resetPasswordUser',
+    'updateSiteSetting',
+  ])
+    t.truthy(m[name], name)
 })
 
 test('names follow labels; lists return docs, totalDocs and the other page fields', (t) => {
   const schema = schemaOf(magazine)
   const q = schema.getQueryType()!.getFields()
-  t.deepEqual(q.Article.args.map((a) => a.name), ['id', 'locale', 'fallbackLocale'])
-  t.deepEqual(q.Articles.args.map((a) => a.name), ['where', 'limit', 'page', 'pagination', 'sort', 'locale', 'fallbackLocale'])
+  t.deepEqual(
+    q.Article.args.map((a) => a.name),
+    ['id', 'locale', 'fallbackLocale'],
+  )
+  t.deepEqual(
+    q.Articles.args.map((a) => a.name),
+    ['where', 'limit', 'page', 'pagination', 'sort', 'locale', 'fallbackLocale'],
+  )
   const list = schema.getType('Articles')
   t.true(isObjectType(list))
-  if (isObjectType(list)) t.deepEqual(Object.keys(list.getFields()), ['docs', 'totalDocs', 'limit', 'totalPages', 'page', 'pagingCounter', 'hasPrevPage', 'hasNextPage', 'prevPage', 'nextPage'])
+  if (isObjectType(list))
+    t.deepEqual(Object.keys(list.getFields()), [
+      'docs',
+      'totalDocs',
+      'limit',
+      'totalPages',
+      'page',
+      'pagingCounter',
+      'hasPrevPage',
+      'hasNextPage',
+      'prevPage',
+      'nextPage',
+    ])
   t.truthy(q.countArticles)
   t.truthy(q.HomePage)
   const m = schema.getMutationType()!.getFields()
-  t.deepEqual(m.loginMember.args.map((a) => [a.name, String(a.type)]), [['email', 'String!'], ['password', 'String!']])
+  t.deepEqual(
+    m.loginMember.args.map((a) => [a.name, String(a.type)]),
+    [
+      ['email', 'String!'],
+      ['password', 'String!'],
+    ],
+  )
   t.truthy(m.updateHomePage)
-  t.deepEqual(schemaOf(shop).getQueryType()!.getFields().Products.args.map((a) => a.name), ['where', 'limit', 'page', 'pagination', 'sort', 'draft'])
+  t.deepEqual(
+    schemaOf(shop)
+      .getQueryType()!
+      .getFields()
+      .Products.args.map((a) => a.name),
+    ['where', 'limit', 'page', 'pagination', 'sort', 'draft'],
+  )
 })
 
 test('create inputs are non-null where the config requires, update inputs never; hidden fields are absent', (t) => {
@@ -61,7 +120,11 @@ test('where inputs: AND/OR, enum operator values for select fields, group paths 
   if (!isInputObjectType(kind)) return t.fail()
   const e = schema.getType(String(kind.getFields().equals.type))
   t.true(isEnumType(e))
-  if (isEnumType(e)) t.deepEqual(e.getValues().map((v) => v.name), ['news', 'opinion', 'long_read'])
+  if (isEnumType(e))
+    t.deepEqual(
+      e.getValues().map((v) => v.name),
+      ['news', 'opinion', 'long_read'],
+    )
   t.is(enumValueName('long-read'), 'long_read')
   t.is(enumValueName('1st'), '_1st')
 })
@@ -78,6 +141,9 @@ test('the SDK documents compiled for a config validate against its SDL', (t) => 
   for (const c of [magazine, shop]) {
     const config = sanitizeConfig(c)
     const errors = validate(buildSchema(compileSDL(config)), parse(compileDocuments(config)))
-    t.deepEqual(errors.map((e) => e.message), [])
+    t.deepEqual(
+      errors.map((e) => e.message),
+      [],
+    )
   }
 })

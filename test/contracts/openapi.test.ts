@@ -6,11 +6,26 @@ import { sanitizeConfig } from '../../server/config/sanitize.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { magazine, shop } from '../fixtures/contract-configs.ts'
 
-type Doc = { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Schema>; parameters: Record<string, Schema>; securitySchemes: Record<string, unknown> }; servers: { url: string }[] }
-type Op = { operationId: string; parameters?: Schema[]; requestBody?: Schema; responses: Record<string, unknown>; 'x-cms': { kind: string } }
+type Doc = {
+  paths: Record<string, Record<string, Op>>
+  components: {
+    schemas: Record<string, Schema>
+    parameters: Record<string, Schema>
+    securitySchemes: Record<string, unknown>
+  }
+  servers: { url: string }[]
+}
+type Op = {
+  operationId: string
+  parameters?: Schema[]
+  requestBody?: Schema
+  responses: Record<string, unknown>
+  'x-cms': { kind: string }
+}
 type Schema = Record<string, any>
 
-const compile = (c: Parameters<typeof sanitizeConfig>[0]) => compileOpenAPI(sanitizeConfig(c)) as unknown as Doc
+const compile = (c: Parameters<typeof sanitizeConfig>[0]) =>
+  compileOpenAPI(sanitizeConfig(c)) as unknown as Doc
 const ops = (doc: Doc) => Object.values(doc.paths).flatMap((item) => Object.values(item))
 
 test('the committed contract is what the example config compiles to, and a real validator accepts it', async (t) => {
@@ -32,13 +47,37 @@ test('fixture contracts validate; operation ids are unique and every operation s
 test('names follow labels; a dashed slug keeps its path; auth, globals and custom endpoints are listed', (t) => {
   const doc = compile(magazine)
   const byId = new Map(ops(doc).map((o) => [o.operationId, o]))
-  for (const id of ['findArticles', 'findArticleByID', 'countArticles', 'createArticle', 'updateArticle', 'updateArticles', 'deleteArticle', 'deleteArticles',
-    'loginMember', 'logoutMember', 'meMember', 'refreshTokenMember', 'forgotPasswordMember', 'resetPasswordMember', 'findHomePage', 'updateHomePage',
-    'postArticleIdLike', 'articleStats', 'getPing', 'health']) t.true(byId.has(id), id)
+  for (const id of [
+    'findArticles',
+    'findArticleByID',
+    'countArticles',
+    'createArticle',
+    'updateArticle',
+    'updateArticles',
+    'deleteArticle',
+    'deleteArticles',
+    'loginMember',
+    'logoutMember',
+    'meMember',
+    'refreshTokenMember',
+    'forgotPasswordMember',
+    'resetPasswordMember',
+    'findHomePage',
+    'updateHomePage',
+    'postArticleIdLike',
+    'articleStats',
+    'getPing',
+    'health',
+  ])
+    t.true(byId.has(id), id)
   t.truthy(doc.paths['/blog-posts/{id}'].patch)
   t.truthy(doc.paths['/blog-posts/{id}/like'].post)
   t.truthy(doc.paths['/globals/home-page'].post)
-  t.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['bearerAuth', 'cookieAuth', 'jwtAuth'])
+  t.deepEqual(Object.keys(doc.components.securitySchemes).sort(), [
+    'bearerAuth',
+    'cookieAuth',
+    'jwtAuth',
+  ])
   t.deepEqual(doc.servers, [{ url: '/api' }])
   t.deepEqual(compile(shop).servers, [{ url: '/content' }])
   // A custom endpoint without schemas is still listed, answering anything; one with schemas keeps them.
@@ -51,10 +90,23 @@ test('create inputs require what the config requires; updates require nothing; h
   t.deepEqual(schemas.ArticleCreateInput.required, ['writer'])
   t.is(schemas.ArticleUpdateInput.required, undefined)
   t.deepEqual(schemas.ArticleCreateInput.properties.kind.enum, ['news', 'opinion', 'long-read'])
-  t.deepEqual(schemas.ArticleCreateInput.properties.rating, { type: ['number', 'null'], minimum: 0, maximum: 5 })
+  t.deepEqual(schemas.ArticleCreateInput.properties.rating, {
+    type: ['number', 'null'],
+    minimum: 0,
+    maximum: 5,
+  })
   t.deepEqual(schemas.MemberCreateInput.required, ['email', 'displayName', 'password'])
   t.true(schemas.MemberCreateInput.properties.password.writeOnly)
-  for (const secret of ['password', 'hash', 'salt', 'loginAttempts', 'lockUntil', 'resetPasswordToken', 'resetPasswordExpiration']) t.false(secret in schemas.Member.properties, secret)
+  for (const secret of [
+    'password',
+    'hash',
+    'salt',
+    'loginAttempts',
+    'lockUntil',
+    'resetPasswordToken',
+    'resetPasswordExpiration',
+  ])
+    t.false(secret in schemas.Member.properties, secret)
   t.false('secretNote' in schemas.Member.properties)
   t.false('secretNote' in schemas.MemberCreateInput.properties)
   // With drafts, a draft may be saved without its required fields.
@@ -64,7 +116,9 @@ test('create inputs require what the config requires; updates require nothing; h
 test('read schemas: relations are id or document, interfaceName makes components, localized values may be locale maps', (t) => {
   const { schemas } = compile(magazine).components
   const writer = schemas.Article.properties.writer
-  t.deepEqual(writer, { anyOf: [{ type: 'integer', minimum: 1 }, { $ref: '#/components/schemas/Member' }] })
+  t.deepEqual(writer, {
+    anyOf: [{ type: 'integer', minimum: 1 }, { $ref: '#/components/schemas/Member' }],
+  })
   t.deepEqual(schemas.Article.properties.topics.type, ['array', 'null'])
   t.is(schemas.Article.properties.topics.items.anyOf[1].$ref, '#/components/schemas/Topic')
   t.deepEqual(schemas.Article.properties.featured.properties.relationTo.enum, ['topics', 'members'])
@@ -75,7 +129,10 @@ test('read schemas: relations are id or document, interfaceName makes components
   t.deepEqual(schemas.Article.required, ['id'])
   t.truthy(compile(shop).components.schemas.Variant)
   // A versioned collection's read schema keeps its id (the version schema's copy has none).
-  t.deepEqual(compile(shop).components.schemas.Product.properties.id, { type: 'integer', minimum: 1 })
+  t.deepEqual(compile(shop).components.schemas.Product.properties.id, {
+    type: 'integer',
+    minimum: 1,
+  })
   t.false('id' in compile(shop).components.schemas.ProductVersion.properties.version.properties)
 })
 
@@ -83,18 +140,37 @@ test('where is a recursive per-collection schema sent as JSON, with enums for se
   const doc = compile(magazine)
   const find = doc.paths['/blog-posts'].get
   const where = find.parameters!.find((p) => p.name === 'where')!
-  t.deepEqual(where.content, { 'application/json': { schema: { $ref: '#/components/schemas/ArticleWhere' } } })
+  t.deepEqual(where.content, {
+    'application/json': { schema: { $ref: '#/components/schemas/ArticleWhere' } },
+  })
   const schema = doc.components.schemas.ArticleWhere
-  t.deepEqual(schema.properties.or, { type: 'array', items: { $ref: '#/components/schemas/ArticleWhere' } })
+  t.deepEqual(schema.properties.or, {
+    type: 'array',
+    items: { $ref: '#/components/schemas/ArticleWhere' },
+  })
   t.deepEqual(schema.properties.kind.properties.equals.enum, ['news', 'opinion', 'long-read', null])
   t.deepEqual(schema.properties['meta.canonical'], { $ref: '#/components/schemas/WhereText' })
   t.deepEqual(schema.properties.where, { $ref: '#/components/schemas/WherePoint' })
   t.deepEqual(schema.additionalProperties, { $ref: '#/components/schemas/WhereAny' })
   const names = find.parameters!.map((p) => p.name ?? p.$ref)
-  for (const p of ['depth', 'limit', 'page', 'sort', 'select', 'populate', 'locale', 'fallbackLocale']) t.true(names.includes(`#/components/parameters/${p}`), p)
+  for (const p of [
+    'depth',
+    'limit',
+    'page',
+    'sort',
+    'select',
+    'populate',
+    'locale',
+    'fallbackLocale',
+  ])
+    t.true(names.includes(`#/components/parameters/${p}`), p)
   t.deepEqual(doc.components.parameters.locale.schema.enum, ['en', 'fr', 'all', '*'])
   t.is(doc.components.parameters.fallbackLocale.name, 'fallback-locale')
-  t.true(compile(shop).paths['/products'].get.parameters!.some((p) => p.$ref === '#/components/parameters/draft'))
+  t.true(
+    compile(shop).paths['/products'].get.parameters!.some(
+      (p) => p.$ref === '#/components/parameters/draft',
+    ),
+  )
 })
 
 test('every operation declares its error responses', (t) => {
@@ -109,7 +185,8 @@ test('the orders API of the example lives in the same document with problem+json
   const doc = compileOpenAPI(await loadConfig()) as unknown as Doc
   const cancel = doc.paths['/v1/orders/{order}/cancel'].post
   t.is(cancel.operationId, 'v1CancelOrder')
-  for (const code of ['401', '403', '404', '409']) t.deepEqual(cancel.responses[code], { $ref: `#/components/responses/Problem${code}` })
+  for (const code of ['401', '403', '404', '409'])
+    t.deepEqual(cancel.responses[code], { $ref: `#/components/responses/Problem${code}` })
   t.deepEqual(doc.components.schemas.V1OrderInput.required, ['items'])
   // Regression (found by the equivalence property test): an optional select may read as null.
   t.deepEqual(doc.components.schemas.Post.properties.status.type, ['string', 'null'])

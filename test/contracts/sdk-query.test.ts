@@ -14,19 +14,40 @@ test('the generated REST client sends a nested where, select and populate as JSO
     }) as typeof fetch,
   })
   try {
-    const where = { or: [{ title: { like: 'hello' } }, { and: [{ views: { greater_than: 3 } }, { 'seo.title': { exists: true } }] }] }
-    await findPosts({ query: { where, limit: 5, depth: 1, select: { title: true, seo: { title: true } }, populate: { categories: { name: true } }, sort: '-views' } })
+    const where = {
+      or: [
+        { title: { like: 'hello' } },
+        { and: [{ views: { greater_than: 3 } }, { 'seo.title': { exists: true } }] },
+      ],
+    }
+    await findPosts({
+      query: {
+        where,
+        limit: 5,
+        depth: 1,
+        select: { title: true, seo: { title: true } },
+        populate: { categories: { name: true } },
+        sort: '-views',
+      },
+    })
     await countPosts({ query: { where: { status: { in: ['draft', 'published'] } } } })
   } finally {
     client.setConfig(local)
   }
   const [list, count] = urls
   t.is(list.pathname, '/api/posts')
-  t.deepEqual(JSON.parse(list.searchParams.get('where')!), { or: [{ title: { like: 'hello' } }, { and: [{ views: { greater_than: 3 } }, { 'seo.title': { exists: true } }] }] })
+  t.deepEqual(JSON.parse(list.searchParams.get('where')!), {
+    or: [
+      { title: { like: 'hello' } },
+      { and: [{ views: { greater_than: 3 } }, { 'seo.title': { exists: true } }] },
+    ],
+  })
   t.deepEqual(JSON.parse(list.searchParams.get('select')!), { title: true, seo: { title: true } })
   t.deepEqual(JSON.parse(list.searchParams.get('populate')!), { categories: { name: true } })
   t.is(list.searchParams.get('limit'), '5')
   t.is(list.searchParams.get('sort'), '-views')
   t.is(count.pathname, '/api/posts/count')
-  t.deepEqual(JSON.parse(count.searchParams.get('where')!), { status: { in: ['draft', 'published'] } })
+  t.deepEqual(JSON.parse(count.searchParams.get('where')!), {
+    status: { in: ['draft', 'published'] },
+  })
 })

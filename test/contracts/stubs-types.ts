@@ -12,7 +12,10 @@ export const health: Handlers['health'] = async () => ({ status: 200, body: { st
 export const wrongBody: Handlers['health'] = async () => ({ status: 200, body: { status: 'fine' } })
 
 // @ts-expect-error 418 is not a status the contract declares for findPostByID
-export const wrongStatus: Handlers['findPostByID'] = async () => ({ status: 418, body: { errors: [{ message: 'teapot' }] } })
+export const wrongStatus: Handlers['findPostByID'] = async () => ({
+  status: 418,
+  body: { errors: [{ message: 'teapot' }] },
+})
 
 export const findPost: Handlers['findPostByID'] = async (request) => {
   const id: number = request.path.id

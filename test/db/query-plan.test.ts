@@ -4,15 +4,29 @@ import { compileSort, compileWhere } from '../../server/db/where.ts'
 import { dialectName, useCms } from '../helpers/db.ts'
 
 /** The database's own query plan shows the indexes at work for an indexed where + sort and a read by id. */
-const state = useCms(test, defineConfig({
-  collections: [{
-    slug: 'posts',
-    fields: [{ name: 'title', type: 'text' }, { name: 'status', type: 'select', options: ['draft', 'published'], index: true }, { name: 'views', type: 'number', index: true }],
-  }],
-}), async (cms) => {
-  for (let i = 0; i < 300; i++) await cms.create({ collection: 'posts', data: { title: `P${i}`, status: i % 10 ? 'draft' : 'published', views: i } })
-  await cms.db.run(dialectName === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE posts', [])
-})
+const state = useCms(
+  test,
+  defineConfig({
+    collections: [
+      {
+        slug: 'posts',
+        fields: [
+          { name: 'title', type: 'text' },
+          { name: 'status', type: 'select', options: ['draft', 'published'], index: true },
+          { name: 'views', type: 'number', index: true },
+        ],
+      },
+    ],
+  }),
+  async (cms) => {
+    for (let i = 0; i < 300; i++)
+      await cms.create({
+        collection: 'posts',
+        data: { title: `P${i}`, status: i % 10 ? 'draft' : 'published', views: i },
+      })
+    await cms.db.run(dialectName === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE posts', [])
+  },
+)
 
 async function plan(sql: string, bindings: unknown[]): Promise<string> {
   const { cms } = state
@@ -30,14 +44,20 @@ test('an indexed where + sort uses an index, not a full scan', async (t) => {
   const ctx = cms.queryContext()
   const where = compileWhere(ctx, collection, { status: { equals: 'published' } })
   const sort = compileSort(ctx, collection, '-views')
-  const text = await plan(`SELECT t.* FROM ${cms.db.dialect.quote('posts')} AS t WHERE ${where.sql} ORDER BY ${sort.sql} LIMIT 10`, [...where.bindings, ...sort.bindings])
+  const text = await plan(
+    `SELECT t.* FROM ${cms.db.dialect.quote('posts')} AS t WHERE ${where.sql} ORDER BY ${sort.sql} LIMIT 10`,
+    [...where.bindings, ...sort.bindings],
+  )
   t.log(text)
   if (dialectName === 'sqlite') t.regex(text, /USING INDEX posts_(status|views)_idx/)
   else t.regex(text, /key=posts_(status|views)_idx/)
 })
 
 test('a read by id uses the primary key', async (t) => {
-  const text = await plan(`SELECT t.* FROM ${state.cms.db.dialect.quote('posts')} AS t WHERE t.id = ?`, [150])
+  const text = await plan(
+    `SELECT t.* FROM ${state.cms.db.dialect.quote('posts')} AS t WHERE t.id = ?`,
+    [150],
+  )
   t.log(text)
   if (dialectName === 'sqlite') t.regex(text, /USING INTEGER PRIMARY KEY/)
   else t.regex(text, /type=const key=PRIMARY/)

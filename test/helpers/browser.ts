@@ -14,7 +14,13 @@ export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH || (await unpackedChromium())
   return chromium.launch({
     executablePath,
-    args: [...sparticuz.args, '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      ...sparticuz.args,
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 }
 
@@ -30,7 +36,10 @@ async function unpackedChromium(): Promise<string> {
       break
     } catch {
       // A lock older than a minute belongs to a process that died while unpacking.
-      if (waited > 60_000 || Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 60_000) {
+      if (
+        waited > 60_000 ||
+        Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 60_000
+      ) {
         rmSync(lock, { recursive: true, force: true })
       }
       await sleep(100)

@@ -17,7 +17,15 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
   if (!base || !base.startsWith('mysql')) return { url: 'sqlite::memory:', drop: async () => {} }
   const u = new URL(base)
   const name = `cms_t_${randomBytes(6).toString('hex')}`
-  const admin = knexFactory({ client: 'mysql2', connection: { host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) } })
+  const admin = knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: u.hostname,
+      port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+    },
+  })
   await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
   u.pathname = `/${name}`
   return {
@@ -33,7 +41,11 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
  * Starts a CMS on a fresh database before the file's tests (tests must be declared synchronously),
  * runs `init` once, and closes and drops everything after them.
  */
-export function useCms<T = undefined>(test: TestFn, config: Config, init?: (cms: Cms) => Promise<T>): { cms: Cms; data: T } {
+export function useCms<T = undefined>(
+  test: TestFn,
+  config: Config,
+  init?: (cms: Cms) => Promise<T>,
+): { cms: Cms; data: T } {
   const state = {} as { cms: Cms; data: T }
   let drop = async () => {}
   test.before(async () => {
@@ -50,7 +62,10 @@ export function useCms<T = undefined>(test: TestFn, config: Config, init?: (cms:
 }
 
 /** Counts the SQL statements `fn` sends. */
-export async function countQueries<T>(cms: Cms, fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: string[] }> {
+export async function countQueries<T>(
+  cms: Cms,
+  fn: () => Promise<T>,
+): Promise<{ result: T; queries: number; statements: string[] }> {
   const statements: string[] = []
   const off = cms.db.onQuery((sql) => statements.push(sql))
   try {
@@ -62,7 +77,12 @@ export async function countQueries<T>(cms: Cms, fn: () => Promise<T>): Promise<{
 }
 
 /** Asserts that `promise` rejects with an error of `name` and `status`, and returns it. */
-export async function rejectsWith(t: ExecutionContext, promise: Promise<unknown>, name: string, status: number): Promise<Error & { status: number; data?: unknown }> {
+export async function rejectsWith(
+  t: ExecutionContext,
+  promise: Promise<unknown>,
+  name: string,
+  status: number,
+): Promise<Error & { status: number; data?: unknown }> {
   const error = (await t.throwsAsync(promise)) as Error & { status: number; data?: unknown }
   t.is(error?.name, name, error?.message)
   t.is(error?.status, status)

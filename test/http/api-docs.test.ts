@@ -21,21 +21,35 @@ test('the API reference page loads in headless Chromium from npm assets and show
   const page = await s.request('GET', '/api/docs')
   t.regex(page.headers.get('content-type') ?? '', /text\/html/)
   t.regex(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/)
-  t.regex(page.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-[\w+/=]+'(;|$)/)
+  t.regex(
+    page.headers.get('content-security-policy') ?? '',
+    /script-src 'self' 'sha256-[\w+/=]+'(;|$)/,
+  )
   t.is(page.headers.get('x-frame-options'), 'DENY')
   const browser = await launchBrowser()
   try {
     const tab = await browser.newPage({ viewport: { width: 1280, height: 2000 } })
     const outside: string[] = []
-    tab.on('request', (r) => { if (!r.url().startsWith(s.url) && !r.url().startsWith('data:')) outside.push(r.url()) })
+    tab.on('request', (r) => {
+      if (!r.url().startsWith(s.url) && !r.url().startsWith('data:')) outside.push(r.url())
+    })
     // The page works under its Content-Security-Policy: nothing it needs is blocked.
     const violations: string[] = []
-    tab.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()) })
-    await tab.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`)))
+    tab.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
+    })
+    await tab.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    )
     await tab.goto(`${s.url}/api/docs`)
-    await tab.waitForFunction(() => document.body.innerText.includes('/posts/{id}'), undefined, { timeout: 30_000 })
+    await tab.waitForFunction(() => document.body.innerText.includes('/posts/{id}'), undefined, {
+      timeout: 30_000,
+    })
     const text = await tab.evaluate(() => document.body.innerText)
-    for (const expected of ['List Posts', 'Create a Post', '/posts/count', 'Posts']) t.true(text.includes(expected), expected)
+    for (const expected of ['List Posts', 'Create a Post', '/posts/count', 'Posts'])
+      t.true(text.includes(expected), expected)
     await mkdir('test-artifacts', { recursive: true })
     await tab.screenshot({ path: 'test-artifacts/api-docs.png', fullPage: false })
     t.deepEqual(outside, [])

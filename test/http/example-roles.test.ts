@@ -3,7 +3,9 @@ import exampleConfig from '../../cms.config.ts'
 import { useServer } from '../helpers/http.ts'
 
 /** The example app's roles over REST: members write their own posts as themselves; endpoints keep access. */
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, (cms) => cms.config.seed!(cms))
+const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, (cms) =>
+  cms.config.seed!(cms),
+)
 
 const tokens = new Map<string, string>()
 async function as(name: 'admin' | 'alice' | 'bob'): Promise<Record<string, string>> {
@@ -15,7 +17,8 @@ async function as(name: 'admin' | 'alice' | 'bob'): Promise<Record<string, strin
   return { authorization: `Bearer ${tokens.get(name)}` }
 }
 const idOf = async (email: string) =>
-  (await s.cms.find({ collection: 'users', where: { email: { equals: email } } })).docs[0].id as number
+  (await s.cms.find({ collection: 'users', where: { email: { equals: email } } })).docs[0]
+    .id as number
 const post = async (name: 'admin' | 'alice', body: Record<string, unknown>) =>
   s.request('POST', '/api/posts', { body, headers: await as(name) })
 const patch = async (name: 'admin' | 'alice', id: number, body: Record<string, unknown>) =>
@@ -28,7 +31,8 @@ const authorOf = async (id: number) => {
 test('a member creating a post is its author, whatever author the body names', async (t) => {
   const [admin, alice] = [await idOf('admin@example.com'), await idOf('alice@example.com')]
   const r = await s.request('POST', '/api/posts', {
-    body: { title: 'Forged', slug: 'forged-author', author: admin, _status: 'published' }, headers: await as('alice'),
+    body: { title: 'Forged', slug: 'forged-author', author: admin, _status: 'published' },
+    headers: await as('alice'),
   })
   t.is(r.status, 201)
   t.is(await authorOf(r.body.doc.id), alice)
@@ -44,7 +48,10 @@ test('a member cannot hand their post to someone else; an admin may set any auth
   const id = created.body.doc.id as number
   t.is((await patch('alice', id, { author: bob, title: 'Own, edited' })).status, 200)
   t.is(await authorOf(id), alice)
-  t.is((await s.cms.findByID({ collection: 'posts', id, depth: 0, draft: true })).title, 'Own, edited')
+  t.is(
+    (await s.cms.findByID({ collection: 'posts', id, depth: 0, draft: true })).title,
+    'Own, edited',
+  )
 
   const byAdmin = await post('admin', { title: 'For Bob', slug: 'for-bob', author: bob })
   t.is(byAdmin.status, 201)
@@ -57,7 +64,7 @@ test('a member cannot hand their post to someone else; an admin may set any auth
   t.is((await patch('alice', id, { title: 'x' })).status, 403)
 })
 
-test('the tracking endpoint applies the collection\'s update access like PATCH: 401, 403, 404, 400, 200', async (t) => {
+test("the tracking endpoint applies the collection's update access like PATCH: 401, 403, 404, 400, 200", async (t) => {
   const parcel = (await s.cms.find({ collection: 'tracking', sort: 'id', limit: 1 })).docs[0]
   const path = `/api/tracking/${parcel.id}/tracking`
   const body = { status: 'delivered', lastEvent: 'Forged by a member' }
@@ -67,14 +74,25 @@ test('the tracking endpoint applies the collection\'s update access like PATCH: 
   t.truthy(anonymous.headers.get('www-authenticate'))
   t.is(typeof anonymous.body.errors[0].message, 'string')
 
-  t.is((await s.request('PATCH', `/api/tracking/${parcel.id}`, { body, headers: await as('alice') })).status, 403)
+  t.is(
+    (await s.request('PATCH', `/api/tracking/${parcel.id}`, { body, headers: await as('alice') }))
+      .status,
+    403,
+  )
   const member = await s.request('POST', path, { body, headers: await as('alice') })
   t.is(member.status, 403)
   t.is(typeof member.body.errors[0].message, 'string')
   t.is((await s.cms.findByID({ collection: 'tracking', id: parcel.id })).status, parcel.status)
 
-  t.is((await s.request('POST', '/api/tracking/999999/tracking', { body, headers: await as('admin') })).status, 404)
-  const invalid = await s.request('POST', path, { body: { status: 'lost' }, headers: await as('admin') })
+  t.is(
+    (await s.request('POST', '/api/tracking/999999/tracking', { body, headers: await as('admin') }))
+      .status,
+    404,
+  )
+  const invalid = await s.request('POST', path, {
+    body: { status: 'lost' },
+    headers: await as('admin'),
+  })
   t.is(invalid.status, 400)
   t.is(invalid.body.errors[0].data.errors[0].path, 'status')
 

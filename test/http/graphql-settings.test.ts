@@ -7,11 +7,14 @@ import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from '../helpers/db.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 
-const base = (extra: Partial<Config> = {}): Config => defineConfig({
-  secret: 'a-test-secret-that-is-at-least-32-bytes-long',
-  collections: [{ slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] }],
-  ...extra,
-})
+const base = (extra: Partial<Config> = {}): Config =>
+  defineConfig({
+    secret: 'a-test-secret-that-is-at-least-32-bytes-long',
+    collections: [
+      { slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] },
+    ],
+    ...extra,
+  })
 
 /** Starts a server for `config`, runs `fn` against its URL, and stops it. */
 async function withServer(config: Config, fn: (url: string) => Promise<void>): Promise<void> {
@@ -26,7 +29,12 @@ async function withServer(config: Config, fn: (url: string) => Promise<void>): P
     await fresh.drop()
   }
 }
-const post = (url: string, query: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+const post = (url: string, query: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  })
 
 test.serial('graphQL.disable removes GraphQL entirely: both paths are 404', async (t) => {
   await withServer(base({ graphQL: { disable: true } }), async (url) => {
@@ -37,61 +45,94 @@ test.serial('graphQL.disable removes GraphQL entirely: both paths are 404', asyn
 })
 
 test.serial('routes.graphQL and routes.graphQLPlayground move both paths', async (t) => {
-  await withServer(base({ routes: { graphQL: '/gql', graphQLPlayground: '/play' } }), async (url) => {
-    const r = await post(`${url}/api/gql`, '{ countNotes { totalDocs } }')
-    t.deepEqual(await r.json(), { data: { countNotes: { totalDocs: 1 } } })
-    t.is((await post(`${url}/api/graphql`, '{ __typename }')).status, 404)
-    t.is((await fetch(`${url}/api/play`)).status, 200)
-    t.is((await fetch(`${url}/api/graphql-playground`)).status, 404)
-  })
-})
-
-test.serial('the playground is off in production unless disablePlaygroundInProduction is false', async (t) => {
-  const env = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await withServer(base(), async (url) => {
+  await withServer(
+    base({ routes: { graphQL: '/gql', graphQLPlayground: '/play' } }),
+    async (url) => {
+      const r = await post(`${url}/api/gql`, '{ countNotes { totalDocs } }')
+      t.deepEqual(await r.json(), { data: { countNotes: { totalDocs: 1 } } })
+      t.is((await post(`${url}/api/graphql`, '{ __typename }')).status, 404)
+      t.is((await fetch(`${url}/api/play`)).status, 200)
       t.is((await fetch(`${url}/api/graphql-playground`)).status, 404)
-      t.is((await post(`${url}/api/graphql`, '{ countNotes { totalDocs } }')).status, 200, 'GraphQL itself stays on')
-    })
-    await withServer(base({ graphQL: { disablePlaygroundInProduction: false } }), async (url) => {
-      t.is((await fetch(`${url}/api/graphql-playground`)).status, 200)
-    })
-  } finally {
-    process.env.NODE_ENV = env
-  }
+    },
+  )
 })
 
-test.serial('the playground page loads in headless Chromium with assets from npm, runs a query and shows the result', async (t) => {
-  await withServer(base(), async (url) => {
-    const page = await fetch(`${url}/api/graphql-playground`)
-    t.regex(page.headers.get('content-type') ?? '', /text\/html/)
-    t.regex(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/)
-    t.is(page.headers.get('x-frame-options'), 'DENY')
-    const html = await page.text()
-    t.false(/https?:\/\/(?!127\.0\.0\.1)/.test(html.replace(/<!doctype[^>]*>/i, '')), 'no external URLs')
-    const js = await fetch(`${url}/api/graphql-playground/assets/graphiql.js`)
-    t.regex(js.headers.get('content-type') ?? '', /javascript/)
-
-    const browser = await launchBrowser()
+test.serial(
+  'the playground is off in production unless disablePlaygroundInProduction is false',
+  async (t) => {
+    const env = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
     try {
-      const tab = await browser.newPage()
-      const outside: string[] = []
-      tab.on('request', (r) => { if (!r.url().startsWith(url) && !r.url().startsWith('data:')) outside.push(r.url()) })
-      // The page works under its Content-Security-Policy: nothing it needs is blocked.
-      const violations: string[] = []
-      tab.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()) })
-      await tab.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`)))
-      await tab.goto(`${url}/api/graphql-playground?query=${encodeURIComponent('{ Notes { docs { text } totalDocs } }')}`)
-      await tab.waitForSelector('.graphiql-execute-button', { timeout: 30_000 })
-      await tab.click('.graphiql-execute-button')
-      await tab.waitForFunction(() => document.querySelector('.result-window')?.textContent?.includes('Hello from the playground'), undefined, { timeout: 30_000 })
-      const result = await tab.textContent('.result-window')
-      t.true(result?.includes('"totalDocs": 1'))
-      t.deepEqual(outside, [])
-      t.deepEqual(violations, [])
+      await withServer(base(), async (url) => {
+        t.is((await fetch(`${url}/api/graphql-playground`)).status, 404)
+        t.is(
+          (await post(`${url}/api/graphql`, '{ countNotes { totalDocs } }')).status,
+          200,
+          'GraphQL itself stays on',
+        )
+      })
+      await withServer(base({ graphQL: { disablePlaygroundInProduction: false } }), async (url) => {
+        t.is((await fetch(`${url}/api/graphql-playground`)).status, 200)
+      })
     } finally {
-      await browser.close()
+      process.env.NODE_ENV = env
     }
-  })
-})
+  },
+)
+
+test.serial(
+  'the playground page loads in headless Chromium with assets from npm, runs a query and shows the result',
+  async (t) => {
+    await withServer(base(), async (url) => {
+      const page = await fetch(`${url}/api/graphql-playground`)
+      t.regex(page.headers.get('content-type') ?? '', /text\/html/)
+      t.regex(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/)
+      t.is(page.headers.get('x-frame-options'), 'DENY')
+      const html = await page.text()
+      t.false(
+        /https?:\/\/(?!127\.0\.0\.1)/.test(html.replace(/<!doctype[^>]*>/i, '')),
+        'no external URLs',
+      )
+      const js = await fetch(`${url}/api/graphql-playground/assets/graphiql.js`)
+      t.regex(js.headers.get('content-type') ?? '', /javascript/)
+
+      const browser = await launchBrowser()
+      try {
+        const tab = await browser.newPage()
+        const outside: string[] = []
+        tab.on('request', (r) => {
+          if (!r.url().startsWith(url) && !r.url().startsWith('data:')) outside.push(r.url())
+        })
+        // The page works under its Content-Security-Policy: nothing it needs is blocked.
+        const violations: string[] = []
+        tab.on('console', (m) => {
+          if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
+        })
+        await tab.addInitScript(() =>
+          document.addEventListener('securitypolicyviolation', (e) =>
+            console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
+          ),
+        )
+        await tab.goto(
+          `${url}/api/graphql-playground?query=${encodeURIComponent('{ Notes { docs { text } totalDocs } }')}`,
+        )
+        await tab.waitForSelector('.graphiql-execute-button', { timeout: 30_000 })
+        await tab.click('.graphiql-execute-button')
+        await tab.waitForFunction(
+          () =>
+            document
+              .querySelector('.result-window')
+              ?.textContent?.includes('Hello from the playground'),
+          undefined,
+          { timeout: 30_000 },
+        )
+        const result = await tab.textContent('.result-window')
+        t.true(result?.includes('"totalDocs": 1'))
+        t.deepEqual(outside, [])
+        t.deepEqual(violations, [])
+      } finally {
+        await browser.close()
+      }
+    })
+  },
+)

@@ -4,17 +4,35 @@ import { blogConfig } from '../fixtures/blog.ts'
 import { countQueries, useCms } from '../helpers/db.ts'
 
 async function seed(cms: Cms) {
-  const mentor = await cms.create({ collection: 'authors', data: { name: 'Mentor', roles: ['admin'] } })
+  const mentor = await cms.create({
+    collection: 'authors',
+    data: { name: 'Mentor', roles: ['admin'] },
+  })
   const ann = await cms.create({ collection: 'authors', data: { name: 'Ann', mentor: mentor.id } })
   const root = await cms.create({ collection: 'categories', data: { title: 'Root' } })
-  const child = await cms.create({ collection: 'categories', data: { title: 'Child', parent: root.id } })
+  const child = await cms.create({
+    collection: 'categories',
+    data: { title: 'Child', parent: root.id },
+  })
   const articles = []
   for (let i = 0; i < 30; i++) {
-    articles.push(await cms.create({
-      collection: 'articles',
-      data: { title: `A${i}`, _status: 'published', author: ann.id, categories: [child.id, root.id], featured: { relationTo: i % 2 ? 'authors' : 'categories', value: i % 2 ? ann.id : child.id }, meta: { editor: mentor.id } },
-      depth: 0,
-    }))
+    articles.push(
+      await cms.create({
+        collection: 'articles',
+        data: {
+          title: `A${i}`,
+          _status: 'published',
+          author: ann.id,
+          categories: [child.id, root.id],
+          featured: {
+            relationTo: i % 2 ? 'authors' : 'categories',
+            value: i % 2 ? ann.id : child.id,
+          },
+          meta: { editor: mentor.id },
+        },
+        depth: 0,
+      }),
+    )
   }
   return { mentor, ann, root, child, first: articles[0] }
 }
@@ -35,8 +53,11 @@ test('depth 1 populates one level; depth 2 and 3 go further', async (t) => {
   const a1 = d1.author as Record<string, unknown>
   t.is(a1.name, 'Ann')
   t.is(a1.mentor, mentor.id)
-  t.deepEqual((d1.categories as { title: string }[]).map((c) => c.title), ['Child', 'Root'])
-  t.is(((d1.categories as Record<string, unknown>[])[0]).parent, state.data.root.id)
+  t.deepEqual(
+    (d1.categories as { title: string }[]).map((c) => c.title),
+    ['Child', 'Root'],
+  )
+  t.is((d1.categories as Record<string, unknown>[])[0].parent, state.data.root.id)
   t.like(d1.featured, { relationTo: 'categories', value: { title: 'Child' } })
   t.like(d1.meta, { editor: { name: 'Mentor' } })
 
@@ -50,23 +71,31 @@ test('depth 1 populates one level; depth 2 and 3 go further', async (t) => {
   t.deepEqual(await state.cms.findByID({ collection: 'articles', id: first.id }), d2)
 })
 
-test.serial('population costs one query per related collection per level, whatever the number of documents', async (t) => {
-  const run = (limit: number, depth: number) => countQueries(state.cms, () => state.cms.find({ collection: 'articles', limit, depth }))
-  const small1 = await run(2, 1)
-  const large1 = await run(25, 1)
-  t.is(large1.result.docs.length, 25)
-  t.is(small1.queries, large1.queries)
-  // page + count + authors + categories (polymorphic featured shares them) at level 1.
-  t.is(large1.queries, 4)
-  const large2 = await run(25, 2)
-  t.is(large2.queries, 6) // + authors (mentors) + categories (parents) at level 2
-  t.is((await run(3, 2)).queries, large2.queries)
-})
+test.serial(
+  'population costs one query per related collection per level, whatever the number of documents',
+  async (t) => {
+    const run = (limit: number, depth: number) =>
+      countQueries(state.cms, () => state.cms.find({ collection: 'articles', limit, depth }))
+    const small1 = await run(2, 1)
+    const large1 = await run(25, 1)
+    t.is(large1.result.docs.length, 25)
+    t.is(small1.queries, large1.queries)
+    // page + count + authors + categories (polymorphic featured shares them) at level 1.
+    t.is(large1.queries, 4)
+    const large2 = await run(25, 2)
+    t.is(large2.queries, 6) // + authors (mentors) + categories (parents) at level 2
+    t.is((await run(3, 2)).queries, large2.queries)
+  },
+)
 
 test('a relation whose document is gone, or that the caller may not read, stays an id', async (t) => {
   const { cms } = state
   const ghost = await cms.create({ collection: 'authors', data: { name: 'Ghost' } })
-  const a = await cms.create({ collection: 'articles', data: { title: 'Haunted', author: ghost.id }, depth: 0 })
+  const a = await cms.create({
+    collection: 'articles',
+    data: { title: 'Haunted', author: ghost.id },
+    depth: 0,
+  })
   await cms.delete({ collection: 'authors', id: ghost.id })
   t.is((await cms.findByID({ collection: 'articles', id: a.id, depth: 1 })).author, ghost.id)
 })

@@ -4,26 +4,64 @@ import { rejectsWith, useCms } from '../helpers/db.ts'
 
 const config = defineConfig({
   collections: [
-    { slug: 'categories', fields: [{ name: 'title', type: 'text' }, { name: 'description', type: 'textarea' }, { name: 'color', type: 'text' }] },
+    {
+      slug: 'categories',
+      fields: [
+        { name: 'title', type: 'text' },
+        { name: 'description', type: 'textarea' },
+        { name: 'color', type: 'text' },
+      ],
+    },
     {
       slug: 'posts',
       fields: [
         { name: 'title', type: 'text' },
         { name: 'body', type: 'textarea' },
-        { name: 'seo', type: 'group', fields: [{ name: 'title', type: 'text' }, { name: 'description', type: 'text' }] },
-        { name: 'links', type: 'array', fields: [{ name: 'url', type: 'text' }, { name: 'label', type: 'text' }] },
+        {
+          name: 'seo',
+          type: 'group',
+          fields: [
+            { name: 'title', type: 'text' },
+            { name: 'description', type: 'text' },
+          ],
+        },
+        {
+          name: 'links',
+          type: 'array',
+          fields: [
+            { name: 'url', type: 'text' },
+            { name: 'label', type: 'text' },
+          ],
+        },
         { name: 'category', type: 'relationship', relationTo: 'categories' },
       ],
     },
   ],
-  globals: [{ slug: 'settings', fields: [{ name: 'siteName', type: 'text' }, { name: 'tagline', type: 'text' }] }],
+  globals: [
+    {
+      slug: 'settings',
+      fields: [
+        { name: 'siteName', type: 'text' },
+        { name: 'tagline', type: 'text' },
+      ],
+    },
+  ],
 })
 
 const state = useCms(test, config, async (cms) => {
-  const category = await cms.create({ collection: 'categories', data: { title: 'News', description: 'Long text', color: 'red' } })
+  const category = await cms.create({
+    collection: 'categories',
+    data: { title: 'News', description: 'Long text', color: 'red' },
+  })
   const post = await cms.create({
     collection: 'posts',
-    data: { title: 'Hello', body: 'Body', seo: { title: 'SEO title', description: 'SEO description' }, links: [{ url: 'https://a.example', label: 'A' }], category: category.id },
+    data: {
+      title: 'Hello',
+      body: 'Body',
+      seo: { title: 'SEO title', description: 'SEO description' },
+      links: [{ url: 'https://a.example', label: 'A' }],
+      category: category.id,
+    },
   })
   await cms.updateGlobal({ slug: 'settings', data: { siteName: 'Site', tagline: 'Tag' } })
   return { category, post }
@@ -31,17 +69,28 @@ const state = useCms(test, config, async (cms) => {
 
 test('select includes only the named fields (and id), nested into groups and array rows', async (t) => {
   const { cms, data } = state
-  const doc = await cms.findByID({ collection: 'posts', id: data.post.id, select: { title: true, seo: { title: true }, links: { url: true } } })
+  const doc = await cms.findByID({
+    collection: 'posts',
+    id: data.post.id,
+    select: { title: true, seo: { title: true }, links: { url: true } },
+  })
   t.deepEqual(Object.keys(doc).sort(), ['id', 'links', 'seo', 'title'])
   t.deepEqual(doc.seo, { title: 'SEO title' })
-  t.deepEqual(doc.links, [{ id: (data.post.links as { id: string }[])[0].id, url: 'https://a.example' }])
+  t.deepEqual(doc.links, [
+    { id: (data.post.links as { id: string }[])[0].id, url: 'https://a.example' },
+  ])
   const list = await cms.find({ collection: 'posts', select: { title: true } })
   t.deepEqual(list.docs, [{ id: data.post.id, title: 'Hello' }])
 })
 
 test('select with false excludes the named fields', async (t) => {
   const { cms, data } = state
-  const doc = await cms.findByID({ collection: 'posts', id: data.post.id, depth: 0, select: { body: false, seo: { description: false } } })
+  const doc = await cms.findByID({
+    collection: 'posts',
+    id: data.post.id,
+    depth: 0,
+    select: { body: false, seo: { description: false } },
+  })
   t.false('body' in doc)
   t.deepEqual(doc.seo, { title: 'SEO title' })
   t.is(doc.title, 'Hello')
@@ -50,7 +99,12 @@ test('select with false excludes the named fields', async (t) => {
 
 test('populate chooses the fields of related documents', async (t) => {
   const { cms, data } = state
-  const doc = await cms.findByID({ collection: 'posts', id: data.post.id, depth: 1, populate: { categories: { title: true } } })
+  const doc = await cms.findByID({
+    collection: 'posts',
+    id: data.post.id,
+    depth: 1,
+    populate: { categories: { title: true } },
+  })
   t.deepEqual(doc.category, { id: data.category.id, title: 'News' })
   const full = await cms.findByID({ collection: 'posts', id: data.post.id, depth: 1 })
   t.is((full.category as { color: string }).color, 'red')
@@ -64,12 +118,37 @@ test('findGlobal takes select', async (t) => {
 
 test('a bad select or populate is a 400 naming what is wrong', async (t) => {
   const { cms, data } = state
-  const unknown = await rejectsWith(t, cms.findByID({ collection: 'posts', id: data.post.id, select: { titel: true } }), 'BadRequest', 400)
+  const unknown = await rejectsWith(
+    t,
+    cms.findByID({ collection: 'posts', id: data.post.id, select: { titel: true } }),
+    'BadRequest',
+    400,
+  )
   t.is(unknown.message, 'select: "titel" is not a field.')
-  const mixed = await rejectsWith(t, cms.find({ collection: 'posts', select: { title: true, body: false } }), 'BadRequest', 400)
+  const mixed = await rejectsWith(
+    t,
+    cms.find({ collection: 'posts', select: { title: true, body: false } }),
+    'BadRequest',
+    400,
+  )
   t.regex(mixed.message, /cannot mix true and false/)
-  await rejectsWith(t, cms.find({ collection: 'posts', select: { title: 'yes' } as never }), 'BadRequest', 400)
-  await rejectsWith(t, cms.find({ collection: 'posts', select: { seo: { nope: true } } }), 'BadRequest', 400)
-  const pop = await rejectsWith(t, cms.find({ collection: 'posts', populate: { tags: { title: true } } }), 'BadRequest', 400)
+  await rejectsWith(
+    t,
+    cms.find({ collection: 'posts', select: { title: 'yes' } as never }),
+    'BadRequest',
+    400,
+  )
+  await rejectsWith(
+    t,
+    cms.find({ collection: 'posts', select: { seo: { nope: true } } }),
+    'BadRequest',
+    400,
+  )
+  const pop = await rejectsWith(
+    t,
+    cms.find({ collection: 'posts', populate: { tags: { title: true } } }),
+    'BadRequest',
+    400,
+  )
   t.is(pop.message, 'populate: "tags" is not a collection.')
 })

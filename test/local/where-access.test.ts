@@ -18,8 +18,14 @@ const config = defineConfig({
     },
     {
       slug: 'secrets',
-      access: { read: ({ req }) => (isAdmin(req.user) ? true : req.user ? { owner: { equals: req.user.id } } : false) },
-      fields: [{ name: 'code', type: 'text' }, { name: 'owner', type: 'relationship', relationTo: 'members' }],
+      access: {
+        read: ({ req }) =>
+          isAdmin(req.user) ? true : req.user ? { owner: { equals: req.user.id } } : false,
+      },
+      fields: [
+        { name: 'code', type: 'text' },
+        { name: 'owner', type: 'relationship', relationTo: 'members' },
+      ],
     },
     {
       slug: 'notes',
@@ -35,38 +41,126 @@ const config = defineConfig({
 
 const state = useCms(test, config, async (cms) => {
   const as = (doc: Record<string, unknown>) => ({ ...doc, collection: 'members' }) as User
-  const admin = as(await cms.create({ collection: 'members', data: { name: 'Root', role: 'admin', pin: 1111 } }))
-  const ann = as(await cms.create({ collection: 'members', data: { name: 'Ann', role: 'member', pin: 2222 } }))
-  const bob = as(await cms.create({ collection: 'members', data: { name: 'Bob', role: 'member', pin: 3333 } }))
-  const annSecret = await cms.create({ collection: 'secrets', data: { code: 'ann-code', owner: ann.id } })
-  const bobSecret = await cms.create({ collection: 'secrets', data: { code: 'bob-code', owner: bob.id } })
-  await cms.create({ collection: 'notes', data: { text: 'about ann', secret: annSecret.id, member: ann.id } })
-  await cms.create({ collection: 'notes', data: { text: 'about bob', secret: bobSecret.id, member: bob.id } })
+  const admin = as(
+    await cms.create({ collection: 'members', data: { name: 'Root', role: 'admin', pin: 1111 } }),
+  )
+  const ann = as(
+    await cms.create({ collection: 'members', data: { name: 'Ann', role: 'member', pin: 2222 } }),
+  )
+  const bob = as(
+    await cms.create({ collection: 'members', data: { name: 'Bob', role: 'member', pin: 3333 } }),
+  )
+  const annSecret = await cms.create({
+    collection: 'secrets',
+    data: { code: 'ann-code', owner: ann.id },
+  })
+  const bobSecret = await cms.create({
+    collection: 'secrets',
+    data: { code: 'bob-code', owner: bob.id },
+  })
+  await cms.create({
+    collection: 'notes',
+    data: { text: 'about ann', secret: annSecret.id, member: ann.id },
+  })
+  await cms.create({
+    collection: 'notes',
+    data: { text: 'about bob', secret: bobSecret.id, member: bob.id },
+  })
   return { admin, ann, bob, bobSecret }
 })
 
 test('a path through a relationship matches only related documents the caller may read', async (t) => {
   const { cms, data } = state
   const probe = { 'secret.code': { equals: 'bob-code' } }
-  t.is((await cms.find({ collection: 'notes', where: probe, user: data.ann, overrideAccess: false })).totalDocs, 0)
-  t.is((await cms.count({ collection: 'notes', where: probe, user: data.ann, overrideAccess: false })).totalDocs, 0)
-  t.is((await cms.find({ collection: 'notes', where: probe, user: data.bob, overrideAccess: false })).totalDocs, 1)
-  t.is((await cms.find({ collection: 'notes', where: probe, user: data.admin, overrideAccess: false })).totalDocs, 1)
-  t.is((await cms.find({ collection: 'notes', where: probe })).totalDocs, 1, 'the Local default (overrideAccess) sees everything')
+  t.is(
+    (await cms.find({ collection: 'notes', where: probe, user: data.ann, overrideAccess: false }))
+      .totalDocs,
+    0,
+  )
+  t.is(
+    (await cms.count({ collection: 'notes', where: probe, user: data.ann, overrideAccess: false }))
+      .totalDocs,
+    0,
+  )
+  t.is(
+    (await cms.find({ collection: 'notes', where: probe, user: data.bob, overrideAccess: false }))
+      .totalDocs,
+    1,
+  )
+  t.is(
+    (await cms.find({ collection: 'notes', where: probe, user: data.admin, overrideAccess: false }))
+      .totalDocs,
+    1,
+  )
+  t.is(
+    (await cms.find({ collection: 'notes', where: probe })).totalDocs,
+    1,
+    'the Local default (overrideAccess) sees everything',
+  )
   // Matching by id needs no read of the related document.
-  t.is((await cms.find({ collection: 'notes', where: { secret: { equals: data.bobSecret.id } }, user: data.ann, overrideAccess: false })).totalDocs, 1)
+  t.is(
+    (
+      await cms.find({
+        collection: 'notes',
+        where: { secret: { equals: data.bobSecret.id } },
+        user: data.ann,
+        overrideAccess: false,
+      })
+    ).totalDocs,
+    1,
+  )
 })
 
 test('a relationship whose collection the caller may not read cannot be queried through', async (t) => {
   const { cms } = state
-  const error = await rejectsWith(t, cms.find({ collection: 'notes', where: { 'secret.code': { like: 'code' } }, overrideAccess: false }), 'QueryError', 400)
-  t.is(error.message, 'The following path cannot be queried: secret.code (you may not read this field)')
+  const error = await rejectsWith(
+    t,
+    cms.find({
+      collection: 'notes',
+      where: { 'secret.code': { like: 'code' } },
+      overrideAccess: false,
+    }),
+    'QueryError',
+    400,
+  )
+  t.is(
+    error.message,
+    'The following path cannot be queried: secret.code (you may not read this field)',
+  )
 })
 
 test('a field the caller may not read cannot be filtered on, directly or through a relationship', async (t) => {
   const { cms, data } = state
-  await rejectsWith(t, cms.find({ collection: 'members', where: { pin: { equals: 3333 } }, user: data.ann, overrideAccess: false }), 'QueryError', 400)
-  await rejectsWith(t, cms.find({ collection: 'notes', where: { or: [{ text: { exists: true } }, { 'member.pin': { greater_than: 3000 } }] }, user: data.ann, overrideAccess: false }), 'QueryError', 400)
-  const asAdmin = await cms.find({ collection: 'notes', where: { 'member.pin': { greater_than: 3000 } }, user: data.admin, overrideAccess: false })
-  t.deepEqual(asAdmin.docs.map((d) => d.text), ['about bob'])
+  await rejectsWith(
+    t,
+    cms.find({
+      collection: 'members',
+      where: { pin: { equals: 3333 } },
+      user: data.ann,
+      overrideAccess: false,
+    }),
+    'QueryError',
+    400,
+  )
+  await rejectsWith(
+    t,
+    cms.find({
+      collection: 'notes',
+      where: { or: [{ text: { exists: true } }, { 'member.pin': { greater_than: 3000 } }] },
+      user: data.ann,
+      overrideAccess: false,
+    }),
+    'QueryError',
+    400,
+  )
+  const asAdmin = await cms.find({
+    collection: 'notes',
+    where: { 'member.pin': { greater_than: 3000 } },
+    user: data.admin,
+    overrideAccess: false,
+  })
+  t.deepEqual(
+    asAdmin.docs.map((d) => d.text),
+    ['about bob'],
+  )
 })

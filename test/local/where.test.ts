@@ -6,22 +6,60 @@ import { rejectsWith, useCms } from '../helpers/db.ts'
 
 /** Seeds a small catalogue whose every product is named by title, so results are compared as title lists. */
 async function seed(cms: Cms) {
-  const acme = await cms.create({ collection: 'makers', data: { name: 'Acme', country: 'de', verified: true } })
-  const bolt = await cms.create({ collection: 'makers', data: { name: 'Bolt & Co', country: 'jp' } })
+  const acme = await cms.create({
+    collection: 'makers',
+    data: { name: 'Acme', country: 'de', verified: true },
+  })
+  const bolt = await cms.create({
+    collection: 'makers',
+    data: { name: 'Bolt & Co', country: 'jp' },
+  })
   const mk = (data: Record<string, unknown>) => cms.create({ collection: 'products', data })
   const hammer = await mk({
-    title: 'Red Hammer', sku: 'A1', price: 10, stock: 5, kind: 'tool', colors: ['red'], maker: acme.id, releasedAt: '2026-01-10T00:00:00.000Z',
-    location: [13.405, 52.52], dimensions: { width: 30, unit: 'cm' }, variants: [{ label: 'small', extra: 1 }, { label: 'large', extra: 3 }],
-    sections: [{ blockType: 'text', heading: 'Strong steel' }], specs: { weight: 2, finish: 'matte' }, notes: 'A 100% steel_head hammer',
+    title: 'Red Hammer',
+    sku: 'A1',
+    price: 10,
+    stock: 5,
+    kind: 'tool',
+    colors: ['red'],
+    maker: acme.id,
+    releasedAt: '2026-01-10T00:00:00.000Z',
+    location: [13.405, 52.52],
+    dimensions: { width: 30, unit: 'cm' },
+    variants: [
+      { label: 'small', extra: 1 },
+      { label: 'large', extra: 3 },
+    ],
+    sections: [{ blockType: 'text', heading: 'Strong steel' }],
+    specs: { weight: 2, finish: 'matte' },
+    notes: 'A 100% steel_head hammer',
   })
   const kite = await mk({
-    title: 'Blue Kite', sku: 'B2', price: 25.5, stock: 0, kind: 'toy', colors: ['blue', 'green'], maker: bolt.id, releasedAt: '2026-02-20T00:00:00.000Z',
-    location: [13.45, 52.5], dimensions: { width: 80, unit: 'in' }, variants: [{ label: 'kids' }], sections: [{ blockType: 'gallery', count: 4 }],
+    title: 'Blue Kite',
+    sku: 'B2',
+    price: 25.5,
+    stock: 0,
+    kind: 'toy',
+    colors: ['blue', 'green'],
+    maker: bolt.id,
+    releasedAt: '2026-02-20T00:00:00.000Z',
+    location: [13.45, 52.5],
+    dimensions: { width: 80, unit: 'in' },
+    variants: [{ label: 'kids' }],
+    sections: [{ blockType: 'gallery', count: 4 }],
     featuredIn: { relationTo: 'makers', value: acme.id },
   })
   await mk({
-    title: 'Green Book', price: 8, stock: 12, kind: 'book', colors: [], maker: acme.id, active: false, alternatives: [hammer.id, kite.id],
-    location: [2.35, 48.85], featuredIn: { relationTo: 'products', value: kite.id },
+    title: 'Green Book',
+    price: 8,
+    stock: 12,
+    kind: 'book',
+    colors: [],
+    maker: acme.id,
+    active: false,
+    alternatives: [hammer.id, kite.id],
+    location: [2.35, 48.85],
+    featuredIn: { relationTo: 'products', value: kite.id },
   })
   await mk({ title: 'Mystery Box', price: 40, location: [13.5, 52.55] })
   return { acme, bolt, hammer, kite }
@@ -29,13 +67,23 @@ async function seed(cms: Cms) {
 
 const state = useCms(test, catalogConfig, seed)
 const titles = async (where: Where, sort = 'title') =>
-  (await state.cms.find({ collection: 'products', where, sort, limit: 100 })).docs.map((d) => d.title)
+  (await state.cms.find({ collection: 'products', where, sort, limit: 100 })).docs.map(
+    (d) => d.title,
+  )
 
 test('equals and not_equals (nulls match not_equals)', async (t) => {
   t.deepEqual(await titles({ kind: { equals: 'tool' } }), ['Red Hammer'])
-  t.deepEqual(await titles({ kind: { not_equals: 'tool' } }), ['Blue Kite', 'Green Book', 'Mystery Box'])
+  t.deepEqual(await titles({ kind: { not_equals: 'tool' } }), [
+    'Blue Kite',
+    'Green Book',
+    'Mystery Box',
+  ])
   t.deepEqual(await titles({ kind: { equals: null } }), ['Mystery Box'])
-  t.deepEqual(await titles({ kind: { not_equals: null } }), ['Blue Kite', 'Green Book', 'Red Hammer'])
+  t.deepEqual(await titles({ kind: { not_equals: null } }), [
+    'Blue Kite',
+    'Green Book',
+    'Red Hammer',
+  ])
   t.deepEqual(await titles({ active: { equals: 'false' } }), ['Green Book'])
   t.deepEqual(await titles({ price: { equals: '25.5' } }), ['Blue Kite'])
 })
@@ -51,7 +99,11 @@ test('in and not_in take arrays and comma-separated lists', async (t) => {
 
 test('comparisons on numbers and dates', async (t) => {
   t.deepEqual(await titles({ price: { greater_than: 10 } }), ['Blue Kite', 'Mystery Box'])
-  t.deepEqual(await titles({ price: { greater_than_equal: 10 } }), ['Blue Kite', 'Mystery Box', 'Red Hammer'])
+  t.deepEqual(await titles({ price: { greater_than_equal: 10 } }), [
+    'Blue Kite',
+    'Mystery Box',
+    'Red Hammer',
+  ])
   t.deepEqual(await titles({ price: { less_than: '10' } }), ['Green Book'])
   t.deepEqual(await titles({ price: { less_than_equal: 10 } }), ['Green Book', 'Red Hammer'])
   t.deepEqual(await titles({ releasedAt: { greater_than: '2026-02-01' } }), ['Blue Kite'])
@@ -75,26 +127,61 @@ test('exists true and false', async (t) => {
   t.deepEqual(await titles({ sku: { exists: 'false' } }), ['Green Book', 'Mystery Box'])
   t.deepEqual(await titles({ colors: { exists: true } }), ['Blue Kite', 'Red Hammer'])
   t.deepEqual(await titles({ variants: { exists: false } }), ['Green Book', 'Mystery Box'])
-  t.deepEqual(await titles({ location: { exists: true } }), ['Blue Kite', 'Green Book', 'Mystery Box', 'Red Hammer'])
+  t.deepEqual(await titles({ location: { exists: true } }), [
+    'Blue Kite',
+    'Green Book',
+    'Mystery Box',
+    'Red Hammer',
+  ])
 })
 
 test('near orders by distance and honours max and min distance in metres', async (t) => {
   // From the Brandenburg Gate: Red Hammer ~2.5 km, Blue Kite ~5 km, Mystery Box ~7.5 km, Green Book (Paris) ~880 km.
-  const near = (v: string) => state.cms.find({ collection: 'products', where: { location: { near: v } }, limit: 10 }).then((r) => r.docs.map((d) => d.title))
+  const near = (v: string) =>
+    state.cms
+      .find({ collection: 'products', where: { location: { near: v } }, limit: 10 })
+      .then((r) => r.docs.map((d) => d.title))
   t.deepEqual(await near('13.377,52.516'), ['Red Hammer', 'Blue Kite', 'Mystery Box', 'Green Book'])
   t.deepEqual(await near('13.377,52.516,6000'), ['Red Hammer', 'Blue Kite'])
   t.deepEqual(await near('13.377,52.516,10000,3000'), ['Blue Kite', 'Mystery Box'])
   t.deepEqual(await near('2.35,48.85,1000'), ['Green Book'])
   await rejectsWith(t, near('999,0'), 'QueryError', 400)
-  await rejectsWith(t, state.cms.find({ collection: 'products', where: { price: { near: '1,2' } } }), 'QueryError', 400)
+  await rejectsWith(
+    t,
+    state.cms.find({ collection: 'products', where: { price: { near: '1,2' } } }),
+    'QueryError',
+    400,
+  )
 })
 
 test('and / or nest to any depth', async (t) => {
-  t.deepEqual(await titles({ or: [{ kind: { equals: 'tool' } }, { price: { greater_than: 30 } }] }), ['Mystery Box', 'Red Hammer'])
-  t.deepEqual(await titles({ and: [{ price: { greater_than: 5 } }, { or: [{ kind: { equals: 'book' } }, { and: [{ stock: { equals: 0 } }, { colors: { equals: 'blue' } }] }] }] }), ['Blue Kite', 'Green Book'])
+  t.deepEqual(
+    await titles({ or: [{ kind: { equals: 'tool' } }, { price: { greater_than: 30 } }] }),
+    ['Mystery Box', 'Red Hammer'],
+  )
+  t.deepEqual(
+    await titles({
+      and: [
+        { price: { greater_than: 5 } },
+        {
+          or: [
+            { kind: { equals: 'book' } },
+            { and: [{ stock: { equals: 0 } }, { colors: { equals: 'blue' } }] },
+          ],
+        },
+      ],
+    }),
+    ['Blue Kite', 'Green Book'],
+  )
   // Several operators on one path, and several paths, are ANDed.
-  t.deepEqual(await titles({ price: { greater_than: 5, less_than: 20 }, active: { equals: true } }), ['Red Hammer'])
-  t.deepEqual(await titles({ OR: [{ sku: { equals: 'A1' } }, { sku: { equals: 'B2' } }] }), ['Blue Kite', 'Red Hammer'])
+  t.deepEqual(
+    await titles({ price: { greater_than: 5, less_than: 20 }, active: { equals: true } }),
+    ['Red Hammer'],
+  )
+  t.deepEqual(await titles({ OR: [{ sku: { equals: 'A1' } }, { sku: { equals: 'B2' } }] }), [
+    'Blue Kite',
+    'Red Hammer',
+  ])
 })
 
 test('dotted paths reach into groups, arrays, blocks and json', async (t) => {
@@ -102,7 +189,11 @@ test('dotted paths reach into groups, arrays, blocks and json', async (t) => {
   t.deepEqual(await titles({ 'dimensions.width': { greater_than: 50 } }), ['Blue Kite'])
   t.deepEqual(await titles({ 'variants.label': { equals: 'large' } }), ['Red Hammer'])
   t.deepEqual(await titles({ 'variants.extra': { greater_than_equal: 3 } }), ['Red Hammer'])
-  t.deepEqual(await titles({ 'variants.label': { not_equals: 'large' } }), ['Blue Kite', 'Green Book', 'Mystery Box'])
+  t.deepEqual(await titles({ 'variants.label': { not_equals: 'large' } }), [
+    'Blue Kite',
+    'Green Book',
+    'Mystery Box',
+  ])
   t.deepEqual(await titles({ 'sections.heading': { contains: 'steel' } }), ['Red Hammer'])
   t.deepEqual(await titles({ 'sections.blockType': { equals: 'gallery' } }), ['Blue Kite'])
   t.deepEqual(await titles({ 'specs.finish': { equals: 'matte' } }), ['Red Hammer'])
@@ -112,7 +203,11 @@ test('dotted paths reach into groups, arrays, blocks and json', async (t) => {
 test('hasMany values match by element', async (t) => {
   t.deepEqual(await titles({ colors: { equals: 'green' } }), ['Blue Kite'])
   t.deepEqual(await titles({ colors: { in: ['red', 'green'] } }), ['Blue Kite', 'Red Hammer'])
-  t.deepEqual(await titles({ colors: { not_in: ['red'] } }), ['Blue Kite', 'Green Book', 'Mystery Box'])
+  t.deepEqual(await titles({ colors: { not_in: ['red'] } }), [
+    'Blue Kite',
+    'Green Book',
+    'Mystery Box',
+  ])
   t.deepEqual(await titles({ colors: { contains: 'blue' } }), ['Blue Kite'])
 })
 
@@ -126,8 +221,14 @@ test('paths go through relationships', async (t) => {
   t.deepEqual(await titles({ alternatives: { equals: hammer.id } }), ['Green Book'])
   t.deepEqual(await titles({ 'alternatives.title': { like: 'kite' } }), ['Green Book'])
   t.deepEqual(await titles({ 'featuredIn.relationTo': { equals: 'products' } }), ['Green Book'])
-  t.deepEqual(await titles({ featuredIn: { equals: { relationTo: 'makers', value: state.data.acme.id } } }), ['Blue Kite'])
-  t.deepEqual(await titles({ 'maker.id': { in: [state.data.acme.id] } }), ['Green Book', 'Red Hammer'])
+  t.deepEqual(
+    await titles({ featuredIn: { equals: { relationTo: 'makers', value: state.data.acme.id } } }),
+    ['Blue Kite'],
+  )
+  t.deepEqual(await titles({ 'maker.id': { in: [state.data.acme.id] } }), [
+    'Green Book',
+    'Red Hammer',
+  ])
 })
 
 test('id and createdAt are queryable', async (t) => {

@@ -1,7 +1,11 @@
 import test from 'ava'
 import { defineConfig } from '../../server/config/define-config.ts'
 import { isAdmin, requireAdmin } from '../../server/orders/admin-gate.ts'
-import { cancellationService, orderModel, OrderStateError } from '../../server/orders/cancellation.ts'
+import {
+  cancellationService,
+  orderModel,
+  OrderStateError,
+} from '../../server/orders/cancellation.ts'
 import { orderPolicy } from '../../server/orders/policy.ts'
 import { orderJson, orderTotal } from '../../server/orders/representation.ts'
 import { createLocalReq } from '../../server/local/request.ts'
@@ -27,30 +31,72 @@ test('admin gate: model-less, by role only', (t) => {
 })
 
 test('representation: one shape; total is the sum of quantity × unit price, omitted for cancelled orders', (t) => {
-  t.is(orderTotal([{ product: 'a', quantity: 3, unit_price: 0.1 }, { product: 'b', quantity: 1, unit_price: 2 }]), 2.3)
-  const doc = { id: 5, user: 7, status: 'pending', items: [{ id: 'x', product: 'a', quantity: 2, unit_price: 1.5 }], total_amount: 3, createdAt: 'c', updatedAt: 'u' }
-  t.deepEqual(orderJson(doc), { id: 5, user_id: 7, status: 'pending', items: [{ product: 'a', quantity: 2, unit_price: 1.5 }], total_amount: 3, created_at: 'c', updated_at: 'u' })
+  t.is(
+    orderTotal([
+      { product: 'a', quantity: 3, unit_price: 0.1 },
+      { product: 'b', quantity: 1, unit_price: 2 },
+    ]),
+    2.3,
+  )
+  const doc = {
+    id: 5,
+    user: 7,
+    status: 'pending',
+    items: [{ id: 'x', product: 'a', quantity: 2, unit_price: 1.5 }],
+    total_amount: 3,
+    createdAt: 'c',
+    updatedAt: 'u',
+  }
+  t.deepEqual(orderJson(doc), {
+    id: 5,
+    user_id: 7,
+    status: 'pending',
+    items: [{ product: 'a', quantity: 2, unit_price: 1.5 }],
+    total_amount: 3,
+    created_at: 'c',
+    updated_at: 'u',
+  })
   t.false('total_amount' in orderJson({ ...doc, status: 'cancelled' }))
 })
 
-const state = useCms(test, defineConfig({
-  collections: [
-    { slug: 'users', auth: true, fields: [] },
-    {
-      slug: 'orders',
-      fields: [
-        { name: 'user', type: 'relationship', relationTo: 'users', required: true },
-        { name: 'status', type: 'select', options: ['pending', 'paid', 'shipped', 'cancelled'], defaultValue: 'pending' },
-        { name: 'items', type: 'array', fields: [{ name: 'product', type: 'text' }, { name: 'quantity', type: 'number' }, { name: 'unit_price', type: 'number' }] },
-        { name: 'total_amount', type: 'number' },
-        { name: 'paidAt', type: 'date' },
-      ],
-    },
-  ],
-}), async (cms) => {
-  const user = await cms.create({ collection: 'users', data: { email: 'owner@example.com', password: 'owner-password' } })
-  return { user }
-})
+const state = useCms(
+  test,
+  defineConfig({
+    collections: [
+      { slug: 'users', auth: true, fields: [] },
+      {
+        slug: 'orders',
+        fields: [
+          { name: 'user', type: 'relationship', relationTo: 'users', required: true },
+          {
+            name: 'status',
+            type: 'select',
+            options: ['pending', 'paid', 'shipped', 'cancelled'],
+            defaultValue: 'pending',
+          },
+          {
+            name: 'items',
+            type: 'array',
+            fields: [
+              { name: 'product', type: 'text' },
+              { name: 'quantity', type: 'number' },
+              { name: 'unit_price', type: 'number' },
+            ],
+          },
+          { name: 'total_amount', type: 'number' },
+          { name: 'paidAt', type: 'date' },
+        ],
+      },
+    ],
+  }),
+  async (cms) => {
+    const user = await cms.create({
+      collection: 'users',
+      data: { email: 'owner@example.com', password: 'owner-password' },
+    })
+    return { user }
+  },
+)
 
 test('cancellation service: asks the order, raises a state error (409) for shipped and cancelled orders', async (t) => {
   const { cms, data } = state
@@ -58,13 +104,29 @@ test('cancellation service: asks the order, raises a state error (409) for shipp
   t.true(orderModel.isCancellable('paid'))
   t.false(orderModel.isCancellable('shipped'))
   const req = createLocalReq(cms, {})
-  const pending = await cms.create({ collection: 'orders', data: { user: data.user.id, status: 'pending' } })
+  const pending = await cms.create({
+    collection: 'orders',
+    data: { user: data.user.id, status: 'pending' },
+  })
   const cancelled = await cancellationService.cancel(cms, 'orders', pending as never, req)
   t.is(cancelled.status, 'cancelled')
-  const error = await rejectsWith(t, cancellationService.cancel(cms, 'orders', { id: pending.id, status: 'cancelled' }, req), 'OrderStateError', 409)
+  const error = await rejectsWith(
+    t,
+    cancellationService.cancel(cms, 'orders', { id: pending.id, status: 'cancelled' }, req),
+    'OrderStateError',
+    409,
+  )
   t.true(error instanceof OrderStateError)
   // A stale view of the order does not get past the conditional update.
-  const shipped = await cms.create({ collection: 'orders', data: { user: data.user.id, status: 'shipped' } })
-  await rejectsWith(t, cancellationService.cancel(cms, 'orders', { id: shipped.id, status: 'pending' }, req), 'OrderStateError', 409)
+  const shipped = await cms.create({
+    collection: 'orders',
+    data: { user: data.user.id, status: 'shipped' },
+  })
+  await rejectsWith(
+    t,
+    cancellationService.cancel(cms, 'orders', { id: shipped.id, status: 'pending' }, req),
+    'OrderStateError',
+    409,
+  )
   t.is((await cms.findByID({ collection: 'orders', id: shipped.id })).status, 'shipped')
 })

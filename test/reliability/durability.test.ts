@@ -11,7 +11,11 @@ import { getCms } from '../../server/local/get-cms.ts'
 import { dialectName, freshDatabaseUrl } from '../helpers/db.ts'
 
 /** Durability: SQLite commits are on disk when acknowledged; /api/health fails when the database cannot write. */
-const config = defineConfig({ collections: [{ slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] }] })
+const config = defineConfig({
+  collections: [
+    { slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] },
+  ],
+})
 
 async function serve(url: string): Promise<RunningServer> {
   const cms = await getCms({ config: { ...config, db: { url } } })
@@ -59,7 +63,17 @@ test('health is a committed write: a database that cannot write answers 503, and
   const fresh = await freshDatabaseUrl()
   const server = await serve(fresh.url)
   const u = new URL(fresh.url)
-  const locker = knexFactory({ client: 'mysql2', connection: { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: u.pathname.slice(1) }, pool: { min: 1, max: 1 } })
+  const locker = knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: u.hostname,
+      port: Number(u.port),
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+      database: u.pathname.slice(1),
+    },
+    pool: { min: 1, max: 1 },
+  })
   try {
     t.is((await health(server)).status, 200)
     // A write lock held by another connection: the probe waits, and health answers 503 within its bound.

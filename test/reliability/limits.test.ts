@@ -8,15 +8,33 @@ import { freshDatabaseUrl } from '../helpers/db.ts'
 
 test('a slow client cannot hold the server: unfinished headers are cut off, other clients are served', async (t) => {
   const fresh = await freshDatabaseUrl()
-  const cms = await getCms({ config: { ...defineConfig({ collections: [{ slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] }] }), db: { url: fresh.url } } })
-  const server = await listen(cms, { port: 0, logger: pino({ level: 'silent' }), headersTimeoutMs: 400, requestTimeoutMs: 800 })
+  const cms = await getCms({
+    config: {
+      ...defineConfig({
+        collections: [
+          { slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] },
+        ],
+      }),
+      db: { url: fresh.url },
+    },
+  })
+  const server = await listen(cms, {
+    port: 0,
+    logger: pino({ level: 'silent' }),
+    headersTimeoutMs: 400,
+    requestTimeoutMs: 800,
+  })
   try {
     const { port } = new URL(server.url)
     const started = Date.now()
     const closed = new Promise<{ ms: number; data: string }>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /api/notes HTTP/1.1\r\nHost: x\r\nX-Slow: '))
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /api/notes HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+      )
       let data = ''
-      socket.on('data', (d) => { data += String(d) })
+      socket.on('data', (d) => {
+        data += String(d)
+      })
       socket.on('close', () => resolve({ ms: Date.now() - started, data }))
     })
     // Meanwhile a normal client is served.

@@ -12,94 +12,156 @@ const SECRET = 'a-shared-secret-of-at-least-thirty-two-bytes'
 async function database(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (dialectName === 'mysql') return freshDatabaseUrl()
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-proc-'))
-  return { url: `sqlite:${path.join(dir, 'cms.db')}`, drop: () => rm(dir, { recursive: true, force: true }) }
+  return {
+    url: `sqlite:${path.join(dir, 'cms.db')}`,
+    drop: () => rm(dir, { recursive: true, force: true }),
+  }
 }
 
 let nextPort = 4600 + Math.floor(Math.random() * 300)
 async function start(url: string): Promise<{ child: ChildProcess; base: string }> {
   const port = nextPort++
-  const child = spawn(node, ['server/cli.ts', 'start'], { env: { ...process.env, DATABASE_URL: url, PORT: String(port), CMS_SECRET: SECRET, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(node, ['server/cli.ts', 'start'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      CMS_SECRET: SECRET,
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   const base = `http://127.0.0.1:${port}`
   const until = Date.now() + 60_000
   for (;;) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { child, base }
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     if (Date.now() > until) throw new Error('server did not start')
     await new Promise((r) => setTimeout(r, 50))
   }
 }
-const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => new Promise<void>((resolve) => {
-  if (child.exitCode !== null) return resolve()
-  child.once('exit', () => resolve())
-  child.kill(signal)
+const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill(signal)
+  })
+const json = (body: unknown, token?: string) => ({
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  },
+  body: JSON.stringify(body),
 })
-const json = (body: unknown, token?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })
-const login = async (base: string, email: string, password: string) => fetch(`${base}/api/users/login`, json({ email, password }))
+const login = async (base: string, email: string, password: string) =>
+  fetch(`${base}/api/users/login`, json({ email, password }))
 
-test.serial('kill -9 during a write load: after a restart every acknowledged write is there, nothing is partial', async (t) => {
-  const db = await database()
-  try {
-    let server = await start(db.url)
-    const token = (await (await login(server.base, 'admin@example.com', 'admin-password')).json()).token as string
-    const acknowledged: number[] = []
-    let stopped = false
-    const writer = async (w: number) => {
-      for (let i = 0; !stopped; i++) {
-        try {
-          const r = await fetch(`${server.base}/api/categories`, json({ name: `Crash ${w}-${i}`, slug: `crash-${w}-${i}`, description: 'x'.repeat(2000) }, token))
-          if (r.status === 201) acknowledged.push((await r.json()).doc.id)
-        } catch {
-          return // the server died under us
+test.serial(
+  'kill -9 during a write load: after a restart every acknowledged write is there, nothing is partial',
+  async (t) => {
+    const db = await database()
+    try {
+      let server = await start(db.url)
+      const token = (await (await login(server.base, 'admin@example.com', 'admin-password')).json())
+        .token as string
+      const acknowledged: number[] = []
+      let stopped = false
+      const writer = async (w: number) => {
+        for (let i = 0; !stopped; i++) {
+          try {
+            const r = await fetch(
+              `${server.base}/api/categories`,
+              json(
+                { name: `Crash ${w}-${i}`, slug: `crash-${w}-${i}`, description: 'x'.repeat(2000) },
+                token,
+              ),
+            )
+            if (r.status === 201) acknowledged.push((await r.json()).doc.id)
+          } catch {
+            return // the server died under us
+          }
         }
       }
-    }
-    const writers = [0, 1, 2, 3].map(writer)
-    await new Promise((r) => setTimeout(r, 1500))
-    await stop(server.child, 'SIGKILL')
-    stopped = true
-    await Promise.all(writers)
-    t.true(acknowledged.length > 10, `${acknowledged.length} acknowledged writes before the kill`)
+      const writers = [0, 1, 2, 3].map(writer)
+      await new Promise((r) => setTimeout(r, 1500))
+      await stop(server.child, 'SIGKILL')
+      stopped = true
+      await Promise.all(writers)
+      t.true(acknowledged.length > 10, `${acknowledged.length} acknowledged writes before the kill`)
 
-    server = await start(db.url) // migrations run again on start: idempotent
-    const { docs } = await (await fetch(`${server.base}/api/categories?limit=0&where[slug][like]=crash`)).json()
-    const present = new Set(docs.map((d: { id: number }) => d.id))
-    t.deepEqual(acknowledged.filter((id) => !present.has(id)), [], 'no acknowledged write lost')
-    t.true(docs.every((d: { name: string; slug: string; description: string }) => d.name && d.slug && d.description.length === 2000), 'no partial document')
-    t.log(`${acknowledged.length} acknowledged, ${docs.length} present after kill -9 and restart`)
-    await stop(server.child)
-  } finally {
-    await db.drop()
-  }
-})
-
-test.serial('two server processes on one database share sessions, lockouts and rate limits', async (t) => {
-  const db = await database()
-  try {
-    const a = await start(db.url)
-    const b = await start(db.url)
-    try {
-      const token = (await (await login(a.base, 'alice@example.com', 'alice-password')).json()).token as string
-      const auth = { headers: { authorization: `Bearer ${token}` } }
-      t.is((await fetch(`${b.base}/api/users/me`, auth)).status, 200, 'a token from A works on B')
-      t.is((await fetch(`${b.base}/api/users/logout`, { method: 'POST', ...auth })).status, 200)
-      t.is((await fetch(`${a.base}/api/users/me`, auth)).status, 401, 'logged out on B is dead on A')
-
-      // Lockout: failures on both processes count toward one account.
-      for (let i = 0; i < 5; i++) await login(i % 2 ? a.base : b.base, 'bob@example.com', 'wrong-password')
-      const locked = await (await login(a.base, 'bob@example.com', 'bob-password')).json()
-      t.is(locked.errors[0].name, 'LockedAuth')
-
-      // The per-address limit (20 failures) counts across both processes.
-      const statuses: number[] = []
-      for (let i = 0; i < 22; i++) statuses.push((await login(i % 2 ? a.base : b.base, `nobody-${i}@example.com`, 'wrong-password')).status)
-      t.true(statuses.includes(429), statuses.join(','))
-      t.is(statuses.indexOf(429), 14, 'bob\'s 5 failures, the refused login while locked, and 14 more reach the limit of 20')
+      server = await start(db.url) // migrations run again on start: idempotent
+      const { docs } = await (
+        await fetch(`${server.base}/api/categories?limit=0&where[slug][like]=crash`)
+      ).json()
+      const present = new Set(docs.map((d: { id: number }) => d.id))
+      t.deepEqual(
+        acknowledged.filter((id) => !present.has(id)),
+        [],
+        'no acknowledged write lost',
+      )
+      t.true(
+        docs.every(
+          (d: { name: string; slug: string; description: string }) =>
+            d.name && d.slug && d.description.length === 2000,
+        ),
+        'no partial document',
+      )
+      t.log(`${acknowledged.length} acknowledged, ${docs.length} present after kill -9 and restart`)
+      await stop(server.child)
     } finally {
-      await stop(a.child)
-      await stop(b.child)
+      await db.drop()
     }
-  } finally {
-    await db.drop()
-  }
-})
+  },
+)
+
+test.serial(
+  'two server processes on one database share sessions, lockouts and rate limits',
+  async (t) => {
+    const db = await database()
+    try {
+      const a = await start(db.url)
+      const b = await start(db.url)
+      try {
+        const token = (await (await login(a.base, 'alice@example.com', 'alice-password')).json())
+          .token as string
+        const auth = { headers: { authorization: `Bearer ${token}` } }
+        t.is((await fetch(`${b.base}/api/users/me`, auth)).status, 200, 'a token from A works on B')
+        t.is((await fetch(`${b.base}/api/users/logout`, { method: 'POST', ...auth })).status, 200)
+        t.is(
+          (await fetch(`${a.base}/api/users/me`, auth)).status,
+          401,
+          'logged out on B is dead on A',
+        )
+
+        // Lockout: failures on both processes count toward one account.
+        for (let i = 0; i < 5; i++)
+          await login(i % 2 ? a.base : b.base, 'bob@example.com', 'wrong-password')
+        const locked = await (await login(a.base, 'bob@example.com', 'bob-password')).json()
+        t.is(locked.errors[0].name, 'LockedAuth')
+
+        // The per-address limit (20 failures) counts across both processes.
+        const statuses: number[] = []
+        for (let i = 0; i < 22; i++)
+          statuses.push(
+            (await login(i % 2 ? a.base : b.base, `nobody-${i}@example.com`, 'wrong-password'))
+              .status,
+          )
+        t.true(statuses.includes(429), statuses.join(','))
+        t.is(
+          statuses.indexOf(429),
+          14,
+          "bob's 5 failures, the refused login while locked, and 14 more reach the limit of 20",
+        )
+      } finally {
+        await stop(a.child)
+        await stop(b.child)
+      }
+    } finally {
+      await db.drop()
+    }
+  },
+)

@@ -13,9 +13,13 @@ const root = process.cwd()
 const node = path.join(root, 'node_modules/.bin/node')
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc')
 
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } } as Config, async (cms) => {
-  await cms.config.seed!(cms)
-})
+const s = useServer(
+  test,
+  { ...exampleConfig, email: { send: () => {} } } as Config,
+  async (cms) => {
+    await cms.config.seed!(cms)
+  },
+)
 
 /** `npm run build` once for this file: dist/ is what a frontend installs. */
 test.before(async () => {
@@ -57,41 +61,72 @@ try {
 console.log(JSON.stringify({ titles, totalDocs, status }))
 `
 
-test.serial('a strict consumer compiles against the built SDK, wrong usages do not, and it runs against a live server', async (t) => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cms-consumer-'))
-  try {
-    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
-    await writeFile(path.join(dir, 'consumer.ts'), CONSUMER(path.join(root, 'dist/sdk/index.js')))
-    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'es2024', lib: ['es2024', 'dom'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: [], allowImportingTsExtensions: true },
-      files: ['consumer.ts'],
-    }))
-    const compiled = await run(node, [tsc, '-p', dir], { cwd: dir }).then(() => ({ code: 0, out: '' }), (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }))
-    t.is(compiled.code, 0, compiled.out)
-    const { stdout } = await run(node, [path.join(dir, 'consumer.ts')], { cwd: dir, env: { ...process.env, CMS_URL: s.url } })
-    const out = JSON.parse(stdout.trim().split('\n').pop()!)
-    t.true(out.totalDocs > 0)
-    t.true(out.titles.every((x: unknown) => typeof x === 'string'))
-    t.is(out.status, 404)
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
-})
+test.serial(
+  'a strict consumer compiles against the built SDK, wrong usages do not, and it runs against a live server',
+  async (t) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cms-consumer-'))
+    try {
+      await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
+      await writeFile(path.join(dir, 'consumer.ts'), CONSUMER(path.join(root, 'dist/sdk/index.js')))
+      await writeFile(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'es2024',
+            lib: ['es2024', 'dom'],
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            types: [],
+            allowImportingTsExtensions: true,
+          },
+          files: ['consumer.ts'],
+        }),
+      )
+      const compiled = await run(node, [tsc, '-p', dir], { cwd: dir }).then(
+        () => ({ code: 0, out: '' }),
+        (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+      )
+      t.is(compiled.code, 0, compiled.out)
+      const { stdout } = await run(node, [path.join(dir, 'consumer.ts')], {
+        cwd: dir,
+        env: { ...process.env, CMS_URL: s.url },
+      })
+      const out = JSON.parse(stdout.trim().split('\n').pop()!)
+      t.true(out.totalDocs > 0)
+      t.true(out.titles.every((x: unknown) => typeof x === 'string'))
+      t.is(out.status, 404)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  },
+)
 
-test.serial('the built SDK depends on no server code and no installed package: it loads from a clean folder', async (t) => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cms-sdk-only-'))
-  try {
-    await cp(path.join(root, 'dist'), path.join(dir, 'dist'), { recursive: true })
-    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
-    await writeFile(path.join(dir, 'check.mjs'), `import { createClient } from './dist/sdk/index.js'
+test.serial(
+  'the built SDK depends on no server code and no installed package: it loads from a clean folder',
+  async (t) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cms-sdk-only-'))
+    try {
+      await cp(path.join(root, 'dist'), path.join(dir, 'dist'), { recursive: true })
+      await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
+      await writeFile(
+        path.join(dir, 'check.mjs'),
+        `import { createClient } from './dist/sdk/index.js'
 const cms = createClient({ baseUrl: process.env.CMS_URL })
 const { totalDocs } = await cms.collection('posts').count()
-console.log(totalDocs)`)
-    const { stdout } = await run(node, ['check.mjs'], { cwd: dir, env: { ...process.env, CMS_URL: s.url } })
-    t.true(Number(stdout.trim()) > 0)
-    const { stdout: files } = await run('find', ['dist', '-name', '*.js'], { cwd: dir })
-    t.false(files.includes('server/'))
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
-})
+console.log(totalDocs)`,
+      )
+      const { stdout } = await run(node, ['check.mjs'], {
+        cwd: dir,
+        env: { ...process.env, CMS_URL: s.url },
+      })
+      t.true(Number(stdout.trim()) > 0)
+      const { stdout: files } = await run('find', ['dist', '-name', '*.js'], { cwd: dir })
+      t.false(files.includes('server/'))
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  },
+)

@@ -14,22 +14,49 @@ const client = () => createClient({ baseUrl: s.url, fetch: s.fetch })
 
 test('login, CRUD with a nested where and depth, drafts, a global; errors are CmsError with the status', async (t) => {
   const cms = client()
-  const denied = await t.throwsAsync(cms.collection('categories').create({ name: 'Nope', slug: 'nope' }))
+  const denied = await t.throwsAsync(
+    cms.collection('categories').create({ name: 'Nope', slug: 'nope' }),
+  )
   t.true(denied instanceof CmsError)
   t.is((denied as CmsError).status, 401)
 
-  const { user } = await cms.auth('users').login({ email: 'admin@example.com', password: 'admin-password' })
+  const { user } = await cms
+    .auth('users')
+    .login({ email: 'admin@example.com', password: 'admin-password' })
   t.is(user.email, 'admin@example.com')
-  const { doc: category } = await cms.collection('categories').create({ name: 'SDK', slug: 'sdk-e2e' })
-  const { doc: post } = await cms.collection('posts').create({ title: 'From the SDK', slug: 'from-the-sdk', category: category.id, views: 7, _status: 'published' })
-  const { docs } = await cms.collection('posts').find({ where: { and: [{ slug: { equals: 'from-the-sdk' } }, { or: [{ views: { greater_than: 5 } }, { featured: { equals: true } }] }] }, depth: 1 })
+  const { doc: category } = await cms
+    .collection('categories')
+    .create({ name: 'SDK', slug: 'sdk-e2e' })
+  const { doc: post } = await cms.collection('posts').create({
+    title: 'From the SDK',
+    slug: 'from-the-sdk',
+    category: category.id,
+    views: 7,
+    _status: 'published',
+  })
+  const { docs } = await cms.collection('posts').find({
+    where: {
+      and: [
+        { slug: { equals: 'from-the-sdk' } },
+        { or: [{ views: { greater_than: 5 } }, { featured: { equals: true } }] },
+      ],
+    },
+    depth: 1,
+  })
   t.is(docs.length, 1)
   t.like(docs[0].category, { id: category.id, name: 'SDK' })
-  t.is((await cms.collection('posts').count({ where: { slug: { equals: 'from-the-sdk' } } })).totalDocs, 1)
+  t.is(
+    (await cms.collection('posts').count({ where: { slug: { equals: 'from-the-sdk' } } }))
+      .totalDocs,
+    1,
+  )
 
   await cms.collection('posts').update(post.id, { title: 'Draft from the SDK' }, { draft: true })
   t.is((await cms.collection('posts').findByID(post.id)).title, 'From the SDK')
-  t.is((await cms.collection('posts').findByID(post.id, { draft: true })).title, 'Draft from the SDK')
+  t.is(
+    (await cms.collection('posts').findByID(post.id, { draft: true })).title,
+    'Draft from the SDK',
+  )
 
   const { result } = await cms.global('site-settings').update({ tagline: 'Typed all the way' })
   t.is(result.tagline, 'Typed all the way')
@@ -37,9 +64,16 @@ test('login, CRUD with a nested where and depth, drafts, a global; errors are Cm
 
   const missing = await t.throwsAsync(cms.collection('posts').findByID(99999999))
   t.is((missing as CmsError).status, 404)
-  const invalid = await t.throwsAsync(cms.collection('categories').create({ name: '', slug: 'sdk-e2e' }))
+  const invalid = await t.throwsAsync(
+    cms.collection('categories').create({ name: '', slug: 'sdk-e2e' }),
+  )
   t.is((invalid as CmsError).status, 400)
-  t.deepEqual(((invalid as CmsError).body as { errors: { data: { errors: { path: string }[] } }[] }).errors[0].data.errors.map((e) => e.path), ['name'])
+  t.deepEqual(
+    (
+      (invalid as CmsError).body as { errors: { data: { errors: { path: string }[] } }[] }
+    ).errors[0].data.errors.map((e) => e.path),
+    ['name'],
+  )
 
   await cms.collection('posts').delete(post.id)
   await cms.collection('categories').delete(category.id)
@@ -51,7 +85,9 @@ test('login, CRUD with a nested where and depth, drafts, a global; errors are Cm
 test('an order lifecycle through the SDK, including a 409', async (t) => {
   const member = client()
   await member.auth('users').login({ email: 'alice@example.com', password: 'alice-password' })
-  const order = await member.orders.create({ items: [{ product: 'Mug', quantity: 2, unit_price: 9.5 }] })
+  const order = await member.orders.create({
+    items: [{ product: 'Mug', quantity: 2, unit_price: 9.5 }],
+  })
   t.like(order, { status: 'pending', total_amount: 19 })
   t.is((await member.orders.get(order.id)).id, order.id)
   t.true((await member.orders.list()).data.some((o) => o.id === order.id))
@@ -69,7 +105,11 @@ test('an order lifecycle through the SDK, including a 409', async (t) => {
 
 test('GraphQL through the SDK with a typed result', async (t) => {
   const cms = client()
-  const data = await cms.graphql(FindPostsDocument, { limit: 2, sort: '-views', where: { status: { equals: 'published' } } })
+  const data = await cms.graphql(FindPostsDocument, {
+    limit: 2,
+    sort: '-views',
+    where: { status: { equals: 'published' } },
+  })
   const first = data.Posts!.docs[0]
   const title: string | null = first.title
   t.is(typeof title, 'string')

@@ -6,8 +6,10 @@ export const mysqlDialect: Dialect = {
   // JSON_TABLE is correlated to the outer row (MariaDB ≥ 10.6, MySQL ≥ 8).
   jsonEach: (expr, alias, elements) =>
     `JSON_TABLE(${expr}, '$[*]' COLUMNS (value ${elements === 'rows' ? 'JSON' : 'LONGTEXT'} PATH '$')) AS ${alias}`,
-  eachValue: (alias, kind) => (kind === 'number' ? `CAST(${alias}.value AS DOUBLE)` : `${alias}.value`),
-  jsonValue: (expr, kind) => (kind === 'number' ? `CAST(JSON_VALUE(${expr}, ?) AS DOUBLE)` : `JSON_VALUE(${expr}, ?)`),
+  eachValue: (alias, kind) =>
+    kind === 'number' ? `CAST(${alias}.value AS DOUBLE)` : `${alias}.value`,
+  jsonValue: (expr, kind) =>
+    kind === 'number' ? `CAST(JSON_VALUE(${expr}, ?) AS DOUBLE)` : `JSON_VALUE(${expr}, ?)`,
   jsonQuery: (expr) => `JSON_EXTRACT(${expr}, ?)`,
   jsonArrayLength: (expr) => `JSON_LENGTH(${expr})`,
   uniqueViolation(error) {

@@ -10,7 +10,8 @@ export const sqliteDialect: Dialect = {
   jsonArrayLength: (expr) => `json_array_length(${expr})`,
   uniqueViolation(error) {
     const e = error as { code?: string; message?: string }
-    if (e?.code !== 'SQLITE_CONSTRAINT_UNIQUE' && e?.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return undefined
+    if (e?.code !== 'SQLITE_CONSTRAINT_UNIQUE' && e?.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY')
+      return undefined
     // "UNIQUE constraint failed: posts.slug"
     const m = /constraint failed: [^.]+\.(\S+)/.exec(e.message ?? '')
     return m?.[1]

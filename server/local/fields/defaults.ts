@@ -11,7 +11,12 @@ async function defaultOf(field: DataField, req: CmsRequest): Promise<unknown> {
 }
 
 /** Fills `defaultValue`s of missing fields (create), recursing into groups, array rows and block rows. */
-export async function applyDefaults(fields: DataField[], data: Record<string, unknown>, req: CmsRequest, creating: boolean): Promise<void> {
+export async function applyDefaults(
+  fields: DataField[],
+  data: Record<string, unknown>,
+  req: CmsRequest,
+  creating: boolean,
+): Promise<void> {
   // In one locale a localized group or array holds that locale's value, whose fields get defaults too.
   const oneLocale = req.locale !== 'all'
   for (const field of fields) {
@@ -23,13 +28,26 @@ export async function applyDefaults(fields: DataField[], data: Record<string, un
     if (field.type === 'group' && (!field.localized || oneLocale)) {
       if (value === undefined && creating) data[field.name] = {}
       const group = data[field.name]
-      if (group && typeof group === 'object' && !Array.isArray(group)) await applyDefaults(field.fields as DataField[], group as Record<string, unknown>, req, creating)
-    } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value) && (!field.localized || oneLocale)) {
+      if (group && typeof group === 'object' && !Array.isArray(group))
+        await applyDefaults(
+          field.fields as DataField[],
+          group as Record<string, unknown>,
+          req,
+          creating,
+        )
+    } else if (
+      (field.type === 'array' || field.type === 'blocks') &&
+      Array.isArray(value) &&
+      (!field.localized || oneLocale)
+    ) {
       for (const row of value) {
         if (!row || typeof row !== 'object' || Array.isArray(row)) continue
         const r = row as Record<string, unknown>
         if (typeof r.id !== 'string' || r.id === '') r.id = rowId()
-        const fieldsOfRow = field.type === 'array' ? field.fields : field.blocks.find((b) => b.slug === r.blockType)?.fields
+        const fieldsOfRow =
+          field.type === 'array'
+            ? field.fields
+            : field.blocks.find((b) => b.slug === r.blockType)?.fields
         // New rows get their defaults; existing rows keep what they hold.
         if (fieldsOfRow) await applyDefaults(fieldsOfRow as DataField[], r, req, true)
       }

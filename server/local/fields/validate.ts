@@ -20,14 +20,26 @@ export interface ValidationContext {
   references: Map<string, Map<number, string[]>>
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
 
-function push(ctx: ValidationContext, path: string, field: { name: string; label?: string } | undefined, message: string): void {
+function push(
+  ctx: ValidationContext,
+  path: string,
+  field: { name: string; label?: string } | undefined,
+  message: string,
+): void {
   ctx.errors.push({ message, path, label: field ? fieldLabel(field) : path })
 }
 
-function reference(ctx: ValidationContext, collection: string, id: unknown, path: string): number | undefined {
+function reference(
+  ctx: ValidationContext,
+  collection: string,
+  id: unknown,
+  path: string,
+): number | undefined {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined
   let byId = ctx.references.get(collection)
   if (!byId) ctx.references.set(collection, (byId = new Map()))
@@ -45,17 +57,25 @@ function relationId(v: unknown): unknown {
  * Checks `data` against `fields` and returns it normalised (dates as ISO strings, relations as ids).
  * Every failing field is recorded in `ctx.errors` with its dotted path; nothing throws here.
  */
-export async function validateFields(fields: DataField[], data: Record<string, unknown>, ctx: ValidationContext, pathPrefix: string, siblingExtra: Set<string> = SYSTEM_KEYS): Promise<Record<string, unknown>> {
+export async function validateFields(
+  fields: DataField[],
+  data: Record<string, unknown>,
+  ctx: ValidationContext,
+  pathPrefix: string,
+  siblingExtra: Set<string> = SYSTEM_KEYS,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
   const known = new Set(fields.map((f) => f.name))
   for (const key of Object.keys(data)) {
-    if (!known.has(key) && !siblingExtra.has(key)) push(ctx, pathPrefix + key, undefined, 'This field does not exist.')
+    if (!known.has(key) && !siblingExtra.has(key))
+      push(ctx, pathPrefix + key, undefined, 'This field does not exist.')
   }
   for (const field of fields) {
     const path = pathPrefix + field.name
     const value = data[field.name]
     if (value === undefined) {
-      if (field.required && ctx.operation === 'create' && !ctx.draft) push(ctx, path, field, 'This field is required.')
+      if (field.required && ctx.operation === 'create' && !ctx.draft)
+        push(ctx, path, field, 'This field is required.')
       continue
     }
     const normalised = await validateValue(field, value, ctx, path, data)
@@ -64,8 +84,15 @@ export async function validateFields(fields: DataField[], data: Record<string, u
   return out
 }
 
-async function validateValue(field: DataField, value: unknown, ctx: ValidationContext, path: string, sibling: Record<string, unknown>): Promise<unknown> {
-  if (field.localized && ctx.req.locale === 'all') return validateLocalized(field, value, ctx, path, sibling)
+async function validateValue(
+  field: DataField,
+  value: unknown,
+  ctx: ValidationContext,
+  path: string,
+  sibling: Record<string, unknown>,
+): Promise<unknown> {
+  if (field.localized && ctx.req.locale === 'all')
+    return validateLocalized(field, value, ctx, path, sibling)
   if (field.required && isEmpty(value) && !ctx.draft) {
     push(ctx, path, field, 'This field is required.')
     return undefined
@@ -80,7 +107,13 @@ async function validateValue(field: DataField, value: unknown, ctx: ValidationCo
     result = err.value
   }
   if (field.validate) {
-    const r = await field.validate(result, { data: ctx.data, siblingData: sibling, operation: ctx.operation, id: ctx.id, req: ctx.req })
+    const r = await field.validate(result, {
+      data: ctx.data,
+      siblingData: sibling,
+      operation: ctx.operation,
+      id: ctx.id,
+      req: ctx.req,
+    })
     if (r !== true) {
       push(ctx, path, field, typeof r === 'string' ? r : 'This field is invalid.')
       return undefined
@@ -93,7 +126,13 @@ async function validateValue(field: DataField, value: unknown, ctx: ValidationCo
  * With `locale: 'all'` a localized field holds `{ [locale]: value }`: each present locale is checked as the plain
  * field, and a required field needs a value in the default locale.
  */
-async function validateLocalized(field: DataField, value: unknown, ctx: ValidationContext, path: string, sibling: Record<string, unknown>): Promise<unknown> {
+async function validateLocalized(
+  field: DataField,
+  value: unknown,
+  ctx: ValidationContext,
+  path: string,
+  sibling: Record<string, unknown>,
+): Promise<unknown> {
   const localization = ctx.req.cms.config.localization
   if (!localization) return value
   if (!isObject(value)) {
@@ -101,7 +140,8 @@ async function validateLocalized(field: DataField, value: unknown, ctx: Validati
     return undefined
   }
   const plain = { ...field, localized: false, required: false } as DataField
-  if (field.required && !ctx.draft && isEmpty(value[localization.defaultLocale])) push(ctx, `${path}.${localization.defaultLocale}`, field, 'This field is required.')
+  if (field.required && !ctx.draft && isEmpty(value[localization.defaultLocale]))
+    push(ctx, `${path}.${localization.defaultLocale}`, field, 'This field is required.')
   const out: Record<string, unknown> = {}
   for (const [locale, v] of Object.entries(value)) {
     if (!localization.localeCodes.includes(locale)) {
@@ -118,43 +158,69 @@ async function validateLocalized(field: DataField, value: unknown, ctx: Validati
 type Checked = string | { value: unknown }
 const ok = (value: unknown): Checked => ({ value })
 
-function checkLength(field: DataField & { minLength?: number; maxLength?: number }, v: string): string | undefined {
-  const max = field.maxLength ?? ((field.unique || field.index) ? INDEXED_MAX_TEXT : DEFAULT_MAX_TEXT)
-  if (field.minLength !== undefined && v.length < field.minLength) return `This value must be longer than the minimum length of ${field.minLength} characters.`
+function checkLength(
+  field: DataField & { minLength?: number; maxLength?: number },
+  v: string,
+): string | undefined {
+  const max = field.maxLength ?? (field.unique || field.index ? INDEXED_MAX_TEXT : DEFAULT_MAX_TEXT)
+  if (field.minLength !== undefined && v.length < field.minLength)
+    return `This value must be longer than the minimum length of ${field.minLength} characters.`
   if (v.length > max) return `This value must be shorter than the max length of ${max} characters.`
   return undefined
 }
 
-function checkRows(field: { minRows?: number; maxRows?: number; name: string; label?: string }, n: number): string | undefined {
-  if (field.minRows !== undefined && n < field.minRows) return `This field requires at least ${field.minRows} row(s).`
-  if (field.maxRows !== undefined && n > field.maxRows) return `This field requires no more than ${field.maxRows} row(s).`
+function checkRows(
+  field: { minRows?: number; maxRows?: number; name: string; label?: string },
+  n: number,
+): string | undefined {
+  if (field.minRows !== undefined && n < field.minRows)
+    return `This field requires at least ${field.minRows} row(s).`
+  if (field.maxRows !== undefined && n > field.maxRows)
+    return `This field requires no more than ${field.maxRows} row(s).`
   return undefined
 }
 
-async function checkType(field: DataField, value: unknown, ctx: ValidationContext, path: string): Promise<Checked> {
+async function checkType(
+  field: DataField,
+  value: unknown,
+  ctx: ValidationContext,
+  path: string,
+): Promise<Checked> {
   switch (field.type) {
-    case 'text': case 'textarea': case 'code': {
+    case 'text':
+    case 'textarea':
+    case 'code': {
       if (field.type === 'text' && field.hasMany) {
-        if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return 'This field must be a list of strings.'
-        for (const v of value) { const e = checkLength(field, v); if (e) return e }
+        if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+          return 'This field must be a list of strings.'
+        for (const v of value) {
+          const e = checkLength(field, v)
+          if (e) return e
+        }
         return ok(value)
       }
       if (typeof value !== 'string') return 'This field must be a string.'
       return checkLength(field, value) ?? ok(value)
     }
     case 'email':
-      if (typeof value !== 'string' || !EMAIL_RE.test(value) || value.length > 254) return 'Please enter a valid email address.'
+      if (typeof value !== 'string' || !EMAIL_RE.test(value) || value.length > 254)
+        return 'Please enter a valid email address.'
       return ok(value)
     case 'number': {
       const one = (n: unknown): string | undefined => {
         if (typeof n !== 'number' || !Number.isFinite(n)) return 'This field must be a number.'
-        if (field.min !== undefined && n < field.min) return `${n} is less than the min allowed ${fieldLabel(field)} of ${field.min}.`
-        if (field.max !== undefined && n > field.max) return `${n} is greater than the max allowed ${fieldLabel(field)} of ${field.max}.`
+        if (field.min !== undefined && n < field.min)
+          return `${n} is less than the min allowed ${fieldLabel(field)} of ${field.min}.`
+        if (field.max !== undefined && n > field.max)
+          return `${n} is greater than the max allowed ${fieldLabel(field)} of ${field.max}.`
         return undefined
       }
       if (field.hasMany) {
         if (!Array.isArray(value)) return 'This field must be a list of numbers.'
-        for (const n of value) { const e = one(n); if (e) return e }
+        for (const n of value) {
+          const e = one(n)
+          if (e) return e
+        }
         return ok(value)
       }
       return one(value) ?? ok(value)
@@ -163,19 +229,25 @@ async function checkType(field: DataField, value: unknown, ctx: ValidationContex
       return typeof value === 'boolean' ? ok(value) : 'This field must be true or false.'
     case 'date': {
       const d = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null
-      if (!d || Number.isNaN(d.getTime())) return `"${String(value).slice(0, 40)}" is not a valid date.`
+      if (!d || Number.isNaN(d.getTime()))
+        return `"${String(value).slice(0, 40)}" is not a valid date.`
       // Stored as ISO text, which sorts and compares correctly only for four-digit years.
       const year = d.getUTCFullYear()
-      if (year < 0 || year > 9999) return `"${String(value).slice(0, 40)}" is outside the years 0000–9999.`
+      if (year < 0 || year > 9999)
+        return `"${String(value).slice(0, 40)}" is outside the years 0000–9999.`
       return ok(d.toISOString())
     }
-    case 'select': case 'radio': {
+    case 'select':
+    case 'radio': {
       const allowed = new Set(field.options.map(optionValue))
       if (field.type === 'select' && field.hasMany) {
-        if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !allowed.has(v))) return 'This field has an invalid selection.'
+        if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !allowed.has(v)))
+          return 'This field has an invalid selection.'
         return ok([...new Set(value)])
       }
-      return typeof value === 'string' && allowed.has(value) ? ok(value) : 'This field has an invalid selection.'
+      return typeof value === 'string' && allowed.has(value)
+        ? ok(value)
+        : 'This field has an invalid selection.'
     }
     case 'json':
       try {
@@ -185,17 +257,28 @@ async function checkType(field: DataField, value: unknown, ctx: ValidationContex
         return 'This field must hold JSON.'
       }
     case 'richText':
-      return isObject(value) || Array.isArray(value) ? ok(value) : 'This field must hold rich text (a JSON object).'
+      return isObject(value) || Array.isArray(value)
+        ? ok(value)
+        : 'This field must hold rich text (a JSON object).'
     case 'point': {
-      if (!Array.isArray(value) || value.length !== 2 || value.some((n) => typeof n !== 'number' || !Number.isFinite(n))) return 'This field must be a [longitude, latitude] pair.'
+      if (
+        !Array.isArray(value) ||
+        value.length !== 2 ||
+        value.some((n) => typeof n !== 'number' || !Number.isFinite(n))
+      )
+        return 'This field must be a [longitude, latitude] pair.'
       const [lng, lat] = value as number[]
-      if (lng < -180 || lng > 180 || lat < -90 || lat > 90) return 'Longitude must be within [-180, 180] and latitude within [-90, 90].'
+      if (lng < -180 || lng > 180 || lat < -90 || lat > 90)
+        return 'Longitude must be within [-180, 180] and latitude within [-90, 90].'
       return ok([lng, lat])
     }
-    case 'relationship': return checkRelationship(field, value, ctx, path)
+    case 'relationship':
+      return checkRelationship(field, value, ctx, path)
     case 'group': {
       if (!isObject(value)) return 'This field must be an object.'
-      return ok(await validateFields(field.fields as DataField[], value, ctx, `${path}.`, new Set()))
+      return ok(
+        await validateFields(field.fields as DataField[], value, ctx, `${path}.`, new Set()),
+      )
     }
     case 'array': {
       if (!Array.isArray(value)) return 'This field must be a list of rows.'
@@ -203,8 +286,17 @@ async function checkType(field: DataField, value: unknown, ctx: ValidationContex
       if (e) return e
       const rows: unknown[] = []
       for (const [i, row] of value.entries()) {
-        if (!isObject(row)) { push(ctx, `${path}.${i}`, field, 'Each row must be an object.'); continue }
-        const r = await validateFields(field.fields as DataField[], row, ctx, `${path}.${i}.`, new Set(['id']))
+        if (!isObject(row)) {
+          push(ctx, `${path}.${i}`, field, 'Each row must be an object.')
+          continue
+        }
+        const r = await validateFields(
+          field.fields as DataField[],
+          row,
+          ctx,
+          `${path}.${i}.`,
+          new Set(['id']),
+        )
         rows.push({ id: row.id, ...r })
       }
       return ok(rows)
@@ -215,32 +307,68 @@ async function checkType(field: DataField, value: unknown, ctx: ValidationContex
       if (e) return e
       const rows: unknown[] = []
       for (const [i, row] of value.entries()) {
-        if (!isObject(row)) { push(ctx, `${path}.${i}`, field, 'Each block must be an object.'); continue }
-        const block = field.blocks.find((b) => b.slug === row.blockType)
-        if (!block) {
-          push(ctx, `${path}.${i}.blockType`, field, `blockType must be one of: ${field.blocks.map((b) => b.slug).join(', ')}.`)
+        if (!isObject(row)) {
+          push(ctx, `${path}.${i}`, field, 'Each block must be an object.')
           continue
         }
-        if (row.blockName !== undefined && row.blockName !== null && typeof row.blockName !== 'string') push(ctx, `${path}.${i}.blockName`, field, 'blockName must be a string.')
-        const r = await validateFields(block.fields as DataField[], row, ctx, `${path}.${i}.`, new Set(['id', 'blockType', 'blockName']))
-        rows.push({ id: row.id, blockType: row.blockType, ...(row.blockName != null ? { blockName: row.blockName } : {}), ...r })
+        const block = field.blocks.find((b) => b.slug === row.blockType)
+        if (!block) {
+          push(
+            ctx,
+            `${path}.${i}.blockType`,
+            field,
+            `blockType must be one of: ${field.blocks.map((b) => b.slug).join(', ')}.`,
+          )
+          continue
+        }
+        if (
+          row.blockName !== undefined &&
+          row.blockName !== null &&
+          typeof row.blockName !== 'string'
+        )
+          push(ctx, `${path}.${i}.blockName`, field, 'blockName must be a string.')
+        const r = await validateFields(
+          block.fields as DataField[],
+          row,
+          ctx,
+          `${path}.${i}.`,
+          new Set(['id', 'blockType', 'blockName']),
+        )
+        rows.push({
+          id: row.id,
+          blockType: row.blockType,
+          ...(row.blockName != null ? { blockName: row.blockName } : {}),
+          ...r,
+        })
       }
       return ok(rows)
     }
   }
 }
 
-function checkRelationship(field: DataField & { type: 'relationship' }, value: unknown, ctx: ValidationContext, path: string): Checked {
+function checkRelationship(
+  field: DataField & { type: 'relationship' },
+  value: unknown,
+  ctx: ValidationContext,
+  path: string,
+): Checked {
   const polymorphic = Array.isArray(field.relationTo)
   const one = (v: unknown, p: string): unknown => {
     if (polymorphic) {
-      if (!isObject(v) || typeof v.relationTo !== 'string' || !(field.relationTo as string[]).includes(v.relationTo)) return undefined
+      if (
+        !isObject(v) ||
+        typeof v.relationTo !== 'string' ||
+        !(field.relationTo as string[]).includes(v.relationTo)
+      )
+        return undefined
       const id = reference(ctx, v.relationTo, relationId(v.value), p)
       return id === undefined ? undefined : { relationTo: v.relationTo, value: id }
     }
     return reference(ctx, field.relationTo as string, relationId(v), p)
   }
-  const invalid = polymorphic ? 'This field must be { relationTo, value } with a collection it relates to and a document id.' : 'This field must hold a document id.'
+  const invalid = polymorphic
+    ? 'This field must be { relationTo, value } with a collection it relates to and a document id.'
+    : 'This field must hold a document id.'
   if (field.hasMany) {
     if (!Array.isArray(value)) return 'This field must be a list of relations.'
     const e = checkRows(field, value.length)

@@ -9,15 +9,33 @@ import type { CollectionSlug, CountArgs } from '../types.ts'
 import { readTarget } from '../versions.ts'
 
 /** `{ totalDocs }` of the documents matching `where` that the caller may read. */
-export async function count<S extends CollectionSlug>(this: Cms, incoming: CountArgs<S>): Promise<{ totalDocs: number }> {
+export async function count<S extends CollectionSlug>(
+  this: Cms,
+  incoming: CountArgs<S>,
+): Promise<{ totalDocs: number }> {
   const collection = this.collection(incoming.collection)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(collection, req, ['count', 'count'], incoming, overrideAccess, async (args) => {
-    const access = await executeAccess(collection.access.read, { req }, overrideAccess)
-    const { target, where } = readTarget(collection, args.draft, combineWhere(args.where, access))
-    budgetOf(req, overrideAccess)?.chargeStatements()
-    const totalDocs = await countDocs(executorFor(this, req), { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }, target, where)
-    return { totalDocs }
-  })
+  return runOperation(
+    collection,
+    req,
+    ['count', 'count'],
+    incoming,
+    overrideAccess,
+    async (args) => {
+      const access = await executeAccess(collection.access.read, { req }, overrideAccess)
+      const { target, where } = readTarget(collection, args.draft, combineWhere(args.where, access))
+      budgetOf(req, overrideAccess)?.chargeStatements()
+      const totalDocs = await countDocs(
+        executorFor(this, req),
+        {
+          ...this.queryContext(req.locale),
+          relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+        },
+        target,
+        where,
+      )
+      return { totalDocs }
+    },
+  )
 }

@@ -17,36 +17,75 @@ import { prehashPassword, prepareData, takePassword, toStored, withDraftStatus }
  * first version, afterChange hooks, read back. A throw anywhere, hooks included, rolls everything back.
  * Localized values go to the request's locale; `draft: true` saves a draft (required fields may be empty).
  */
-export async function create<S extends CollectionSlug>(this: Cms, incoming: CreateArgs<S>): Promise<DocOf<S>> {
+export async function create<S extends CollectionSlug>(
+  this: Cms,
+  incoming: CreateArgs<S>,
+): Promise<DocOf<S>> {
   const collection = this.collection(incoming.collection)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   const schema = this.schemas.get(collection.slug)!
   const prehashed = await prehashPassword(collection, incoming.data)
-  return withTransaction(this, req, () => runOperation(collection, req, ['create', 'create'], incoming, overrideAccess, async (args) => {
-    const depth = depthParam(this, args.depth)
-    const draft = isDraft(collection, args.draft)
-    const ctx = this.queryContext(req.locale)
-    const tx = req.transaction as Executor
-    await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
+  return withTransaction(this, req, () =>
+    runOperation(collection, req, ['create', 'create'], incoming, overrideAccess, async (args) => {
+      const depth = depthParam(this, args.depth)
+      const draft = isDraft(collection, args.draft)
+      const ctx = this.queryContext(req.locale)
+      const tx = req.transaction as Executor
+      await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
-    // --- validate (field access, beforeValidate, validation, beforeChange)
-    const { data, secret } = await takePassword(collection, args.data, 'create', prehashed)
-    const { doc } = await prepareData({ cms: this, ex: tx, fields: collection.flatFields, data: withDraftStatus(data, draft), req, operation: 'create', owner: { collection }, overrideAccess, draft })
-    if (secret) Object.assign(doc, secret)
+      // --- validate (field access, beforeValidate, validation, beforeChange)
+      const { data, secret } = await takePassword(collection, args.data, 'create', prehashed)
+      const { doc } = await prepareData({
+        cms: this,
+        ex: tx,
+        fields: collection.flatFields,
+        data: withDraftStatus(data, draft),
+        req,
+        operation: 'create',
+        owner: { collection },
+        overrideAccess,
+        draft,
+      })
+      if (secret) Object.assign(doc, secret)
 
-    // --- write, and the first version
-    const row = docToRow(schema, toStored(this, collection.flatFields, structuredClone(doc), undefined, req))
-    if (collection.timestamps) row.createdAt = row.updatedAt = new Date().toISOString()
-    const id = await insertRow(tx, ctx, collection, row)
-    let stored = (await selectById(tx, ctx, collection, id))!
-    await saveVersion(this, tx, ctx, collection, id, stored)
+      // --- write, and the first version
+      const row = docToRow(
+        schema,
+        toStored(this, collection.flatFields, structuredClone(doc), undefined, req),
+      )
+      if (collection.timestamps) row.createdAt = row.updatedAt = new Date().toISOString()
+      const id = await insertRow(tx, ctx, collection, row)
+      let stored = (await selectById(tx, ctx, collection, id))!
+      await saveVersion(this, tx, ctx, collection, id, stored)
 
-    // --- afterChange, then read back
-    localizeDocs(this, collection.flatFields, [stored], req)
-    await runFieldHooks('afterChange', collection.flatFields, stored, { req, data: doc, operation: 'create', collection })
-    stored = await runHooks(collection.hooks.afterChange, 'doc', { doc: stored, data: doc, previousDoc: undefined, operation: 'create', req, overrideAccess }, { collection })
-    const [out] = await readDocs(this, collection, [stored], req, { ...args, depth, localized: true })
-    return out as DocOf<S>
-  }))
+      // --- afterChange, then read back
+      localizeDocs(this, collection.flatFields, [stored], req)
+      await runFieldHooks('afterChange', collection.flatFields, stored, {
+        req,
+        data: doc,
+        operation: 'create',
+        collection,
+      })
+      stored = await runHooks(
+        collection.hooks.afterChange,
+        'doc',
+        {
+          doc: stored,
+          data: doc,
+          previousDoc: undefined,
+          operation: 'create',
+          req,
+          overrideAccess,
+        },
+        { collection },
+      )
+      const [out] = await readDocs(this, collection, [stored], req, {
+        ...args,
+        depth,
+        localized: true,
+      })
+      return out as DocOf<S>
+    }),
+  )
 }

@@ -18,37 +18,93 @@ import { deleteVersions } from '../versions.ts'
 import { endAllSessions } from '../../auth/sessions.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
-export async function deleteOperation<S extends CollectionSlug>(this: Cms, args: DeleteArgs<S> & { id: number | string }): Promise<DocOf<S>>
-export async function deleteOperation<S extends CollectionSlug>(this: Cms, args: DeleteArgs<S> & { where: object }): Promise<BulkResult<DocOf<S>>>
-export async function deleteOperation<S extends CollectionSlug>(this: Cms, incoming: DeleteArgs<S>): Promise<DocOf<S> | BulkResult<DocOf<S>>> {
+export async function deleteOperation<S extends CollectionSlug>(
+  this: Cms,
+  args: DeleteArgs<S> & { id: number | string },
+): Promise<DocOf<S>>
+export async function deleteOperation<S extends CollectionSlug>(
+  this: Cms,
+  args: DeleteArgs<S> & { where: object },
+): Promise<BulkResult<DocOf<S>>>
+export async function deleteOperation<S extends CollectionSlug>(
+  this: Cms,
+  incoming: DeleteArgs<S>,
+): Promise<DocOf<S> | BulkResult<DocOf<S>>> {
   const collection = this.collection(incoming.collection)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   const byId = incoming.id !== undefined
-  return withTransaction(this, req, () => runOperation(collection, req, ['delete', byId ? 'deleteByID' : 'delete'], incoming, overrideAccess, async (args) => {
-    const tx = req.transaction as Executor
-    if (args.id !== undefined) {
-      const id = idParam(args.id)
-      const access = await executeAccess(collection.access.delete, { req, id }, overrideAccess)
-      return (await deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, access)) as DocOf<S>
-    }
-    if (!args.where || typeof args.where !== 'object') throw new BadRequest("Missing 'where' query of documents to delete.")
-    const access = await executeAccess(collection.access.delete, { req }, overrideAccess)
-    const ids = await selectIds(tx, { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }, collection, combineWhere(args.where, access), undefined, undefined, true)
-    return forEachDocument<DocOf<S>>(ids, (id) => deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true))
-  }))
+  return withTransaction(this, req, () =>
+    runOperation(
+      collection,
+      req,
+      ['delete', byId ? 'deleteByID' : 'delete'],
+      incoming,
+      overrideAccess,
+      async (args) => {
+        const tx = req.transaction as Executor
+        if (args.id !== undefined) {
+          const id = idParam(args.id)
+          const access = await executeAccess(collection.access.delete, { req, id }, overrideAccess)
+          return (await deleteOne(
+            this,
+            collection,
+            tx,
+            req,
+            id,
+            { ...args, overrideAccess },
+            access,
+          )) as DocOf<S>
+        }
+        if (!args.where || typeof args.where !== 'object')
+          throw new BadRequest("Missing 'where' query of documents to delete.")
+        const access = await executeAccess(collection.access.delete, { req }, overrideAccess)
+        const ids = await selectIds(
+          tx,
+          {
+            ...this.queryContext(req.locale),
+            relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+          },
+          collection,
+          combineWhere(args.where, access),
+          undefined,
+          undefined,
+          true,
+        )
+        return forEachDocument<DocOf<S>>(ids, (id) =>
+          deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true),
+        )
+      },
+    ),
+  )
 }
 
-export async function deleteOne(cms: Cms, collection: SanitizedCollection, tx: Executor, req: CmsRequest, id: number, args: ReadArgs & { overrideAccess: boolean }, access: true | Where) {
+export async function deleteOne(
+  cms: Cms,
+  collection: SanitizedCollection,
+  tx: Executor,
+  req: CmsRequest,
+  id: number,
+  args: ReadArgs & { overrideAccess: boolean },
+  access: true | Where,
+) {
   const ctx = cms.queryContext(req.locale)
   await runHooks(collection.hooks.beforeDelete, 'id', { id, req }, { collection })
   const doc = await selectById(tx, ctx, collection, id, true)
   if (!doc) throw new NotFound()
-  if (access !== true && (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length === 0) throw new Forbidden()
+  if (
+    access !== true &&
+    (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length ===
+      0
+  )
+    throw new Forbidden()
   await deleteRow(tx, ctx, collection, id)
   await deleteVersions(cms, tx, ctx, collection, id)
   if (collection.auth) await endAllSessions(tx, collection.slug, id)
-  const [out] = await readDocs(cms, collection, [doc], req, { ...args, depth: depthParam(cms, args.depth) })
+  const [out] = await readDocs(cms, collection, [doc], req, {
+    ...args,
+    depth: depthParam(cms, args.depth),
+  })
   await runHooks(collection.hooks.afterDelete, 'doc', { doc: out, id, req }, { collection })
   return out
 }

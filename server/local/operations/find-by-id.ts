@@ -11,22 +11,41 @@ import type { CollectionSlug, DocOf, FindByIDArgs } from '../types.ts'
 import { readTarget } from '../versions.ts'
 
 /** One document by id; 404 when it does not exist or read access hides it (or `null` with `disableErrors`). */
-export async function findByID<S extends CollectionSlug>(this: Cms, incoming: FindByIDArgs<S>): Promise<DocOf<S>> {
+export async function findByID<S extends CollectionSlug>(
+  this: Cms,
+  incoming: FindByIDArgs<S>,
+): Promise<DocOf<S>> {
   const collection = this.collection(incoming.collection)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(collection, req, ['read', 'findByID'], incoming, overrideAccess, async (args) => {
-    const id = idParam(args.id)
-    const depth = depthParam(this, args.depth)
-    const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)
-    const { target, where, toDoc } = readTarget(collection, args.draft, combineWhere({ id: { equals: id } }, access))
-    budgetOf(req, overrideAccess)?.chargeStatements()
-    const [doc] = (await selectDocs(executorFor(this, req), this.queryContext(req.locale), target, { where, limit: 1 })).map(toDoc)
-    if (!doc) {
-      if (args.disableErrors) return null as unknown as DocOf<S>
-      throw new NotFound()
-    }
-    const [out] = await readDocs(this, collection, [doc], req, { ...args, depth })
-    return out as DocOf<S>
-  })
+  return runOperation(
+    collection,
+    req,
+    ['read', 'findByID'],
+    incoming,
+    overrideAccess,
+    async (args) => {
+      const id = idParam(args.id)
+      const depth = depthParam(this, args.depth)
+      const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)
+      const { target, where, toDoc } = readTarget(
+        collection,
+        args.draft,
+        combineWhere({ id: { equals: id } }, access),
+      )
+      budgetOf(req, overrideAccess)?.chargeStatements()
+      const [doc] = (
+        await selectDocs(executorFor(this, req), this.queryContext(req.locale), target, {
+          where,
+          limit: 1,
+        })
+      ).map(toDoc)
+      if (!doc) {
+        if (args.disableErrors) return null as unknown as DocOf<S>
+        throw new NotFound()
+      }
+      const [out] = await readDocs(this, collection, [doc], req, { ...args, depth })
+      return out as DocOf<S>
+    },
+  )
 }

@@ -9,11 +9,19 @@ import { createLocalReq, executorFor } from '../request.ts'
 import type { FindGlobalArgs, GlobalOf, GlobalSlug } from '../types.ts'
 
 /** Reads a global; one never saved reads as its default values. */
-export async function findGlobal<S extends GlobalSlug>(this: Cms, incoming: FindGlobalArgs<S>): Promise<GlobalOf<S>> {
+export async function findGlobal<S extends GlobalSlug>(
+  this: Cms,
+  incoming: FindGlobalArgs<S>,
+): Promise<GlobalOf<S>> {
   const global = this.global(incoming.slug)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
-  const args = await runHooks<FindGlobalArgs<S>>(global.hooks.beforeOperation, 'args', { args: incoming, operation: 'read', req }, { global })
+  const args = await runHooks<FindGlobalArgs<S>>(
+    global.hooks.beforeOperation,
+    'args',
+    { args: incoming, operation: 'read', req },
+    { global },
+  )
   const access = await executeAccess(global.access.read, { req }, overrideAccess)
   const row = await readGlobalRow(this, executorFor(this, req), global.slug)
   const { select } = readSelection(this, global.flatFields, args)
@@ -26,11 +34,21 @@ export async function findGlobal<S extends GlobalSlug>(this: Cms, incoming: Find
   const visible = access === true || Boolean(row && globalMatches(data, access))
   if (!visible) data = {}
   data = await runHooks(global.hooks.beforeRead, 'doc', { doc: data, req }, { global })
-  await stripUnreadable(global.flatFields, data, req, overrideAccess, Boolean(args.showHiddenFields))
+  await stripUnreadable(
+    global.flatFields,
+    data,
+    req,
+    overrideAccess,
+    Boolean(args.showHiddenFields),
+  )
   const stamps = row && visible ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}
   const doc = { ...data, globalType: global.slug, ...stamps }
-  const out = await runHooks<Record<string, unknown>>(global.hooks.afterRead, 'doc', { doc, req }, { global })
+  const out = await runHooks<Record<string, unknown>>(
+    global.hooks.afterRead,
+    'doc',
+    { doc, req },
+    { global },
+  )
   if (select) applySelect(global.flatFields, out, select)
   return out as unknown as GlobalOf<S>
 }
-

@@ -11,7 +11,10 @@ import type { CollectionSlug, DocOf, FindArgs, PaginatedDocs } from '../types.ts
 import { readTarget } from '../versions.ts'
 
 /** Lists documents: access-narrowed where, sort, pagination; a count query only when a page could be partial. */
-export async function find<S extends CollectionSlug>(this: Cms, incoming: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>> {
+export async function find<S extends CollectionSlug>(
+  this: Cms,
+  incoming: FindArgs<S>,
+): Promise<PaginatedDocs<DocOf<S>>> {
   const collection = this.collection(incoming.collection)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
@@ -23,30 +26,66 @@ export async function find<S extends CollectionSlug>(this: Cms, incoming: FindAr
     // --- access: a Where result narrows the query itself, so totals and pages stay right
     const access = await executeAccess(collection.access.read, { req }, overrideAccess)
     // --- query: the collection, or with draft: true the latest versions
-    const { target, where, sort, toDoc } = readTarget(collection, args.draft, combineWhere(args.where, access), args.sort)
-    const ctx = { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }
+    const { target, where, sort, toDoc } = readTarget(
+      collection,
+      args.draft,
+      combineWhere(args.where, access),
+      args.sort,
+    )
+    const ctx = {
+      ...this.queryContext(req.locale),
+      relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+    }
     const ex = executorFor(this, req)
     budget?.chargeStatements()
-    const docs = (await selectDocs(ex, ctx, target, { where, sort, limit: take, offset: paginate ? (page - 1) * limit : 0 })).map(toDoc)
+    const docs = (
+      await selectDocs(ex, ctx, target, {
+        where,
+        sort,
+        limit: take,
+        offset: paginate ? (page - 1) * limit : 0,
+      })
+    ).map(toDoc)
     checkTaken(docs.length)
-    const totalDocs = args.count === false
-      ? (paginate ? (page - 1) * limit : 0) + docs.length
-      : await totalOf(docs.length, { limit, page, paginate }, () => (budget?.chargeStatements(), countDocs(ex, ctx, target, where)))
+    const totalDocs =
+      args.count === false
+        ? (paginate ? (page - 1) * limit : 0) + docs.length
+        : await totalOf(
+            docs.length,
+            { limit, page, paginate },
+            () => (budget?.chargeStatements(), countDocs(ex, ctx, target, where)),
+          )
 
     // --- read
     const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })
-    return paginated(out as DocOf<S>[], totalDocs, paginate ? limit : args.limit ?? 0, paginate ? page : 1, paginate)
+    return paginated(
+      out as DocOf<S>[],
+      totalDocs,
+      paginate ? limit : (args.limit ?? 0),
+      paginate ? page : 1,
+      paginate,
+    )
   })
 }
 
 /** The total behind a page: known without a count query when the list is unpaginated or the page partly filled. */
-export async function totalOf(found: number, p: { limit: number; page: number; paginate: boolean }, count: () => Promise<number>): Promise<number> {
+export async function totalOf(
+  found: number,
+  p: { limit: number; page: number; paginate: boolean },
+  count: () => Promise<number>,
+): Promise<number> {
   if (!p.paginate) return found
   if (found > 0 && found < p.limit) return (p.page - 1) * p.limit + found
   return count()
 }
 
-export function paginated<T>(docs: T[], totalDocs: number, limit: number, page: number, paginate: boolean): PaginatedDocs<T> {
+export function paginated<T>(
+  docs: T[],
+  totalDocs: number,
+  limit: number,
+  page: number,
+  paginate: boolean,
+): PaginatedDocs<T> {
   const totalPages = paginate ? Math.max(1, Math.ceil(totalDocs / limit)) : 1
   return {
     docs,

@@ -10,13 +10,25 @@ import type { GlobalOf, GlobalSlug, UpdateGlobalArgs } from '../types.ts'
 import { prepareData, toEditable, toStored } from '../write.ts'
 
 /** Writes a global (merged over what is stored, validated) in one transaction and returns it. */
-export async function updateGlobal<S extends GlobalSlug>(this: Cms, incoming: UpdateGlobalArgs<S>): Promise<GlobalOf<S>> {
+export async function updateGlobal<S extends GlobalSlug>(
+  this: Cms,
+  incoming: UpdateGlobalArgs<S>,
+): Promise<GlobalOf<S>> {
   const global = this.global(incoming.slug)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   return withTransaction(this, req, async (tx) => {
-    const args = await runHooks<UpdateGlobalArgs<S>>(global.hooks.beforeOperation, 'args', { args: incoming, operation: 'update', req }, { global })
-    const access = await executeAccess(global.access.update, { req, data: args.data }, overrideAccess)
+    const args = await runHooks<UpdateGlobalArgs<S>>(
+      global.hooks.beforeOperation,
+      'args',
+      { args: incoming, operation: 'update', req },
+      { global },
+    )
+    const access = await executeAccess(
+      global.access.update,
+      { req, data: args.data },
+      overrideAccess,
+    )
     const row = await readGlobalRow(this, tx, global.slug, true)
     if (access !== true) {
       // A Where is evaluated against the stored global (locked above), as the caller's locale reads it: a global
@@ -27,10 +39,31 @@ export async function updateGlobal<S extends GlobalSlug>(this: Cms, incoming: Up
     }
     const original = row ? toEditable(this, global.flatFields, row.data, req) : undefined
     const { doc } = await prepareData({
-      cms: this, ex: tx, fields: global.flatFields, data: args.data, req, operation: row ? 'update' : 'create', original, owner: { global }, overrideAccess,
+      cms: this,
+      ex: tx,
+      fields: global.flatFields,
+      data: args.data,
+      req,
+      operation: row ? 'update' : 'create',
+      original,
+      owner: { global },
+      overrideAccess,
     })
-    await writeGlobalRow(this, tx, global.slug, toStored(this, global.flatFields, structuredClone(doc), row?.data, req), Boolean(row))
-    await runHooks(global.hooks.afterChange, 'doc', { doc, previousDoc: original, operation: 'update', req }, { global })
-    return this.findGlobal({ ...args, slug: global.slug as S, req, overrideAccess }) as Promise<GlobalOf<S>>
+    await writeGlobalRow(
+      this,
+      tx,
+      global.slug,
+      toStored(this, global.flatFields, structuredClone(doc), row?.data, req),
+      Boolean(row),
+    )
+    await runHooks(
+      global.hooks.afterChange,
+      'doc',
+      { doc, previousDoc: original, operation: 'update', req },
+      { global },
+    )
+    return this.findGlobal({ ...args, slug: global.slug as S, req, overrideAccess }) as Promise<
+      GlobalOf<S>
+    >
   })
 }

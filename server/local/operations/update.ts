@@ -17,29 +17,95 @@ import { createLocalReq, withTransaction } from '../request.ts'
 import type { BulkResult, CollectionSlug, DocOf, ReadArgs, UpdateArgs } from '../types.ts'
 import { isDraft, latestVersion, saveVersion } from '../versions.ts'
 import { endAllSessions } from '../../auth/sessions.ts'
-import { prehashPassword, prepareData, takePassword, toEditable, toStored, withDraftStatus, type PrehashedPassword } from '../write.ts'
+import {
+  prehashPassword,
+  prepareData,
+  takePassword,
+  toEditable,
+  toStored,
+  withDraftStatus,
+  type PrehashedPassword,
+} from '../write.ts'
 
 /** Updates one document by id, or every document matching `where` that the caller may update (`{ docs, errors }`). */
-export async function update<S extends CollectionSlug>(this: Cms, args: UpdateArgs<S> & { id: number | string }): Promise<DocOf<S>>
-export async function update<S extends CollectionSlug>(this: Cms, args: UpdateArgs<S> & { where: object }): Promise<BulkResult<DocOf<S>>>
-export async function update<S extends CollectionSlug>(this: Cms, incoming: UpdateArgs<S>): Promise<DocOf<S> | BulkResult<DocOf<S>>> {
+export async function update<S extends CollectionSlug>(
+  this: Cms,
+  args: UpdateArgs<S> & { id: number | string },
+): Promise<DocOf<S>>
+export async function update<S extends CollectionSlug>(
+  this: Cms,
+  args: UpdateArgs<S> & { where: object },
+): Promise<BulkResult<DocOf<S>>>
+export async function update<S extends CollectionSlug>(
+  this: Cms,
+  incoming: UpdateArgs<S>,
+): Promise<DocOf<S> | BulkResult<DocOf<S>>> {
   const collection = this.collection(incoming.collection)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   const byId = incoming.id !== undefined
   const prehashed = await prehashPassword(collection, incoming.data)
-  return withTransaction(this, req, () => runOperation(collection, req, ['update', byId ? 'updateByID' : 'update'], incoming, overrideAccess, async (args) => {
-    const tx = req.transaction as Executor
-    if (args.id !== undefined) {
-      const id = idParam(args.id)
-      const access = await executeAccess(collection.access.update, { req, id, data: args.data }, overrideAccess)
-      return (await updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess, prehashed }, access)) as DocOf<S>
-    }
-    if (!args.where || typeof args.where !== 'object') throw new BadRequest("Missing 'where' query of documents to update.")
-    const access = await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess)
-    const ids = await selectIds(tx, { ...this.queryContext(req.locale), relationAccess: await whereAccess(collection, args.where, req, overrideAccess) }, collection, combineWhere(args.where, access), args.sort, args.limit, true)
-    return forEachDocument<DocOf<S>>(ids, (id) => updateOne(this, collection, tx, req, id, args.data, { ...args, overrideAccess, prehashed }, true))
-  }))
+  return withTransaction(this, req, () =>
+    runOperation(
+      collection,
+      req,
+      ['update', byId ? 'updateByID' : 'update'],
+      incoming,
+      overrideAccess,
+      async (args) => {
+        const tx = req.transaction as Executor
+        if (args.id !== undefined) {
+          const id = idParam(args.id)
+          const access = await executeAccess(
+            collection.access.update,
+            { req, id, data: args.data },
+            overrideAccess,
+          )
+          return (await updateOne(
+            this,
+            collection,
+            tx,
+            req,
+            id,
+            args.data,
+            { ...args, overrideAccess, prehashed },
+            access,
+          )) as DocOf<S>
+        }
+        if (!args.where || typeof args.where !== 'object')
+          throw new BadRequest("Missing 'where' query of documents to update.")
+        const access = await executeAccess(
+          collection.access.update,
+          { req, data: args.data },
+          overrideAccess,
+        )
+        const ids = await selectIds(
+          tx,
+          {
+            ...this.queryContext(req.locale),
+            relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+          },
+          collection,
+          combineWhere(args.where, access),
+          args.sort,
+          args.limit,
+          true,
+        )
+        return forEachDocument<DocOf<S>>(ids, (id) =>
+          updateOne(
+            this,
+            collection,
+            tx,
+            req,
+            id,
+            args.data,
+            { ...args, overrideAccess, prehashed },
+            true,
+          ),
+        )
+      },
+    ),
+  )
 }
 
 /**
@@ -48,11 +114,25 @@ export async function update<S extends CollectionSlug>(this: Cms, incoming: Upda
  * With versions the update merges over the newest version; a draft saved over a published document is
  * written only as a new version, so readers without `draft: true` keep the published content.
  */
-export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: Executor, req: CmsRequest, id: number, data: unknown, args: ReadArgs & { overrideAccess: boolean; prehashed?: PrehashedPassword }, access: true | Where) {
+export async function updateOne(
+  cms: Cms,
+  collection: SanitizedCollection,
+  tx: Executor,
+  req: CmsRequest,
+  id: number,
+  data: unknown,
+  args: ReadArgs & { overrideAccess: boolean; prehashed?: PrehashedPassword },
+  access: true | Where,
+) {
   const ctx = cms.queryContext(req.locale)
   const main = await selectById(tx, ctx, collection, id, true)
   if (!main) throw new NotFound()
-  if (access !== true && (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length === 0) throw new Forbidden()
+  if (
+    access !== true &&
+    (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length ===
+      0
+  )
+    throw new Forbidden()
   const draft = isDraft(collection, args.draft)
   const latest = await latestVersion(tx, ctx, collection, id)
   const base = latest ?? main
@@ -60,12 +140,27 @@ export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: E
 
   // --- validate
   const { data: fields, secret } = await takePassword(collection, data, 'update', args.prehashed)
-  const { doc, touched } = await prepareData({ cms, ex: tx, fields: collection.flatFields, data: withDraftStatus(fields, draft), req, operation: 'update', original, id, owner: { collection }, overrideAccess: args.overrideAccess, draft })
+  const { doc, touched } = await prepareData({
+    cms,
+    ex: tx,
+    fields: collection.flatFields,
+    data: withDraftStatus(fields, draft),
+    req,
+    operation: 'update',
+    original,
+    id,
+    owner: { collection },
+    overrideAccess: args.overrideAccess,
+    draft,
+  })
   if (secret) {
     Object.assign(doc, secret)
     touched.push('hash', 'salt')
     // A new password ends every other session of the user: a stolen token dies with the old password.
-    const own = req.user?.id === id && req.user.collection === collection.slug ? (req.auth as { claims?: { sid?: string } } | undefined)?.claims?.sid : undefined
+    const own =
+      req.user?.id === id && req.user.collection === collection.slug
+        ? (req.auth as { claims?: { sid?: string } } | undefined)?.claims?.sid
+        : undefined
     await endAllSessions(tx, collection.slug, id, own)
   }
   const storedForm = toStored(cms, collection.flatFields, structuredClone(doc), base, req)
@@ -75,7 +170,11 @@ export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: E
   const writeMain = !draft || main._status !== 'published'
   let stored: Record<string, unknown>
   if (writeMain) {
-    const row = docToRow(cms.schemas.get(collection.slug)!, storedForm, latest ? undefined : touched)
+    const row = docToRow(
+      cms.schemas.get(collection.slug)!,
+      storedForm,
+      latest ? undefined : touched,
+    )
     if (collection.timestamps) row.updatedAt = now
     await updateRow(tx, ctx, collection, id, row)
     stored = (await selectById(tx, ctx, collection, id))!
@@ -86,8 +185,30 @@ export async function updateOne(cms: Cms, collection: SanitizedCollection, tx: E
 
   // --- afterChange, then read back
   localizeDocs(cms, collection.flatFields, [stored], req)
-  await runFieldHooks('afterChange', collection.flatFields, stored, { req, data: doc, originalDoc: original, operation: 'update', collection })
-  stored = await runHooks(collection.hooks.afterChange, 'doc', { doc: stored, data: doc, previousDoc: original, operation: 'update', req, overrideAccess: args.overrideAccess }, { collection })
-  const [out] = await readDocs(cms, collection, [stored], req, { ...args, depth: depthParam(cms, args.depth), localized: true })
+  await runFieldHooks('afterChange', collection.flatFields, stored, {
+    req,
+    data: doc,
+    originalDoc: original,
+    operation: 'update',
+    collection,
+  })
+  stored = await runHooks(
+    collection.hooks.afterChange,
+    'doc',
+    {
+      doc: stored,
+      data: doc,
+      previousDoc: original,
+      operation: 'update',
+      req,
+      overrideAccess: args.overrideAccess,
+    },
+    { collection },
+  )
+  const [out] = await readDocs(cms, collection, [stored], req, {
+    ...args,
+    depth: depthParam(cms, args.depth),
+    localized: true,
+  })
   return out
 }
