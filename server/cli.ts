@@ -3,7 +3,11 @@
  * `cms <command>`:
  *   start     migrate, seed the example data on first start, and serve REST on PORT (default 3000)
  *   seed      migrate and seed when the database is empty, then print what is stored
- *   migrate   apply the schema the config describes (idempotent)
+ *   push      add the tables, columns and indexes the config has and the database lacks (never drops)
+ *   migrate:create <name> [--rename table.old=new | old_table=new_table]…   write a migration file from the
+ *             difference between the config and the database (asks about renames on a terminal)
+ *   migrate   apply pending migration files        migrate:status   applied, pending, and schema drift
+ *   migrate:down   roll back the last batch        migrate:unlock   clear a lock left by a dead process
  *   generate          compile the contracts and run every generator (contracts/, generated/, the types file)
  *   generate:types    write only the types file (typescript.outputFile, default generated/cms-types.ts)
  *   contracts check   fail when contracts/ or generated/ differ from what the config compiles to
@@ -67,20 +71,25 @@ async function main(argv: string[]): Promise<void> {
       process.once('SIGTERM', () => stop('SIGTERM'))
       return
     }
-    case 'seed':
-    case 'migrate': {
+    case 'seed': {
       const cms = await getCms({ config: await loadConfig() })
       try {
-        if (command !== 'migrate') {
-          const seeded = await seedIfEmpty(cms)
-          console.log(seeded ? 'Seeded the example data.' : 'Data already present; nothing seeded.')
-        } else {
-          console.log('Schema is up to date.')
-        }
+        const seeded = await seedIfEmpty(cms)
+        console.log(seeded ? 'Seeded the example data.' : 'Data already present; nothing seeded.')
         await summary(cms)
       } finally {
         await cms.destroy()
       }
+      return
+    }
+    case 'push':
+    case 'migrate':
+    case 'migrate:create':
+    case 'migrate:status':
+    case 'migrate:down':
+    case 'migrate:unlock': {
+      const { migrationCommand } = await import('./db/migration-cli.ts')
+      process.exitCode = await migrationCommand(command, argv.slice(1), await loadConfig())
       return
     }
     case 'generate': {
@@ -129,7 +138,7 @@ async function main(argv: string[]): Promise<void> {
     }
     default:
       console.error(
-        `Unknown command "${command}". Commands: start, seed, migrate, generate, generate:types, contracts check, contracts diff <base>.`,
+        `Unknown command "${command}". Commands: start, seed, push, migrate, migrate:create <name>, migrate:status, migrate:down, migrate:unlock, generate, generate:types, contracts check, contracts diff <base>.`,
       )
       process.exitCode = 2
   }

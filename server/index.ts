@@ -23,3 +23,5 @@ export type {
   UpdateGlobalArgs,
   Select,
 } from './local/types.ts'
+export type { MigrationStep, MigrationSteps } from './db/migration-steps.ts'
+export type { MigrationContext, MigrationFunction } from './db/migrator.ts'

@@ -340,8 +340,14 @@ export interface Config {
   }
   endpoints?: Endpoint[]
   typescript?: { outputFile?: string }
-  /** `{ url }` (`sqlite:<path>`, `sqlite::memory:`, `mysql://…`); `DATABASE_URL` when absent. */
-  db?: { url?: string }
+  /**
+   * `url`: `sqlite:<path>`, `sqlite::memory:`, `mysql://…` (`DATABASE_URL` when absent). `migrationDir`: the
+   * folder of migration files (default `migrations`, from the working directory). `onStart`: what start-up does to
+   * the schema: `'push'` (default) adds missing tables, columns and indexes; `'migrate'` applies pending migration
+   * files; `'check'` changes nothing. With `'migrate'` or `'check'` the start fails while migrations are pending or
+   * the database lacks part of the schema (docs/migrations.md).
+   */
+  db?: { url?: string; migrationDir?: string; onStart?: 'push' | 'migrate' | 'check' }
   secret?: string
   serverURL?: string
   maxDepth?: number

@@ -2,7 +2,9 @@ import { sanitizeConfig } from '../config/sanitize.ts'
 import type { Config, SanitizedConfig } from '../config/types.ts'
 import { connect } from '../db/connect.ts'
 import type { Database } from '../db/database.ts'
-import { migrate } from '../db/migrate.ts'
+import { prepareSchema } from '../db/migrate.ts'
+import { migrationDir } from '../db/migrator.ts'
+import { ConfigError } from '../errors/config-error.ts'
 import { schemaFor } from '../db/schema.ts'
 import { secretKey } from '../auth/tokens.ts'
 import { Cms } from './cms.ts'
@@ -11,7 +13,7 @@ export interface GetCmsOptions {
   config: Config | SanitizedConfig | Promise<Config>
   /** An open database; otherwise `config.db.url`, else `DATABASE_URL`, else `sqlite:data/cms.db`. */
   db?: Database
-  /** Apply the schema on start (default true; idempotent). */
+  /** Prepare the schema on start as `db.onStart` says (default true); false leaves it alone. */
   migrate?: boolean
 }
 
@@ -30,10 +32,18 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
   const config = isSanitized(raw) ? raw : sanitizeConfig(raw)
   // A missing or short CMS_SECRET in production is a start-up error, not a 500 on every later login.
   if (config.collections.some((c) => c.auth)) secretKey(config)
+  const onStart = config.db?.onStart
+  if (onStart !== undefined && !['push', 'migrate', 'check'].includes(onStart)) {
+    throw new ConfigError(
+      `db.onStart must be 'push', 'migrate' or 'check'; got ${JSON.stringify(onStart)}.`,
+    )
+  }
   const db = options.db ?? connect(config.db?.url)
   try {
     const { tables, collections } = schemaFor(config)
-    if (options.migrate !== false) await migrate(db, tables)
+    if (options.migrate !== false) {
+      await prepareSchema(db, tables, { onStart: config.db?.onStart, dir: migrationDir(config) })
+    }
     const cms = new Cms(config, db, collections)
     await config.onInit?.(cms)
     return cms

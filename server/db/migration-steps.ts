@@ -1,0 +1,144 @@
+import type { Knex } from 'knex'
+import type { Database } from './database.ts'
+import type { ColumnSpec, IndexSpec } from './schema.ts'
+
+/**
+ * One schema change of a migration file, in words both databases understand. `cms migrate:create` writes them;
+ * `down` is `up` inverted and reversed. A dropped table or column keeps its spec, so `down` re-creates it
+ * (empty: the data is gone).
+ */
+export type MigrationStep =
+  | { op: 'createTable'; table: string; columns: ColumnSpec[]; indexes: IndexSpec[] }
+  | { op: 'dropTable'; table: string; columns: ColumnSpec[]; indexes: IndexSpec[] }
+  | { op: 'renameTable'; from: string; to: string }
+  | { op: 'addColumn'; table: string; column: ColumnSpec }
+  | { op: 'dropColumn'; table: string; column: ColumnSpec }
+  | { op: 'renameColumn'; table: string; from: string; to: string }
+  | { op: 'addIndex'; table: string; index: IndexSpec }
+  | { op: 'dropIndex'; table: string; index: IndexSpec }
+
+export type MigrationSteps = MigrationStep[]
+
+export function inverse(step: MigrationStep): MigrationStep {
+  switch (step.op) {
+    case 'createTable':
+      return { ...step, op: 'dropTable' }
+    case 'dropTable':
+      return { ...step, op: 'createTable' }
+    case 'renameTable':
+      return { op: 'renameTable', from: step.to, to: step.from }
+    case 'addColumn':
+      return { ...step, op: 'dropColumn' }
+    case 'dropColumn':
+      return { ...step, op: 'addColumn' }
+    case 'renameColumn':
+      return { op: 'renameColumn', table: step.table, from: step.to, to: step.from }
+    case 'addIndex':
+      return { ...step, op: 'dropIndex' }
+    case 'dropIndex':
+      return { ...step, op: 'addIndex' }
+  }
+}
+
+export const invert = (steps: MigrationSteps): MigrationSteps => [...steps].reverse().map(inverse)
+
+export function addColumn(t: Knex.CreateTableBuilder, c: ColumnSpec, isNew: boolean): void {
+  switch (c.type) {
+    case 'id':
+      if (isNew) t.increments(c.name).primary()
+      break
+    case 'integer':
+      t.integer(c.name).nullable()
+      break
+    case 'double':
+      t.double(c.name).nullable()
+      break
+    case 'boolean':
+      t.boolean(c.name).nullable()
+      break
+    case 'string':
+      t.string(c.name, c.length ?? 255).nullable()
+      break
+    case 'text':
+      t.text(c.name, 'mediumtext').nullable()
+      break
+    case 'json':
+      t.text(c.name, 'longtext').nullable()
+      break
+  }
+}
+
+export function addIndex(t: Knex.CreateTableBuilder, i: IndexSpec): void {
+  if (i.unique) t.unique(i.columns, { indexName: i.name })
+  else t.index(i.columns, i.name)
+}
+
+/** The SQL of one step on this database (Knex compiles the creations; the rest is plain ALTER/DROP). */
+export async function stepSql(db: Database, step: MigrationStep): Promise<string[]> {
+  const q = (id: string) => db.dialect.quote(id)
+  const compiled = (builder: Knex.SchemaBuilder) => builder.toSQL().map((s) => s.sql)
+  switch (step.op) {
+    case 'createTable': {
+      const knex = await db.schemaBuilder()
+      return compiled(
+        knex.schema.createTable(step.table, (t) => {
+          for (const c of step.columns) addColumn(t, c, true)
+          for (const i of step.indexes) addIndex(t, i)
+          if (db.dialect.name === 'mysql') {
+            t.charset('utf8mb4')
+            t.collate('utf8mb4_bin')
+            t.engine('InnoDB')
+          }
+        }),
+      )
+    }
+    case 'addColumn': {
+      if (step.column.type === 'id')
+        throw new Error(
+          `Cannot add the id column ${step.table}.${step.column.name} to an existing table.`,
+        )
+      const knex = await db.schemaBuilder()
+      return compiled(knex.schema.alterTable(step.table, (t) => addColumn(t, step.column, false)))
+    }
+    case 'addIndex': {
+      const knex = await db.schemaBuilder()
+      return compiled(knex.schema.alterTable(step.table, (t) => addIndex(t, step.index)))
+    }
+    case 'dropIndex':
+      return [
+        db.dialect.name === 'sqlite'
+          ? `DROP INDEX ${q(step.index.name)}`
+          : `ALTER TABLE ${q(step.table)} DROP INDEX ${q(step.index.name)}`,
+      ]
+    case 'dropColumn':
+      return [`ALTER TABLE ${q(step.table)} DROP COLUMN ${q(step.column.name)}`]
+    case 'renameColumn':
+      return [`ALTER TABLE ${q(step.table)} RENAME COLUMN ${q(step.from)} TO ${q(step.to)}`]
+    case 'renameTable':
+      return [`ALTER TABLE ${q(step.from)} RENAME TO ${q(step.to)}`]
+    case 'dropTable':
+      return [`DROP TABLE ${q(step.table)}`]
+  }
+}
+
+/** What a step does, in one line (status, logs, the generated file's header). */
+export function describeStep(step: MigrationStep): string {
+  switch (step.op) {
+    case 'createTable':
+      return `create table ${step.table}`
+    case 'dropTable':
+      return `drop table ${step.table}`
+    case 'renameTable':
+      return `rename table ${step.from} to ${step.to}`
+    case 'addColumn':
+      return `add column ${step.table}.${step.column.name} (${step.column.type})`
+    case 'dropColumn':
+      return `drop column ${step.table}.${step.column.name}`
+    case 'renameColumn':
+      return `rename column ${step.table}.${step.from} to ${step.to}`
+    case 'addIndex':
+      return `add ${step.index.unique ? 'unique ' : ''}index ${step.index.name} on ${step.table} (${step.index.columns.join(', ')})`
+    case 'dropIndex':
+      return `drop index ${step.index.name} on ${step.table}`
+  }
+}
