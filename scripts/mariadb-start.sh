@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start a private MariaDB server on loopback for tests, owned by this process tree.
-# Usage: source scripts/mariadb-start.sh  → exports DATABASE_URL and MARIADB_PID; stop with scripts/mariadb-stop.
+# Usage: source scripts/mariadb-start.sh  → exports DATABASE_URL and MARIADB_PID; stop with kill "$MARIADB_PID".
 # Port defaults to 3317 (MARIADB_PORT overrides). Needs `mariadb-server` from Debian's packages.
 set -euo pipefail
 port="${MARIADB_PORT:-3317}"

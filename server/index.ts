@@ -1,4 +1,4 @@
-/** The public surface of the package. What only tests and plugins need lives in `internal.ts`. */
+/** The public surface of the package: config, the Local API, errors, and the types a config or a migration file uses. */
 export { defineConfig } from './config/define-config.ts'
 export { getCms, type GetCmsOptions } from './local/get-cms.ts'
 export { Cms } from './local/cms.ts'

@@ -1,10 +1,5 @@
 import type { DataField, Field } from './types.ts'
 
-export const isLayoutField = (
-  f: Field,
-): f is Extract<Field, { type: 'row' | 'collapsible' | 'tabs' }> =>
-  f.type === 'row' || f.type === 'collapsible' || f.type === 'tabs'
-
 /**
  * Removes layout-only fields (row, collapsible, unnamed tabs) by lifting their children into the parent;
  * a named tab becomes a group. Children of groups, arrays and blocks are flattened too.

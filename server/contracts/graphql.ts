@@ -1,3 +1,4 @@
+import type { GraphQLKind } from './kinds.ts'
 import { optionValue } from '../config/fields.ts'
 import type {
   DataField,
@@ -71,7 +72,7 @@ export interface GraphQLPlan {
   roots: {
     type: 'Query' | 'Mutation'
     field: string
-    kind: string
+    kind: GraphQLKind
     collection?: string
     global?: string
   }[]
@@ -438,7 +439,7 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     c.auth ? ['  password: String'] : [],
   )
 
-  const meta = (type: 'Query' | 'Mutation', field: string, kind: string) =>
+  const meta = (type: 'Query' | 'Mutation', field: string, kind: GraphQLKind) =>
     ctx.plan.roots.push({ type, field, kind, collection: c.slug })
   meta('Query', singular, 'findByID')
   meta('Query', plural, 'find')
@@ -448,14 +449,14 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   meta('Mutation', `delete${singular}`, 'delete')
   if (c.auth) {
     meta('Query', `me${singular}`, 'me')
-    for (const [field, kind] of [
-      ['login', 'login'],
-      ['refreshToken', 'refreshToken'],
-      ['logout', 'logout'],
-      ['forgotPassword', 'forgotPassword'],
-      ['resetPassword', 'resetPassword'],
-    ])
-      meta('Mutation', `${field}${singular}`, kind)
+    for (const kind of [
+      'login',
+      'refreshToken',
+      'logout',
+      'forgotPassword',
+      'resetPassword',
+    ] as const)
+      meta('Mutation', `${kind}${singular}`, kind)
   }
   root.query.push(
     `  ${singular}(id: Int!${draft}${loc}): ${singular}`,

@@ -4,6 +4,7 @@ import type {
   SanitizedConfig,
   SanitizedGlobal,
 } from '../config/types.ts'
+import { isOperationKind, SUCCESS_STATUSES, type OperationKind } from './kinds.ts'
 import { collectionNames, globalName, openapiPath, pathWords, typeName } from './names.ts'
 import {
   documentSchema,
@@ -23,7 +24,7 @@ import {
  */
 
 export interface OperationMeta {
-  kind: string
+  kind: OperationKind
   collection?: string
   global?: string
   endpoint?: number
@@ -93,7 +94,7 @@ function collectionPaths(
   const tag = [plural]
   const doc = ref(singular)
   const where = `${singular}Where`
-  const meta = (kind: string): OperationMeta => ({ kind, collection: c.slug })
+  const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
   const read = readParams(config, drafts)
   const writeParams = [
     ...read.filter((p) => p.$ref !== param('draft').$ref),
@@ -297,7 +298,7 @@ function authPaths(
 ): void {
   const base = `/${c.slug}`
   const user = ref(singular)
-  const meta = (kind: string): OperationMeta => ({ kind, collection: c.slug })
+  const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
   const credentials = {
     type: 'object',
     required: ['email', 'password'],
@@ -466,7 +467,7 @@ function globalPaths(
   paths: Record<string, PathItem>,
 ): void {
   const name = globalName(g)
-  const meta = (kind: string): OperationMeta => ({ kind, global: g.slug })
+  const meta = (kind: OperationKind): OperationMeta => ({ kind, global: g.slug })
   const read = readParams(config, false)
   paths[`/globals/${g.slug}`] = {
     get: {
@@ -508,7 +509,7 @@ function ordersPaths(paths: Record<string, PathItem>): void {
     )
   const order = ref('V1Order')
   const one = { type: 'object', required: ['data'], properties: { data: order } }
-  const meta = (kind: string): OperationMeta => ({ kind })
+  const meta = (kind: OperationKind): OperationMeta => ({ kind })
   const orderParam = {
     name: 'order',
     in: 'path',
@@ -946,6 +947,26 @@ function errorResponses(): Record<string, Schema> {
   }
 }
 
+/**
+ * The success statuses an operation declares are the ones its kind's handler may answer (`kinds.ts`): the
+ * handlers are typed from the same table, so the contract and the server cannot disagree. Custom endpoints
+ * declare their own.
+ */
+function checkSuccessStatuses(op: Operation, method: string, path: string): void {
+  const kind = op['x-cms'].kind
+  if (!isOperationKind(kind))
+    throw new Error(`${method.toUpperCase()} ${path}: unknown operation kind "${kind}".`)
+  if (kind === 'endpoint') return
+  const declared = Object.keys(op.responses as Record<string, unknown>).map(Number)
+  const expected: readonly number[] = SUCCESS_STATUSES[kind]
+  const success = declared.filter((status) => status < 400)
+  if (!expected.every((s) => declared.includes(s)) || !success.every((s) => expected.includes(s))) {
+    throw new Error(
+      `${method.toUpperCase()} ${path} (${kind}) declares ${declared.join(', ')}; its handler answers ${expected.join(', ')}.`,
+    )
+  }
+}
+
 /** Compiles the config into the OpenAPI 3.1 document. */
 export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown> {
   const ctx: SchemaContext = { config, components: {} }
@@ -1135,6 +1156,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       op.responses = Object.fromEntries(
         Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
       )
+      checkSuccessStatuses(op, method, p)
     }
   }
 

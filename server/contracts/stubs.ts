@@ -1,10 +1,13 @@
 import type { OperationMeta } from './openapi.ts'
 
 /**
- * The server stubs: from the OpenAPI document, a table of every operation (method, path, what serves it) and
- * an `OperationHandlers` type with one entry per operationId, typed with the request and response types that
- * hey-api generated from the same document. The REST layer implements `OperationHandlers`; a missing or
- * mistyped handler is a compile error.
+ * The server stubs: from the OpenAPI document, a table of every operation (method, path, the kind that serves
+ * it) and an `OperationHandlers` type with one entry per operationId, typed with the request and response types
+ * hey-api generated from the same document, for code that implements one app's operations by id.
+ *
+ * The CMS server serves any config, so it dispatches by kind, not by operationId: its handler tables are typed
+ * `satisfies` a record over the kinds of `kinds.ts`, the table this compiler's operations are tagged from, and
+ * `test/types/dispatch.ts` checks that every kind in the generated `operations` table has a handler.
  */
 
 const HEADER =

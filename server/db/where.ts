@@ -585,7 +585,6 @@ function polymorphicValue(
     }
     return op === 'equals' ? eq : { sql: `NOT ${eq.sql}`, bindings: eq.bindings }
   }
-  if (op === 'exists') return scalar(valExpr, valB, 'id', op, value, path)
   return scalar(valExpr, valB, 'id', op, value, path)
 }
 

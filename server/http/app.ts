@@ -14,7 +14,8 @@ import { RequestBudget } from '../local/budget.ts'
 import { endpointRoutes, matchEndpoint } from './endpoints.ts'
 import { errorReply, problemReply, routeNotFound } from './errors.ts'
 import { parseQuery, STRUCTURED } from './query.ts'
-import { kinds, type RestReply } from './rest.ts'
+import { kinds, type RestHandlers, type RestReply } from './rest.ts'
+import type { RestKind } from '../contracts/kinds.ts'
 import { contractBackend } from './validator.ts'
 import type { GraphQLEndpoint } from './graphql.ts'
 import { playground, playgroundEnabled } from './playground.ts'
@@ -557,7 +558,10 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       }
       const body = parseJson(raw, ctx.get('content-type') || undefined)
       const route = router(ctx.method.toLowerCase(), rel)
-      if (!route || !kinds[route.meta.kind]) throw routeNotFound(ctx.method, path)
+      // Contract files, pages and custom endpoints were served above: here they are switched off (production).
+      if (!route || route.meta.kind === 'static' || route.meta.kind === 'endpoint')
+        throw routeNotFound(ctx.method, path)
+      const handler: RestHandlers[RestKind] = kinds[route.meta.kind]
       // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
       const query: Record<string, unknown> = { ...plain }
       for (const name of STRUCTURED)
@@ -575,7 +579,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         operations.get(route.operationId)!,
       )
       if (!validation.valid) throw validationError(validation.errors ?? [])
-      return await kinds[route.meta.kind](cms, {
+      return await handler(cms, {
         meta: route.meta,
         ip: ctx.ip,
         raw,

@@ -6,7 +6,8 @@ import type { Select } from '../local/types.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
 import { hit, limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
 import { authOf, sessionOf } from '../auth/session.ts'
-import { v1Kinds } from '../orders/routes.ts'
+import { v1Kinds, type V1Request } from '../orders/routes.ts'
+import type { OrderKind, RestKind, SuccessStatus } from '../contracts/kinds.ts'
 
 /**
  * What each kind of contract operation does: the HTTP shape of one Local call. Access control always applies
@@ -25,12 +26,19 @@ export interface RestRequest {
   body: unknown
   req: CmsRequest
 }
-export interface RestReply {
-  status: number
+export interface RestReply<S extends number = number> {
+  status: S
   body?: unknown
   headers?: Record<string, string>
 }
-type KindHandler = (cms: Cms, r: RestRequest) => Promise<RestReply>
+/**
+ * One handler per kind the REST dispatcher serves, answering only the success statuses its kind declares
+ * (`contracts/kinds.ts`, the same table the OpenAPI compiler checks its responses against): a kind without a
+ * handler, or a handler answering another status, fails `npm run typecheck`.
+ */
+export type RestHandlers = {
+  [K in RestKind]: (cms: Cms, r: RestRequest) => Promise<RestReply<SuccessStatus<K>>>
+}
 
 const HEALTH_TIMEOUT_MS = 2000
 
@@ -82,22 +90,27 @@ function requireWhere(r: RestRequest): Where {
   return where
 }
 
-const v1 = Object.fromEntries(
-  Object.entries(v1Kinds).map(([kind, fn]) => [
-    kind,
-    ((cms, r) =>
-      fn(cms, {
-        req: r.req,
-        params: r.params,
-        query: r.query,
-        body: r.body,
-        raw: r.raw,
-        headers: r.req.headers ?? new Headers(),
-      })) as KindHandler,
-  ]),
-)
+/** The orders API's handlers, given the request parts they use. */
+const toV1 = (r: RestRequest): V1Request => ({
+  req: r.req,
+  params: r.params,
+  query: r.query,
+  body: r.body,
+  raw: r.raw,
+  headers: r.req.headers ?? new Headers(),
+})
+const v1 = {
+  v1ListOrders: (cms, r) => v1Kinds.v1ListOrders(cms, toV1(r)),
+  v1CreateOrder: (cms, r) => v1Kinds.v1CreateOrder(cms, toV1(r)),
+  v1GetOrder: (cms, r) => v1Kinds.v1GetOrder(cms, toV1(r)),
+  v1CancelOrder: (cms, r) => v1Kinds.v1CancelOrder(cms, toV1(r)),
+  v1Logout: (cms, r) => v1Kinds.v1Logout(cms, toV1(r)),
+  v1AdminListOrders: (cms, r) => v1Kinds.v1AdminListOrders(cms, toV1(r)),
+  v1AdminShipOrder: (cms, r) => v1Kinds.v1AdminShipOrder(cms, toV1(r)),
+  v1PaymentWebhook: (cms, r) => v1Kinds.v1PaymentWebhook(cms, toV1(r)),
+} satisfies Pick<RestHandlers, OrderKind>
 
-export const kinds: Record<string, KindHandler> = {
+export const kinds = {
   ...v1,
   async find(cms, r) {
     return {
@@ -314,7 +327,7 @@ export const kinds: Record<string, KindHandler> = {
       return { status: 503, body: { status: 'database cannot write' } }
     }
   },
-}
+} satisfies RestHandlers
 
 /** The `cms-token` cookie: HTTP-only, SameSite=Lax, Secure in production; an empty value clears it. */
 export function tokenCookie(token: string, maxAge: number): string {

@@ -1,3 +1,4 @@
+import type { OrderKind, SuccessStatus } from '../contracts/kinds.ts'
 import type { CmsRequest } from '../config/types.ts'
 import { APIError } from '../errors/api-error.ts'
 import { NotFound } from '../errors/not-found.ts'
@@ -31,9 +32,13 @@ export interface V1Request {
   raw: Buffer
   headers: Headers
 }
-export interface V1Reply {
-  status: number
+export interface V1Reply<S extends number = number> {
+  status: S
   body?: unknown
+}
+/** One handler per orders kind, answering only the success statuses its kind declares (`contracts/kinds.ts`). */
+export type OrderHandlers = {
+  [K in OrderKind]: (cms: Cms, r: V1Request) => Promise<V1Reply<SuccessStatus<K>>>
 }
 export const PAGE_SIZE = 20
 
@@ -58,7 +63,11 @@ function pageOf(r: V1Request): number {
   return r.query.page === undefined ? 1 : Number(r.query.page)
 }
 
-async function list(cms: Cms, r: V1Request, where?: Record<string, unknown>) {
+async function list(
+  cms: Cms,
+  r: V1Request,
+  where?: Record<string, unknown>,
+): Promise<V1Reply<200>> {
   const page = pageOf(r)
   const result = await cms.find({
     collection: slugs(cms).orders,
@@ -110,7 +119,7 @@ function checkPrices(items: OrderItem[]): void {
   if (errors.length) throw new ValidationError({ errors })
 }
 
-export const v1Kinds: Record<string, (cms: Cms, r: V1Request) => Promise<V1Reply>> = {
+export const v1Kinds = {
   async v1ListOrders(cms, r) {
     // Narrowed in SQL through the owner relation: another member's orders are never read.
     return list(cms, r, { user: { equals: caller(r).id } })
@@ -217,4 +226,4 @@ export const v1Kinds: Record<string, (cms: Cms, r: V1Request) => Promise<V1Reply
     }
     return { status: 200, body: { received: true } }
   },
-}
+} satisfies OrderHandlers
