@@ -1040,6 +1040,10 @@ export type HealthData = {
 
 export type HealthErrors = {
     /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
      * The database is unreachable or cannot write (disk full, read-only, locked)
      */
     503: {
@@ -4166,6 +4170,10 @@ export type V1ListOrdersErrors = {
      * Unauthorized
      */
     401: Problem;
+    /**
+     * Internal Server Error
+     */
+    500: Problem;
 };
 
 export type V1ListOrdersError = V1ListOrdersErrors[keyof V1ListOrdersErrors];
@@ -4203,6 +4211,10 @@ export type V1CreateOrderErrors = {
      * Unprocessable Content
      */
     422: Problem;
+    /**
+     * Internal Server Error
+     */
+    500: Problem;
 };
 
 export type V1CreateOrderError = V1CreateOrderErrors[keyof V1CreateOrderErrors];
@@ -4243,6 +4255,10 @@ export type V1GetOrderErrors = {
      * Not Found
      */
     404: Problem;
+    /**
+     * Internal Server Error
+     */
+    500: Problem;
 };
 
 export type V1GetOrderError = V1GetOrderErrors[keyof V1GetOrderErrors];
@@ -4295,6 +4311,10 @@ export type V1CancelOrderErrors = {
      * Content Too Large
      */
     413: Problem;
+    /**
+     * Internal Server Error
+     */
+    500: Problem;
 };
 
 export type V1CancelOrderError = V1CancelOrderErrors[keyof V1CancelOrderErrors];
@@ -4326,6 +4346,10 @@ export type V1LogoutErrors = {
      * Content Too Large
      */
     413: Problem;
+    /**
+     * Internal Server Error
+     */
+    500: Problem;
 };
 
 export type V1LogoutError = V1LogoutErrors[keyof V1LogoutErrors];
@@ -4361,6 +4385,10 @@ export type V1AdminListOrdersErrors = {
      * Forbidden
      */
     403: Problem;
+    /**
+     * Internal Server Error
+     */
+    500: Problem;
 };
 
 export type V1AdminListOrdersError = V1AdminListOrdersErrors[keyof V1AdminListOrdersErrors];
@@ -4411,6 +4439,10 @@ export type V1AdminShipOrderErrors = {
      * Content Too Large
      */
     413: Problem;
+    /**
+     * Internal Server Error
+     */
+    500: Problem;
 };
 
 export type V1AdminShipOrderError = V1AdminShipOrderErrors[keyof V1AdminShipOrderErrors];
@@ -4474,6 +4506,10 @@ export type V1PaymentWebhookErrors = {
      * Unprocessable Content
      */
     422: Problem;
+    /**
+     * Internal Server Error
+     */
+    500: Problem;
 };
 
 export type V1PaymentWebhookError = V1PaymentWebhookErrors[keyof V1PaymentWebhookErrors];

@@ -4,6 +4,7 @@ import type {
   SanitizedConfig,
   SanitizedGlobal,
 } from '../config/types.ts'
+import { responseForStatus, STATUS_TITLES, type ErrorStatus } from '../errors/catalogue.ts'
 import { isOperationKind, SUCCESS_STATUSES, type OperationKind } from './kinds.ts'
 import { collectionNames, globalName, openapiPath, pathWords, typeName } from './names.ts'
 import {
@@ -38,20 +39,11 @@ const json = (schema: Schema, description: string): Schema => ({
   content: { 'application/json': { schema } },
 })
 const param = (name: string): Schema => ({ $ref: `#/components/parameters/${name}` })
-const errors = (...codes: number[]): Schema =>
+/** Error responses by status, named from the error catalogue (`server/errors/catalogue.ts`). */
+const errors = (...codes: ErrorStatus[]): Schema =>
   Object.fromEntries(
-    codes.map((c) => [String(c), { $ref: `#/components/responses/${ERROR_RESPONSES[c]}` }]),
+    codes.map((c) => [String(c), { $ref: `#/components/responses/${responseForStatus(c)}` }]),
   )
-const ERROR_RESPONSES: Record<number, string> = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'NotFound',
-  409: 'Conflict',
-  413: 'PayloadTooLarge',
-  429: 'TooManyRequests',
-  500: 'InternalError',
-}
 const MESSAGE = { type: 'string' }
 
 function body(schema: Schema, description?: string): Schema {
@@ -115,7 +107,7 @@ function collectionPaths(
     },
   }
   // Writes setting a password of an auth collection count against the per-address passwordChange limit.
-  const limited = c.auth ? [429] : []
+  const limited: ErrorStatus[] = c.auth ? [429] : []
 
   paths[base] = {
     get: {
@@ -655,15 +647,13 @@ function ordersComponents(): {
   schemas: Record<string, Schema>
   responses: Record<string, Schema>
 } {
-  const titles: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    413: 'Content Too Large',
-    422: 'Unprocessable Content',
-  }
+  // The statuses the orders API answers with problem details, titled from the error catalogue.
+  const titles = Object.fromEntries(
+    ([400, 401, 403, 404, 409, 413, 422, 500] as const).map((status) => [
+      status,
+      STATUS_TITLES[status],
+    ]),
+  )
   const item = {
     type: 'object',
     required: ['product', 'quantity', 'unit_price'],
@@ -1145,12 +1135,13 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     for (const [method, op] of Object.entries(item)) {
       const responses = op.responses as Record<string, unknown>
       const v1 = p.startsWith('/v1/')
-      const ref = (code: number) => ({
-        $ref: `#/components/responses/${v1 ? `Problem${code}` : ERROR_RESPONSES[code]}`,
+      const ref = (code: ErrorStatus) => ({
+        $ref: `#/components/responses/${v1 ? `Problem${code}` : responseForStatus(code)}`,
       })
       if (op['x-cms'].kind === 'static' || op['x-cms'].kind === 'endpoint') continue
       if ((op.parameters || op.requestBody) && !responses['400']) responses['400'] = ref(400)
       if (method !== 'get' && !responses['413']) responses['413'] = ref(413)
+      if (!responses['500']) responses['500'] = ref(500)
       const isPublic = Array.isArray(op.security) && op.security.length === 0
       if (!isPublic && !responses['401']) responses['401'] = ref(401)
       op.responses = Object.fromEntries(

@@ -1,19 +1,7 @@
+import { codeForStatus, type ErrorCode } from './catalogue.ts'
+
 /** Base class of every error the CMS raises on purpose. `expose` is true below 500. */
-export type ErrorCode =
-  | 'API_ERROR'
-  | 'VALIDATION'
-  | 'QUERY'
-  | 'FORBIDDEN'
-  | 'UNAUTHORIZED'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'AUTHENTICATION'
-  | 'LOCKED_AUTH'
-  | 'RATE_LIMITED'
-  | 'BAD_REQUEST'
-  | 'CONFIG'
-  | 'UNPROCESSABLE'
-  | 'LIMIT_EXCEEDED'
+export type { ErrorCode }
 
 export class APIError extends Error {
   readonly status: number
@@ -27,7 +15,7 @@ export class APIError extends Error {
     super(message, { cause: options.cause })
     this.name = 'APIError'
     this.status = status
-    this.code = options.code ?? 'API_ERROR'
+    this.code = options.code ?? codeForStatus(status)
     this.data = options.data
   }
   get expose(): boolean {

@@ -1,4 +1,5 @@
 export { APIError, type ErrorCode } from './api-error.ts'
+export { ERROR_CATALOGUE, STATUS_TITLES } from './catalogue.ts'
 export { ValidationError, type FieldError } from './validation-error.ts'
 export { QueryError } from './query-error.ts'
 export { NotFound } from './not-found.ts'

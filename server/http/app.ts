@@ -55,7 +55,7 @@ async function readBody(req: import('node:http').IncomingMessage, limit: number)
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > limit)
     throw new APIError(`The request body is larger than ${limit} bytes.`, 413, {
-      code: 'BAD_REQUEST',
+      code: 'PAYLOAD_TOO_LARGE',
     })
   const chunks: Buffer[] = []
   let size = 0
@@ -63,7 +63,7 @@ async function readBody(req: import('node:http').IncomingMessage, limit: number)
     size += (chunk as Buffer).length
     if (size > limit)
       throw new APIError(`The request body is larger than ${limit} bytes.`, 413, {
-        code: 'BAD_REQUEST',
+        code: 'PAYLOAD_TOO_LARGE',
       })
     chunks.push(chunk as Buffer)
   }

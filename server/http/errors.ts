@@ -1,5 +1,6 @@
 import { APIError } from '../errors/api-error.ts'
 import { NotFound } from '../errors/not-found.ts'
+import { STATUS_TITLES, type ErrorStatus } from '../errors/catalogue.ts'
 
 export interface ErrorReply {
   status: number
@@ -38,17 +39,6 @@ export function routeNotFound(method: string, path: string): NotFound {
   return new NotFound(`Route not found: ${method} ${path}`)
 }
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-}
 
 /**
  * The orders API's errors as RFC 9457 problem details (`application/problem+json`). A request body the
@@ -64,7 +54,7 @@ export function problemReply(
   const status = isBody ? 422 : base.status
   const problem: Record<string, unknown> = {
     type: 'about:blank',
-    title: TITLES[status] ?? 'Error',
+    title: STATUS_TITLES[status as ErrorStatus] ?? 'Error',
     status,
     detail: entry.message,
   }

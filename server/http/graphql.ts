@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE } from '../errors/catalogue.ts'
 import type { GraphQLKind } from '../contracts/kinds.ts'
 import DataLoader from 'dataloader'
 import {
@@ -54,21 +55,12 @@ type Ctx = GraphQLContext & {
 }
 type Resolver = GraphQLFieldResolver<unknown, Ctx, Record<string, unknown>>
 
-const CODES: Record<number, string> = {
-  400: 'BAD_USER_INPUT',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  429: 'TOO_MANY_REQUESTS',
-}
 
 /** Any error → a GraphQL error with a code; internal ones masked (and logged by the caller). */
 function toGraphQLError(error: unknown, log: (e: unknown) => void): GraphQLError {
   if (error instanceof GraphQLError) return error
   if (error instanceof APIError && error.expose) {
-    const code =
-      error.code === 'LIMIT_EXCEEDED' ? error.code : (CODES[error.status] ?? 'BAD_REQUEST')
+    const code = ERROR_CATALOGUE[error.code].graphql
     return new GraphQLError(error.message, {
       extensions: {
         code,
@@ -79,7 +71,7 @@ function toGraphQLError(error: unknown, log: (e: unknown) => void): GraphQLError
   }
   log(error)
   return new GraphQLError('Something went wrong.', {
-    extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 },
+    extensions: { code: ERROR_CATALOGUE.INTERNAL.graphql, status: 500 },
   })
 }
 

@@ -1,6 +1,6 @@
 import type { CmsRequest, SanitizedCollection, Where } from '../config/types.ts'
 import type { OperationMeta } from '../contracts/openapi.ts'
-import { APIError } from '../errors/api-error.ts'
+import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from '../local/cms.ts'
 import type { Select } from '../local/types.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
@@ -82,10 +82,8 @@ const body = (r: RestRequest) => r.body as Record<string, unknown>
 function requireWhere(r: RestRequest): Where {
   const where = r.structured.where as Where | undefined
   if (!where || Object.keys(where).length === 0)
-    throw new APIError(
+    throw new BadRequest(
       "Missing 'where' query of documents to change: a bulk update or delete needs a filter.",
-      400,
-      { code: 'BAD_REQUEST' },
     )
   return where
 }

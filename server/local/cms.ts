@@ -1,8 +1,8 @@
+import { NotFound } from '../errors/not-found.ts'
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
 import type { Database } from '../db/database.ts'
 import type { CollectionSchema } from '../db/schema.ts'
 import type { QueryContext } from '../db/where.ts'
-import { APIError } from '../errors/api-error.ts'
 import {
   authenticate,
   forgotPassword,
@@ -40,14 +40,14 @@ export class Cms {
   collection(slug: string): SanitizedCollection {
     const c = typeof slug === 'string' ? this.config.collectionsBySlug.get(slug) : undefined
     if (!c)
-      throw new APIError(`Collection "${String(slug)}" was not found.`, 404, { code: 'NOT_FOUND' })
+      throw new NotFound(`Collection "${String(slug)}" was not found.`)
     return c
   }
 
   global(slug: string): SanitizedGlobal {
     const g = typeof slug === 'string' ? this.config.globalsBySlug.get(slug) : undefined
     if (!g)
-      throw new APIError(`Global "${String(slug)}" was not found.`, 404, { code: 'NOT_FOUND' })
+      throw new NotFound(`Global "${String(slug)}" was not found.`)
     return g
   }
 

@@ -1,6 +1,5 @@
 import type { OrderKind, SuccessStatus } from '../contracts/kinds.ts'
 import type { CmsRequest } from '../config/types.ts'
-import { APIError } from '../errors/api-error.ts'
 import { NotFound } from '../errors/not-found.ts'
 import { ValidationError, type FieldError } from '../errors/validation-error.ts'
 import { Forbidden } from '../errors/forbidden.ts'
@@ -49,7 +48,7 @@ function caller(r: V1Request): NonNullable<CmsRequest['user']> {
 
 function slugs(cms: Cms) {
   const o = cms.config.ordersApi
-  if (!o) throw new APIError('The orders API is not configured.', 404, { code: 'NOT_FOUND' })
+  if (!o) throw new NotFound('The orders API is not configured.')
   return o
 }
 
@@ -176,9 +175,7 @@ export const v1Kinds = {
   async v1PaymentWebhook(cms, r) {
     const secret = webhookSecret()
     if (!secret)
-      throw new APIError('Payment webhooks are not configured (PAYMENTS_WEBHOOK_SECRET).', 404, {
-        code: 'NOT_FOUND',
-      })
+      throw new NotFound('Payment webhooks are not configured (PAYMENTS_WEBHOOK_SECRET).')
     verifySignature(secret, r.headers.get('x-signature') ?? undefined, r.raw)
     const event = r.body as {
       id: string

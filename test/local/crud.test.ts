@@ -277,12 +277,12 @@ test.serial('globals read defaults before the first write, then merge updates', 
     400,
   )
   t.is((await cms.findGlobal({ slug: 'shop-settings' })).currency, 'USD')
-  await rejectsWith(t, cms.findGlobal({ slug: 'nope' as never }), 'APIError', 404)
+  await rejectsWith(t, cms.findGlobal({ slug: 'nope' as never }), 'NotFound', 404)
 })
 
 test.serial('ids that are not positive integers are refused before any query', async (t) => {
   const { cms } = state
   await rejectsWith(t, cms.findByID({ collection: 'products', id: 'abc' }), 'BadRequest', 400)
   await rejectsWith(t, cms.findByID({ collection: 'products', id: '1 OR 1=1' }), 'BadRequest', 400)
-  await rejectsWith(t, cms.find({ collection: 'nope' as never }), 'APIError', 404)
+  await rejectsWith(t, cms.find({ collection: 'nope' as never }), 'NotFound', 404)
 })

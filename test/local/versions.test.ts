@@ -311,7 +311,7 @@ test('versions without drafts: every save is a version, draft reads are plain re
     versions.docs.map((v) => v.version.text),
     ['three', 'two', 'one'],
   )
-  await rejectsWith(t, cms.findVersions({ collection: 'editors' }), 'APIError', 404)
+  await rejectsWith(t, cms.findVersions({ collection: 'editors' }), 'NotFound', 404)
   await rejectsWith(
     t,
     cms.find({ collection: 'notes', draft: 'yes' as unknown as boolean }),

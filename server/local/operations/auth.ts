@@ -1,3 +1,4 @@
+import { NotFound } from '../../errors/not-found.ts'
 import { createHash, randomBytes } from 'node:crypto'
 import { fakeVerify, hashPassword, passwordProblem, verifyPassword } from '../../auth/password.ts'
 import {
@@ -11,7 +12,6 @@ import { signToken, verifyToken, type TokenClaims } from '../../auth/tokens.ts'
 import type { CmsRequest, SanitizedCollection } from '../../config/types.ts'
 import type { Executor } from '../../db/database.ts'
 import { selectById } from '../../db/store.ts'
-import { APIError } from '../../errors/api-error.ts'
 import { AuthenticationError, LockedAuth } from '../../errors/auth-errors.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
@@ -43,9 +43,7 @@ function authCollection(
 ): SanitizedCollection & { auth: Exclude<SanitizedCollection['auth'], false> } {
   const c = cms.collection(slug)
   if (!c.auth)
-    throw new APIError(`Collection "${slug}" is not an auth collection.`, 404, {
-      code: 'NOT_FOUND',
-    })
+    throw new NotFound(`Collection "${slug}" is not an auth collection.`)
   return c as SanitizedCollection & { auth: Exclude<SanitizedCollection['auth'], false> }
 }
 

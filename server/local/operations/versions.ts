@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
 import { countDocs, selectById, selectDocs, updateRow } from '../../db/store.ts'
-import { APIError } from '../../errors/api-error.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
@@ -28,9 +27,7 @@ import { paginated, totalOf } from './find.ts'
 function versioned(cms: Cms, slug: string) {
   const collection = cms.collection(slug)
   if (!collection.versionsCollection)
-    throw new APIError(`Collection "${collection.slug}" does not keep versions.`, 404, {
-      code: 'NOT_FOUND',
-    })
+    throw new NotFound(`Collection "${collection.slug}" does not keep versions.`)
   return { collection, versions: collection.versionsCollection }
 }
 
