@@ -39,7 +39,6 @@ export function routeNotFound(method: string, path: string): NotFound {
   return new NotFound(`Route not found: ${method} ${path}`)
 }
 
-
 /**
  * The orders API's errors as RFC 9457 problem details (`application/problem+json`). A request body the
  * contract refuses (a validation error) is 422 there, with the failing fields in `errors`.

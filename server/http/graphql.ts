@@ -55,7 +55,6 @@ type Ctx = GraphQLContext & {
 }
 type Resolver = GraphQLFieldResolver<unknown, Ctx, Record<string, unknown>>
 
-
 /** Any error → a GraphQL error with a code; internal ones masked (and logged by the caller). */
 function toGraphQLError(error: unknown, log: (e: unknown) => void): GraphQLError {
   if (error instanceof GraphQLError) return error

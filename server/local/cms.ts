@@ -39,15 +39,13 @@ export class Cms {
   /** The sanitised collection for `slug`, or a 404 naming it. */
   collection(slug: string): SanitizedCollection {
     const c = typeof slug === 'string' ? this.config.collectionsBySlug.get(slug) : undefined
-    if (!c)
-      throw new NotFound(`Collection "${String(slug)}" was not found.`)
+    if (!c) throw new NotFound(`Collection "${String(slug)}" was not found.`)
     return c
   }
 
   global(slug: string): SanitizedGlobal {
     const g = typeof slug === 'string' ? this.config.globalsBySlug.get(slug) : undefined
-    if (!g)
-      throw new NotFound(`Global "${String(slug)}" was not found.`)
+    if (!g) throw new NotFound(`Global "${String(slug)}" was not found.`)
     return g
   }
 

@@ -42,8 +42,7 @@ function authCollection(
   slug: string,
 ): SanitizedCollection & { auth: Exclude<SanitizedCollection['auth'], false> } {
   const c = cms.collection(slug)
-  if (!c.auth)
-    throw new NotFound(`Collection "${slug}" is not an auth collection.`)
+  if (!c.auth) throw new NotFound(`Collection "${slug}" is not an auth collection.`)
   return c as SanitizedCollection & { auth: Exclude<SanitizedCollection['auth'], false> }
 }
 
