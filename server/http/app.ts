@@ -1,3 +1,4 @@
+import { refuseIfDenied } from '../local/access-check.ts'
 import { randomUUID } from 'node:crypto'
 import Koa from 'koa'
 import { pino, type Logger } from 'pino'
@@ -8,7 +9,6 @@ import { BadRequest } from '../errors/bad-request.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 import { Forbidden } from '../errors/forbidden.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
-import { executeAccess } from '../local/access.ts'
 import type { Cms } from '../local/cms.ts'
 import { RequestBudget } from '../local/budget.ts'
 import { endpointRoutes, matchEndpoint } from './endpoints.ts'
@@ -229,53 +229,6 @@ export function trustedProxyHops(value = process.env.TRUST_PROXY): number {
       `TRUST_PROXY must be true, false or a number of proxy hops; got ${JSON.stringify(value)}.`,
     )
   return hops
-}
-
-const GATES: Record<string, 'read' | 'create' | 'update' | 'delete' | 'readVersions'> = {
-  find: 'read',
-  findByID: 'read',
-  count: 'read',
-  create: 'create',
-  update: 'update',
-  updateMany: 'update',
-  delete: 'delete',
-  deleteMany: 'delete',
-  findVersions: 'readVersions',
-  findVersionByID: 'readVersions',
-  restoreVersion: 'update',
-  findGlobal: 'read',
-  updateGlobal: 'update',
-}
-
-/** Runs the operation's access function once up front; a denial (401/403) ends the request before validation. */
-async function accessGate(
-  cms: Cms,
-  meta: OperationMeta,
-  req: CmsRequest,
-  id: string | undefined,
-  data: unknown,
-): Promise<void> {
-  const op = GATES[meta.kind]
-  if (!op) return
-  const access = meta.collection
-    ? cms.collection(meta.collection).access
-    : meta.global
-      ? cms.global(meta.global).access
-      : undefined
-  if (!access) return
-  // The same arguments the Local operation passes (id for by-id routes, the body as data), so the answer agrees.
-  const args = {
-    req,
-    ...(id !== undefined && /^\d+$/.test(id) ? { id: Number(id) } : {}),
-    ...(data && typeof data === 'object' && !Array.isArray(data)
-      ? { data: data as Record<string, unknown> }
-      : {}),
-  }
-  await executeAccess(
-    (access as Record<string, import('../config/types.ts').Access | undefined>)[op],
-    args,
-    false,
-  )
 }
 
 /**
@@ -566,8 +519,6 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       const query: Record<string, unknown> = { ...plain }
       for (const name of STRUCTURED)
         if (structured[name]) query[name] = structuredClone(structured[name])
-      // Access before validation: a caller the access function turns away learns nothing from a 400.
-      await accessGate(cms, route.meta, req, route.params.id, body)
       const validation = api.validateRequest(
         {
           method: ctx.method,
@@ -578,7 +529,11 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         },
         operations.get(route.operationId)!,
       )
-      if (!validation.valid) throw validationError(validation.errors ?? [])
+      if (!validation.valid) {
+        // A caller the operation's access turns away learns nothing from a 400: Local's access answers first.
+        await refuseIfDenied(cms, route.meta, req, { id: route.params.id, data: body })
+        throw validationError(validation.errors ?? [])
+      }
       return await handler(cms, {
         meta: route.meta,
         ip: ctx.ip,
