@@ -1,4 +1,4 @@
-import type { Cms } from '../server/local/cms.ts'
+import type { LocalApi } from '../server/config/local-api.ts'
 import { orderTotal } from '../server/orders/representation.ts'
 
 const WORDS = [
@@ -34,7 +34,7 @@ function rng(seed: number) {
 }
 
 /** Seeds the example app: users, categories, posts with every field kind, tracking items, orders, site settings. */
-export async function seedExample(cms: Cms): Promise<void> {
+export async function seedExample(cms: LocalApi): Promise<void> {
   const rand = rng(42)
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]
 

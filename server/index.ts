@@ -22,6 +22,6 @@ export type {
   FindGlobalArgs,
   UpdateGlobalArgs,
   Select,
-} from './local/types.ts'
+} from './config/local-api.ts'
 export type { MigrationStep, MigrationSteps } from './db/migration-steps.ts'
 export type { MigrationContext, MigrationFunction } from './db/migrator.ts'

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { countHit, readWindow } from '../db/stores/rate-limits.ts'
 import { TooManyRequests } from '../errors/auth-errors.ts'
 
 /**
@@ -18,35 +19,16 @@ export const DEFAULT_LIMITS = {
 
 /** Throws 429 (with the seconds left in the window) when `bucket` has used up `limit`. */
 export async function checkLimit(db: Database, bucket: string, limit: Limit): Promise<void> {
-  const rows = await db.all<{ window_start: number; hits: number }>(
-    'SELECT window_start, hits FROM cms_rate_limits WHERE bucket = ?',
-    [bucket],
-  )
-  const row = rows[0]
+  const window = await readWindow(db, bucket)
   const now = Date.now()
-  if (row && Number(row.window_start) + limit.windowMs > now && Number(row.hits) >= limit.max) {
-    throw new TooManyRequests((Number(row.window_start) + limit.windowMs - now) / 1000)
+  if (window && window.start + limit.windowMs > now && window.hits >= limit.max) {
+    throw new TooManyRequests((window.start + limit.windowMs - now) / 1000)
   }
 }
 
 /** Counts one hit for `bucket`, starting a new window when the old one has passed. */
 export async function hit(db: Database, bucket: string, limit: Limit): Promise<void> {
-  const now = Date.now()
-  const fresh = now - limit.windowMs
-  if (db.dialect.name === 'sqlite') {
-    await db.run(
-      `INSERT INTO cms_rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-       ON CONFLICT (bucket) DO UPDATE SET hits = CASE WHEN window_start <= ? THEN 1 ELSE hits + 1 END,
-       window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END`,
-      [bucket, now, fresh, fresh, now],
-    )
-  } else {
-    await db.run(
-      `INSERT INTO cms_rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-       ON DUPLICATE KEY UPDATE hits = IF(window_start <= ?, 1, hits + 1), window_start = IF(window_start <= ?, ?, window_start)`,
-      [bucket, now, fresh, fresh, now],
-    )
-  }
+  await countHit(db, db.dialect, bucket, Date.now(), limit.windowMs)
 }
 
 type RateLimited = {

@@ -1,11 +1,11 @@
-import type { DataField, Field } from './types.ts'
+import type { FlattenedField, Field } from './types.ts'
 
 /**
  * Removes layout-only fields (row, collapsible, unnamed tabs) by lifting their children into the parent;
  * a named tab becomes a group. Children of groups, arrays and blocks are flattened too.
  */
-export function flattenFields(fields: Field[]): DataField[] {
-  const out: DataField[] = []
+export function flattenFields(fields: Field[]): FlattenedField[] {
+  const out: FlattenedField[] = []
   for (const field of fields) {
     if (field.type === 'row' || field.type === 'collapsible') {
       out.push(...flattenFields(field.fields))
@@ -40,7 +40,7 @@ export const optionValue = (o: string | { value: string }): string =>
   typeof o === 'string' ? o : o.value
 
 /** True for fields whose value is stored as one JSON document (not in columns of their own). */
-export function isJsonStored(field: DataField): boolean {
+export function isJsonStored(field: FlattenedField): boolean {
   if (field.localized) return true
   switch (field.type) {
     case 'array':
@@ -61,3 +61,73 @@ export function isJsonStored(field: DataField): boolean {
 
 export const fieldLabel = (field: { name: string; label?: string }): string =>
   field.label ?? field.name
+
+/** The fields under a field: a group's or an array's, every block's for a blocks field (in order); else none. */
+export function subFields(field: FlattenedField): FlattenedField[] | undefined {
+  if (field.type === 'group' || field.type === 'array') return field.fields
+  if (field.type === 'blocks') return field.blocks.flatMap((b) => b.fields)
+  return undefined
+}
+
+/** The fields of one row of an array or blocks field (a block row: its block's), or undefined. */
+export function rowFields(field: FlattenedField, row: unknown): FlattenedField[] | undefined {
+  if (field.type === 'array') return field.fields
+  if (field.type === 'blocks' && row && typeof row === 'object')
+    return field.blocks.find((b) => b.slug === (row as { blockType?: unknown }).blockType)?.fields
+  return undefined
+}
+
+/**
+ * Walks a field tree depth-first, every field once with the names leading to it (a block's fields under the
+ * blocks field's name); `visit` returning false skips the field's children.
+ */
+export function traverseFields(
+  fields: FlattenedField[],
+  visit: (field: FlattenedField, path: string[]) => boolean | void,
+  path: string[] = [],
+): void {
+  for (const field of fields) {
+    if (visit(field, path) === false) continue
+    const children = subFields(field)
+    if (children) traverseFields(children, visit, [...path, field.name])
+  }
+}
+
+/** Whether any field of the tree, at any depth, satisfies `test`. */
+export function someField(
+  fields: FlattenedField[],
+  test: (field: FlattenedField) => boolean,
+): boolean {
+  let found = false
+  traverseFields(fields, (field) => {
+    if (found || test(field)) found = true
+    return !found
+  })
+  return found
+}
+
+export interface NestedData {
+  fields: FlattenedField[]
+  data: Record<string, unknown>
+  /** The row's position, for array and blocks rows. */
+  index?: number
+}
+
+/**
+ * The data nested in a field's value with the fields that describe it: a group's object, and each object row of
+ * an array or blocks field (a block row with its block's fields; a row of an unknown block is skipped).
+ */
+export function* nestedData(field: FlattenedField, value: unknown): Generator<NestedData> {
+  if (field.type === 'group') {
+    if (isRecord(value)) yield { fields: field.fields, data: value }
+  } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
+    for (const [index, row] of value.entries()) {
+      if (!isRecord(row)) continue
+      const fields = rowFields(field, row)
+      if (fields) yield { fields, data: row, index }
+    }
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)

@@ -1,13 +1,13 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { flattenFields, isJsonStored, optionValue } from './fields.ts'
-import { checkNames } from '../contracts/names.ts'
+import { checkNames } from './names.ts'
 import { versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
 import type {
   AuthOptions,
   CollectionConfig,
   Config,
-  DataField,
+  FlattenedField,
   Field,
   GlobalConfig,
   SanitizedCollection,
@@ -483,7 +483,7 @@ function checkFields(
   localizationOn: boolean,
   topLevel: boolean,
   prefix = '',
-): DataField[] {
+): FlattenedField[] {
   for (const f of fields) {
     if (!f || typeof f !== 'object')
       throw new ConfigError(`${where}: every field must be an object.`)
@@ -572,7 +572,7 @@ function checkFields(
           f.type === 'group' && topLevel && !f.localized,
           `${prefix}${f.name}.`,
         )
-        ;(f as { fields: DataField[] }).fields = inner
+        f.fields = inner
         break
       }
       case 'blocks': {

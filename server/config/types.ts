@@ -2,7 +2,8 @@
  * Config types. The shape follows Payload 3's config for everything the seeds name,
  * so a Payload user can port a config by renaming imports (DESIGN.md §4).
  */
-import type { Cms } from '../local/cms.ts'
+import type { Executor } from '../db/database.ts'
+import type { LocalApi } from './local-api.ts'
 
 export type ID = number
 
@@ -29,13 +30,13 @@ export type WhereField = { [op in WhereOperator]?: unknown }
 
 /** The request object every hook, access function and endpoint handler receives. */
 export interface CmsRequest {
-  cms: Cms
+  cms: LocalApi
   user: (Record<string, unknown> & { id: ID; collection: string }) | null
   locale?: string
   fallbackLocale?: string | false
   context: Record<string, unknown>
   /** Set while a transaction is open; operations given this `req` join it. */
-  transaction?: unknown
+  transaction?: Executor
   routeParams?: Record<string, string>
   headers?: Headers
   [key: string]: unknown
@@ -61,7 +62,7 @@ export type FieldHookArgs = {
   operation: 'create' | 'update' | 'read' | 'delete'
   req: CmsRequest
   context: Record<string, unknown>
-  field: Field
+  field: FlattenedField
   path: (string | number)[]
   collection?: SanitizedCollection
   global?: SanitizedGlobal
@@ -224,6 +225,29 @@ export type DataField =
   | GroupField
 export type LayoutField = RowField | CollapsibleField | TabsField
 export type Field = DataField | LayoutField
+
+/**
+ * The sanitised field model every layer reads (like Payload's `FlattenedField`): layout fields (rows,
+ * collapsibles, unnamed tabs) are gone, a named tab is a group, and the children of groups, arrays and blocks are
+ * flattened the same way, all the way down.
+ */
+export interface FlattenedGroupField extends Omit<GroupField, 'fields'> {
+  fields: FlattenedField[]
+}
+export interface FlattenedArrayField extends Omit<ArrayField, 'fields'> {
+  fields: FlattenedField[]
+}
+export interface FlattenedBlock extends Omit<Block, 'fields'> {
+  fields: FlattenedField[]
+}
+export interface FlattenedBlocksField extends Omit<BlocksField, 'blocks'> {
+  blocks: FlattenedBlock[]
+}
+export type FlattenedField =
+  | Exclude<DataField, GroupField | ArrayField | BlocksField>
+  | FlattenedGroupField
+  | FlattenedArrayField
+  | FlattenedBlocksField
 export type FieldType = Field['type']
 
 export type Doc = Record<string, unknown> & { id: ID }
@@ -380,9 +404,9 @@ export interface Config {
     /** Creates and updates that set a password (each one a PBKDF2 hash). */
     passwordChange?: { max: number; windowMs: number }
   }
-  onInit?: (cms: Cms) => void | Promise<void>
+  onInit?: (cms: LocalApi) => void | Promise<void>
   /** Seeds example data on first start (`npm start`, `cms seed`). */
-  seed?: (cms: Cms) => Promise<void>
+  seed?: (cms: LocalApi) => Promise<void>
 }
 
 /** Per-request resource limits. Every one answers 400 `LimitExceeded` naming its key when exceeded. */
@@ -408,7 +432,7 @@ export interface SanitizedCollection extends Omit<
 > {
   labels: { singular: string; plural: string }
   /** Data fields with layout fields flattened away. */
-  flatFields: DataField[]
+  flatFields: FlattenedField[]
   auth: Required<AuthOptions> | false
   versions: { drafts: boolean; maxPerDoc: number } | false
   timestamps: boolean
@@ -423,7 +447,7 @@ export interface SanitizedCollection extends Omit<
 
 export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' | 'versions'> {
   label: string
-  flatFields: DataField[]
+  flatFields: FlattenedField[]
   hooks: Required<NonNullable<GlobalConfig['hooks']>>
   access: NonNullable<GlobalConfig['access']>
   versions: { drafts: boolean } | false

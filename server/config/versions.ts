@@ -1,19 +1,18 @@
-import type { DataField, SanitizedCollection } from './types.ts'
+import type { FlattenedField, SanitizedCollection } from './types.ts'
 
 /** Field copies for the version table: no unique constraints or indexes (many versions share values), no hooks; field read access stays. */
-function versionCopy(fields: DataField[]): DataField[] {
+function versionCopy(fields: FlattenedField[]): FlattenedField[] {
   return fields.map((f) => {
-    const copy = {
+    const copy: FlattenedField = {
       ...f,
       unique: false,
       index: f.name === '_status',
       hooks: undefined,
       validate: undefined,
-    } as DataField
-    if (copy.type === 'group' || copy.type === 'array')
-      (copy as { fields: DataField[] }).fields = versionCopy(copy.fields as DataField[])
+    }
+    if (copy.type === 'group' || copy.type === 'array') copy.fields = versionCopy(copy.fields)
     if (copy.type === 'blocks')
-      copy.blocks = copy.blocks.map((b) => ({ ...b, fields: versionCopy(b.fields as DataField[]) }))
+      copy.blocks = copy.blocks.map((b) => ({ ...b, fields: versionCopy(b.fields) }))
     return copy
   })
 }
@@ -25,7 +24,7 @@ function versionCopy(fields: DataField[]): DataField[] {
  * `_` prefix cannot clash with a configured collection.
  */
 export function versionsCollection(collection: SanitizedCollection): SanitizedCollection {
-  const fields: DataField[] = [
+  const fields: FlattenedField[] = [
     {
       name: 'parent',
       type: 'relationship',

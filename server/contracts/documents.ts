@@ -1,5 +1,5 @@
-import type { DataField, SanitizedConfig } from '../config/types.ts'
-import { collectionNames, globalName, typeName } from './names.ts'
+import type { FlattenedField, SanitizedConfig } from '../config/types.ts'
+import { collectionNames, globalName, typeName } from '../config/names.ts'
 
 /**
  * GraphQL operation documents for the SDK, compiled from the config like the SDL (so renaming a collection
@@ -10,7 +10,7 @@ import { collectionNames, globalName, typeName } from './names.ts'
  */
 
 function selection(
-  fields: DataField[],
+  fields: FlattenedField[],
   parent: string,
   config: SanitizedConfig,
   depth: string,
@@ -32,18 +32,18 @@ function selection(
         break
       case 'group':
         lines.push(
-          `${f.name} {\n${selection(f.fields as DataField[], f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,
+          `${f.name} {\n${selection(f.fields, f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,
         )
         break
       case 'array':
         lines.push(
-          `${f.name} {\n${depth}  id\n${selection(f.fields as DataField[], f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,
+          `${f.name} {\n${depth}  id\n${selection(f.fields, f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,
         )
         break
       case 'blocks': {
         const members = f.blocks.map((b) => {
           const name = b.interfaceName ?? `${own}_${typeName(b.slug)}`
-          const inner = selection(b.fields as DataField[], name, config, `${depth}    `)
+          const inner = selection(b.fields, name, config, `${depth}    `)
           return `${depth}  ... on ${name} {\n${depth}    id\n${depth}    blockType\n${depth}    blockName${inner ? `\n${inner}` : ''}\n${depth}  }`
         })
         lines.push(`${f.name} {\n${depth}  __typename\n${members.join('\n')}\n${depth}}`)

@@ -1,12 +1,12 @@
 import type { GraphQLKind } from './kinds.ts'
-import { optionValue } from '../config/fields.ts'
+import { optionValue, traverseFields } from '../config/fields.ts'
 import type {
-  DataField,
+  FlattenedField,
   SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
 } from '../config/types.ts'
-import { collectionNames, globalName, typeName } from './names.ts'
+import { collectionNames, globalName, typeName } from '../config/names.ts'
 
 /**
  * The GraphQL SDL contract, a pure function of the sanitised config, named as Payload names it: `Post`,
@@ -97,7 +97,7 @@ function docType(ctx: Ctx, slug: string): string {
 }
 
 /** The output type of a field (nullable). */
-function outputType(ctx: Ctx, field: DataField, parent: string): string {
+function outputType(ctx: Ctx, field: FlattenedField, parent: string): string {
   const own = `${parent}_${typeName(field.name)}`
   switch (field.type) {
     case 'text':
@@ -164,19 +164,13 @@ function outputType(ctx: Ctx, field: DataField, parent: string): string {
       return field.hasMany ? `[${t}!]` : t
     }
     case 'group':
-      return objectType(
-        ctx,
-        field.interfaceName ?? own,
-        field.fields as DataField[],
-        false,
-        field.label,
-      )
+      return objectType(ctx, field.interfaceName ?? own, field.fields, false, field.label)
     case 'array':
-      return `[${objectType(ctx, field.interfaceName ?? own, field.fields as DataField[], true, field.label)}!]`
+      return `[${objectType(ctx, field.interfaceName ?? own, field.fields, true, field.label)}!]`
     case 'blocks': {
       const members = field.blocks.map((bl) => {
         const name = bl.interfaceName ?? `${own}_${typeName(bl.slug)}`
-        return objectType(ctx, name, bl.fields as DataField[], true, undefined, [
+        return objectType(ctx, name, bl.fields, true, undefined, [
           '  blockType: String',
           '  blockName: String',
         ])
@@ -194,7 +188,7 @@ function outputType(ctx: Ctx, field: DataField, parent: string): string {
 function objectType(
   ctx: Ctx,
   name: string,
-  fields: DataField[],
+  fields: FlattenedField[],
   row: boolean,
   description?: string,
   extra: string[] = [],
@@ -214,7 +208,7 @@ function objectType(
 }
 
 /** The input type of a field (`required` adds `!`). */
-function inputType(ctx: Ctx, field: DataField, parent: string, required: boolean): string {
+function inputType(ctx: Ctx, field: FlattenedField, parent: string, required: boolean): string {
   const own = `${parent}_${typeName(field.name)}`
   const bang = required ? '!' : ''
   switch (field.type) {
@@ -257,16 +251,16 @@ function inputType(ctx: Ctx, field: DataField, parent: string, required: boolean
       return field.hasMany ? `[Int!]${bang}` : `Int${bang}`
     }
     case 'group':
-      return `${inputObject(ctx, `${own}Input`, field.fields as DataField[], false, true)}${bang}`
+      return `${inputObject(ctx, `${own}Input`, field.fields, false, true)}${bang}`
     case 'array':
-      return `[${inputObject(ctx, `${own}Input`, field.fields as DataField[], true, true)}!]${bang}`
+      return `[${inputObject(ctx, `${own}Input`, field.fields, true, true)}!]${bang}`
   }
 }
 
 function inputObject(
   ctx: Ctx,
   name: string,
-  fields: DataField[],
+  fields: FlattenedField[],
   row: boolean,
   requireds: boolean,
   extra: string[] = [],
@@ -324,65 +318,63 @@ const NUMBER_OPS = [
 ]
 const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'exists']
 
-function whereInput(ctx: Ctx, type: string, fields: DataField[], timestamps: boolean): string {
+function whereInput(ctx: Ctx, type: string, fields: FlattenedField[], timestamps: boolean): string {
   const name = `${type}_where`
   const lines: string[] = [`  id: ${operatorInput(ctx, `${type}_id_operator`, 'Int', NUMBER_OPS)}`]
-  const walk = (fs: DataField[], prefix: string) => {
-    for (const f of fs) {
-      if (f.hidden) continue
-      const key = `${prefix}${f.name}`
-      const opName = `${type}_${key}_operator`
-      switch (f.type) {
-        case 'group':
-          if (!f.localized) walk(f.fields as DataField[], `${key}__`)
-          break
-        case 'text':
-        case 'textarea':
-        case 'code':
-        case 'email':
-        case 'richText':
-        case 'json':
-          lines.push(
-            `  ${key}: ${operatorInput(ctx, opName, f.type === 'json' || f.type === 'richText' ? 'JSON' : 'String', TEXT_OPS)}`,
-          )
-          break
-        case 'number':
-          lines.push(`  ${key}: ${operatorInput(ctx, opName, 'Float', NUMBER_OPS)}`)
-          break
-        case 'checkbox':
-          lines.push(
-            `  ${key}: ${operatorInput(ctx, opName, 'Boolean', ['equals', 'not_equals', 'exists'])}`,
-          )
-          break
-        case 'date':
-          lines.push(`  ${key}: ${operatorInput(ctx, opName, 'DateTime', NUMBER_OPS)}`)
-          break
-        case 'point':
-          lines.push(
-            `  ${key}: ${operatorInput(ctx, opName, '[Float]', ['equals', 'not_equals', 'near', 'exists'])}`,
-          )
-          break
-        case 'select':
-        case 'radio': {
-          const e = enumType(ctx, `${type}_${key}_Input`, f.options.map(optionValue))
-          lines.push(
-            `  ${key}: ${operatorInput(ctx, opName, e, f.type === 'select' && f.hasMany ? [...EQ_OPS, 'contains'] : EQ_OPS)}`,
-          )
-          break
-        }
-        case 'relationship':
-          lines.push(
-            `  ${key}: ${operatorInput(ctx, opName, Array.isArray(f.relationTo) ? 'JSON' : 'Int', Array.isArray(f.relationTo) ? EQ_OPS : [...EQ_OPS, 'contains'])}`,
-          )
-          break
-        case 'array':
-        case 'blocks':
-          lines.push(`  ${key}: ${operatorInput(ctx, opName, 'JSON', TEXT_OPS)}`)
-          break
+  // Group fields nest as `group__field`; arrays, blocks and relations stop (their values are JSON here).
+  traverseFields(fields, (f, path) => {
+    if (f.hidden) return false
+    const key = [...path, f.name].join('__')
+    const opName = `${type}_${key}_operator`
+    switch (f.type) {
+      case 'group':
+        return !f.localized
+      case 'text':
+      case 'textarea':
+      case 'code':
+      case 'email':
+      case 'richText':
+      case 'json':
+        lines.push(
+          `  ${key}: ${operatorInput(ctx, opName, f.type === 'json' || f.type === 'richText' ? 'JSON' : 'String', TEXT_OPS)}`,
+        )
+        break
+      case 'number':
+        lines.push(`  ${key}: ${operatorInput(ctx, opName, 'Float', NUMBER_OPS)}`)
+        break
+      case 'checkbox':
+        lines.push(
+          `  ${key}: ${operatorInput(ctx, opName, 'Boolean', ['equals', 'not_equals', 'exists'])}`,
+        )
+        break
+      case 'date':
+        lines.push(`  ${key}: ${operatorInput(ctx, opName, 'DateTime', NUMBER_OPS)}`)
+        break
+      case 'point':
+        lines.push(
+          `  ${key}: ${operatorInput(ctx, opName, '[Float]', ['equals', 'not_equals', 'near', 'exists'])}`,
+        )
+        break
+      case 'select':
+      case 'radio': {
+        const e = enumType(ctx, `${type}_${key}_Input`, f.options.map(optionValue))
+        lines.push(
+          `  ${key}: ${operatorInput(ctx, opName, e, f.type === 'select' && f.hasMany ? [...EQ_OPS, 'contains'] : EQ_OPS)}`,
+        )
+        break
       }
+      case 'relationship':
+        lines.push(
+          `  ${key}: ${operatorInput(ctx, opName, Array.isArray(f.relationTo) ? 'JSON' : 'Int', Array.isArray(f.relationTo) ? EQ_OPS : [...EQ_OPS, 'contains'])}`,
+        )
+        break
+      case 'array':
+      case 'blocks':
+        lines.push(`  ${key}: ${operatorInput(ctx, opName, 'JSON', TEXT_OPS)}`)
+        break
     }
-  }
-  walk(fields, '')
+    return false
+  })
   if (timestamps) {
     lines.push(
       `  createdAt: ${operatorInput(ctx, `${type}_createdAt_operator`, 'DateTime', NUMBER_OPS)}`,

@@ -1,6 +1,6 @@
-import { optionValue } from '../config/fields.ts'
-import type { DataField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
-import { collectionNames } from './names.ts'
+import { optionValue, traverseFields } from '../config/fields.ts'
+import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
+import { collectionNames } from '../config/names.ts'
 
 /**
  * JSON Schema (2020-12, as OpenAPI 3.1 uses it) for documents, inputs and where clauses, derived from fields.
@@ -31,7 +31,7 @@ function nullable(s: Schema): Schema {
   return { anyOf: [s, { type: 'null' }] }
 }
 
-function describe(s: Schema, field: DataField): Schema {
+function describe(s: Schema, field: FlattenedField): Schema {
   return field.label && field.label !== field.name ? { ...s, title: field.label } : s
 }
 
@@ -40,7 +40,7 @@ function docRef(ctx: SchemaContext, slug: string): Schema {
 }
 
 /** The schema of one value of `field` (before hasMany, localization and null are applied). */
-function valueSchema(field: DataField, mode: 'read' | 'input', ctx: SchemaContext): Schema {
+function valueSchema(field: FlattenedField, mode: 'read' | 'input', ctx: SchemaContext): Schema {
   switch (field.type) {
     case 'text':
     case 'textarea':
@@ -92,14 +92,14 @@ function valueSchema(field: DataField, mode: 'read' | 'input', ctx: SchemaContex
       return mode === 'read' ? { anyOf: [ID, docRef(ctx, field.relationTo)] } : ID
     }
     case 'group':
-      return objectSchema(field.fields as DataField[], mode, ctx, field.interfaceName, false)
+      return objectSchema(field.fields, mode, ctx, field.interfaceName, false)
     case 'array': {
-      const row = objectSchema(field.fields as DataField[], mode, ctx, field.interfaceName, true)
+      const row = objectSchema(field.fields, mode, ctx, field.interfaceName, true)
       return arrayOf(row, field, mode)
     }
     case 'blocks': {
       const rows = field.blocks.map((b) => {
-        const s = objectSchema(b.fields as DataField[], mode, ctx, undefined, true)
+        const s = objectSchema(b.fields, mode, ctx, undefined, true)
         const props = {
           blockType: { type: 'string', const: b.slug },
           blockName: { type: ['string', 'null'] },
@@ -134,7 +134,7 @@ function arrayOf(
 
 /** The full schema of a field's value: hasMany, localization (`locale=all` returns locale maps) and null. */
 export function fieldSchema(
-  field: DataField,
+  field: FlattenedField,
   mode: 'read' | 'input',
   ctx: SchemaContext,
   required: boolean,
@@ -161,7 +161,7 @@ export function fieldSchema(
  * and field access may drop anything) and `interfaceName` makes the object a named component.
  */
 export function objectSchema(
-  fields: DataField[],
+  fields: FlattenedField[],
   mode: 'read' | 'input',
   ctx: SchemaContext,
   interfaceName: string | undefined,
@@ -208,7 +208,7 @@ export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): Sche
 
 /** Create (`required` as the config says) or update (everything optional) body of a collection or global. */
 export function inputSchema(
-  fields: DataField[],
+  fields: FlattenedField[],
   ctx: SchemaContext,
   operation: 'create' | 'update',
   drafts: boolean,
@@ -295,7 +295,7 @@ export function whereComponents(): Record<string, Schema> {
   }
 }
 
-function whereFor(field: DataField): Schema | undefined {
+function whereFor(field: FlattenedField): Schema | undefined {
   switch (field.type) {
     case 'text':
     case 'textarea':
@@ -323,24 +323,22 @@ function whereFor(field: DataField): Schema | undefined {
 }
 
 /** Where paths of a field list: dotted paths into groups; arrays, blocks and relations reach further via WhereAny. */
-function wherePaths(fields: DataField[], prefix: string, out: Schema): void {
-  for (const f of fields) {
-    if (f.hidden) continue
-    if (f.type === 'group' && !f.localized)
-      wherePaths(f.fields as DataField[], `${prefix}${f.name}.`, out)
-    else {
-      const s = whereFor(f)
-      if (s) out[`${prefix}${f.name}`] = s
-    }
-  }
+function wherePaths(fields: FlattenedField[], out: Schema): void {
+  traverseFields(fields, (f, path) => {
+    if (f.hidden) return false
+    if (f.type === 'group' && !f.localized) return true
+    const s = whereFor(f)
+    if (s) out[[...path, f.name].join('.')] = s
+    return false
+  })
 }
 
 /** The recursive Where schema of a collection: its field paths, `and`/`or`, and any further dotted path. */
-export function whereSchema(name: string, fields: DataField[], timestamps: boolean): Schema {
+export function whereSchema(name: string, fields: FlattenedField[], timestamps: boolean): Schema {
   const properties: Schema = { id: ref('WhereID') }
   if (timestamps)
     Object.assign(properties, { createdAt: ref('WhereDate'), updatedAt: ref('WhereDate') })
-  wherePaths(fields, '', properties)
+  wherePaths(fields, properties)
   for (const op of ['and', 'or', 'AND', 'OR']) properties[op] = { type: 'array', items: ref(name) }
   return {
     type: 'object',

@@ -1,5 +1,5 @@
 import type { SanitizedConfig } from '../config/types.ts'
-import { collectionNames, globalName } from './names.ts'
+import { collectionNames, globalName } from '../config/names.ts'
 import { heyApiTypeName } from './stubs.ts'
 
 /**

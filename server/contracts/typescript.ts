@@ -1,11 +1,11 @@
 import { optionValue } from '../config/fields.ts'
 import type {
-  DataField,
+  FlattenedField,
   SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
 } from '../config/types.ts'
-import { collectionNames, globalName } from './names.ts'
+import { collectionNames, globalName } from '../config/names.ts'
 
 /**
  * `cms generate:types`: one interface per collection and global, one per block, array or group with an
@@ -37,7 +37,7 @@ class Emitter {
   }
 
   /** An object type body `{ ... }` for fields (row: array/block rows carry an id). */
-  object(fields: DataField[], extra: string[] = []): string {
+  object(fields: FlattenedField[], extra: string[] = []): string {
     const lines = [...extra]
     for (const f of fields) {
       if (f.hidden) continue
@@ -53,7 +53,7 @@ class Emitter {
     return name
   }
 
-  field(f: DataField): string {
+  field(f: FlattenedField): string {
     switch (f.type) {
       case 'text':
         return f.hasMany ? 'string[]' : 'string'
@@ -92,16 +92,16 @@ class Emitter {
         return f.hasMany ? `(${one})[]` : one
       }
       case 'group': {
-        const body = this.object(f.fields as DataField[])
+        const body = this.object(f.fields)
         return f.interfaceName ? this.named_(f.interfaceName, body) : body
       }
       case 'array': {
-        const body = this.object(f.fields as DataField[], ['id?: string | null;'])
+        const body = this.object(f.fields, ['id?: string | null;'])
         return `${f.interfaceName ? this.named_(f.interfaceName, body) : body}[]`
       }
       case 'blocks': {
         const members = f.blocks.map((b) => {
-          const body = this.object(b.fields as DataField[], [
+          const body = this.object(b.fields, [
             'id?: string | null;',
             'blockName?: string | null;',
             `blockType: ${quote(b.slug)};`,

@@ -16,55 +16,16 @@ export async function introspect(ex: Executor, dialect: Dialect): Promise<Map<st
     if (!out.has(name)) out.set(name, { name, columns: [], indexes: [] })
     return out.get(name)!
   }
-  if (dialect.name === 'sqlite') {
-    const tables = await ex.all<{ name: string }>(
-      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
-    )
-    for (const { name } of tables) {
-      if (MIGRATION_TABLES.has(name)) continue
-      const spec = table(name)
-      const cols = await ex.all<{ name: string; type: string; pk: number }>(
-        'SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid',
-        [name],
-      )
-      spec.columns = cols.map((c) => columnSpec(c.name, c.type, c.pk > 0))
-      const idx = await ex.all<{ name: string; unique: number; origin: string }>(
-        'SELECT name, "unique", origin FROM pragma_index_list(?)',
-        [name],
-      )
-      for (const i of idx
-        .filter((i) => i.origin === 'c')
-        .sort((a, b) => a.name.localeCompare(b.name))) {
-        const columns = await ex.all<{ name: string }>(
-          'SELECT name FROM pragma_index_info(?) ORDER BY seqno',
-          [i.name],
-        )
-        spec.indexes.push({
-          name: i.name,
-          columns: columns.map((c) => c.name),
-          unique: i.unique === 1,
-        })
-      }
-    }
-    return out
-  }
-  const cols = await ex.all<{ t: string; c: string; type: string; k: string }>(
-    'SELECT TABLE_NAME AS t, COLUMN_NAME AS c, COLUMN_TYPE AS type, COLUMN_KEY AS k FROM information_schema.COLUMNS ' +
-      'WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION',
-  )
-  for (const { t, c, type, k } of cols) {
-    if (!MIGRATION_TABLES.has(t)) table(t).columns.push(columnSpec(c, type, k === 'PRI'))
-  }
-  const idx = await ex.all<{ t: string; i: string; nu: number | string; c: string }>(
-    'SELECT TABLE_NAME AS t, INDEX_NAME AS i, NON_UNIQUE AS nu, COLUMN_NAME AS c FROM information_schema.STATISTICS ' +
-      "WHERE TABLE_SCHEMA = DATABASE() AND INDEX_NAME <> 'PRIMARY' ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
-  )
-  for (const { t, i, nu, c } of idx) {
-    if (MIGRATION_TABLES.has(t)) continue
-    const spec = table(t)
-    let index = spec.indexes.find((x) => x.name === i)
-    if (!index) spec.indexes.push((index = { name: i, columns: [], unique: Number(nu) === 0 }))
-    index.columns.push(c)
+  const { columns, indexes } = await dialect.catalogue(ex)
+  for (const c of columns)
+    if (!MIGRATION_TABLES.has(c.table))
+      table(c.table).columns.push(columnSpec(c.column, c.type, c.primaryKey))
+  for (const i of indexes) {
+    if (MIGRATION_TABLES.has(i.table)) continue
+    const spec = table(i.table)
+    let index = spec.indexes.find((x) => x.name === i.index)
+    if (!index) spec.indexes.push((index = { name: i.index, columns: [], unique: i.unique }))
+    index.columns.push(i.column)
   }
   return out
 }

@@ -84,10 +84,11 @@ export async function stepSql(db: Database, step: MigrationStep): Promise<string
         knex.schema.createTable(step.table, (t) => {
           for (const c of step.columns) addColumn(t, c, true)
           for (const i of step.indexes) addIndex(t, i)
-          if (db.dialect.name === 'mysql') {
-            t.charset('utf8mb4')
-            t.collate('utf8mb4_bin')
-            t.engine('InnoDB')
+          const options = db.dialect.tableOptions
+          if (options) {
+            t.charset(options.charset)
+            t.collate(options.collate)
+            t.engine(options.engine)
           }
         }),
       )
@@ -105,11 +106,7 @@ export async function stepSql(db: Database, step: MigrationStep): Promise<string
       return compiled(knex.schema.alterTable(step.table, (t) => addIndex(t, step.index)))
     }
     case 'dropIndex':
-      return [
-        db.dialect.name === 'sqlite'
-          ? `DROP INDEX ${q(step.index.name)}`
-          : `ALTER TABLE ${q(step.table)} DROP INDEX ${q(step.index.name)}`,
-      ]
+      return [db.dialect.dropIndex(step.table, step.index.name)]
     case 'dropColumn':
       return [`ALTER TABLE ${q(step.table)} DROP COLUMN ${q(step.column.name)}`]
     case 'renameColumn':

@@ -64,27 +64,7 @@ export async function listMigrations(dir: string): Promise<MigrationFile[]> {
 }
 
 async function ensureTables(db: Database): Promise<void> {
-  const q = (id: string) => db.dialect.quote(id)
-  if (db.dialect.name === 'sqlite') {
-    await db.run(
-      `CREATE TABLE IF NOT EXISTS ${q('cms_migrations')} (${q('id')} integer PRIMARY KEY AUTOINCREMENT, ` +
-        `${q('name')} varchar(255) NOT NULL UNIQUE, ${q('batch')} integer NOT NULL, ${q('executed_at')} varchar(32) NOT NULL)`,
-    )
-    await db.run(
-      `CREATE TABLE IF NOT EXISTS ${q('cms_migration_lock')} (${q('id')} integer PRIMARY KEY, ` +
-        `${q('owner')} varchar(255) NOT NULL, ${q('locked_at')} varchar(32) NOT NULL)`,
-    )
-    return
-  }
-  const table = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin'
-  await db.run(
-    `CREATE TABLE IF NOT EXISTS ${q('cms_migrations')} (${q('id')} int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, ` +
-      `${q('name')} varchar(255) NOT NULL UNIQUE, ${q('batch')} int NOT NULL, ${q('executed_at')} varchar(32) NOT NULL) ${table}`,
-  )
-  await db.run(
-    `CREATE TABLE IF NOT EXISTS ${q('cms_migration_lock')} (${q('id')} int NOT NULL PRIMARY KEY, ` +
-      `${q('owner')} varchar(255) NOT NULL, ${q('locked_at')} varchar(32) NOT NULL) ${table}`,
-  )
+  for (const statement of db.dialect.migrationTables()) await db.run(statement)
 }
 
 export interface LockOptions {
@@ -193,7 +173,7 @@ async function run(
   }
   // SQLite runs DDL inside a transaction: a failing migration leaves nothing behind. MariaDB commits each DDL
   // statement implicitly, so a migration failing halfway there has applied its earlier statements.
-  if (db.dialect.name === 'sqlite') await db.transaction(body)
+  if (db.dialect.transactionalDDL) await db.transaction(body)
   else await body(db)
 }
 

@@ -1,8 +1,8 @@
-import type { DataField } from '../config/types.ts'
+import type { FlattenedField } from '../config/types.ts'
 import type { CollectionSchema, Placement } from './schema.ts'
 
 /** Converts one stored value to its document form. */
-function readValue(field: DataField, v: unknown): unknown {
+function readValue(field: FlattenedField, v: unknown): unknown {
   if (v === null || v === undefined) return null
   switch (field.type) {
     case 'checkbox':

@@ -1,5 +1,5 @@
 import { isJsonStored } from '../config/fields.ts'
-import type { DataField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
+import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 
 /**
  * How documents map to tables. A collection is one table: one column per scalar field (named groups
@@ -27,13 +27,13 @@ export interface TableSpec {
 
 /** Where a data field (by dotted path) lives in the row. */
 export type Placement =
-  | { kind: 'column'; column: string; field: DataField }
-  | { kind: 'json'; column: string; field: DataField }
-  | { kind: 'point'; lng: string; lat: string; field: DataField }
-  | { kind: 'polymorphic'; relationTo: string; value: string; field: DataField }
+  | { kind: 'column'; column: string; field: FlattenedField }
+  | { kind: 'json'; column: string; field: FlattenedField }
+  | { kind: 'point'; lng: string; lat: string; field: FlattenedField }
+  | { kind: 'polymorphic'; relationTo: string; value: string; field: FlattenedField }
   | {
       kind: 'group'
-      field: DataField & { type: 'group' }
+      field: FlattenedField & { type: 'group' }
       children: Map<string, Placement>
       prefix: string
     }
@@ -48,7 +48,7 @@ export interface CollectionSchema {
 
 export const DATE_LENGTH = 32
 
-function columnFor(field: DataField, column: string): ColumnSpec {
+function columnFor(field: FlattenedField, column: string): ColumnSpec {
   switch (field.type) {
     case 'number':
       return { name: column, type: 'double' }
@@ -73,7 +73,7 @@ function columnFor(field: DataField, column: string): ColumnSpec {
 }
 
 function place(
-  fields: DataField[],
+  fields: FlattenedField[],
   prefix: string,
   table: string,
   spec: TableSpec,
@@ -89,14 +89,7 @@ function place(
         kind: 'group',
         field,
         prefix: `${column}__`,
-        children: place(
-          field.fields as DataField[],
-          `${column}__`,
-          table,
-          spec,
-          uniquePaths,
-          `${path}.`,
-        ),
+        children: place(field.fields, `${column}__`, table, spec, uniquePaths, `${path}.`),
       })
       continue
     }

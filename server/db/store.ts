@@ -74,7 +74,7 @@ export async function selectIds(
     sql += ' LIMIT ?'
     bindings.push(limit)
   }
-  if (forUpdate && ctx.dialect.name === 'mysql') sql += ' FOR UPDATE'
+  if (forUpdate) sql += ctx.dialect.forUpdate
   const rows = await ex.all<{ id: number }>(sql, bindings)
   return rows.map((r) => Number(r.id))
 }
@@ -88,7 +88,7 @@ export async function selectById(
 ) {
   const { schema, table } = tableOf(ctx, collection)
   const rows = await ex.all(
-    `SELECT t.* FROM ${table} AS t WHERE t.id = ?${forUpdate && ctx.dialect.name === 'mysql' ? ' FOR UPDATE' : ''}`,
+    `SELECT t.* FROM ${table} AS t WHERE t.id = ?${forUpdate ? ctx.dialect.forUpdate : ''}`,
     [id],
   )
   return rows[0] ? rowToDoc(schema, rows[0]) : undefined
@@ -139,9 +139,7 @@ export async function insertRow(
   const q = ctx.dialect.quote
   const sql = cols.length
     ? `INSERT INTO ${table} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
-    : ctx.dialect.name === 'sqlite'
-      ? `INSERT INTO ${table} DEFAULT VALUES`
-      : `INSERT INTO ${table} () VALUES ()`
+    : ctx.dialect.insertDefaults(table)
   try {
     return (
       await ex.run(

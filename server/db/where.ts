@@ -1,4 +1,9 @@
-import type { DataField, SanitizedCollection, SanitizedConfig, Where } from '../config/types.ts'
+import type {
+  FlattenedField,
+  SanitizedCollection,
+  SanitizedConfig,
+  Where,
+} from '../config/types.ts'
 import { QueryError } from '../errors/query-error.ts'
 import type { Dialect, ScalarKind } from './dialects/dialect.ts'
 import type { CollectionSchema, Placement } from './schema.ts'
@@ -65,7 +70,7 @@ type Scope =
       kind: 'object'
       expr: string
       bindings: unknown[]
-      fields: DataField[]
+      fields: FlattenedField[]
       jsonPath: string
       extra?: Map<string, Kind>
     }
@@ -74,7 +79,7 @@ function fail(path: string, message: string): never {
   throw new QueryError([{ path, message }])
 }
 
-function kindOf(field: DataField): Kind {
+function kindOf(field: FlattenedField): Kind {
   switch (field.type) {
     case 'number':
       return 'number'
@@ -93,7 +98,7 @@ const scalarKind = (kind: Kind): ScalarKind =>
 
 // ---- values ------------------------------------------------------------------
 
-function coerce(kind: Kind, value: unknown, path: string, field?: DataField): unknown {
+function coerce(kind: Kind, value: unknown, path: string, field?: FlattenedField): unknown {
   if (value === null || (value === 'null' && kind !== 'text')) return null
   switch (kind) {
     case 'text':
@@ -179,7 +184,7 @@ function scalar(
   op: Operator,
   value: unknown,
   path: string,
-  field?: DataField,
+  field?: FlattenedField,
 ): Compiled {
   const textual = kind === 'text'
   switch (op) {
@@ -329,7 +334,7 @@ function throughRelation(
   state: State,
   expr: string,
   exprB: unknown[],
-  field: DataField,
+  field: FlattenedField,
   rest: string[],
   op: Operator,
   value: unknown,
@@ -371,13 +376,12 @@ function throughRelation(
 }
 
 /** Fields of block rows: every block's fields (the first declaration of a name wins) plus blockType and blockName. */
-function blockFields(field: DataField & { type: 'blocks' }): {
-  fields: DataField[]
+function blockFields(field: FlattenedField & { type: 'blocks' }): {
+  fields: FlattenedField[]
   extra: Map<string, Kind>
 } {
-  const seen = new Map<string, DataField>()
-  for (const b of field.blocks)
-    for (const f of b.fields as DataField[]) if (!seen.has(f.name)) seen.set(f.name, f)
+  const seen = new Map<string, FlattenedField>()
+  for (const b of field.blocks) for (const f of b.fields) if (!seen.has(f.name)) seen.set(f.name, f)
   return {
     fields: [...seen.values()],
     extra: new Map([
@@ -440,7 +444,7 @@ function jsonField(
   state: State,
   container: string,
   cb: unknown[],
-  field: DataField,
+  field: FlattenedField,
   rest: string[],
   op: Operator,
   value: unknown,
@@ -451,7 +455,7 @@ function jsonField(
     const locale =
       state.ctx.locale ??
       (state.ctx.config.localization ? state.ctx.config.localization.defaultLocale : 'en')
-    const inner = { ...field, localized: false } as DataField
+    const inner: FlattenedField = { ...field, localized: false }
     return valueAt(state, container, cb, `$${jsonKey(locale)}`, inner, rest, op, value, path)
   }
   switch (field.type) {
@@ -467,7 +471,7 @@ function jsonField(
       }
       const { fields, extra } =
         field.type === 'array'
-          ? { fields: field.fields as DataField[], extra: new Map<string, Kind>([['id', 'text']]) }
+          ? { fields: field.fields, extra: new Map<string, Kind>([['id', 'text']]) }
           : blockFields(field)
       return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) =>
         condition(
@@ -594,7 +598,7 @@ function valueAt(
   expr: string,
   b: unknown[],
   jsonPath: string,
-  field: DataField,
+  field: FlattenedField,
   rest: string[],
   op: Operator,
   value: unknown,
@@ -604,7 +608,7 @@ function valueAt(
   if (field.type === 'group' && !field.localized) {
     return condition(
       state,
-      { kind: 'object', expr, bindings: b, fields: field.fields as DataField[], jsonPath },
+      { kind: 'object', expr, bindings: b, fields: field.fields, jsonPath },
       rest,
       op,
       value,
@@ -942,7 +946,7 @@ export function compileSort(
   return { sql: terms.join(', '), bindings }
 }
 
-const isContainer = (f: DataField) =>
+const isContainer = (f: FlattenedField) =>
   f.type === 'array' ||
   f.type === 'blocks' ||
   f.type === 'group' ||

@@ -29,7 +29,7 @@ import {
 import { createHandler } from 'graphql-http'
 import type { Logger } from 'pino'
 import { limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
-import { authOf, sessionOf } from '../auth/session.ts'
+import { sessionOf } from '../auth/session.ts'
 import type { CmsRequest, Where } from '../config/types.ts'
 import { compileGraphQL, type GraphQLPlan } from '../contracts/graphql.ts'
 import { APIError } from '../errors/api-error.ts'
@@ -508,18 +508,8 @@ export function buildExecutableSchema(
         data: args.data as Record<string, unknown>,
         ...scope(ctx, args),
       }),
-    me: (r) => async (_s, _args, ctx) => {
-      const auth = authOf(ctx.req)
-      if (!ctx.req.user || !auth || auth.claims.collection !== r.collection) return { user: null }
-      const user = await ctx.cms.findByID({
-        collection: r.collection!,
-        id: ctx.req.user.id,
-        overrideAccess: true,
-        depth: 0,
-        req: ctx.req,
-      })
-      return { user, exp: auth.claims.exp, token: auth.token, collection: r.collection }
-    },
+    me: (r) => async (_s, _args, ctx) =>
+      ctx.cms.me({ collection: r.collection!, req: ctx.req, depth: 0 }),
     login: (r) => async (_s, args, ctx) =>
       limitedLogin(ctx.cms, ctx.ip, () =>
         ctx.cms.login({

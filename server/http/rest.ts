@@ -2,10 +2,10 @@ import type { CmsRequest, SanitizedCollection, Where } from '../config/types.ts'
 import type { OperationMeta } from '../contracts/openapi.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from '../local/cms.ts'
-import type { Select } from '../local/types.ts'
+import type { Select } from '../config/local-api.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
 import { hit, limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
-import { authOf, sessionOf } from '../auth/session.ts'
+import { sessionOf } from '../auth/session.ts'
 import { v1Kinds, type V1Request } from '../orders/routes.ts'
 import type { OrderKind, RestKind, SuccessStatus } from '../contracts/kinds.ts'
 
@@ -260,26 +260,12 @@ export const kinds = {
     }
   },
   async me(cms, r) {
-    const auth = authOf(r.req)
-    if (!r.req.user || !auth || r.req.user.collection !== r.meta.collection)
-      return { status: 200, body: { user: null, message: 'Account' } }
-    const user = await cms.findByID({
+    const account = await cms.me({
       collection: r.meta.collection!,
-      id: r.req.user.id,
-      depth: intParam(r.query.depth),
-      overrideAccess: true,
       req: r.req,
+      depth: intParam(r.query.depth),
     })
-    return {
-      status: 200,
-      body: {
-        user: { ...user, collection: r.meta.collection },
-        collection: r.meta.collection,
-        token: auth.token,
-        exp: auth.claims.exp,
-        message: 'Account',
-      },
-    }
+    return { status: 200, body: { ...account, message: 'Account' } }
   },
   async refreshToken(cms, r) {
     const c = collectionOf(cms, r)

@@ -1,4 +1,4 @@
-import type { Access, AccessArgs, CmsRequest, DataField, Where } from '../config/types.ts'
+import type { Access, AccessArgs, CmsRequest, FlattenedField, Where } from '../config/types.ts'
 import { Forbidden } from '../errors/forbidden.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
 
@@ -46,7 +46,7 @@ export function combineWhere(where: Where | undefined, access: true | Where): Wh
  * (as Payload does), recursing into groups.
  */
 export async function dropDeniedFields(
-  fields: DataField[],
+  fields: FlattenedField[],
   data: Record<string, unknown>,
   req: CmsRequest,
   operation: 'create' | 'update',
@@ -61,13 +61,7 @@ export async function dropDeniedFields(
     }
     const value = data[field.name]
     if (field.type === 'group' && value && typeof value === 'object' && !Array.isArray(value)) {
-      await dropDeniedFields(
-        field.fields as DataField[],
-        value as Record<string, unknown>,
-        req,
-        operation,
-        doc,
-      )
+      await dropDeniedFields(field.fields, value as Record<string, unknown>, req, operation, doc)
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { ID } from '../config/types.ts'
 import { APIError } from '../errors/api-error.ts'
-import type { BulkResult } from './types.ts'
+import type { BulkResult } from '../config/local-api.ts'
 
 /**
  * Applies `one` to each id in turn: a client error on one document (validation, access, unique) is listed in

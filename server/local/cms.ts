@@ -1,16 +1,16 @@
 import { NotFound } from '../errors/not-found.ts'
+import type { LocalApi } from '../config/local-api.ts'
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
 import type { Database } from '../db/database.ts'
 import type { CollectionSchema } from '../db/schema.ts'
 import type { QueryContext } from '../db/where.ts'
-import {
-  authenticate,
-  forgotPassword,
-  login,
-  logout,
-  refreshToken,
-  resetPassword,
-} from './operations/auth.ts'
+import { authenticate } from './operations/auth/authenticate.ts'
+import { forgotPassword } from './operations/auth/forgot-password.ts'
+import { login } from './operations/auth/login.ts'
+import { logout } from './operations/auth/logout.ts'
+import { me } from './operations/auth/me.ts'
+import { refreshToken } from './operations/auth/refresh-token.ts'
+import { resetPassword } from './operations/auth/reset-password.ts'
 import { count } from './operations/count.ts'
 import { create } from './operations/create.ts'
 import { deleteOperation } from './operations/delete.ts'
@@ -19,13 +19,15 @@ import { findGlobal } from './operations/find-global.ts'
 import { find } from './operations/find.ts'
 import { updateGlobal } from './operations/update-global.ts'
 import { update } from './operations/update.ts'
-import { findVersionByID, findVersions, restoreVersion } from './operations/versions.ts'
+import { findVersionByID } from './operations/find-version-by-id.ts'
+import { findVersions } from './operations/find-versions.ts'
+import { restoreVersion } from './operations/restore-version.ts'
 
 /**
  * The Local layer: every operation of the CMS, in process. REST and GraphQL are thin wrappers over it.
  * Obtain one with `getCms({ config })`; inside hooks it is `req.cms`.
  */
-export class Cms {
+export class Cms implements LocalApi {
   readonly config: SanitizedConfig
   readonly db: Database
   readonly schemas: Map<string, CollectionSchema>
@@ -68,6 +70,7 @@ export class Cms {
   refreshToken = refreshToken
   forgotPassword = forgotPassword
   resetPassword = resetPassword
+  me = me
   /** The user a token stands for (and its claims), or undefined when it is not valid. */
   auth = authenticate
   updateGlobal = updateGlobal

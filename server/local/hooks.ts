@@ -1,7 +1,8 @@
+import { nestedData, someField } from '../config/fields.ts'
 import type {
   CmsRequest,
   CollectionHook,
-  DataField,
+  FlattenedField,
   FieldHook,
   SanitizedCollection,
   SanitizedGlobal,
@@ -40,7 +41,7 @@ export type FieldHookKind = 'beforeValidate' | 'beforeChange' | 'afterChange' | 
  */
 export async function runFieldHooks(
   kind: FieldHookKind,
-  fields: DataField[],
+  fields: FlattenedField[],
   siblingData: Record<string, unknown>,
   args: {
     req: CmsRequest
@@ -73,35 +74,15 @@ export async function runFieldHooks(
       if (result !== undefined) siblingData[field.name] = result
     }
     const value = siblingData[field.name]
-    if (field.type === 'group' && value && typeof value === 'object' && !Array.isArray(value)) {
-      await runFieldHooks(kind, field.fields as DataField[], value as Record<string, unknown>, {
+    for (const nested of nestedData(field, value))
+      await runFieldHooks(kind, nested.fields, nested.data, {
         ...args,
-        path,
+        path: nested.index === undefined ? path : [...path, nested.index],
       })
-    } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
-      for (const [i, row] of value.entries()) {
-        if (!row || typeof row !== 'object') continue
-        const rowFields =
-          field.type === 'array'
-            ? field.fields
-            : field.blocks.find((b) => b.slug === (row as { blockType?: string }).blockType)?.fields
-        if (rowFields)
-          await runFieldHooks(kind, rowFields as DataField[], row as Record<string, unknown>, {
-            ...args,
-            path: [...path, i],
-          })
-      }
-    }
   }
 }
 
 /** True when any field (at any depth) declares hooks of `kind`: lets the read path skip the walk. */
-export function hasFieldHooks(fields: DataField[], kind: FieldHookKind): boolean {
-  return fields.some(
-    (f) =>
-      (f.hooks?.[kind]?.length ?? 0) > 0 ||
-      ((f.type === 'group' || f.type === 'array') &&
-        hasFieldHooks(f.fields as DataField[], kind)) ||
-      (f.type === 'blocks' && f.blocks.some((b) => hasFieldHooks(b.fields as DataField[], kind))),
-  )
+export function hasFieldHooks(fields: FlattenedField[], kind: FieldHookKind): boolean {
+  return someField(fields, (f) => (f.hooks?.[kind]?.length ?? 0) > 0)
 }

@@ -1,4 +1,5 @@
-import type { DataField, SanitizedConfig } from '../config/types.ts'
+import type { FlattenedField, SanitizedConfig } from '../config/types.ts'
+import { someField, rowFields } from '../config/fields.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 
 /**
@@ -71,21 +72,9 @@ export function selectionOf(
   return { locale: req.locale, fallbacks }
 }
 
-function rowFields(field: DataField, row: Record<string, unknown>): DataField[] | undefined {
-  if (field.type === 'array') return field.fields as DataField[]
-  if (field.type === 'blocks')
-    return field.blocks.find((b) => b.slug === row.blockType)?.fields as DataField[] | undefined
-  return undefined
-}
-
 /** Whether any field in `fields` (at any depth) is localized. */
-export function hasLocalized(fields: DataField[]): boolean {
-  return fields.some(
-    (f) =>
-      f.localized ||
-      (f.type === 'group' || f.type === 'array' ? hasLocalized(f.fields as DataField[]) : false) ||
-      (f.type === 'blocks' ? f.blocks.some((b) => hasLocalized(b.fields as DataField[])) : false),
-  )
+export function hasLocalized(fields: FlattenedField[]): boolean {
+  return someField(fields, (f) => Boolean(f.localized))
 }
 
 /**
@@ -94,7 +83,7 @@ export function hasLocalized(fields: DataField[]): boolean {
  * is `null`, or absent when `dropMissing` (the base a write in that locale merges over).
  */
 export function localizeDoc(
-  fields: DataField[],
+  fields: FlattenedField[],
   doc: Record<string, unknown>,
   sel: LocaleSelection,
   dropMissing = false,
@@ -119,7 +108,7 @@ export function localizeDoc(
       continue
     }
     if (field.type === 'group' && isObject(value))
-      localizeDoc(field.fields as DataField[], value, sel, dropMissing)
+      localizeDoc(field.fields, value, sel, dropMissing)
     else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
       for (const row of value) {
         const inner = isObject(row) ? rowFields(field, row) : undefined
@@ -134,7 +123,7 @@ export function localizeDoc(
  * stored locale map of `stored` (the other locales kept). Array and block rows are matched to stored rows by id.
  */
 export function delocalize(
-  fields: DataField[],
+  fields: FlattenedField[],
   data: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
   locale: string,
@@ -148,7 +137,7 @@ export function delocalize(
       continue
     }
     if (field.type === 'group' && isObject(value)) {
-      delocalize(field.fields as DataField[], value, isObject(before) ? before : undefined, locale)
+      delocalize(field.fields, value, isObject(before) ? before : undefined, locale)
     } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
       const byId = new Map(
         (Array.isArray(before) ? before : []).filter(isObject).map((r) => [r.id, r]),

@@ -1,4 +1,5 @@
-import type { CmsRequest, DataField, SanitizedCollection } from '../config/types.ts'
+import type { CmsRequest, FlattenedField, SanitizedCollection } from '../config/types.ts'
+import { nestedData } from '../config/fields.ts'
 import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
 import { accessResult, combineWhere } from './access.ts'
@@ -20,7 +21,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** Finds every relation slot in `doc`, through groups, arrays and blocks. */
 function collectSlots(
-  fields: DataField[],
+  fields: FlattenedField[],
   doc: Record<string, unknown>,
   out: Slot[],
   locale: string | undefined,
@@ -56,17 +57,9 @@ function collectSlots(
       }
       if (field.hasMany && Array.isArray(value)) value.forEach((v, i) => add(value, i, v))
       else add(doc, field.name, value)
-    } else if (field.type === 'group' && isObject(value)) {
-      collectSlots(field.fields as DataField[], value, out, locale)
-    } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
-      for (const row of value) {
-        if (!isObject(row)) continue
-        const rowFields =
-          field.type === 'array'
-            ? field.fields
-            : field.blocks.find((b) => b.slug === row.blockType)?.fields
-        if (rowFields) collectSlots(rowFields as DataField[], row, out, locale)
-      }
+    } else {
+      for (const nested of nestedData(field, value))
+        collectSlots(nested.fields, nested.data, out, locale)
     }
   }
 }
@@ -77,7 +70,7 @@ export interface PopulateOptions {
   /** Prepares a fetched related document for output (hidden fields, field access, afterRead hooks). */
   prepare: (collection: SanitizedCollection, docs: Record<string, unknown>[]) => Promise<void>
   /** Fields to return of populated documents, by related collection (`populate` of a read). */
-  select?: Map<string, import('./types.ts').Select>
+  select?: Map<string, import('../config/local-api.ts').Select>
 }
 
 /** Ids per statement when fetching related documents (well under every database's bound-variable limit). */
@@ -133,7 +126,7 @@ export async function populate(
         budget?.chargeStatements()
         const where = combineWhere({ id: { in: all.slice(i, i + ID_CHUNK) } }, access)
         found.push(
-          ...(await selectDocs((req.transaction as never) ?? cms.db, ctx, related, {
+          ...(await selectDocs(req.transaction ?? cms.db, ctx, related, {
             where,
             limit: 0,
           })),

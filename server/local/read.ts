@@ -1,11 +1,11 @@
-import type { CmsRequest, DataField, SanitizedCollection } from '../config/types.ts'
+import type { CmsRequest, FlattenedField, SanitizedCollection } from '../config/types.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from './cms.ts'
 import { hasFieldHooks, runFieldHooks, runHooks } from './hooks.ts'
 import { localizeDoc, selectionOf } from './locale.ts'
 import { populate } from './populate.ts'
 import { applySelect, checkSelect } from './select.ts'
-import type { ReadArgs, Select } from './types.ts'
+import type { ReadArgs, Select } from '../config/local-api.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
@@ -13,7 +13,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** Stored form → the request's locale, in place (nothing to do without localization). */
 export function localizeDocs(
   cms: Cms,
-  fields: DataField[],
+  fields: FlattenedField[],
   docs: Record<string, unknown>[],
   req: CmsRequest,
 ): void {
@@ -24,7 +24,7 @@ export function localizeDocs(
 /** `select` and `populate` of a read, checked against the fields (a 400 names what is wrong). */
 export function readSelection(
   cms: Cms,
-  fields: DataField[],
+  fields: FlattenedField[],
   args: Pick<ReadArgs, 'select' | 'populate'>,
 ): { select?: Select; populate?: Map<string, Select> } {
   const select = args.select === undefined ? undefined : checkSelect(fields, args.select)
@@ -48,7 +48,7 @@ export function readSelection(
 
 /** Removes hidden fields and fields the caller may not read, recursing into groups. */
 export async function stripUnreadable(
-  fields: DataField[],
+  fields: FlattenedField[],
   doc: Record<string, unknown>,
   req: CmsRequest,
   overrideAccess: boolean,
@@ -65,13 +65,7 @@ export async function stripUnreadable(
     }
     const v = doc[f.name]
     if (f.type === 'group' && v && typeof v === 'object')
-      await stripUnreadable(
-        f.fields as DataField[],
-        v as Record<string, unknown>,
-        req,
-        overrideAccess,
-        showHidden,
-      )
+      await stripUnreadable(f.fields, v as Record<string, unknown>, req, overrideAccess, showHidden)
   }
 }
 

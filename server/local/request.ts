@@ -3,7 +3,7 @@ import type { Executor } from '../db/database.ts'
 import type { Cms } from './cms.ts'
 import { RequestBudget } from './budget.ts'
 import { resolveLocale } from './locale.ts'
-import type { BaseArgs } from './types.ts'
+import type { BaseArgs } from '../config/local-api.ts'
 
 /** The request a Local call runs under: the caller's `req` when given (sharing its transaction), else a new one. */
 export function createLocalReq(cms: Cms, args: BaseArgs): CmsRequest {
@@ -31,7 +31,7 @@ export function createLocalReq(cms: Cms, args: BaseArgs): CmsRequest {
 
 /** The executor for reads: the open transaction of `req`, else the database. */
 export function executorFor(cms: Cms, req: CmsRequest): Executor {
-  return (req.transaction as Executor | undefined) ?? cms.db
+  return req.transaction ?? cms.db
 }
 
 /**
@@ -43,7 +43,7 @@ export async function withTransaction<T>(
   req: CmsRequest,
   fn: (tx: Executor) => Promise<T>,
 ): Promise<T> {
-  if (req.transaction) return fn(req.transaction as Executor)
+  if (req.transaction) return fn(req.transaction)
   return cms.db.transaction(async (tx) => {
     req.transaction = tx
     try {

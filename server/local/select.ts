@@ -1,6 +1,7 @@
-import type { DataField } from '../config/types.ts'
+import type { FlattenedField } from '../config/types.ts'
+import { subFields } from '../config/fields.ts'
 import { BadRequest } from '../errors/bad-request.ts'
-import type { Select } from './types.ts'
+import type { Select } from '../config/local-api.ts'
 
 /**
  * Field selection. `select: { title: true, seo: { title: true } }` keeps only the named fields (include mode);
@@ -12,12 +13,6 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 const ALWAYS = new Set(['id', 'blockType', 'globalType'])
 
-function childFields(field: DataField): DataField[] | undefined {
-  if (field.type === 'group' || field.type === 'array') return field.fields as DataField[]
-  if (field.type === 'blocks') return field.blocks.flatMap((b) => b.fields as DataField[])
-  return undefined
-}
-
 /** Include mode when any leaf is `true`. */
 function isInclude(select: Select): boolean {
   return Object.values(select).some((v) => v === true || (isObject(v) && isInclude(v as Select)))
@@ -25,7 +20,7 @@ function isInclude(select: Select): boolean {
 
 /** Checks a select against the fields: a 400 names an unknown field or a value that is not a boolean or object. */
 export function checkSelect(
-  fields: DataField[],
+  fields: FlattenedField[],
   select: unknown,
   name = 'select',
   system: string[] = ['id', 'createdAt', 'updatedAt'],
@@ -35,7 +30,12 @@ export function checkSelect(
       { path: name },
     ])
   let include: boolean | undefined
-  const walk = (fs: DataField[], s: Record<string, unknown>, path: string, extra: string[]) => {
+  const walk = (
+    fs: FlattenedField[],
+    s: Record<string, unknown>,
+    path: string,
+    extra: string[],
+  ) => {
     for (const [key, v] of Object.entries(s)) {
       const field = fs.find((f) => f.name === key)
       if (!field && !extra.includes(key))
@@ -49,11 +49,11 @@ export function checkSelect(
             [{ path: name }],
           )
         include = v
-      } else if (isObject(v) && field && childFields(field)) {
-        walk(childFields(field)!, v, `${path}${key}.`, ['id', 'blockType'])
+      } else if (isObject(v) && field && subFields(field)) {
+        walk(subFields(field)!, v, `${path}${key}.`, ['id', 'blockType'])
       } else {
         throw new BadRequest(
-          `${name}: "${path}${key}" must be true, false${field && childFields(field) ? ' or an object' : ''}.`,
+          `${name}: "${path}${key}" must be true, false${field && subFields(field) ? ' or an object' : ''}.`,
           [{ path: `${name}.${path}${key}` }],
         )
       }
@@ -65,7 +65,7 @@ export function checkSelect(
 
 /** Applies a checked select to a document, in place. */
 export function applySelect(
-  fields: DataField[],
+  fields: FlattenedField[],
   doc: Record<string, unknown>,
   select: Select,
   include = isInclude(select),
@@ -82,7 +82,7 @@ export function applySelect(
     }
     if (s === true) continue
     const field = fields.find((f) => f.name === key)
-    const inner = field && childFields(field)
+    const inner = field && subFields(field)
     const value = doc[key]
     if (!inner) continue
     if (isObject(value)) applySelect(inner, value, s, include)

@@ -2,8 +2,10 @@ import type { SanitizedCollection, Where } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
 import { docToRow } from '../db/rows.ts'
 import { insertRow, selectDocs } from '../db/store.ts'
+import { deleteAllVersions, pruneVersions, unmarkLatest } from '../db/stores/versions.ts'
 import type { QueryContext } from '../db/where.ts'
 import { BadRequest } from '../errors/bad-request.ts'
+import { NotFound } from '../errors/not-found.ts'
 import { combineWhere } from './access.ts'
 import type { Cms } from './cms.ts'
 
@@ -31,14 +33,7 @@ export async function saveVersion(
   const versions = collection.versionsCollection
   if (!versions || !collection.versions) return
   const schema = cms.schemas.get(versions.slug)!
-  const q = ctx.dialect.quote
-  const table = q(schema.table.name)
-  const previous = await tx.all<{ id: number }>(
-    `SELECT id FROM ${table} WHERE ${q('parent')} = ? AND ${q('latest')} = ?`,
-    [parent, 1],
-  )
-  for (const { id } of previous)
-    await tx.run(`UPDATE ${table} SET ${q('latest')} = ? WHERE id = ?`, [0, id])
+  await unmarkLatest(tx, ctx.dialect, schema.table.name, parent)
   const now = new Date().toISOString()
   const row = docToRow(schema, {
     parent,
@@ -48,15 +43,7 @@ export async function saveVersion(
   row.createdAt = row.updatedAt = now
   await insertRow(tx, ctx, versions, row)
   // Keep the newest maxPerDoc versions of this document.
-  const old = await tx.all<{ id: number }>(
-    `SELECT id FROM ${table} WHERE ${q('parent')} = ? ORDER BY id DESC LIMIT 1000000 OFFSET ?`,
-    [parent, collection.versions.maxPerDoc],
-  )
-  if (old.length)
-    await tx.run(
-      `DELETE FROM ${table} WHERE id IN (${old.map(() => '?').join(', ')})`,
-      old.map((r) => r.id),
-    )
+  await pruneVersions(tx, ctx.dialect, schema.table.name, parent, collection.versions.maxPerDoc)
 }
 
 /** The newest version of `parent` as a stored-form document (its id is the parent's), or undefined. */
@@ -127,11 +114,7 @@ export async function deleteVersions(
 ): Promise<void> {
   const versions = collection.versionsCollection
   if (!versions) return
-  const q = ctx.dialect.quote
-  await tx.run(
-    `DELETE FROM ${q(cms.schemas.get(versions.slug)!.table.name)} WHERE ${q('parent')} = ?`,
-    [parent],
-  )
+  await deleteAllVersions(tx, ctx.dialect, cms.schemas.get(versions.slug)!.table.name, parent)
 }
 
 /** Whether a write or read with this `draft` option works on drafts (only collections with `versions.drafts`). */
@@ -162,4 +145,12 @@ export function readTarget(
     sort: sortOnVersions(sort ?? fallback),
     toDoc: versionToDoc,
   }
+}
+
+/** The collection `slug` and its versions collection; 404 when it keeps none. */
+export function versioned(cms: Cms, slug: string) {
+  const collection = cms.collection(slug)
+  if (!collection.versionsCollection)
+    throw new NotFound(`Collection "${collection.slug}" does not keep versions.`)
+  return { collection, versions: collection.versionsCollection }
 }

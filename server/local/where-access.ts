@@ -1,4 +1,5 @@
-import type { CmsRequest, DataField, SanitizedCollection, Where } from '../config/types.ts'
+import type { CmsRequest, FlattenedField, SanitizedCollection, Where } from '../config/types.ts'
+import { subFields } from '../config/fields.ts'
 import { QueryError } from '../errors/query-error.ts'
 import { checkWhereSize } from './where-size.ts'
 
@@ -36,7 +37,11 @@ export async function whereAccess(
     return byCollection.get(slug)!
   }
 
-  const checkPath = async (fields: DataField[], segs: string[], path: string): Promise<void> => {
+  const checkPath = async (
+    fields: FlattenedField[],
+    segs: string[],
+    path: string,
+  ): Promise<void> => {
     const [name, ...rest] = segs
     const field = fields.find((f) => f.name === name)
     if (!field) return // unknown paths and system fields are the compiler's to judge
@@ -45,14 +50,8 @@ export async function whereAccess(
       return
     }
     if (rest.length === 0) return
-    if (field.type === 'group' || field.type === 'array')
-      return checkPath(field.fields as DataField[], rest, path)
-    if (field.type === 'blocks')
-      return checkPath(
-        field.blocks.flatMap((b) => b.fields as DataField[]),
-        rest,
-        path,
-      )
+    const children = subFields(field)
+    if (children) return checkPath(children, rest, path)
     if (
       field.type === 'relationship' &&
       typeof field.relationTo === 'string' &&

@@ -1,6 +1,6 @@
 import type {
   CmsRequest,
-  DataField,
+  FlattenedField,
   ID,
   SanitizedCollection,
   SanitizedGlobal,
@@ -21,7 +21,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** Update semantics: named groups merge field by field; every other field is replaced as a whole. */
 export function mergeForUpdate(
-  fields: DataField[],
+  fields: FlattenedField[],
   original: Record<string, unknown>,
   data: Record<string, unknown>,
 ): Record<string, unknown> {
@@ -29,11 +29,7 @@ export function mergeForUpdate(
   for (const [key, value] of Object.entries(data)) {
     const field = fields.find((f) => f.name === key)
     if (field?.type === 'group' && !field.localized && isObject(value) && isObject(original[key])) {
-      out[key] = mergeForUpdate(
-        field.fields as DataField[],
-        original[key] as Record<string, unknown>,
-        value,
-      )
+      out[key] = mergeForUpdate(field.fields, original[key] as Record<string, unknown>, value)
     } else {
       out[key] = value
     }
@@ -44,7 +40,7 @@ export function mergeForUpdate(
 export interface PrepareArgs {
   cms: Cms
   ex: Executor
-  fields: DataField[]
+  fields: FlattenedField[]
   data: unknown
   req: CmsRequest
   operation: 'create' | 'update'
@@ -184,7 +180,7 @@ export function withDraftStatus(data: unknown, draft: boolean): unknown {
 /** The stored form of validated data written in the request's locale, merged over `stored` (see locale.ts). */
 export function toStored(
   cms: Cms,
-  fields: DataField[],
+  fields: FlattenedField[],
   doc: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
   req: CmsRequest,
@@ -197,7 +193,7 @@ export function toStored(
 /** The base an update merges over: `stored` in the request's locale, without fallback (absent where unset). */
 export function toEditable(
   cms: Cms,
-  fields: DataField[],
+  fields: FlattenedField[],
   stored: Record<string, unknown>,
   req: CmsRequest,
 ): Record<string, unknown> {

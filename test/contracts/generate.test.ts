@@ -5,7 +5,7 @@ import path from 'node:path'
 import ts from 'typescript'
 import { loadConfig } from '../../server/config/load.ts'
 import { sanitizeConfig } from '../../server/config/sanitize.ts'
-import type { Config, DataField } from '../../server/config/types.ts'
+import type { Config, FlattenedField } from '../../server/config/types.ts'
 import { diffContracts, loadContracts } from '../../server/contracts/diff.ts'
 import { checkDrift, generate } from '../../server/contracts/generate.ts'
 import { generateTypes } from '../../server/contracts/typescript.ts'
@@ -58,7 +58,7 @@ test('check passes on a fresh generation, fails after a config change, passes ag
       [],
     )
     const removed = await exampleWith((posts) => {
-      posts.fields = posts.fields.filter((f) => (f as DataField).name !== 'excerpt')
+      posts.fields = posts.fields.filter((f) => (f as FlattenedField).name !== 'excerpt')
     })
     await generate(removed, { root })
     const removeChanges = await diffContracts(before, await loadContracts(root, root))

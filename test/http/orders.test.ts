@@ -1,7 +1,7 @@
 import test from 'ava'
 import exampleConfig from '../../cms.config.ts'
 import { signToken } from '../../server/auth/tokens.ts'
-import { createSession } from '../../server/auth/sessions.ts'
+import { createSession } from '../../server/db/stores/sessions.ts'
 import type { Config } from '../../server/config/types.ts'
 import { sign } from '../../server/orders/webhooks.ts'
 import { countQueries } from '../helpers/db.ts'

@@ -1,7 +1,7 @@
 import test from 'ava'
 import exampleConfig from '../../cms.config.ts'
 import type { Config } from '../../server/config/types.ts'
-import { collectionNames } from '../../server/contracts/names.ts'
+import { collectionNames } from '../../server/config/names.ts'
 import { executeAccess } from '../../server/local/access.ts'
 import { createLocalReq } from '../../server/local/request.ts'
 import { useServer } from '../helpers/http.ts'

@@ -2,7 +2,24 @@
  * The SQL family differences the CMS needs, behind one narrow interface.
  * Every value goes through a `?` binding; only identifiers are spliced, always quoted.
  */
+import type { Executor } from '../database.ts'
+
 export type ScalarKind = 'text' | 'number' | 'boolean'
+
+/** A column as the database's catalogue describes it (`type` is the catalogue's own spelling). */
+export interface CatalogueColumn {
+  table: string
+  column: string
+  type: string
+  primaryKey: boolean
+}
+/** One column of a named index, in index order. */
+export interface CatalogueIndexColumn {
+  table: string
+  index: string
+  unique: boolean
+  column: string
+}
 
 export interface Dialect {
   name: 'sqlite' | 'mysql'
@@ -20,4 +37,23 @@ export interface Dialect {
   jsonArrayLength(expr: string): string
   /** Maps a driver error to the column or index name of a unique violation, or undefined. */
   uniqueViolation(error: unknown): string | undefined
+  /** Appended to a SELECT inside a transaction to lock its rows until the end ('' where a write transaction locks the whole database). */
+  forUpdate: string
+  /** An INSERT of one row whose every column takes its default. */
+  insertDefaults(table: string): string
+  /**
+   * What follows an INSERT's VALUES to turn a conflict on the unique `key` into an update; the assignments come
+   * after it, and in them a bare column name is the stored row's value (evaluated left to right).
+   */
+  onConflictUpdate(key: string): string
+  /** Drops an index of `table`. */
+  dropIndex(table: string, index: string): string
+  /** Options Knex applies to a table it creates (MariaDB: utf8mb4, binary collation, InnoDB). */
+  tableOptions?: { charset: string; collate: string; engine: string }
+  /** DDL runs inside a transaction, so a failing migration leaves nothing behind (SQLite; MariaDB commits each DDL). */
+  transactionalDDL: boolean
+  /** The migration bookkeeping tables, created when missing: history and the one-row lock. */
+  migrationTables(): string[]
+  /** The catalogue: user tables' columns, and the columns of their named indexes (not the primary key). */
+  catalogue(ex: Executor): Promise<{ columns: CatalogueColumn[]; indexes: CatalogueIndexColumn[] }>
 }

@@ -19,4 +19,45 @@ export const mysqlDialect: Dialect = {
     const m = /for key '(?:[^.']+\.)?([^']+)'/.exec(e.sqlMessage ?? e.message ?? '')
     return m?.[1]
   },
+  forUpdate: ' FOR UPDATE',
+  insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
+  onConflictUpdate: () => 'ON DUPLICATE KEY UPDATE',
+  dropIndex: (table, index) =>
+    `ALTER TABLE ${mysqlDialect.quote(table)} DROP INDEX ${mysqlDialect.quote(index)}`,
+  tableOptions: { charset: 'utf8mb4', collate: 'utf8mb4_bin', engine: 'InnoDB' },
+  transactionalDDL: false,
+  migrationTables() {
+    const q = mysqlDialect.quote
+    const table = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin'
+    return [
+      `CREATE TABLE IF NOT EXISTS ${q('cms_migrations')} (${q('id')} int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, ` +
+        `${q('name')} varchar(255) NOT NULL UNIQUE, ${q('batch')} int NOT NULL, ${q('executed_at')} varchar(32) NOT NULL) ${table}`,
+      `CREATE TABLE IF NOT EXISTS ${q('cms_migration_lock')} (${q('id')} int NOT NULL PRIMARY KEY, ` +
+        `${q('owner')} varchar(255) NOT NULL, ${q('locked_at')} varchar(32) NOT NULL) ${table}`,
+    ]
+  },
+  async catalogue(ex) {
+    const columns = await ex.all<{ t: string; c: string; type: string; k: string }>(
+      'SELECT TABLE_NAME AS t, COLUMN_NAME AS c, COLUMN_TYPE AS type, COLUMN_KEY AS k FROM information_schema.COLUMNS ' +
+        'WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION',
+    )
+    const indexes = await ex.all<{ t: string; i: string; nu: number | string; c: string }>(
+      'SELECT TABLE_NAME AS t, INDEX_NAME AS i, NON_UNIQUE AS nu, COLUMN_NAME AS c FROM information_schema.STATISTICS ' +
+        "WHERE TABLE_SCHEMA = DATABASE() AND INDEX_NAME <> 'PRIMARY' ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
+    )
+    return {
+      columns: columns.map((r) => ({
+        table: r.t,
+        column: r.c,
+        type: r.type,
+        primaryKey: r.k === 'PRI',
+      })),
+      indexes: indexes.map((r) => ({
+        table: r.t,
+        index: r.i,
+        unique: Number(r.nu) === 0,
+        column: r.c,
+      })),
+    }
+  },
 }

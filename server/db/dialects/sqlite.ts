@@ -1,4 +1,4 @@
-import type { Dialect } from './dialect.ts'
+import type { CatalogueColumn, CatalogueIndexColumn, Dialect } from './dialect.ts'
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -15,5 +15,50 @@ export const sqliteDialect: Dialect = {
     // "UNIQUE constraint failed: posts.slug"
     const m = /constraint failed: [^.]+\.(\S+)/.exec(e.message ?? '')
     return m?.[1]
+  },
+  forUpdate: '',
+  insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
+  onConflictUpdate: (key) => `ON CONFLICT (${key}) DO UPDATE SET`,
+  dropIndex: (_table, index) => `DROP INDEX ${sqliteDialect.quote(index)}`,
+  transactionalDDL: true,
+  migrationTables() {
+    const q = sqliteDialect.quote
+    return [
+      `CREATE TABLE IF NOT EXISTS ${q('cms_migrations')} (${q('id')} integer PRIMARY KEY AUTOINCREMENT, ` +
+        `${q('name')} varchar(255) NOT NULL UNIQUE, ${q('batch')} integer NOT NULL, ${q('executed_at')} varchar(32) NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS ${q('cms_migration_lock')} (${q('id')} integer PRIMARY KEY, ` +
+        `${q('owner')} varchar(255) NOT NULL, ${q('locked_at')} varchar(32) NOT NULL)`,
+    ]
+  },
+  async catalogue(ex) {
+    const columns: CatalogueColumn[] = []
+    const indexes: CatalogueIndexColumn[] = []
+    const tables = await ex.all<{ name: string }>(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+    )
+    for (const { name: table } of tables) {
+      const cols = await ex.all<{ name: string; type: string; pk: number }>(
+        'SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid',
+        [table],
+      )
+      for (const c of cols)
+        columns.push({ table, column: c.name, type: c.type, primaryKey: c.pk > 0 })
+      // Indexes created by name ('c'), not the automatic ones of UNIQUE and PRIMARY KEY constraints.
+      const idx = await ex.all<{ name: string; unique: number; origin: string }>(
+        'SELECT name, "unique", origin FROM pragma_index_list(?)',
+        [table],
+      )
+      for (const i of idx
+        .filter((i) => i.origin === 'c')
+        .sort((a, b) => a.name.localeCompare(b.name))) {
+        const cols = await ex.all<{ name: string }>(
+          'SELECT name FROM pragma_index_info(?) ORDER BY seqno',
+          [i.name],
+        )
+        for (const c of cols)
+          indexes.push({ table, index: i.name, unique: i.unique === 1, column: c.name })
+      }
+    }
+    return { columns, indexes }
   },
 }

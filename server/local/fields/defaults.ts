@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { CmsRequest, DataField } from '../../config/types.ts'
+import { rowFields } from '../../config/fields.ts'
+import type { CmsRequest, FlattenedField } from '../../config/types.ts'
 
 /** A 24-hex row id for array and block rows (the shape Payload uses). */
 export const rowId = (): string => randomBytes(12).toString('hex')
 
-async function defaultOf(field: DataField, req: CmsRequest): Promise<unknown> {
+async function defaultOf(field: FlattenedField, req: CmsRequest): Promise<unknown> {
   const d = field.defaultValue
   if (typeof d === 'function') return d({ user: req.user, locale: req.locale, req })
   return d === undefined ? undefined : structuredClone(d)
@@ -12,7 +13,7 @@ async function defaultOf(field: DataField, req: CmsRequest): Promise<unknown> {
 
 /** Fills `defaultValue`s of missing fields (create), recursing into groups, array rows and block rows. */
 export async function applyDefaults(
-  fields: DataField[],
+  fields: FlattenedField[],
   data: Record<string, unknown>,
   req: CmsRequest,
   creating: boolean,
@@ -29,12 +30,7 @@ export async function applyDefaults(
       if (value === undefined && creating) data[field.name] = {}
       const group = data[field.name]
       if (group && typeof group === 'object' && !Array.isArray(group))
-        await applyDefaults(
-          field.fields as DataField[],
-          group as Record<string, unknown>,
-          req,
-          creating,
-        )
+        await applyDefaults(field.fields, group as Record<string, unknown>, req, creating)
     } else if (
       (field.type === 'array' || field.type === 'blocks') &&
       Array.isArray(value) &&
@@ -44,12 +40,9 @@ export async function applyDefaults(
         if (!row || typeof row !== 'object' || Array.isArray(row)) continue
         const r = row as Record<string, unknown>
         if (typeof r.id !== 'string' || r.id === '') r.id = rowId()
-        const fieldsOfRow =
-          field.type === 'array'
-            ? field.fields
-            : field.blocks.find((b) => b.slug === r.blockType)?.fields
+        const fieldsOfRow = rowFields(field, r)
         // New rows get their defaults; existing rows keep what they hold.
-        if (fieldsOfRow) await applyDefaults(fieldsOfRow as DataField[], r, req, true)
+        if (fieldsOfRow) await applyDefaults(fieldsOfRow, r, req, true)
       }
     }
   }

@@ -1,5 +1,5 @@
 import { fieldLabel, optionValue } from '../../config/fields.ts'
-import type { CmsRequest, DataField, ID } from '../../config/types.ts'
+import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -58,7 +58,7 @@ function relationId(v: unknown): unknown {
  * Every failing field is recorded in `ctx.errors` with its dotted path; nothing throws here.
  */
 export async function validateFields(
-  fields: DataField[],
+  fields: FlattenedField[],
   data: Record<string, unknown>,
   ctx: ValidationContext,
   pathPrefix: string,
@@ -85,7 +85,7 @@ export async function validateFields(
 }
 
 async function validateValue(
-  field: DataField,
+  field: FlattenedField,
   value: unknown,
   ctx: ValidationContext,
   path: string,
@@ -127,7 +127,7 @@ async function validateValue(
  * field, and a required field needs a value in the default locale.
  */
 async function validateLocalized(
-  field: DataField,
+  field: FlattenedField,
   value: unknown,
   ctx: ValidationContext,
   path: string,
@@ -139,7 +139,7 @@ async function validateLocalized(
     push(ctx, path, field, 'A localized field holds an object keyed by locale.')
     return undefined
   }
-  const plain = { ...field, localized: false, required: false } as DataField
+  const plain: FlattenedField = { ...field, localized: false, required: false }
   if (field.required && !ctx.draft && isEmpty(value[localization.defaultLocale]))
     push(ctx, `${path}.${localization.defaultLocale}`, field, 'This field is required.')
   const out: Record<string, unknown> = {}
@@ -159,7 +159,7 @@ type Checked = string | { value: unknown }
 const ok = (value: unknown): Checked => ({ value })
 
 function checkLength(
-  field: DataField & { minLength?: number; maxLength?: number },
+  field: FlattenedField & { minLength?: number; maxLength?: number },
   v: string,
 ): string | undefined {
   const max = field.maxLength ?? (field.unique || field.index ? INDEXED_MAX_TEXT : DEFAULT_MAX_TEXT)
@@ -181,7 +181,7 @@ function checkRows(
 }
 
 async function checkType(
-  field: DataField,
+  field: FlattenedField,
   value: unknown,
   ctx: ValidationContext,
   path: string,
@@ -276,9 +276,7 @@ async function checkType(
       return checkRelationship(field, value, ctx, path)
     case 'group': {
       if (!isObject(value)) return 'This field must be an object.'
-      return ok(
-        await validateFields(field.fields as DataField[], value, ctx, `${path}.`, new Set()),
-      )
+      return ok(await validateFields(field.fields, value, ctx, `${path}.`, new Set()))
     }
     case 'array': {
       if (!Array.isArray(value)) return 'This field must be a list of rows.'
@@ -290,13 +288,7 @@ async function checkType(
           push(ctx, `${path}.${i}`, field, 'Each row must be an object.')
           continue
         }
-        const r = await validateFields(
-          field.fields as DataField[],
-          row,
-          ctx,
-          `${path}.${i}.`,
-          new Set(['id']),
-        )
+        const r = await validateFields(field.fields, row, ctx, `${path}.${i}.`, new Set(['id']))
         rows.push({ id: row.id, ...r })
       }
       return ok(rows)
@@ -328,7 +320,7 @@ async function checkType(
         )
           push(ctx, `${path}.${i}.blockName`, field, 'blockName must be a string.')
         const r = await validateFields(
-          block.fields as DataField[],
+          block.fields,
           row,
           ctx,
           `${path}.${i}.`,
@@ -347,7 +339,7 @@ async function checkType(
 }
 
 function checkRelationship(
-  field: DataField & { type: 'relationship' },
+  field: FlattenedField & { type: 'relationship' },
   value: unknown,
   ctx: ValidationContext,
   path: string,

@@ -5,7 +5,7 @@ import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
 import { runOperation } from '../operation.ts'
 import { createLocalReq, executorFor } from '../request.ts'
-import type { CollectionSlug, CountArgs } from '../types.ts'
+import type { CollectionSlug, CountArgs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
 
 /** `{ totalDocs }` of the documents matching `where` that the caller may read. */

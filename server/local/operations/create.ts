@@ -1,4 +1,3 @@
-import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
 import { insertRow, selectById } from '../../db/store.ts'
 import { executeAccess } from '../access.ts'
@@ -7,8 +6,8 @@ import { runFieldHooks, runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam } from '../params.ts'
 import { localizeDocs, readDocs } from '../read.ts'
-import { createLocalReq, withTransaction } from '../request.ts'
-import type { CollectionSlug, CreateArgs, DocOf } from '../types.ts'
+import { createLocalReq, executorFor, withTransaction } from '../request.ts'
+import type { CollectionSlug, CreateArgs, DocOf } from '../../config/local-api.ts'
 import { isDraft, saveVersion } from '../versions.ts'
 import { prehashPassword, prepareData, takePassword, toStored, withDraftStatus } from '../write.ts'
 
@@ -31,7 +30,7 @@ export async function create<S extends CollectionSlug>(
       const depth = depthParam(this, args.depth)
       const draft = isDraft(collection, args.draft)
       const ctx = this.queryContext(req.locale)
-      const tx = req.transaction as Executor
+      const tx = executorFor(this, req)
       await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
       // --- validate (field access, beforeValidate, validation, beforeChange)

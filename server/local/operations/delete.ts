@@ -12,10 +12,16 @@ import { runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
-import { createLocalReq, withTransaction } from '../request.ts'
-import type { BulkResult, CollectionSlug, DeleteArgs, DocOf, ReadArgs } from '../types.ts'
+import { createLocalReq, executorFor, withTransaction } from '../request.ts'
+import type {
+  BulkResult,
+  CollectionSlug,
+  DeleteArgs,
+  DocOf,
+  ReadArgs,
+} from '../../config/local-api.ts'
 import { deleteVersions } from '../versions.ts'
-import { endAllSessions } from '../../auth/sessions.ts'
+import { endAllSessions } from '../../db/stores/sessions.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
 export async function deleteOperation<S extends CollectionSlug>(
@@ -42,7 +48,7 @@ export async function deleteOperation<S extends CollectionSlug>(
       incoming,
       overrideAccess,
       async (args) => {
-        const tx = req.transaction as Executor
+        const tx = executorFor(this, req)
         if (args.id !== undefined) {
           const id = idParam(args.id)
           const access = await executeAccess(collection.access.delete, { req, id }, overrideAccess)

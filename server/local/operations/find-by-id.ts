@@ -7,7 +7,7 @@ import { runOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
-import type { CollectionSlug, DocOf, FindByIDArgs } from '../types.ts'
+import type { CollectionSlug, DocOf, FindByIDArgs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
 
 /** One document by id; 404 when it does not exist or read access hides it (or `null` with `disableErrors`). */

@@ -1,12 +1,13 @@
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { applyDefaults } from '../fields/defaults.ts'
-import { globalMatches, readGlobalRow } from '../globals-store.ts'
+import { readGlobalRow } from '../../db/stores/globals.ts'
+import { globalMatches } from '../global-match.ts'
 import { runHooks } from '../hooks.ts'
 import { localizeDocs, readSelection, stripUnreadable } from '../read.ts'
 import { applySelect } from '../select.ts'
 import { createLocalReq, executorFor } from '../request.ts'
-import type { FindGlobalArgs, GlobalOf, GlobalSlug } from '../types.ts'
+import type { FindGlobalArgs, GlobalOf, GlobalSlug } from '../../config/local-api.ts'
 
 /** Reads a global; one never saved reads as its default values. */
 export async function findGlobal<S extends GlobalSlug>(
@@ -23,7 +24,7 @@ export async function findGlobal<S extends GlobalSlug>(
     { global },
   )
   const access = await executeAccess(global.access.read, { req }, overrideAccess)
-  const row = await readGlobalRow(this, executorFor(this, req), global.slug)
+  const row = await readGlobalRow(executorFor(this, req), this.db.dialect, global.slug)
   const { select } = readSelection(this, global.flatFields, args)
   let data: Record<string, unknown> = row ? row.data : {}
   if (row) localizeDocs(this, global.flatFields, [data], req)

@@ -7,7 +7,7 @@ import { runOperation } from '../operation.ts'
 import { depthParam, pageParams } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
-import type { CollectionSlug, DocOf, FindArgs, PaginatedDocs } from '../types.ts'
+import type { CollectionSlug, DocOf, FindArgs, PaginatedDocs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
 
 /** Lists documents: access-narrowed where, sort, pagination; a count query only when a page could be partial. */

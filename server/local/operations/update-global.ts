@@ -2,11 +2,12 @@ import { Forbidden } from '../../errors/forbidden.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
-import { globalMatches, readGlobalRow, writeGlobalRow } from '../globals-store.ts'
+import { readGlobalRow, writeGlobalRow } from '../../db/stores/globals.ts'
+import { globalMatches } from '../global-match.ts'
 import { localizeDocs } from '../read.ts'
 import { runHooks } from '../hooks.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
-import type { GlobalOf, GlobalSlug, UpdateGlobalArgs } from '../types.ts'
+import type { GlobalOf, GlobalSlug, UpdateGlobalArgs } from '../../config/local-api.ts'
 import { prepareData, toEditable, toStored } from '../write.ts'
 
 /** Writes a global (merged over what is stored, validated) in one transaction and returns it. */
@@ -29,7 +30,7 @@ export async function updateGlobal<S extends GlobalSlug>(
       { req, data: args.data },
       overrideAccess,
     )
-    const row = await readGlobalRow(this, tx, global.slug, true)
+    const row = await readGlobalRow(tx, this.db.dialect, global.slug, true)
     if (access !== true) {
       // A Where is evaluated against the stored global (locked above), as the caller's locale reads it: a global
       // it does not match, or one never saved, is denied like `false` (401 anonymous, 403 logged in).
@@ -50,8 +51,8 @@ export async function updateGlobal<S extends GlobalSlug>(
       overrideAccess,
     })
     await writeGlobalRow(
-      this,
       tx,
+      this.db.dialect,
       global.slug,
       toStored(this, global.flatFields, structuredClone(doc), row?.data, req),
       Boolean(row),

@@ -13,10 +13,16 @@ import { runFieldHooks, runHooks } from '../hooks.ts'
 import { runOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
 import { localizeDocs, readDocs } from '../read.ts'
-import { createLocalReq, withTransaction } from '../request.ts'
-import type { BulkResult, CollectionSlug, DocOf, ReadArgs, UpdateArgs } from '../types.ts'
+import { createLocalReq, executorFor, withTransaction } from '../request.ts'
+import type {
+  BulkResult,
+  CollectionSlug,
+  DocOf,
+  ReadArgs,
+  UpdateArgs,
+} from '../../config/local-api.ts'
 import { isDraft, latestVersion, saveVersion } from '../versions.ts'
-import { endAllSessions } from '../../auth/sessions.ts'
+import { endAllSessions } from '../../db/stores/sessions.ts'
 import {
   prehashPassword,
   prepareData,
@@ -53,7 +59,7 @@ export async function update<S extends CollectionSlug>(
       incoming,
       overrideAccess,
       async (args) => {
-        const tx = req.transaction as Executor
+        const tx = executorFor(this, req)
         if (args.id !== undefined) {
           const id = idParam(args.id)
           const access = await executeAccess(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Executor } from '../db/database.ts'
+import type { Executor } from '../database.ts'
 
 /** Sessions live in `cms_sessions`; logout and password reset delete them, which kills their tokens. */
 export interface SessionTimes {

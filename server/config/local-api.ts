@@ -1,4 +1,4 @@
-import type { CmsRequest, Doc, ID, Where } from '../config/types.ts'
+import type { CmsRequest, Doc, ID, SanitizedConfig, Where } from './types.ts'
 
 /**
  * Augmented by the generated `cms-types.ts` (`declare module ... { interface GeneratedTypes extends Config {} }`),
@@ -133,4 +133,34 @@ export interface PaginatedDocs<T> {
 export interface BulkResult<T> {
   docs: T[]
   errors: { id: ID; message: string }[]
+}
+
+/**
+ * The Local API as configs see it (`req.cms` in hooks and access functions, `onInit`, `seed`): the document
+ * operations. The class behind it (`local/cms.ts`) implements it; config types depend on this interface only,
+ * never on the Local layer.
+ */
+export interface LocalApi {
+  readonly config: SanitizedConfig
+  find<S extends CollectionSlug>(args: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>>
+  findByID<S extends CollectionSlug>(args: FindByIDArgs<S>): Promise<DocOf<S>>
+  count<S extends CollectionSlug>(args: CountArgs<S>): Promise<{ totalDocs: number }>
+  create<S extends CollectionSlug>(args: CreateArgs<S>): Promise<DocOf<S>>
+  update<S extends CollectionSlug>(args: UpdateArgs<S> & { id: number | string }): Promise<DocOf<S>>
+  update<S extends CollectionSlug>(
+    args: UpdateArgs<S> & { where: object },
+  ): Promise<BulkResult<DocOf<S>>>
+  delete<S extends CollectionSlug>(args: DeleteArgs<S> & { id: number | string }): Promise<DocOf<S>>
+  delete<S extends CollectionSlug>(
+    args: DeleteArgs<S> & { where: object },
+  ): Promise<BulkResult<DocOf<S>>>
+  findVersions<S extends CollectionSlug>(
+    args: FindVersionsArgs<S>,
+  ): Promise<PaginatedDocs<VersionDoc<DocOf<S>>>>
+  findVersionByID<S extends CollectionSlug>(
+    args: FindVersionByIDArgs<S>,
+  ): Promise<VersionDoc<DocOf<S>>>
+  restoreVersion<S extends CollectionSlug>(args: RestoreVersionArgs<S>): Promise<DocOf<S>>
+  findGlobal<S extends GlobalSlug>(args: FindGlobalArgs<S>): Promise<GlobalOf<S>>
+  updateGlobal<S extends GlobalSlug>(args: UpdateGlobalArgs<S>): Promise<GlobalOf<S>>
 }

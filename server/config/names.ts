@@ -1,6 +1,6 @@
 import pluralize from 'pluralize'
-import { toWords } from '../config/labels.ts'
-import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
+import { toWords } from './labels.ts'
+import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from './types.ts'
 
 /**
  * Names shared by both contracts and the type generator, so that a collection is `Post` / `Posts` everywhere:

@@ -1,0 +1,112 @@
+import type { Executor } from '../database.ts'
+import type { Dialect } from '../dialects/dialect.ts'
+
+/**
+ * The statements of an auth collection's own columns (`email`, `hash`, `salt`, `loginAttempts`, `lockUntil`,
+ * `resetPasswordToken`, `resetPasswordExpiration`), which the Local layer never exposes. `table` is the
+ * collection's table; reset tokens arrive already hashed.
+ */
+export interface UserTable {
+  ex: Executor
+  dialect: Dialect
+  table: string
+}
+
+/** The stored row (hidden columns included) of the user with this email, matched case-insensitively. */
+export async function findUserByEmail(
+  { ex, dialect, table }: UserTable,
+  email: string,
+): Promise<Record<string, unknown> | undefined> {
+  const q = dialect.quote
+  const [row] = await ex.all<Record<string, unknown>>(
+    `SELECT * FROM ${q(table)} WHERE ${q('email')} = ?`,
+    [email.trim().toLowerCase()],
+  )
+  return row
+}
+
+/**
+ * Counts one failed login of user `id` and returns the count. A lock that has run out (`expiredLock`, the
+ * `lockUntil` read before) starts the count again; the increment is atomic, so parallel failures all count.
+ */
+export async function countFailedLogin(
+  { ex, dialect, table }: UserTable,
+  id: number,
+  expiredLock?: unknown,
+): Promise<number> {
+  const q = dialect.quote
+  if (expiredLock)
+    await ex.run(
+      `UPDATE ${q(table)} SET ${q('loginAttempts')} = 0, ${q('lockUntil')} = NULL WHERE id = ? AND ${q('lockUntil')} = ?`,
+      [id, expiredLock],
+    )
+  await ex.run(
+    `UPDATE ${q(table)} SET ${q('loginAttempts')} = COALESCE(${q('loginAttempts')}, 0) + 1 WHERE id = ?`,
+    [id],
+  )
+  const [{ n }] = await ex.all<{ n: number }>(
+    `SELECT ${q('loginAttempts')} AS n FROM ${q(table)} WHERE id = ?`,
+    [id],
+  )
+  return Number(n)
+}
+
+/** Locks user `id` out of login until `until` (ISO time). */
+export async function lockUser({ ex, dialect, table }: UserTable, id: number, until: string) {
+  const q = dialect.quote
+  await ex.run(`UPDATE ${q(table)} SET ${q('lockUntil')} = ? WHERE id = ?`, [until, id])
+}
+
+/** A successful login: the failure count and any lock are cleared. */
+export async function clearFailedLogins({ ex, dialect, table }: UserTable, id: number) {
+  const q = dialect.quote
+  await ex.run(
+    `UPDATE ${q(table)} SET ${q('loginAttempts')} = 0, ${q('lockUntil')} = NULL WHERE id = ?`,
+    [id],
+  )
+}
+
+/** Stores the hash of a new reset token for user `id`, replacing any earlier one. */
+export async function setResetToken(
+  { ex, dialect, table }: UserTable,
+  id: number,
+  tokenHash: string,
+  expires: string,
+): Promise<void> {
+  const q = dialect.quote
+  await ex.run(
+    `UPDATE ${q(table)} SET ${q('resetPasswordToken')} = ?, ${q('resetPasswordExpiration')} = ? WHERE id = ?`,
+    [tokenHash, expires, id],
+  )
+}
+
+/** The user holding this reset token hash, with the token's expiry, or undefined. */
+export async function findByResetToken(
+  { ex, dialect, table }: UserTable,
+  tokenHash: string,
+): Promise<{ id: number; expires: string } | undefined> {
+  const q = dialect.quote
+  const [row] = await ex.all<{ id: number; resetPasswordExpiration: string }>(
+    `SELECT id, ${q('resetPasswordExpiration')} FROM ${q(table)} WHERE ${q('resetPasswordToken')} = ?`,
+    [tokenHash],
+  )
+  return row ? { id: Number(row.id), expires: String(row.resetPasswordExpiration) } : undefined
+}
+
+/**
+ * Sets user `id`'s password and consumes the reset token in one statement (single use: false when another
+ * request consumed it first); failed logins and locks are cleared with it.
+ */
+export async function consumeResetToken(
+  { ex, dialect, table }: UserTable,
+  id: number,
+  tokenHash: string,
+  password: { hash: string; salt: string },
+): Promise<boolean> {
+  const q = dialect.quote
+  const done = await ex.run(
+    `UPDATE ${q(table)} SET ${q('hash')} = ?, ${q('salt')} = ?, ${q('resetPasswordToken')} = NULL, ${q('resetPasswordExpiration')} = NULL, ${q('loginAttempts')} = 0, ${q('lockUntil')} = NULL WHERE id = ? AND ${q('resetPasswordToken')} = ?`,
+    [password.hash, password.salt, id, tokenHash],
+  )
+  return done.changes === 1
+}

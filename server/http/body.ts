@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http'
+import { APIError } from '../errors/api-error.ts'
+import { BadRequest } from '../errors/bad-request.ts'
+
+/** Reading and parsing request bodies within bounds: a size limit (413) and a nesting limit (400). */
+
+export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+export const MAX_JSON_DEPTH = 64
+
+const tooLarge = (limit: number) =>
+  new APIError(`The request body is larger than ${limit} bytes.`, 413, {
+    code: 'PAYLOAD_TOO_LARGE',
+  })
+
+/** The raw body, refused (413) as soon as it is declared or read past `limit` bytes. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > limit) throw tooLarge(limit)
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) throw tooLarge(limit)
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** Deepest nesting of a parsed JSON value, walked without recursion (a hostile body cannot overflow the stack). */
+export function jsonDepth(value: unknown, stopAt: number): number {
+  let max = 0
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [v, d] = stack.pop()!
+    if (!v || typeof v !== 'object') continue
+    if (d > max) max = d
+    if (max > stopAt) return max
+    for (const child of Object.values(v)) stack.push([child, d + 1])
+  }
+  return max
+}
+
+/** The body as JSON (undefined when empty): 400 for another content type, invalid JSON, or nesting past the limit. */
+export function parseJson(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return undefined
+  if (contentType && !/^application\/(.+\+)?json\b/i.test(contentType)) {
+    throw new BadRequest(
+      `The request body must be JSON (Content-Type: application/json); got ${contentType}.`,
+    )
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(raw.toString('utf8'))
+  } catch (error) {
+    throw new BadRequest(`The request body is not valid JSON: ${(error as Error).message}`)
+  }
+  if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw new BadRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`)
+  return value
+}

@@ -1,0 +1,145 @@
+import type { CmsRequest } from '../config/types.ts'
+import type { RestKind } from '../contracts/kinds.ts'
+import type { OperationMeta } from '../contracts/openapi.ts'
+import { APIError } from '../errors/api-error.ts'
+import { BadRequest } from '../errors/bad-request.ts'
+import { ValidationError } from '../errors/validation-error.ts'
+import { refuseIfDenied } from '../local/access-check.ts'
+import type { Cms } from '../local/cms.ts'
+import { jsonDepth, MAX_JSON_DEPTH, parseJson } from './body.ts'
+import { routeNotFound } from './errors.ts'
+import { parseQuery, STRUCTURED } from './query.ts'
+import { kinds, type RestHandlers, type RestReply } from './rest.ts'
+import { Router } from './router.ts'
+import { contractBackend } from './validator.ts'
+
+/**
+ * The contract's operations: the compiled document's paths are the routes (fixed paths before templated ones),
+ * openapi-backend validates each request against its operation, and the handler of the operation's kind
+ * (rest.ts, typed exhaustive) serves it through the Local layer.
+ */
+export interface OperationCall {
+  method: string
+  /** The path below the API base. */
+  rel: string
+  /** The full path (for a 404's message). */
+  path: string
+  querystring: string
+  headers: Record<string, string | string[] | undefined>
+  contentType: string | undefined
+  raw: Buffer
+  ip: string
+  req: CmsRequest
+}
+
+export async function contractDispatcher(cms: Cms, document: Record<string, unknown>) {
+  const api = contractBackend(document)
+  await api.init()
+  const operations = new Map(api.getOperations().map((op) => [op.operationId!, op]))
+  const router = new Router<{ operationId: string; meta: OperationMeta }>({ staticFirst: true })
+  for (const [path, item] of Object.entries(
+    document.paths as Record<
+      string,
+      Record<string, { operationId: string; 'x-cms': OperationMeta }>
+    >,
+  ))
+    for (const [method, op] of Object.entries(item))
+      router.add(method, path, { operationId: op.operationId, meta: op['x-cms'] })
+
+  return async (call: OperationCall): Promise<RestReply> => {
+    const { plain, structured } = parseQuery(call.querystring)
+    for (const [name, value] of Object.entries(structured)) {
+      if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+        throw new BadRequest(`${name} nests deeper than ${MAX_JSON_DEPTH} levels.`, [
+          { path: name },
+        ])
+    }
+    const body = parseJson(call.raw, call.contentType)
+    const route = router.match(call.method, call.rel)
+    if (!route) throw routeNotFound(call.method, call.path)
+    const { meta, operationId } = route.value
+    // Contract files, pages and custom endpoints are served before this: here they are switched off (production).
+    if (meta.kind === 'static' || meta.kind === 'endpoint')
+      throw routeNotFound(call.method, call.path)
+    const handler: RestHandlers[RestKind] = kinds[meta.kind]
+    // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
+    const query: Record<string, unknown> = { ...plain }
+    for (const name of STRUCTURED)
+      if (structured[name]) query[name] = structuredClone(structured[name])
+    const validation = api.validateRequest(
+      {
+        method: call.method,
+        path: call.rel,
+        query: query as never,
+        headers: call.headers as Record<string, string>,
+        body,
+      },
+      operations.get(operationId)!,
+    )
+    if (!validation.valid) {
+      // A caller the operation's access turns away learns nothing from a 400: Local's access answers first.
+      await refuseIfDenied(cms, meta, call.req, { id: route.params.id, data: body })
+      throw validationError(validation.errors ?? [])
+    }
+    return handler(cms, {
+      meta,
+      ip: call.ip,
+      raw: call.raw,
+      params: route.params,
+      query: plain,
+      structured,
+      body,
+      req: call.req,
+    })
+  }
+}
+
+/** ajv errors of openapi-backend → one 400 naming each failing parameter, or a ValidationError for body fields. */
+function validationError(
+  ajvErrors: { instancePath: string; keyword: string; params: unknown; message?: string }[],
+): APIError {
+  const errors = ajvErrors.map((e) => {
+    const where = e.instancePath.replace(/^\//, '').split('/')
+    const [part, ...rest] = where
+    const missing =
+      e.keyword === 'required'
+        ? (e.params as { missingProperty: string }).missingProperty
+        : undefined
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? (e.params as { additionalProperty: string }).additionalProperty
+        : undefined
+    const field = [...rest, missing ?? extra].filter(Boolean).join('.')
+    const message = extra
+      ? part === 'query'
+        ? rest.length === 0
+          ? 'is not a parameter of this operation'
+          : 'is not allowed here (unknown field or operator)'
+        : 'This field does not exist.'
+      : (e.message ?? 'is invalid')
+    return { part, field, message }
+  })
+  const bodyErrors = errors.filter((e) => e.part === 'requestBody')
+  if (bodyErrors.length === errors.length && bodyErrors.length > 0) {
+    return new ValidationError({
+      errors: bodyErrors.map((e) => ({
+        message: e.field ? e.message : `The body ${e.message}`,
+        path: e.field,
+        label: e.field || 'body',
+      })),
+    })
+  }
+  const text = errors
+    .map(
+      (e) =>
+        `${e.part === 'requestBody' ? 'body' : e.part}${e.field ? ` ${e.field}` : ''}: ${e.message}`,
+    )
+    .join('; ')
+  return new BadRequest(
+    `Invalid request: ${text}.`,
+    errors.map((e) => ({
+      path: [e.part === 'requestBody' ? 'body' : e.part, e.field].filter(Boolean).join('.'),
+      message: e.message,
+    })),
+  )
+}

@@ -1,0 +1,53 @@
+import type { SanitizedConfig } from '../config/types.ts'
+import { compileSDL } from '../contracts/graphql.ts'
+import { apiDocs, apiDocsEnabled } from './api-docs.ts'
+import { playground, playgroundEnabled } from './playground.ts'
+import type { RestReply } from './rest.ts'
+
+/**
+ * What the API serves besides its operations: the contracts (`/openapi.json`, the GraphQL SDL), the API reference
+ * page and the GraphQL playground, whose assets come from npm packages. A path none of them serves answers
+ * undefined (the routers go on).
+ */
+export type RawReply = RestReply & { raw?: Buffer }
+
+export function pages(config: SanitizedConfig, document: Record<string, unknown>) {
+  const base = config.routes.api
+  const contractJson = Buffer.from(JSON.stringify(document))
+  let sdl: Buffer | undefined
+  const sdlText = () => (sdl ??= Buffer.from(compileSDL(config)))
+  const graphqlOn = !config.graphQL.disable
+  const playgroundOn = playgroundEnabled(config.graphQL)
+  const docsOn = apiDocsEnabled(config.apiDocs)
+  const play = config.routes.graphQLPlayground
+  const page = (p: { type: string; headers?: Record<string, string>; body: Buffer }): RawReply => ({
+    status: 200,
+    headers: { 'Content-Type': p.type, 'Cache-Control': 'public, max-age=3600', ...p.headers },
+    raw: p.body,
+  })
+
+  return async (method: string, rel: string): Promise<RawReply | undefined> => {
+    if (method !== 'GET') return undefined
+    if (rel === '/openapi.json')
+      return { status: 200, headers: { 'Content-Type': 'application/json' }, raw: contractJson }
+    if (graphqlOn && rel === `${config.routes.graphQL}/schema.graphql`)
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+        raw: sdlText(),
+      }
+    if (docsOn && (rel === '/docs' || rel.startsWith('/docs/'))) {
+      const found = await apiDocs(rel.slice('/docs'.length), `${base}/docs`, `${base}/openapi.json`)
+      if (found) return page(found)
+    }
+    if (playgroundOn && (rel === play || rel.startsWith(`${play}/`))) {
+      const found = await playground(
+        rel.slice(play.length),
+        `${base}${config.routes.graphQL}`,
+        `${base}${play}`,
+      )
+      if (found) return page(found)
+    }
+    return undefined
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The one route compiler of the HTTP layer: a path template (`/posts/{id}`, or an endpoint's `/posts/:id/pin`)
+ * becomes a regular expression, and a match names its parameters (URI-decoded; a malformed escape does not
+ * match). The contract's operations and the custom endpoints are each a Router.
+ */
+export interface RouteMatch<T> {
+  value: T
+  params: Record<string, string>
+}
+
+interface Route<T> {
+  method: string
+  pattern: RegExp
+  names: string[]
+  value: T
+}
+
+export interface RouterOptions {
+  /** Whether a trailing `/` still matches (custom endpoints, as Payload). */
+  trailingSlash?: boolean
+  /** Fixed paths before templated ones (`/posts/count` before `/posts/{id}`); otherwise declaration order. */
+  staticFirst?: boolean
+}
+
+const PARAM = /^(?:\{(.+)\}|:(.+))$/
+
+/** A template's expression and parameter names; `{name}` and `:name` are both parameters. */
+export function compilePath(
+  template: string,
+  trailingSlash = false,
+): { pattern: RegExp; names: string[] } {
+  const names: string[] = []
+  const source = template
+    .split('/')
+    .map((segment) => {
+      const m = PARAM.exec(segment)
+      if (m) return (names.push(m[1] ?? m[2]), '([^/]+)')
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    })
+    .join('/')
+  return { pattern: new RegExp(`^${source}${trailingSlash ? '/?' : ''}$`), names }
+}
+
+export class Router<T> {
+  private routes: Route<T>[] = []
+  private readonly options: RouterOptions
+
+  constructor(options: RouterOptions = {}) {
+    this.options = options
+  }
+
+  /** Adds a route; `method` is matched case-insensitively. */
+  add(method: string, template: string, value: T): this {
+    this.routes.push({
+      method: method.toLowerCase(),
+      ...compilePath(template, this.options.trailingSlash),
+      value,
+    })
+    if (this.options.staticFirst) this.routes.sort((a, b) => a.names.length - b.names.length)
+    return this
+  }
+
+  match(method: string, path: string): RouteMatch<T> | undefined {
+    const wanted = method.toLowerCase()
+    for (const route of this.routes) {
+      if (route.method !== wanted) continue
+      const m = route.pattern.exec(path)
+      if (!m) continue
+      try {
+        return {
+          value: route.value,
+          params: Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])),
+        }
+      } catch {
+        continue
+      }
+    }
+    return undefined
+  }
+}

@@ -1,0 +1,52 @@
+import { hashPassword, passwordProblem } from '../../../auth/password.ts'
+import { signToken } from '../../../auth/tokens.ts'
+import { createSession, endAllSessions } from '../../../db/stores/sessions.ts'
+import { consumeResetToken, findByResetToken } from '../../../db/stores/users.ts'
+import { BadRequest } from '../../../errors/bad-request.ts'
+import { Forbidden } from '../../../errors/forbidden.ts'
+import { ValidationError } from '../../../errors/validation-error.ts'
+import type { Cms } from '../../cms.ts'
+import { createLocalReq, withTransaction } from '../../request.ts'
+import type { BaseArgs } from '../../../config/local-api.ts'
+import { authCollection, publicUser, sha256, usersOf, type AuthResult } from './shared.ts'
+
+/** Consumes a reset token: sets the new password, ends every session of the user, and logs them in. */
+export async function resetPassword(
+  this: Cms,
+  args: BaseArgs & {
+    collection: string
+    data: { token: string; password: string }
+    depth?: number
+  },
+): Promise<AuthResult> {
+  const c = authCollection(this, args.collection)
+  const req = createLocalReq(this, args)
+  const data = (args.data ?? {}) as { token?: unknown; password?: unknown }
+  if (typeof data.token !== 'string' || data.token === '')
+    throw new BadRequest('Missing required data: token.')
+  const problem = passwordProblem(data.password)
+  if (problem)
+    throw new ValidationError({
+      errors: [{ message: problem, path: 'password', label: 'Password' }],
+    })
+  const tokenHash = sha256(data.token)
+  // Hashed before the transaction opens (PBKDF2 must not hold SQLite's one connection).
+  const password = await hashPassword(data.password as string)
+  return withTransaction(this, req, async (tx) => {
+    const users = usersOf(this, c, tx)
+    const found = await findByResetToken(users, tokenHash)
+    if (!found || !(Date.parse(found.expires) > Date.now()))
+      throw new Forbidden('Token is either invalid or has expired.')
+    // Single use: the token is cleared in the same statement that sets the password.
+    if (!(await consumeResetToken(users, found.id, tokenHash, password)))
+      throw new Forbidden('Token is either invalid or has expired.')
+    await endAllSessions(tx, c.slug, found.id)
+    const { sid, seconds } = await createSession(tx, c.slug, found.id, c.auth)
+    const { token, exp } = await signToken(
+      this.config,
+      { id: found.id, collection: c.slug, sid },
+      seconds,
+    )
+    return { token, exp, user: await publicUser(this, c, found.id, req, args.depth) }
+  })
+}

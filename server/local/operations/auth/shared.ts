@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto'
+import type { CmsRequest, SanitizedCollection } from '../../../config/types.ts'
+import type { UserTable } from '../../../db/stores/users.ts'
+import { selectById } from '../../../db/store.ts'
+import type { Executor } from '../../../db/database.ts'
+import { NotFound } from '../../../errors/not-found.ts'
+import { Unauthorized } from '../../../errors/unauthorized.ts'
+import { ValidationError } from '../../../errors/validation-error.ts'
+import type { Cms } from '../../cms.ts'
+import { depthParam } from '../../params.ts'
+import { readDocs } from '../../read.ts'
+import { executorFor } from '../../request.ts'
+
+/**
+ * What the auth operations of `auth: true` collections share. Passwords are PBKDF2 hashes (auth/password.ts); a
+ * token is an HS256 JWT naming a session row (db/stores/sessions.ts), so logout, password reset and deleting
+ * the user kill it.
+ */
+
+export interface AuthResult<U = Record<string, unknown>> {
+  token: string
+  exp: number
+  user: U
+}
+export type User = Record<string, unknown> & { id: number; collection: string }
+export type AuthCollection = SanitizedCollection & {
+  auth: Exclude<SanitizedCollection['auth'], false>
+}
+
+export function authCollection(cms: Cms, slug: string): AuthCollection {
+  const c = cms.collection(slug)
+  if (!c.auth) throw new NotFound(`Collection "${slug}" is not an auth collection.`)
+  return c as AuthCollection
+}
+
+/** The auth columns of `c`'s table, through `ex` (default: the database). */
+export const usersOf = (cms: Cms, c: SanitizedCollection, ex: Executor = cms.db): UserTable => ({
+  ex,
+  dialect: cms.db.dialect,
+  table: c.table,
+})
+
+/** Reset tokens are stored as their SHA-256: a database leak does not hand out working tokens. */
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+
+/** The user as responses show it: read access ignored (it is the caller), hidden fields removed. */
+export async function publicUser(
+  cms: Cms,
+  c: SanitizedCollection,
+  id: number,
+  req: CmsRequest,
+  depth?: number,
+): Promise<User> {
+  const doc = await selectById(executorFor(cms, req), cms.queryContext(req.locale), c, id)
+  if (!doc) throw new Unauthorized()
+  const [out] = await readDocs(cms, c, [doc], req, {
+    depth: depthParam(cms, depth),
+    overrideAccess: true,
+  })
+  return out as User
+}
+
+export function requiredField(label: string, path: string) {
+  return { message: 'This field is required.', path, label }
+}
+
+export function credentials(data: unknown): { email: string; password: string } {
+  const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>
+  const errors = []
+  if (typeof d.email !== 'string' || d.email.trim() === '')
+    errors.push(requiredField('Email', 'email'))
+  if (typeof d.password !== 'string' || d.password === '')
+    errors.push(requiredField('Password', 'password'))
+  if (errors.length) throw new ValidationError({ errors })
+  return { email: d.email as string, password: d.password as string }
+}
