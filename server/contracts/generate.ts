@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { SanitizedConfig } from '../config/types.ts'
 import { compileDocuments } from './documents.ts'
-import { compileSDL } from './graphql.ts'
+import { compileSDL, generateGraphQLRoots } from './graphql.ts'
 import { compileOpenAPI } from './openapi.ts'
 import { generateSdkMap } from './sdk-map.ts'
 import { generateStubs } from './stubs.ts'
@@ -105,6 +105,7 @@ export async function generate(
   const { generate: codegen } = await import('@graphql-codegen/cli')
   const { codegenConfig } = await import('../../codegen.ts')
   await codegen(codegenConfig(out), true)
+  await write(path.join(generated, 'graphql/roots.ts'), generateGraphQLRoots(config))
 
   // 4. Server stubs and the types file.
   await write(path.join(generated, 'server/operations.ts'), generateStubs(openapi as never))

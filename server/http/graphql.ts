@@ -31,6 +31,9 @@ import type { Logger } from 'pino'
 import { limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
 import { sessionOf } from '../auth/session.ts'
 import type { CmsRequest, Where } from '../config/types.ts'
+import type { PaginatedDocs } from '../config/local-api.ts'
+import type { AuthResult } from '../local/operations/auth/shared.ts'
+import type { MeResult } from '../local/operations/auth/me.ts'
 import { compileGraphQL, type GraphQLPlan } from '../contracts/graphql.ts'
 import { APIError } from '../errors/api-error.ts'
 import type { Cms } from '../local/cms.ts'
@@ -556,8 +559,34 @@ export function buildExecutableSchema(
   return { schema, plan }
 }
 
-/** One resolver factory per GraphQL root kind: a kind without one fails `npm run typecheck`. */
-export type GraphQLResolvers = Record<GraphQLKind, (root: GraphQLPlan['roots'][number]) => Resolver>
+type Document = Record<string, unknown>
+/** What each kind's root field answers, as the SDL declares it. */
+export interface GraphQLResults {
+  find: PaginatedDocs<Document>
+  findByID: Document | null
+  count: { totalDocs: number }
+  create: Document
+  update: Document
+  delete: Document
+  findGlobal: Document
+  updateGlobal: Document
+  login: AuthResult
+  logout: string
+  me: MeResult
+  refreshToken: { exp: number; refreshedToken: string; user: Document }
+  forgotPassword: boolean
+  resetPassword: AuthResult
+}
+/**
+ * One resolver factory per GraphQL root kind, answering its kind's result: a kind without one, or a resolver
+ * answering another shape, fails `npm run typecheck`. `generated/graphql/roots.ts` binds every generated root
+ * field to one of these kinds.
+ */
+export type GraphQLResolvers = {
+  [K in GraphQLKind]: (
+    root: GraphQLPlan['roots'][number],
+  ) => GraphQLFieldResolver<unknown, Ctx, Record<string, unknown>, Promise<GraphQLResults[K]>>
+}
 
 export interface GraphQLEndpoint {
   handle: (args: {

@@ -8,6 +8,9 @@ import type { GraphQLResolvers } from '../../server/http/graphql.ts'
 import { v1Kinds, type OrderHandlers } from '../../server/orders/routes.ts'
 import type { OperationKind, ServedByApp } from '../../server/contracts/kinds.ts'
 import type { OperationId, operations } from '../../generated/server/operations.ts'
+import type { GraphQLKind } from '../../server/contracts/kinds.ts'
+import type { MutationResolvers, QueryResolvers } from '../../generated/graphql/resolvers.ts'
+import { roots } from '../../generated/graphql/roots.ts'
 
 // The tables as the server declares them compile.
 export const rest: RestHandlers = kinds
@@ -47,3 +50,22 @@ export const generatedKindsAreServed: [GeneratedKind] extends [OperationKind] ? 
 export const restCoversGenerated: [Exclude<GeneratedKind, ServedByApp>] extends [keyof typeof kinds]
   ? true
   : false = true
+
+// A GraphQL resolver answering another shape than its kind's is a compile error.
+export const wrongResolver: GraphQLResolvers = {
+  ...({} as GraphQLResolvers),
+  // @ts-expect-error count answers { totalDocs }, never a bare number
+  count: () => async () => 3,
+}
+
+// Every root field of the example app's generated resolver types is bound to a kind the server serves
+// (generated/graphql/roots.ts `satisfies` the generated QueryResolvers and MutationResolvers); one left out is
+// a compile error.
+type RootBindings = {
+  Query: Record<keyof QueryResolvers, GraphQLKind>
+  Mutation: Record<keyof MutationResolvers, GraphQLKind>
+}
+export const bound: RootBindings = roots
+const { Post: _post, ...queryWithoutPost } = roots.Query
+// @ts-expect-error the generated Post query has no binding
+export const unbound: RootBindings = { ...roots, Query: queryWithoutPost }
