@@ -47,20 +47,29 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
       router.add(method, path, { operationId: op.operationId, meta: op['x-cms'] })
 
   return async (call: OperationCall): Promise<RestReply> => {
-    const { plain, structured } = parseQuery(call.querystring)
-    for (const [name, value] of Object.entries(structured)) {
-      if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
-        throw new BadRequest(`${name} nests deeper than ${MAX_JSON_DEPTH} levels.`, [
-          { path: name },
-        ])
-    }
-    const body = parseJson(call.raw, call.contentType)
     const route = router.match(call.method, call.rel)
     if (!route) throw routeNotFound(call.method, call.path)
     const { meta, operationId } = route.value
     // Contract files, pages and custom endpoints are served before this: here they are switched off (production).
     if (meta.kind === 'static' || meta.kind === 'endpoint')
       throw routeNotFound(call.method, call.path)
+    let parsed: { query: ReturnType<typeof parseQuery>; body: unknown }
+    try {
+      parsed = { query: parseQuery(call.querystring), body: parseJson(call.raw, call.contentType) }
+      for (const [name, value] of Object.entries(parsed.query.structured)) {
+        if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+          throw new BadRequest(`${name} nests deeper than ${MAX_JSON_DEPTH} levels.`, [
+            { path: name },
+          ])
+      }
+    } catch (error) {
+      // A malformed query or body is described only to a caller the operation's access lets in (as below).
+      if (error instanceof BadRequest)
+        await refuseIfDenied(cms, meta, call.req, { id: route.params.id })
+      throw error
+    }
+    const { body } = parsed
+    const { plain, structured } = parsed.query
     const handler: RestHandlers[RestKind] = kinds[meta.kind]
     // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
     const query: Record<string, unknown> = { ...plain }
