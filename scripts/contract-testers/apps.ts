@@ -1,0 +1,202 @@
+/**
+ * The applications the independent contract testers run against: the example app (`cms.config.ts`, what
+ * `npm start` serves) and the `magazine` fixture (test/fixtures/contract-configs.ts). Each one is served on a
+ * fresh SQLite file on a free loopback port and seeded through the Local API with what the operations need: an
+ * admin who can log in, and per collection a document to read and update (`keep`), one for the delete by id
+ * (`doomed`) and one for the delete by `where` (`doomedMany`).
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pino } from 'pino'
+import type { Config, Where } from '../../server/config/types.ts'
+import { loadConfig } from '../../server/config/load.ts'
+import type { Cms } from '../../server/local/cms.ts'
+import { getCms } from '../../server/local/get-cms.ts'
+import { listen, type RunningServer } from '../../server/http/server.ts'
+import { magazine } from '../../test/fixtures/contract-configs.ts'
+
+type Data = Record<string, unknown>
+
+/** The ids the tests address, by collection slug. */
+export interface Fixtures {
+  docs: Record<string, { keep: number; doomed: number; doomedMany: number }>
+  /** A version of each versioned collection's `keep` document. */
+  versions: Record<string, number>
+  /** Orders API: orders of the admin in the state each operation needs. */
+  orders?: { get: number; cancel: number; ship: number; pay: number; payAmount: number }
+  /** Single-use password reset tokens of two users other than the admin (one per reset request). */
+  resetTokens: [string, string]
+}
+
+export interface AppUnderTest {
+  name: string
+  config: () => Promise<Config>
+  admin: { collection: string; email: string; password: string }
+  /** Data of a new document of `slug` (`n` makes unique fields unique). */
+  document: (slug: string, n: number, cms: Cms) => Promise<Data>
+  /** What the app seeds beyond the three documents per collection. */
+  seed?: (cms: Cms) => Promise<Partial<Fixtures>>
+}
+
+const text = (n: number, word: string) => `${word} ${n}`
+
+export const example: AppUnderTest = {
+  name: 'example',
+  config: () => loadConfig(path.resolve(import.meta.dirname, '../../cms.config.ts')),
+  admin: { collection: 'users', email: 'admin@example.com', password: 'admin-password' },
+  async document(slug, n, cms) {
+    const admin = await firstId(cms, 'users', { email: { equals: 'admin@example.com' } })
+    switch (slug) {
+      case 'users':
+        return {
+          email: `user-${n}@example.com`,
+          password: `user-password-${n}`,
+          name: text(n, 'User'),
+        }
+      case 'categories':
+        return { name: text(n, 'Category'), slug: `category-${n}` }
+      case 'posts':
+        return {
+          title: text(n, 'Post'),
+          slug: `post-under-test-${n}`,
+          _status: 'published',
+          author: admin,
+        }
+      case 'tracking':
+        return { label: text(n, 'Parcel') }
+      case 'orders':
+        return { user: admin, items: [{ product: 'mug', quantity: 1, unit_price: 12.5 }] }
+    }
+    throw new Error(`No sample document for ${slug}`)
+  },
+  async seed(cms) {
+    await cms.config.seed!(cms)
+    const admin = await firstId(cms, 'users', { email: { equals: 'admin@example.com' } })
+    const items = [{ product: 'mug', quantity: 2, unit_price: 12.5 }]
+    const order = async (status: string) =>
+      (
+        await cms.create({
+          collection: 'orders',
+          data: { user: admin, status, items, total_amount: 25 },
+        })
+      ).id as number
+    return {
+      orders: {
+        get: await order('pending'),
+        cancel: await order('pending'),
+        ship: await order('paid'),
+        pay: await order('pending'),
+        payAmount: 25,
+      },
+    }
+  },
+}
+
+export const magazineApp: AppUnderTest = {
+  name: 'magazine',
+  config: async () => magazine,
+  admin: { collection: 'members', email: 'admin@example.com', password: 'admin-password' },
+  async document(slug, n, cms) {
+    switch (slug) {
+      case 'members':
+        return {
+          email: `member-${n}@example.com`,
+          password: `member-password-${n}`,
+          displayName: text(n, 'Member'),
+        }
+      case 'topics':
+        return { name: text(n, 'Topic') }
+      case 'blog-posts':
+        return {
+          headline: text(n, 'Headline'),
+          writer: await firstId(cms, 'members', {}),
+          rating: 3,
+        }
+    }
+    throw new Error(`No sample document for ${slug}`)
+  },
+  async seed(cms) {
+    await cms.create({
+      collection: 'members',
+      data: { email: 'admin@example.com', password: 'admin-password', displayName: 'Admin' },
+    })
+    return {}
+  },
+}
+
+async function firstId(cms: Cms, collection: string, where: Where): Promise<number> {
+  const { docs } = await cms.find({ collection, where, limit: 1, depth: 0 })
+  if (!docs[0]) throw new Error(`No ${collection} document matches ${JSON.stringify(where)}`)
+  return docs[0].id as number
+}
+
+export interface ServedApp {
+  cms: Cms
+  server: RunningServer
+  /** The API base: `http://127.0.0.1:<port><routes.api>`. */
+  api: string
+  fixtures: Fixtures
+  close: () => Promise<void>
+}
+
+/** Serves `app` on a fresh SQLite database in a temporary folder, seeded with its fixtures. */
+export async function serve(app: AppUnderTest): Promise<ServedApp> {
+  const dir = await mkdtemp(path.join(tmpdir(), `cms-${app.name}-`))
+  const config = await app.config()
+  const cms = await getCms({
+    // Reset links go nowhere: the runner takes its token from the Local API.
+    config: { ...config, db: { url: `sqlite:${path.join(dir, 'cms.db')}` }, email: { send() {} } },
+  })
+  try {
+    const extra = (await app.seed?.(cms)) ?? {}
+    const docs: Fixtures['docs'] = {}
+    const versions: Fixtures['versions'] = {}
+    let n = 1000
+    for (const c of cms.config.collections) {
+      const create = async () =>
+        (await cms.create({ collection: c.slug, data: await app.document(c.slug, n++, cms) }))
+          .id as number
+      docs[c.slug] = { keep: await create(), doomed: await create(), doomedMany: await create() }
+      if (c.versions) {
+        const { docs: found } = await cms.findVersions({
+          collection: c.slug,
+          where: { parent: { equals: docs[c.slug].keep } },
+          limit: 1,
+        })
+        versions[c.slug] = found[0].id as number
+      }
+    }
+    const users = cms.config.collections.find((c) => c.auth)!.slug
+    const resetToken = async () => {
+      const user = await cms.create({
+        collection: users,
+        data: await app.document(users, n++, cms),
+      })
+      return (await cms.forgotPassword({
+        collection: users,
+        data: { email: user.email as string },
+      }))!
+    }
+    const resetTokens: Fixtures['resetTokens'] = [await resetToken(), await resetToken()]
+    const server = await listen(cms, {
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+    })
+    return {
+      cms,
+      server,
+      api: server.url + cms.config.routes.api,
+      fixtures: { docs, versions, resetTokens, ...extra },
+      close: async () => {
+        await server.close()
+        await rm(dir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await cms.destroy()
+    await rm(dir, { recursive: true, force: true })
+    throw error
+  }
+}

@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+/**
+ * `node scripts/contract-testers/portman.ts`: Portman's contract and variation tests, run by newman against live
+ * servers (docs/contracts.md, "Independent contract testers").
+ *
+ * For each application (the example app and the `magazine` fixture, `apps.ts`): serve it on a fresh SQLite
+ * database on a free loopback port, seed it, fetch the contract it serves, have Portman turn that very document
+ * into a Postman collection with the tests `portman-config.yaml` asks for, and run the collection with newman:
+ * contract tests with an admin token, variations anonymous (unauthorised) and invalid (missing required fields,
+ * wrong types, out-of-range values). Prints what ran and every failure with its request and response, and exits
+ * 1 on any failure.
+ *
+ *   node scripts/contract-testers/portman.ts [example|magazine]…   (default: both)
+ */
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { example, magazineApp, serve, type AppUnderTest, type ServedApp } from './apps.ts'
+import { variables } from './variables.ts'
+import { dropValidVariations } from './void-variations.ts'
+
+const here = import.meta.dirname
+const root = path.resolve(here, '../..')
+const PORTMAN_CONFIG = path.join(here, 'portman-config.yaml')
+const POSTMAN_CONFIG = path.join(here, 'postman-config.json')
+const PORTMAN = path.join(root, 'node_modules/@apideck/portman/bin/portman')
+/** The whole run must stay well under three minutes; a stuck step fails the run instead. */
+const STEP_TIMEOUT_MS = 90_000
+
+// newman ships no types: the part of its Node API used here.
+interface NewmanExecution {
+  item: { name: string }
+  request: { method: string; url: { toString(): string }; body?: { raw?: string } }
+  response?: { code: number; stream?: Buffer; headers: { toString(): string } }
+  assertions?: { assertion: string; error?: { message: string } }[]
+  requestError?: { message: string }
+}
+interface NewmanSummary {
+  run: {
+    stats: { requests: { total: number }; assertions: { total: number; failed: number } }
+    executions: NewmanExecution[]
+    error?: unknown
+  }
+}
+type NewmanRun = (
+  options: Record<string, unknown>,
+  done: (error: Error | null, summary: NewmanSummary) => void,
+) => void
+const newman = createRequire(import.meta.url)('newman') as { run: NewmanRun }
+
+interface Report {
+  app: string
+  operations: { covered: number; total: number; missed: string[] }
+  contract: number
+  variations: { anonymous: number; invalid: number; other: number }
+  assertions: number
+  failures: string[]
+  /** Invalid-input variations Portman wrote that the contract accepts (void-variations.ts): not run. */
+  dropped: string[]
+  seconds: number
+}
+
+/** Runs `node <args>` in `cwd`: its stdout, or an error with all it printed on a non-zero exit or timeout. */
+function run(args: string[], cwd: string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk), (output += chunk)))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      if (code === 0) resolve(stdout)
+      else reject(new Error(`${path.basename(args[0])} exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+function newmanRun(collection: unknown, values: Record<string, string>): Promise<NewmanSummary> {
+  return new Promise((resolve, reject) => {
+    newman.run(
+      {
+        collection,
+        environment: { values: Object.entries(values).map(([key, value]) => ({ key, value })) },
+        reporters: [],
+        timeout: STEP_TIMEOUT_MS,
+        timeoutRequest: 10_000,
+      },
+      (error, summary) => (error ? reject(error) : resolve(summary)),
+    )
+  })
+}
+
+const bodyText = (buffer: Buffer | undefined) => (buffer ? buffer.toString('utf8') : '')
+const clip = (s: string, n = 1200) => (s.length > n ? `${s.slice(0, n)}…` : s)
+
+/** `[GET]::/posts/:id` as Portman names requests in its test names, for each operation of the document. */
+function operationRefs(document: OpenAPIDocument): Map<string, string> {
+  const refs = new Map<string, string>()
+  for (const [p, item] of Object.entries(document.paths))
+    for (const [method, op] of Object.entries(item))
+      if (op && typeof op === 'object' && 'operationId' in op)
+        refs.set(`[${method.toUpperCase()}]::${p.replace(/\{(\w+)\}/g, ':$1')}`, op.operationId)
+  return refs
+}
+export interface OpenAPIDocument {
+  paths: Record<string, Record<string, { operationId: string; 'x-cms'?: Record<string, unknown> }>>
+}
+
+async function testApp(app: AppUnderTest): Promise<Report> {
+  const started = performance.now()
+  const dir = await mkdtemp(path.join(tmpdir(), `portman-${app.name}-`))
+  let served: ServedApp | undefined
+  try {
+    served = await serve(app)
+    const response = await fetch(`${served.api}/openapi.json`)
+    if (!response.ok) throw new Error(`GET ${served.api}/openapi.json answered ${response.status}`)
+    const text = await response.text()
+    const document = JSON.parse(text) as OpenAPIDocument
+    const spec = path.join(dir, 'openapi.json')
+    await writeFile(spec, text) // byte for byte what the server served
+    const output = path.join(dir, 'collection.json')
+    await run(
+      [
+        PORTMAN,
+        '--local',
+        spec,
+        '--baseUrl',
+        served.api,
+        '--portmanConfigFile',
+        PORTMAN_CONFIG,
+        '--postmanConfigFile',
+        POSTMAN_CONFIG,
+        '--output',
+        output,
+        '--includeTests',
+        'true',
+        '--runNewman',
+        'false',
+        '--warn',
+        'false',
+      ],
+      dir,
+      STEP_TIMEOUT_MS,
+    )
+    const collection = JSON.parse(await readFile(output, 'utf8')) as Record<string, unknown>
+    // newman keeps the cookies a login or refresh sets and sends them on: each request must carry exactly the
+    // credentials its test names (the admin's bearer token, or none), so the run keeps no cookies.
+    collection.protocolProfileBehavior = { disableCookies: true }
+    const values = await variables(served, app, document)
+    const dropped = await dropValidVariations(
+      collection as never,
+      document as never,
+      values,
+      (name) => name.includes('[invalid'),
+    )
+    const summary = await newmanRun(collection, values)
+    if (summary.run.error) throw summary.run.error
+
+    const refs = operationRefs(document)
+    const covered = new Set<string>()
+    const report: Report = {
+      app: app.name,
+      operations: { covered: 0, total: refs.size, missed: [] },
+      contract: 0,
+      variations: { anonymous: 0, invalid: 0, other: 0 },
+      assertions: summary.run.stats.assertions.total,
+      failures: [],
+      dropped,
+      seconds: 0,
+    }
+    for (const ex of summary.run.executions) {
+      const variation = /\[(anonymous|invalid)[\][-]/.exec(ex.item.name)?.[1] as
+        'anonymous' | 'invalid' | undefined
+      if (variation) report.variations[variation]++
+      else if (/\]\[/.test(ex.item.name)) report.variations.other++
+      else report.contract++
+      for (const a of ex.assertions ?? []) {
+        const ref = /^(\[\w+\]::\S+)/.exec(a.assertion)?.[1]
+        if (ref && refs.has(ref)) covered.add(refs.get(ref)!)
+      }
+      const failed = (ex.assertions ?? []).filter((a) => a.error)
+      if (!failed.length && !ex.requestError) continue
+      report.failures.push(
+        [
+          `${ex.item.name}`,
+          ...failed.map((a) => `  ✗ ${a.assertion}: ${a.error!.message}`),
+          ...(ex.requestError ? [`  ✗ request error: ${ex.requestError.message}`] : []),
+          `  request: ${ex.request.method} ${ex.request.url.toString()}`,
+          ...(ex.request.body?.raw ? [`  request body: ${clip(ex.request.body.raw, 600)}`] : []),
+          `  response: ${ex.response?.code ?? '-'} ${clip(bodyText(ex.response?.stream))}`,
+        ].join('\n'),
+      )
+    }
+    report.operations.covered = covered.size
+    report.operations.missed = [...refs.values()].filter((id) => !covered.has(id))
+    report.seconds = (performance.now() - started) / 1000
+    return report
+  } finally {
+    await served?.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+function print(r: Report): void {
+  console.log(
+    `\n== Portman, ${r.app}: ${r.operations.covered}/${r.operations.total} operations, ` +
+      `${r.contract} contract tests (admin token), ${r.variations.anonymous} anonymous and ` +
+      `${r.variations.invalid + r.variations.other} invalid-input variations, ${r.assertions} assertions, ` +
+      `${r.failures.length} failures (${r.seconds.toFixed(1)} s)`,
+  )
+  if (r.operations.missed.length)
+    console.log(`operations without a test: ${r.operations.missed.join(', ')}`)
+  if (r.dropped.length)
+    console.log(
+      `${r.dropped.length} invalid-input variations not run: the request Portman wrote is valid against the ` +
+        `contract (void-variations.ts):\n${r.dropped.map((n) => `  ${n}`).join('\n')}`,
+    )
+  for (const f of r.failures) console.log(f)
+}
+
+// The example app's payment webhooks are signed with this secret (the collection signs them the same way).
+process.env.PAYMENTS_WEBHOOK_SECRET ??= randomBytes(16).toString('hex')
+
+const apps = [example, magazineApp]
+const [flag, only] = process.argv.slice(2)
+if (flag === '--app') {
+  // One application in this process: its report on stdout, for the parent.
+  const app = apps.find((a) => a.name === only)
+  if (!app) throw new Error(`No application ${only}`)
+  process.stdout.write(JSON.stringify(await testApp(app)))
+} else {
+  // Each application in a process of its own, side by side (the servers and newman's sandbox are CPU-bound).
+  const wanted = process.argv.slice(2)
+  const selected = wanted.length ? apps.filter((a) => wanted.includes(a.name)) : apps
+  const started = performance.now()
+  const reports = await Promise.all(
+    selected.map(
+      async (app) =>
+        JSON.parse(
+          await run([import.meta.filename, '--app', app.name], root, 2 * STEP_TIMEOUT_MS),
+        ) as Report,
+    ),
+  )
+  reports.forEach(print)
+  const failures = reports.reduce((n, r) => n + r.failures.length, 0)
+  const seconds = (performance.now() - started) / 1000
+  console.log(`\nPortman: ${reports.length} apps, ${failures} failures in ${seconds.toFixed(1)} s`)
+  process.exitCode = failures || reports.some((r) => r.operations.missed.length) ? 1 : 0
+}
