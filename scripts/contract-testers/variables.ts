@@ -1,7 +1,8 @@
 /**
  * The Postman variables `portman-config.yaml` refers to, from what the runner seeded: tokens of the admin, and
  * per operation (`<operationId>.id`, `.where`, `.order`) the document it addresses, chosen by the operation's
- * kind (`x-cms.kind`), so one config serves any CMS config.
+ * kind (`x-cms.kind`), so one config serves any CMS config. Lists and counts filter on the kept document; the
+ * bulk update and delete address one document each (a `where` matching everything would empty the collection).
  */
 import type { AppUnderTest, ServedApp } from './apps.ts'
 import type { OpenAPIDocument } from './portman.ts'
@@ -44,6 +45,13 @@ export async function variables(
         if (value !== undefined) values[`${id}.${key}`] = String(value)
       }
       switch (cms.kind) {
+        case 'find':
+        case 'count':
+          set('where', d && whereId(d.keep))
+          break
+        case 'findVersions':
+          set('where', d && JSON.stringify({ parent: { equals: d.keep } }))
+          break
         case 'findByID':
         case 'update':
         case 'endpoint':
