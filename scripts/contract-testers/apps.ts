@@ -3,7 +3,9 @@
  * `npm start` serves) and the `magazine` fixture (test/fixtures/contract-configs.ts). Each one is served on a
  * fresh SQLite file on a free loopback port and seeded through the Local API with what the operations need: an
  * admin who can log in, and per collection a document to read and update (`keep`), one for the delete by id
- * (`doomed`) and one for the delete by `where` (`doomedMany`).
+ * (`doomed`) and one for the delete by `where` (`doomedMany`). Relations point at the admin or at documents the
+ * run keeps: an update validates the whole document, relations it does not send included, so a document whose
+ * related document was deleted cannot be updated until the relation is changed.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -110,7 +112,8 @@ export const magazineApp: AppUnderTest = {
       case 'blog-posts':
         return {
           headline: text(n, 'Headline'),
-          writer: await firstId(cms, 'members', {}),
+          // The admin: the members the run deletes must not be anyone's writer (see below).
+          writer: await firstId(cms, 'members', { email: { equals: 'admin@example.com' } }),
           rating: 3,
         }
     }

@@ -11,6 +11,7 @@
  * 1 on any failure.
  *
  *   node scripts/contract-testers/portman.ts [example|magazine]…   (default: both)
+ *   PORTMAN_OUTPUT=<folder> keeps the collections as run (<app>.postman.json)
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -61,6 +62,8 @@ interface Report {
   /** Invalid-input variations Portman wrote that the contract accepts (void-variations.ts): not run. */
   dropped: string[]
   seconds: number
+  /** Seconds spent serving and seeding, in Portman, in newman. */
+  phases: { serve: number; portman: number; check: number; newman: number }
 }
 
 /** Runs `node <args>` in `cwd`: its stdout, or an error with all it printed on a non-zero exit or timeout. */
@@ -116,7 +119,9 @@ async function testApp(app: AppUnderTest): Promise<Report> {
   const dir = await mkdtemp(path.join(tmpdir(), `portman-${app.name}-`))
   let served: ServedApp | undefined
   try {
+    const lap = (since: number) => (performance.now() - since) / 1000
     served = await serve(app)
+    const phases = { serve: lap(started), portman: 0, check: 0, newman: 0 }
     const response = await fetch(`${served.api}/openapi.json`)
     if (!response.ok) throw new Error(`GET ${served.api}/openapi.json answered ${response.status}`)
     const text = await response.text()
@@ -124,6 +129,7 @@ async function testApp(app: AppUnderTest): Promise<Report> {
     const spec = path.join(dir, 'openapi.json')
     await writeFile(spec, text) // byte for byte what the server served
     const output = path.join(dir, 'collection.json')
+    const portmanStarted = performance.now()
     await run(
       [
         PORTMAN,
@@ -147,18 +153,26 @@ async function testApp(app: AppUnderTest): Promise<Report> {
       dir,
       STEP_TIMEOUT_MS,
     )
+    phases.portman = lap(portmanStarted)
+    const checkStarted = performance.now()
     const collection = JSON.parse(await readFile(output, 'utf8')) as Record<string, unknown>
     // newman keeps the cookies a login or refresh sets and sends them on: each request must carry exactly the
     // credentials its test names (the admin's bearer token, or none), so the run keeps no cookies.
     collection.protocolProfileBehavior = { disableCookies: true }
     const values = await variables(served, app, document)
-    const dropped = await dropValidVariations(
-      collection as never,
-      document as never,
-      values,
-      (name) => name.includes('[invalid'),
+    const dropped = dropValidVariations(collection as never, document as never, values, (name) =>
+      name.includes('[invalid'),
     )
+    // PORTMAN_OUTPUT=<folder> keeps the collection as run, for a look in Postman or a rerun with newman's CLI.
+    if (process.env.PORTMAN_OUTPUT)
+      await writeFile(
+        path.join(process.env.PORTMAN_OUTPUT, `${app.name}.postman.json`),
+        JSON.stringify(collection, null, 1),
+      )
+    phases.check = lap(checkStarted)
+    const newmanStarted = performance.now()
     const summary = await newmanRun(collection, values)
+    phases.newman = lap(newmanStarted)
     if (summary.run.error) throw summary.run.error
 
     const refs = operationRefs(document)
@@ -172,6 +186,7 @@ async function testApp(app: AppUnderTest): Promise<Report> {
       failures: [],
       dropped,
       seconds: 0,
+      phases,
     }
     for (const ex of summary.run.executions) {
       const variation = /\[(anonymous|invalid)[\][-]/.exec(ex.item.name)?.[1] as
@@ -211,7 +226,9 @@ function print(r: Report): void {
     `\n== Portman, ${r.app}: ${r.operations.covered}/${r.operations.total} operations, ` +
       `${r.contract} contract tests (admin token), ${r.variations.anonymous} anonymous and ` +
       `${r.variations.invalid + r.variations.other} invalid-input variations, ${r.assertions} assertions, ` +
-      `${r.failures.length} failures (${r.seconds.toFixed(1)} s)`,
+      `${r.failures.length} failures (${r.seconds.toFixed(1)} s: serve and seed ${r.phases.serve.toFixed(1)}, ` +
+      `Portman ${r.phases.portman.toFixed(1)}, check ${r.phases.check.toFixed(1)}, ` +
+      `newman ${r.phases.newman.toFixed(1)})`,
   )
   if (r.operations.missed.length)
     console.log(`operations without a test: ${r.operations.missed.join(', ')}`)
