@@ -8,7 +8,7 @@
  * into a Postman collection with the tests `portman-config.yaml` asks for, and run the collection with newman:
  * contract tests with an admin token, variations anonymous (unauthorised) and invalid (missing required fields,
  * wrong types, out-of-range values). Prints what ran and every failure with its request and response, and exits
- * 1 on any failure.
+ * 1 on any failure, or when an operation or a request went without a test.
  *
  *   node scripts/contract-testers/portman.ts [example|magazine]…   (default: both)
  *   PORTMAN_OUTPUT=<folder> keeps the collections as run (<app>.postman.json)
@@ -59,6 +59,8 @@ interface Report {
   variations: { anonymous: number; invalid: number; other: number }
   assertions: number
   failures: string[]
+  /** Requests that ran without a single assertion (Portman writes none for a response without content). */
+  untested: string[]
   /** Invalid-input variations Portman wrote that the contract accepts (void-variations.ts): not run. */
   dropped: string[]
   seconds: number
@@ -184,6 +186,7 @@ async function testApp(app: AppUnderTest): Promise<Report> {
       variations: { anonymous: 0, invalid: 0, other: 0 },
       assertions: summary.run.stats.assertions.total,
       failures: [],
+      untested: [],
       dropped,
       seconds: 0,
       phases,
@@ -198,6 +201,7 @@ async function testApp(app: AppUnderTest): Promise<Report> {
         const ref = /^(\[\w+\]::\S+)/.exec(a.assertion)?.[1]
         if (ref && refs.has(ref)) covered.add(refs.get(ref)!)
       }
+      if (!ex.assertions?.length) report.untested.push(ex.item.name)
       const failed = (ex.assertions ?? []).filter((a) => a.error)
       if (!failed.length && !ex.requestError) continue
       report.failures.push(
@@ -232,6 +236,7 @@ function print(r: Report): void {
   )
   if (r.operations.missed.length)
     console.log(`operations without a test: ${r.operations.missed.join(', ')}`)
+  if (r.untested.length) console.log(`requests without an assertion: ${r.untested.join(', ')}`)
   if (r.dropped.length)
     console.log(
       `${r.dropped.length} invalid-input variations not run: the request Portman wrote is valid against the ` +
@@ -267,5 +272,6 @@ if (flag === '--app') {
   const failures = reports.reduce((n, r) => n + r.failures.length, 0)
   const seconds = (performance.now() - started) / 1000
   console.log(`\nPortman: ${reports.length} apps, ${failures} failures in ${seconds.toFixed(1)} s`)
-  process.exitCode = failures || reports.some((r) => r.operations.missed.length) ? 1 : 0
+  const untested = reports.some((r) => r.operations.missed.length || r.untested.length)
+  process.exitCode = failures || untested ? 1 : 0
 }
