@@ -2735,6 +2735,19 @@ export type OpenapiDocumentData = {
     url: '/openapi.json';
 };
 
+export type OpenapiDocumentErrors = {
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type OpenapiDocumentError = OpenapiDocumentErrors[keyof OpenapiDocumentErrors];
+
 export type OpenapiDocumentResponses = {
     /**
      * The contract
@@ -2752,6 +2765,19 @@ export type GraphqlSchemaData = {
     query?: never;
     url: '/graphql/schema.graphql';
 };
+
+export type GraphqlSchemaErrors = {
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type GraphqlSchemaError = GraphqlSchemaErrors[keyof GraphqlSchemaErrors];
 
 export type GraphqlSchemaResponses = {
     /**
@@ -2774,6 +2800,10 @@ export type ApiReferenceErrors = {
      * Off in production (NODE_ENV=production) unless apiDocs.disableInProduction is false
      */
     404: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
 };
 
 export type ApiReferenceError = ApiReferenceErrors[keyof ApiReferenceErrors];
@@ -2801,6 +2831,10 @@ export type ApiReferenceAssetErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
 };
 
 export type ApiReferenceAssetError = ApiReferenceAssetErrors[keyof ApiReferenceAssetErrors];
@@ -5046,6 +5080,10 @@ export type RecordTrackingEventErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
 };
 
 export type RecordTrackingEventError = RecordTrackingEventErrors[keyof RecordTrackingEventErrors];

@@ -279,9 +279,16 @@ export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
   handler: (req: CmsRequest & { json: () => Promise<unknown> }) => Response | Promise<Response>
   /** Optional schemas for the contract. */
+  /**
+   * The endpoint's OpenAPI operation, in part. Error answers (400, 401, 403, 404, 500 with the error body)
+   * are declared whatever this says; without `responses`, a 200 with any JSON.
+   */
   openapi?: {
     operationId?: string
     summary?: string
+    description?: string
+    /** Query or header parameters (path parameters are declared from the path). */
+    parameters?: Record<string, unknown>[]
     requestBody?: Record<string, unknown>
     responses?: Record<string, unknown>
   }

@@ -17,6 +17,7 @@ type Doc = {
 }
 type Op = {
   operationId: string
+  summary?: string
   parameters?: Schema[]
   requestBody?: Schema
   responses: Record<string, unknown>
@@ -80,8 +81,11 @@ test('names follow labels; a dashed slug keeps its path; auth, globals and custo
   ])
   t.deepEqual(doc.servers, [{ url: '/api' }])
   t.deepEqual(compile(shop).servers, [{ url: '/content' }])
-  // A custom endpoint without schemas is still listed, answering anything; one with schemas keeps them.
-  t.truthy(byId.get('postArticleIdLike')!.responses.default)
+  // A custom endpoint without schemas is still listed, answering any JSON with 200, or an error.
+  t.deepEqual(byId.get('postArticleIdLike')!.responses['200'], {
+    description: 'Whatever the handler answers (this endpoint declares no schema)',
+    content: { 'application/json': { schema: {} } },
+  })
   t.truthy(byId.get('articleStats')!.responses['200'])
 })
 
@@ -230,6 +234,53 @@ test('no schema refers to itself: self-relating documents are typed to the defau
     $ref: '#/components/schemas/PopulatedDocument',
   })
   t.deepEqual(s.PopulatedDocument.required, ['id'])
+})
+
+test('custom endpoints declare the errors any endpoint can answer, and their fragment on top', (t) => {
+  const doc = compile(magazine)
+  const like = doc.paths['/blog-posts/{id}/like'].post
+  t.deepEqual(Object.keys(like.responses).sort(), ['200', '400', '401', '403', '404', '500'])
+  t.deepEqual(like.responses['403'], { $ref: '#/components/responses/Forbidden' })
+  t.deepEqual(
+    like.parameters!.map((p) => p.name),
+    ['id'],
+  )
+  const withFragment = compile({
+    ...magazine,
+    endpoints: [
+      {
+        path: '/search',
+        method: 'get',
+        handler: () => Response.json([]),
+        openapi: {
+          summary: 'Search',
+          parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: {
+            200: {
+              description: 'Hits',
+              content: { 'application/json': { schema: { type: 'array' } } },
+            },
+          },
+        },
+      },
+    ],
+  })
+  const search = withFragment.paths['/search'].get
+  t.is(search.summary, 'Search')
+  t.deepEqual(
+    search.parameters!.map((p) => p.name),
+    ['q'],
+  )
+  t.deepEqual(Object.keys(search.responses).sort(), ['200', '400', '401', '403', '404', '500'])
+  t.is((search.responses['200'] as Schema).description, 'Hits')
+  // The contract files and pages declare their errors too.
+  for (const [p, method] of [
+    ['/openapi.json', 'get'],
+    ['/docs', 'get'],
+    ['/health', 'get'],
+  ] as const)
+    t.truthy(doc.paths[p][method].responses['500'], p)
+  t.truthy(doc.paths['/openapi.json'].get.responses['404'])
 })
 
 test('every operation declares its error responses', (t) => {
