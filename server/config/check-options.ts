@@ -94,7 +94,8 @@ function checkEndpoints(endpoints: unknown, path: string): void {
   })
 }
 
-function checkFields(fields: unknown, path: string): void {
+/** `inRows`: inside an array or blocks row, whose fields take no write access (a row is written whole). */
+function checkFields(fields: unknown, path: string, inRows = false): void {
   each(fields, (f, i) => {
     const at = entry(path, i, f.name)
     const type = f.type
@@ -105,7 +106,12 @@ function checkFields(fields: unknown, path: string): void {
       )
     if (!has(FIELD_TABLES, type)) return // the sanitiser lists the field types
     keys(f, FIELD_TABLES[type as keyof typeof FIELD_TABLES], at)
-    keys(f.access, T.fieldAccess, `${at}.access`)
+    const access = keys(f.access, T.fieldAccess, `${at}.access`)
+    for (const op of ['create', 'update'])
+      if (inRows && access?.[op] != null)
+        throw new ConfigError(
+          `${at}.access.${op} is not supported inside an array or blocks row yet (a row is written whole, so a denied value would be lost); remove it and set access.${op} on the array or blocks field instead.`,
+        )
     keys(f.hooks, T.fieldHooks, `${at}.hooks`)
     if (type === 'relationship' && !f.hasMany)
       for (const key of ['minRows', 'maxRows'])
@@ -114,11 +120,11 @@ function checkFields(fields: unknown, path: string): void {
             `${at}.${key} only applies to a relationship with hasMany: true (a single relation is required or not); set hasMany: true or remove ${key}.`,
           )
     each(f.options, (o, j) => keys(o, T.option, `${at}.options[${j}]`))
-    checkFields(f.fields, `${at}.fields`)
+    checkFields(f.fields, `${at}.fields`, inRows || type === 'array')
     each(f.blocks, (b, j) => {
       const block = entry(`${at}.blocks`, j, b.slug)
       keys(b, T.block, block)
-      checkFields(b.fields, `${block}.fields`)
+      checkFields(b.fields, `${block}.fields`, true)
     })
     each(f.tabs, (tab, j) => {
       const name = typeof tab.name === 'string' && tab.name ? tab.name : undefined
@@ -129,7 +135,7 @@ function checkFields(fields: unknown, path: string): void {
           throw new ConfigError(
             `${at2}.${key} only applies to a named tab (stored as a group); an unnamed tab only lifts its fields into the parent. Give the tab a name, or remove ${key}.`,
           )
-      checkFields(tab.fields, `${at2}.fields`)
+      checkFields(tab.fields, `${at2}.fields`, inRows)
     })
   })
 }

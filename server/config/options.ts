@@ -57,79 +57,75 @@ type Locale = Exclude<LocalizationConfig['locales'][number], string>
 
 const I = 'implemented'
 
+/**
+ * The table of `T`, exactly: every key of `T` and no other (`satisfies` alone lets keys spread in from a shared
+ * table slip past).
+ */
+const exact =
+  <T>() =>
+  <X extends Implemented<T>>(table: X & Record<Exclude<keyof X, keyof T>, never>): X =>
+    table
+
 const fieldBase = {
   name: I,
   label: I,
   required: I,
-  unique: I,
-  index: I,
   localized: I,
   defaultValue: I,
   validate: I,
   access: I,
   hooks: I,
   hidden: I,
-} as const satisfies Implemented<FieldBase>
+} as const
+/** Fields with a column of their own also take `unique` and `index`. */
+const columnBase = { ...fieldBase, unique: I, index: I } as const
 
 const fieldTypes = {
-  text: {
-    ...fieldBase,
-    type: I,
-    minLength: I,
-    maxLength: I,
-    hasMany: I,
-  } satisfies Implemented<TextField>,
-  textarea: {
-    ...fieldBase,
-    type: I,
-    minLength: I,
-    maxLength: I,
-  } satisfies Implemented<TextareaField>,
-  email: { ...fieldBase, type: I } satisfies Implemented<EmailField>,
-  code: { ...fieldBase, type: I, minLength: I, maxLength: I } satisfies Implemented<CodeField>,
-  number: { ...fieldBase, type: I, min: I, max: I, hasMany: I } satisfies Implemented<NumberField>,
-  checkbox: { ...fieldBase, type: I } satisfies Implemented<CheckboxField>,
-  date: { ...fieldBase, type: I } satisfies Implemented<DateField>,
-  select: {
-    ...fieldBase,
+  text: exact<TextField>()({ ...columnBase, type: I, minLength: I, maxLength: I, hasMany: I }),
+  textarea: exact<TextareaField>()({ ...columnBase, type: I, minLength: I, maxLength: I }),
+  email: exact<EmailField>()({ ...columnBase, type: I }),
+  code: exact<CodeField>()({ ...columnBase, type: I, minLength: I, maxLength: I }),
+  number: exact<NumberField>()({ ...columnBase, type: I, min: I, max: I, hasMany: I }),
+  checkbox: exact<CheckboxField>()({ ...columnBase, type: I }),
+  date: exact<DateField>()({ ...columnBase, type: I }),
+  select: exact<SelectField>()({
+    ...columnBase,
     type: I,
     options: I,
     hasMany: I,
     interfaceName: I,
-  } satisfies Implemented<SelectField>,
-  radio: { ...fieldBase, type: I, options: I, interfaceName: I } satisfies Implemented<RadioField>,
-  json: { ...fieldBase, type: I } satisfies Implemented<JSONField>,
-  richText: { ...fieldBase, type: I } satisfies Implemented<RichTextField>,
-  point: { ...fieldBase, type: I } satisfies Implemented<PointField>,
-  relationship: {
-    ...fieldBase,
+  }),
+  radio: exact<RadioField>()({ ...columnBase, type: I, options: I, interfaceName: I }),
+  json: exact<JSONField>()({ ...fieldBase, type: I }),
+  richText: exact<RichTextField>()({ ...fieldBase, type: I }),
+  // Always indexed (for `near`), so `index` holds; `unique` is not supported.
+  point: exact<PointField>()({ ...fieldBase, index: I, type: I }),
+  relationship: exact<RelationshipField>()({
+    ...columnBase,
     type: I,
     relationTo: I,
     hasMany: I,
     maxDepth: I,
     minRows: I,
     maxRows: I,
-  } satisfies Implemented<RelationshipField>,
-  array: {
+  }),
+  array: exact<ArrayField>()({
     ...fieldBase,
     type: I,
     fields: I,
     minRows: I,
     maxRows: I,
     interfaceName: I,
-  } satisfies Implemented<ArrayField>,
-  blocks: {
-    ...fieldBase,
-    type: I,
-    blocks: I,
-    minRows: I,
-    maxRows: I,
-  } satisfies Implemented<BlocksField>,
-  group: { ...fieldBase, type: I, fields: I, interfaceName: I } satisfies Implemented<GroupField>,
-  row: { type: I, fields: I } satisfies Implemented<RowField>,
-  collapsible: { type: I, fields: I } satisfies Implemented<CollapsibleField>,
-  tabs: { type: I, tabs: I } satisfies Implemented<TabsField>,
+  }),
+  blocks: exact<BlocksField>()({ ...fieldBase, type: I, blocks: I, minRows: I, maxRows: I }),
+  group: exact<GroupField>()({ ...fieldBase, type: I, fields: I, interfaceName: I }),
+  row: exact<RowField>()({ type: I, fields: I }),
+  collapsible: exact<CollapsibleField>()({ type: I, fields: I }),
+  tabs: exact<TabsField>()({ type: I, tabs: I }),
 } as const satisfies Record<FieldType, Readonly<Record<string, 'implemented'>>>
+
+// The keys every data field shares are FieldBase's, exactly.
+export const fieldBaseTable = exact<FieldBase>()(columnBase)
 
 const LAYOUT = new Set<FieldType>(['row', 'collapsible', 'tabs'])
 

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { checkOptions } from './check-options.ts'
-import { flattenFields, isJsonStored, optionValue } from './fields.ts'
+import { flattenFields, isIndexed, isJsonStored, isUnique, optionValue } from './fields.ts'
 import { checkNames } from './names.ts'
 import { versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
@@ -509,18 +509,15 @@ function checkFields(
     seen.add(f.name)
     if (f.localized && !localizationOn)
       throw new ConfigError(`${at}: localized is set but the config has no localization.`)
-    if (
-      (f.unique || f.index) &&
-      isJsonStored(f) &&
-      !(f.type === 'relationship' && f.hasMany && !f.unique)
-    ) {
+    const unique = isUnique(f)
+    // A value stored as JSON (localized, hasMany) has no column to index.
+    if ((unique || isIndexed(f)) && isJsonStored(f)) {
       const many = 'hasMany' in f && f.hasMany ? 'hasMany ' : ''
-      if (f.unique || f.type !== 'relationship')
-        throw new ConfigError(
-          `${at}: ${f.unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}.`,
-        )
+      throw new ConfigError(
+        `${at}: ${unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}.`,
+      )
     }
-    if ((f.unique || f.index) && !topLevel)
+    if ((unique || isIndexed(f)) && !topLevel)
       throw new ConfigError(`${at}: unique and index are only supported outside arrays and blocks.`)
     for (const key of ['min', 'max', 'minLength', 'maxLength', 'minRows', 'maxRows'] as const) {
       const v = (f as unknown as Record<string, unknown>)[key]

@@ -145,13 +145,16 @@ export interface RadioField extends FieldBase {
   options: Option[]
   interfaceName?: string
 }
-export interface JSONField extends FieldBase {
+/** Stored as one JSON value, which cannot be indexed. */
+export interface JSONField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'json'
 }
-export interface RichTextField extends FieldBase {
+/** Stored as one JSON value, which cannot be indexed. */
+export interface RichTextField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'richText'
 }
-export interface PointField extends FieldBase {
+/** Always indexed (for `near`); uniqueness is not supported. */
+export interface PointField extends Omit<FieldBase, 'unique'> {
   type: 'point'
 }
 export interface RelationshipField extends FieldBase {
@@ -162,7 +165,8 @@ export interface RelationshipField extends FieldBase {
   minRows?: number
   maxRows?: number
 }
-export interface ArrayField extends FieldBase {
+/** Its rows are stored as one JSON value, which cannot be indexed. */
+export interface ArrayField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'array'
   fields: Field[]
   minRows?: number
@@ -174,13 +178,15 @@ export interface Block {
   fields: Field[]
   interfaceName?: string
 }
-export interface BlocksField extends FieldBase {
+/** Its rows are stored as one JSON value, which cannot be indexed. */
+export interface BlocksField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'blocks'
   blocks: Block[]
   minRows?: number
   maxRows?: number
 }
-export interface GroupField extends FieldBase {
+/** No column of its own: `unique` and `index` belong on the fields inside it. */
+export interface GroupField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'group'
   fields: Field[]
   interfaceName?: string

@@ -18,8 +18,10 @@ import type {
   BlocksField,
   CollapsibleField,
   DateField,
+  GroupField,
   JSONField,
   NumberField,
+  PointField,
   RadioField,
   RelationshipField,
   RichTextField,
@@ -247,6 +249,11 @@ export const fieldHooksRefusals = {
 
 const HAS_MANY_ROWS =
   'row limits on a hasMany text or number field are not supported yet; remove it and check the count in validate.'
+const JSON_INDEX = 'the value is stored as one JSON value, which cannot be indexed; remove it.'
+const ROWS_INDEX =
+  'the rows are stored as one JSON value, which cannot be indexed; remove it (unique and index are supported on fields outside arrays and blocks).'
+const GROUP_INDEX =
+  'a group has no column of its own; remove it and set unique or index on the fields inside the group.'
 const FILTER_OPTIONS =
   'filterOptions only narrows choices in an admin panel, which this server does not have; remove it and enforce the rule in validate.'
 /** Extra refusals of one field type, over `fieldRefusals`. */
@@ -265,10 +272,14 @@ export const fieldTypeRefusals = {
     enumName: 'radio values are stored as text, never as a database enum; remove enumName.',
   } satisfies Refusals<RadioField>,
   json: {
+    index: JSON_INDEX,
+    unique: JSON_INDEX,
     jsonSchema:
       'json fields accept any JSON value; remove jsonSchema and check the shape in validate.',
   } satisfies Refusals<JSONField>,
   richText: {
+    index: JSON_INDEX,
+    unique: JSON_INDEX,
     editor:
       'rich text is stored as the JSON the client sends, with no editor on the server; remove editor.',
   } satisfies Refusals<RichTextField>,
@@ -277,11 +288,20 @@ export const fieldTypeRefusals = {
     max: 'use maxRows (with hasMany: true) to bound the number of related documents; remove max.',
     min: 'use minRows (with hasMany: true) to require related documents; remove min.',
   } satisfies Refusals<RelationshipField>,
+  point: {
+    unique:
+      'uniqueness of points is not supported; remove unique (points are always indexed, for near).',
+  } satisfies Refusals<PointField>,
+  group: { index: GROUP_INDEX, unique: GROUP_INDEX } satisfies Refusals<GroupField>,
   array: {
+    index: ROWS_INDEX,
+    unique: ROWS_INDEX,
     labels:
       'row labels only show in an admin panel, which this server does not have; remove labels.',
   } satisfies Refusals<ArrayField>,
   blocks: {
+    index: ROWS_INDEX,
+    unique: ROWS_INDEX,
     blockReferences:
       'block references are not supported yet; remove blockReferences and declare each block inline in blocks.',
     filterOptions: FILTER_OPTIONS,

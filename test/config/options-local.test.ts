@@ -29,6 +29,38 @@ const config = defineConfig({
   collections: [
     { slug: 'users', auth: { forgotPassword: { expiration: 1 } }, fields: [] },
     {
+      slug: 'rows',
+      access: { read: () => true },
+      fields: [
+        {
+          name: 'items',
+          type: 'array',
+          fields: [
+            { name: 'shown', type: 'text' },
+            { name: 'secret', type: 'text', hidden: true },
+            { name: 'private', type: 'text', access: { read: () => false } },
+          ],
+        },
+        {
+          name: 'layout',
+          type: 'blocks',
+          blocks: [
+            {
+              slug: 'b',
+              fields: [
+                { name: 'shown', type: 'text' },
+                {
+                  name: 'meta',
+                  type: 'group',
+                  fields: [{ name: 'secret', type: 'text', hidden: true }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
       slug: 'plain',
       timestamps: false,
       fields: [
@@ -271,3 +303,26 @@ test.serial(
     t.deepEqual(found, { id: doc.id, shown: 'a', secret: 'b' })
   },
 )
+
+test.serial('hidden and field read access hold inside array and block rows', async (t) => {
+  const row = { shown: 'a', secret: 'b', private: 'c' }
+  const block = { blockType: 'b', shown: 'a', meta: { secret: 'b' } }
+  const { id } = await notes().create({
+    collection: 'rows',
+    data: { items: [row], layout: [block] },
+  })
+  const read = (await notes().findByID({
+    collection: 'rows',
+    id,
+    overrideAccess: false,
+  })) as unknown as {
+    items: Record<string, unknown>[]
+    layout: Record<string, unknown>[]
+  }
+  t.like(read, { items: [{ shown: 'a' }], layout: [{ blockType: 'b', shown: 'a', meta: {} }] })
+  t.false('secret' in read.items[0] || 'private' in read.items[0])
+  t.deepEqual(read.layout[0].meta, {})
+  // The Local API's default (overrideAccess) reads what access would deny, and showHiddenFields the rest.
+  const all = await notes().findByID({ collection: 'rows', id, showHiddenFields: true })
+  t.like(all, { items: [row], layout: [block] })
+})

@@ -332,6 +332,61 @@ test('options that apply only in some shapes are refused elsewhere', (t) => {
     posts([{ type: 'tabs', tabs: [{ label: 'SEO', fields: [{ name: 'x', type: 'text' }] }] }]),
     /^collections\[posts\]\.fields\[0\]\.tabs\[0\] \(SEO\)\.label only applies to a named tab/,
   )
+  refuses(
+    t,
+    posts([
+      {
+        name: 'items',
+        type: 'array',
+        fields: [
+          {
+            name: 'meta',
+            type: 'group',
+            fields: [{ name: 'x', type: 'text', access: { update: () => false } }],
+          },
+        ],
+      },
+    ]),
+    /^collections\[posts\]\.fields\[0\] \(items\)\.fields\[0\] \(meta\)\.fields\[0\] \(x\)\.access\.update is not supported inside an array or blocks row yet/,
+  )
+  refuses(
+    t,
+    posts([
+      {
+        name: 'layout',
+        type: 'blocks',
+        blocks: [
+          { slug: 'b', fields: [{ name: 'x', type: 'text', access: { create: () => false } }] },
+        ],
+      },
+    ]),
+    /\(layout\)\.blocks\[0\] \(b\)\.fields\[0\] \(x\)\.access\.create is not supported inside an array/,
+  )
+  // Read access inside rows is implemented; so is write access inside a group.
+  t.notThrows(() =>
+    sanitizeConfig(
+      posts([
+        {
+          name: 'items',
+          type: 'array',
+          fields: [{ name: 'x', type: 'text', access: { read: () => false } }],
+        },
+        {
+          name: 'meta',
+          type: 'group',
+          fields: [{ name: 'x', type: 'text', access: { update: () => false } }],
+        },
+      ]) as unknown as Config,
+    ),
+  )
+  // A hasMany relation is stored as one JSON list: no index.
+  refuses(
+    t,
+    posts([
+      { name: 'related', type: 'relationship', relationTo: 'posts', hasMany: true, index: true },
+    ]),
+    /field "related": index is not supported on a hasMany relationship field/,
+  )
   for (const [type, message] of Object.entries(fieldTypeRefusalsByType))
     refuses(
       t,

@@ -142,8 +142,10 @@ test('a bad config names the collection and field at fault', (t) => {
   )
   rejects(
     t,
-    posts([{ name: 'tags', type: 'array', unique: true, fields: [{ name: 'x', type: 'text' }] }]),
-    /unique is not supported on a array field/,
+    posts([
+      { name: 'tags', type: 'array', unique: true, fields: [{ name: 'x', type: 'text' }] } as never,
+    ]),
+    /collections\[posts\]\.fields\[0\] \(tags\)\.unique is not supported: the rows are stored as one JSON value/,
   )
   rejects(
     t,
