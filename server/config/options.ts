@@ -286,6 +286,8 @@ export const OPTION_TABLES = {
     implemented: {
       operationId: I,
       summary: I,
+      description: I,
+      parameters: I,
       requestBody: I,
       responses: I,
     } satisfies Implemented<NonNullable<Endpoint['openapi']>>,

@@ -18,6 +18,7 @@ type Doc = {
 type Op = {
   operationId: string
   summary?: string
+  description?: string
   parameters?: Schema[]
   requestBody?: Schema
   responses: Record<string, unknown>
@@ -254,6 +255,7 @@ test('custom endpoints declare the errors any endpoint can answer, and their fra
         handler: () => Response.json([]),
         openapi: {
           summary: 'Search',
+          description: 'Full-text search over articles',
           parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }],
           responses: {
             200: {
@@ -267,6 +269,7 @@ test('custom endpoints declare the errors any endpoint can answer, and their fra
   })
   const search = withFragment.paths['/search'].get
   t.is(search.summary, 'Search')
+  t.is(search.description, 'Full-text search over articles')
   t.deepEqual(
     search.parameters!.map((p) => p.name),
     ['q'],
