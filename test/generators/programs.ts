@@ -38,7 +38,7 @@ const typedPost = (category: string) => `
 /** @hey-api/openapi-ts with its default plugins (types, SDK functions, the fetch client) in `hey-api/`. */
 export const heyApi = (q: Query) => `import { client } from './hey-api/client.gen.js'
 import { createPost, findPosts, loginUser } from './hey-api/sdk.gen.js'
-import type { Category, Populate, PostWhere, Select } from './hey-api/types.gen.js'
+import type { Category, Populate, PostWhere, PostSelect } from './hey-api/types.gen.js'
 
 export async function run(baseUrl: string, fetch: typeof globalThis.fetch) {
   client.setConfig({ baseUrl, fetch })
@@ -48,7 +48,7 @@ export async function run(baseUrl: string, fetch: typeof globalThis.fetch) {
   const list = await findPosts({
     query: {
       where: JSON.stringify(${json(q.where)} satisfies PostWhere),
-      select: JSON.stringify(${json(q.select)} satisfies Select),
+      select: JSON.stringify(${json(q.select)} satisfies PostSelect),
       populate: JSON.stringify(${json(q.populate)} satisfies Populate),
       depth: 1,
       sort: 'id',
@@ -84,7 +84,7 @@ export async function run(baseUrl: string, fetch: typeof globalThis.fetch) {
     params: {
       query: {
         where: JSON.stringify(${json(q.where)} satisfies Schemas['PostWhere']),
-        select: JSON.stringify(${json(q.select)} satisfies Schemas['Select']),
+        select: JSON.stringify(${json(q.select)} satisfies Schemas['PostSelect']),
         populate: JSON.stringify(${json(q.populate)} satisfies Schemas['Populate']),
         depth: 1,
         sort: 'id',
@@ -122,7 +122,7 @@ export const orval = (q: Query) => `import {
   type Category,
   type Populate,
   type PostWhere,
-  type Select,
+  type PostSelect,
 } from './orval/api.js'
 
 export async function run() {
@@ -132,7 +132,7 @@ export async function run() {
   const list = await findPosts(
     {
       where: JSON.stringify(${json(q.where)} satisfies PostWhere),
-      select: JSON.stringify(${json(q.select)} satisfies Select),
+      select: JSON.stringify(${json(q.select)} satisfies PostSelect),
       populate: JSON.stringify(${json(q.populate)} satisfies Populate),
       depth: 1,
       sort: 'id',
