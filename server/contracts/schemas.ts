@@ -349,7 +349,12 @@ export function whereSchema(name: string, fields: FlattenedField[], timestamps: 
     description:
       'A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).',
     properties,
-    additionalProperties: ref('WhereAny'),
+    // Any other (dotted) path takes WhereAny. The list is for generated types, not validation (`and`/`or` are
+    // in `properties`, which additionalProperties never sees): openapi-typescript types this schema as its
+    // properties intersected with an index signature of additionalProperties, so `and`/`or` must fit that too
+    // or no nested where compiles. A list under any other key is still refused, by the where parser (400). The
+    // last unrolled level cuts the list, leaving WhereAny.
+    additionalProperties: { anyOf: [ref('WhereAny'), { type: 'array', items: ref(name) }] },
   }
 }
 
