@@ -352,9 +352,15 @@ export function whereSchema(name: string, fields: FlattenedField[], timestamps: 
     // Any other (dotted) path takes WhereAny. The list is for generated types, not validation (`and`/`or` are
     // in `properties`, which additionalProperties never sees): openapi-typescript types this schema as its
     // properties intersected with an index signature of additionalProperties, so `and`/`or` must fit that too
-    // or no nested where compiles. A list under any other key is still refused, by the where parser (400). The
-    // last unrolled level cuts the list, leaving WhereAny.
-    additionalProperties: { anyOf: [ref('WhereAny'), { type: 'array', items: ref(name) }] },
+    // or no nested where compiles. Its items are plain objects, not this Where, so the list adds no reference
+    // (tools that expand every reference would walk 3^levels copies instead of 2^levels). A list under any
+    // other key, or and/or past the last level, is refused by the where parser (400 QueryError).
+    additionalProperties: {
+      anyOf: [
+        ref('WhereAny'),
+        { type: 'array', items: { type: 'object', additionalProperties: true } },
+      ],
+    },
   }
 }
 
