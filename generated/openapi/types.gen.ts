@@ -2631,8 +2631,8 @@ export type WhereAny = {
     greater_than_equal?: unknown;
     less_than?: unknown;
     less_than_equal?: unknown;
-    like?: unknown;
     contains?: unknown;
+    like?: unknown;
     exists?: unknown;
     near?: unknown;
 };

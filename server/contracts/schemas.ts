@@ -1,3 +1,4 @@
+import { OPERATORS } from '../db/where.ts'
 import { optionValue, subFields, traverseFields } from '../config/fields.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { collectionNames } from '../config/names.ts'
@@ -275,22 +276,8 @@ export function whereComponents(): Record<string, Schema> {
       description:
         'Operators on a dotted path (into groups, arrays, blocks, json, or through a relationship).',
       additionalProperties: false,
-      properties: Object.fromEntries(
-        [
-          'equals',
-          'not_equals',
-          'in',
-          'not_in',
-          'greater_than',
-          'greater_than_equal',
-          'less_than',
-          'less_than_equal',
-          'like',
-          'contains',
-          'exists',
-          'near',
-        ].map((op) => [op, {}]),
-      ),
+      // Every operator the where compiler knows (server/db/where.ts).
+      properties: Object.fromEntries(OPERATORS.map((op) => [op, {}])),
     },
   }
 }
