@@ -14,6 +14,10 @@ import type { Cms } from '../../server/local/cms.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from './db.ts'
 
+// Captured once: a test may point `globalThis.fetch` at `state.fetch` (a client with no fetch option), which must
+// not then call itself.
+const nativeFetch = globalThis.fetch
+
 export interface HttpResponse<T = any> {
   status: number
   body: T
@@ -128,7 +132,7 @@ export function useServer<T = undefined>(
     ])
     state.fetch = (async (input: Request | string | URL, init?: RequestInit) => {
       const request = new Request(input, init)
-      const res = await fetch(request)
+      const res = await nativeFetch(request)
       const text = await res.clone().text()
       let parsed: unknown = text
       try {
