@@ -64,7 +64,7 @@ interface Report {
   /** Invalid-input variations Portman wrote that the contract accepts (void-variations.ts): not run. */
   dropped: string[]
   seconds: number
-  /** Seconds spent serving and seeding, in Portman, in newman. */
+  /** Seconds spent serving and seeding, in Portman, checking its invalid variations, in newman. */
   phases: { serve: number; portman: number; check: number; newman: number }
 }
 
@@ -74,8 +74,10 @@ function run(args: string[], cwd: string, timeoutMs: number): Promise<string> {
     const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let output = ''
-    child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk), (output += chunk)))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stdout
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => ((stdout += chunk), (output += chunk)))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
     child.on('close', (code) => {
       clearTimeout(timer)
