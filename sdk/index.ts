@@ -22,7 +22,6 @@ import {
   type OrderInput,
   type OrderList,
 } from '../generated/sdk/map.ts'
-import { jsonQuerySerializer } from './client-config.ts'
 
 export type { AuthTypes, CollectionTypes, GlobalTypes, Order, OrderInput, OrderList }
 export type * from '../generated/openapi/types.gen.ts'
@@ -67,6 +66,15 @@ type Op = (
   options: Record<string, unknown>,
 ) => Promise<{ data?: unknown; error?: unknown; response?: Response }>
 
+/** where, select and populate travel as JSON text: the contract declares them as JSON-string parameters. */
+function jsonText(query: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...query }
+  for (const name of ['where', 'select', 'populate'])
+    if (out[name] !== undefined && typeof out[name] !== 'string')
+      out[name] = JSON.stringify(out[name])
+  return out
+}
+
 export function createClient(options: ClientOptions) {
   let token = options.token
   const origin = options.baseUrl.replace(/\/$/, '')
@@ -74,7 +82,6 @@ export function createClient(options: ClientOptions) {
     baseUrl: `${origin}${routes.api}`,
     fetch: options.fetch,
     headers: options.headers,
-    querySerializer: jsonQuerySerializer,
   })
   client.interceptors.request.use((request) => {
     if (token && !request.headers.has('authorization'))
@@ -83,7 +90,8 @@ export function createClient(options: ClientOptions) {
   })
 
   async function call<R>(op: Op, args: Record<string, unknown>): Promise<R> {
-    const result = await op({ ...args, client })
+    const query = args.query && jsonText(args.query as Record<string, unknown>)
+    const result = await op({ ...args, ...(query ? { query } : {}), client })
     const status = result.response?.status ?? 0
     if (result.error !== undefined || !result.response?.ok) throw new CmsError(status, result.error)
     return result.data as R

@@ -50,6 +50,15 @@ export type CategoryCreateInput = {
     description?: string | null;
 };
 
+export type CategorySelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    name?: boolean;
+    slug?: boolean;
+    description?: boolean;
+};
+
 export type CategoryUpdateInput = {
     name?: string;
     slug?: string;
@@ -66,11 +75,82 @@ export type CategoryWhere = {
     name?: WhereText;
     slug?: WhereText;
     description?: WhereText;
-    and?: Array<CategoryWhere>;
-    or?: Array<CategoryWhere>;
-    AND?: Array<CategoryWhere>;
-    OR?: Array<CategoryWhere>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhere> | Array<CategoryWhere> | Array<CategoryWhere> | Array<CategoryWhere> | undefined;
+    and?: Array<CategoryWhereDepth1>;
+    or?: Array<CategoryWhereDepth1>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth1> | Array<CategoryWhereDepth1> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type CategoryWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    name?: WhereText;
+    slug?: WhereText;
+    description?: WhereText;
+    and?: Array<CategoryWhereDepth2>;
+    or?: Array<CategoryWhereDepth2>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth2> | Array<CategoryWhereDepth2> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type CategoryWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    name?: WhereText;
+    slug?: WhereText;
+    description?: WhereText;
+    and?: Array<CategoryWhereDepth3>;
+    or?: Array<CategoryWhereDepth3>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth3> | Array<CategoryWhereDepth3> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type CategoryWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    name?: WhereText;
+    slug?: WhereText;
+    description?: WhereText;
+    and?: Array<CategoryWhereDepth4>;
+    or?: Array<CategoryWhereDepth4>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth4> | Array<CategoryWhereDepth4> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type CategoryWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    name?: WhereText;
+    slug?: WhereText;
+    description?: WhereText;
+    and?: Array<CategoryWhereDepth5>;
+    or?: Array<CategoryWhereDepth5>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth5> | Array<CategoryWhereDepth5> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type CategoryWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    name?: WhereText;
+    slug?: WhereText;
+    description?: WhereText;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | undefined;
 };
 
 export type ContentBlock = {
@@ -141,6 +221,23 @@ export type OrderCreateInput = {
     paidAt?: string | null;
 };
 
+export type OrderSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    user?: boolean;
+    status?: boolean;
+    items?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        product?: boolean;
+        quantity?: boolean;
+        unit_price?: boolean;
+    };
+    total_amount?: boolean;
+    paidAt?: boolean;
+};
+
 export type OrdersList = {
     docs: Array<Order>;
     totalDocs: number;
@@ -190,10 +287,8 @@ export type OrderWhere = {
     };
     total_amount?: WhereNumber;
     paidAt?: WhereDate;
-    and?: Array<OrderWhere>;
-    or?: Array<OrderWhere>;
-    AND?: Array<OrderWhere>;
-    OR?: Array<OrderWhere>;
+    and?: Array<OrderWhereDepth1>;
+    or?: Array<OrderWhereDepth1>;
     [key: string]: WhereAny | WhereId | WhereDate | {
         equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
@@ -206,14 +301,223 @@ export type OrderWhere = {
         like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
-    } | WhereNumber | Array<OrderWhere> | Array<OrderWhere> | Array<OrderWhere> | Array<OrderWhere> | undefined;
+    } | WhereNumber | Array<OrderWhereDepth1> | Array<OrderWhereDepth1> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type OrderWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    user?: WhereId;
+    status?: {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    };
+    total_amount?: WhereNumber;
+    paidAt?: WhereDate;
+    and?: Array<OrderWhereDepth2>;
+    or?: Array<OrderWhereDepth2>;
+    [key: string]: WhereAny | WhereId | WhereDate | {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    } | WhereNumber | Array<OrderWhereDepth2> | Array<OrderWhereDepth2> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type OrderWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    user?: WhereId;
+    status?: {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    };
+    total_amount?: WhereNumber;
+    paidAt?: WhereDate;
+    and?: Array<OrderWhereDepth3>;
+    or?: Array<OrderWhereDepth3>;
+    [key: string]: WhereAny | WhereId | WhereDate | {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    } | WhereNumber | Array<OrderWhereDepth3> | Array<OrderWhereDepth3> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type OrderWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    user?: WhereId;
+    status?: {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    };
+    total_amount?: WhereNumber;
+    paidAt?: WhereDate;
+    and?: Array<OrderWhereDepth4>;
+    or?: Array<OrderWhereDepth4>;
+    [key: string]: WhereAny | WhereId | WhereDate | {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    } | WhereNumber | Array<OrderWhereDepth4> | Array<OrderWhereDepth4> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type OrderWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    user?: WhereId;
+    status?: {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    };
+    total_amount?: WhereNumber;
+    paidAt?: WhereDate;
+    and?: Array<OrderWhereDepth5>;
+    or?: Array<OrderWhereDepth5>;
+    [key: string]: WhereAny | WhereId | WhereDate | {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    } | WhereNumber | Array<OrderWhereDepth5> | Array<OrderWhereDepth5> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type OrderWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    user?: WhereId;
+    status?: {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    };
+    total_amount?: WhereNumber;
+    paidAt?: WhereDate;
+    [key: string]: WhereAny | WhereId | WhereDate | {
+        equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
+        in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        like?: string;
+        contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        exists?: boolean;
+    } | WhereNumber | undefined;
 };
 
 /**
  * A select per related collection slug.
  */
 export type Populate = {
-    [key: string]: Select;
+    users?: UserSelect;
+    categories?: CategorySelect;
+    posts?: PostSelect;
+    tracking?: TrackingSelect;
+    orders?: OrderSelect;
+};
+
+/**
+ * A populated document deeper than the contract types it (depth > 2): its collection's schema applies.
+ */
+export type PopulatedDocument = {
+    id: number;
 };
 
 export type Post = {
@@ -233,10 +537,10 @@ export type Post = {
     publishedAt?: string | null;
     category?: number | Category | null;
     author?: number | User | null;
-    related?: Array<number | Post> | null;
+    related?: Array<number | PostDepth1> | null;
     reference?: {
         relationTo: 'posts' | 'categories';
-        value: number | Post | Category;
+        value: number | PostDepth1 | Category;
     } | null;
     tags?: Array<{
         id?: string;
@@ -323,6 +627,133 @@ export type PostCreateInput = {
      * Status
      */
     _status?: 'draft' | 'published' | null;
+};
+
+export type PostDepth1 = {
+    id: number;
+    title?: string | null;
+    slug?: string | null;
+    excerpt?: string | null;
+    /**
+     * Rich text (a JSON document).
+     */
+    body?: {
+        [key: string]: unknown;
+    } | null;
+    status?: 'draft' | 'review' | 'published' | 'archived' | null;
+    views?: number | null;
+    featured?: boolean | null;
+    publishedAt?: string | null;
+    category?: number | Category | null;
+    author?: number | User | null;
+    related?: Array<number | PostDepth2> | null;
+    reference?: {
+        relationTo: 'posts' | 'categories';
+        value: number | PostDepth2 | Category;
+    } | null;
+    tags?: Array<{
+        id?: string;
+        tag?: string;
+    }> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    seo?: SeoMeta | null;
+    /**
+     * [longitude, latitude]
+     */
+    location?: [
+        number,
+        number
+    ] | null;
+    /**
+     * Status
+     */
+    _status?: 'draft' | 'published' | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PostDepth2 = {
+    id: number;
+    title?: string | null;
+    slug?: string | null;
+    excerpt?: string | null;
+    /**
+     * Rich text (a JSON document).
+     */
+    body?: {
+        [key: string]: unknown;
+    } | null;
+    status?: 'draft' | 'review' | 'published' | 'archived' | null;
+    views?: number | null;
+    featured?: boolean | null;
+    publishedAt?: string | null;
+    category?: number | Category | null;
+    author?: number | User | null;
+    related?: Array<number | PopulatedDocument> | null;
+    reference?: {
+        relationTo: 'posts' | 'categories';
+        value: number | PopulatedDocument | Category;
+    } | null;
+    tags?: Array<{
+        id?: string;
+        tag?: string;
+    }> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    seo?: SeoMeta | null;
+    /**
+     * [longitude, latitude]
+     */
+    location?: [
+        number,
+        number
+    ] | null;
+    /**
+     * Status
+     */
+    _status?: 'draft' | 'published' | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PostSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    title?: boolean;
+    slug?: boolean;
+    excerpt?: boolean;
+    body?: boolean;
+    status?: boolean;
+    views?: boolean;
+    featured?: boolean;
+    publishedAt?: boolean;
+    category?: boolean;
+    author?: boolean;
+    related?: boolean;
+    reference?: boolean;
+    tags?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        tag?: boolean;
+    };
+    layout?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        heading?: boolean;
+        subheading?: boolean;
+        content?: boolean;
+        quote?: boolean;
+        attribution?: boolean;
+    };
+    seo?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        title?: boolean;
+        description?: boolean;
+        noIndex?: boolean;
+    };
+    location?: boolean;
+    _status?: boolean;
 };
 
 export type PostsList = {
@@ -453,6 +884,55 @@ export type PostVersion = {
     updatedAt?: string;
 };
 
+export type PostVersionSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    parent?: boolean;
+    version?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        title?: boolean;
+        slug?: boolean;
+        excerpt?: boolean;
+        body?: boolean;
+        status?: boolean;
+        views?: boolean;
+        featured?: boolean;
+        publishedAt?: boolean;
+        category?: boolean;
+        author?: boolean;
+        related?: boolean;
+        reference?: boolean;
+        tags?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            tag?: boolean;
+        };
+        layout?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            heading?: boolean;
+            subheading?: boolean;
+            content?: boolean;
+            quote?: boolean;
+            attribution?: boolean;
+        };
+        seo?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            title?: boolean;
+            description?: boolean;
+            noIndex?: boolean;
+        };
+        location?: boolean;
+        _status?: boolean;
+        createdAt?: boolean;
+        updatedAt?: boolean;
+    };
+    latest?: boolean;
+};
+
 export type PostVersionsList = {
     docs: Array<PostVersion>;
     totalDocs: number;
@@ -518,10 +998,8 @@ export type PostVersionWhere = {
     'version.createdAt'?: WhereDate;
     'version.updatedAt'?: WhereDate;
     latest?: WhereBoolean;
-    and?: Array<PostVersionWhere>;
-    or?: Array<PostVersionWhere>;
-    AND?: Array<PostVersionWhere>;
-    OR?: Array<PostVersionWhere>;
+    and?: Array<PostVersionWhereDepth1>;
+    or?: Array<PostVersionWhereDepth1>;
     [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -546,7 +1024,410 @@ export type PostVersionWhere = {
         like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
-    } | Array<PostVersionWhere> | Array<PostVersionWhere> | Array<PostVersionWhere> | Array<PostVersionWhere> | undefined;
+    } | Array<PostVersionWhereDepth1> | Array<PostVersionWhereDepth1> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostVersionWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    'version.slug'?: WhereText;
+    'version.excerpt'?: WhereText;
+    'version.body'?: WhereText;
+    'version.status'?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    'version.views'?: WhereNumber;
+    'version.featured'?: WhereBoolean;
+    'version.publishedAt'?: WhereDate;
+    'version.category'?: WhereId;
+    'version.author'?: WhereId;
+    'version.related'?: WhereId;
+    'version.reference'?: WhereAny;
+    'version.seo.title'?: WhereText;
+    'version.seo.description'?: WhereText;
+    'version.seo.noIndex'?: WhereBoolean;
+    'version.location'?: WherePoint;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.createdAt'?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    latest?: WhereBoolean;
+    and?: Array<PostVersionWhereDepth2>;
+    or?: Array<PostVersionWhereDepth2>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | Array<PostVersionWhereDepth2> | Array<PostVersionWhereDepth2> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostVersionWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    'version.slug'?: WhereText;
+    'version.excerpt'?: WhereText;
+    'version.body'?: WhereText;
+    'version.status'?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    'version.views'?: WhereNumber;
+    'version.featured'?: WhereBoolean;
+    'version.publishedAt'?: WhereDate;
+    'version.category'?: WhereId;
+    'version.author'?: WhereId;
+    'version.related'?: WhereId;
+    'version.reference'?: WhereAny;
+    'version.seo.title'?: WhereText;
+    'version.seo.description'?: WhereText;
+    'version.seo.noIndex'?: WhereBoolean;
+    'version.location'?: WherePoint;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.createdAt'?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    latest?: WhereBoolean;
+    and?: Array<PostVersionWhereDepth3>;
+    or?: Array<PostVersionWhereDepth3>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | Array<PostVersionWhereDepth3> | Array<PostVersionWhereDepth3> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostVersionWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    'version.slug'?: WhereText;
+    'version.excerpt'?: WhereText;
+    'version.body'?: WhereText;
+    'version.status'?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    'version.views'?: WhereNumber;
+    'version.featured'?: WhereBoolean;
+    'version.publishedAt'?: WhereDate;
+    'version.category'?: WhereId;
+    'version.author'?: WhereId;
+    'version.related'?: WhereId;
+    'version.reference'?: WhereAny;
+    'version.seo.title'?: WhereText;
+    'version.seo.description'?: WhereText;
+    'version.seo.noIndex'?: WhereBoolean;
+    'version.location'?: WherePoint;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.createdAt'?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    latest?: WhereBoolean;
+    and?: Array<PostVersionWhereDepth4>;
+    or?: Array<PostVersionWhereDepth4>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | Array<PostVersionWhereDepth4> | Array<PostVersionWhereDepth4> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostVersionWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    'version.slug'?: WhereText;
+    'version.excerpt'?: WhereText;
+    'version.body'?: WhereText;
+    'version.status'?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    'version.views'?: WhereNumber;
+    'version.featured'?: WhereBoolean;
+    'version.publishedAt'?: WhereDate;
+    'version.category'?: WhereId;
+    'version.author'?: WhereId;
+    'version.related'?: WhereId;
+    'version.reference'?: WhereAny;
+    'version.seo.title'?: WhereText;
+    'version.seo.description'?: WhereText;
+    'version.seo.noIndex'?: WhereBoolean;
+    'version.location'?: WherePoint;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.createdAt'?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    latest?: WhereBoolean;
+    and?: Array<PostVersionWhereDepth5>;
+    or?: Array<PostVersionWhereDepth5>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | Array<PostVersionWhereDepth5> | Array<PostVersionWhereDepth5> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostVersionWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    'version.slug'?: WhereText;
+    'version.excerpt'?: WhereText;
+    'version.body'?: WhereText;
+    'version.status'?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    'version.views'?: WhereNumber;
+    'version.featured'?: WhereBoolean;
+    'version.publishedAt'?: WhereDate;
+    'version.category'?: WhereId;
+    'version.author'?: WhereId;
+    'version.related'?: WhereId;
+    'version.reference'?: WhereAny;
+    'version.seo.title'?: WhereText;
+    'version.seo.description'?: WhereText;
+    'version.seo.noIndex'?: WhereBoolean;
+    'version.location'?: WherePoint;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.createdAt'?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    latest?: WhereBoolean;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | undefined;
 };
 
 /**
@@ -597,10 +1478,8 @@ export type PostWhere = {
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
-    and?: Array<PostWhere>;
-    or?: Array<PostWhere>;
-    AND?: Array<PostWhere>;
-    OR?: Array<PostWhere>;
+    and?: Array<PostWhereDepth1>;
+    or?: Array<PostWhereDepth1>;
     [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -625,7 +1504,390 @@ export type PostWhere = {
         like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
-    } | Array<PostWhere> | Array<PostWhere> | Array<PostWhere> | Array<PostWhere> | undefined;
+    } | Array<PostWhereDepth1> | Array<PostWhereDepth1> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    excerpt?: WhereText;
+    body?: WhereText;
+    status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    views?: WhereNumber;
+    featured?: WhereBoolean;
+    publishedAt?: WhereDate;
+    category?: WhereId;
+    author?: WhereId;
+    related?: WhereId;
+    reference?: WhereAny;
+    'seo.title'?: WhereText;
+    'seo.description'?: WhereText;
+    'seo.noIndex'?: WhereBoolean;
+    location?: WherePoint;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    and?: Array<PostWhereDepth2>;
+    or?: Array<PostWhereDepth2>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | Array<PostWhereDepth2> | Array<PostWhereDepth2> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    excerpt?: WhereText;
+    body?: WhereText;
+    status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    views?: WhereNumber;
+    featured?: WhereBoolean;
+    publishedAt?: WhereDate;
+    category?: WhereId;
+    author?: WhereId;
+    related?: WhereId;
+    reference?: WhereAny;
+    'seo.title'?: WhereText;
+    'seo.description'?: WhereText;
+    'seo.noIndex'?: WhereBoolean;
+    location?: WherePoint;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    and?: Array<PostWhereDepth3>;
+    or?: Array<PostWhereDepth3>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | Array<PostWhereDepth3> | Array<PostWhereDepth3> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    excerpt?: WhereText;
+    body?: WhereText;
+    status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    views?: WhereNumber;
+    featured?: WhereBoolean;
+    publishedAt?: WhereDate;
+    category?: WhereId;
+    author?: WhereId;
+    related?: WhereId;
+    reference?: WhereAny;
+    'seo.title'?: WhereText;
+    'seo.description'?: WhereText;
+    'seo.noIndex'?: WhereBoolean;
+    location?: WherePoint;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    and?: Array<PostWhereDepth4>;
+    or?: Array<PostWhereDepth4>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | Array<PostWhereDepth4> | Array<PostWhereDepth4> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    excerpt?: WhereText;
+    body?: WhereText;
+    status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    views?: WhereNumber;
+    featured?: WhereBoolean;
+    publishedAt?: WhereDate;
+    category?: WhereId;
+    author?: WhereId;
+    related?: WhereId;
+    reference?: WhereAny;
+    'seo.title'?: WhereText;
+    'seo.description'?: WhereText;
+    'seo.noIndex'?: WhereBoolean;
+    location?: WherePoint;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    and?: Array<PostWhereDepth5>;
+    or?: Array<PostWhereDepth5>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | Array<PostWhereDepth5> | Array<PostWhereDepth5> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PostWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    excerpt?: WhereText;
+    body?: WhereText;
+    status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
+    views?: WhereNumber;
+    featured?: WhereBoolean;
+    publishedAt?: WhereDate;
+    category?: WhereId;
+    author?: WhereId;
+    related?: WhereId;
+    reference?: WhereAny;
+    'seo.title'?: WhereText;
+    'seo.description'?: WhereText;
+    'seo.noIndex'?: WhereBoolean;
+    location?: WherePoint;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | WhereNumber | WhereBoolean | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | undefined;
 };
 
 /**
@@ -648,10 +1910,6 @@ export type QuoteBlock = {
     id?: string;
     quote?: string;
     attribution?: string | null;
-};
-
-export type Select = {
-    [key: string]: boolean | Select;
 };
 
 export type SeoMeta = {
@@ -687,6 +1945,22 @@ export type SiteSettingInput = {
     }> | null;
 };
 
+export type SiteSettingSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    siteName?: boolean;
+    tagline?: boolean;
+    contactEmail?: boolean;
+    maintenanceMode?: boolean;
+    navigation?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        label?: boolean;
+        url?: boolean;
+    };
+};
+
 export type Tracking = {
     id: number;
     label?: string;
@@ -702,6 +1976,16 @@ export type TrackingCreateInput = {
     status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
+};
+
+export type TrackingSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    label?: boolean;
+    status?: boolean;
+    lastEvent?: boolean;
+    events?: boolean;
 };
 
 export type TrackingUpdateInput = {
@@ -734,10 +2018,8 @@ export type TrackingWhere = {
     };
     lastEvent?: WhereText;
     events?: WhereNumber;
-    and?: Array<TrackingWhere>;
-    or?: Array<TrackingWhere>;
-    AND?: Array<TrackingWhere>;
-    OR?: Array<TrackingWhere>;
+    and?: Array<TrackingWhereDepth1>;
+    or?: Array<TrackingWhereDepth1>;
     [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
         equals?: 'pending' | 'in_transit' | 'delivered' | null;
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
@@ -750,7 +2032,205 @@ export type TrackingWhere = {
         like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
-    } | WhereNumber | Array<TrackingWhere> | Array<TrackingWhere> | Array<TrackingWhere> | Array<TrackingWhere> | undefined;
+    } | WhereNumber | Array<TrackingWhereDepth1> | Array<TrackingWhereDepth1> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type TrackingWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    label?: WhereText;
+    status?: {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    };
+    lastEvent?: WhereText;
+    events?: WhereNumber;
+    and?: Array<TrackingWhereDepth2>;
+    or?: Array<TrackingWhereDepth2>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    } | WhereNumber | Array<TrackingWhereDepth2> | Array<TrackingWhereDepth2> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type TrackingWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    label?: WhereText;
+    status?: {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    };
+    lastEvent?: WhereText;
+    events?: WhereNumber;
+    and?: Array<TrackingWhereDepth3>;
+    or?: Array<TrackingWhereDepth3>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    } | WhereNumber | Array<TrackingWhereDepth3> | Array<TrackingWhereDepth3> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type TrackingWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    label?: WhereText;
+    status?: {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    };
+    lastEvent?: WhereText;
+    events?: WhereNumber;
+    and?: Array<TrackingWhereDepth4>;
+    or?: Array<TrackingWhereDepth4>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    } | WhereNumber | Array<TrackingWhereDepth4> | Array<TrackingWhereDepth4> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type TrackingWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    label?: WhereText;
+    status?: {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    };
+    lastEvent?: WhereText;
+    events?: WhereNumber;
+    and?: Array<TrackingWhereDepth5>;
+    or?: Array<TrackingWhereDepth5>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    } | WhereNumber | Array<TrackingWhereDepth5> | Array<TrackingWhereDepth5> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type TrackingWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    label?: WhereText;
+    status?: {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    };
+    lastEvent?: WhereText;
+    events?: WhereNumber;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
+        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        greater_than?: 'pending' | 'in_transit' | 'delivered';
+        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        less_than?: 'pending' | 'in_transit' | 'delivered';
+        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
+        like?: string;
+        contains?: 'pending' | 'in_transit' | 'delivered';
+        exists?: boolean;
+    } | WhereNumber | undefined;
 };
 
 export type User = {
@@ -767,6 +2247,15 @@ export type UserCreateInput = {
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+};
+
+export type UserSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    email?: boolean;
+    name?: boolean;
+    roles?: boolean;
 };
 
 export type UsersList = {
@@ -810,10 +2299,8 @@ export type UserWhere = {
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
-    and?: Array<UserWhere>;
-    or?: Array<UserWhere>;
-    AND?: Array<UserWhere>;
-    OR?: Array<UserWhere>;
+    and?: Array<UserWhereDepth1>;
+    or?: Array<UserWhereDepth1>;
     [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
         equals?: 'admin' | 'member' | null;
         not_equals?: 'admin' | 'member' | null;
@@ -826,7 +2313,200 @@ export type UserWhere = {
         like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
-    } | Array<UserWhere> | Array<UserWhere> | Array<UserWhere> | Array<UserWhere> | undefined;
+    } | Array<UserWhereDepth1> | Array<UserWhereDepth1> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type UserWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    email?: WhereText;
+    name?: WhereText;
+    roles?: {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    };
+    and?: Array<UserWhereDepth2>;
+    or?: Array<UserWhereDepth2>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    } | Array<UserWhereDepth2> | Array<UserWhereDepth2> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type UserWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    email?: WhereText;
+    name?: WhereText;
+    roles?: {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    };
+    and?: Array<UserWhereDepth3>;
+    or?: Array<UserWhereDepth3>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    } | Array<UserWhereDepth3> | Array<UserWhereDepth3> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type UserWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    email?: WhereText;
+    name?: WhereText;
+    roles?: {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    };
+    and?: Array<UserWhereDepth4>;
+    or?: Array<UserWhereDepth4>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    } | Array<UserWhereDepth4> | Array<UserWhereDepth4> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type UserWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    email?: WhereText;
+    name?: WhereText;
+    roles?: {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    };
+    and?: Array<UserWhereDepth5>;
+    or?: Array<UserWhereDepth5>;
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    } | Array<UserWhereDepth5> | Array<UserWhereDepth5> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type UserWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    email?: WhereText;
+    name?: WhereText;
+    roles?: {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    };
+    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+        equals?: 'admin' | 'member' | null;
+        not_equals?: 'admin' | 'member' | null;
+        in?: Array<'admin' | 'member'> | string;
+        not_in?: Array<'admin' | 'member'> | string;
+        greater_than?: 'admin' | 'member';
+        greater_than_equal?: 'admin' | 'member';
+        less_than?: 'admin' | 'member';
+        less_than_equal?: 'admin' | 'member';
+        like?: string;
+        contains?: 'admin' | 'member';
+        exists?: boolean;
+    } | undefined;
 };
 
 export type V1Order = {
@@ -964,17 +2644,6 @@ export type WhereText = {
     exists?: boolean;
 };
 
-/**
- * A select per related collection slug.
- */
-export type PopulateWritable = {
-    [key: string]: SelectWritable;
-};
-
-export type SelectWritable = {
-    [key: string]: boolean | SelectWritable;
-};
-
 export type UserCreateInputWritable = {
     email: string;
     name?: string | null;
@@ -1017,14 +2686,9 @@ export type Pagination = boolean;
 export type Sort = string;
 
 /**
- * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+ * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
  */
-export type Select2 = SelectWritable;
-
-/**
- * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
- */
-export type Populate2 = PopulateWritable;
+export type Populate2 = string;
 
 /**
  * Read the newest drafts / save as a draft.
@@ -1155,9 +2819,9 @@ export type DeleteUsersData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: UserWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -1209,9 +2873,9 @@ export type FindUsersData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: UserWhere;
+        where?: string;
         /**
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
@@ -1230,13 +2894,13 @@ export type FindUsersData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `UserSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/users';
 };
@@ -1276,21 +2940,21 @@ export type UpdateUsersData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: UserWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `UserSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/users';
 };
@@ -1346,13 +3010,13 @@ export type CreateUserData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `UserSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/users';
 };
@@ -1403,9 +3067,9 @@ export type CountUsersData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: UserWhere;
+        where?: string;
     };
     url: '/users/count';
 };
@@ -1786,13 +3450,13 @@ export type FindUserByIdData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `UserSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/users/{id}';
 };
@@ -1845,13 +3509,13 @@ export type UpdateUserData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `UserSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/users/{id}';
 };
@@ -1906,9 +3570,9 @@ export type DeleteCategoriesData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: CategoryWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -1960,9 +3624,9 @@ export type FindCategoriesData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: CategoryWhere;
+        where?: string;
         /**
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
@@ -1981,13 +3645,13 @@ export type FindCategoriesData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `CategorySelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/categories';
 };
@@ -2027,21 +3691,21 @@ export type UpdateCategoriesData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: CategoryWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `CategorySelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/categories';
 };
@@ -2093,13 +3757,13 @@ export type CreateCategoryData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `CategorySelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/categories';
 };
@@ -2146,9 +3810,9 @@ export type CountCategoriesData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: CategoryWhere;
+        where?: string;
     };
     url: '/categories/count';
 };
@@ -2255,13 +3919,13 @@ export type FindCategoryByIdData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `CategorySelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/categories/{id}';
 };
@@ -2314,13 +3978,13 @@ export type UpdateCategoryData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `CategorySelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/categories/{id}';
 };
@@ -2371,9 +4035,9 @@ export type DeletePostsData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: PostWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -2425,9 +4089,9 @@ export type FindPostsData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: PostWhere;
+        where?: string;
         /**
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
@@ -2446,13 +4110,13 @@ export type FindPostsData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `PostSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2496,21 +4160,21 @@ export type UpdatePostsData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: PostWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `PostSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2566,13 +4230,13 @@ export type CreatePostData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `PostSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2623,9 +4287,9 @@ export type CountPostsData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: PostWhere;
+        where?: string;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -2669,9 +4333,9 @@ export type FindPostVersionsData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `PostVersionWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: PostVersionWhere;
+        where?: string;
         /**
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
@@ -2690,9 +4354,9 @@ export type FindPostVersionsData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `PostVersionSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
     };
     url: '/posts/versions';
 };
@@ -2951,13 +4615,13 @@ export type FindPostByIdData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `PostSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -3014,13 +4678,13 @@ export type UpdatePostData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `PostSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
         /**
          * Read the newest drafts / save as a draft.
          */
@@ -3075,9 +4739,9 @@ export type DeleteAllTrackingData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: TrackingWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -3129,9 +4793,9 @@ export type FindAllTrackingData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: TrackingWhere;
+        where?: string;
         /**
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
@@ -3150,13 +4814,13 @@ export type FindAllTrackingData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `TrackingSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/tracking';
 };
@@ -3196,21 +4860,21 @@ export type UpdateAllTrackingData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: TrackingWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `TrackingSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/tracking';
 };
@@ -3262,13 +4926,13 @@ export type CreateTrackingData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `TrackingSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/tracking';
 };
@@ -3315,9 +4979,9 @@ export type CountAllTrackingData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: TrackingWhere;
+        where?: string;
     };
     url: '/tracking/count';
 };
@@ -3469,13 +5133,13 @@ export type FindTrackingByIdData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `TrackingSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/tracking/{id}';
 };
@@ -3528,13 +5192,13 @@ export type UpdateTrackingData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `TrackingSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/tracking/{id}';
 };
@@ -3585,9 +5249,9 @@ export type DeleteOrdersData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: OrderWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -3639,9 +5303,9 @@ export type FindOrdersData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: OrderWhere;
+        where?: string;
         /**
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
@@ -3660,13 +5324,13 @@ export type FindOrdersData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `OrderSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/orders';
 };
@@ -3706,21 +5370,21 @@ export type UpdateOrdersData = {
     path?: never;
     query: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where: OrderWhere;
+        where: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `OrderSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/orders';
 };
@@ -3772,13 +5436,13 @@ export type CreateOrderData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `OrderSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/orders';
 };
@@ -3825,9 +5489,9 @@ export type CountOrdersData = {
     path?: never;
     query?: {
         /**
-         * A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
-        where?: OrderWhere;
+        where?: string;
     };
     url: '/orders/count';
 };
@@ -3934,13 +5598,13 @@ export type FindOrderByIdData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `OrderSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/orders/{id}';
 };
@@ -3993,13 +5657,13 @@ export type UpdateOrderData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `OrderSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/orders/{id}';
 };
@@ -4054,13 +5718,13 @@ export type FindSiteSettingData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `SiteSettingSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/globals/site-settings';
 };
@@ -4104,13 +5768,13 @@ export type UpdateSiteSettingData = {
          */
         depth?: number;
         /**
-         * Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         * Fields to return (the `SiteSettingSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
-        select?: SelectWritable;
+        select?: string;
         /**
-         * Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
-        populate?: PopulateWritable;
+        populate?: string;
     };
     url: '/globals/site-settings';
 };

@@ -4,6 +4,9 @@
 import * as sdk from '../openapi/sdk.gen.ts'
 import type * as T from '../openapi/types.gen.ts'
 
+/** A query with select and populate as the objects they encode (the SDK sends them as JSON text). */
+type Typed<Q, Select> = Omit<Q, 'select' | 'populate'> & { select?: Select; populate?: T.Populate }
+
 export const collections = {
   "users": { find: sdk.findUsers, findByID: sdk.findUserById, count: sdk.countUsers, create: sdk.createUser, update: sdk.updateUser, delete: sdk.deleteUser },
   "categories": { find: sdk.findCategories, findByID: sdk.findCategoryById, count: sdk.countCategories, create: sdk.createCategory, update: sdk.updateCategory, delete: sdk.deleteCategory },
@@ -19,9 +22,9 @@ export interface CollectionTypes {
     where: T.UserWhere
     create: T.UserCreateInput
     update: T.UserUpdateInput
-    findQuery: Omit<NonNullable<T.FindUsersData['query']>, 'where'>
-    readQuery: NonNullable<T.FindUserByIdData['query']>
-    writeQuery: NonNullable<T.CreateUserData['query']>
+    findQuery: Typed<Omit<NonNullable<T.FindUsersData['query']>, 'where'>, T.UserSelect>
+    readQuery: Typed<NonNullable<T.FindUserByIdData['query']>, T.UserSelect>
+    writeQuery: Typed<NonNullable<T.CreateUserData['query']>, T.UserSelect>
   }
   "categories": {
     doc: T.Category
@@ -29,9 +32,9 @@ export interface CollectionTypes {
     where: T.CategoryWhere
     create: T.CategoryCreateInput
     update: T.CategoryUpdateInput
-    findQuery: Omit<NonNullable<T.FindCategoriesData['query']>, 'where'>
-    readQuery: NonNullable<T.FindCategoryByIdData['query']>
-    writeQuery: NonNullable<T.CreateCategoryData['query']>
+    findQuery: Typed<Omit<NonNullable<T.FindCategoriesData['query']>, 'where'>, T.CategorySelect>
+    readQuery: Typed<NonNullable<T.FindCategoryByIdData['query']>, T.CategorySelect>
+    writeQuery: Typed<NonNullable<T.CreateCategoryData['query']>, T.CategorySelect>
   }
   "posts": {
     doc: T.Post
@@ -39,9 +42,9 @@ export interface CollectionTypes {
     where: T.PostWhere
     create: T.PostCreateInput
     update: T.PostUpdateInput
-    findQuery: Omit<NonNullable<T.FindPostsData['query']>, 'where'>
-    readQuery: NonNullable<T.FindPostByIdData['query']>
-    writeQuery: NonNullable<T.CreatePostData['query']>
+    findQuery: Typed<Omit<NonNullable<T.FindPostsData['query']>, 'where'>, T.PostSelect>
+    readQuery: Typed<NonNullable<T.FindPostByIdData['query']>, T.PostSelect>
+    writeQuery: Typed<NonNullable<T.CreatePostData['query']>, T.PostSelect>
   }
   "tracking": {
     doc: T.Tracking
@@ -49,9 +52,9 @@ export interface CollectionTypes {
     where: T.TrackingWhere
     create: T.TrackingCreateInput
     update: T.TrackingUpdateInput
-    findQuery: Omit<NonNullable<T.FindAllTrackingData['query']>, 'where'>
-    readQuery: NonNullable<T.FindTrackingByIdData['query']>
-    writeQuery: NonNullable<T.CreateTrackingData['query']>
+    findQuery: Typed<Omit<NonNullable<T.FindAllTrackingData['query']>, 'where'>, T.TrackingSelect>
+    readQuery: Typed<NonNullable<T.FindTrackingByIdData['query']>, T.TrackingSelect>
+    writeQuery: Typed<NonNullable<T.CreateTrackingData['query']>, T.TrackingSelect>
   }
   "orders": {
     doc: T.Order
@@ -59,9 +62,9 @@ export interface CollectionTypes {
     where: T.OrderWhere
     create: T.OrderCreateInput
     update: T.OrderUpdateInput
-    findQuery: Omit<NonNullable<T.FindOrdersData['query']>, 'where'>
-    readQuery: NonNullable<T.FindOrderByIdData['query']>
-    writeQuery: NonNullable<T.CreateOrderData['query']>
+    findQuery: Typed<Omit<NonNullable<T.FindOrdersData['query']>, 'where'>, T.OrderSelect>
+    readQuery: Typed<NonNullable<T.FindOrderByIdData['query']>, T.OrderSelect>
+    writeQuery: Typed<NonNullable<T.CreateOrderData['query']>, T.OrderSelect>
   }
 }
 

@@ -1,3 +1,4 @@
+import { rollUp } from './unroll.ts'
 import { execFile } from 'node:child_process'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -76,7 +77,7 @@ export async function diffContracts(before: Contracts, after: Contracts): Promis
   const { diff } = await import('@graphql-inspector/core')
   const changes: Change[] = []
   const seen = new Set<string>()
-  for (const d of apiDiff(before.openapi, after.openapi) as {
+  for (const d of apiDiff(rollUp(before.openapi), rollUp(after.openapi)) as {
     type: string
     action: string
     path: unknown[]

@@ -74,30 +74,16 @@ export async function generate(
   await write(path.join(out, 'contracts/schema.graphql'), sdl)
   written.push(...CONTRACT_FILES)
 
-  // 2. REST types and SDK (hey-api), with the JSON query serializer of sdk/client-config.ts.
+  // 2. REST types and SDK (hey-api, default settings: the contract's JSON-text parameters need no serializer).
   const generated = path.join(out, 'generated')
   await rm(path.join(generated, 'openapi'), { recursive: true, force: true })
   const { createClient } = await import('@hey-api/openapi-ts')
   await createClient({
     input: path.join(out, 'contracts/openapi.json'),
     output: { path: path.join(generated, 'openapi'), module: { extension: '.ts' } },
-    plugins: [
-      '@hey-api/typescript',
-      '@hey-api/sdk',
-      {
-        name: '@hey-api/client-fetch',
-        runtimeConfigPath: path.join(options.root, 'sdk/client-config.ts'),
-      },
-    ],
+    plugins: ['@hey-api/typescript', '@hey-api/sdk', '@hey-api/client-fetch'],
     logs: { level: 'silent', file: false },
   } as never)
-  // The import is written as the committed output has it, wherever this run wrote.
-  const clientFile = path.join(generated, 'openapi/client.gen.ts')
-  const client = await readFile(clientFile, 'utf8')
-  await writeFile(
-    clientFile,
-    client.replace(/from '[^']*sdk\/client-config\.ts'/, "from '../../sdk/client-config.ts'"),
-  )
 
   // 3. GraphQL: resolver types for the server, typed operation documents for the SDK.
   await rm(path.join(generated, 'graphql'), { recursive: true, force: true })

@@ -8,6 +8,9 @@ import { responseForStatus, type ErrorStatus } from '../errors/catalogue.ts'
 import { isOperationKind, SUCCESS_STATUSES, type OperationKind } from './kinds.ts'
 import { body, json, type Operation, type OperationMeta, type PathItem } from './operation.ts'
 import { ordersComponents, ordersPaths } from '../orders/contract.ts'
+import { WHERE_MAX_NESTING } from '../db/where.ts'
+import { SELECT_SYSTEM_FIELDS } from '../local/select.ts'
+import { unrollCycles } from './unroll.ts'
 
 export type { OperationMeta } from './operation.ts'
 import { collectionNames, globalName, openapiPath, pathWords, typeName } from '../config/names.ts'
@@ -16,6 +19,7 @@ import {
   inputSchema,
   objectSchema,
   ref,
+  selectSchema,
   whereComponents,
   whereSchema,
   type Schema,
@@ -36,24 +40,55 @@ const errors = (...codes: ErrorStatus[]): Schema =>
   )
 const MESSAGE = { type: 'string' }
 
-function readParams(c: SanitizedConfig, drafts: boolean): Schema[] {
-  const list = [param('depth'), param('select'), param('populate')]
+function readParams(c: SanitizedConfig, drafts: boolean, select: string): Schema[] {
+  const list = [param('depth'), selectParam(select), param('populate')]
   if (c.localization) list.push(param('locale'), param('fallbackLocale'))
   if (drafts) list.push(param('draft'))
   return list
 }
 
-function whereParam(config: SanitizedConfig, name: string, required = false): Schema {
-  const { maxConditions, maxValues, maxValueLength } = config.limits.where
+/**
+ * A structured query parameter sent as JSON text: `type: string` with the object's schema as `contentSchema`,
+ * so a client generated with any tool's defaults sends it as one plain value (`where=%7B...%7D`), and the
+ * server (which also takes Payload's bracket syntax) validates the parsed object against `contentSchema`.
+ */
+function jsonParam(
+  name: string,
+  schema: Schema,
+  description: string,
+  example: string,
+  required = false,
+): Schema {
   return {
-    name: 'where',
+    name,
     in: 'query',
     required,
-    description:
-      'A filter. Send it as JSON (`?where={"title":{"equals":"x"}}`) or in bracket syntax (`?where[title][equals]=x`); repeated conditions are ANDed. ' +
-      `At most ${maxConditions} conditions, ${maxValues} values (list items, like words) and ${maxValueLength} characters a value (limits.where): more is a 400 LimitExceeded.`,
-    content: { 'application/json': { schema: ref(name) } },
+    description,
+    schema: { type: 'string', contentMediaType: 'application/json', contentSchema: schema },
+    example,
   }
+}
+
+function whereParam(config: SanitizedConfig, name: string, required = false): Schema {
+  const { maxConditions, maxValues, maxValueLength } = config.limits.where
+  return jsonParam(
+    'where',
+    ref(name),
+    `A filter (the \`${name}\` schema), as JSON: \`?where={"title":{"equals":"x"}}\`; Payload's bracket syntax (\`?where[title][equals]=x\`) is accepted too, and repeated conditions are ANDed. ` +
+      `And/or lists nest at most ${WHERE_MAX_NESTING} levels. At most ${maxConditions} conditions, ${maxValues} values (list items, like words) and ${maxValueLength} characters a value (limits.where): more is a 400 LimitExceeded.`,
+    // A bulk update or delete must not match anything by example.
+    required ? '{"id":{"equals":0}}' : '{"id":{"exists":true}}',
+    required,
+  )
+}
+
+function selectParam(name: string): Schema {
+  return jsonParam(
+    'select',
+    ref(name),
+    `Fields to return (the \`${name}\` schema), as JSON: \`{"title":true}\` keeps only those, \`{"body":false}\` drops those (bracket syntax also accepted).`,
+    '{"id":true}',
+  )
 }
 
 function collectionPaths(
@@ -69,7 +104,7 @@ function collectionPaths(
   const doc = ref(singular)
   const where = `${singular}Where`
   const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
-  const read = readParams(config, drafts)
+  const read = readParams(config, drafts, `${singular}Select`)
   const writeParams = [
     ...read.filter((p) => p.$ref !== param('draft').$ref),
     ...(drafts ? [param('draft')] : []),
@@ -178,7 +213,7 @@ function collectionPaths(
           param('pagination'),
           param('sort'),
           param('depth'),
-          param('select'),
+          selectParam(`${singular}VersionSelect`),
           ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
         ],
         responses: {
@@ -442,7 +477,7 @@ function globalPaths(
 ): void {
   const name = globalName(g)
   const meta = (kind: OperationKind): OperationMeta => ({ kind, global: g.slug })
-  const read = readParams(config, false)
+  const read = readParams(config, false, `${name}Select`)
   paths[`/globals/${g.slug}`] = {
     get: {
       operationId: `find${name}`,
@@ -512,20 +547,12 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
       description: 'Field path(s), comma-separated; a leading "-" sorts descending.',
       schema: { type: 'string' },
     },
-    select: {
-      name: 'select',
-      in: 'query',
-      description:
-        'Fields to return: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).',
-      content: { 'application/json': { schema: ref('Select') } },
-    },
-    populate: {
-      name: 'populate',
-      in: 'query',
-      description:
-        'Fields to return of populated documents, by collection slug: `{"categories":{"title":true}}`.',
-      content: { 'application/json': { schema: ref('Populate') } },
-    },
+    populate: jsonParam(
+      'populate',
+      ref('Populate'),
+      'Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.',
+      '{}',
+    ),
     draft: {
       name: 'draft',
       in: 'query',
@@ -553,15 +580,6 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
 
 function sharedSchemas(): Record<string, Schema> {
   return {
-    Select: {
-      type: 'object',
-      additionalProperties: { anyOf: [{ type: 'boolean' }, ref('Select')] },
-    },
-    Populate: {
-      type: 'object',
-      description: 'A select per related collection slug.',
-      additionalProperties: ref('Select'),
-    },
     Count: {
       type: 'object',
       required: ['totalDocs'],
@@ -684,6 +702,10 @@ function checkSuccessStatuses(op: Operation, method: string, path: string): void
 export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown> {
   const ctx: SchemaContext = { config, components: {} }
   const schemas: Record<string, Schema> = sharedSchemas()
+  /** How many levels a self-referring schema unrolls to: documents `typedDepth + 1`, Wheres the nesting limit. */
+  const depthBound = new Map<string, number>()
+  const typedDepth = Math.min(config.defaultDepth, config.maxDepth)
+  const documentNames = new Set(config.collections.map((c) => collectionNames(c).singular))
   const paths: Record<string, PathItem> = {}
 
   paths['/health'] = {
@@ -793,6 +815,9 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       ).push('password')
     schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts, password)
     schemas[`${singular}Where`] = whereSchema(`${singular}Where`, c.flatFields, c.timestamps)
+    schemas[`${singular}Select`] = selectSchema(c.flatFields, [...SELECT_SYSTEM_FIELDS])
+    depthBound.set(singular, typedDepth + 1)
+    depthBound.set(`${singular}Where`, WHERE_MAX_NESTING)
     if (c.versionsCollection) {
       const { id: _id, ...versionProperties } = schemas[singular].properties as Schema
       const versionData: Schema = { type: 'object', properties: versionProperties }
@@ -814,6 +839,10 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         c.versionsCollection.flatFields,
         true,
       )
+      schemas[`${singular}VersionSelect`] = selectSchema(c.versionsCollection.flatFields, [
+        ...SELECT_SYSTEM_FIELDS,
+      ])
+      depthBound.set(`${singular}VersionWhere`, WHERE_MAX_NESTING)
     }
     collectionPaths(config, c, paths, ctx)
   }
@@ -831,6 +860,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       },
     }
     schemas[`${name}Input`] = inputSchema(g.flatFields, ctx, 'update', false)
+    schemas[`${name}Select`] = selectSchema(g.flatFields, [...SELECT_SYSTEM_FIELDS])
     globalPaths(config, g, paths)
   }
   for (const [i, e] of config.endpoints.entries()) {
@@ -851,6 +881,27 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     Object.assign(responses, orders.responses)
   }
   Object.assign(schemas, ctx.components)
+  schemas.Populate = {
+    type: 'object',
+    description: 'A select per related collection slug.',
+    properties: Object.fromEntries(
+      config.collections.map((c) => [c.slug, ref(`${collectionNames(c).singular}Select`)]),
+    ),
+    additionalProperties: false,
+  }
+  // Where and populated documents refer to themselves: unrolled (no circular $ref). Wheres to the server's
+  // nesting limit; documents typed to the default depth, deeper ones (depth up to maxDepth) a loose document.
+  schemas.PopulatedDocument = {
+    type: 'object',
+    description: `A populated document deeper than the contract types it (depth > ${typedDepth}): its collection's schema applies.`,
+    required: ['id'],
+    properties: { id: { type: 'integer', minimum: 1 } },
+  }
+  const acyclic = unrollCycles(
+    schemas,
+    (name) => depthBound.get(name),
+    (name) => (documentNames.has(name) ? ref('PopulatedDocument') : undefined),
+  )
 
   // Statuses any operation can meet, declared everywhere they apply: a bad parameter or body (400), an
   // oversize body on a method that may carry one (413), a dead token where a token is read (401).
@@ -893,7 +944,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     ],
     paths: Object.fromEntries(Object.entries(paths).map(([p, item]) => [p, sortMethods(item)])),
     components: {
-      schemas: sortKeys(schemas),
+      schemas: sortKeys(acyclic),
       parameters: sharedParameters(config),
       responses,
       securitySchemes: {

@@ -1,4 +1,4 @@
-import { optionValue, traverseFields } from '../config/fields.ts'
+import { optionValue, subFields, traverseFields } from '../config/fields.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { collectionNames } from '../config/names.ts'
 
@@ -333,13 +333,17 @@ function wherePaths(fields: FlattenedField[], out: Schema): void {
   })
 }
 
-/** The recursive Where schema of a collection: its field paths, `and`/`or`, and any further dotted path. */
+/**
+ * The Where schema of a collection: its field paths, `and`/`or` (a list of the same schema: the contract
+ * unrolls that recursion to the server's nesting limit, see unroll.ts), and any further dotted path.
+ */
 export function whereSchema(name: string, fields: FlattenedField[], timestamps: boolean): Schema {
   const properties: Schema = { id: ref('WhereID') }
   if (timestamps)
     Object.assign(properties, { createdAt: ref('WhereDate'), updatedAt: ref('WhereDate') })
   wherePaths(fields, properties)
-  for (const op of ['and', 'or', 'AND', 'OR']) properties[op] = { type: 'array', items: ref(name) }
+  // REST takes and/or; GraphQL's AND/OR are its input type's names, and Local accepts both.
+  for (const op of ['and', 'or']) properties[op] = { type: 'array', items: ref(name) }
   return {
     type: 'object',
     description:
@@ -347,4 +351,25 @@ export function whereSchema(name: string, fields: FlattenedField[], timestamps: 
     properties,
     additionalProperties: ref('WhereAny'),
   }
+}
+
+// ---- select --------------------------------------------------------------------
+
+/**
+ * What `select` accepts for these fields, as `checkSelect` (server/local/select.ts) does: `true` or `false` per
+ * field, and for groups, arrays and blocks either a boolean or the same object one level down. Finite because
+ * the fields are, so no schema refers to itself.
+ */
+export function selectSchema(fields: FlattenedField[], system: readonly string[]): Schema {
+  const properties: Schema = Object.fromEntries(system.map((k) => [k, { type: 'boolean' }]))
+  for (const f of fields) {
+    if (f.hidden) continue
+    const sub = subFields(f)
+    // Blocks may repeat a name: the nested form wins, so both forms stay valid.
+    if (f.name in properties && !sub) continue
+    properties[f.name] = sub
+      ? { anyOf: [{ type: 'boolean' }, selectSchema(sub, ['id', 'blockType'])] }
+      : { type: 'boolean' }
+  }
+  return { type: 'object', properties, additionalProperties: false }
 }

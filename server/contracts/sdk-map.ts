@@ -38,9 +38,9 @@ export function generateSdkMap(config: SanitizedConfig): string {
     where: T.${singular}Where
     create: T.${singular}CreateInput
     update: T.${singular}UpdateInput
-    findQuery: Omit<NonNullable<${t(ops.find)}['query']>, 'where'>
-    readQuery: NonNullable<${t(ops.findByID)}['query']>
-    writeQuery: NonNullable<${t(ops.create)}['query']>
+    findQuery: Typed<Omit<NonNullable<${t(ops.find)}['query']>, 'where'>, T.${singular}Select>
+    readQuery: Typed<NonNullable<${t(ops.findByID)}['query']>, T.${singular}Select>
+    writeQuery: Typed<NonNullable<${t(ops.create)}['query']>, T.${singular}Select>
   }`)
   }
   const globals = config.globals.map((g) => {
@@ -66,6 +66,9 @@ export function generateSdkMap(config: SanitizedConfig): string {
   return `${HEADER}
 import * as sdk from '../openapi/sdk.gen.ts'
 import type * as T from '../openapi/types.gen.ts'
+
+/** A query with select and populate as the objects they encode (the SDK sends them as JSON text). */
+type Typed<Q, Select> = Omit<Q, 'select' | 'populate'> & { select?: Select; populate?: T.Populate }
 
 export const collections = {
 ${fns.join('\n')}

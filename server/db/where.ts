@@ -48,7 +48,12 @@ const NEGATIVE: Partial<Record<Operator, Operator>> = { not_equals: 'equals', no
 /** How a value is compared: drives coercion and the operators allowed. */
 type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id'
 
-const MAX_NESTING = 12
+/**
+ * How deep where clauses nest (the conditions inside five and/or lists); the contract unrolls its Where schemas
+ * to it, and tools that expand every reference walk 2^levels copies, so it stays small (it was 12).
+ */
+export const WHERE_MAX_NESTING = 6
+const MAX_NESTING = WHERE_MAX_NESTING
 const EARTH_DIAMETER_M = 12_742_017.6
 
 interface State {

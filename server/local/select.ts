@@ -12,6 +12,8 @@ import type { Select } from '../config/local-api.ts'
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 const ALWAYS = new Set(['id', 'blockType', 'globalType'])
+/** Keys a select may name besides the fields (the contract's Select schemas list them too). */
+export const SELECT_SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'] as const
 
 /** Include mode when any leaf is `true`. */
 function isInclude(select: Select): boolean {
@@ -23,7 +25,7 @@ export function checkSelect(
   fields: FlattenedField[],
   select: unknown,
   name = 'select',
-  system: string[] = ['id', 'createdAt', 'updatedAt'],
+  system: readonly string[] = SELECT_SYSTEM_FIELDS,
 ): Select {
   if (!isObject(select))
     throw new BadRequest(`${name} must be an object of field names, such as { "title": true }.`, [
@@ -34,7 +36,7 @@ export function checkSelect(
     fs: FlattenedField[],
     s: Record<string, unknown>,
     path: string,
-    extra: string[],
+    extra: readonly string[],
   ) => {
     for (const [key, v] of Object.entries(s)) {
       const field = fs.find((f) => f.name === key)

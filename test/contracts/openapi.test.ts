@@ -136,33 +136,50 @@ test('read schemas: relations are id or document, interfaceName makes components
   t.false('id' in compile(shop).components.schemas.ProductVersion.properties.version.properties)
 })
 
-test('where is a recursive per-collection schema sent as JSON, with enums for select fields', (t) => {
+test('where, select and populate are JSON-text parameters typed by acyclic per-collection schemas', (t) => {
   const doc = compile(magazine)
   const find = doc.paths['/blog-posts'].get
-  const where = find.parameters!.find((p) => p.name === 'where')!
-  t.deepEqual(where.content, {
-    'application/json': { schema: { $ref: '#/components/schemas/ArticleWhere' } },
+  const param = (name: string) => find.parameters!.find((p) => p.name === name)!
+  const json = (name: string) => ({
+    type: 'string',
+    contentMediaType: 'application/json',
+    contentSchema: { $ref: `#/components/schemas/${name}` },
   })
+  t.deepEqual(param('where').schema, json('ArticleWhere'))
+  t.deepEqual(param('select').schema, json('ArticleSelect'))
+  t.deepEqual(doc.components.parameters.populate.schema, json('Populate'))
+  t.is(JSON.parse(param('where').example).id.exists, true)
+
+  // and/or unroll one level per nesting, to the server's limit (6 levels); the last has none.
   const schema = doc.components.schemas.ArticleWhere
   t.deepEqual(schema.properties.or, {
     type: 'array',
-    items: { $ref: '#/components/schemas/ArticleWhere' },
+    items: { $ref: '#/components/schemas/ArticleWhereDepth1' },
   })
+  t.deepEqual(doc.components.schemas.ArticleWhereDepth4.properties.and.items, {
+    $ref: '#/components/schemas/ArticleWhereDepth5',
+  })
+  const last = doc.components.schemas.ArticleWhereDepth5
+  t.false('and' in last.properties || 'or' in last.properties)
+  t.deepEqual(last.properties['meta.canonical'], schema.properties['meta.canonical'])
+  t.false('ArticleWhereDepth6' in doc.components.schemas)
+  t.false('AND' in schema.properties) // GraphQL's name; REST takes and/or
   t.deepEqual(schema.properties.kind.properties.equals.enum, ['news', 'opinion', 'long-read', null])
   t.deepEqual(schema.properties['meta.canonical'], { $ref: '#/components/schemas/WhereText' })
   t.deepEqual(schema.properties.where, { $ref: '#/components/schemas/WherePoint' })
   t.deepEqual(schema.additionalProperties, { $ref: '#/components/schemas/WhereAny' })
+
+  // Select lists the fields (groups, arrays, blocks one level down); populate a select per collection.
+  const select = doc.components.schemas.ArticleSelect
+  t.deepEqual(select.properties.headline, { type: 'boolean' })
+  t.is(select.additionalProperties, false)
+  t.true(select.properties.meta.anyOf[1].properties.canonical.type === 'boolean')
+  t.deepEqual(doc.components.schemas.Populate.properties.topics, {
+    $ref: '#/components/schemas/TopicSelect',
+  })
+
   const names = find.parameters!.map((p) => p.name ?? p.$ref)
-  for (const p of [
-    'depth',
-    'limit',
-    'page',
-    'sort',
-    'select',
-    'populate',
-    'locale',
-    'fallbackLocale',
-  ])
+  for (const p of ['depth', 'limit', 'page', 'sort', 'populate', 'locale', 'fallbackLocale'])
     t.true(names.includes(`#/components/parameters/${p}`), p)
   t.deepEqual(doc.components.parameters.locale.schema.enum, ['en', 'fr', 'all', '*'])
   t.is(doc.components.parameters.fallbackLocale.name, 'fallback-locale')
@@ -171,6 +188,48 @@ test('where is a recursive per-collection schema sent as JSON, with enums for se
       (p) => p.$ref === '#/components/parameters/draft',
     ),
   )
+})
+
+/** Names of the component schemas that reach themselves through `$ref`s. */
+function cyclic(doc: Doc): string[] {
+  const schemas = doc.components.schemas
+  const refs = (node: unknown, out: Set<string>): Set<string> => {
+    if (Array.isArray(node)) node.forEach((n) => refs(n, out))
+    else if (node && typeof node === 'object') {
+      const r = (node as { $ref?: string }).$ref
+      if (r?.startsWith('#/components/schemas/')) out.add(r.slice('#/components/schemas/'.length))
+      Object.values(node).forEach((n) => refs(n, out))
+    }
+    return out
+  }
+  return Object.keys(schemas).filter((start) => {
+    const seen = new Set<string>()
+    const queue = [...refs(schemas[start], new Set())]
+    while (queue.length) {
+      const name = queue.pop()!
+      if (name === start) return true
+      if (seen.has(name)) continue
+      seen.add(name)
+      queue.push(...refs(schemas[name], new Set()))
+    }
+    return false
+  })
+}
+
+test('no schema refers to itself: self-relating documents are typed to the default depth, then loosely', async (t) => {
+  const example = compileOpenAPI(sanitizeConfig(await loadConfig())) as unknown as Doc
+  for (const doc of [example, compile(magazine), compile(shop)]) t.deepEqual(cyclic(doc), [])
+  // posts relate to posts (related): Post, PostDepth1, PostDepth2 (defaultDepth 2), then a loose document.
+  const s = example.components.schemas
+  t.deepEqual(s.Post.properties.related.items.anyOf[1], {
+    $ref: '#/components/schemas/PostDepth1',
+  })
+  t.truthy(s.PostDepth2)
+  t.false('PostDepth3' in s)
+  t.deepEqual(s.PostDepth2.properties.related.items.anyOf[1], {
+    $ref: '#/components/schemas/PopulatedDocument',
+  })
+  t.deepEqual(s.PopulatedDocument.required, ['id'])
 })
 
 test('every operation declares its error responses', (t) => {

@@ -7,10 +7,22 @@ import {
   findSiteSetting,
   health,
 } from '../../generated/openapi/sdk.gen.ts'
+import type {
+  CategoryWhere,
+  OrderWhere,
+  PostSelect,
+  PostVersionWhere,
+  PostWhere,
+  TrackingWhere,
+  UserWhere,
+} from '../../generated/openapi/types.gen.ts'
 import exampleConfig from '../../cms.config.ts'
 import { useServer } from '../helpers/http.ts'
 
 /** The committed, generated REST client against the example app's server (seeded with the example data). */
+
+/** where, select and populate are JSON-text parameters: the object is checked against its generated type. */
+const json = <T>(value: T): string => JSON.stringify(value)
 const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, async (cms) => {
   await cms.config.seed!(cms)
 })
@@ -26,7 +38,9 @@ test.serial(
         { or: [{ views: { greater_than: 500 } }, { featured: { equals: true } }] },
       ],
     }
-    const list = await findPosts({ query: { where, limit: 100, depth: 0, sort: '-views' } })
+    const list = await findPosts({
+      query: { where: json<PostWhere>(where), limit: 100, depth: 0, sort: '-views' },
+    })
     t.is(list.response?.status, 200)
     const docs = list.data!.docs
     t.true(docs.length > 0)
@@ -38,12 +52,14 @@ test.serial(
 
     const one = await findPostById({
       path: { id: docs[0].id },
-      query: { depth: 1, select: { title: true, category: true } },
+      query: { depth: 1, select: json<PostSelect>({ title: true, category: true }) },
     })
     t.deepEqual(Object.keys(one.data!).sort(), ['category', 'id', 'title'])
     t.is(typeof one.data!.category, 'object')
 
-    const count = await countPosts({ query: { where: { status: { equals: 'published' } } } })
+    const count = await countPosts({
+      query: { where: json<PostWhere>({ status: { equals: 'published' } }) },
+    })
     t.is(
       count.data!.totalDocs,
       (
@@ -92,13 +108,13 @@ test.serial(
     })
     ok(user, 201)
     const userId = user.data!.doc.id
-    ok(await sdk.findUsers({ query: { where: { email: { like: 'sdk' } } } }))
+    ok(await sdk.findUsers({ query: { where: json<UserWhere>({ email: { like: 'sdk' } }) } }))
     ok(await sdk.countUsers())
     ok(await sdk.findUserById({ path: { id: userId } }))
     ok(await sdk.updateUser({ path: { id: userId }, body: { name: 'SDK user' } }))
     ok(
       await sdk.updateUsers({
-        query: { where: { email: { equals: 'sdk@example.com' } } },
+        query: { where: json<UserWhere>({ email: { equals: 'sdk@example.com' } }) },
         body: { name: 'Bulk' },
       }),
     )
@@ -109,7 +125,11 @@ test.serial(
     const catId = cat.data!.doc.id
     ok(
       await sdk.findCategories({
-        query: { where: { or: [{ slug: { equals: 'sdk' } }, { name: { like: 'nothing' } }] } },
+        query: {
+          where: json<CategoryWhere>({
+            or: [{ slug: { equals: 'sdk' } }, { name: { like: 'nothing' } }],
+          }),
+        },
       }),
     )
     ok(await sdk.countCategories())
@@ -117,7 +137,7 @@ test.serial(
     ok(await sdk.updateCategory({ path: { id: catId }, body: { description: 'Made by the SDK' } }))
     ok(
       await sdk.updateCategories({
-        query: { where: { slug: { equals: 'sdk' } } },
+        query: { where: json<CategoryWhere>({ slug: { equals: 'sdk' } }) },
         body: { description: 'Bulk' },
       }),
     )
@@ -139,14 +159,14 @@ test.serial(
       'SDK draft',
     )
     const versions = await sdk.findPostVersions({
-      query: { where: { parent: { equals: postId } }, depth: 0 },
+      query: { where: json<PostVersionWhere>({ parent: { equals: postId } }), depth: 0 },
     })
     ok(versions)
     ok(await sdk.findPostVersionById({ path: { id: versions.data!.docs[1].id } }))
     ok(await sdk.restorePostVersion({ path: { id: versions.data!.docs[1].id } }))
     ok(
       await sdk.updatePosts({
-        query: { where: { slug: { equals: 'sdk-post' } } },
+        query: { where: json<PostWhere>({ slug: { equals: 'sdk-post' } }) },
         body: { excerpt: 'Bulk' },
       }),
     )
@@ -166,7 +186,7 @@ test.serial(
     ok(await sdk.updateTracking({ path: { id: trackingId }, body: { events: 1 } }))
     ok(
       await sdk.updateAllTracking({
-        query: { where: { id: { equals: trackingId } } },
+        query: { where: json<TrackingWhere>({ id: { equals: trackingId } }) },
         body: { events: 2 },
       }),
     )
@@ -180,7 +200,7 @@ test.serial(
     ok(await sdk.updateOrder({ path: { id: order.data!.doc.id }, body: { status: 'paid' } }))
     ok(
       await sdk.updateOrders({
-        query: { where: { id: { equals: order.data!.doc.id } } },
+        query: { where: json<OrderWhere>({ id: { equals: order.data!.doc.id } }) },
         body: { status: 'shipped' },
       }),
     )
@@ -189,15 +209,31 @@ test.serial(
 
     // Deletes, one by id and one by where, for each collection.
     ok(await sdk.deleteOrder({ path: { id: order.data!.doc.id } }))
-    ok(await sdk.deleteOrders({ query: { where: { user: { equals: userId } } } }))
+    ok(await sdk.deleteOrders({ query: { where: json<OrderWhere>({ user: { equals: userId } }) } }))
     ok(await sdk.deleteTracking({ path: { id: trackingId } }))
-    ok(await sdk.deleteAllTracking({ query: { where: { label: { equals: 'SDK parcel' } } } }))
+    ok(
+      await sdk.deleteAllTracking({
+        query: { where: json<TrackingWhere>({ label: { equals: 'SDK parcel' } }) },
+      }),
+    )
     ok(await sdk.deletePost({ path: { id: postId } }))
-    ok(await sdk.deletePosts({ query: { where: { slug: { equals: 'sdk-post' } } } }))
+    ok(
+      await sdk.deletePosts({
+        query: { where: json<PostWhere>({ slug: { equals: 'sdk-post' } }) },
+      }),
+    )
     ok(await sdk.deleteCategory({ path: { id: catId } }))
-    ok(await sdk.deleteCategories({ query: { where: { slug: { equals: 'sdk' } } } }))
+    ok(
+      await sdk.deleteCategories({
+        query: { where: json<CategoryWhere>({ slug: { equals: 'sdk' } }) },
+      }),
+    )
     ok(await sdk.deleteUser({ path: { id: userId } }))
-    ok(await sdk.deleteUsers({ query: { where: { email: { equals: 'sdk@example.com' } } } }))
+    ok(
+      await sdk.deleteUsers({
+        query: { where: json<UserWhere>({ email: { equals: 'sdk@example.com' } }) },
+      }),
+    )
 
     // Password reset and logout.
     client.setConfig({ baseUrl: `${s.url}/api`, fetch: s.fetch, headers: {} })
