@@ -10,7 +10,9 @@
  * cannot forward at all (`RequestOptions.direct`: unknown routes, CORS preflights, malformed JSON) goes straight
  * to the server. Both are counted and listed in test-artifacts/prism/.
  */
-import { appendFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { appendFile, mkdir, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
@@ -70,12 +72,10 @@ export async function startPrism(
   const started = performance.now()
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-prism-'))
   const contractFile = path.join(dir, 'openapi.json')
-  await writeFile(contractFile, JSON.stringify(prismDocument(contract), null, 2))
-  const [{ createServer }, { getHttpOperationsFromSpec }] = await Promise.all([
-    import('@stoplight/prism-http-server'),
-    import('@stoplight/prism-http'),
-  ])
-  const operations = await getHttpOperationsFromSpec(contractFile)
+  const document = JSON.stringify(prismDocument(contract), null, 2)
+  await writeFile(contractFile, document)
+  const { createServer } = await import('@stoplight/prism-http-server')
+  const operations = await prismOperations(contractFile, document)
   const proxy: PrismProxy = {
     url: '',
     responsesUrl: '',
@@ -140,6 +140,31 @@ export async function startPrism(
   proxy.responsesUrl = responseOnly.url
   const startMs = Math.round(performance.now() - started)
   return proxy
+}
+
+/**
+ * Prism's operations for a contract file, as `prism proxy` reads them (`getHttpOperationsFromSpec`), cached by the
+ * file's hash in the system's temp folder: Prism dereferences every `$ref` and walks the expanded tree, which on the
+ * example app's contract (its Where schemas unrolled six levels) takes seconds, and most test files serve one of
+ * a few configs. The operations are plain JSON; the cache is keyed by Prism's version too.
+ */
+async function prismOperations(contractFile: string, document: string) {
+  const { getHttpOperationsFromSpec } = await import('@stoplight/prism-http')
+  type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>
+  const require = createRequire(import.meta.url)
+  const { version } = require('@stoplight/prism-http/package.json') as { version: string }
+  const hash = createHash('sha256').update(document).digest('hex').slice(0, 24)
+  const cache = path.join(tmpdir(), 'cms-prism-operations', `${version}-${hash}.json`)
+  try {
+    return JSON.parse(await readFile(cache, 'utf8')) as Operations
+  } catch {
+    const operations = await getHttpOperationsFromSpec(contractFile)
+    await mkdir(path.dirname(cache), { recursive: true })
+    const partial = `${cache}.${process.pid}`
+    await writeFile(partial, JSON.stringify(operations))
+    await rename(partial, cache) // whole or absent, when workers write the same file
+    return operations
+  }
 }
 
 interface PrismInput {
