@@ -5868,6 +5868,10 @@ export type V1CreateOrderErrors = {
      */
     401: Problem;
     /**
+     * Forbidden
+     */
+    403: Problem;
+    /**
      * Content Too Large
      */
     413: Problem;
@@ -6006,6 +6010,10 @@ export type V1LogoutErrors = {
      * Unauthorized
      */
     401: Problem;
+    /**
+     * Forbidden
+     */
+    403: Problem;
     /**
      * Content Too Large
      */
