@@ -10,8 +10,8 @@
  * cannot forward at all (`RequestOptions.direct`: unknown routes, CORS preflights, malformed JSON) goes straight
  * to the server. Both are counted and listed in test-artifacts/prism/.
  */
-import { createHash } from 'node:crypto'
-import { appendFile, mkdir, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises'
+import { createHash, randomUUID } from 'node:crypto'
+import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -144,27 +144,32 @@ export async function startPrism(
 
 /**
  * Prism's operations for a contract file, as `prism proxy` reads them (`getHttpOperationsFromSpec`), cached by the
- * file's hash in the system's temp folder: Prism dereferences every `$ref` and walks the expanded tree, which on the
- * example app's contract (its Where schemas unrolled six levels) takes seconds, and most test files serve one of
- * a few configs. The operations are plain JSON; the cache is keyed by Prism's version too.
+ * file's hash, in this process and in the system's temp folder: Prism dereferences every `$ref` and walks the
+ * expanded tree, which on the example app's contract (its Where schemas unrolled six levels) takes seconds, and most
+ * test files serve one of a few configs. The operations are plain JSON; the key holds Prism's version too.
  */
-async function prismOperations(contractFile: string, document: string) {
+function prismOperations(contractFile: string, document: string) {
+  const hash = createHash('sha256').update(document).digest('hex').slice(0, 24)
+  let operations = readOperations.get(hash)
+  if (!operations) readOperations.set(hash, (operations = readOrCache(contractFile, hash)))
+  return operations
+}
+const readOperations = new Map<string, ReturnType<typeof readOrCache>>()
+async function readOrCache(contractFile: string, hash: string) {
   const { getHttpOperationsFromSpec } = await import('@stoplight/prism-http')
   type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>
   const require = createRequire(import.meta.url)
   const { version } = require('@stoplight/prism-http/package.json') as { version: string }
-  const hash = createHash('sha256').update(document).digest('hex').slice(0, 24)
   const cache = path.join(tmpdir(), 'cms-prism-operations', `${version}-${hash}.json`)
-  try {
-    return JSON.parse(await readFile(cache, 'utf8')) as Operations
-  } catch {
-    const operations = await getHttpOperationsFromSpec(contractFile)
-    await mkdir(path.dirname(cache), { recursive: true })
-    const partial = `${cache}.${process.pid}`
-    await writeFile(partial, JSON.stringify(operations))
-    await rename(partial, cache) // whole or absent, when workers write the same file
-    return operations
-  }
+  const cached = await readFile(cache, 'utf8').catch(() => undefined)
+  if (cached) return JSON.parse(cached) as Operations
+  const operations = await getHttpOperationsFromSpec(contractFile)
+  // Written aside, then renamed: another worker reads the whole file or none. A failed write only costs time.
+  const partial = `${cache}.${process.pid}.${randomUUID()}`
+  await mkdir(path.dirname(cache), { recursive: true })
+  await writeFile(partial, JSON.stringify(operations))
+  await rename(partial, cache).catch(() => rm(partial, { force: true }))
+  return operations
 }
 
 interface PrismInput {
