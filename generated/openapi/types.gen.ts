@@ -77,7 +77,9 @@ export type CategoryWhere = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth1>;
     or?: Array<CategoryWhereDepth1>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth1> | Array<CategoryWhereDepth1> | undefined;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth1> | Array<CategoryWhereDepth1> | undefined;
 };
 
 /**
@@ -92,7 +94,9 @@ export type CategoryWhereDepth1 = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth2>;
     or?: Array<CategoryWhereDepth2>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth2> | Array<CategoryWhereDepth2> | undefined;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth2> | Array<CategoryWhereDepth2> | undefined;
 };
 
 /**
@@ -107,7 +111,9 @@ export type CategoryWhereDepth2 = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth3>;
     or?: Array<CategoryWhereDepth3>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth3> | Array<CategoryWhereDepth3> | undefined;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth3> | Array<CategoryWhereDepth3> | undefined;
 };
 
 /**
@@ -122,7 +128,9 @@ export type CategoryWhereDepth3 = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth4>;
     or?: Array<CategoryWhereDepth4>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth4> | Array<CategoryWhereDepth4> | undefined;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth4> | Array<CategoryWhereDepth4> | undefined;
 };
 
 /**
@@ -137,7 +145,9 @@ export type CategoryWhereDepth4 = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth5>;
     or?: Array<CategoryWhereDepth5>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth5> | Array<CategoryWhereDepth5> | undefined;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth5> | Array<CategoryWhereDepth5> | undefined;
 };
 
 /**
@@ -150,7 +160,9 @@ export type CategoryWhereDepth5 = {
     name?: WhereText;
     slug?: WhereText;
     description?: WhereText;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | undefined;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | undefined;
 };
 
 export type ContentBlock = {
@@ -289,7 +301,9 @@ export type OrderWhere = {
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth1>;
     or?: Array<OrderWhereDepth1>;
-    [key: string]: WhereAny | WhereId | WhereDate | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | {
         equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
@@ -329,7 +343,9 @@ export type OrderWhereDepth1 = {
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth2>;
     or?: Array<OrderWhereDepth2>;
-    [key: string]: WhereAny | WhereId | WhereDate | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | {
         equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
@@ -369,7 +385,9 @@ export type OrderWhereDepth2 = {
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth3>;
     or?: Array<OrderWhereDepth3>;
-    [key: string]: WhereAny | WhereId | WhereDate | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | {
         equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
@@ -409,7 +427,9 @@ export type OrderWhereDepth3 = {
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth4>;
     or?: Array<OrderWhereDepth4>;
-    [key: string]: WhereAny | WhereId | WhereDate | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | {
         equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
@@ -449,7 +469,9 @@ export type OrderWhereDepth4 = {
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth5>;
     or?: Array<OrderWhereDepth5>;
-    [key: string]: WhereAny | WhereId | WhereDate | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | {
         equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
@@ -487,7 +509,9 @@ export type OrderWhereDepth5 = {
     };
     total_amount?: WhereNumber;
     paidAt?: WhereDate;
-    [key: string]: WhereAny | WhereId | WhereDate | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | {
         equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
@@ -1000,7 +1024,9 @@ export type PostVersionWhere = {
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth1>;
     or?: Array<PostVersionWhereDepth1>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1012,7 +1038,7 @@ export type PostVersionWhere = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1081,7 +1107,9 @@ export type PostVersionWhereDepth1 = {
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth2>;
     or?: Array<PostVersionWhereDepth2>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1093,7 +1121,7 @@ export type PostVersionWhereDepth1 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1162,7 +1190,9 @@ export type PostVersionWhereDepth2 = {
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth3>;
     or?: Array<PostVersionWhereDepth3>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1174,7 +1204,7 @@ export type PostVersionWhereDepth2 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1243,7 +1273,9 @@ export type PostVersionWhereDepth3 = {
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth4>;
     or?: Array<PostVersionWhereDepth4>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1255,7 +1287,7 @@ export type PostVersionWhereDepth3 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1324,7 +1356,9 @@ export type PostVersionWhereDepth4 = {
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth5>;
     or?: Array<PostVersionWhereDepth5>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1336,7 +1370,7 @@ export type PostVersionWhereDepth4 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1403,7 +1437,9 @@ export type PostVersionWhereDepth5 = {
     'version.createdAt'?: WhereDate;
     'version.updatedAt'?: WhereDate;
     latest?: WhereBoolean;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1415,7 +1451,7 @@ export type PostVersionWhereDepth5 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1480,7 +1516,9 @@ export type PostWhere = {
     };
     and?: Array<PostWhereDepth1>;
     or?: Array<PostWhereDepth1>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1492,7 +1530,7 @@ export type PostWhere = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1557,7 +1595,9 @@ export type PostWhereDepth1 = {
     };
     and?: Array<PostWhereDepth2>;
     or?: Array<PostWhereDepth2>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1569,7 +1609,7 @@ export type PostWhereDepth1 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1634,7 +1674,9 @@ export type PostWhereDepth2 = {
     };
     and?: Array<PostWhereDepth3>;
     or?: Array<PostWhereDepth3>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1646,7 +1688,7 @@ export type PostWhereDepth2 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1711,7 +1753,9 @@ export type PostWhereDepth3 = {
     };
     and?: Array<PostWhereDepth4>;
     or?: Array<PostWhereDepth4>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1723,7 +1767,7 @@ export type PostWhereDepth3 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1788,7 +1832,9 @@ export type PostWhereDepth4 = {
     };
     and?: Array<PostWhereDepth5>;
     or?: Array<PostWhereDepth5>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1800,7 +1846,7 @@ export type PostWhereDepth4 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1863,7 +1909,9 @@ export type PostWhereDepth5 = {
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1875,7 +1923,7 @@ export type PostWhereDepth5 = {
         like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -2020,7 +2068,9 @@ export type TrackingWhere = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth1>;
     or?: Array<TrackingWhereDepth1>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'pending' | 'in_transit' | 'delivered' | null;
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
@@ -2060,7 +2110,9 @@ export type TrackingWhereDepth1 = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth2>;
     or?: Array<TrackingWhereDepth2>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'pending' | 'in_transit' | 'delivered' | null;
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
@@ -2100,7 +2152,9 @@ export type TrackingWhereDepth2 = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth3>;
     or?: Array<TrackingWhereDepth3>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'pending' | 'in_transit' | 'delivered' | null;
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
@@ -2140,7 +2194,9 @@ export type TrackingWhereDepth3 = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth4>;
     or?: Array<TrackingWhereDepth4>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'pending' | 'in_transit' | 'delivered' | null;
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
@@ -2180,7 +2236,9 @@ export type TrackingWhereDepth4 = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth5>;
     or?: Array<TrackingWhereDepth5>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'pending' | 'in_transit' | 'delivered' | null;
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
@@ -2218,7 +2276,9 @@ export type TrackingWhereDepth5 = {
     };
     lastEvent?: WhereText;
     events?: WhereNumber;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'pending' | 'in_transit' | 'delivered' | null;
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
@@ -2301,7 +2361,9 @@ export type UserWhere = {
     };
     and?: Array<UserWhereDepth1>;
     or?: Array<UserWhereDepth1>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'admin' | 'member' | null;
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
@@ -2340,7 +2402,9 @@ export type UserWhereDepth1 = {
     };
     and?: Array<UserWhereDepth2>;
     or?: Array<UserWhereDepth2>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'admin' | 'member' | null;
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
@@ -2379,7 +2443,9 @@ export type UserWhereDepth2 = {
     };
     and?: Array<UserWhereDepth3>;
     or?: Array<UserWhereDepth3>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'admin' | 'member' | null;
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
@@ -2418,7 +2484,9 @@ export type UserWhereDepth3 = {
     };
     and?: Array<UserWhereDepth4>;
     or?: Array<UserWhereDepth4>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'admin' | 'member' | null;
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
@@ -2457,7 +2525,9 @@ export type UserWhereDepth4 = {
     };
     and?: Array<UserWhereDepth5>;
     or?: Array<UserWhereDepth5>;
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'admin' | 'member' | null;
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
@@ -2494,7 +2564,9 @@ export type UserWhereDepth5 = {
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
-    [key: string]: WhereAny | WhereId | WhereDate | WhereText | {
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
         equals?: 'admin' | 'member' | null;
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
@@ -2559,8 +2631,8 @@ export type WhereAny = {
     greater_than_equal?: unknown;
     less_than?: unknown;
     less_than_equal?: unknown;
-    like?: unknown;
     contains?: unknown;
+    like?: unknown;
     exists?: unknown;
     near?: unknown;
 };
@@ -2735,6 +2807,19 @@ export type OpenapiDocumentData = {
     url: '/openapi.json';
 };
 
+export type OpenapiDocumentErrors = {
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type OpenapiDocumentError = OpenapiDocumentErrors[keyof OpenapiDocumentErrors];
+
 export type OpenapiDocumentResponses = {
     /**
      * The contract
@@ -2752,6 +2837,19 @@ export type GraphqlSchemaData = {
     query?: never;
     url: '/graphql/schema.graphql';
 };
+
+export type GraphqlSchemaErrors = {
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type GraphqlSchemaError = GraphqlSchemaErrors[keyof GraphqlSchemaErrors];
 
 export type GraphqlSchemaResponses = {
     /**
@@ -2774,6 +2872,10 @@ export type ApiReferenceErrors = {
      * Off in production (NODE_ENV=production) unless apiDocs.disableInProduction is false
      */
     404: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
 };
 
 export type ApiReferenceError = ApiReferenceErrors[keyof ApiReferenceErrors];
@@ -2801,6 +2903,10 @@ export type ApiReferenceAssetErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
 };
 
 export type ApiReferenceAssetError = ApiReferenceAssetErrors[keyof ApiReferenceAssetErrors];
@@ -5046,6 +5152,10 @@ export type RecordTrackingEventErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
 };
 
 export type RecordTrackingEventError = RecordTrackingEventErrors[keyof RecordTrackingEventErrors];

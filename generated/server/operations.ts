@@ -94,8 +94,8 @@ export type OperationHandler<Data, Responses, Errors, Ctx> = (
 /** The handler map the REST layer implements: one entry per operationId. */
 export interface OperationHandlers<Ctx> {
   health: OperationHandler<T.HealthData, T.HealthResponses, T.HealthErrors, Ctx>
-  openapiDocument: OperationHandler<T.OpenapiDocumentData, T.OpenapiDocumentResponses, {}, Ctx>
-  graphqlSchema: OperationHandler<T.GraphqlSchemaData, T.GraphqlSchemaResponses, {}, Ctx>
+  openapiDocument: OperationHandler<T.OpenapiDocumentData, T.OpenapiDocumentResponses, T.OpenapiDocumentErrors, Ctx>
+  graphqlSchema: OperationHandler<T.GraphqlSchemaData, T.GraphqlSchemaResponses, T.GraphqlSchemaErrors, Ctx>
   apiReference: OperationHandler<T.ApiReferenceData, T.ApiReferenceResponses, T.ApiReferenceErrors, Ctx>
   apiReferenceAsset: OperationHandler<T.ApiReferenceAssetData, T.ApiReferenceAssetResponses, T.ApiReferenceAssetErrors, Ctx>
   findUsers: OperationHandler<T.FindUsersData, T.FindUsersResponses, T.FindUsersErrors, Ctx>

@@ -35,6 +35,13 @@ export function flattenFields(fields: Field[]): FlattenedField[] {
   return out
 }
 
+/** Whether a field is `unique` (groups, arrays, blocks, JSON, rich text and points take no `unique`). */
+export const isUnique = (field: FlattenedField): boolean =>
+  'unique' in field && field.unique === true
+/** Whether a field asks for an `index` (groups, arrays, blocks, JSON and rich text take none). */
+export const isIndexed = (field: FlattenedField): boolean =>
+  'index' in field && field.index === true
+
 /** Value of a select/radio option. */
 export const optionValue = (o: string | { value: string }): string =>
   typeof o === 'string' ? o : o.value

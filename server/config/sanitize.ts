@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
-import { flattenFields, isJsonStored, optionValue } from './fields.ts'
+import { checkOptions } from './check-options.ts'
+import { flattenFields, isIndexed, isJsonStored, isUnique, optionValue } from './fields.ts'
 import { checkNames } from './names.ts'
 import { versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
@@ -89,10 +90,14 @@ export const AUTH_DEFAULTS: Required<AuthOptions> = {
   sessionLifetime: 7 * 24 * 3600,
 }
 
-/** Fills defaults and checks the config; throws `ConfigError` naming the collection and field at fault. */
+/**
+ * Fills defaults and checks the config; throws `ConfigError` naming the collection and field at fault. Every key
+ * of every config object must be an implemented option (`options.ts`, checked by `checkOptions`).
+ */
 export function sanitizeConfig(input: Config): SanitizedConfig {
   if (!input || typeof input !== 'object')
     throw new ConfigError('The config must be an object (export default defineConfig({...})).')
+  checkOptions(input as unknown as Record<string, unknown>)
   const collectionsIn = input.collections ?? []
   const globalsIn = input.globals ?? []
   if (!Array.isArray(collectionsIn)) throw new ConfigError('config.collections must be an array.')
@@ -243,11 +248,6 @@ function sanitizeLimits(input: Config['limits']): SanitizedLimits {
   const pick = <K extends 'population' | 'where'>(group: K): SanitizedLimits[K] => {
     const given = (input?.[group] ?? {}) as Record<string, unknown>
     const defaults = DEFAULT_LIMITS[group] as Record<string, number>
-    for (const key of Object.keys(given))
-      if (!(key in defaults))
-        throw new ConfigError(
-          `config.limits.${group}.${key} is not a limit; use ${Object.keys(defaults).join(', ')}.`,
-        )
     return Object.fromEntries(
       Object.entries(defaults).map(([k, d]) => [
         k,
@@ -293,9 +293,7 @@ function sanitizeLocalization(input: Config): SanitizedConfig['localization'] {
   if (!l) return false
   if (!Array.isArray(l.locales) || l.locales.length === 0)
     throw new ConfigError('localization.locales must be a non-empty array.')
-  const locales = l.locales.map((x) =>
-    typeof x === 'string' ? { code: x, label: x } : { label: x.code, ...x },
-  )
+  const locales = l.locales.map((x) => (typeof x === 'string' ? { code: x } : x))
   const codes = locales.map((x) => x.code)
   for (const code of codes) {
     if (typeof code !== 'string' || !/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(code)) {
@@ -396,14 +394,10 @@ function sanitizeCollection(
     HOOK_KINDS.map((k) => [k, c.hooks?.[k] ?? []]),
   ) as SanitizedCollection['hooks']
   for (const [k, list] of Object.entries(c.hooks ?? {})) {
-    if (!(HOOK_KINDS as readonly string[]).includes(k))
-      throw new ConfigError(`${where}: unknown hook kind "${k}".`)
     if (!Array.isArray(list) || list.some((h) => typeof h !== 'function'))
       throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
   }
   for (const [k, fn] of Object.entries(c.access ?? {})) {
-    if (!['create', 'read', 'update', 'delete', 'readVersions'].includes(k))
-      throw new ConfigError(`${where}: unknown access operation "${k}".`)
     if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
   checkEndpoints(c.endpoints ?? [], where)
@@ -430,11 +424,6 @@ function sanitizeCollection(
 function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean): SanitizedGlobal {
   const where = `Global "${g.slug}"`
   if (!Array.isArray(g.fields)) throw new ConfigError(`${where}: fields must be an array.`)
-  if (g.versions)
-    throw new ConfigError(
-      `${where}: versions on globals are not supported yet; keep versioned content in a collection.`,
-    )
-  const versions = false as const
   const flatFields = checkFields(g.fields, where, slugs, localized, true)
   const kinds = [
     'beforeOperation',
@@ -444,9 +433,12 @@ function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean)
     'beforeRead',
     'afterRead',
   ] as const
-  for (const k of Object.keys(g.hooks ?? {})) {
-    if (!(kinds as readonly string[]).includes(k))
-      throw new ConfigError(`${where}: unknown hook kind "${k}".`)
+  for (const [k, list] of Object.entries(g.hooks ?? {})) {
+    if (!Array.isArray(list) || list.some((h) => typeof h !== 'function'))
+      throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
+  }
+  for (const [k, fn] of Object.entries(g.access ?? {})) {
+    if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
   return {
     ...g,
@@ -456,7 +448,6 @@ function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean)
       kinds.map((k) => [k, g.hooks?.[k] ?? []]),
     ) as SanitizedGlobal['hooks'],
     access: g.access ?? {},
-    versions,
   }
 }
 
@@ -518,18 +509,15 @@ function checkFields(
     seen.add(f.name)
     if (f.localized && !localizationOn)
       throw new ConfigError(`${at}: localized is set but the config has no localization.`)
-    if (
-      (f.unique || f.index) &&
-      isJsonStored(f) &&
-      !(f.type === 'relationship' && f.hasMany && !f.unique)
-    ) {
+    const unique = isUnique(f)
+    // A value stored as JSON (localized, hasMany) has no column to index.
+    if ((unique || isIndexed(f)) && isJsonStored(f)) {
       const many = 'hasMany' in f && f.hasMany ? 'hasMany ' : ''
-      if (f.unique || f.type !== 'relationship')
-        throw new ConfigError(
-          `${at}: ${f.unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}.`,
-        )
+      throw new ConfigError(
+        `${at}: ${unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}.`,
+      )
     }
-    if ((f.unique || f.index) && !topLevel)
+    if ((unique || isIndexed(f)) && !topLevel)
       throw new ConfigError(`${at}: unique and index are only supported outside arrays and blocks.`)
     for (const key of ['min', 'max', 'minLength', 'maxLength', 'minRows', 'maxRows'] as const) {
       const v = (f as unknown as Record<string, unknown>)[key]

@@ -80,9 +80,9 @@ export type ValidateFn = (
   },
 ) => true | string | Promise<true | string>
 
-export type Option = string | { label: string; value: string }
+export type Option = string | { value: string }
 
-interface FieldBase {
+export interface FieldBase {
   name: string
   label?: string
   required?: boolean
@@ -101,7 +101,6 @@ interface FieldBase {
   }
   /** Never returned in responses (auth secrets, internals). */
   hidden?: boolean
-  admin?: Record<string, unknown>
 }
 
 export interface TextField extends FieldBase {
@@ -146,13 +145,16 @@ export interface RadioField extends FieldBase {
   options: Option[]
   interfaceName?: string
 }
-export interface JSONField extends FieldBase {
+/** Stored as one JSON value, which cannot be indexed. */
+export interface JSONField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'json'
 }
-export interface RichTextField extends FieldBase {
+/** Stored as one JSON value, which cannot be indexed. */
+export interface RichTextField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'richText'
 }
-export interface PointField extends FieldBase {
+/** Always indexed (for `near`); uniqueness is not supported. */
+export interface PointField extends Omit<FieldBase, 'unique'> {
   type: 'point'
 }
 export interface RelationshipField extends FieldBase {
@@ -163,27 +165,28 @@ export interface RelationshipField extends FieldBase {
   minRows?: number
   maxRows?: number
 }
-export interface ArrayField extends FieldBase {
+/** Its rows are stored as one JSON value, which cannot be indexed. */
+export interface ArrayField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'array'
   fields: Field[]
   minRows?: number
   maxRows?: number
   interfaceName?: string
-  labels?: { singular?: string; plural?: string }
 }
 export interface Block {
   slug: string
   fields: Field[]
   interfaceName?: string
-  labels?: { singular?: string; plural?: string }
 }
-export interface BlocksField extends FieldBase {
+/** Its rows are stored as one JSON value, which cannot be indexed. */
+export interface BlocksField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'blocks'
   blocks: Block[]
   minRows?: number
   maxRows?: number
 }
-export interface GroupField extends FieldBase {
+/** No column of its own: `unique` and `index` belong on the fields inside it. */
+export interface GroupField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'group'
   fields: Field[]
   interfaceName?: string
@@ -193,17 +196,21 @@ export interface GroupField extends FieldBase {
 export interface RowField {
   type: 'row'
   fields: Field[]
-  admin?: Record<string, unknown>
 }
 export interface CollapsibleField {
   type: 'collapsible'
+  fields: Field[]
+}
+/** A named tab is a group (its `label` and `interfaceName` are the group's); an unnamed one only lifts its fields. */
+export interface Tab {
+  name?: string
   label?: string
   fields: Field[]
-  admin?: Record<string, unknown>
+  interfaceName?: string
 }
 export interface TabsField {
   type: 'tabs'
-  tabs: { label: string; name?: string; fields: Field[]; interfaceName?: string }[]
+  tabs: Tab[]
 }
 
 export type DataField =
@@ -279,9 +286,16 @@ export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
   handler: (req: CmsRequest & { json: () => Promise<unknown> }) => Response | Promise<Response>
   /** Optional schemas for the contract. */
+  /**
+   * The endpoint's OpenAPI operation, in part. Error answers (400, 401, 403, 404, 500 with the error body)
+   * are declared whatever this says; without `responses`, a 200 with any JSON.
+   */
   openapi?: {
     operationId?: string
     summary?: string
+    description?: string
+    /** Query or header parameters (path parameters are declared from the path). */
+    parameters?: Record<string, unknown>[]
     requestBody?: Record<string, unknown>
     responses?: Record<string, unknown>
   }
@@ -314,14 +328,13 @@ export interface CollectionConfig {
   versions?: boolean | { drafts?: boolean; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
-  admin?: Record<string, unknown>
 }
 
 export interface GlobalConfig {
   slug: string
   label?: string
   fields: Field[]
-  access?: { read?: Access; update?: Access; readVersions?: Access }
+  access?: { read?: Access; update?: Access }
   hooks?: Pick<
     CollectionHooks,
     | 'beforeOperation'
@@ -331,12 +344,10 @@ export interface GlobalConfig {
     | 'beforeRead'
     | 'afterRead'
   >
-  versions?: boolean | { drafts?: boolean }
-  admin?: Record<string, unknown>
 }
 
 export interface LocalizationConfig {
-  locales: (string | { code: string; label?: string; fallbackLocale?: string })[]
+  locales: (string | { code: string; fallbackLocale?: string })[]
   defaultLocale: string
   fallback?: boolean
 }
@@ -445,12 +456,11 @@ export interface SanitizedCollection extends Omit<
   versionsCollection?: SanitizedCollection
 }
 
-export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' | 'versions'> {
+export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access'> {
   label: string
   flatFields: FlattenedField[]
   hooks: Required<NonNullable<GlobalConfig['hooks']>>
   access: NonNullable<GlobalConfig['access']>
-  versions: { drafts: boolean } | false
 }
 
 export interface SanitizedConfig extends Omit<
@@ -461,7 +471,7 @@ export interface SanitizedConfig extends Omit<
   globals: SanitizedGlobal[]
   localization:
     | {
-        locales: { code: string; label: string; fallbackLocale?: string }[]
+        locales: { code: string; fallbackLocale?: string }[]
         localeCodes: string[]
         defaultLocale: string
         fallback: boolean

@@ -3,13 +3,13 @@ import type { FlattenedField, SanitizedCollection } from './types.ts'
 /** Field copies for the version table: no unique constraints or indexes (many versions share values), no hooks; field read access stays. */
 function versionCopy(fields: FlattenedField[]): FlattenedField[] {
   return fields.map((f) => {
-    const copy: FlattenedField = {
+    const copy = {
       ...f,
       unique: false,
       index: f.name === '_status',
       hooks: undefined,
       validate: undefined,
-    }
+    } as FlattenedField
     if (copy.type === 'group' || copy.type === 'array') copy.fields = versionCopy(copy.fields)
     if (copy.type === 'blocks')
       copy.blocks = copy.blocks.map((b) => ({ ...b, fields: versionCopy(b.fields) }))

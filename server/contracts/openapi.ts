@@ -436,6 +436,8 @@ function authPaths(
   }
 }
 
+const ENDPOINT_ERRORS: ErrorStatus[] = [400, 401, 403, 404, 500]
+
 function endpointPath(
   paths: Record<string, PathItem>,
   path: string,
@@ -452,19 +454,31 @@ function endpointPath(
     schema: { type: 'string' },
   }))
   const doc = e.openapi ?? {}
+  // The fragment's parameters win over the path's own (same name and place).
+  const given = (doc.parameters ?? []) as { name?: string; in?: string }[]
+  const parameters = [
+    ...params.filter((a) => !given.some((b) => b.name === a.name && b.in === a.in)),
+    ...given,
+  ]
   const op: Operation = {
     operationId: doc.operationId ?? fallbackId,
     summary: doc.summary ?? `Custom endpoint ${e.method.toUpperCase()} ${path}`,
+    ...(doc.description ? { description: doc.description } : {}),
     tags,
     'x-cms': meta,
-    ...(params.length ? { parameters: params } : {}),
+    ...(parameters.length ? { parameters } : {}),
     ...(doc.requestBody
       ? { requestBody: doc.requestBody }
       : e.method === 'get' || e.method === 'head' || e.method === 'delete'
         ? {}
         : { requestBody: { required: false, content: { 'application/json': { schema: {} } } } }),
-    responses: doc.responses ?? {
-      default: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
+    // What every endpoint can answer, whatever its fragment declares: a handler decides access itself (401,
+    // 403), may not find what it looks for (404) or refuse its input (400), and may fail (500).
+    responses: {
+      ...errors(...ENDPOINT_ERRORS),
+      ...(doc.responses ?? {
+        200: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
+      }),
     },
   }
   paths[p] = { ...paths[p], [e.method]: op }
@@ -743,7 +757,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       tags: ['System'],
       'x-cms': { kind: 'static' },
       security: [],
-      responses: { 200: json({ type: 'object' }, 'The contract') },
+      responses: { 200: json({ type: 'object' }, 'The contract'), ...errors(404, 500) },
     },
   }
   if (!config.graphQL.disable) {
@@ -754,7 +768,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         tags: ['System'],
         'x-cms': { kind: 'static' },
         security: [],
-        responses: { 200: text('text/plain', 'The SDL') },
+        responses: { 200: text('text/plain', 'The SDL'), ...errors(404, 500) },
       },
     }
   }
@@ -774,6 +788,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         responses: {
           200: text('text/html', 'The page'),
           404: { description: off, content: { 'application/json': { schema: ref('Error') } } },
+          ...errors(500),
         },
       },
     }
@@ -793,7 +808,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
               'text/css': { schema: { type: 'string' } },
             },
           },
-          404: { $ref: '#/components/responses/NotFound' },
+          ...errors(404, 500),
         },
       },
     }
@@ -925,6 +940,11 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     }
   }
 
+  // Response components no operation uses are left out (linters flag them).
+  const used = JSON.stringify(paths)
+  for (const name of Object.keys(responses))
+    if (!used.includes(`"#/components/responses/${name}"`)) delete responses[name]
+
   const api = config.routes.api
   return {
     openapi: '3.1.0',
@@ -935,13 +955,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     },
     servers: [{ url: api }],
     security: [{}, { bearerAuth: [] }, { jwtAuth: [] }, { cookieAuth: [] }],
-    tags: [
-      ...config.collections.map((c) => ({
-        name: collectionNames(c).plural,
-        description: c.labels.plural,
-      })),
-      ...(config.globals.length ? [{ name: 'Globals' }] : []),
-    ],
+    tags: tagsOf(config, paths),
     paths: Object.fromEntries(Object.entries(paths).map(([p, item]) => [p, sortMethods(item)])),
     components: {
       schemas: sortKeys(acyclic),
@@ -969,6 +983,22 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       },
     },
   }
+}
+
+/** Every tag an operation uses, described, in order of first use. */
+function tagsOf(config: SanitizedConfig, paths: Record<string, PathItem>) {
+  const described = new Map<string, string>([
+    ['System', 'Health, the contracts themselves and the API reference'],
+    ['Globals', 'Single documents of the config (site settings and the like)'],
+    ['Custom', 'Endpoints the config adds at the API root'],
+    ['Orders API v1', 'Orders with strict ownership: a caller sees and changes only its own'],
+  ])
+  for (const c of config.collections)
+    described.set(collectionNames(c).plural, `The ${c.labels.plural} collection`)
+  const names = new Set<string>()
+  for (const item of Object.values(paths))
+    for (const op of Object.values(item)) for (const tag of op.tags ?? []) names.add(tag)
+  return [...names].map((name) => ({ name, description: described.get(name) ?? name }))
 }
 
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']

@@ -9,7 +9,7 @@ export interface OperationMeta {
   endpoint?: number
 }
 
-export type Operation = Schema & { operationId: string; 'x-cms': OperationMeta }
+export type Operation = Schema & { operationId: string; tags?: string[]; 'x-cms': OperationMeta }
 export type PathItem = Record<string, Operation>
 
 export const json = (schema: Schema, description: string): Schema => ({

@@ -1,3 +1,4 @@
+import { OPERATORS } from '../db/where.ts'
 import { optionValue, subFields, traverseFields } from '../config/fields.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { collectionNames } from '../config/names.ts'
@@ -275,22 +276,8 @@ export function whereComponents(): Record<string, Schema> {
       description:
         'Operators on a dotted path (into groups, arrays, blocks, json, or through a relationship).',
       additionalProperties: false,
-      properties: Object.fromEntries(
-        [
-          'equals',
-          'not_equals',
-          'in',
-          'not_in',
-          'greater_than',
-          'greater_than_equal',
-          'less_than',
-          'less_than_equal',
-          'like',
-          'contains',
-          'exists',
-          'near',
-        ].map((op) => [op, {}]),
-      ),
+      // Every operator the where compiler knows (server/db/where.ts).
+      properties: Object.fromEntries(OPERATORS.map((op) => [op, {}])),
     },
   }
 }
@@ -349,7 +336,18 @@ export function whereSchema(name: string, fields: FlattenedField[], timestamps: 
     description:
       'A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).',
     properties,
-    additionalProperties: ref('WhereAny'),
+    // Any other (dotted) path takes WhereAny. The list is for generated types, not validation (`and`/`or` are
+    // in `properties`, which additionalProperties never sees): openapi-typescript types this schema as its
+    // properties intersected with an index signature of additionalProperties, so `and`/`or` must fit that too
+    // or no nested where compiles. Its items are plain objects, not this Where, so the list adds no reference
+    // (tools that expand every reference would walk 3^levels copies instead of 2^levels). A list under any
+    // other key, or and/or past the last level, is refused by the where parser (400 QueryError).
+    additionalProperties: {
+      anyOf: [
+        ref('WhereAny'),
+        { type: 'array', items: { type: 'object', additionalProperties: true } },
+      ],
+    },
   }
 }
 

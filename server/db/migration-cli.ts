@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { createInterface } from 'node:readline/promises'
-import { sanitizeConfig } from '../config/sanitize.ts'
-import type { Config } from '../config/types.ts'
+import type { SanitizedConfig } from '../config/types.ts'
 import { connect } from './connect.ts'
 import { migrate } from './migrate.ts'
 import { describeStep } from './migration-steps.ts'
@@ -23,9 +22,8 @@ import { schemaFor } from './schema.ts'
 export async function migrationCommand(
   command: string,
   args: string[],
-  raw: Config,
+  config: SanitizedConfig,
 ): Promise<number> {
-  const config = sanitizeConfig(raw)
   const { tables } = schemaFor(config)
   const dir = migrationDir(config)
   const shown = path.relative(process.cwd(), dir) || '.'

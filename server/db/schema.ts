@@ -1,4 +1,4 @@
-import { isJsonStored } from '../config/fields.ts'
+import { isIndexed, isJsonStored, isUnique } from '../config/fields.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 
 /**
@@ -128,11 +128,11 @@ function place(
     }
     spec.columns.push(columnFor(field, column))
     out.set(field.name, { kind: 'column', column, field })
-    if (field.unique) {
+    if (isUnique(field)) {
       const name = `${table}_${column}_unique`
       spec.indexes.push({ name, columns: [column], unique: true })
       uniquePaths.set(name, path).set(column, path)
-    } else if (field.index || field.type === 'relationship') {
+    } else if (isIndexed(field) || field.type === 'relationship') {
       spec.indexes.push({ name: `${table}_${column}_idx`, columns: [column], unique: false })
     }
   }

@@ -54,6 +54,16 @@ type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id'
  */
 export const WHERE_MAX_NESTING = 6
 const MAX_NESTING = WHERE_MAX_NESTING
+
+/** Marks an `and` the server builds around a caller's where (access, ownership): it adds no nesting level. */
+const COMBINED = Symbol('combined where')
+
+/** `{ and: parts }`, not counted against the caller's nesting limit. */
+export function combinedWhere(parts: Where[]): Where {
+  const where: Where = { and: parts }
+  Object.defineProperty(where, COMBINED, { value: true })
+  return where
+}
 const EARTH_DIAMETER_M = 12_742_017.6
 
 interface State {
@@ -819,7 +829,8 @@ function tree(state: State, scopeFor: () => Scope, where: unknown, path: string)
   if (where === undefined || where === null) return { sql: '1 = 1', bindings: [] }
   if (typeof where !== 'object' || Array.isArray(where))
     fail(path || 'where', 'a where clause must be an object of field paths')
-  state.depth += 1
+  const level = COMBINED in where ? 0 : 1
+  state.depth += level
   if (state.depth > MAX_NESTING)
     fail(path || 'where', `where clauses nest at most ${MAX_NESTING} levels deep`)
   const parts: Compiled[] = []
@@ -859,7 +870,7 @@ function tree(state: State, scopeFor: () => Scope, where: unknown, path: string)
       )
     }
   }
-  state.depth -= 1
+  state.depth -= level
   if (parts.length === 0) return { sql: '1 = 1', bindings: [] }
   return {
     sql: parts.length === 1 ? parts[0].sql : `(${parts.map((p) => p.sql).join(' AND ')})`,

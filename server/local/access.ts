@@ -1,3 +1,4 @@
+import { combinedWhere } from '../db/where.ts'
 import type { Access, AccessArgs, CmsRequest, FlattenedField, Where } from '../config/types.ts'
 import { Forbidden } from '../errors/forbidden.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
@@ -38,7 +39,7 @@ export async function accessResult(
 export function combineWhere(where: Where | undefined, access: true | Where): Where | undefined {
   if (access === true) return where
   if (!where || Object.keys(where).length === 0) return access
-  return { and: [where, access] }
+  return combinedWhere([where, access])
 }
 
 /**

@@ -1,3 +1,4 @@
+import { nestedData } from '../config/fields.ts'
 import type { CmsRequest, FlattenedField, SanitizedCollection } from '../config/types.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from './cms.ts'
@@ -46,28 +47,37 @@ export function readSelection(
   return { select, populate }
 }
 
-/** Removes hidden fields and fields the caller may not read, recursing into groups. */
+/**
+ * Removes hidden fields and fields the caller may not read, at every depth: groups, array rows and block rows
+ * (each locale's value of a localized one read with `locale: 'all'`). Field access gets the whole document as
+ * `doc` and the object holding the field as `siblingData`.
+ */
 export async function stripUnreadable(
   fields: FlattenedField[],
   doc: Record<string, unknown>,
   req: CmsRequest,
   overrideAccess: boolean,
   showHidden: boolean,
+  siblingData: Record<string, unknown> = doc,
 ): Promise<void> {
   for (const f of fields) {
-    if (!(f.name in doc)) continue
+    if (!(f.name in siblingData)) continue
     if (
       (f.hidden && !showHidden) ||
-      (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData: doc })))
+      (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData })))
     ) {
-      delete doc[f.name]
+      delete siblingData[f.name]
       continue
     }
-    const v = doc[f.name]
-    if (f.type === 'group' && v && typeof v === 'object')
-      await stripUnreadable(f.fields, v as Record<string, unknown>, req, overrideAccess, showHidden)
+    for (const value of readValues(f, siblingData[f.name], req))
+      for (const nested of nestedData(f, value))
+        await stripUnreadable(nested.fields, doc, req, overrideAccess, showHidden, nested.data)
   }
 }
+
+/** A field's value as read: one, or one per locale for a localized field read with `locale: 'all'`. */
+export const readValues = (field: FlattenedField, value: unknown, req: CmsRequest): unknown[] =>
+  field.localized && req.locale === 'all' && isObject(value) ? Object.values(value) : [value]
 
 /** The output phase of one collection's documents: secrets and unreadable fields removed, afterRead hooks run. */
 async function prepareForOutput(

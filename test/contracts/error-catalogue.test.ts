@@ -77,10 +77,12 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
   INTERNAL: () => true,
 }
 
-test('every code of the catalogue has a title and a response component in the contract', (t) => {
+test('every code of the catalogue has a title, and a response component wherever an operation can raise it', (t) => {
   for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
     t.truthy(STATUS_TITLES[entry.status], code)
-    t.truthy(doc.components.responses[entry.response], `${code} → ${entry.response}`)
+    // Components no operation uses are left out of the contract (linters flag them).
+    if (served.some((o) => !v1(o) && raisedBy[code as ErrorCode](o)))
+      t.truthy(doc.components.responses[entry.response], `${code} → ${entry.response}`)
     // The orders API answers problem details: a code it can raise has a Problem<status> component.
     if (served.some((o) => v1(o) && raisedBy[code as ErrorCode](o)))
       t.truthy(

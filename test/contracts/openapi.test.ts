@@ -17,6 +17,8 @@ type Doc = {
 }
 type Op = {
   operationId: string
+  summary?: string
+  description?: string
   parameters?: Schema[]
   requestBody?: Schema
   responses: Record<string, unknown>
@@ -80,8 +82,11 @@ test('names follow labels; a dashed slug keeps its path; auth, globals and custo
   ])
   t.deepEqual(doc.servers, [{ url: '/api' }])
   t.deepEqual(compile(shop).servers, [{ url: '/content' }])
-  // A custom endpoint without schemas is still listed, answering anything; one with schemas keeps them.
-  t.truthy(byId.get('postArticleIdLike')!.responses.default)
+  // A custom endpoint without schemas is still listed, answering any JSON with 200, or an error.
+  t.deepEqual(byId.get('postArticleIdLike')!.responses['200'], {
+    description: 'Whatever the handler answers (this endpoint declares no schema)',
+    content: { 'application/json': { schema: {} } },
+  })
   t.truthy(byId.get('articleStats')!.responses['200'])
 })
 
@@ -167,7 +172,16 @@ test('where, select and populate are JSON-text parameters typed by acyclic per-c
   t.deepEqual(schema.properties.kind.properties.equals.enum, ['news', 'opinion', 'long-read', null])
   t.deepEqual(schema.properties['meta.canonical'], { $ref: '#/components/schemas/WhereText' })
   t.deepEqual(schema.properties.where, { $ref: '#/components/schemas/WherePoint' })
-  t.deepEqual(schema.additionalProperties, { $ref: '#/components/schemas/WhereAny' })
+  // Other paths take WhereAny; the list of plain objects there is for generated types (openapi-typescript
+  // intersects the properties with it) and refers to no Where, so it adds no level.
+  const other = {
+    anyOf: [
+      { $ref: '#/components/schemas/WhereAny' },
+      { type: 'array', items: { type: 'object', additionalProperties: true } },
+    ],
+  }
+  t.deepEqual(schema.additionalProperties, other)
+  t.deepEqual(last.additionalProperties, other)
 
   // Select lists the fields (groups, arrays, blocks one level down); populate a select per collection.
   const select = doc.components.schemas.ArticleSelect
@@ -217,7 +231,7 @@ function cyclic(doc: Doc): string[] {
 }
 
 test('no schema refers to itself: self-relating documents are typed to the default depth, then loosely', async (t) => {
-  const example = compileOpenAPI(sanitizeConfig(await loadConfig())) as unknown as Doc
+  const example = compileOpenAPI(await loadConfig()) as unknown as Doc
   for (const doc of [example, compile(magazine), compile(shop)]) t.deepEqual(cyclic(doc), [])
   // posts relate to posts (related): Post, PostDepth1, PostDepth2 (defaultDepth 2), then a loose document.
   const s = example.components.schemas
@@ -230,6 +244,55 @@ test('no schema refers to itself: self-relating documents are typed to the defau
     $ref: '#/components/schemas/PopulatedDocument',
   })
   t.deepEqual(s.PopulatedDocument.required, ['id'])
+})
+
+test('custom endpoints declare the errors any endpoint can answer, and their fragment on top', (t) => {
+  const doc = compile(magazine)
+  const like = doc.paths['/blog-posts/{id}/like'].post
+  t.deepEqual(Object.keys(like.responses).sort(), ['200', '400', '401', '403', '404', '500'])
+  t.deepEqual(like.responses['403'], { $ref: '#/components/responses/Forbidden' })
+  t.deepEqual(
+    like.parameters!.map((p) => p.name),
+    ['id'],
+  )
+  const withFragment = compile({
+    ...magazine,
+    endpoints: [
+      {
+        path: '/search',
+        method: 'get',
+        handler: () => Response.json([]),
+        openapi: {
+          summary: 'Search',
+          description: 'Full-text search over articles',
+          parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: {
+            200: {
+              description: 'Hits',
+              content: { 'application/json': { schema: { type: 'array' } } },
+            },
+          },
+        },
+      },
+    ],
+  })
+  const search = withFragment.paths['/search'].get
+  t.is(search.summary, 'Search')
+  t.is(search.description, 'Full-text search over articles')
+  t.deepEqual(
+    search.parameters!.map((p) => p.name),
+    ['q'],
+  )
+  t.deepEqual(Object.keys(search.responses).sort(), ['200', '400', '401', '403', '404', '500'])
+  t.is((search.responses['200'] as Schema).description, 'Hits')
+  // The contract files and pages declare their errors too.
+  for (const [p, method] of [
+    ['/openapi.json', 'get'],
+    ['/docs', 'get'],
+    ['/health', 'get'],
+  ] as const)
+    t.truthy(doc.paths[p][method].responses['500'], p)
+  t.truthy(doc.paths['/openapi.json'].get.responses['404'])
 })
 
 test('every operation declares its error responses', (t) => {

@@ -15,6 +15,10 @@ import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from './db.ts'
 import { prismMode, prismViolation, routeRequest, startPrism, type PrismProxy } from './prism.ts'
 
+// Captured once: a test may point `globalThis.fetch` at `state.fetch` (a client with no fetch option), which must
+// not then call itself.
+const nativeFetch = globalThis.fetch
+
 export interface HttpResponse<T = any> {
   status: number
   body: T
@@ -170,7 +174,7 @@ export function useServer<T = undefined>(
       let request = new Request(input, init)
       const url = route(request.method, new URL(request.url), {})
       if (url.href !== request.url) request = new Request(url, request)
-      const res = await fetch(request)
+      const res = await nativeFetch(request)
       const text = await res.clone().text()
       let parsed: unknown = text
       try {

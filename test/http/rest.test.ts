@@ -284,7 +284,7 @@ test('custom endpoints: route params, req.json(), req.user, and the Local layer 
   // A draft article (views 120): the published ones feed the exact view counts other tests of this file check.
   t.deepEqual(
     (await s.request('POST', `/api/articles/${ids[11]}/bump`, { body: { by: 5 } })).body,
-    { error: 'forbidden' },
+    { errors: [{ message: 'Log in to bump an article.' }] },
   )
   const bumped = await s.request('POST', `/api/articles/${ids[11]}/bump`, {
     body: { by: 5 },

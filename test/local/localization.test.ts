@@ -4,7 +4,7 @@ import { rejectsWith, useCms } from '../helpers/db.ts'
 
 const config = defineConfig({
   localization: {
-    locales: ['en', 'de', { code: 'fr', label: 'Français', fallbackLocale: 'de' }],
+    locales: ['en', 'de', { code: 'fr', fallbackLocale: 'de' }],
     defaultLocale: 'en',
     fallback: true,
   },

@@ -192,7 +192,8 @@ const leafArb: fc.Arbitrary<Leaf> = fc
   })
 const treeArb: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
+    // At most five and/or lists around the conditions: the server's nesting limit (6 levels).
+    { depthSize: 'small', withCrossShrink: true, maxDepth: 5 },
     leafArb.map((leaf) => ({ leaf })),
     fc.array(tie('tree'), { minLength: 1, maxLength: 3 }).map((and) => ({ and })),
     fc.array(tie('tree'), { minLength: 1, maxLength: 3 }).map((or) => ({ or })),

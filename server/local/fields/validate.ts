@@ -1,4 +1,4 @@
-import { fieldLabel, optionValue } from '../../config/fields.ts'
+import { fieldLabel, isIndexed, isUnique, optionValue } from '../../config/fields.ts'
 import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
 
@@ -162,7 +162,8 @@ function checkLength(
   field: FlattenedField & { minLength?: number; maxLength?: number },
   v: string,
 ): string | undefined {
-  const max = field.maxLength ?? (field.unique || field.index ? INDEXED_MAX_TEXT : DEFAULT_MAX_TEXT)
+  const max =
+    field.maxLength ?? (isUnique(field) || isIndexed(field) ? INDEXED_MAX_TEXT : DEFAULT_MAX_TEXT)
   if (field.minLength !== undefined && v.length < field.minLength)
     return `This value must be longer than the minimum length of ${field.minLength} characters.`
   if (v.length > max) return `This value must be shorter than the max length of ${max} characters.`

@@ -1,0 +1,188 @@
+import { ConfigError } from '../errors/config-error.ts'
+import { FIELD_TABLES, OPTION_TABLES, type OptionTable } from './options.ts'
+import { fieldTypeRefusalsByType } from './unsupported.ts'
+
+type Obj = Record<string, unknown>
+const T = OPTION_TABLES
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+const has = (o: object, key: string) => Object.hasOwn(o, key)
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key)
+/** `[3] (title)`: an entry of a list, with its name when it has one. */
+const entry = (path: string, i: number, name: unknown) =>
+  `${path}[${i}]${typeof name === 'string' && name ? ` (${name})` : ''}`
+/** `collections[posts]`: a slug names its entry (the index when it has none). */
+const bySlug = (path: string, i: number, slug: unknown) =>
+  `${path}[${typeof slug === 'string' && slug ? slug : i}]`
+const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
+  if (Array.isArray(list)) list.forEach((item, i) => isObject(item) && visit(item, i))
+}
+
+/**
+ * Refuses, with a `ConfigError` naming the option's full path, every key of every config object that is not an
+ * implemented option (`options.ts`): a Payload option this server does not implement with what to do instead, any
+ * other key with the accepted ones. Configs written in JavaScript reach here too, so nothing trusts the types.
+ * An option whose only shape is an object must be one; list entries that are not objects are left to the
+ * sanitiser's own checks.
+ *
+ * @example
+ * checkOptions({ collections: [{ slug: 'posts', fields: [], trash: true }] })
+ * // ConfigError: collections[posts].trash is not supported: soft delete (trash) is not supported yet; …
+ */
+export function checkOptions(config: Obj): void {
+  keys(config, T.config, '')
+  for (const name of [
+    'routes',
+    'graphQL',
+    'typescript',
+    'db',
+    'ordersApi',
+    'email',
+    'apiDocs',
+  ] as const)
+    keys(config[name], T[name], name)
+  const limits = keys(config.limits, T.limits, 'limits')
+  keys(limits?.population, T.population, 'limits.population')
+  keys(limits?.where, T.where, 'limits.where')
+  const rateLimit = keys(config.rateLimit, T.rateLimit, 'rateLimit')
+  for (const [name, rule] of Object.entries(rateLimit ?? {}))
+    keys(rule, T.rateLimitRule, `rateLimit.${name}`)
+  if (config.localization !== false) {
+    const l = keys(config.localization, T.localization, 'localization')
+    each(l?.locales, (locale, i) =>
+      keys(locale, T.locale, entry('localization.locales', i, locale.code)),
+    )
+  }
+  checkEndpoints(config.endpoints, 'endpoints')
+  each(config.collections, (c, i) => checkCollection(c, bySlug('collections', i, c.slug)))
+  each(config.globals, (g, i) => {
+    const at = bySlug('globals', i, g.slug)
+    keys(g, T.global, at)
+    keys(g.access, T.globalAccess, `${at}.access`)
+    keys(g.hooks, T.globalHooks, `${at}.hooks`)
+    checkFields(g.fields, `${at}.fields`)
+  })
+}
+
+function checkCollection(c: Obj, at: string): void {
+  keys(c, T.collection, at)
+  keys(c.labels, T.labels, `${at}.labels`)
+  keys(c.access, T.collectionAccess, `${at}.access`)
+  keys(c.hooks, T.collectionHooks, `${at}.hooks`)
+  checkEndpoints(c.endpoints, `${at}.endpoints`)
+  for (const name of ['auth', 'versions'])
+    if (c[name] != null && typeof c[name] !== 'boolean' && !isObject(c[name]))
+      throw new ConfigError(`${at}.${name} must be true, false or an object.`)
+  if (isObject(c.auth)) {
+    keys(c.auth, T.auth, `${at}.auth`)
+    keys(c.auth.forgotPassword, T.forgotPassword, `${at}.auth.forgotPassword`)
+  }
+  if (isObject(c.versions)) {
+    keys(c.versions, T.versions, `${at}.versions`)
+    if (isObject(c.versions.drafts)) {
+      keys(c.versions.drafts, T.drafts, `${at}.versions.drafts`)
+      throw new ConfigError(`${at}.versions.drafts must be true or false.`)
+    }
+  }
+  checkFields(c.fields, `${at}.fields`)
+}
+
+function checkEndpoints(endpoints: unknown, path: string): void {
+  each(endpoints, (e, i) => {
+    const at = entry(path, i, e.path)
+    keys(e, T.endpoint, at)
+    keys(e.openapi, T.endpointOpenapi, `${at}.openapi`)
+  })
+}
+
+/** `inRows`: inside an array or blocks row, whose fields take no write access (a row is written whole). */
+function checkFields(fields: unknown, path: string, inRows = false): void {
+  each(fields, (f, i) => {
+    const at = entry(path, i, f.name)
+    const type = f.type
+    if (typeof type !== 'string') return // the sanitiser names the missing type
+    if (has(fieldTypeRefusalsByType, type))
+      throw new ConfigError(
+        `${at}: type "${type}" is not supported: ${fieldTypeRefusalsByType[type]}`,
+      )
+    if (!has(FIELD_TABLES, type)) return // the sanitiser lists the field types
+    keys(f, FIELD_TABLES[type as keyof typeof FIELD_TABLES], at)
+    const access = keys(f.access, T.fieldAccess, `${at}.access`)
+    for (const op of ['create', 'update'])
+      if (inRows && access?.[op] != null)
+        throw new ConfigError(
+          `${at}.access.${op} is not supported inside an array or blocks row yet (a row is written whole, so a denied value would be lost); remove it and set access.${op} on the array or blocks field instead.`,
+        )
+    keys(f.hooks, T.fieldHooks, `${at}.hooks`)
+    if (type === 'relationship' && !f.hasMany)
+      for (const key of ['minRows', 'maxRows'])
+        if (f[key] !== undefined)
+          throw new ConfigError(
+            `${at}.${key} only applies to a relationship with hasMany: true (a single relation is required or not); set hasMany: true or remove ${key}.`,
+          )
+    each(f.options, (o, j) => keys(o, T.option, `${at}.options[${j}]`))
+    checkFields(f.fields, `${at}.fields`, inRows || type === 'array')
+    each(f.blocks, (b, j) => {
+      const block = entry(`${at}.blocks`, j, b.slug)
+      keys(b, T.block, block)
+      checkFields(b.fields, `${block}.fields`, true)
+    })
+    each(f.tabs, (tab, j) => {
+      const name = typeof tab.name === 'string' && tab.name ? tab.name : undefined
+      const at2 = entry(`${at}.tabs`, j, name ?? tab.label)
+      keys(tab, T.tab, at2)
+      for (const key of ['label', 'interfaceName'])
+        if (!name && tab[key] !== undefined)
+          throw new ConfigError(
+            `${at2}.${key} only applies to a named tab (stored as a group); an unnamed tab only lifts its fields into the parent. Give the tab a name, or remove ${key}.`,
+          )
+      checkFields(tab.fields, `${at2}.fields`, inRows)
+    })
+  })
+}
+
+/** Checks the keys of one config object against its table; returns the object (undefined when absent). */
+function keys(value: unknown, table: OptionTable, path: string): Obj | undefined {
+  if (value === undefined || value === null) return undefined
+  if (!isObject(value)) throw new ConfigError(`${path} must be an object (${table.of}).`)
+  for (const [key, v] of Object.entries(value)) {
+    // `key: undefined` (or null) asks for nothing: a spread config may clear an option that way.
+    if (v === undefined || v === null || has(table.implemented, key)) continue
+    const at = join(path, key)
+    if (has(table.refused, key))
+      throw new ConfigError(`${at} is not supported: ${table.refused[key]}`)
+    throw new ConfigError(unknown(at, key, table))
+  }
+  return value
+}
+
+function unknown(at: string, key: string, table: OptionTable): string {
+  const accepted = Object.keys(table.implemented)
+  const close = closest(key, accepted)
+  return (
+    `${at} is not an option of ${table.of}. ` +
+    (accepted.length ? `Accepted: ${accepted.join(', ')}.` : 'It accepts none.') +
+    (close ? ` Did you mean "${close}"?` : '')
+  )
+}
+
+/** The accepted key nearest to a misspelt one (case-insensitive edit distance within half its length). */
+function closest(key: string, candidates: string[]): string | undefined {
+  let best: string | undefined
+  let bestDistance = Math.max(1, Math.floor(key.length / 2)) + 1
+  for (const c of candidates) {
+    const d = distance(key.toLowerCase(), c.toLowerCase())
+    if (d < bestDistance) [best, bestDistance] = [c, d]
+  }
+  return best
+}
+
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    row = next
+  }
+  return row[b.length]
+}
