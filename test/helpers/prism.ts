@@ -86,7 +86,9 @@ export async function startPrism(
     stop: async () => {
       await Promise.all(servers.map((server) => server.close()))
       if (label) await report(label, proxy, startMs)
-      if (proxy.violations.length)
+      // The contract file stays only when a failure names it
+      if (!proxy.violations.length) await rm(dir, { recursive: true, force: true })
+      else
         throw new Error(
           `Prism reported ${proxy.violations.length} violation(s) (contract: ${contractFile}):\n${proxy.violations.join('\n')}`,
         )

@@ -1,8 +1,9 @@
 import test from 'ava'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { prismViolation, startPrism } from '../helpers/prism.ts'
+import path from 'node:path'
+import { prismViolation, startPrism, type PrismProxy } from '../helpers/prism.ts'
 
 /**
  * The Prism harness itself (test/helpers/prism.ts, docs/contracts.md "Prism validating proxy"): Prism mode proves
@@ -34,6 +35,15 @@ const contract = {
   },
 }
 
+// Prism keeps the contract file of a run with violations (its failure names it): these runs have some on purpose.
+const started: PrismProxy[] = []
+const track = (prism: PrismProxy) => (started.push(prism), prism)
+test.after.always(() =>
+  Promise.all(
+    started.map((p) => rm(path.dirname(p.contractFile), { recursive: true, force: true })),
+  ),
+)
+
 /** Answers /api/things/1 as the contract says, /api/things/2 with a wrong body, anything else with a 418. */
 async function upstream(): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
@@ -51,7 +61,7 @@ async function upstream(): Promise<{ server: Server; url: string }> {
 
 test('a request and answer the contract describes pass; the contract file has the paths in full', async (t) => {
   const { server, url } = await upstream()
-  const prism = await startPrism(url, contract)
+  const prism = track(await startPrism(url, contract))
   try {
     const r = await fetch(`${prism.url}/api/things/1`)
     t.is(r.status, 200)
@@ -69,7 +79,7 @@ test('a request and answer the contract describes pass; the contract file has th
 
 test('an answer against the contract becomes a violation: in the answer, and from stop()', async (t) => {
   const { server, url } = await upstream()
-  const prism = await startPrism(url, contract)
+  const prism = track(await startPrism(url, contract))
   try {
     const r = await fetch(`${prism.url}/api/things/2`)
     t.is(r.status, 500)
@@ -84,7 +94,7 @@ test('an answer against the contract becomes a violation: in the answer, and fro
 
 test('an invalid request is refused; through the response-only proxy it is forwarded and the answer still checked', async (t) => {
   const { server, url } = await upstream()
-  const prism = await startPrism(url, contract)
+  const prism = track(await startPrism(url, contract))
   try {
     const refused = await fetch(`${prism.url}/api/things/0`)
     t.is(refused.status, 422)
@@ -108,7 +118,7 @@ test('an invalid request is refused; through the response-only proxy it is forwa
 // answers such a body: send those requests through the response-only proxy instead.
 test('Prism 5.16 leaves a malformed JSON body unanswered', async (t) => {
   const { server, url } = await upstream()
-  const prism = await startPrism(url, contract)
+  const prism = track(await startPrism(url, contract))
   try {
     const hung = fetch(`${prism.responsesUrl}/api/things`, {
       method: 'POST',
