@@ -5978,6 +5978,10 @@ export type V1CreateOrderErrors = {
      */
     401: Problem;
     /**
+     * Forbidden
+     */
+    403: Problem;
+    /**
      * Content Too Large
      */
     413: Problem;
@@ -6116,6 +6120,10 @@ export type V1LogoutErrors = {
      * Unauthorized
      */
     401: Problem;
+    /**
+     * Forbidden
+     */
+    403: Problem;
     /**
      * Content Too Large
      */

@@ -43,7 +43,8 @@ export function ordersPaths(paths: Record<string, PathItem>): void {
       tags: tag,
       'x-cms': meta('v1CreateOrder'),
       requestBody: body(ref('V1OrderInput')),
-      responses: { 201: json(one, 'The new order'), ...problems(400, 401, 422) },
+      // 403: a cookie-authenticated write from a page of another site (CSRF, http/middleware/authenticate.ts)
+      responses: { 201: json(one, 'The new order'), ...problems(400, 401, 403, 422) },
     },
   }
   paths['/v1/orders/{order}'] = {
@@ -74,7 +75,7 @@ export function ordersPaths(paths: Record<string, PathItem>): void {
       'x-cms': meta('v1Logout'),
       responses: {
         204: { description: 'Logged out; the token is dead from now on' },
-        ...problems(401),
+        ...problems(401, 403),
       },
     },
   }

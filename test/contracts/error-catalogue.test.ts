@@ -36,6 +36,14 @@ const contentKinds = [
   'deleteMany',
 ]
 const v1 = (o: (typeof operations)[number]) => o.path.startsWith('/v1/')
+/**
+ * A write that takes the session cookie (its security is not `[]`) and is not a public auth route is refused from
+ * another site's page (CSRF, http/middleware/authenticate.ts). Found by Prism (test/http/tool-findings-prism.test.ts).
+ */
+const csrfChecked = (o: (typeof operations)[number]) =>
+  !['get', 'head', 'options'].includes(o.method) &&
+  !(Array.isArray(o.op.security) && o.op.security.length === 0) &&
+  !/\/(login|forgot-password|reset-password|health)$/.test(o.path)
 
 /** Which operations can raise each code: what the HTTP layer, Local and the orders API throw, and where. */
 const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
@@ -56,7 +64,8 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
       'findGlobal',
       'updateGlobal',
     ].includes(o.kind) ||
-    ['v1CancelOrder', 'v1AdminListOrders', 'v1AdminShipOrder'].includes(o.kind),
+    ['v1CancelOrder', 'v1AdminListOrders', 'v1AdminShipOrder'].includes(o.kind) ||
+    csrfChecked(o),
   NOT_FOUND: (o) => /\{(id|order)\}/.test(o.path),
   CONFLICT: (o) => ['v1CancelOrder', 'v1AdminShipOrder', 'v1PaymentWebhook'].includes(o.kind),
   PAYLOAD_TOO_LARGE: (o) => o.method !== 'get',

@@ -13,6 +13,7 @@ import { contractBackend } from '../../server/http/validator.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from './db.ts'
+import { prismMode, prismViolation, routeRequest, startPrism, type PrismProxy } from './prism.ts'
 
 // Captured once: a test may point `globalThis.fetch` at `state.fetch` (a client with no fetch option), which must
 // not then call itself.
@@ -29,6 +30,17 @@ export interface RequestOptions {
   body?: unknown
   raw?: string | Buffer
   headers?: Record<string, string>
+  /**
+   * Marks a request the contract refuses on purpose (a wrong type, a missing field, a value past a limit…), with
+   * the reason: the test checks the server's own 4xx. In Prism mode it goes through Prism with request
+   * validation off, which still validates the answer (test/helpers/prism.ts); counted and listed.
+   */
+  invalid?: string
+  /**
+   * Marks a request Prism cannot forward (an unknown route or method, malformed JSON), with the reason: in Prism
+   * mode it goes straight to the server; counted and listed.
+   */
+  direct?: string
 }
 
 export class ContractViolation extends Error {
@@ -94,8 +106,11 @@ export async function contractChecker(document: Record<string, unknown>, outside
 export interface ServerState<T> {
   cms: Cms
   server: RunningServer
+  /** Where the tests send requests: the server, or in Prism mode the Prism proxy in front of it. */
   url: string
   data: T
+  /** The Prism proxies in Prism mode. */
+  prism?: PrismProxy
   request: <R = any>(
     method: string,
     path: string,
@@ -103,7 +118,17 @@ export interface ServerState<T> {
   ) => Promise<HttpResponse<R>>
   /** A fetch that checks every response against the contract (for generated clients). */
   fetch: typeof fetch
+  /** The URL of `path` for a raw fetch Prism cannot forward (see `RequestOptions.direct`). */
+  directUrl: (path: string, reason: string) => string
 }
+
+/** GraphQL and its playground: their contract is the SDL. */
+export const GRAPHQL = 'GraphQL: outside the OpenAPI contract'
+/**
+ * A body that is not JSON: Prism 5.16 never answers it, nor forwards it (docs/contracts.md, "Prism validating
+ * proxy"), so the request goes straight to the server.
+ */
+export const MALFORMED_JSON = 'malformed JSON, which Prism leaves unanswered'
 
 /** Starts the CMS and its HTTP server before the file's tests, with `init` run once; stops both after. */
 export function useServer<T = undefined>(
@@ -124,14 +149,31 @@ export function useServer<T = undefined>(
       logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
       ...options,
     })
-    state.url = state.server.url
+    const contract = compileOpenAPI(state.cms.config)
     const { routes } = state.cms.config
-    const check = await contractChecker(compileOpenAPI(state.cms.config), [
-      routes.api + routes.graphQL,
-      routes.api + routes.graphQLPlayground,
-    ])
+    const outside = [routes.api + routes.graphQL, routes.api + routes.graphQLPlayground]
+    if (prismMode) state.prism = await startPrism(state.server.url, contract, test.meta.file)
+    state.url = state.prism?.url ?? state.server.url
+    const check = await contractChecker(contract, outside)
+    const route = (method: string, url: URL, options: RequestOptions) =>
+      routeRequest(state.prism, state.server.url, method, url, {
+        ...options,
+        direct: options.direct ?? (outside.includes(url.pathname) ? GRAPHQL : undefined),
+      })
+    const verify = (method: string, url: URL, res: Response, body: unknown) => {
+      const violation = state.prism && prismViolation(res.headers, body)
+      if (violation)
+        throw new ContractViolation(`${method} ${url.pathname}${url.search}: ${violation}`)
+      check(method, url, res.status, body, res.headers.get('content-type'))
+    }
+    state.directUrl = (path, reason) =>
+      routeRequest(state.prism, state.server.url, 'fetch', new URL(state.url + path), {
+        direct: reason,
+      }).href
     state.fetch = (async (input: Request | string | URL, init?: RequestInit) => {
-      const request = new Request(input, init)
+      let request = new Request(input, init)
+      const url = route(request.method, new URL(request.url), {})
+      if (url.href !== request.url) request = new Request(url, request)
       const res = await nativeFetch(request)
       const text = await res.clone().text()
       let parsed: unknown = text
@@ -140,23 +182,14 @@ export function useServer<T = undefined>(
       } catch {
         /* not JSON */
       }
-      check(
-        request.method,
-        new URL(request.url),
-        res.status,
-        parsed,
-        res.headers.get('content-type'),
-      )
+      verify(request.method, url, res, parsed)
       return res
     }) as typeof fetch
     state.request = async (method, path, opts = {}) => {
-      const url = new URL(
-        state.url +
-          path +
-          (opts.query
-            ? `?${typeof opts.query === 'string' ? opts.query : new URLSearchParams(opts.query)}`
-            : ''),
-      )
+      const query = opts.query
+        ? `?${typeof opts.query === 'string' ? opts.query : new URLSearchParams(opts.query)}`
+        : ''
+      const url = route(method, new URL(state.url + path + query), opts)
       const headers: Record<string, string> = { ...opts.headers }
       let body: string | Uint8Array | undefined
       if (opts.raw !== undefined)
@@ -173,13 +206,17 @@ export function useServer<T = undefined>(
       } catch {
         /* not JSON: checked as text */
       }
-      check(method, url, res.status, parsed, res.headers.get('content-type'))
+      verify(method, url, res, parsed)
       return { status: res.status, body: parsed as never, headers: res.headers, text }
     }
   })
   test.after.always(async () => {
-    await state.server?.close()
-    await drop()
+    try {
+      await state.prism?.stop() // fails the file when Prism reported a violation, caught by a helper or not
+    } finally {
+      await state.server?.close()
+      await drop()
+    }
   })
   return state
 }

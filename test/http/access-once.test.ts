@@ -86,20 +86,23 @@ test.serial(
   async (t) => {
     const id = (s.data as { note: { id: number } }).note.id
     const tooLong = 'x'.repeat(50)
+    const invalid = 'a body the contract refuses: access must answer before validation'
     // REST: the contract refuses these bodies (unknown field, too long, wrong type), access answers first.
     for (const body of [{ nope: 1 }, { title: tooLong }, { title: 42 }]) {
       t.is(
-        (await s.request('PATCH', `/api/notes/${id}`, { body })).status,
+        (await s.request('PATCH', `/api/notes/${id}`, { body, invalid })).status,
         401,
         JSON.stringify(body),
       )
       const reader = await s.request('PATCH', `/api/notes/${id}`, {
         body,
         headers: await as('reader'),
+        invalid,
       })
       t.is(reader.status, 403, JSON.stringify(body))
       t.is(
-        (await s.request('POST', '/api/notes', { body, headers: await as('reader') })).status,
+        (await s.request('POST', '/api/notes', { body, headers: await as('reader'), invalid }))
+          .status,
         403,
       )
     }
@@ -117,6 +120,7 @@ test.serial(
     const rest = await s.request('PATCH', `/api/notes/${id}`, {
       body: { title: tooLong },
       headers: await as('editor'),
+      invalid: 'a title past its maxLength',
     })
     t.is(rest.status, 400)
     const g = await gql(

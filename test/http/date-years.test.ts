@@ -77,7 +77,7 @@ test('writing a date outside 0000–9999 is a validation error on its path, and 
     ['at'],
   )
   const body = { title: 'far', meta: { until: '+010000-01-01T00:00:00.000Z' } }
-  const r = await s.request('POST', '/api/events', { body })
+  const r = await s.request('POST', '/api/events', { body, invalid: 'a date-time past 9999' })
   t.is(r.status, 400)
   t.deepEqual(
     r.body.errors[0].data.errors.map((x: { path: string }) => x.path),
@@ -87,6 +87,7 @@ test('writing a date outside 0000–9999 is a validation error on its path, and 
     .docs[0]
   const p = await s.request('PATCH', `/api/events/${first.id}`, {
     body: { at: '-000001-06-01T00:00:00.000Z' },
+    invalid: 'a date-time before 0000',
   })
   t.is(p.status, 400)
   t.is(

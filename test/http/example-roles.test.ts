@@ -92,6 +92,7 @@ test("the tracking endpoint applies the collection's update access like PATCH: 4
   const invalid = await s.request('POST', path, {
     body: { status: 'lost' },
     headers: await as('admin'),
+    invalid: 'a status outside its enum',
   })
   t.is(invalid.status, 400)
   t.is(invalid.body.errors[0].data.errors[0].path, 'status')

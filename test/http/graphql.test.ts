@@ -9,7 +9,7 @@ import {
   type TypedDocumentString,
 } from '../../generated/graphql/sdk/graphql.ts'
 import { countQueries } from '../helpers/db.ts'
-import { useServer } from '../helpers/http.ts'
+import { GRAPHQL, useServer } from '../helpers/http.ts'
 
 const config: Config = { ...exampleConfig, email: { send: () => {} } }
 const s = useServer(test, config, async (cms) => {
@@ -72,7 +72,10 @@ test('queries: a document, a list with every page field, a count, a global; GET 
     'site-settings',
   )
   const get = await fetch(
-    `${s.url}/api/graphql?query=${encodeURIComponent('{ countPosts { totalDocs } }')}`,
+    s.directUrl(
+      `/api/graphql?query=${encodeURIComponent('{ countPosts { totalDocs } }')}`,
+      GRAPHQL,
+    ),
   )
   t.deepEqual((await get.json()).data.countPosts, { totalDocs: local.totalDocs })
 })

@@ -8,6 +8,7 @@ import { listen } from '../../server/http/server.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from '../helpers/db.ts'
 import { contractChecker, useServer } from '../helpers/http.ts'
+import { behindPrism } from '../helpers/prism.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { sanitizeConfig } from '../../server/config/sanitize.ts'
 
@@ -86,7 +87,8 @@ async function newOrder(token: string): Promise<number> {
 
 test('a cookie-authenticated write needs an allowed Origin or Referer (or X-Requested-With), whatever the body', async (t) => {
   const { cookie, token } = await cookieSession()
-  const host = new URL(app.url).host
+  // The server's own host: a proxy in front (Prism in Prism mode) sends the upstream's Host, not its own.
+  const host = new URL(app.server.url).host
   const cancel = async (id: number, headers: Record<string, string>) =>
     app.request('POST', `/api/v1/orders/${id}/cancel`, {
       raw: '',
@@ -131,15 +133,16 @@ test("CORS_ORIGINS='*' never makes a foreign origin acceptable for cookie-authen
     data: { email: 'star@example.com', password: 'star-password', roles: ['member'] },
   })
   const server = await listen(cms, { port: 0, logger: pino({ level: 'silent' }), cors: '*' })
+  const front = await behindPrism(server.url, import.meta.url)
   try {
     const login = await (
-      await fetch(`${server.url}/api/users/login`, {
+      await fetch(`${front.url}/api/users/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'star@example.com', password: 'star-password' }),
       })
     ).json()
-    const r = await fetch(`${server.url}/api/v1/orders`, {
+    const r = await fetch(`${front.url}/api/v1/orders`, {
       method: 'POST',
       headers: {
         cookie: `cms-token=${login.token}`,
@@ -153,6 +156,7 @@ test("CORS_ORIGINS='*' never makes a foreign origin acceptable for cookie-authen
   } finally {
     await server.close()
     await fresh.drop()
+    await front.stop()
   }
 })
 
@@ -160,7 +164,8 @@ test('every answer carries nosniff; answers for a logged-in caller are never cac
   const anonymous = await app.request('GET', '/api/posts', { query: 'limit=1' })
   t.is(anonymous.headers.get('x-content-type-options'), 'nosniff')
   t.not(anonymous.headers.get('cache-control'), 'no-store')
-  t.is((await app.request('GET', '/api/nope')).headers.get('x-content-type-options'), 'nosniff')
+  const unknown = await app.request('GET', '/api/nope', { direct: 'an unknown route' })
+  t.is(unknown.headers.get('x-content-type-options'), 'nosniff')
   const { token } = await cookieSession()
   const auth = { authorization: `Bearer ${token}` }
   const mine = await app.request('GET', '/api/users/me', { headers: auth })

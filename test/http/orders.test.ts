@@ -105,13 +105,19 @@ test('create: owned by the caller, pending, total computed by the server; owner,
     const bad = await s.request('POST', '/api/v1/orders', {
       body: { items: [item], ...extra },
       headers: await as('carol'),
+      invalid: 'a field the server sets',
     })
     t.is(bad.status, 422, JSON.stringify(extra))
     t.is(bad.body.title, 'Unprocessable Content')
   }
   t.is(
-    (await s.request('POST', '/api/v1/orders', { body: { items: [] }, headers: await as('carol') }))
-      .status,
+    (
+      await s.request('POST', '/api/v1/orders', {
+        body: { items: [] },
+        headers: await as('carol'),
+        invalid: 'an order without items',
+      })
+    ).status,
     422,
   )
   t.is(
@@ -119,6 +125,7 @@ test('create: owned by the caller, pending, total computed by the server; owner,
       await s.request('POST', '/api/v1/orders', {
         body: { items: [{ product: 'x', quantity: 0, unit_price: 1 }] },
         headers: await as('carol'),
+        invalid: 'a quantity below its minimum',
       })
     ).status,
     422,

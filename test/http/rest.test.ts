@@ -1,6 +1,6 @@
 import test from 'ava'
 import type { Cms } from '../../server/local/cms.ts'
-import { useServer } from '../helpers/http.ts'
+import { MALFORMED_JSON, useServer, type RequestOptions } from '../helpers/http.ts'
 import { editor, restConfig, testAuth } from '../fixtures/rest.ts'
 
 async function seed(cms: Cms) {
@@ -151,7 +151,10 @@ test('locale and fallback-locale', async (t) => {
     (await s.request('GET', `/api/articles/${ids[0]}`, { query: { locale: 'all' } })).body.title,
     { en: 'Article 01', de: 'Artikel 01' },
   )
-  const bad = await s.request('GET', '/api/articles', { query: { locale: 'fr' } })
+  const bad = await s.request('GET', '/api/articles', {
+    query: { locale: 'fr' },
+    invalid: 'a locale outside its enum',
+  })
   t.is(bad.status, 400)
 })
 
@@ -205,6 +208,7 @@ test('bulk update and delete by where', async (t) => {
     await s.request('POST', '/api/tags', { body: { name }, headers: editor })
   const updated = await s.request('PATCH', '/api/tags', {
     query: 'where[name][like]=bulk',
+    invalid: 'where in bracket syntax: served, but the contract declares the JSON form only',
     body: { color: 'gray' },
     headers: editor,
   })
@@ -212,7 +216,10 @@ test('bulk update and delete by where', async (t) => {
   t.is(updated.body.docs.length, 3)
   t.deepEqual(updated.body.errors, [])
   t.true(updated.body.docs.every((d: { color: string }) => d.color === 'gray'))
-  const missingWhere = await s.request('DELETE', '/api/tags', { headers: editor })
+  const missingWhere = await s.request('DELETE', '/api/tags', {
+    headers: editor,
+    invalid: 'a bulk delete without its required where',
+  })
   t.is(missingWhere.status, 400)
   const deleted = await s.request('DELETE', '/api/tags', {
     query: { where: JSON.stringify({ name: { in: ['bulk-a', 'bulk-b', 'bulk-c'] } }) },
@@ -292,13 +299,7 @@ test('custom endpoints: route params, req.json(), req.user, and the Local layer 
 })
 
 test('bad input is a 4xx naming what is wrong, never a 500, and writes nothing', async (t) => {
-  const cases: [
-    string,
-    string,
-    { query?: string; raw?: string; body?: unknown; headers?: Record<string, string> },
-    number,
-    RegExp,
-  ][] = [
+  const cases: [string, string, RequestOptions & { query?: string }, number, RegExp][] = [
     ['GET', '/api/articles', { query: 'where[nope][equals]=1' }, 400, /nope/],
     ['GET', '/api/articles', { query: 'where[views][bogus]=1' }, 400, /bogus|views/],
     ['GET', '/api/articles', { query: 'where[views][greater_than]=abc' }, 400, /views/],
@@ -312,12 +313,22 @@ test('bad input is a 4xx naming what is wrong, never a 500, and writes nothing',
     ['GET', '/api/articles', { query: 'select[nope]=true' }, 400, /nope/],
     ['GET', '/api/articles/abc', {}, 400, /id/],
     ['GET', '/api/articles/999999', {}, 404, /Not Found/],
-    ['GET', '/api/nothing-here', {}, 404, /Route not found: GET \/api\/nothing-here/],
-    ['PUT', '/api/articles', {}, 404, /Route not found/],
+    [
+      'GET',
+      '/api/nothing-here',
+      { direct: 'an unknown route' },
+      404,
+      /Route not found: GET \/api\/nothing-here/,
+    ],
+    ['PUT', '/api/articles', { direct: 'an unknown method' }, 404, /Route not found/],
     [
       'POST',
       '/api/tags',
-      { raw: '{"name":', headers: { ...editor, 'content-type': 'application/json' } },
+      {
+        raw: '{"name":',
+        headers: { ...editor, 'content-type': 'application/json' },
+        direct: MALFORMED_JSON,
+      },
       400,
       /not valid JSON/,
     ],
@@ -367,7 +378,7 @@ test('bad input is a 4xx naming what is wrong, never a 500, and writes nothing',
   ]
   const before = (await s.request('GET', '/api/tags/count')).body.totalDocs
   for (const [method, path, opts, status, message] of cases) {
-    const r = await s.request(method, path, opts)
+    const r = await s.request(method, path, { invalid: 'bad input, on purpose', ...opts })
     t.is(r.status, status, `${method} ${path} ${opts.query ?? ''}`)
     t.regex(JSON.stringify(r.body), message, `${method} ${path} ${opts.query ?? ''}`)
   }
@@ -382,7 +393,7 @@ test('operations: health, request ids, CORS preflight for allowed origins only',
     (await s.request('GET', '/api/health')).headers.get('x-request-id') ?? '',
     /^[0-9a-f-]{36}$/,
   )
-  const pre = await fetch(`${s.url}/api/articles`, {
+  const pre = await fetch(s.directUrl('/api/articles', 'a CORS preflight: outside the contract'), {
     method: 'OPTIONS',
     headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
   })

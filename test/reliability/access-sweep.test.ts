@@ -129,7 +129,11 @@ test.serial(
         }
         // --- create: allowed or refused before validation runs
         const create = await decision(c.slug, 'create', user)
-        const r = await s.request('POST', `/api/${c.slug}`, { body: {}, headers })
+        const r = await s.request('POST', `/api/${c.slug}`, {
+          body: {},
+          headers,
+          invalid: 'an empty body: access must answer before validation',
+        })
         if (typeof create === 'number') t.is(r.status, create, `${role} POST /api/${c.slug}`)
         else t.is(r.status, 400, `${role} POST /api/${c.slug} reaches validation`)
         checks++

@@ -9,6 +9,7 @@ import { defineConfig } from '../../server/config/define-config.ts'
 import { listen, type RunningServer } from '../../server/http/server.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { dialectName, freshDatabaseUrl } from '../helpers/db.ts'
+import { behindPrism } from '../helpers/prism.ts'
 
 /** Durability: SQLite commits are on disk when acknowledged; /api/health fails when the database cannot write. */
 const config = defineConfig({
@@ -19,7 +20,17 @@ const config = defineConfig({
 
 async function serve(url: string): Promise<RunningServer> {
   const cms = await getCms({ config: { ...config, db: { url } } })
-  return listen(cms, { port: 0, logger: pino({ level: 'silent' }) })
+  const server = await listen(cms, { port: 0, logger: pino({ level: 'silent' }) })
+  // In Prism mode the tests talk to Prism in front of the server; closing stops both.
+  const front = await behindPrism(server.url, import.meta.url)
+  const close = async () => {
+    try {
+      await front.stop()
+    } finally {
+      await server.close()
+    }
+  }
+  return { ...server, url: front.url, close }
 }
 const health = async (server: RunningServer) => {
   const r = await fetch(`${server.url}/api/health`)

@@ -2,7 +2,7 @@ import test from 'ava'
 import exampleConfig from '../../cms.config.ts'
 import type { Config } from '../../server/config/types.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
-import { useServer } from '../helpers/http.ts'
+import { MALFORMED_JSON, useServer } from '../helpers/http.ts'
 
 /**
  * Contract-driven fuzzing: for every REST operation of the contract, invalid inputs (wrong types, missing and
@@ -274,6 +274,8 @@ test.serial(
             raw: input.raw,
             body: input.raw === undefined ? input.body : undefined,
             headers,
+            invalid: `fuzz: ${input.note}`,
+            direct: input.note === 'malformed JSON' ? MALFORMED_JSON : undefined,
           })
           tried++
           operations.add(`${method} ${template}`)

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { dialectName, freshDatabaseUrl } from '../helpers/db.ts'
+import { behindPrism } from '../helpers/prism.ts'
 
 /** Real server processes (`npm start`'s command) on one database: crashes, restarts, several processes. */
 const node = path.join(process.cwd(), 'node_modules/.bin/node')
@@ -123,8 +124,16 @@ test.serial(
   async (t) => {
     const db = await database()
     try {
+      // In Prism mode each process has its Prism in front (the kill -9 test above talks to its process
+      // directly: a proxy would answer the requests a killed server drops itself).
       const a = await start(db.url)
       const b = await start(db.url)
+      const [pa, pb] = await Promise.all([
+        behindPrism(a.base, import.meta.url),
+        behindPrism(b.base, import.meta.url),
+      ])
+      a.base = pa.url
+      b.base = pb.url
       try {
         const token = (await (await login(a.base, 'alice@example.com', 'alice-password')).json())
           .token as string
@@ -159,6 +168,7 @@ test.serial(
       } finally {
         await stop(a.child)
         await stop(b.child)
+        await Promise.all([pa.stop(), pb.stop()])
       }
     } finally {
       await db.drop()

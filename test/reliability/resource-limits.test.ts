@@ -4,7 +4,7 @@ import type { Config } from '../../server/config/types.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { LimitExceeded } from '../../server/errors/limit-exceeded.ts'
 import { countQueries, rejectsWith } from '../helpers/db.ts'
-import { useServer } from '../helpers/http.ts'
+import { GRAPHQL, useServer } from '../helpers/http.ts'
 
 /**
  * Hostile requests against the example app: each of these once crashed or stalled the server. Five published
@@ -227,7 +227,15 @@ test('REST: limit=0 and pagination=false return at most maxLimit documents, else
   const few = await s.request('GET', '/api/posts', { query: 'limit=0' })
   t.is(few.status, 200)
   t.is(few.body.docs.length, 5)
-  t.is((await s.request('GET', '/api/categories', { query: 'limit=41' })).status, 400)
+  t.is(
+    (
+      await s.request('GET', '/api/categories', {
+        query: 'limit=41',
+        invalid: 'a limit past the maxLimit the contract declares',
+      })
+    ).status,
+    400,
+  )
   t.is(
     (await s.request('GET', '/api/categories', { query: 'limit=40&pagination=false' })).status,
     200,
@@ -318,7 +326,7 @@ test.serial(
       (await fetch(`${s.url}/api/posts?${query}`)).json() as Promise<any>
     const post = async (query: string) =>
       (
-        await fetch(`${s.url}/api/graphql`, {
+        await fetch(s.directUrl('/api/graphql', GRAPHQL), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ query }),

@@ -1,0 +1,247 @@
+/**
+ * Prism mode (`CMS_PRISM=1`): Stoplight Prism as an independent validating proxy in front of a test server, the
+ * equivalent of `prism proxy <contract> <server> --errors --cors=false` (docs/contracts.md, "Prism validating
+ * proxy"). Prism checks each request against the contract before forwarding it, and each answer after; with
+ * `--errors` a violation becomes Prism's own problem+json answer (422, 401, 404, 405 or 500) instead of the
+ * server's. Everything Prism reports is collected here, and the helpers make it fail the test.
+ *
+ * A request a test sends against the contract on purpose (`RequestOptions.invalid`) goes through a second proxy
+ * with request validation off (`--validate-request=false`): Prism still checks the server's answer. One Prism
+ * cannot forward at all (`RequestOptions.direct`: unknown routes, CORS preflights, malformed JSON) goes straight
+ * to the server. Both are counted and listed in test-artifacts/prism/.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { pino } from 'pino'
+
+export const prismMode = process.env.CMS_PRISM === '1'
+
+/** The `type` of every answer Prism makes itself (route not found, request or response violations…). */
+export const PRISM_ERROR_TYPE = 'https://stoplight.io/prism/errors#'
+
+export interface PrismProxy {
+  /** Prism validating requests and answers: where the tests send requests. */
+  url: string
+  /** Prism validating answers only, for the requests a test makes invalid on purpose. */
+  responsesUrl: string
+  /** The contract file Prism validates with (`prism proxy <file> <server> --errors` reproduces a run). */
+  contractFile: string
+  /** Every violation Prism reported, in the order it reported them. */
+  violations: string[]
+  /** Requests each proxy received: request and answer validated, answer only. */
+  received: { validated: number; responseOnly: number }
+  /** Requests sent on purpose around the full validation, each with its route and reason. */
+  bypassed: { request: string; route: 'response-only' | 'direct'; reason: string }[]
+  /**
+   * Stops Prism, adds a line to test-artifacts/prism/ (counts, violations, bypassed requests), and throws when
+   * Prism reported a violation.
+   */
+  stop: () => Promise<void>
+}
+
+/**
+ * Prism reads a server URL's path (`servers[0].url`, `/api`) as no part of the routes: it matches a request's
+ * path against `paths` alone, by design (stoplightio/prism#1100, #1307 and the FAQ of its README). The file it
+ * is given is the served contract with each path written in full (`/posts` → `/api/posts`), the rewrite its
+ * maintainers advise; nothing else changes.
+ */
+export function prismDocument(contract: Record<string, unknown>): Record<string, unknown> {
+  const base = (contract.servers as { url: string }[] | undefined)?.[0]?.url ?? ''
+  const prefix = base.replace(/\/$/, '')
+  const paths = Object.entries(contract.paths as Record<string, unknown>)
+  return { ...contract, paths: Object.fromEntries(paths.map(([p, item]) => [prefix + p, item])) }
+}
+
+/**
+ * Starts Prism's proxies for `upstream` (the server's origin) with `contract` (what the server serves at
+ * /api/openapi.json). They run in process, through the package the CLI itself calls
+ * (`@stoplight/prism-http-server`, a dependency of `@stoplight/prism-cli`) with the configuration the CLI builds
+ * for `proxy --errors`, so that Prism's log comes here instead of a terminal. `label` names the test file in
+ * the report (test-artifacts/prism/); without one, the run is not reported.
+ */
+export async function startPrism(
+  upstream: string,
+  contract: Record<string, unknown>,
+  label?: string,
+): Promise<PrismProxy> {
+  const started = performance.now()
+  const dir = await mkdtemp(path.join(tmpdir(), 'cms-prism-'))
+  const contractFile = path.join(dir, 'openapi.json')
+  const document = JSON.stringify(prismDocument(contract), null, 2)
+  await writeFile(contractFile, document)
+  const { createServer } = await import('@stoplight/prism-http-server')
+  const operations = await prismOperations(contractFile, document)
+  const proxy: PrismProxy = {
+    url: '',
+    responsesUrl: '',
+    contractFile,
+    violations: [],
+    received: { validated: 0, responseOnly: 0 },
+    bypassed: [],
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.close()))
+      if (label) await report(label, proxy, startMs)
+      // The contract file stays only when a failure names it
+      if (!proxy.violations.length) await rm(dir, { recursive: true, force: true })
+      else
+        throw new Error(
+          `Prism reported ${proxy.violations.length} violation(s) (contract: ${contractFile}):\n${proxy.violations.join('\n')}`,
+        )
+    },
+  }
+
+  const start = async (validateRequest: boolean) => {
+    const record = (entry: { level: number; msg: string; input?: PrismInput }) => {
+      if (entry.input && entry.msg === 'Request received')
+        proxy.received[validateRequest ? 'validated' : 'responseOnly']++
+      else if (entry.msg.startsWith('Violation:'))
+        // a warning on a forwarded answer (errors replace the answer and are logged below); the answer carries
+        // it in its sl-violations header too, which the request helpers read with their request
+        proxy.violations.push(entry.msg)
+      else if (entry.level >= 40)
+        // a refused request, an answer replaced by --errors, a GET with a body…
+        proxy.violations.push(`${entry.input ? `${describe(entry.input)}: ` : ''}${entry.msg}`)
+    }
+    const log = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) record(JSON.parse(line))
+        done()
+      },
+    })
+    // Prism's mocker logs at its own `success` level (prism-core's createLogger adds it); a proxy mocks only when
+    // the server answers 501. Prism types its logger with pino 6's Logger, whence the cast.
+    const logger = pino(
+      { level: 'info', customLevels: { success: 31 }, base: {}, timestamp: false },
+      log,
+    ) as unknown as Parameters<typeof createServer>[1]['components']['logger']
+    const server = createServer(operations, {
+      cors: false, // the server's own CORS answers are under test: Prism's would replace them (`--cors=false`)
+      components: { logger },
+      config: {
+        isProxy: true,
+        upstream: new URL(upstream),
+        upstreamProxy: undefined,
+        validateRequest,
+        validateResponse: true,
+        checkSecurity: true,
+        errors: true,
+        mock: { dynamic: false },
+      },
+    })
+    const url = (await server.listen(0, '127.0.0.1')).replace(/\/$/, '')
+    return { server, url }
+  }
+  const [full, responseOnly] = await Promise.all([start(true), start(false)])
+  const servers = [full.server, responseOnly.server]
+  proxy.url = full.url
+  proxy.responsesUrl = responseOnly.url
+  const startMs = Math.round(performance.now() - started)
+  return proxy
+}
+
+/**
+ * Prism's operations for a contract file, as `prism proxy` reads them (`getHttpOperationsFromSpec`), cached by the
+ * file's hash, in this process and in the system's temp folder: Prism dereferences every `$ref` and walks the
+ * expanded tree, which on the example app's contract (its Where schemas unrolled six levels) takes seconds, and most
+ * test files serve one of a few configs. The operations are plain JSON; the key holds Prism's version too.
+ */
+function prismOperations(contractFile: string, document: string) {
+  const hash = createHash('sha256').update(document).digest('hex').slice(0, 24)
+  let operations = readOperations.get(hash)
+  if (!operations) readOperations.set(hash, (operations = readOrCache(contractFile, hash)))
+  return operations
+}
+const readOperations = new Map<string, ReturnType<typeof readOrCache>>()
+async function readOrCache(contractFile: string, hash: string) {
+  const { getHttpOperationsFromSpec } = await import('@stoplight/prism-http')
+  type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>
+  const require = createRequire(import.meta.url)
+  const { version } = require('@stoplight/prism-http/package.json') as { version: string }
+  const cache = path.join(tmpdir(), 'cms-prism-operations', `${version}-${hash}.json`)
+  const cached = await readFile(cache, 'utf8').catch(() => undefined)
+  if (cached) return JSON.parse(cached) as Operations
+  const operations = await getHttpOperationsFromSpec(contractFile)
+  // Written aside, then renamed: another worker reads the whole file or none. A failed write only costs time.
+  const partial = `${cache}.${process.pid}.${randomUUID()}`
+  await mkdir(path.dirname(cache), { recursive: true })
+  await writeFile(partial, JSON.stringify(operations))
+  await rename(partial, cache).catch(() => rm(partial, { force: true }))
+  return operations
+}
+
+interface PrismInput {
+  method: string
+  url: { path: string; query?: Record<string, string | string[]> }
+}
+const describe = ({ method, url }: PrismInput) => {
+  const query = new URLSearchParams(
+    Object.entries(url.query ?? {}).flatMap(([k, v]) => [v].flat().map((x) => [k, x])),
+  ).toString()
+  return `${method.toUpperCase()} ${url.path}${query ? `?${query}` : ''}`
+}
+
+/** One line per proxy in test-artifacts/prism/<worker pid>.jsonl; `node test/helpers/prism-report.ts` sums them. */
+async function report(label: string, proxy: PrismProxy, startMs: number) {
+  const dir = path.join(process.cwd(), 'test-artifacts/prism')
+  await mkdir(dir, { recursive: true })
+  const { received, violations, bypassed } = proxy
+  const file = label.startsWith('file:')
+    ? path.relative(process.cwd(), fileURLToPath(label))
+    : label
+  const line = JSON.stringify({ file, startMs, received, violations, bypassed })
+  await appendFile(path.join(dir, `${process.pid}.jsonl`), `${line}\n`)
+}
+
+/**
+ * The violation an answer carries, if any: Prism's own error answer (refused request, replaced response), or
+ * the `sl-violations` header it adds when forwarding an answer with warnings.
+ */
+export function prismViolation(headers: Headers, body: unknown): string | undefined {
+  const header = headers.get('sl-violations')
+  const type = (body as { type?: unknown } | undefined)?.type
+  if (typeof type === 'string' && type.startsWith(PRISM_ERROR_TYPE))
+    return `Prism answered ${JSON.stringify(body)}${header ? ` (sl-violations: ${header})` : ''}`
+  if (header) return `sl-violations: ${header}`
+}
+
+/**
+ * Where a request goes in Prism mode: `url` as it is (through the full proxy), or moved to the response-only
+ * proxy or to the server, recorded with its reason.
+ */
+export function routeRequest(
+  proxy: PrismProxy | undefined,
+  serverUrl: string,
+  method: string,
+  url: URL,
+  bypass: { invalid?: string; direct?: string },
+): URL {
+  if (!proxy || !url.href.startsWith(proxy.url)) return url
+  const route = bypass.direct ? 'direct' : bypass.invalid ? 'response-only' : undefined
+  if (!route) return url
+  const request = `${method} ${url.pathname}${url.search}`
+  proxy.bypassed.push({ request, route, reason: (bypass.direct ?? bypass.invalid)! })
+  return new URL(url.pathname + url.search, route === 'direct' ? serverUrl : proxy.responsesUrl)
+}
+
+/**
+ * For a test that starts a server itself: the URL to send its requests to, in Prism mode Prism's in front of
+ * `serverUrl` with the contract the server serves at /api/openapi.json (the default `routes.api`). `stop` fails
+ * the test when Prism reported a violation; outside Prism mode the URL is the server's and `stop` does nothing.
+ */
+export async function behindPrism(
+  serverUrl: string,
+  label: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (!prismMode) return { url: serverUrl, stop: async () => {} }
+  const contract = (await (await fetch(`${serverUrl}/api/openapi.json`)).json()) as Record<
+    string,
+    unknown
+  >
+  const proxy = await startPrism(serverUrl, contract, label)
+  return { url: proxy.url, stop: proxy.stop }
+}
