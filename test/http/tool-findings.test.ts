@@ -25,24 +25,35 @@ test('a caller refused by access gets 401, not a 400 about a malformed where or 
     ['GET', '/api/users', 'where=[1]'],
     ['DELETE', '/api/categories', `where=${'{"a":'.repeat(40)}1${'}'.repeat(40)}`],
   ] as const) {
-    const r = await s.request(method, path, { query, raw: method === 'PATCH' ? '{}' : undefined })
+    const r = await s.request(method, path, {
+      query,
+      raw: method === 'PATCH' ? '{}' : undefined,
+      invalid: 'a malformed where, on purpose',
+    })
     t.is(r.status, 401, `${method} ${path}?${query}`)
   }
   const r = await s.request('POST', '/api/categories', {
     raw: '{"name": ',
     headers: { 'content-type': 'application/json' },
+    direct: 'malformed JSON (Prism never answers it)',
   })
   t.is(r.status, 401)
 })
 
 test('a caller access lets in still learns what is malformed', async (t) => {
   const headers = await admin()
-  const where = await s.request('PATCH', '/api/posts', { query: 'where=', raw: '{}', headers })
+  const where = await s.request('PATCH', '/api/posts', {
+    query: 'where=',
+    raw: '{}',
+    headers,
+    invalid: 'an empty where, on purpose',
+  })
   t.is(where.status, 400)
   t.regex(where.body.errors[0].message, /where is not valid JSON/)
   const body = await s.request('POST', '/api/categories', {
     raw: '{"name": ',
     headers: { ...headers, 'content-type': 'application/json' },
+    direct: 'malformed JSON (Prism never answers it)',
   })
   t.is(body.status, 400)
   t.regex(body.body.errors[0].message, /not valid JSON/)
