@@ -20,31 +20,43 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 
 /**
  * Liveness and database check (a small committed write)
+ *
+ * Liveness and a committed write probe: 503 when the database cannot write.
  */
 export const health = <ThrowOnError extends boolean = false>(options?: Options<HealthData, ThrowOnError>): RequestResult<HealthResponses, HealthErrors, ThrowOnError> => (options?.client ?? client).get<HealthResponses, HealthErrors, ThrowOnError>({ url: '/health', ...options });
 
 /**
  * This OpenAPI document
+ *
+ * Served as is, for tools and people.
  */
 export const openapiDocument = <ThrowOnError extends boolean = false>(options?: Options<OpenapiDocumentData, ThrowOnError>): RequestResult<OpenapiDocumentResponses, OpenapiDocumentErrors, ThrowOnError> => (options?.client ?? client).get<OpenapiDocumentResponses, OpenapiDocumentErrors, ThrowOnError>({ url: '/openapi.json', ...options });
 
 /**
  * The GraphQL SDL
+ *
+ * Served as is, for tools and people.
  */
 export const graphqlSchema = <ThrowOnError extends boolean = false>(options?: Options<GraphqlSchemaData, ThrowOnError>): RequestResult<GraphqlSchemaResponses, GraphqlSchemaErrors, ThrowOnError> => (options?.client ?? client).get<GraphqlSchemaResponses, GraphqlSchemaErrors, ThrowOnError>({ url: '/graphql/schema.graphql', ...options });
 
 /**
  * The API reference page (Swagger UI)
+ *
+ * Served as is, for tools and people.
  */
 export const apiReference = <ThrowOnError extends boolean = false>(options?: Options<ApiReferenceData, ThrowOnError>): RequestResult<ApiReferenceResponses, ApiReferenceErrors, ThrowOnError> => (options?.client ?? client).get<ApiReferenceResponses, ApiReferenceErrors, ThrowOnError>({ url: '/docs', ...options });
 
 /**
  * Scripts and styles of the reference page
+ *
+ * Served as is, for tools and people.
  */
 export const apiReferenceAsset = <ThrowOnError extends boolean = false>(options: Options<ApiReferenceAssetData, ThrowOnError>): RequestResult<ApiReferenceAssetResponses, ApiReferenceAssetErrors, ThrowOnError> => (options.client ?? client).get<ApiReferenceAssetResponses, ApiReferenceAssetErrors, ThrowOnError>({ url: '/docs/assets/{file}', ...options });
 
 /**
  * Delete every User matching where
+ *
+ * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
  */
 export const deleteUsers = <ThrowOnError extends boolean = false>(options: Options<DeleteUsersData, ThrowOnError>): RequestResult<DeleteUsersResponses, DeleteUsersErrors, ThrowOnError> => (options.client ?? client).delete<DeleteUsersResponses, DeleteUsersErrors, ThrowOnError>({
     security: [
@@ -62,6 +74,8 @@ export const deleteUsers = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * List Users
+ *
+ * Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.
  */
 export const findUsers = <ThrowOnError extends boolean = false>(options?: Options<FindUsersData, ThrowOnError>): RequestResult<FindUsersResponses, FindUsersErrors, ThrowOnError> => (options?.client ?? client).get<FindUsersResponses, FindUsersErrors, ThrowOnError>({
     security: [
@@ -79,6 +93,8 @@ export const findUsers = <ThrowOnError extends boolean = false>(options?: Option
 
 /**
  * Update every User matching where
+ *
+ * Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.
  */
 export const updateUsers = <ThrowOnError extends boolean = false>(options: Options<UpdateUsersData, ThrowOnError>): RequestResult<UpdateUsersResponses, UpdateUsersErrors, ThrowOnError> => (options.client ?? client).patch<UpdateUsersResponses, UpdateUsersErrors, ThrowOnError>({
     security: [
@@ -100,6 +116,8 @@ export const updateUsers = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * Create a User
+ *
+ * Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.
  */
 export const createUser = <ThrowOnError extends boolean = false>(options: Options<CreateUserData, ThrowOnError>): RequestResult<CreateUserResponses, CreateUserErrors, ThrowOnError> => (options.client ?? client).post<CreateUserResponses, CreateUserErrors, ThrowOnError>({
     security: [
@@ -121,6 +139,8 @@ export const createUser = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * Count Users
+ *
+ * Counts the documents matching `where` that the caller may read.
  */
 export const countUsers = <ThrowOnError extends boolean = false>(options?: Options<CountUsersData, ThrowOnError>): RequestResult<CountUsersResponses, CountUsersErrors, ThrowOnError> => (options?.client ?? client).get<CountUsersResponses, CountUsersErrors, ThrowOnError>({
     security: [
@@ -138,6 +158,8 @@ export const countUsers = <ThrowOnError extends boolean = false>(options?: Optio
 
 /**
  * Log in with email and password
+ *
+ * Checks email and password; answers a token, also set as an HTTP-only cookie, and the user. Failed attempts lock the account for a while and are rate-limited (429).
  */
 export const loginUser = <ThrowOnError extends boolean = false>(options: Options<LoginUserData, ThrowOnError>): RequestResult<LoginUserResponses, LoginUserErrors, ThrowOnError> => (options.client ?? client).post<LoginUserResponses, LoginUserErrors, ThrowOnError>({
     url: '/users/login',
@@ -150,6 +172,8 @@ export const loginUser = <ThrowOnError extends boolean = false>(options: Options
 
 /**
  * End the current session
+ *
+ * Ends the session of the token or cookie sent.
  */
 export const logoutUser = <ThrowOnError extends boolean = false>(options?: Options<LogoutUserData, ThrowOnError>): RequestResult<LogoutUserResponses, LogoutUserErrors, ThrowOnError> => (options?.client ?? client).post<LogoutUserResponses, LogoutUserErrors, ThrowOnError>({
     security: [
@@ -167,6 +191,8 @@ export const logoutUser = <ThrowOnError extends boolean = false>(options?: Optio
 
 /**
  * The logged-in user
+ *
+ * The logged-in user of this collection and the session expiry, or `user: null`.
  */
 export const meUser = <ThrowOnError extends boolean = false>(options?: Options<MeUserData, ThrowOnError>): RequestResult<MeUserResponses, MeUserErrors, ThrowOnError> => (options?.client ?? client).get<MeUserResponses, MeUserErrors, ThrowOnError>({
     security: [
@@ -184,6 +210,8 @@ export const meUser = <ThrowOnError extends boolean = false>(options?: Options<M
 
 /**
  * Exchange the current token for a fresh one
+ *
+ * Extends the session (within its absolute lifetime) and answers a fresh token.
  */
 export const refreshTokenUser = <ThrowOnError extends boolean = false>(options?: Options<RefreshTokenUserData, ThrowOnError>): RequestResult<RefreshTokenUserResponses, RefreshTokenUserErrors, ThrowOnError> => (options?.client ?? client).post<RefreshTokenUserResponses, RefreshTokenUserErrors, ThrowOnError>({
     security: [
@@ -201,6 +229,8 @@ export const refreshTokenUser = <ThrowOnError extends boolean = false>(options?:
 
 /**
  * Start a password reset
+ *
+ * Emails a reset link when the address belongs to a user; the answer is the same either way.
  */
 export const forgotPasswordUser = <ThrowOnError extends boolean = false>(options: Options<ForgotPasswordUserData, ThrowOnError>): RequestResult<ForgotPasswordUserResponses, ForgotPasswordUserErrors, ThrowOnError> => (options.client ?? client).post<ForgotPasswordUserResponses, ForgotPasswordUserErrors, ThrowOnError>({
     url: '/users/forgot-password',
@@ -213,6 +243,8 @@ export const forgotPasswordUser = <ThrowOnError extends boolean = false>(options
 
 /**
  * Set a new password with a reset token
+ *
+ * Sets a new password with a reset token and ends the user's other sessions.
  */
 export const resetPasswordUser = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordUserData, ThrowOnError>): RequestResult<ResetPasswordUserResponses, ResetPasswordUserErrors, ThrowOnError> => (options.client ?? client).post<ResetPasswordUserResponses, ResetPasswordUserErrors, ThrowOnError>({
     url: '/users/reset-password',
@@ -225,6 +257,8 @@ export const resetPasswordUser = <ThrowOnError extends boolean = false>(options:
 
 /**
  * Delete a User
+ *
+ * Deletes one document by id (delete access), with its versions.
  */
 export const deleteUser = <ThrowOnError extends boolean = false>(options: Options<DeleteUserData, ThrowOnError>): RequestResult<DeleteUserResponses, DeleteUserErrors, ThrowOnError> => (options.client ?? client).delete<DeleteUserResponses, DeleteUserErrors, ThrowOnError>({
     security: [
@@ -242,6 +276,8 @@ export const deleteUser = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * One User
+ *
+ * Reads one document by id; one the caller may not read answers as if it did not exist (404).
  */
 export const findUserById = <ThrowOnError extends boolean = false>(options: Options<FindUserByIdData, ThrowOnError>): RequestResult<FindUserByIdResponses, FindUserByIdErrors, ThrowOnError> => (options.client ?? client).get<FindUserByIdResponses, FindUserByIdErrors, ThrowOnError>({
     security: [
@@ -259,6 +295,8 @@ export const findUserById = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * Update a User
+ *
+ * Updates one document by id (update access); only the fields sent change.
  */
 export const updateUser = <ThrowOnError extends boolean = false>(options: Options<UpdateUserData, ThrowOnError>): RequestResult<UpdateUserResponses, UpdateUserErrors, ThrowOnError> => (options.client ?? client).patch<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
     security: [
@@ -280,6 +318,8 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * Delete every Category matching where
+ *
+ * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
  */
 export const deleteCategories = <ThrowOnError extends boolean = false>(options: Options<DeleteCategoriesData, ThrowOnError>): RequestResult<DeleteCategoriesResponses, DeleteCategoriesErrors, ThrowOnError> => (options.client ?? client).delete<DeleteCategoriesResponses, DeleteCategoriesErrors, ThrowOnError>({
     security: [
@@ -297,6 +337,8 @@ export const deleteCategories = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * List Categories
+ *
+ * Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.
  */
 export const findCategories = <ThrowOnError extends boolean = false>(options?: Options<FindCategoriesData, ThrowOnError>): RequestResult<FindCategoriesResponses, FindCategoriesErrors, ThrowOnError> => (options?.client ?? client).get<FindCategoriesResponses, FindCategoriesErrors, ThrowOnError>({
     security: [
@@ -314,6 +356,8 @@ export const findCategories = <ThrowOnError extends boolean = false>(options?: O
 
 /**
  * Update every Category matching where
+ *
+ * Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.
  */
 export const updateCategories = <ThrowOnError extends boolean = false>(options: Options<UpdateCategoriesData, ThrowOnError>): RequestResult<UpdateCategoriesResponses, UpdateCategoriesErrors, ThrowOnError> => (options.client ?? client).patch<UpdateCategoriesResponses, UpdateCategoriesErrors, ThrowOnError>({
     security: [
@@ -335,6 +379,8 @@ export const updateCategories = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * Create a Category
+ *
+ * Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.
  */
 export const createCategory = <ThrowOnError extends boolean = false>(options: Options<CreateCategoryData, ThrowOnError>): RequestResult<CreateCategoryResponses, CreateCategoryErrors, ThrowOnError> => (options.client ?? client).post<CreateCategoryResponses, CreateCategoryErrors, ThrowOnError>({
     security: [
@@ -356,6 +402,8 @@ export const createCategory = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * Count Categories
+ *
+ * Counts the documents matching `where` that the caller may read.
  */
 export const countCategories = <ThrowOnError extends boolean = false>(options?: Options<CountCategoriesData, ThrowOnError>): RequestResult<CountCategoriesResponses, CountCategoriesErrors, ThrowOnError> => (options?.client ?? client).get<CountCategoriesResponses, CountCategoriesErrors, ThrowOnError>({
     security: [
@@ -373,6 +421,8 @@ export const countCategories = <ThrowOnError extends boolean = false>(options?: 
 
 /**
  * Delete a Category
+ *
+ * Deletes one document by id (delete access), with its versions.
  */
 export const deleteCategory = <ThrowOnError extends boolean = false>(options: Options<DeleteCategoryData, ThrowOnError>): RequestResult<DeleteCategoryResponses, DeleteCategoryErrors, ThrowOnError> => (options.client ?? client).delete<DeleteCategoryResponses, DeleteCategoryErrors, ThrowOnError>({
     security: [
@@ -390,6 +440,8 @@ export const deleteCategory = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * One Category
+ *
+ * Reads one document by id; one the caller may not read answers as if it did not exist (404).
  */
 export const findCategoryById = <ThrowOnError extends boolean = false>(options: Options<FindCategoryByIdData, ThrowOnError>): RequestResult<FindCategoryByIdResponses, FindCategoryByIdErrors, ThrowOnError> => (options.client ?? client).get<FindCategoryByIdResponses, FindCategoryByIdErrors, ThrowOnError>({
     security: [
@@ -407,6 +459,8 @@ export const findCategoryById = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * Update a Category
+ *
+ * Updates one document by id (update access); only the fields sent change.
  */
 export const updateCategory = <ThrowOnError extends boolean = false>(options: Options<UpdateCategoryData, ThrowOnError>): RequestResult<UpdateCategoryResponses, UpdateCategoryErrors, ThrowOnError> => (options.client ?? client).patch<UpdateCategoryResponses, UpdateCategoryErrors, ThrowOnError>({
     security: [
@@ -428,6 +482,8 @@ export const updateCategory = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * Delete every Post matching where
+ *
+ * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
  */
 export const deletePosts = <ThrowOnError extends boolean = false>(options: Options<DeletePostsData, ThrowOnError>): RequestResult<DeletePostsResponses, DeletePostsErrors, ThrowOnError> => (options.client ?? client).delete<DeletePostsResponses, DeletePostsErrors, ThrowOnError>({
     security: [
@@ -445,6 +501,8 @@ export const deletePosts = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * List Posts
+ *
+ * Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.
  */
 export const findPosts = <ThrowOnError extends boolean = false>(options?: Options<FindPostsData, ThrowOnError>): RequestResult<FindPostsResponses, FindPostsErrors, ThrowOnError> => (options?.client ?? client).get<FindPostsResponses, FindPostsErrors, ThrowOnError>({
     security: [
@@ -462,6 +520,8 @@ export const findPosts = <ThrowOnError extends boolean = false>(options?: Option
 
 /**
  * Update every Post matching where
+ *
+ * Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.
  */
 export const updatePosts = <ThrowOnError extends boolean = false>(options: Options<UpdatePostsData, ThrowOnError>): RequestResult<UpdatePostsResponses, UpdatePostsErrors, ThrowOnError> => (options.client ?? client).patch<UpdatePostsResponses, UpdatePostsErrors, ThrowOnError>({
     security: [
@@ -483,6 +543,8 @@ export const updatePosts = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * Create a Post
+ *
+ * Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.
  */
 export const createPost = <ThrowOnError extends boolean = false>(options: Options<CreatePostData, ThrowOnError>): RequestResult<CreatePostResponses, CreatePostErrors, ThrowOnError> => (options.client ?? client).post<CreatePostResponses, CreatePostErrors, ThrowOnError>({
     security: [
@@ -504,6 +566,8 @@ export const createPost = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * Count Posts
+ *
+ * Counts the documents matching `where` that the caller may read.
  */
 export const countPosts = <ThrowOnError extends boolean = false>(options?: Options<CountPostsData, ThrowOnError>): RequestResult<CountPostsResponses, CountPostsErrors, ThrowOnError> => (options?.client ?? client).get<CountPostsResponses, CountPostsErrors, ThrowOnError>({
     security: [
@@ -521,6 +585,8 @@ export const countPosts = <ThrowOnError extends boolean = false>(options?: Optio
 
 /**
  * List versions of Posts
+ *
+ * Lists versions, newest first (readVersions access).
  */
 export const findPostVersions = <ThrowOnError extends boolean = false>(options?: Options<FindPostVersionsData, ThrowOnError>): RequestResult<FindPostVersionsResponses, FindPostVersionsErrors, ThrowOnError> => (options?.client ?? client).get<FindPostVersionsResponses, FindPostVersionsErrors, ThrowOnError>({
     security: [
@@ -538,6 +604,8 @@ export const findPostVersions = <ThrowOnError extends boolean = false>(options?:
 
 /**
  * One version of a Post
+ *
+ * Reads one version by id (readVersions access).
  */
 export const findPostVersionById = <ThrowOnError extends boolean = false>(options: Options<FindPostVersionByIdData, ThrowOnError>): RequestResult<FindPostVersionByIdResponses, FindPostVersionByIdErrors, ThrowOnError> => (options.client ?? client).get<FindPostVersionByIdResponses, FindPostVersionByIdErrors, ThrowOnError>({
     security: [
@@ -555,6 +623,8 @@ export const findPostVersionById = <ThrowOnError extends boolean = false>(option
 
 /**
  * Restore a version of a Post
+ *
+ * Makes a version the current document again (update access).
  */
 export const restorePostVersion = <ThrowOnError extends boolean = false>(options: Options<RestorePostVersionData, ThrowOnError>): RequestResult<RestorePostVersionResponses, RestorePostVersionErrors, ThrowOnError> => (options.client ?? client).post<RestorePostVersionResponses, RestorePostVersionErrors, ThrowOnError>({
     security: [
@@ -572,6 +642,8 @@ export const restorePostVersion = <ThrowOnError extends boolean = false>(options
 
 /**
  * Delete a Post
+ *
+ * Deletes one document by id (delete access), with its versions.
  */
 export const deletePost = <ThrowOnError extends boolean = false>(options: Options<DeletePostData, ThrowOnError>): RequestResult<DeletePostResponses, DeletePostErrors, ThrowOnError> => (options.client ?? client).delete<DeletePostResponses, DeletePostErrors, ThrowOnError>({
     security: [
@@ -589,6 +661,8 @@ export const deletePost = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * One Post
+ *
+ * Reads one document by id; one the caller may not read answers as if it did not exist (404).
  */
 export const findPostById = <ThrowOnError extends boolean = false>(options: Options<FindPostByIdData, ThrowOnError>): RequestResult<FindPostByIdResponses, FindPostByIdErrors, ThrowOnError> => (options.client ?? client).get<FindPostByIdResponses, FindPostByIdErrors, ThrowOnError>({
     security: [
@@ -606,6 +680,8 @@ export const findPostById = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * Update a Post
+ *
+ * Updates one document by id (update access); only the fields sent change.
  */
 export const updatePost = <ThrowOnError extends boolean = false>(options: Options<UpdatePostData, ThrowOnError>): RequestResult<UpdatePostResponses, UpdatePostErrors, ThrowOnError> => (options.client ?? client).patch<UpdatePostResponses, UpdatePostErrors, ThrowOnError>({
     security: [
@@ -627,6 +703,8 @@ export const updatePost = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * Delete every Tracking matching where
+ *
+ * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
  */
 export const deleteAllTracking = <ThrowOnError extends boolean = false>(options: Options<DeleteAllTrackingData, ThrowOnError>): RequestResult<DeleteAllTrackingResponses, DeleteAllTrackingErrors, ThrowOnError> => (options.client ?? client).delete<DeleteAllTrackingResponses, DeleteAllTrackingErrors, ThrowOnError>({
     security: [
@@ -644,6 +722,8 @@ export const deleteAllTracking = <ThrowOnError extends boolean = false>(options:
 
 /**
  * List Tracking
+ *
+ * Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.
  */
 export const findAllTracking = <ThrowOnError extends boolean = false>(options?: Options<FindAllTrackingData, ThrowOnError>): RequestResult<FindAllTrackingResponses, FindAllTrackingErrors, ThrowOnError> => (options?.client ?? client).get<FindAllTrackingResponses, FindAllTrackingErrors, ThrowOnError>({
     security: [
@@ -661,6 +741,8 @@ export const findAllTracking = <ThrowOnError extends boolean = false>(options?: 
 
 /**
  * Update every Tracking matching where
+ *
+ * Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.
  */
 export const updateAllTracking = <ThrowOnError extends boolean = false>(options: Options<UpdateAllTrackingData, ThrowOnError>): RequestResult<UpdateAllTrackingResponses, UpdateAllTrackingErrors, ThrowOnError> => (options.client ?? client).patch<UpdateAllTrackingResponses, UpdateAllTrackingErrors, ThrowOnError>({
     security: [
@@ -682,6 +764,8 @@ export const updateAllTracking = <ThrowOnError extends boolean = false>(options:
 
 /**
  * Create a Tracking
+ *
+ * Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.
  */
 export const createTracking = <ThrowOnError extends boolean = false>(options: Options<CreateTrackingData, ThrowOnError>): RequestResult<CreateTrackingResponses, CreateTrackingErrors, ThrowOnError> => (options.client ?? client).post<CreateTrackingResponses, CreateTrackingErrors, ThrowOnError>({
     security: [
@@ -703,6 +787,8 @@ export const createTracking = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * Count Tracking
+ *
+ * Counts the documents matching `where` that the caller may read.
  */
 export const countAllTracking = <ThrowOnError extends boolean = false>(options?: Options<CountAllTrackingData, ThrowOnError>): RequestResult<CountAllTrackingResponses, CountAllTrackingErrors, ThrowOnError> => (options?.client ?? client).get<CountAllTrackingResponses, CountAllTrackingErrors, ThrowOnError>({
     security: [
@@ -720,6 +806,8 @@ export const countAllTracking = <ThrowOnError extends boolean = false>(options?:
 
 /**
  * Record a tracking event (the seed's reference handler; needs update access to the document)
+ *
+ * A custom endpoint of the config: its handler decides access and what it answers.
  */
 export const recordTrackingEvent = <ThrowOnError extends boolean = false>(options: Options<RecordTrackingEventData, ThrowOnError>): RequestResult<RecordTrackingEventResponses, RecordTrackingEventErrors, ThrowOnError> => (options.client ?? client).post<RecordTrackingEventResponses, RecordTrackingEventErrors, ThrowOnError>({
     security: [
@@ -741,6 +829,8 @@ export const recordTrackingEvent = <ThrowOnError extends boolean = false>(option
 
 /**
  * Delete a Tracking
+ *
+ * Deletes one document by id (delete access), with its versions.
  */
 export const deleteTracking = <ThrowOnError extends boolean = false>(options: Options<DeleteTrackingData, ThrowOnError>): RequestResult<DeleteTrackingResponses, DeleteTrackingErrors, ThrowOnError> => (options.client ?? client).delete<DeleteTrackingResponses, DeleteTrackingErrors, ThrowOnError>({
     security: [
@@ -758,6 +848,8 @@ export const deleteTracking = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * One Tracking
+ *
+ * Reads one document by id; one the caller may not read answers as if it did not exist (404).
  */
 export const findTrackingById = <ThrowOnError extends boolean = false>(options: Options<FindTrackingByIdData, ThrowOnError>): RequestResult<FindTrackingByIdResponses, FindTrackingByIdErrors, ThrowOnError> => (options.client ?? client).get<FindTrackingByIdResponses, FindTrackingByIdErrors, ThrowOnError>({
     security: [
@@ -775,6 +867,8 @@ export const findTrackingById = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * Update a Tracking
+ *
+ * Updates one document by id (update access); only the fields sent change.
  */
 export const updateTracking = <ThrowOnError extends boolean = false>(options: Options<UpdateTrackingData, ThrowOnError>): RequestResult<UpdateTrackingResponses, UpdateTrackingErrors, ThrowOnError> => (options.client ?? client).patch<UpdateTrackingResponses, UpdateTrackingErrors, ThrowOnError>({
     security: [
@@ -796,6 +890,8 @@ export const updateTracking = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * Delete every Order matching where
+ *
+ * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
  */
 export const deleteOrders = <ThrowOnError extends boolean = false>(options: Options<DeleteOrdersData, ThrowOnError>): RequestResult<DeleteOrdersResponses, DeleteOrdersErrors, ThrowOnError> => (options.client ?? client).delete<DeleteOrdersResponses, DeleteOrdersErrors, ThrowOnError>({
     security: [
@@ -813,6 +909,8 @@ export const deleteOrders = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * List Orders
+ *
+ * Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.
  */
 export const findOrders = <ThrowOnError extends boolean = false>(options?: Options<FindOrdersData, ThrowOnError>): RequestResult<FindOrdersResponses, FindOrdersErrors, ThrowOnError> => (options?.client ?? client).get<FindOrdersResponses, FindOrdersErrors, ThrowOnError>({
     security: [
@@ -830,6 +928,8 @@ export const findOrders = <ThrowOnError extends boolean = false>(options?: Optio
 
 /**
  * Update every Order matching where
+ *
+ * Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.
  */
 export const updateOrders = <ThrowOnError extends boolean = false>(options: Options<UpdateOrdersData, ThrowOnError>): RequestResult<UpdateOrdersResponses, UpdateOrdersErrors, ThrowOnError> => (options.client ?? client).patch<UpdateOrdersResponses, UpdateOrdersErrors, ThrowOnError>({
     security: [
@@ -851,6 +951,8 @@ export const updateOrders = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * Create a Order
+ *
+ * Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.
  */
 export const createOrder = <ThrowOnError extends boolean = false>(options: Options<CreateOrderData, ThrowOnError>): RequestResult<CreateOrderResponses, CreateOrderErrors, ThrowOnError> => (options.client ?? client).post<CreateOrderResponses, CreateOrderErrors, ThrowOnError>({
     security: [
@@ -872,6 +974,8 @@ export const createOrder = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * Count Orders
+ *
+ * Counts the documents matching `where` that the caller may read.
  */
 export const countOrders = <ThrowOnError extends boolean = false>(options?: Options<CountOrdersData, ThrowOnError>): RequestResult<CountOrdersResponses, CountOrdersErrors, ThrowOnError> => (options?.client ?? client).get<CountOrdersResponses, CountOrdersErrors, ThrowOnError>({
     security: [
@@ -889,6 +993,8 @@ export const countOrders = <ThrowOnError extends boolean = false>(options?: Opti
 
 /**
  * Delete a Order
+ *
+ * Deletes one document by id (delete access), with its versions.
  */
 export const deleteOrder = <ThrowOnError extends boolean = false>(options: Options<DeleteOrderData, ThrowOnError>): RequestResult<DeleteOrderResponses, DeleteOrderErrors, ThrowOnError> => (options.client ?? client).delete<DeleteOrderResponses, DeleteOrderErrors, ThrowOnError>({
     security: [
@@ -906,6 +1012,8 @@ export const deleteOrder = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * One Order
+ *
+ * Reads one document by id; one the caller may not read answers as if it did not exist (404).
  */
 export const findOrderById = <ThrowOnError extends boolean = false>(options: Options<FindOrderByIdData, ThrowOnError>): RequestResult<FindOrderByIdResponses, FindOrderByIdErrors, ThrowOnError> => (options.client ?? client).get<FindOrderByIdResponses, FindOrderByIdErrors, ThrowOnError>({
     security: [
@@ -923,6 +1031,8 @@ export const findOrderById = <ThrowOnError extends boolean = false>(options: Opt
 
 /**
  * Update a Order
+ *
+ * Updates one document by id (update access); only the fields sent change.
  */
 export const updateOrder = <ThrowOnError extends boolean = false>(options: Options<UpdateOrderData, ThrowOnError>): RequestResult<UpdateOrderResponses, UpdateOrderErrors, ThrowOnError> => (options.client ?? client).patch<UpdateOrderResponses, UpdateOrderErrors, ThrowOnError>({
     security: [
@@ -944,6 +1054,8 @@ export const updateOrder = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * Read Site Settings
+ *
+ * Reads the global (its read access).
  */
 export const findSiteSetting = <ThrowOnError extends boolean = false>(options?: Options<FindSiteSettingData, ThrowOnError>): RequestResult<FindSiteSettingResponses, FindSiteSettingErrors, ThrowOnError> => (options?.client ?? client).get<FindSiteSettingResponses, FindSiteSettingErrors, ThrowOnError>({
     security: [
@@ -961,6 +1073,8 @@ export const findSiteSetting = <ThrowOnError extends boolean = false>(options?: 
 
 /**
  * Write Site Settings
+ *
+ * Writes the global (its update access); only the fields sent change.
  */
 export const updateSiteSetting = <ThrowOnError extends boolean = false>(options: Options<UpdateSiteSettingData, ThrowOnError>): RequestResult<UpdateSiteSettingResponses, UpdateSiteSettingErrors, ThrowOnError> => (options.client ?? client).post<UpdateSiteSettingResponses, UpdateSiteSettingErrors, ThrowOnError>({
     security: [
@@ -982,6 +1096,8 @@ export const updateSiteSetting = <ThrowOnError extends boolean = false>(options:
 
 /**
  * The caller's orders, 20 a page, newest first
+ *
+ * The caller's own orders.
  */
 export const v1ListOrders = <ThrowOnError extends boolean = false>(options?: Options<V1ListOrdersData, ThrowOnError>): RequestResult<V1ListOrdersResponses, V1ListOrdersErrors, ThrowOnError> => (options?.client ?? client).get<V1ListOrdersResponses, V1ListOrdersErrors, ThrowOnError>({
     security: [
@@ -999,6 +1115,8 @@ export const v1ListOrders = <ThrowOnError extends boolean = false>(options?: Opt
 
 /**
  * Create an order owned by the caller
+ *
+ * Creates an order owned by the caller.
  */
 export const v1CreateOrder = <ThrowOnError extends boolean = false>(options: Options<V1CreateOrderData, ThrowOnError>): RequestResult<V1CreateOrderResponses, V1CreateOrderErrors, ThrowOnError> => (options.client ?? client).post<V1CreateOrderResponses, V1CreateOrderErrors, ThrowOnError>({
     security: [
@@ -1020,6 +1138,8 @@ export const v1CreateOrder = <ThrowOnError extends boolean = false>(options: Opt
 
 /**
  * One of the caller's orders, with its items
+ *
+ * One of the caller's orders; another user's order is a 404.
  */
 export const v1GetOrder = <ThrowOnError extends boolean = false>(options: Options<V1GetOrderData, ThrowOnError>): RequestResult<V1GetOrderResponses, V1GetOrderErrors, ThrowOnError> => (options.client ?? client).get<V1GetOrderResponses, V1GetOrderErrors, ThrowOnError>({
     security: [
@@ -1037,6 +1157,8 @@ export const v1GetOrder = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * Cancel one of the caller's orders
+ *
+ * Cancels an order: 403 for anyone but its owner, 409 once it is shipped or cancelled.
  */
 export const v1CancelOrder = <ThrowOnError extends boolean = false>(options: Options<V1CancelOrderData, ThrowOnError>): RequestResult<V1CancelOrderResponses, V1CancelOrderErrors, ThrowOnError> => (options.client ?? client).post<V1CancelOrderResponses, V1CancelOrderErrors, ThrowOnError>({
     security: [
@@ -1054,6 +1176,8 @@ export const v1CancelOrder = <ThrowOnError extends boolean = false>(options: Opt
 
 /**
  * End the caller's session
+ *
+ * Ends the session.
  */
 export const v1Logout = <ThrowOnError extends boolean = false>(options?: Options<V1LogoutData, ThrowOnError>): RequestResult<V1LogoutResponses, V1LogoutErrors, ThrowOnError> => (options?.client ?? client).post<V1LogoutResponses, V1LogoutErrors, ThrowOnError>({
     security: [
@@ -1071,6 +1195,8 @@ export const v1Logout = <ThrowOnError extends boolean = false>(options?: Options
 
 /**
  * Every order (admins only)
+ *
+ * Every order (admins only).
  */
 export const v1AdminListOrders = <ThrowOnError extends boolean = false>(options?: Options<V1AdminListOrdersData, ThrowOnError>): RequestResult<V1AdminListOrdersResponses, V1AdminListOrdersErrors, ThrowOnError> => (options?.client ?? client).get<V1AdminListOrdersResponses, V1AdminListOrdersErrors, ThrowOnError>({
     security: [
@@ -1088,6 +1214,8 @@ export const v1AdminListOrders = <ThrowOnError extends boolean = false>(options?
 
 /**
  * Mark a paid or pending order shipped (admins only)
+ *
+ * Ships an order (admins only); 409 once it is shipped or cancelled.
  */
 export const v1AdminShipOrder = <ThrowOnError extends boolean = false>(options: Options<V1AdminShipOrderData, ThrowOnError>): RequestResult<V1AdminShipOrderResponses, V1AdminShipOrderErrors, ThrowOnError> => (options.client ?? client).post<V1AdminShipOrderResponses, V1AdminShipOrderErrors, ThrowOnError>({
     security: [
@@ -1105,6 +1233,8 @@ export const v1AdminShipOrder = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * Payment provider webhook (HMAC-SHA256 signed)
+ *
+ * The payment provider's HMAC-signed notification: pays an order once per event id; other event types are acknowledged.
  */
 export const v1PaymentWebhook = <ThrowOnError extends boolean = false>(options: Options<V1PaymentWebhookData, ThrowOnError>): RequestResult<V1PaymentWebhookResponses, V1PaymentWebhookErrors, ThrowOnError> => (options.client ?? client).post<V1PaymentWebhookResponses, V1PaymentWebhookErrors, ThrowOnError>({
     url: '/v1/webhooks/payments',

@@ -922,6 +922,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
   // oversize body on a method that may carry one (413), a dead token where a token is read (401).
   for (const [p, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
+      op.description ??= DESCRIPTIONS[op['x-cms'].kind]
       const responses = op.responses as Record<string, unknown>
       const v1 = p.startsWith('/v1/')
       const ref = (code: ErrorStatus) => ({
@@ -984,6 +985,48 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     },
   }
 }
+
+/** What each kind of operation does, for the reference page and anyone reading the contract. */
+const DESCRIPTIONS = {
+  find: 'Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.',
+  findByID:
+    'Reads one document by id; one the caller may not read answers as if it did not exist (404).',
+  count: 'Counts the documents matching `where` that the caller may read.',
+  create:
+    'Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.',
+  update: 'Updates one document by id (update access); only the fields sent change.',
+  updateMany:
+    'Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.',
+  delete: 'Deletes one document by id (delete access), with its versions.',
+  deleteMany:
+    'Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.',
+  findVersions: 'Lists versions, newest first (readVersions access).',
+  findVersionByID: 'Reads one version by id (readVersions access).',
+  restoreVersion: 'Makes a version the current document again (update access).',
+  findGlobal: 'Reads the global (its read access).',
+  updateGlobal: 'Writes the global (its update access); only the fields sent change.',
+  login:
+    'Checks email and password; answers a token, also set as an HTTP-only cookie, and the user. Failed attempts lock the account for a while and are rate-limited (429).',
+  logout: 'Ends the session of the token or cookie sent.',
+  me: 'The logged-in user of this collection and the session expiry, or `user: null`.',
+  refreshToken: 'Extends the session (within its absolute lifetime) and answers a fresh token.',
+  forgotPassword:
+    'Emails a reset link when the address belongs to a user; the answer is the same either way.',
+  resetPassword: "Sets a new password with a reset token and ends the user's other sessions.",
+  v1ListOrders: "The caller's own orders.",
+  v1CreateOrder: 'Creates an order owned by the caller.',
+  v1GetOrder: "One of the caller's orders; another user's order is a 404.",
+  v1CancelOrder:
+    'Cancels an order: 403 for anyone but its owner, 409 once it is shipped or cancelled.',
+  v1Logout: 'Ends the session.',
+  v1AdminListOrders: 'Every order (admins only).',
+  v1AdminShipOrder: 'Ships an order (admins only); 409 once it is shipped or cancelled.',
+  v1PaymentWebhook:
+    "The payment provider's HMAC-signed notification: pays an order once per event id; other event types are acknowledged.",
+  health: 'Liveness and a committed write probe: 503 when the database cannot write.',
+  static: 'Served as is, for tools and people.',
+  endpoint: 'A custom endpoint of the config: its handler decides access and what it answers.',
+} satisfies Record<OperationKind, string>
 
 /** Every tag an operation uses, described, in order of first use. */
 function tagsOf(config: SanitizedConfig, paths: Record<string, PathItem>) {

@@ -295,6 +295,24 @@ test('custom endpoints declare the errors any endpoint can answer, and their fra
   t.truthy(doc.paths['/openapi.json'].get.responses['404'])
 })
 
+test('every operation has a summary, a description and declared tags', async (t) => {
+  for (const doc of [
+    compile(magazine),
+    compile(shop),
+    compileOpenAPI(await loadConfig()) as unknown as Doc,
+  ]) {
+    const declared = new Set(
+      ((doc as unknown as { tags: { name: string }[] }).tags ?? []).map((g) => g.name),
+    )
+    for (const op of ops(doc)) {
+      t.truthy(op.summary, op.operationId)
+      t.truthy(op.description, op.operationId)
+      const tags = (op as unknown as { tags?: string[] }).tags ?? []
+      t.true(tags.length > 0 && tags.every((g) => declared.has(g)), op.operationId)
+    }
+  }
+})
+
 test('every operation declares its error responses', (t) => {
   const doc = compile(magazine)
   const get = doc.paths['/blog-posts/{id}'].get.responses
