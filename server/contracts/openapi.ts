@@ -830,7 +830,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       ).push('password')
     schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts, password)
     schemas[`${singular}Where`] = whereSchema(`${singular}Where`, c.flatFields, c.timestamps)
-    schemas[`${singular}Select`] = selectSchema(c.flatFields, [...SELECT_SYSTEM_FIELDS])
+    schemas[`${singular}Select`] = selectSchema(c.flatFields, SELECT_SYSTEM_FIELDS)
     depthBound.set(singular, typedDepth + 1)
     depthBound.set(`${singular}Where`, WHERE_MAX_NESTING)
     if (c.versionsCollection) {
@@ -854,9 +854,10 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         c.versionsCollection.flatFields,
         true,
       )
-      schemas[`${singular}VersionSelect`] = selectSchema(c.versionsCollection.flatFields, [
-        ...SELECT_SYSTEM_FIELDS,
-      ])
+      schemas[`${singular}VersionSelect`] = selectSchema(
+        c.versionsCollection.flatFields,
+        SELECT_SYSTEM_FIELDS,
+      )
       depthBound.set(`${singular}VersionWhere`, WHERE_MAX_NESTING)
     }
     collectionPaths(config, c, paths, ctx)
@@ -875,7 +876,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       },
     }
     schemas[`${name}Input`] = inputSchema(g.flatFields, ctx, 'update', false)
-    schemas[`${name}Select`] = selectSchema(g.flatFields, [...SELECT_SYSTEM_FIELDS])
+    schemas[`${name}Select`] = selectSchema(g.flatFields, SELECT_SYSTEM_FIELDS)
     globalPaths(config, g, paths)
   }
   for (const [i, e] of config.endpoints.entries()) {

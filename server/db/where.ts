@@ -53,7 +53,6 @@ type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id'
  * to it, and tools that expand every reference walk 2^levels copies, so it stays small (it was 12).
  */
 export const WHERE_MAX_NESTING = 6
-const MAX_NESTING = WHERE_MAX_NESTING
 
 /** Marks an `and` the server builds around a caller's where (access, ownership): it adds no nesting level. */
 const COMBINED = Symbol('combined where')
@@ -831,8 +830,8 @@ function tree(state: State, scopeFor: () => Scope, where: unknown, path: string)
     fail(path || 'where', 'a where clause must be an object of field paths')
   const level = COMBINED in where ? 0 : 1
   state.depth += level
-  if (state.depth > MAX_NESTING)
-    fail(path || 'where', `where clauses nest at most ${MAX_NESTING} levels deep`)
+  if (state.depth > WHERE_MAX_NESTING)
+    fail(path || 'where', `where clauses nest at most ${WHERE_MAX_NESTING} levels deep`)
   const parts: Compiled[] = []
   for (const key of Object.keys(where)) {
     const value = (where as Record<string, unknown>)[key]
