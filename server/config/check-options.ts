@@ -75,6 +75,8 @@ function checkCollection(c: Obj, at: string): void {
   if (isObject(c.auth)) {
     keys(c.auth, T.auth, `${at}.auth`)
     keys(c.auth.forgotPassword, T.forgotPassword, `${at}.auth.forgotPassword`)
+    keys(c.auth.cookies, T.authCookies, `${at}.auth.cookies`)
+    each(c.auth.strategies, (s, i) => keys(s, T.authStrategy, entry(`${at}.auth.strategies`, i, s.name)))
   }
   if (isObject(c.versions)) {
     keys(c.versions, T.versions, `${at}.versions`)
@@ -130,7 +132,7 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       const name = typeof tab.name === 'string' && tab.name ? tab.name : undefined
       const at2 = entry(`${at}.tabs`, j, name ?? tab.label)
       keys(tab, T.tab, at2)
-      for (const key of ['label', 'interfaceName'])
+      for (const key of ['label', 'interfaceName', 'saveToJWT'])
         if (!name && tab[key] !== undefined)
           throw new ConfigError(
             `${at2}.${key} only applies to a named tab (stored as a group); an unnamed tab only lifts its fields into the parent. Give the tab a name, or remove ${key}.`,

@@ -17,6 +17,7 @@ export function flattenFields(fields: Field[]): FlattenedField[] {
             name: tab.name,
             label: tab.label,
             interfaceName: tab.interfaceName,
+            ...(tab.saveToJWT !== undefined && { saveToJWT: tab.saveToJWT }),
             fields: flattenFields(tab.fields),
           })
         else out.push(...flattenFields(tab.fields))

@@ -7,7 +7,9 @@
  */
 import type {
   ArrayField,
+  AuthCookies,
   AuthOptions,
+  AuthStrategy,
   Block,
   BlocksField,
   CheckboxField,
@@ -76,6 +78,7 @@ const fieldBase = {
   access: I,
   hooks: I,
   hidden: I,
+  saveToJWT: I,
 } as const
 /** Fields with a column of their own also take `unique` and `index`. */
 const columnBase = { ...fieldBase, unique: I, index: I } as const
@@ -169,6 +172,7 @@ export const OPTION_TABLES = {
       rateLimit: I,
       onInit: I,
       seed: I,
+      cookiePrefix: I,
     } satisfies Implemented<Config>,
     refused: refused.configRefusals,
   },
@@ -351,8 +355,23 @@ export const OPTION_TABLES = {
       maxLoginAttempts: I,
       lockTime: I,
       forgotPassword: I,
+      useAPIKey: I,
+      cookies: I,
+      removeTokenFromResponses: I,
+      depth: I,
+      strategies: I,
     } satisfies Implemented<AuthOptions>,
     refused: refused.authRefusals,
+  },
+  authCookies: {
+    of: 'auth.cookies',
+    implemented: { sameSite: I, secure: I, domain: I } satisfies Implemented<AuthCookies>,
+    refused: {},
+  },
+  authStrategy: {
+    of: 'an auth strategy',
+    implemented: { name: I, authenticate: I } satisfies Implemented<AuthStrategy>,
+    refused: {},
   },
   forgotPassword: {
     of: 'auth.forgotPassword',
@@ -425,7 +444,13 @@ export const OPTION_TABLES = {
   },
   tab: {
     of: 'a tab',
-    implemented: { name: I, label: I, fields: I, interfaceName: I } satisfies Implemented<Tab>,
+    implemented: {
+      name: I,
+      label: I,
+      fields: I,
+      interfaceName: I,
+      saveToJWT: I,
+    } satisfies Implemented<Tab>,
     refused: refused.tabRefusals,
   },
   option: {

@@ -1,3 +1,10 @@
+import {
+  API_KEY_FIELDS,
+  checkRequestAuth,
+  checkSaveToJWT,
+  cookiePrefixOf,
+  REQUEST_AUTH_DEFAULTS,
+} from './auth-options.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { checkOptions } from './check-options.ts'
 import { flattenFields, isIndexed, isJsonStored, isUnique, optionValue } from './fields.ts'
@@ -88,6 +95,7 @@ export const AUTH_DEFAULTS: Required<AuthOptions> = {
   lockTime: 600_000,
   forgotPassword: { expiration: 3_600_000 },
   sessionLifetime: 7 * 24 * 3600,
+  ...REQUEST_AUTH_DEFAULTS,
 }
 
 /**
@@ -168,6 +176,12 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const defaultDepth = positiveInt(input.defaultDepth ?? 2, 'defaultDepth', true)
   const maxLimit = positiveInt(input.maxLimit ?? 1000, 'maxLimit')
   checkEndpoints(input.endpoints ?? [], 'Top-level endpoints')
+  const cookiePrefix = cookiePrefixOf(input)
+  for (const c of collections) {
+    if (c.auth) checkRequestAuth(c.auth, `Collection "${c.slug}"`, maxDepth)
+    checkSaveToJWT(c.flatFields, `Collection "${c.slug}"`, Boolean(c.auth))
+  }
+  for (const g of globals) checkSaveToJWT(g.flatFields, `Global "${g.slug}"`, false)
   if (input.ordersApi) checkOrdersApi(input.ordersApi, collections)
 
   const sanitized: SanitizedConfig = {
@@ -177,6 +191,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     localization,
     routes,
     graphQL,
+    cookiePrefix,
     limits: sanitizeLimits(input.limits),
     endpoints: input.endpoints ?? [],
     maxDepth,
@@ -350,6 +365,14 @@ function sanitizeCollection(
       )
     if (!declared)
       fields = [{ name: 'email', type: 'email', required: true, unique: true }, ...fields]
+    if (auth.useAPIKey) {
+      const taken = c.fields.find((f) => 'name' in f && API_KEY_FIELDS.includes(f.name))
+      if (taken && 'name' in taken)
+        throw new ConfigError(
+          `${where}, field "${taken.name}": auth.useAPIKey adds the fields enableAPIKey, apiKey and apiKeyIndex itself; rename yours.`,
+        )
+      fields = [...fields, { name: 'enableAPIKey', type: 'checkbox', label: 'Enable API Key', defaultValue: false }]
+    }
   }
   const maxPerDoc = typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined
   if (maxPerDoc !== undefined && (!Number.isInteger(maxPerDoc) || maxPerDoc < 1))
@@ -375,6 +398,10 @@ function sanitizeCollection(
       { name: 'lockUntil', type: 'date', ...internal },
       { name: 'resetPasswordToken', type: 'text', ...internal },
       { name: 'resetPasswordExpiration', type: 'date', ...internal },
+      // The HMAC of the API key (never the key): `Authorization: <slug> API-Key <key>` finds the user by it.
+      ...(auth.useAPIKey
+        ? [{ name: 'apiKeyIndex', type: 'text', index: true, ...internal } as const]
+        : []),
     ]
   }
   if (versions && versions.drafts) {

@@ -101,6 +101,11 @@ export interface FieldBase {
   }
   /** Never returned in responses (auth secrets, internals). */
   hidden?: boolean
+  /**
+   * On a field of an auth collection: the value is copied into the JWT claims at login (a string names the
+   * claim). On a group or named tab the whole object is copied; the children of one that is not are lifted.
+   */
+  saveToJWT?: boolean | string
 }
 
 export interface TextField extends FieldBase {
@@ -207,6 +212,8 @@ export interface Tab {
   label?: string
   fields: Field[]
   interfaceName?: string
+  /** A named tab is a group: see `FieldBase.saveToJWT`. */
+  saveToJWT?: boolean | string
 }
 export interface TabsField {
   type: 'tabs'
@@ -309,6 +316,46 @@ export interface AuthOptions {
   maxLoginAttempts?: number
   lockTime?: number
   forgotPassword?: { expiration?: number }
+  /** API keys: `enableAPIKey` and a write-only `apiKey`; `Authorization: <slug> API-Key <key>` authenticates. */
+  useAPIKey?: boolean
+  /** Attributes of the token cookie set by login, refresh and reset-password, and cleared by logout. */
+  cookies?: AuthCookies
+  /** Login, refresh, me and reset-password answers leave the token out (browsers keep the cookie). */
+  removeTokenFromResponses?: boolean
+  /** How deep relations of the user are populated into `req.user` (default 0). */
+  depth?: number
+  /** Custom ways to authenticate a request, tried before the API key and the token (as Payload). */
+  strategies?: AuthStrategy[]
+}
+
+export interface AuthCookies {
+  /** `SameSite` of the cookie: default `Lax`; `true` is `Strict`, `false` leaves it out. `None` implies Secure. */
+  sameSite?: 'Strict' | 'Lax' | 'None' | boolean
+  /** `Secure` (default: in production only). */
+  secure?: boolean
+  /** `Domain` of the cookie (default: none, the host only). */
+  domain?: string
+}
+
+/** What a custom strategy receives: the request headers and the Local API (also as `payload`). */
+export interface AuthStrategyArgs {
+  headers: Headers
+  cms: LocalApi
+  payload: LocalApi
+  isGraphQL: boolean
+  strategyName: string
+}
+/** A custom auth strategy: the user (with its auth `collection`) or null to pass to the next one. */
+export interface AuthStrategy {
+  name: string
+  authenticate: (args: AuthStrategyArgs) =>
+    | AuthStrategyResult
+    | Promise<AuthStrategyResult>
+}
+export interface AuthStrategyResult {
+  user: (Record<string, unknown> & { id: ID; collection: string }) | null
+  /** Headers to add to the response (a refreshed session cookie of an SSO provider…). */
+  responseHeaders?: Headers
 }
 
 export interface CollectionConfig {
@@ -385,6 +432,8 @@ export interface Config {
   db?: { url?: string; migrationDir?: string; onStart?: 'push' | 'migrate' | 'check' }
   secret?: string
   serverURL?: string
+  /** The auth cookie is `<cookiePrefix>-token` (default `cms`, so `cms-token`). */
+  cookiePrefix?: string
   maxDepth?: number
   defaultDepth?: number
   /** Largest `limit` a list accepts (400 above it); also the most documents `limit: 0` / `pagination: false` returns. */
@@ -484,6 +533,7 @@ export interface SanitizedConfig extends Omit<
   maxDepth: number
   defaultDepth: number
   maxLimit: number
+  cookiePrefix: string
   collectionsBySlug: Map<string, SanitizedCollection>
   globalsBySlug: Map<string, SanitizedGlobal>
 }

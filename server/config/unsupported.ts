@@ -52,8 +52,6 @@ export const configRefusals = {
   blocks:
     'block references (blockReferences) are not supported yet; remove the root blocks and declare each block inline in its blocks field.',
   compatibility: 'there is no legacy behaviour to opt into; remove compatibility.',
-  cookiePrefix:
-    'the auth cookie is always named cms-token; remove cookiePrefix (clients sending Authorization: Bearer need no cookie).',
   cors: 'CORS origins come from the CORS_ORIGINS environment variable (comma-separated origins, or *); remove cors and set CORS_ORIGINS.',
   csrf: 'CSRF checks are built in: a cookie-authenticated write needs an Origin (or Referer) of this host or of CORS_ORIGINS, or an X-Requested-With header; remove csrf and list trusted origins in CORS_ORIGINS.',
   custom: CUSTOM,
@@ -167,20 +165,10 @@ export const collectionHooksRefusals = {
 } as const satisfies Refusals<CollectionHooks>
 
 export const authRefusals = {
-  cookies:
-    'the cms-token cookie is fixed (HttpOnly, SameSite=Lax, Path=/, Secure in production); remove cookies. Clients on another domain send Authorization: Bearer <token> instead.',
-  depth:
-    'req.user is the user document as stored, with relations as ids; remove depth and populate in your code (req.cms.findByID({ ..., depth })).',
   disableLocalStrategy:
-    'email and password login is the only strategy and cannot be turned off; remove disableLocalStrategy (deny create access to stop sign-ups).',
+    'email and password login cannot be turned off (the email and password fields and the login routes stay); remove disableLocalStrategy: add your own sign-in with auth.strategies, and deny create access to stop sign-ups.',
   loginWithUsername:
     'users log in with their email only; remove loginWithUsername and keep a username in a text field of your own.',
-  removeTokenFromResponses:
-    'login and refresh always return the token (browsers also get the HttpOnly cms-token cookie); remove removeTokenFromResponses.',
-  strategies:
-    'custom auth strategies are not supported yet; remove strategies: callers authenticate with the token from login.',
-  useAPIKey:
-    'API keys are not supported yet; remove useAPIKey, and have server-to-server clients log in (POST <api>/<slug>/login) and send Authorization: Bearer <token>.',
   useSessions:
     'sessions are always on (a token is valid while its session lives; logout and password changes end it); remove useSessions.',
   verify:
@@ -235,8 +223,6 @@ export const fieldRefusals = {
   dbName: DB_NAME,
   graphQL:
     'per-field GraphQL settings (complexity) are not supported; remove graphQL. The cost of lists is set by maxRows and config.graphQL.listFanOut.',
-  saveToJWT:
-    'tokens carry only the user id, collection and session; remove saveToJWT and read the user document (req.user) instead.',
   typescriptSchema:
     'the generated types follow the field type; remove typescriptSchema (or use a json field, typed unknown).',
   virtual:

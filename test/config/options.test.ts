@@ -61,6 +61,10 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   collectionHooks: inCollection('.hooks', (o) => ({ hooks: o })),
   auth: inCollection('.auth', (o) => ({ auth: o })),
   forgotPassword: inCollection('.auth.forgotPassword', (o) => ({ auth: { forgotPassword: o } })),
+  authCookies: inCollection('.auth.cookies', (o) => ({ auth: { cookies: o } })),
+  authStrategy: inCollection('.auth.strategies[0] (sso)', (o) => ({
+    auth: { strategies: [{ name: 'sso', authenticate: handler, ...o }] },
+  })),
   versions: inCollection('.versions', (o) => ({ versions: o })),
   drafts: inCollection('.versions.drafts', (o) => ({ versions: { drafts: o } })),
   global: (o) => [{ globals: [{ slug: 'site', fields: [], ...o }] }, 'globals[site]'],
@@ -180,10 +184,11 @@ test('the options named in issue 18 are refused with their full path', (t) => {
   const posts = (extra: Obj, fields: Obj[] = []) => ({
     collections: [{ slug: 'posts', fields, ...extra }],
   })
+  // useAPIKey and cookies are implemented since issue 20 (test/http/api-keys.test.ts, auth-options.test.ts).
   refuses(
     t,
-    posts({ auth: { useAPIKey: true } }),
-    /^collections\[posts\]\.auth\.useAPIKey is not supported: API keys are not supported yet; remove useAPIKey, and have server-to-server clients log in/,
+    posts({ auth: { disableLocalStrategy: true } }),
+    /^collections\[posts\]\.auth\.disableLocalStrategy is not supported: email and password login cannot be turned off/,
   )
   refuses(
     t,
@@ -192,8 +197,8 @@ test('the options named in issue 18 are refused with their full path', (t) => {
   )
   refuses(
     t,
-    posts({ auth: { cookies: { sameSite: 'None' } } }),
-    /^collections\[posts\]\.auth\.cookies is not supported/,
+    posts({ auth: { cookies: { sameSite: 'None', path: '/api' } } }),
+    /^collections\[posts\]\.auth\.cookies\.path is not an option of auth\.cookies/,
   )
   refuses(t, posts({ trash: true }), /^collections\[posts\]\.trash is not supported: soft delete/)
   refuses(
