@@ -37,14 +37,21 @@ export function secretKey(config: SanitizedConfig): Uint8Array {
   return key
 }
 
+/** Signs a token; `fields` are the values of the user's `saveToJWT` fields (they never replace the server's claims). */
 export async function signToken(
   config: SanitizedConfig,
   claims: Omit<TokenClaims, 'exp'>,
   expiresInSeconds: number,
+  fields: Record<string, unknown> = {},
 ): Promise<{ token: string; exp: number }> {
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds
   const { SignJWT } = await jose()
-  const token = await new SignJWT({ id: claims.id, collection: claims.collection, sid: claims.sid })
+  const token = await new SignJWT({
+    ...fields,
+    id: claims.id,
+    collection: claims.collection,
+    sid: claims.sid,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime(exp)

@@ -407,6 +407,9 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   const extra = ['  id: Int!']
   if (c.timestamps) extra.push('  createdAt: DateTime', '  updatedAt: DateTime')
   if (c.auth) extra.push('  collection: String')
+  // The API key (auth.useAPIKey) is answered once, by the write that set it; null on every read.
+  const apiKey = c.auth && c.auth.useAPIKey ? ['  apiKey: String'] : []
+  extra.push(...apiKey)
   objectType(ctx, singular, c.flatFields, false, c.labels.singular, extra)
   ctx.b.add(
     plural,
@@ -420,7 +423,7 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     c.flatFields,
     false,
     !drafts,
-    c.auth ? ['  password: String!'] : [],
+    c.auth ? ['  password: String!', ...apiKey] : [],
   )
   const update = inputObject(
     ctx,
@@ -428,7 +431,7 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     c.flatFields,
     false,
     false,
-    c.auth ? ['  password: String'] : [],
+    c.auth ? ['  password: String', ...apiKey] : [],
   )
 
   const meta = (type: 'Query' | 'Mutation', field: string, kind: GraphQLKind) =>
@@ -464,7 +467,7 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     const slugType = typeName(c.slug)
     const me = ctx.b.add(
       `${slugType}Me`,
-      `type ${slugType}Me {\n  user: ${singular}\n  exp: Int\n  token: String\n  collection: String\n}`,
+      `type ${slugType}Me {\n  user: ${singular}\n  exp: Int\n  token: String\n  collection: String\n  strategy: String\n}`,
     )
     const login = ctx.b.add(
       `${slugType}LoginResult`,

@@ -11,6 +11,7 @@ import { ordersComponents, ordersPaths } from '../orders/contract.ts'
 import { WHERE_MAX_NESTING } from '../db/where.ts'
 import { SELECT_SYSTEM_FIELDS } from '../local/select.ts'
 import { unrollCycles } from './unroll.ts'
+import { cookieName } from '../auth/cookies.ts'
 
 export type { OperationMeta } from './operation.ts'
 import { collectionNames, globalName, openapiPath, pathWords, typeName } from '../config/names.ts'
@@ -299,6 +300,17 @@ function collectionPaths(
   }
 }
 
+/** The `apiKey` of a write (auth.useAPIKey): stored only as a keyed hash, answered once; null removes it. */
+const API_KEY_INPUT = {
+  type: ['string', 'null'],
+  minLength: 32,
+  maxLength: 256,
+  pattern: '^[\\x21-\\x7e]+$',
+  writeOnly: true,
+  description:
+    'A new API key (32 to 256 visible ASCII characters, e.g. a random UUID), or null to remove it. Stored only as its HMAC; the answer of this write shows it once.',
+}
+
 function authPaths(
   c: SanitizedCollection,
   paths: Record<string, PathItem>,
@@ -313,9 +325,11 @@ function authPaths(
     required: ['email', 'password'],
     properties: { email: { type: 'string' }, password: { type: 'string' } },
   }
+  // auth.removeTokenFromResponses: the answers leave the token out (the cookie carries it).
+  const keepsToken = !(c.auth && c.auth.removeTokenFromResponses)
   const session = (token: string, extra: Schema = {}) => ({
     type: 'object',
-    required: ['message', token, 'exp', 'user'],
+    required: ['message', ...(keepsToken ? [token] : []), 'exp', 'user'],
     properties: {
       message: MESSAGE,
       [token]: { type: 'string' },
@@ -334,7 +348,7 @@ function authPaths(
       parameters: [param('depth')],
       requestBody: body(credentials),
       responses: {
-        200: json(session('token'), 'Logged in; the token is also set as the cms-token cookie'),
+        200: json(session('token'), 'Logged in; the token is also set as the token cookie'),
         ...errors(400, 401, 429, 500),
       },
     },
@@ -367,6 +381,10 @@ function authPaths(
               user: { anyOf: [user, { type: 'null' }] },
               message: MESSAGE,
               collection: { type: 'string' },
+              strategy: {
+                type: 'string',
+                description: 'How the caller authenticated: local-jwt, api-key or a custom strategy.',
+              },
               token: { type: 'string' },
               exp: { type: 'integer' },
             },
@@ -425,7 +443,7 @@ function authPaths(
         200: json(
           {
             type: 'object',
-            required: ['message', 'token', 'user'],
+            required: ['message', ...(keepsToken ? ['token'] : []), 'user'],
             properties: { message: MESSAGE, token: { type: 'string' }, user },
           },
           'Password changed and logged in',
@@ -818,9 +836,12 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     const drafts = Boolean(c.versions && c.versions.drafts)
     schemas[singular] = documentSchema(c, ctx)
     schemas[`${plural}List`] = paginated(ref(singular))
-    // Auth collections take a password (stored only as a hash, never returned).
+    // Auth collections take a password (stored only as a hash, never returned), and with useAPIKey an API key.
     const password = c.auth
-      ? { password: { type: 'string', minLength: 8, maxLength: 256, writeOnly: true } }
+      ? {
+          password: { type: 'string', minLength: 8, maxLength: 256, writeOnly: true },
+          ...(c.auth.useAPIKey && { apiKey: API_KEY_INPUT }),
+        }
       : {}
     schemas[`${singular}CreateInput`] = inputSchema(c.flatFields, ctx, 'create', drafts, password)
     if (c.auth)
@@ -948,6 +969,10 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     if (!used.includes(`"#/components/responses/${name}"`)) delete responses[name]
 
   const api = config.routes.api
+  const apiKeys = config.collections
+    .filter((c) => c.auth && c.auth.useAPIKey)
+    .map((c) => c.slug)
+    .join(', ')
   return {
     openapi: '3.1.0',
     info: {
@@ -956,7 +981,13 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       description: 'Compiled from the CMS config. Do not edit: run `npm run generate`.',
     },
     servers: [{ url: api }],
-    security: [{}, { bearerAuth: [] }, { jwtAuth: [] }, { cookieAuth: [] }],
+    security: [
+      {},
+      { bearerAuth: [] },
+      { jwtAuth: [] },
+      { cookieAuth: [] },
+      ...(apiKeys ? [{ apiKeyAuth: [] }] : []),
+    ],
     tags: tagsOf(config, paths),
     paths: Object.fromEntries(Object.entries(paths).map(([p, item]) => [p, sortMethods(item)])),
     components: {
@@ -979,9 +1010,17 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         cookieAuth: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'cms-token',
+          name: cookieName(config),
           description: 'HTTP-only cookie set by login; unsafe methods need an allowed Origin',
         },
+        ...(apiKeys && {
+          apiKeyAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: `\`Authorization: <collection> API-Key <key>\` (Payload's form), for the users of ${apiKeys} with an API key enabled`,
+          },
+        }),
       },
     },
   }

@@ -204,6 +204,11 @@ export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): Sche
       updatedAt: { type: 'string', format: 'date-time' },
     })
   if (c.auth) properties.collection = { type: 'string', const: c.slug }
+  if (c.auth && c.auth.useAPIKey)
+    properties.apiKey = {
+      type: 'string',
+      description: 'The API key, only in the answer of the write that set it (never stored or read back).',
+    }
   return { type: 'object', required: ['id'], properties }
 }
 

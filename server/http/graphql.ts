@@ -512,14 +512,18 @@ export function buildExecutableSchema(
         ...scope(ctx, args),
       }),
     me: (r) => async (_s, _args, ctx) =>
-      ctx.cms.me({ collection: r.collection!, req: ctx.req, depth: 0 }),
+      tokenless(ctx, r, await ctx.cms.me({ collection: r.collection!, req: ctx.req, depth: 0 })),
     login: (r) => async (_s, args, ctx) =>
-      limitedLogin(ctx.cms, ctx.ip, () =>
-        ctx.cms.login({
-          collection: r.collection!,
-          data: { email: args.email as string, password: args.password as string },
-          depth: 0,
-        }),
+      tokenless(
+        ctx,
+        r,
+        await limitedLogin(ctx.cms, ctx.ip, () =>
+          ctx.cms.login({
+            collection: r.collection!,
+            data: { email: args.email as string, password: args.password as string },
+            depth: 0,
+          }),
+        ),
       ),
     refreshToken: (r) => async (_s, _args, ctx) => {
       const result = await ctx.cms.refreshToken({
@@ -527,7 +531,8 @@ export function buildExecutableSchema(
         claims: sessionOf(ctx.req, r.collection!).claims,
         depth: 0,
       })
-      return { exp: result.exp, refreshedToken: result.token, user: result.user }
+      const out = { exp: result.exp, refreshedToken: result.token, user: result.user }
+      return tokenless(ctx, r, out, 'refreshedToken')
     },
     logout: (r) => async (_s, _args, ctx) => {
       await ctx.cms.logout({
@@ -546,17 +551,32 @@ export function buildExecutableSchema(
       return true
     },
     resetPassword: (r) => async (_s, args, ctx) =>
-      ctx.cms.resetPassword({
-        collection: r.collection!,
-        data: { token: args.token as string, password: args.password as string },
-        depth: 0,
-      }),
+      tokenless(
+        ctx,
+        r,
+        await ctx.cms.resetPassword({
+          collection: r.collection!,
+          data: { token: args.token as string, password: args.password as string },
+          depth: 0,
+        }),
+      ),
   } satisfies GraphQLResolvers
   for (const root of plan.roots) {
     const field = (root.type === 'Query' ? query : mutation)[root.field]
     if (field) field.resolve = guard(kinds[root.kind](root), log)
   }
   return { schema, plan }
+}
+
+/** `auth.removeTokenFromResponses`: the answer's token is null (as REST leaves it out). */
+function tokenless<T extends object>(
+  ctx: Ctx,
+  r: GraphQLPlan['roots'][number],
+  result: T,
+  key = 'token',
+): T {
+  const auth = ctx.cms.collection(r.collection!).auth
+  return auth && auth.removeTokenFromResponses ? { ...result, [key]: null } : result
 }
 
 type Document = Record<string, unknown>

@@ -6,6 +6,7 @@ import type { Select } from '../config/local-api.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
 import { hit, limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
 import { sessionOf } from '../auth/session.ts'
+import { tokenCookie } from '../auth/cookies.ts'
 import { v1Kinds, type V1Request } from '../orders/routes.ts'
 import type { OrderKind, RestKind, SuccessStatus } from '../contracts/kinds.ts'
 
@@ -246,8 +247,8 @@ export const kinds = {
     )
     return {
       status: 200,
-      body: { message: 'Authentication Passed', ...result },
-      headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) },
+      body: withoutToken(c, { message: 'Authentication Passed', ...result }),
+      headers: { 'Set-Cookie': tokenCookie(cms.config, c, result.token) },
     }
   },
   async logout(cms, r) {
@@ -256,7 +257,7 @@ export const kinds = {
     return {
       status: 200,
       body: { message: 'Logout successful.' },
-      headers: { 'Set-Cookie': tokenCookie('', 0) },
+      headers: { 'Set-Cookie': tokenCookie(cms.config, collectionOf(cms, r), '') },
     }
   },
   async me(cms, r) {
@@ -265,7 +266,8 @@ export const kinds = {
       req: r.req,
       depth: intParam(r.query.depth),
     })
-    return { status: 200, body: { ...account, message: 'Account' } }
+    const c = collectionOf(cms, r)
+    return { status: 200, body: withoutToken(c, { ...account, message: 'Account' }) }
   },
   async refreshToken(cms, r) {
     const c = collectionOf(cms, r)
@@ -273,13 +275,17 @@ export const kinds = {
     const result = await cms.refreshToken({ collection: c.slug, claims: auth.claims, req: r.req })
     return {
       status: 200,
-      body: {
-        message: 'Token refresh successful.',
-        refreshedToken: result.token,
-        exp: result.exp,
-        user: result.user,
-      },
-      headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) },
+      body: withoutToken(
+        c,
+        {
+          message: 'Token refresh successful.',
+          refreshedToken: result.token,
+          exp: result.exp,
+          user: result.user,
+        },
+        'refreshedToken',
+      ),
+      headers: { 'Set-Cookie': tokenCookie(cms.config, c, result.token) },
     }
   },
   async forgotPassword(cms, r) {
@@ -297,8 +303,12 @@ export const kinds = {
     })
     return {
       status: 200,
-      body: { message: 'Password reset successfully.', token: result.token, user: result.user },
-      headers: { 'Set-Cookie': tokenCookie(result.token, c.auth ? c.auth.tokenExpiration : 0) },
+      body: withoutToken(c, {
+        message: 'Password reset successfully.',
+        token: result.token,
+        user: result.user,
+      }),
+      headers: { 'Set-Cookie': tokenCookie(cms.config, c, result.token) },
     }
   },
   async health(cms) {
@@ -313,8 +323,9 @@ export const kinds = {
   },
 } satisfies RestHandlers
 
-/** The `cms-token` cookie: HTTP-only, SameSite=Lax, Secure in production; an empty value clears it. */
-export function tokenCookie(token: string, maxAge: number): string {
-  const secure = process.env.NODE_ENV === 'production' ? '; Secure' : ''
-  return `cms-token=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${token ? maxAge : 0}${secure}`
+/** `auth.removeTokenFromResponses`: the answer leaves `key` (the token) out; the cookie still carries it. */
+function withoutToken<T extends Record<string, unknown>>(c: SanitizedCollection, body: T, key = 'token') {
+  if (!c.auth || !c.auth.removeTokenFromResponses) return body
+  const { [key]: _token, ...rest } = body
+  return rest
 }

@@ -4,7 +4,11 @@ import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../c
 import type { Database } from '../db/database.ts'
 import type { CollectionSchema } from '../db/schema.ts'
 import type { QueryContext } from '../db/where.ts'
-import { authenticate } from './operations/auth/authenticate.ts'
+import {
+  authenticate,
+  authenticateAPIKey,
+  authenticateHeaders,
+} from './operations/auth/authenticate.ts'
 import { forgotPassword } from './operations/auth/forgot-password.ts'
 import { login } from './operations/auth/login.ts'
 import { logout } from './operations/auth/logout.ts'
@@ -73,6 +77,10 @@ export class Cms implements LocalApi {
   me = me
   /** The user a token stands for (and its claims), or undefined when it is not valid. */
   auth = authenticate
+  /** The user an API key of an auth collection stands for, or undefined. */
+  authenticateAPIKey = authenticateAPIKey
+  /** The caller of a request from its headers: custom strategies, API key, token (Payload's order). */
+  authenticateHeaders = authenticateHeaders
   updateGlobal = updateGlobal
 
   /** Closes the database. */

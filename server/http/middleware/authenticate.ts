@@ -1,4 +1,5 @@
 import type Koa from 'koa'
+import type { Logger } from 'pino'
 import type { CmsRequest } from '../../config/types.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
@@ -8,11 +9,12 @@ const PUBLIC_AUTH_ROUTE = /\/(login|forgot-password|reset-password|health)$/
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * The caller: a JWT from `Authorization: Bearer|JWT <token>` or the `cms-token` cookie. A token that is
- * invalid, expired, or whose session ended (logout, password reset, deleted user) is a 401, except on the
- * login, password and health routes, where a stale token must not stand in the way, and on custom endpoints
- * (`lenient`), which decide authentication themselves from `req.user`. Cookie-authenticated unsafe
- * requests need an allowed Origin (the same host, or a CORS origin): a cross-site form cannot act as the user.
+ * The caller (`cms.authenticateHeaders`: custom strategies, then `Authorization: <slug> API-Key <key>`, then a JWT
+ * from `Authorization: Bearer|JWT <token>` or the `<cookiePrefix>-token` cookie). An API key or token that does
+ * not authenticate (unknown, disabled, invalid, expired, session ended) is a 401, except on the login, password
+ * and health routes, where a stale token must not stand in the way, and on custom endpoints (`lenient`), which
+ * decide authentication themselves from `req.user`. Cookie-authenticated unsafe requests need an allowed Origin
+ * (the same host, or a CORS origin): a cross-site form cannot act as the user.
  */
 export async function authenticateRequest(
   cms: Cms,
@@ -21,22 +23,22 @@ export async function authenticateRequest(
   cors: string[] | '*',
   lenient: boolean,
 ): Promise<void> {
-  const header = ctx.get('authorization')
-  const bearer = /^(?:Bearer|JWT)\s+(\S+)$/i.exec(header)?.[1]
-  const cookie = bearer ? undefined : ctx.cookies.get('cms-token') || undefined
-  const token = bearer ?? cookie
-  if (!token) return
-  const found = await cms.auth(token)
-  if (!found) {
-    if (lenient || PUBLIC_AUTH_ROUTE.test(ctx.path)) return
-    throw new Unauthorized(
-      'The token is invalid or expired, or its session has ended; log in again.',
-    )
+  const { routes } = cms.config
+  const { identity, rejected } = await cms.authenticateHeaders({
+    headers: req.headers ?? new Headers(),
+    isGraphQL: ctx.path === routes.api + routes.graphQL,
+    onError: (error) =>
+      (ctx.state.log as Logger | undefined)?.error({ err: error }, 'auth strategy failed'),
+  })
+  if (!identity) {
+    if (!rejected || lenient || PUBLIC_AUTH_ROUTE.test(ctx.path)) return
+    throw new Unauthorized(rejected)
   }
-  if (cookie && !SAFE_METHODS.has(ctx.method) && !PUBLIC_AUTH_ROUTE.test(ctx.path))
+  identity.responseHeaders?.forEach((value, key) => ctx.set(key, value))
+  if (identity.viaCookie && !SAFE_METHODS.has(ctx.method) && !PUBLIC_AUTH_ROUTE.test(ctx.path))
     checkSameOrigin(ctx, cors)
-  req.user = { ...found.user, collection: found.claims.collection }
-  req.auth = { claims: found.claims, token }
+  req.user = identity.user
+  req.auth = { strategy: identity.strategy, claims: identity.claims, token: identity.token }
   ctx.state.authenticated = true
 }
 

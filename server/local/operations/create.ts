@@ -9,6 +9,7 @@ import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, executorFor, withTransaction } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../../config/local-api.ts'
 import { isDraft, saveVersion } from '../versions.ts'
+import { takeApiKey } from '../api-key.ts'
 import { prehashPassword, prepareData, takePassword, toStored, withDraftStatus } from '../write.ts'
 
 /**
@@ -34,12 +35,18 @@ export async function create<S extends CollectionSlug>(
       await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
       // --- validate (field access, beforeValidate, validation, beforeChange)
-      const { data, secret } = await takePassword(collection, args.data, 'create', prehashed)
+      const { data: withKey, secret } = await takePassword(
+        collection,
+        args.data,
+        'create',
+        prehashed,
+      )
+      const key = takeApiKey(this.config, collection, withKey)
       const { doc } = await prepareData({
         cms: this,
         ex: tx,
         fields: collection.flatFields,
-        data: withDraftStatus(data, draft),
+        data: withDraftStatus(key.data, draft),
         req,
         operation: 'create',
         owner: { collection },
@@ -47,6 +54,7 @@ export async function create<S extends CollectionSlug>(
         draft,
       })
       if (secret) Object.assign(doc, secret)
+      if (key.index !== undefined) doc.apiKeyIndex = key.index
 
       // --- write, and the first version
       const row = docToRow(
@@ -84,6 +92,7 @@ export async function create<S extends CollectionSlug>(
         depth,
         localized: true,
       })
+      if (key.key) out.apiKey = key.key // shown once: this answer only
       return out as DocOf<S>
     }),
   )

@@ -23,6 +23,7 @@ import type {
 } from '../../config/local-api.ts'
 import { isDraft, latestVersion, saveVersion } from '../versions.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
+import { takeApiKey } from '../api-key.ts'
 import {
   prehashPassword,
   prepareData,
@@ -80,6 +81,11 @@ export async function update<S extends CollectionSlug>(
         }
         if (!args.where || typeof args.where !== 'object')
           throw new BadRequest("Missing 'where' query of documents to update.")
+        if (typeof (args.data as { apiKey?: unknown } | undefined)?.apiKey === 'string')
+          throw new BadRequest(
+            'An API key is set on one user at a time (PATCH by id); a bulk update may only remove keys (apiKey: null).',
+            [{ path: 'apiKey' }],
+          )
         const access = await executeAccess(
           collection.access.update,
           { req, data: args.data },
@@ -145,12 +151,13 @@ export async function updateOne(
   const original = toEditable(cms, collection.flatFields, base, req)
 
   // --- validate
-  const { data: fields, secret } = await takePassword(collection, data, 'update', args.prehashed)
+  const { data: withKey, secret } = await takePassword(collection, data, 'update', args.prehashed)
+  const key = takeApiKey(cms.config, collection, withKey)
   const { doc, touched } = await prepareData({
     cms,
     ex: tx,
     fields: collection.flatFields,
-    data: withDraftStatus(fields, draft),
+    data: withDraftStatus(key.data, draft),
     req,
     operation: 'update',
     original,
@@ -168,6 +175,10 @@ export async function updateOne(
         ? (req.auth as { claims?: { sid?: string } } | undefined)?.claims?.sid
         : undefined
     await endAllSessions(tx, collection.slug, id, own)
+  }
+  if (key.index !== undefined) {
+    doc.apiKeyIndex = key.index
+    touched.push('apiKeyIndex')
   }
   const storedForm = toStored(cms, collection.flatFields, structuredClone(doc), base, req)
   const now = new Date().toISOString()
@@ -216,5 +227,6 @@ export async function updateOne(
     depth: depthParam(cms, args.depth),
     localized: true,
   })
+  if (key.key) out.apiKey = key.key // shown once: this answer only
   return out
 }

@@ -11,6 +11,7 @@ import { AuthenticationError, LockedAuth } from '../../../errors/auth-errors.ts'
 import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
+import { jwtFields } from './jwt-fields.ts'
 import { authCollection, credentials, publicUser, usersOf, type AuthResult } from './shared.ts'
 
 export interface LoginArgs extends BaseArgs {
@@ -55,7 +56,13 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
   return withTransaction(this, req, async (tx) => {
     await clearFailedLogins(usersOf(this, c, tx), id)
     const { sid, seconds } = await createSession(tx, c.slug, id, c.auth)
-    const { token, exp } = await signToken(this.config, { id, collection: c.slug, sid }, seconds)
+    const fields = await jwtFields(this, c, id, tx)
+    const { token, exp } = await signToken(
+      this.config,
+      { id, collection: c.slug, sid },
+      seconds,
+      fields,
+    )
     const user = await publicUser(this, c, id, req, args.depth)
     return { token, exp, user }
   })

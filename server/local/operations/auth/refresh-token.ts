@@ -5,6 +5,7 @@ import { Unauthorized } from '../../../errors/unauthorized.ts'
 import type { Cms } from '../../cms.ts'
 import { createLocalReq } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
+import { jwtFields } from './jwt-fields.ts'
 import { authCollection, publicUser, type AuthResult } from './shared.ts'
 
 /** A fresh token for the same session, whose expiry moves forward. */
@@ -24,6 +25,7 @@ export async function refreshToken(
     this.config,
     { id: args.claims.id, collection: c.slug, sid: args.claims.sid },
     seconds,
+    await jwtFields(this, c, args.claims.id),
   )
   return { token, exp, user: await publicUser(this, c, args.claims.id, req, args.depth) }
 }

@@ -8,6 +8,7 @@ import { ValidationError } from '../../../errors/validation-error.ts'
 import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
+import { jwtFields } from './jwt-fields.ts'
 import { authCollection, publicUser, sha256, usersOf, type AuthResult } from './shared.ts'
 
 /** Consumes a reset token: sets the new password, ends every session of the user, and logs them in. */
@@ -46,6 +47,7 @@ export async function resetPassword(
       this.config,
       { id: found.id, collection: c.slug, sid },
       seconds,
+      await jwtFields(this, c, found.id, tx),
     )
     return { token, exp, user: await publicUser(this, c, found.id, req, args.depth) }
   })

@@ -1,0 +1,38 @@
+import { apiKeyIndex, apiKeyProblem } from '../auth/api-key.ts'
+import type { SanitizedCollection, SanitizedConfig } from '../config/types.ts'
+import { ValidationError } from '../errors/validation-error.ts'
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+
+export interface TakenApiKey {
+  /** The data without `apiKey`. */
+  data: unknown
+  /** The `apiKeyIndex` to store: the key's HMAC, or null when the key is removed; undefined: unchanged. */
+  index?: string | null
+  /** The key as sent, shown once: in the answer of this write only. */
+  key?: string
+}
+
+/**
+ * The `apiKey` of a write to an auth collection with `useAPIKey` (like `password`, write-only): checked, replaced
+ * by its keyed hash (`apiKeyIndex`), and handed back to be shown in this write's answer, never again.
+ */
+export function takeApiKey(
+  config: SanitizedConfig,
+  collection: SanitizedCollection,
+  data: unknown,
+): TakenApiKey {
+  if (!collection.auth || !collection.auth.useAPIKey || !isObject(data) || !('apiKey' in data))
+    return { data }
+  const { apiKey, ...rest } = data
+  if (apiKey === undefined) return { data: rest }
+  const problem = apiKeyProblem(apiKey)
+  if (problem)
+    throw new ValidationError({
+      collection: collection.slug,
+      errors: [{ message: problem, path: 'apiKey', label: 'API Key' }],
+    })
+  if (apiKey === null) return { data: rest, index: null }
+  return { data: rest, index: apiKeyIndex(config, apiKey as string), key: apiKey as string }
+}
