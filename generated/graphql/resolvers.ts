@@ -1199,6 +1199,7 @@ export type UsersMe = {
   __typename?: 'UsersMe';
   collection?: Maybe<Scalars['String']['output']>;
   exp?: Maybe<Scalars['Int']['output']>;
+  strategy?: Maybe<Scalars['String']['output']>;
   token?: Maybe<Scalars['String']['output']>;
   user?: Maybe<User>;
 };
@@ -1998,6 +1999,7 @@ export type UsersLoginResultResolvers<ContextType = GraphQLContext, ParentType e
 export type UsersMeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersMe'] = ResolversParentTypes['UsersMe']> = {
   collection?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   exp?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  strategy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 };

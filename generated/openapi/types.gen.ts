@@ -3252,7 +3252,7 @@ export type LoginUserError = LoginUserErrors[keyof LoginUserErrors];
 
 export type LoginUserResponses = {
     /**
-     * Logged in; the token is also set as the cms-token cookie
+     * Logged in; the token is also set as the token cookie
      */
     200: {
         message: string;
@@ -3345,6 +3345,10 @@ export type MeUserResponses = {
         user: User | null;
         message: string;
         collection?: string;
+        /**
+         * How the caller authenticated: local-jwt, api-key or a custom strategy.
+         */
+        strategy?: string;
         token?: string;
         exp?: number;
     };
