@@ -8,7 +8,11 @@ export const cookieName = (config: SanitizedConfig): string => `${config.cookieP
  * collection's `auth.cookies`: `SameSite` (default Lax; `true` is Strict, `false` leaves it out), `Secure` (default
  * in production only, always with `SameSite=None`, which browsers refuse otherwise) and `Domain`.
  */
-export function tokenCookie(config: SanitizedConfig, c: SanitizedCollection, token: string): string {
+export function tokenCookie(
+  config: SanitizedConfig,
+  c: SanitizedCollection,
+  token: string,
+): string {
   const auth = c.auth || undefined
   const { sameSite = 'Lax', secure, domain } = auth?.cookies ?? {}
   const site = sameSite === true ? 'Strict' : sameSite

@@ -25,10 +25,25 @@ const SAME_SITE = ['Strict', 'Lax', 'None', true, false]
 const COOKIE_PREFIX_RE = /^[A-Za-z0-9_-]{1,64}$/
 const DOMAIN_RE = /^\.?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*$/
 /** Claims the server sets itself (and JWT registered names): a saveToJWT field may not take them. */
-const RESERVED_CLAIMS = new Set(['id', 'collection', 'sid', 'iat', 'exp', 'nbf', 'iss', 'aud', 'sub', 'jti'])
+const RESERVED_CLAIMS = new Set([
+  'id',
+  'collection',
+  'sid',
+  'iat',
+  'exp',
+  'nbf',
+  'iss',
+  'aud',
+  'sub',
+  'jti',
+])
 
 /** Checks the request-auth options of one auth collection (`where`: `Collection "users"`). */
-export function checkRequestAuth(auth: Required<AuthOptions>, where: string, maxDepth: number): void {
+export function checkRequestAuth(
+  auth: Required<AuthOptions>,
+  where: string,
+  maxDepth: number,
+): void {
   const at = `${where}: auth`
   if (typeof auth.useAPIKey !== 'boolean')
     throw new ConfigError(`${at}.useAPIKey must be true or false.`)
@@ -80,7 +95,12 @@ export function cookiePrefixOf(input: Config): string {
  * server's own (`id`, `collection`, `sid`, `iat`, `exp`, the JWT registered names).
  */
 export function checkSaveToJWT(fields: FlattenedField[], where: string, auth: boolean): void {
-  const visit = (list: FlattenedField[], claims: Set<string> | undefined, path: string, inRow: boolean) => {
+  const visit = (
+    list: FlattenedField[],
+    claims: Set<string> | undefined,
+    path: string,
+    inRow: boolean,
+  ) => {
     for (const f of list) {
       const at = `${where}, field "${path}${f.name}"`
       const value = (f as { saveToJWT?: unknown }).saveToJWT

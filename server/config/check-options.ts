@@ -76,7 +76,9 @@ function checkCollection(c: Obj, at: string): void {
     keys(c.auth, T.auth, `${at}.auth`)
     keys(c.auth.forgotPassword, T.forgotPassword, `${at}.auth.forgotPassword`)
     keys(c.auth.cookies, T.authCookies, `${at}.auth.cookies`)
-    each(c.auth.strategies, (s, i) => keys(s, T.authStrategy, entry(`${at}.auth.strategies`, i, s.name)))
+    each(c.auth.strategies, (s, i) =>
+      keys(s, T.authStrategy, entry(`${at}.auth.strategies`, i, s.name)),
+    )
   }
   if (isObject(c.versions)) {
     keys(c.versions, T.versions, `${at}.versions`)

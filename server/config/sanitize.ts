@@ -371,7 +371,10 @@ function sanitizeCollection(
         throw new ConfigError(
           `${where}, field "${taken.name}": auth.useAPIKey adds the fields enableAPIKey, apiKey and apiKeyIndex itself; rename yours.`,
         )
-      fields = [...fields, { name: 'enableAPIKey', type: 'checkbox', label: 'Enable API Key', defaultValue: false }]
+      fields = [
+        ...fields,
+        { name: 'enableAPIKey', type: 'checkbox', label: 'Enable API Key', defaultValue: false },
+      ]
     }
   }
   const maxPerDoc = typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined

@@ -348,9 +348,7 @@ export interface AuthStrategyArgs {
 /** A custom auth strategy: the user (with its auth `collection`) or null to pass to the next one. */
 export interface AuthStrategy {
   name: string
-  authenticate: (args: AuthStrategyArgs) =>
-    | AuthStrategyResult
-    | Promise<AuthStrategyResult>
+  authenticate: (args: AuthStrategyArgs) => AuthStrategyResult | Promise<AuthStrategyResult>
 }
 export interface AuthStrategyResult {
   user: (Record<string, unknown> & { id: ID; collection: string }) | null

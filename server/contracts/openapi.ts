@@ -383,7 +383,8 @@ function authPaths(
               collection: { type: 'string' },
               strategy: {
                 type: 'string',
-                description: 'How the caller authenticated: local-jwt, api-key or a custom strategy.',
+                description:
+                  'How the caller authenticated: local-jwt, api-key or a custom strategy.',
               },
               token: { type: 'string' },
               exp: { type: 'integer' },

@@ -207,7 +207,8 @@ export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): Sche
   if (c.auth && c.auth.useAPIKey)
     properties.apiKey = {
       type: 'string',
-      description: 'The API key, only in the answer of the write that set it (never stored or read back).',
+      description:
+        'The API key, only in the answer of the write that set it (never stored or read back).',
     }
   return { type: 'object', required: ['id'], properties }
 }

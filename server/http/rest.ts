@@ -324,7 +324,11 @@ export const kinds = {
 } satisfies RestHandlers
 
 /** `auth.removeTokenFromResponses`: the answer leaves `key` (the token) out; the cookie still carries it. */
-function withoutToken<T extends Record<string, unknown>>(c: SanitizedCollection, body: T, key = 'token') {
+function withoutToken<T extends Record<string, unknown>>(
+  c: SanitizedCollection,
+  body: T,
+  key = 'token',
+) {
   if (!c.auth || !c.auth.removeTokenFromResponses) return body
   const { [key]: _token, ...rest } = body
   return rest

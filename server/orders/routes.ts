@@ -84,8 +84,7 @@ export const v1Kinds = {
     caller(r)
     const auth = authOf(r.req)
     // A request authenticated by an API key has no session to end.
-    if (auth?.claims)
-      await cms.logout({ collection: auth.claims.collection, sid: auth.claims.sid })
+    if (auth?.claims) await cms.logout({ collection: auth.claims.collection, sid: auth.claims.sid })
     return { status: 204 }
   },
   async v1AdminListOrders(cms, r) {

@@ -110,3 +110,19 @@ export async function consumeResetToken(
   )
   return done.changes === 1
 }
+
+/**
+ * The ids (two at most) of the users whose API key hashes to `index` and is enabled. Booleans are stored as 1/0
+ * on both databases.
+ */
+export async function findUsersByApiKey(
+  { ex, dialect, table }: UserTable,
+  index: string,
+): Promise<number[]> {
+  const q = dialect.quote
+  const rows = await ex.all<{ id: number }>(
+    `SELECT id FROM ${q(table)} WHERE ${q('apiKeyIndex')} = ? AND ${q('enableAPIKey')} = 1 LIMIT 2`,
+    [index],
+  )
+  return rows.map((r) => Number(r.id))
+}

@@ -2,12 +2,13 @@ import { API_KEY_HEADER, apiKeyIndex } from '../../../auth/api-key.ts'
 import { cookieName } from '../../../auth/cookies.ts'
 import { verifyToken, type TokenClaims } from '../../../auth/tokens.ts'
 import type { SanitizedCollection } from '../../../config/types.ts'
-import { selectById, selectIds } from '../../../db/store.ts'
+import { selectById } from '../../../db/store.ts'
+import { findUsersByApiKey } from '../../../db/stores/users.ts'
 import { sessionAlive } from '../../../db/stores/sessions.ts'
 import type { Cms } from '../../cms.ts'
 import { readDocs } from '../../read.ts'
 import { createLocalReq } from '../../request.ts'
-import type { User } from './shared.ts'
+import { usersOf, type User } from './shared.ts'
 
 /** The user a token stands for, with its claims; undefined when the token is invalid, expired, or its session ended. */
 export async function authenticate(
@@ -35,19 +36,7 @@ export async function authenticateAPIKey(
 ): Promise<User | undefined> {
   const c = this.config.collectionsBySlug.get(slug)
   if (!c?.auth || !c.auth.useAPIKey) return undefined
-  const ids = await selectIds(
-    this.db,
-    this.queryContext(),
-    c,
-    {
-      and: [
-        { apiKeyIndex: { equals: apiKeyIndex(this.config, key) } },
-        { enableAPIKey: { equals: true } },
-      ],
-    },
-    undefined,
-    2,
-  )
+  const ids = await findUsersByApiKey(usersOf(this, c), apiKeyIndex(this.config, key))
   return ids.length === 1 ? readUser(this, c, ids[0]) : undefined
 }
 

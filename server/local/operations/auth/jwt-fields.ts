@@ -40,7 +40,11 @@ export async function jwtFields(
   return out
 }
 
-function collect(fields: FlattenedField[], data: Record<string, unknown>, out: Record<string, unknown>) {
+function collect(
+  fields: FlattenedField[],
+  data: Record<string, unknown>,
+  out: Record<string, unknown>,
+) {
   for (const f of fields) {
     const value = (f as { saveToJWT?: unknown }).saveToJWT
     if (f.type === 'group') {
