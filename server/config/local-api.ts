@@ -205,7 +205,9 @@ export interface LocalApi {
     args: FindVersionByIDArgs<S>,
   ): Promise<VersionDoc<DocOf<S>>>
   restoreVersion<S extends CollectionSlug>(args: RestoreVersionArgs<S>): Promise<DocOf<S>>
-  countVersions<S extends CollectionSlug>(args: CountVersionsArgs<S>): Promise<{ totalDocs: number }>
+  countVersions<S extends CollectionSlug>(
+    args: CountVersionsArgs<S>,
+  ): Promise<{ totalDocs: number }>
   findGlobal<S extends GlobalSlug>(args: FindGlobalArgs<S>): Promise<GlobalOf<S>>
   updateGlobal<S extends GlobalSlug>(args: UpdateGlobalArgs<S>): Promise<GlobalOf<S>>
   findGlobalVersions<S extends GlobalSlug>(
@@ -214,7 +216,9 @@ export interface LocalApi {
   findGlobalVersionByID<S extends GlobalSlug>(
     args: FindGlobalVersionByIDArgs<S>,
   ): Promise<GlobalVersionDoc<GlobalOf<S>>>
-  restoreGlobalVersion<S extends GlobalSlug>(args: RestoreGlobalVersionArgs<S>): Promise<GlobalOf<S>>
+  restoreGlobalVersion<S extends GlobalSlug>(
+    args: RestoreGlobalVersionArgs<S>,
+  ): Promise<GlobalOf<S>>
   countGlobalVersions<S extends GlobalSlug>(
     args: CountGlobalVersionsArgs<S>,
   ): Promise<{ totalDocs: number }>

@@ -383,7 +383,9 @@ export const OPTION_TABLES = {
   },
   autosave: {
     of: 'versions.drafts.autosave',
-    implemented: { interval: I } satisfies Implemented<Exclude<Drafts['autosave'], boolean | undefined>>,
+    implemented: { interval: I } satisfies Implemented<
+      Exclude<Drafts['autosave'], boolean | undefined>
+    >,
     refused: refused.autosaveRefusals,
   },
   global: {

@@ -2,13 +2,7 @@ import type { CmsRequest, SanitizedCollection } from '../config/types.ts'
 import { runHooks } from './hooks.ts'
 
 export type OperationName =
-  | 'create'
-  | 'read'
-  | 'update'
-  | 'delete'
-  | 'count'
-  | 'countVersions'
-  | 'restoreVersion'
+  'create' | 'read' | 'update' | 'delete' | 'count' | 'countVersions' | 'restoreVersion'
 export type AfterOperationName =
   | 'create'
   | 'find'

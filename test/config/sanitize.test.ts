@@ -214,7 +214,12 @@ test('a bad config names the collection and field at fault', (t) => {
   )
   rejects(
     t,
-    { globals: [{ slug: 'a-b', versions: true, fields: [] }, { slug: 'a_b', versions: true, fields: [] }] },
+    {
+      globals: [
+        { slug: 'a-b', versions: true, fields: [] },
+        { slug: 'a_b', versions: true, fields: [] },
+      ],
+    },
     /Global "a_b": its versions table "cms_global_a_b_versions" collides with global "a-b"/,
   )
   rejects(

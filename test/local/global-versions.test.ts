@@ -40,68 +40,71 @@ const config = defineConfig({
 })
 const state = useCms(test, config)
 
-test.serial('each global save is a version; a draft over the published global is only a version', async (t) => {
-  const { cms } = state
-  await cms.updateGlobal({
-    slug: 'site-settings',
-    data: { siteName: 'Live', tagline: 'one', _status: 'published' },
-  })
-  const draft = await cms.updateGlobal({
-    slug: 'site-settings',
-    draft: true,
-    data: { tagline: 'work in progress' },
-  })
-  t.like(draft, { siteName: 'Live', tagline: 'work in progress', _status: 'draft' })
+test.serial(
+  'each global save is a version; a draft over the published global is only a version',
+  async (t) => {
+    const { cms } = state
+    await cms.updateGlobal({
+      slug: 'site-settings',
+      data: { siteName: 'Live', tagline: 'one', _status: 'published' },
+    })
+    const draft = await cms.updateGlobal({
+      slug: 'site-settings',
+      draft: true,
+      data: { tagline: 'work in progress' },
+    })
+    t.like(draft, { siteName: 'Live', tagline: 'work in progress', _status: 'draft' })
 
-  // Readers without draft keep the published global; draft: true reads the newest version.
-  t.like(await cms.findGlobal({ slug: 'site-settings' }), {
-    siteName: 'Live',
-    tagline: 'one',
-    _status: 'published',
-    globalType: 'site-settings',
-  })
-  const newest = await cms.findGlobal({ slug: 'site-settings', draft: true })
-  t.like(newest, { siteName: 'Live', tagline: 'work in progress', _status: 'draft' })
-  t.truthy(newest.createdAt)
+    // Readers without draft keep the published global; draft: true reads the newest version.
+    t.like(await cms.findGlobal({ slug: 'site-settings' }), {
+      siteName: 'Live',
+      tagline: 'one',
+      _status: 'published',
+      globalType: 'site-settings',
+    })
+    const newest = await cms.findGlobal({ slug: 'site-settings', draft: true })
+    t.like(newest, { siteName: 'Live', tagline: 'work in progress', _status: 'draft' })
+    t.truthy(newest.createdAt)
 
-  const versions = await cms.findGlobalVersions({ slug: 'site-settings' })
-  t.is(versions.totalDocs, 2)
-  t.deepEqual(
-    versions.docs.map((v) => [v.version.tagline, v.version._status, v.latest]),
-    [
-      ['work in progress', 'draft', true],
-      ['one', 'published', false],
-    ],
-  )
-  t.false('parent' in versions.docs[0])
-  t.deepEqual(
-    (
-      await cms.findGlobalVersions({
-        slug: 'site-settings',
-        where: { 'version._status': { equals: 'published' } },
-      })
-    ).docs.map((v) => v.version.tagline),
-    ['one'],
-  )
-  t.is(
-    (
-      await cms.countGlobalVersions({
-        global: 'site-settings',
-        where: { 'version.tagline': { like: 'progress' } },
-      })
-    ).totalDocs,
-    1,
-  )
-  const byId = await cms.findGlobalVersionByID({ slug: 'site-settings', id: versions.docs[1].id })
-  t.like(byId, { id: versions.docs[1].id, version: { siteName: 'Live', tagline: 'one' } })
+    const versions = await cms.findGlobalVersions({ slug: 'site-settings' })
+    t.is(versions.totalDocs, 2)
+    t.deepEqual(
+      versions.docs.map((v) => [v.version.tagline, v.version._status, v.latest]),
+      [
+        ['work in progress', 'draft', true],
+        ['one', 'published', false],
+      ],
+    )
+    t.false('parent' in versions.docs[0])
+    t.deepEqual(
+      (
+        await cms.findGlobalVersions({
+          slug: 'site-settings',
+          where: { 'version._status': { equals: 'published' } },
+        })
+      ).docs.map((v) => v.version.tagline),
+      ['one'],
+    )
+    t.is(
+      (
+        await cms.countGlobalVersions({
+          global: 'site-settings',
+          where: { 'version.tagline': { like: 'progress' } },
+        })
+      ).totalDocs,
+      1,
+    )
+    const byId = await cms.findGlobalVersionByID({ slug: 'site-settings', id: versions.docs[1].id })
+    t.like(byId, { id: versions.docs[1].id, version: { siteName: 'Live', tagline: 'one' } })
 
-  // Publishing writes the global itself.
-  await cms.updateGlobal({ slug: 'site-settings', data: { _status: 'published' } })
-  t.like(await cms.findGlobal({ slug: 'site-settings' }), {
-    tagline: 'work in progress',
-    _status: 'published',
-  })
-})
+    // Publishing writes the global itself.
+    await cms.updateGlobal({ slug: 'site-settings', data: { _status: 'published' } })
+    t.like(await cms.findGlobal({ slug: 'site-settings' }), {
+      tagline: 'work in progress',
+      _status: 'published',
+    })
+  },
+)
 
 test.serial('restoreGlobalVersion writes the old content back as a new version', async (t) => {
   const { cms } = state
@@ -130,55 +133,67 @@ test.serial('restoreGlobalVersion writes the old content back as a new version',
 
 test.serial('global versions keep at most versions.max', async (t) => {
   const { cms } = state
-  for (let i = 0; i < 7; i++) await cms.updateGlobal({ slug: 'site-settings', data: { tagline: `t${i}` } })
+  for (let i = 0; i < 7; i++)
+    await cms.updateGlobal({ slug: 'site-settings', data: { tagline: `t${i}` } })
   const { totalDocs, docs } = await cms.findGlobalVersions({ slug: 'site-settings', limit: 0 })
   t.is(totalDocs, 5)
   t.is(docs[0].version.tagline, 't6')
 })
 
-test.serial('a global without drafts keeps versions; draft is ignored there as for collections', async (t) => {
-  const { cms } = state
-  await cms.updateGlobal({ slug: 'footer', data: { text: 'a' } })
-  await cms.updateGlobal({ slug: 'footer', data: { text: 'b' } })
-  const versions = await cms.findGlobalVersions({ slug: 'footer' })
-  t.deepEqual(
-    versions.docs.map((v) => v.version.text),
-    ['b', 'a'],
-  )
-  t.like(await cms.findGlobal({ slug: 'footer', draft: true }), { text: 'b' })
-})
+test.serial(
+  'a global without drafts keeps versions; draft is ignored there as for collections',
+  async (t) => {
+    const { cms } = state
+    await cms.updateGlobal({ slug: 'footer', data: { text: 'a' } })
+    await cms.updateGlobal({ slug: 'footer', data: { text: 'b' } })
+    const versions = await cms.findGlobalVersions({ slug: 'footer' })
+    t.deepEqual(
+      versions.docs.map((v) => v.version.text),
+      ['b', 'a'],
+    )
+    t.like(await cms.findGlobal({ slug: 'footer', draft: true }), { text: 'b' })
+  },
+)
 
-test.serial('global versions: readVersions and update access, unknown ids, globals without versions', async (t) => {
-  const { cms } = state
-  await cms.updateGlobal({ slug: 'footer', data: { text: 'x' } })
-  await rejectsWith(
-    t,
-    cms.findGlobalVersions({ slug: 'site-settings', overrideAccess: false }),
-    'UnauthorizedError',
-    401,
-  )
-  await rejectsWith(
-    t,
-    cms.countGlobalVersions({ global: 'site-settings', overrideAccess: false }),
-    'UnauthorizedError',
-    401,
-  )
-  t.true(
-    (await cms.findGlobalVersions({ slug: 'site-settings', overrideAccess: false, user: editor }))
-      .totalDocs > 0,
-  )
-  const [v] = (await cms.findGlobalVersions({ slug: 'footer' })).docs
-  await rejectsWith(
-    t,
-    cms.restoreGlobalVersion({ slug: 'footer', id: v.id, overrideAccess: false }),
-    'UnauthorizedError',
-    401,
-  )
-  await rejectsWith(t, cms.findGlobalVersionByID({ slug: 'footer', id: 99999 }), 'NotFound', 404)
-  await rejectsWith(t, cms.restoreGlobalVersion({ slug: 'footer', id: 99999 }), 'NotFound', 404)
-  await rejectsWith(t, cms.findGlobalVersions({ slug: 'plain' }), 'NotFound', 404)
-  await rejectsWith(t, cms.updateGlobal({ slug: 'footer', autosave: true, data: {} }), 'BadRequest', 400)
-})
+test.serial(
+  'global versions: readVersions and update access, unknown ids, globals without versions',
+  async (t) => {
+    const { cms } = state
+    await cms.updateGlobal({ slug: 'footer', data: { text: 'x' } })
+    await rejectsWith(
+      t,
+      cms.findGlobalVersions({ slug: 'site-settings', overrideAccess: false }),
+      'UnauthorizedError',
+      401,
+    )
+    await rejectsWith(
+      t,
+      cms.countGlobalVersions({ global: 'site-settings', overrideAccess: false }),
+      'UnauthorizedError',
+      401,
+    )
+    t.true(
+      (await cms.findGlobalVersions({ slug: 'site-settings', overrideAccess: false, user: editor }))
+        .totalDocs > 0,
+    )
+    const [v] = (await cms.findGlobalVersions({ slug: 'footer' })).docs
+    await rejectsWith(
+      t,
+      cms.restoreGlobalVersion({ slug: 'footer', id: v.id, overrideAccess: false }),
+      'UnauthorizedError',
+      401,
+    )
+    await rejectsWith(t, cms.findGlobalVersionByID({ slug: 'footer', id: 99999 }), 'NotFound', 404)
+    await rejectsWith(t, cms.restoreGlobalVersion({ slug: 'footer', id: 99999 }), 'NotFound', 404)
+    await rejectsWith(t, cms.findGlobalVersions({ slug: 'plain' }), 'NotFound', 404)
+    await rejectsWith(
+      t,
+      cms.updateGlobal({ slug: 'footer', autosave: true, data: {} }),
+      'BadRequest',
+      400,
+    )
+  },
+)
 
 test.serial('autosave overwrites the newest autosave version instead of adding one', async (t) => {
   const { cms } = state

@@ -30,8 +30,14 @@ export async function findVersionByID<S extends CollectionSlug>(
     incoming,
     overrideAccess,
     (args) =>
-      oneVersion(this, req, versions, collection.access.readVersions, args, overrideAccess) as unknown as
-        Promise<VersionDoc<DocOf<S>>>,
+      oneVersion(
+        this,
+        req,
+        versions,
+        collection.access.readVersions,
+        args,
+        overrideAccess,
+      ) as unknown as Promise<VersionDoc<DocOf<S>>>,
   )
 }
 

@@ -33,8 +33,14 @@ export async function findVersions<S extends CollectionSlug>(
     incoming,
     overrideAccess,
     (args) =>
-      pageOfVersions(this, req, versions, collection.access.readVersions, args, overrideAccess) as unknown as
-        Promise<PaginatedDocs<VersionDoc<DocOf<S>>>>,
+      pageOfVersions(
+        this,
+        req,
+        versions,
+        collection.access.readVersions,
+        args,
+        overrideAccess,
+      ) as unknown as Promise<PaginatedDocs<VersionDoc<DocOf<S>>>>,
   )
 }
 
