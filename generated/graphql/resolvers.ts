@@ -181,6 +181,7 @@ export type Mutation = {
   logoutUser?: Maybe<Scalars['String']['output']>;
   refreshTokenUser?: Maybe<UsersRefreshedUser>;
   resetPasswordUser?: Maybe<UsersResetPassword>;
+  restoreVersionPost?: Maybe<Post>;
   updateCategory?: Maybe<Category>;
   updateOrder?: Maybe<Order>;
   updatePost?: Maybe<Post>;
@@ -192,11 +193,13 @@ export type Mutation = {
 
 export type MutationCreateCategoryArgs = {
   data: MutationCategoryInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationCreateOrderArgs = {
   data: MutationOrderInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -208,11 +211,13 @@ export type MutationCreatePostArgs = {
 
 export type MutationCreateTrackingArgs = {
   data: MutationTrackingInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationCreateUserArgs = {
   data: MutationUserInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -258,14 +263,22 @@ export type MutationResetPasswordUserArgs = {
 };
 
 
+export type MutationRestoreVersionPostArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type MutationUpdateCategoryArgs = {
   data: MutationCategoryUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
 
 export type MutationUpdateOrderArgs = {
   data: MutationOrderUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
@@ -279,17 +292,20 @@ export type MutationUpdatePostArgs = {
 
 export type MutationUpdateSiteSettingArgs = {
   data: MutationSiteSettingInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationUpdateTrackingArgs = {
   data: MutationTrackingUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
 
 export type MutationUpdateUserArgs = {
   data: MutationUserUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
@@ -304,6 +320,12 @@ export type Order = {
   total_amount?: Maybe<Scalars['Float']['output']>;
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
   user?: Maybe<User>;
+};
+
+
+/** Order */
+export type OrderUserArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type Order_Items = {
@@ -470,6 +492,119 @@ export type Post = {
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
   views?: Maybe<Scalars['Float']['output']>;
 };
+
+
+/** Post */
+export type PostAuthorArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Post */
+export type PostCategoryArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Post */
+export type PostReferenceArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Post */
+export type PostRelatedArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PostVersion = {
+  __typename?: 'PostVersion';
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['Int']['output'];
+  latest?: Maybe<Scalars['Boolean']['output']>;
+  parent?: Maybe<Post>;
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  version?: Maybe<PostVersion_Version>;
+};
+
+
+export type PostVersionParentArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PostVersion_Version = {
+  __typename?: 'PostVersion_Version';
+  /** Status */
+  _status?: Maybe<PostVersion_Version__Status>;
+  author?: Maybe<User>;
+  body?: Maybe<Scalars['JSON']['output']>;
+  category?: Maybe<Category>;
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  excerpt?: Maybe<Scalars['String']['output']>;
+  featured?: Maybe<Scalars['Boolean']['output']>;
+  layout?: Maybe<Array<PostVersion_Version_Layout>>;
+  location?: Maybe<Array<Scalars['Float']['output']>>;
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
+  reference?: Maybe<PostVersion_Version_Reference_Relationship>;
+  related?: Maybe<Array<Post>>;
+  seo?: Maybe<SeoMeta>;
+  slug?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<PostVersion_Version_Status>;
+  tags?: Maybe<Array<PostVersion_Version_Tags>>;
+  title?: Maybe<Scalars['String']['output']>;
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  views?: Maybe<Scalars['Float']['output']>;
+};
+
+
+export type PostVersion_VersionAuthorArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type PostVersion_VersionCategoryArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type PostVersion_VersionReferenceArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type PostVersion_VersionRelatedArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PostVersion_Version_Layout = ContentBlock | HeroBlock | QuoteBlock;
+
+export type PostVersion_Version_Reference = Category | Post;
+
+export type PostVersion_Version_Reference_RelationTo =
+  | 'categories'
+  | 'posts';
+
+export type PostVersion_Version_Reference_Relationship = {
+  __typename?: 'PostVersion_Version_Reference_Relationship';
+  relationTo?: Maybe<PostVersion_Version_Reference_RelationTo>;
+  value?: Maybe<PostVersion_Version_Reference>;
+};
+
+export type PostVersion_Version_Tags = {
+  __typename?: 'PostVersion_Version_Tags';
+  id?: Maybe<Scalars['String']['output']>;
+  tag?: Maybe<Scalars['String']['output']>;
+};
+
+export type PostVersion_Version__Status =
+  | 'draft'
+  | 'published';
+
+export type PostVersion_Version_Status =
+  | 'archived'
+  | 'draft'
+  | 'published'
+  | 'review';
 
 export type Post_Layout = ContentBlock | HeroBlock | QuoteBlock;
 
@@ -814,10 +949,13 @@ export type Query = {
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
   meUser?: Maybe<UsersMe>;
+  versionPost?: Maybe<PostVersion>;
+  versionsPosts?: Maybe<VersionsPosts>;
 };
 
 
 export type QueryAllTrackingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
@@ -827,6 +965,7 @@ export type QueryAllTrackingArgs = {
 
 
 export type QueryCategoriesArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
@@ -836,16 +975,19 @@ export type QueryCategoriesArgs = {
 
 
 export type QueryCategoryArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
 
 export type QueryOrderArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
 
 export type QueryOrdersArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
@@ -870,17 +1012,25 @@ export type QueryPostsArgs = {
 };
 
 
+export type QuerySiteSettingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type QueryTrackingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
 
 export type QueryUserArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
 
 export type QueryUsersArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
@@ -890,16 +1040,19 @@ export type QueryUsersArgs = {
 
 
 export type QueryCountAllTrackingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Tracking_Where>;
 };
 
 
 export type QueryCountCategoriesArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Category_Where>;
 };
 
 
 export type QueryCountOrdersArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Order_Where>;
 };
 
@@ -911,7 +1064,22 @@ export type QueryCountPostsArgs = {
 
 
 export type QueryCountUsersArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<User_Where>;
+};
+
+
+export type QueryVersionPostArgs = {
+  id?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryVersionsPostsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pagination?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  where?: InputMaybe<VersionsPost_Where>;
 };
 
 export type QuoteBlock = {
@@ -1406,6 +1574,343 @@ export type MutationUserUpdateInput = {
   roles?: InputMaybe<Array<User_Roles>>;
 };
 
+export type VersionsPost_CreatedAt_Operator = {
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPost_Id_Operator = {
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Int']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  less_than?: InputMaybe<Scalars['Int']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type VersionsPost_Latest_Operator = {
+  equals?: InputMaybe<Scalars['Boolean']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  not_equals?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type VersionsPost_Parent_Operator = {
+  contains?: InputMaybe<Scalars['Int']['input']>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type VersionsPost_UpdatedAt_Operator = {
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPost_Version___Status_Input =
+  | 'draft'
+  | 'published';
+
+export type VersionsPost_Version___Status_Operator = {
+  equals?: InputMaybe<VersionsPost_Version___Status_Input>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<VersionsPost_Version___Status_Input>>>;
+  not_equals?: InputMaybe<VersionsPost_Version___Status_Input>;
+  not_in?: InputMaybe<Array<InputMaybe<VersionsPost_Version___Status_Input>>>;
+};
+
+export type VersionsPost_Version__Author_Operator = {
+  contains?: InputMaybe<Scalars['Int']['input']>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type VersionsPost_Version__Body_Operator = {
+  contains?: InputMaybe<Scalars['JSON']['input']>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['JSON']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  less_than?: InputMaybe<Scalars['JSON']['input']>;
+  less_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+};
+
+export type VersionsPost_Version__Category_Operator = {
+  contains?: InputMaybe<Scalars['Int']['input']>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type VersionsPost_Version__CreatedAt_Operator = {
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPost_Version__Excerpt_Operator = {
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type VersionsPost_Version__Featured_Operator = {
+  equals?: InputMaybe<Scalars['Boolean']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  not_equals?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type VersionsPost_Version__Layout_Operator = {
+  contains?: InputMaybe<Scalars['JSON']['input']>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['JSON']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  less_than?: InputMaybe<Scalars['JSON']['input']>;
+  less_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+};
+
+export type VersionsPost_Version__Location_Operator = {
+  equals?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  near?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  not_equals?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type VersionsPost_Version__PublishedAt_Operator = {
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPost_Version__Reference_Operator = {
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+};
+
+export type VersionsPost_Version__Related_Operator = {
+  contains?: InputMaybe<Scalars['Int']['input']>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type VersionsPost_Version__Seo__Description_Operator = {
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type VersionsPost_Version__Seo__NoIndex_Operator = {
+  equals?: InputMaybe<Scalars['Boolean']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  not_equals?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type VersionsPost_Version__Seo__Title_Operator = {
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type VersionsPost_Version__Slug_Operator = {
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type VersionsPost_Version__Status_Input =
+  | 'archived'
+  | 'draft'
+  | 'published'
+  | 'review';
+
+export type VersionsPost_Version__Status_Operator = {
+  equals?: InputMaybe<VersionsPost_Version__Status_Input>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<VersionsPost_Version__Status_Input>>>;
+  not_equals?: InputMaybe<VersionsPost_Version__Status_Input>;
+  not_in?: InputMaybe<Array<InputMaybe<VersionsPost_Version__Status_Input>>>;
+};
+
+export type VersionsPost_Version__Tags_Operator = {
+  contains?: InputMaybe<Scalars['JSON']['input']>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['JSON']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  less_than?: InputMaybe<Scalars['JSON']['input']>;
+  less_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+};
+
+export type VersionsPost_Version__Title_Operator = {
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type VersionsPost_Version__UpdatedAt_Operator = {
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPost_Version__Views_Operator = {
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type VersionsPost_Where = {
+  AND?: InputMaybe<Array<VersionsPost_Where>>;
+  OR?: InputMaybe<Array<VersionsPost_Where>>;
+  createdAt?: InputMaybe<VersionsPost_CreatedAt_Operator>;
+  id?: InputMaybe<VersionsPost_Id_Operator>;
+  latest?: InputMaybe<VersionsPost_Latest_Operator>;
+  parent?: InputMaybe<VersionsPost_Parent_Operator>;
+  updatedAt?: InputMaybe<VersionsPost_UpdatedAt_Operator>;
+  version___status?: InputMaybe<VersionsPost_Version___Status_Operator>;
+  version__author?: InputMaybe<VersionsPost_Version__Author_Operator>;
+  version__body?: InputMaybe<VersionsPost_Version__Body_Operator>;
+  version__category?: InputMaybe<VersionsPost_Version__Category_Operator>;
+  version__createdAt?: InputMaybe<VersionsPost_Version__CreatedAt_Operator>;
+  version__excerpt?: InputMaybe<VersionsPost_Version__Excerpt_Operator>;
+  version__featured?: InputMaybe<VersionsPost_Version__Featured_Operator>;
+  version__layout?: InputMaybe<VersionsPost_Version__Layout_Operator>;
+  version__location?: InputMaybe<VersionsPost_Version__Location_Operator>;
+  version__publishedAt?: InputMaybe<VersionsPost_Version__PublishedAt_Operator>;
+  version__reference?: InputMaybe<VersionsPost_Version__Reference_Operator>;
+  version__related?: InputMaybe<VersionsPost_Version__Related_Operator>;
+  version__seo__description?: InputMaybe<VersionsPost_Version__Seo__Description_Operator>;
+  version__seo__noIndex?: InputMaybe<VersionsPost_Version__Seo__NoIndex_Operator>;
+  version__seo__title?: InputMaybe<VersionsPost_Version__Seo__Title_Operator>;
+  version__slug?: InputMaybe<VersionsPost_Version__Slug_Operator>;
+  version__status?: InputMaybe<VersionsPost_Version__Status_Operator>;
+  version__tags?: InputMaybe<VersionsPost_Version__Tags_Operator>;
+  version__title?: InputMaybe<VersionsPost_Version__Title_Operator>;
+  version__updatedAt?: InputMaybe<VersionsPost_Version__UpdatedAt_Operator>;
+  version__views?: InputMaybe<VersionsPost_Version__Views_Operator>;
+};
+
+export type VersionsPosts = {
+  __typename?: 'versionsPosts';
+  docs: Array<PostVersion>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPrevPage: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  nextPage?: Maybe<Scalars['Int']['output']>;
+  page: Scalars['Int']['output'];
+  pagingCounter: Scalars['Int']['output'];
+  prevPage?: Maybe<Scalars['Int']['output']>;
+  totalDocs: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1477,6 +1982,15 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  PostVersion_Version_Layout:
+    | ( Partial<ContentBlock> )
+    | ( Partial<HeroBlock> )
+    | ( Partial<QuoteBlock> )
+  ;
+  PostVersion_Version_Reference:
+    | ( Partial<Category> )
+    | ( Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<_RefType['Post_Layout']>>, reference?: Maybe<_RefType['Post_Reference_Relationship']>, related?: Maybe<Array<_RefType['Post']>> }> )
+  ;
   Post_Layout:
     | ( Partial<ContentBlock> )
     | ( Partial<HeroBlock> )
@@ -1524,6 +2038,15 @@ export type ResolversTypes = {
   Order_where: ResolverTypeWrapper<Partial<Order_Where>>;
   Orders: ResolverTypeWrapper<Partial<Orders>>;
   Post: ResolverTypeWrapper<Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['Post_Layout']>>, reference?: Maybe<ResolversTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
+  PostVersion: ResolverTypeWrapper<Partial<Omit<PostVersion, 'parent' | 'version'> & { parent?: Maybe<ResolversTypes['Post']>, version?: Maybe<ResolversTypes['PostVersion_Version']> }>>;
+  PostVersion_Version: ResolverTypeWrapper<Partial<Omit<PostVersion_Version, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['PostVersion_Version_Layout']>>, reference?: Maybe<ResolversTypes['PostVersion_Version_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
+  PostVersion_Version_Layout: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PostVersion_Version_Layout']>>;
+  PostVersion_Version_Reference: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PostVersion_Version_Reference']>>;
+  PostVersion_Version_Reference_RelationTo: ResolverTypeWrapper<Partial<PostVersion_Version_Reference_RelationTo>>;
+  PostVersion_Version_Reference_Relationship: ResolverTypeWrapper<Partial<Omit<PostVersion_Version_Reference_Relationship, 'value'> & { value?: Maybe<ResolversTypes['PostVersion_Version_Reference']> }>>;
+  PostVersion_Version_Tags: ResolverTypeWrapper<Partial<PostVersion_Version_Tags>>;
+  PostVersion_Version__status: ResolverTypeWrapper<Partial<PostVersion_Version__Status>>;
+  PostVersion_Version_status: ResolverTypeWrapper<Partial<PostVersion_Version_Status>>;
   Post_Layout: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Post_Layout']>>;
   Post_Reference: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Post_Reference']>>;
   Post_Reference_RelationTo: ResolverTypeWrapper<Partial<Post_Reference_RelationTo>>;
@@ -1616,6 +2139,36 @@ export type ResolversTypes = {
   mutationTrackingUpdateInput: ResolverTypeWrapper<Partial<MutationTrackingUpdateInput>>;
   mutationUserInput: ResolverTypeWrapper<Partial<MutationUserInput>>;
   mutationUserUpdateInput: ResolverTypeWrapper<Partial<MutationUserUpdateInput>>;
+  versionsPost_createdAt_operator: ResolverTypeWrapper<Partial<VersionsPost_CreatedAt_Operator>>;
+  versionsPost_id_operator: ResolverTypeWrapper<Partial<VersionsPost_Id_Operator>>;
+  versionsPost_latest_operator: ResolverTypeWrapper<Partial<VersionsPost_Latest_Operator>>;
+  versionsPost_parent_operator: ResolverTypeWrapper<Partial<VersionsPost_Parent_Operator>>;
+  versionsPost_updatedAt_operator: ResolverTypeWrapper<Partial<VersionsPost_UpdatedAt_Operator>>;
+  versionsPost_version___status_Input: ResolverTypeWrapper<Partial<VersionsPost_Version___Status_Input>>;
+  versionsPost_version___status_operator: ResolverTypeWrapper<Partial<VersionsPost_Version___Status_Operator>>;
+  versionsPost_version__author_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Author_Operator>>;
+  versionsPost_version__body_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Body_Operator>>;
+  versionsPost_version__category_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Category_Operator>>;
+  versionsPost_version__createdAt_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__CreatedAt_Operator>>;
+  versionsPost_version__excerpt_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Excerpt_Operator>>;
+  versionsPost_version__featured_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Featured_Operator>>;
+  versionsPost_version__layout_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Layout_Operator>>;
+  versionsPost_version__location_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Location_Operator>>;
+  versionsPost_version__publishedAt_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__PublishedAt_Operator>>;
+  versionsPost_version__reference_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Reference_Operator>>;
+  versionsPost_version__related_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Related_Operator>>;
+  versionsPost_version__seo__description_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Seo__Description_Operator>>;
+  versionsPost_version__seo__noIndex_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Seo__NoIndex_Operator>>;
+  versionsPost_version__seo__title_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Seo__Title_Operator>>;
+  versionsPost_version__slug_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Slug_Operator>>;
+  versionsPost_version__status_Input: ResolverTypeWrapper<Partial<VersionsPost_Version__Status_Input>>;
+  versionsPost_version__status_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Status_Operator>>;
+  versionsPost_version__tags_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Tags_Operator>>;
+  versionsPost_version__title_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Title_Operator>>;
+  versionsPost_version__updatedAt_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__UpdatedAt_Operator>>;
+  versionsPost_version__views_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Views_Operator>>;
+  versionsPost_where: ResolverTypeWrapper<Partial<VersionsPost_Where>>;
+  versionsPosts: ResolverTypeWrapper<Partial<Omit<VersionsPosts, 'docs'> & { docs: Array<ResolversTypes['PostVersion']> }>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1651,6 +2204,12 @@ export type ResolversParentTypes = {
   Order_where: Partial<Order_Where>;
   Orders: Partial<Orders>;
   Post: Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['Post_Layout']>>, reference?: Maybe<ResolversParentTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
+  PostVersion: Partial<Omit<PostVersion, 'parent' | 'version'> & { parent?: Maybe<ResolversParentTypes['Post']>, version?: Maybe<ResolversParentTypes['PostVersion_Version']> }>;
+  PostVersion_Version: Partial<Omit<PostVersion_Version, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['PostVersion_Version_Layout']>>, reference?: Maybe<ResolversParentTypes['PostVersion_Version_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
+  PostVersion_Version_Layout: Partial<ResolversUnionTypes<ResolversParentTypes>['PostVersion_Version_Layout']>;
+  PostVersion_Version_Reference: Partial<ResolversUnionTypes<ResolversParentTypes>['PostVersion_Version_Reference']>;
+  PostVersion_Version_Reference_Relationship: Partial<Omit<PostVersion_Version_Reference_Relationship, 'value'> & { value?: Maybe<ResolversParentTypes['PostVersion_Version_Reference']> }>;
+  PostVersion_Version_Tags: Partial<PostVersion_Version_Tags>;
   Post_Layout: Partial<ResolversUnionTypes<ResolversParentTypes>['Post_Layout']>;
   Post_Reference: Partial<ResolversUnionTypes<ResolversParentTypes>['Post_Reference']>;
   Post_Reference_Relationship: Partial<Omit<Post_Reference_Relationship, 'value'> & { value?: Maybe<ResolversParentTypes['Post_Reference']> }>;
@@ -1732,6 +2291,34 @@ export type ResolversParentTypes = {
   mutationTrackingUpdateInput: Partial<MutationTrackingUpdateInput>;
   mutationUserInput: Partial<MutationUserInput>;
   mutationUserUpdateInput: Partial<MutationUserUpdateInput>;
+  versionsPost_createdAt_operator: Partial<VersionsPost_CreatedAt_Operator>;
+  versionsPost_id_operator: Partial<VersionsPost_Id_Operator>;
+  versionsPost_latest_operator: Partial<VersionsPost_Latest_Operator>;
+  versionsPost_parent_operator: Partial<VersionsPost_Parent_Operator>;
+  versionsPost_updatedAt_operator: Partial<VersionsPost_UpdatedAt_Operator>;
+  versionsPost_version___status_operator: Partial<VersionsPost_Version___Status_Operator>;
+  versionsPost_version__author_operator: Partial<VersionsPost_Version__Author_Operator>;
+  versionsPost_version__body_operator: Partial<VersionsPost_Version__Body_Operator>;
+  versionsPost_version__category_operator: Partial<VersionsPost_Version__Category_Operator>;
+  versionsPost_version__createdAt_operator: Partial<VersionsPost_Version__CreatedAt_Operator>;
+  versionsPost_version__excerpt_operator: Partial<VersionsPost_Version__Excerpt_Operator>;
+  versionsPost_version__featured_operator: Partial<VersionsPost_Version__Featured_Operator>;
+  versionsPost_version__layout_operator: Partial<VersionsPost_Version__Layout_Operator>;
+  versionsPost_version__location_operator: Partial<VersionsPost_Version__Location_Operator>;
+  versionsPost_version__publishedAt_operator: Partial<VersionsPost_Version__PublishedAt_Operator>;
+  versionsPost_version__reference_operator: Partial<VersionsPost_Version__Reference_Operator>;
+  versionsPost_version__related_operator: Partial<VersionsPost_Version__Related_Operator>;
+  versionsPost_version__seo__description_operator: Partial<VersionsPost_Version__Seo__Description_Operator>;
+  versionsPost_version__seo__noIndex_operator: Partial<VersionsPost_Version__Seo__NoIndex_Operator>;
+  versionsPost_version__seo__title_operator: Partial<VersionsPost_Version__Seo__Title_Operator>;
+  versionsPost_version__slug_operator: Partial<VersionsPost_Version__Slug_Operator>;
+  versionsPost_version__status_operator: Partial<VersionsPost_Version__Status_Operator>;
+  versionsPost_version__tags_operator: Partial<VersionsPost_Version__Tags_Operator>;
+  versionsPost_version__title_operator: Partial<VersionsPost_Version__Title_Operator>;
+  versionsPost_version__updatedAt_operator: Partial<VersionsPost_Version__UpdatedAt_Operator>;
+  versionsPost_version__views_operator: Partial<VersionsPost_Version__Views_Operator>;
+  versionsPost_where: Partial<VersionsPost_Where>;
+  versionsPosts: Partial<Omit<VersionsPosts, 'docs'> & { docs: Array<ResolversParentTypes['PostVersion']> }>;
 };
 
 export type AllTrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AllTracking'] = ResolversParentTypes['AllTracking']> = {
@@ -1811,6 +2398,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   logoutUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refreshTokenUser?: Resolver<Maybe<ResolversTypes['UsersRefreshedUser']>, ParentType, ContextType>;
   resetPasswordUser?: Resolver<Maybe<ResolversTypes['UsersResetPassword']>, ParentType, ContextType, RequireFields<MutationResetPasswordUserArgs, 'password' | 'token'>>;
+  restoreVersionPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, Partial<MutationRestoreVersionPostArgs>>;
   updateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'data' | 'id'>>;
   updateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'data' | 'id'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'data' | 'id'>>;
@@ -1827,7 +2415,7 @@ export type OrderResolvers<ContextType = GraphQLContext, ParentType extends Reso
   status?: Resolver<Maybe<ResolversTypes['Order_status']>, ParentType, ContextType>;
   total_amount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<OrderUserArgs>>;
 };
 
 export type Order_ItemsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order_Items'] = ResolversParentTypes['Order_Items']> = {
@@ -1852,9 +2440,9 @@ export type OrdersResolvers<ContextType = GraphQLContext, ParentType extends Res
 
 export type PostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Post'] = ResolversParentTypes['Post']> = {
   _status?: Resolver<Maybe<ResolversTypes['Post__status']>, ParentType, ContextType>;
-  author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<PostAuthorArgs>>;
   body?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
-  category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, Partial<PostCategoryArgs>>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   excerpt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   featured?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -1862,8 +2450,8 @@ export type PostResolvers<ContextType = GraphQLContext, ParentType extends Resol
   layout?: Resolver<Maybe<Array<ResolversTypes['Post_Layout']>>, ParentType, ContextType>;
   location?: Resolver<Maybe<Array<ResolversTypes['Float']>>, ParentType, ContextType>;
   publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  reference?: Resolver<Maybe<ResolversTypes['Post_Reference_Relationship']>, ParentType, ContextType>;
-  related?: Resolver<Maybe<Array<ResolversTypes['Post']>>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['Post_Reference_Relationship']>, ParentType, ContextType, Partial<PostReferenceArgs>>;
+  related?: Resolver<Maybe<Array<ResolversTypes['Post']>>, ParentType, ContextType, Partial<PostRelatedArgs>>;
   seo?: Resolver<Maybe<ResolversTypes['SeoMeta']>, ParentType, ContextType>;
   slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Post_status']>, ParentType, ContextType>;
@@ -1872,6 +2460,55 @@ export type PostResolvers<ContextType = GraphQLContext, ParentType extends Resol
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   views?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PostVersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostVersion'] = ResolversParentTypes['PostVersion']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  latest?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  parent?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, Partial<PostVersionParentArgs>>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['PostVersion_Version']>, ParentType, ContextType>;
+};
+
+export type PostVersion_VersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostVersion_Version'] = ResolversParentTypes['PostVersion_Version']> = {
+  _status?: Resolver<Maybe<ResolversTypes['PostVersion_Version__status']>, ParentType, ContextType>;
+  author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<PostVersion_VersionAuthorArgs>>;
+  body?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, Partial<PostVersion_VersionCategoryArgs>>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  excerpt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  featured?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  layout?: Resolver<Maybe<Array<ResolversTypes['PostVersion_Version_Layout']>>, ParentType, ContextType>;
+  location?: Resolver<Maybe<Array<ResolversTypes['Float']>>, ParentType, ContextType>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['PostVersion_Version_Reference_Relationship']>, ParentType, ContextType, Partial<PostVersion_VersionReferenceArgs>>;
+  related?: Resolver<Maybe<Array<ResolversTypes['Post']>>, ParentType, ContextType, Partial<PostVersion_VersionRelatedArgs>>;
+  seo?: Resolver<Maybe<ResolversTypes['SeoMeta']>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['PostVersion_Version_status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<Array<ResolversTypes['PostVersion_Version_Tags']>>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  views?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type PostVersion_Version_LayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostVersion_Version_Layout'] = ResolversParentTypes['PostVersion_Version_Layout']> = {
+  __resolveType: TypeResolveFn<'ContentBlock' | 'HeroBlock' | 'QuoteBlock', ParentType, ContextType>;
+};
+
+export type PostVersion_Version_ReferenceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostVersion_Version_Reference'] = ResolversParentTypes['PostVersion_Version_Reference']> = {
+  __resolveType: TypeResolveFn<'Category' | 'Post', ParentType, ContextType>;
+};
+
+export type PostVersion_Version_Reference_RelationshipResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostVersion_Version_Reference_Relationship'] = ResolversParentTypes['PostVersion_Version_Reference_Relationship']> = {
+  relationTo?: Resolver<Maybe<ResolversTypes['PostVersion_Version_Reference_RelationTo']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['PostVersion_Version_Reference']>, ParentType, ContextType>;
+};
+
+export type PostVersion_Version_TagsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostVersion_Version_Tags'] = ResolversParentTypes['PostVersion_Version_Tags']> = {
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type Post_LayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Post_Layout'] = ResolversParentTypes['Post_Layout']> = {
@@ -1913,7 +2550,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   Orders?: Resolver<Maybe<ResolversTypes['Orders']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
   Post?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<QueryPostArgs, 'id'>>;
   Posts?: Resolver<Maybe<ResolversTypes['Posts']>, ParentType, ContextType, Partial<QueryPostsArgs>>;
-  SiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType>;
+  SiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType, Partial<QuerySiteSettingArgs>>;
   Tracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<QueryTrackingArgs, 'id'>>;
   User?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   Users?: Resolver<Maybe<ResolversTypes['Users']>, ParentType, ContextType, Partial<QueryUsersArgs>>;
@@ -1923,6 +2560,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
   meUser?: Resolver<Maybe<ResolversTypes['UsersMe']>, ParentType, ContextType>;
+  versionPost?: Resolver<Maybe<ResolversTypes['PostVersion']>, ParentType, ContextType, Partial<QueryVersionPostArgs>>;
+  versionsPosts?: Resolver<Maybe<ResolversTypes['versionsPosts']>, ParentType, ContextType, Partial<QueryVersionsPostsArgs>>;
 };
 
 export type QuoteBlockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['QuoteBlock'] = ResolversParentTypes['QuoteBlock']> = {
@@ -2035,6 +2674,19 @@ export type CountUsersResolvers<ContextType = GraphQLContext, ParentType extends
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type VersionsPostsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['versionsPosts'] = ResolversParentTypes['versionsPosts']> = {
+  docs?: Resolver<Array<ResolversTypes['PostVersion']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPrevPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pagingCounter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   AllTracking?: AllTrackingResolvers<ContextType>;
   Categories?: CategoriesResolvers<ContextType>;
@@ -2048,6 +2700,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Order_Items?: Order_ItemsResolvers<ContextType>;
   Orders?: OrdersResolvers<ContextType>;
   Post?: PostResolvers<ContextType>;
+  PostVersion?: PostVersionResolvers<ContextType>;
+  PostVersion_Version?: PostVersion_VersionResolvers<ContextType>;
+  PostVersion_Version_Layout?: PostVersion_Version_LayoutResolvers<ContextType>;
+  PostVersion_Version_Reference?: PostVersion_Version_ReferenceResolvers<ContextType>;
+  PostVersion_Version_Reference_Relationship?: PostVersion_Version_Reference_RelationshipResolvers<ContextType>;
+  PostVersion_Version_Tags?: PostVersion_Version_TagsResolvers<ContextType>;
   Post_Layout?: Post_LayoutResolvers<ContextType>;
   Post_Reference?: Post_ReferenceResolvers<ContextType>;
   Post_Reference_Relationship?: Post_Reference_RelationshipResolvers<ContextType>;
@@ -2070,5 +2728,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   countOrders?: CountOrdersResolvers<ContextType>;
   countPosts?: CountPostsResolvers<ContextType>;
   countUsers?: CountUsersResolvers<ContextType>;
+  versionsPosts?: VersionsPostsResolvers<ContextType>;
 };
 

@@ -1055,7 +1055,7 @@ export const updateOrder = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Read Site Settings
  *
- * Reads the global (its read access).
+ * Reads the global (its read access); with `draft=true`, its newest version.
  */
 export const findSiteSetting = <ThrowOnError extends boolean = false>(options?: Options<FindSiteSettingData, ThrowOnError>): RequestResult<FindSiteSettingResponses, FindSiteSettingErrors, ThrowOnError> => (options?.client ?? client).get<FindSiteSettingResponses, FindSiteSettingErrors, ThrowOnError>({
     security: [
@@ -1074,7 +1074,7 @@ export const findSiteSetting = <ThrowOnError extends boolean = false>(options?: 
 /**
  * Write Site Settings
  *
- * Writes the global (its update access); only the fields sent change.
+ * Writes the global (its update access); only the fields sent change. With versions each save is a version; a draft saved over the published global is only a version.
  */
 export const updateSiteSetting = <ThrowOnError extends boolean = false>(options: Options<UpdateSiteSettingData, ThrowOnError>): RequestResult<UpdateSiteSettingResponses, UpdateSiteSettingErrors, ThrowOnError> => (options.client ?? client).post<UpdateSiteSettingResponses, UpdateSiteSettingErrors, ThrowOnError>({
     security: [

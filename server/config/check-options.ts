@@ -59,6 +59,7 @@ export function checkOptions(config: Obj): void {
     keys(g, T.global, at)
     keys(g.access, T.globalAccess, `${at}.access`)
     keys(g.hooks, T.globalHooks, `${at}.hooks`)
+    checkVersions(g.versions, T.globalVersions, at)
     checkFields(g.fields, `${at}.fields`)
   })
 }
@@ -69,9 +70,8 @@ function checkCollection(c: Obj, at: string): void {
   keys(c.access, T.collectionAccess, `${at}.access`)
   keys(c.hooks, T.collectionHooks, `${at}.hooks`)
   checkEndpoints(c.endpoints, `${at}.endpoints`)
-  for (const name of ['auth', 'versions'])
-    if (c[name] != null && typeof c[name] !== 'boolean' && !isObject(c[name]))
-      throw new ConfigError(`${at}.${name} must be true, false or an object.`)
+  if (c.auth != null && typeof c.auth !== 'boolean' && !isObject(c.auth))
+    throw new ConfigError(`${at}.auth must be true, false or an object.`)
   if (isObject(c.auth)) {
     keys(c.auth, T.auth, `${at}.auth`)
     keys(c.auth.forgotPassword, T.forgotPassword, `${at}.auth.forgotPassword`)
@@ -80,14 +80,25 @@ function checkCollection(c: Obj, at: string): void {
       keys(s, T.authStrategy, entry(`${at}.auth.strategies`, i, s.name)),
     )
   }
-  if (isObject(c.versions)) {
-    keys(c.versions, T.versions, `${at}.versions`)
-    if (isObject(c.versions.drafts)) {
-      keys(c.versions.drafts, T.drafts, `${at}.versions.drafts`)
-      throw new ConfigError(`${at}.versions.drafts must be true or false.`)
-    }
-  }
+  checkVersions(c.versions, T.versions, at)
   checkFields(c.fields, `${at}.fields`)
+}
+
+/** `versions` of a collection or global: true, false or an object; `drafts` and `drafts.autosave` likewise. */
+function checkVersions(versions: unknown, table: OptionTable, at: string): void {
+  const flag = (value: unknown, path: string) => {
+    if (value != null && typeof value !== 'boolean' && !isObject(value))
+      throw new ConfigError(`${path} must be true, false or an object.`)
+    return isObject(value) ? value : undefined
+  }
+  const v = flag(versions, `${at}.versions`)
+  if (!v) return
+  keys(v, table, `${at}.versions`)
+  const drafts = flag(v.drafts, `${at}.versions.drafts`)
+  if (!drafts) return
+  keys(drafts, T.drafts, `${at}.versions.drafts`)
+  const autosave = flag(drafts.autosave, `${at}.versions.drafts.autosave`)
+  if (autosave) keys(autosave, T.autosave, `${at}.versions.drafts.autosave`)
 }
 
 function checkEndpoints(endpoints: unknown, path: string): void {

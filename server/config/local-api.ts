@@ -75,6 +75,11 @@ export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs 
 export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
   collection: S
   data: Record<string, unknown>
+  /**
+   * An autosave (collections with `versions.drafts.autosave`): when the newest version is itself an autosave it is
+   * overwritten instead of adding a version.
+   */
+  autosave?: boolean
 } & (
     | { id: ID | string; where?: never }
     | { where: Where; id?: never; limit?: number; sort?: string | string[] }
@@ -105,8 +110,21 @@ export interface VersionDoc<T> {
   parent: ID | T
   version: Omit<T, 'id'>
   latest: boolean
+  /** With `versions.drafts.autosave`: whether this version is an autosave. */
+  autosave?: boolean
   createdAt: string
   updatedAt: string
+}
+
+/** A stored version of a global (no `parent`: a global is one document). */
+export type GlobalVersionDoc<T> = Omit<VersionDoc<T>, 'parent' | 'version'> & {
+  version: Omit<T, 'globalType'>
+}
+
+/** `{ totalDocs }` of a collection's versions matching `where` (`readVersions` access). */
+export interface CountVersionsArgs<S extends string = CollectionSlug> extends BaseArgs {
+  collection: S
+  where?: Where
 }
 
 export interface FindGlobalArgs<S extends string = GlobalSlug> extends ReadArgs {
@@ -115,6 +133,32 @@ export interface FindGlobalArgs<S extends string = GlobalSlug> extends ReadArgs 
 export interface UpdateGlobalArgs<S extends string = GlobalSlug> extends ReadArgs {
   slug: S
   data: Record<string, unknown>
+  /** An autosave (globals with `versions.drafts.autosave`): see `UpdateArgs.autosave`. */
+  autosave?: boolean
+}
+
+/** `where` and `sort` paths are those of a version document: `latest`, `createdAt`, `version.<field>`. */
+export type FindGlobalVersionsArgs<S extends string = GlobalSlug> = Omit<
+  FindVersionsArgs<string>,
+  'collection' | 'count'
+> & { slug: S }
+
+/** `id` is the version's. */
+export type FindGlobalVersionByIDArgs<S extends string = GlobalSlug> = Omit<
+  FindVersionByIDArgs<string>,
+  'collection'
+> & { slug: S }
+
+export interface RestoreGlobalVersionArgs<S extends string = GlobalSlug> extends ReadArgs {
+  slug: S
+  /** The version's id. */
+  id: ID | string
+}
+
+/** Payload names the global `global` here (not `slug`, as its other global methods do). */
+export interface CountGlobalVersionsArgs<S extends string = GlobalSlug> extends BaseArgs {
+  global: S
+  where?: Where
 }
 
 export interface PaginatedDocs<T> {
@@ -161,6 +205,21 @@ export interface LocalApi {
     args: FindVersionByIDArgs<S>,
   ): Promise<VersionDoc<DocOf<S>>>
   restoreVersion<S extends CollectionSlug>(args: RestoreVersionArgs<S>): Promise<DocOf<S>>
+  countVersions<S extends CollectionSlug>(
+    args: CountVersionsArgs<S>,
+  ): Promise<{ totalDocs: number }>
   findGlobal<S extends GlobalSlug>(args: FindGlobalArgs<S>): Promise<GlobalOf<S>>
   updateGlobal<S extends GlobalSlug>(args: UpdateGlobalArgs<S>): Promise<GlobalOf<S>>
+  findGlobalVersions<S extends GlobalSlug>(
+    args: FindGlobalVersionsArgs<S>,
+  ): Promise<PaginatedDocs<GlobalVersionDoc<GlobalOf<S>>>>
+  findGlobalVersionByID<S extends GlobalSlug>(
+    args: FindGlobalVersionByIDArgs<S>,
+  ): Promise<GlobalVersionDoc<GlobalOf<S>>>
+  restoreGlobalVersion<S extends GlobalSlug>(
+    args: RestoreGlobalVersionArgs<S>,
+  ): Promise<GlobalOf<S>>
+  countGlobalVersions<S extends GlobalSlug>(
+    args: CountGlobalVersionsArgs<S>,
+  ): Promise<{ totalDocs: number }>
 }

@@ -19,6 +19,7 @@ import type {
   CollectionHooks,
   Config,
   DateField,
+  Drafts,
   EmailField,
   Endpoint,
   FieldBase,
@@ -387,10 +388,24 @@ export const OPTION_TABLES = {
     >,
     refused: {},
   },
+  globalVersions: {
+    of: "a global's versions",
+    implemented: { drafts: I, max: I } satisfies Implemented<
+      Exclude<GlobalConfig['versions'], boolean | undefined>
+    >,
+    refused: {},
+  },
   drafts: {
-    of: 'versions.drafts (true or false)',
-    implemented: {},
+    of: 'versions.drafts',
+    implemented: { autosave: I } satisfies Implemented<Drafts>,
     refused: refused.draftsRefusals,
+  },
+  autosave: {
+    of: 'versions.drafts.autosave',
+    implemented: { interval: I } satisfies Implemented<
+      Exclude<Drafts['autosave'], boolean | undefined>
+    >,
+    refused: refused.autosaveRefusals,
   },
   global: {
     of: 'a global',
@@ -400,13 +415,16 @@ export const OPTION_TABLES = {
       fields: I,
       access: I,
       hooks: I,
+      versions: I,
     } satisfies Implemented<GlobalConfig>,
     refused: refused.globalRefusals,
   },
   globalAccess: {
     of: "a global's access",
-    implemented: { read: I, update: I } satisfies Implemented<NonNullable<GlobalConfig['access']>>,
-    refused: refused.globalAccessRefusals,
+    implemented: { read: I, update: I, readVersions: I } satisfies Implemented<
+      NonNullable<GlobalConfig['access']>
+    >,
+    refused: {},
   },
   globalHooks: {
     of: "a global's hooks",

@@ -9,7 +9,7 @@ import { ConfigError } from '../errors/config-error.ts'
 import { checkOptions } from './check-options.ts'
 import { flattenFields, isIndexed, isJsonStored, isUnique, optionValue } from './fields.ts'
 import { checkNames } from './names.ts'
-import { versionsCollection } from './versions.ts'
+import { globalVersionsCollection, versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
 import type {
   AuthOptions,
@@ -22,6 +22,7 @@ import type {
   SanitizedConfig,
   SanitizedGlobal,
   SanitizedLimits,
+  SanitizedVersions,
 } from './types.ts'
 
 const FIELD_TYPES = new Set([
@@ -143,6 +144,16 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     globalSlugs.add(g.slug)
     return sanitizeGlobal(g, slugs, Boolean(localization))
   })
+  for (const g of globals) {
+    const table = g.versionsCollection?.table
+    if (!table) continue
+    const other = tables.get(table)
+    if (other)
+      throw new ConfigError(
+        `Global "${g.slug}": its versions table "${table}" collides with global "${other}".`,
+      )
+    tables.set(table, g.slug)
+  }
 
   const routes = {
     api: '/api',
@@ -377,15 +388,11 @@ function sanitizeCollection(
       ]
     }
   }
-  const maxPerDoc = typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined
-  if (maxPerDoc !== undefined && (!Number.isInteger(maxPerDoc) || maxPerDoc < 1))
-    throw new ConfigError(`${where}: versions.maxPerDoc must be a positive integer.`)
-  const versions = c.versions
-    ? {
-        drafts: typeof c.versions === 'object' ? Boolean(c.versions.drafts) : false,
-        maxPerDoc: (typeof c.versions === 'object' && c.versions.maxPerDoc) || 100,
-      }
-    : false
+  const versions = sanitizeVersions(
+    c.versions,
+    typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined,
+    `${where}: versions.maxPerDoc`,
+  )
   let flatFields = checkFields(fields, where, slugs, localized, true)
   if (auth) {
     // Secrets and counters of the auth layer (reserved names): stored, never returned, never written from outside.
@@ -407,19 +414,7 @@ function sanitizeCollection(
         : []),
     ]
   }
-  if (versions && versions.drafts) {
-    flatFields = [
-      ...flatFields,
-      {
-        name: '_status',
-        type: 'select',
-        options: ['draft', 'published'],
-        defaultValue: 'draft',
-        index: true,
-        label: 'Status',
-      },
-    ]
-  }
+  if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
   const hooks = Object.fromEntries(
     HOOK_KINDS.map((k) => [k, c.hooks?.[k] ?? []]),
   ) as SanitizedCollection['hooks']
@@ -451,10 +446,49 @@ function sanitizeCollection(
   return sanitized
 }
 
+/** The `_status` field drafts add (as Payload): a never-published document is a draft. */
+const STATUS_FIELD: FlattenedField = {
+  name: '_status',
+  type: 'select',
+  options: ['draft', 'published'],
+  defaultValue: 'draft',
+  index: true,
+  label: 'Status',
+}
+
+/** `versions` of a collection (`maxPerDoc`) or a global (`max`): drafts, autosave and how many to keep. */
+function sanitizeVersions(
+  v: CollectionConfig['versions'] | GlobalConfig['versions'],
+  max: number | undefined,
+  maxAt: string,
+): SanitizedVersions | false {
+  if (!v) return false
+  if (max !== undefined && (!Number.isInteger(max) || max < 1))
+    throw new ConfigError(`${maxAt} must be a positive integer.`)
+  const drafts = typeof v === 'object' ? v.drafts : undefined
+  const autosave = typeof drafts === 'object' && drafts ? drafts.autosave : undefined
+  const interval = typeof autosave === 'object' && autosave ? autosave.interval : undefined
+  if (interval !== undefined && (!Number.isInteger(interval) || interval < 0))
+    throw new ConfigError(
+      `${maxAt.replace(/versions\.\w+$/, 'versions.drafts.autosave.interval')} must be a whole number of milliseconds.`,
+    )
+  return {
+    drafts: Boolean(drafts),
+    autosave: autosave ? { interval: interval ?? 800 } : false,
+    maxPerDoc: max || 100,
+  }
+}
+
 function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean): SanitizedGlobal {
   const where = `Global "${g.slug}"`
   if (!Array.isArray(g.fields)) throw new ConfigError(`${where}: fields must be an array.`)
-  const flatFields = checkFields(g.fields, where, slugs, localized, true)
+  const versions = sanitizeVersions(
+    g.versions,
+    typeof g.versions === 'object' ? g.versions.max : undefined,
+    `${where}: versions.max`,
+  )
+  let flatFields = checkFields(g.fields, where, slugs, localized, true)
+  if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
   const kinds = [
     'beforeOperation',
     'beforeValidate',
@@ -470,7 +504,7 @@ function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean)
   for (const [k, fn] of Object.entries(g.access ?? {})) {
     if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
-  return {
+  const sanitized: SanitizedGlobal = {
     ...g,
     label: g.label ?? toWords(g.slug),
     flatFields,
@@ -478,7 +512,10 @@ function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean)
       kinds.map((k) => [k, g.hooks?.[k] ?? []]),
     ) as SanitizedGlobal['hooks'],
     access: g.access ?? {},
+    versions,
   }
+  if (versions) sanitized.versionsCollection = globalVersionsCollection(sanitized)
+  return sanitized
 }
 
 function checkEndpoints(endpoints: unknown, where: string): void {

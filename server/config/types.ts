@@ -370,16 +370,36 @@ export interface CollectionConfig {
   hooks?: CollectionHooks
   endpoints?: Endpoint[]
   auth?: boolean | AuthOptions
-  versions?: boolean | { drafts?: boolean; maxPerDoc?: number }
+  versions?: boolean | { drafts?: boolean | Drafts; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
+}
+
+/** `versions.drafts` as an object: drafts on, with options. */
+export interface Drafts {
+  /**
+   * Autosave: an update with `autosave: true` overwrites the newest version when that version is itself an
+   * autosave, instead of adding one (as Payload). `interval` (ms, default 800) is the admin UI's debounce, kept
+   * for config compatibility; the server does not use it.
+   */
+  autosave?: boolean | { interval?: number }
+}
+
+/** The sanitised form of versions: `autosave` false or its interval. */
+export interface SanitizedVersions {
+  drafts: boolean
+  autosave: { interval: number } | false
+  /** Versions kept per document (per global: Payload's `max`). */
+  maxPerDoc: number
 }
 
 export interface GlobalConfig {
   slug: string
   label?: string
   fields: Field[]
-  access?: { read?: Access; update?: Access }
+  access?: { read?: Access; update?: Access; readVersions?: Access }
+  /** As a collection's, with `max` (Payload's name for globals) instead of `maxPerDoc`. */
+  versions?: boolean | { drafts?: boolean | Drafts; max?: number }
   hooks?: Pick<
     CollectionHooks,
     | 'beforeOperation'
@@ -492,7 +512,7 @@ export interface SanitizedCollection extends Omit<
   /** Data fields with layout fields flattened away. */
   flatFields: FlattenedField[]
   auth: Required<AuthOptions> | false
-  versions: { drafts: boolean; maxPerDoc: number } | false
+  versions: SanitizedVersions | false
   timestamps: boolean
   hooks: Required<CollectionHooks>
   access: NonNullable<CollectionConfig['access']>
@@ -503,11 +523,14 @@ export interface SanitizedCollection extends Omit<
   versionsCollection?: SanitizedCollection
 }
 
-export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access'> {
+export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' | 'versions'> {
   label: string
   flatFields: FlattenedField[]
   hooks: Required<NonNullable<GlobalConfig['hooks']>>
   access: NonNullable<GlobalConfig['access']>
+  versions: SanitizedVersions | false
+  /** The internal collection of this global's versions, when `versions` is on. */
+  versionsCollection?: SanitizedCollection
 }
 
 export interface SanitizedConfig extends Omit<

@@ -184,15 +184,18 @@ export const forgotPasswordRefusals = {
     'forgot-password requests are limited per client address by config.rateLimit.forgotPassword; remove minRequestInterval.',
 } as const satisfies Refusals<NonNullable<AuthOptions['forgotPassword']>>
 
-/** `versions.drafts` is true or false: Payload's draft options are refused one by one. */
+/** Payload's draft options other than autosave are refused one by one. */
 export const draftsRefusals = {
-  autosave:
-    'autosave is not supported yet; remove it and save drafts explicitly (draft: true on create and update).',
   localizeStatus: 'the draft status is one per document, not per locale; remove localizeStatus.',
   schedulePublish:
     'scheduled publishing is not supported yet; remove it and publish from a scheduled script (update with _status: "published").',
   validate:
     'drafts are saved without required-field checks and validated in full when published; remove validate.',
+} as const
+
+export const autosaveRefusals = {
+  showSaveDraftButton:
+    'there is no admin panel, so there is no button to show; remove showSaveDraftButton.',
 } as const
 
 export const globalRefusals = {
@@ -207,14 +210,7 @@ export const globalRefusals = {
   lockDocuments:
     'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
   typescript: 'the type name comes from label; remove typescript and set label instead.',
-  versions:
-    'versions and drafts on globals are not supported yet; remove versions, and keep versioned content in a collection.',
 } as const satisfies Refusals<GlobalConfig>
-
-export const globalAccessRefusals = {
-  readVersions:
-    'globals have no versions yet, so there is nothing to read; remove access.readVersions.',
-} as const satisfies Refusals<NonNullable<GlobalConfig['access']>>
 
 /** Refused on every data field (Payload's FieldBase). */
 export const fieldRefusals = {

@@ -63,6 +63,8 @@ export interface GraphQLPlan {
     relationTo: string | string[]
     hasMany: boolean
     maxRows?: number
+    /** A polymorphic relation's own field (`value` resolves under it): where its arguments are given. */
+    holder?: { type: string; field: string }
   }[]
   /** Union name → how a value picks its member: by `blockType` or (polymorphic relations) by collection slug. */
   unions: Map<string, { by: 'blockType' | 'collection'; members: Map<string, string> }>
@@ -141,6 +143,7 @@ function outputType(ctx: Ctx, field: FlattenedField, parent: string): string {
           field: 'value',
           relationTo: field.relationTo,
           hasMany: false,
+          holder: { type: parent, field: field.name },
         })
         const union = ctx.b.add(
           `${own}`,
@@ -198,14 +201,22 @@ function objectType(
   const lines = row ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
     if (f.hidden) continue
+    // As Payload: a relationship reads its documents in a locale and as drafts of its own choosing.
+    const args = f.type === 'relationship' ? `(draft: Boolean${localeArgs(ctx)})` : ''
     lines.push(
-      `${desc(f.label && f.label !== f.name ? f.label : undefined, '  ')}  ${f.name}: ${outputType(ctx, f, name)}`,
+      `${desc(f.label && f.label !== f.name ? f.label : undefined, '  ')}  ${f.name}${args}: ${outputType(ctx, f, name)}`,
     )
   }
   if (lines.length === 0) lines.push('  _empty: Boolean')
   ctx.b.set(name, `${desc(description)}type ${name} {\n${lines.join('\n')}\n}`)
   return name
 }
+
+/** `, locale: …, fallbackLocale: …` where the config is localized. */
+const localeArgs = (ctx: Ctx) =>
+  ctx.config.localization
+    ? ', locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType'
+    : ''
 
 /** The input type of a field (`required` adds `!`). */
 function inputType(ctx: Ctx, field: FlattenedField, parent: string, required: boolean): string {
@@ -399,11 +410,11 @@ interface RootFields {
 
 function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   const { singular, plural } = collectionNames(c)
+  const loc = localeArgs(ctx)
+  // As Payload, every collection takes `draft` (it reads or writes drafts only with versions.drafts).
+  const draft = ', draft: Boolean'
   const drafts = Boolean(c.versions && c.versions.drafts)
-  const loc = ctx.config.localization
-    ? ', locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType'
-    : ''
-  const draft = drafts ? ', draft: Boolean' : ''
+  const autosave = c.versions && c.versions.autosave ? ', autosave: Boolean' : ''
   const extra = ['  id: Int!']
   if (c.timestamps) extra.push('  createdAt: DateTime', '  updatedAt: DateTime')
   if (c.auth) extra.push('  collection: String')
@@ -460,9 +471,20 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   )
   root.mutation.push(
     `  create${singular}(data: ${create}!${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
-    `  update${singular}(id: Int!, data: ${update}!${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
+    `  update${singular}(id: Int!, data: ${update}!${autosave}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
     `  delete${singular}(id: Int!): ${singular}`,
   )
+  if (c.versionsCollection) {
+    const version = versionTypes(ctx, singular, plural, c.versionsCollection)
+    meta('Query', `version${singular}`, 'findVersionByID')
+    meta('Query', `versions${plural}`, 'findVersions')
+    meta('Mutation', `restoreVersion${singular}`, 'restoreVersion')
+    root.query.push(
+      `  version${singular}(id: Int${loc}): ${version.type}`,
+      `  versions${plural}(where: ${version.where}, limit: Int, page: Int, pagination: Boolean, sort: String${loc}): ${version.list}`,
+    )
+    root.mutation.push(`  restoreVersion${singular}(id: Int, draft: Boolean): ${singular}`)
+  }
   if (c.auth) {
     const slugType = typeName(c.slug)
     const me = ctx.b.add(
@@ -494,23 +516,59 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
 
 function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
   const name = globalName(g)
-  const loc = ctx.config.localization
-    ? '(locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType)'
-    : ''
+  const loc = localeArgs(ctx)
   objectType(ctx, name, g.flatFields, false, g.label, [
     '  globalType: String',
     '  createdAt: DateTime',
     '  updatedAt: DateTime',
   ])
   const input = inputObject(ctx, `mutation${name}Input`, g.flatFields, false, false)
+  const autosave = g.versions && g.versions.autosave ? ', autosave: Boolean' : ''
   ctx.plan.roots.push(
     { type: 'Query', field: name, kind: 'findGlobal', global: g.slug },
     { type: 'Mutation', field: `update${name}`, kind: 'updateGlobal', global: g.slug },
   )
-  root.query.push(`  ${name}${loc}: ${name}`)
+  root.query.push(`  ${name}(draft: Boolean${loc}): ${name}`)
   root.mutation.push(
-    `  update${name}(data: ${input}!${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`,
+    `  update${name}(data: ${input}!${autosave}, draft: Boolean${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`,
   )
+  if (!g.versionsCollection) return
+  // Payload's names: versionSiteSetting, versionsSiteSetting (list type of the same name), restoreVersionSiteSetting.
+  const version = versionTypes(ctx, name, name, g.versionsCollection)
+  ctx.plan.roots.push(
+    { type: 'Query', field: `version${name}`, kind: 'findGlobalVersionByID', global: g.slug },
+    { type: 'Query', field: `versions${name}`, kind: 'findGlobalVersions', global: g.slug },
+    {
+      type: 'Mutation',
+      field: `restoreVersion${name}`,
+      kind: 'restoreGlobalVersion',
+      global: g.slug,
+    },
+  )
+  root.query.push(
+    `  version${name}(id: Int${loc}): ${version.type}`,
+    `  versions${name}(where: ${version.where}, limit: Int, page: Int, pagination: Boolean, sort: String${loc}): ${version.list}`,
+  )
+  root.mutation.push(`  restoreVersion${name}(id: Int, draft: Boolean): ${name}`)
+}
+
+/**
+ * The types of a versions collection, named as Payload names them: `<Singular>Version` (with `version` of type
+ * `<Singular>Version_Version`), its page `versions<Plural>` and its where input `versions<Singular>_where`
+ * (`version__title`, `parent`, `latest`…).
+ */
+function versionTypes(ctx: Ctx, singular: string, plural: string, versions: SanitizedCollection) {
+  const type = objectType(ctx, `${singular}Version`, versions.flatFields, false, undefined, [
+    '  id: Int!',
+    '  createdAt: DateTime',
+    '  updatedAt: DateTime',
+  ])
+  const list = ctx.b.add(
+    `versions${plural}`,
+    `type versions${plural} {\n  docs: [${type}!]!\n  totalDocs: Int!\n  limit: Int!\n  totalPages: Int!\n  page: Int!\n  pagingCounter: Int!\n  hasPrevPage: Boolean!\n  hasNextPage: Boolean!\n  prevPage: Int\n  nextPage: Int\n}`,
+  )
+  const where = whereInput(ctx, `versions${singular}`, versions.flatFields, true)
+  return { type, list, where }
 }
 
 /** Compiles the config into the GraphQL SDL. */

@@ -22,6 +22,9 @@ export const SUCCESS_STATUSES = {
   // globals
   findGlobal: [200],
   updateGlobal: [200],
+  findGlobalVersions: [200],
+  findGlobalVersionByID: [200],
+  restoreGlobalVersion: [200],
   // auth collections
   login: [200],
   logout: [200],
@@ -65,8 +68,14 @@ export type GraphQLKind =
   | 'create'
   | 'update'
   | 'delete'
+  | 'findVersions'
+  | 'findVersionByID'
+  | 'restoreVersion'
   | 'findGlobal'
   | 'updateGlobal'
+  | 'findGlobalVersions'
+  | 'findGlobalVersionByID'
+  | 'restoreGlobalVersion'
   | 'login'
   | 'logout'
   | 'me'

@@ -282,7 +282,11 @@ function collectionPaths(
       summary: `Update a ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('update'),
-      parameters: [param('id'), ...writeParams],
+      parameters: [
+        param('id'),
+        ...writeParams,
+        ...(c.versions && c.versions.autosave ? [param('autosave')] : []),
+      ],
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
         200: json(docMessage, 'Updated'),
@@ -510,8 +514,10 @@ function globalPaths(
 ): void {
   const name = globalName(g)
   const meta = (kind: OperationKind): OperationMeta => ({ kind, global: g.slug })
-  const read = readParams(config, false, `${name}Select`)
-  paths[`/globals/${g.slug}`] = {
+  const drafts = Boolean(g.versions && g.versions.drafts)
+  const read = readParams(config, drafts, `${name}Select`)
+  const base = `/globals/${g.slug}`
+  paths[base] = {
     get: {
       operationId: `find${name}`,
       summary: `Read ${g.label}`,
@@ -525,7 +531,7 @@ function globalPaths(
       summary: `Write ${g.label}`,
       tags: ['Globals'],
       'x-cms': meta('updateGlobal'),
-      parameters: read,
+      parameters: [...read, ...(g.versions && g.versions.autosave ? [param('autosave')] : [])],
       requestBody: body(ref(`${name}Input`)),
       responses: {
         200: json(
@@ -537,6 +543,61 @@ function globalPaths(
           'Saved',
         ),
         ...errors(400, 401, 403, 413, 500),
+      },
+    },
+  }
+  if (!g.versions) return
+  const localized = config.localization ? [param('locale'), param('fallbackLocale')] : []
+  paths[`${base}/versions`] = {
+    get: {
+      operationId: `find${name}Versions`,
+      summary: `List versions of ${g.label}`,
+      tags: ['Globals'],
+      'x-cms': meta('findGlobalVersions'),
+      parameters: [
+        whereParam(config, `${name}VersionWhere`),
+        param('limit'),
+        param('page'),
+        param('pagination'),
+        param('sort'),
+        param('depth'),
+        selectParam(`${name}VersionSelect`),
+        ...localized,
+      ],
+      responses: {
+        200: json(ref(`${name}VersionsList`), 'A page of versions, newest first'),
+        ...errors(400, 401, 403, 500),
+      },
+    },
+  }
+  paths[`${base}/versions/{id}`] = {
+    get: {
+      operationId: `find${name}VersionByID`,
+      summary: `One version of ${g.label}`,
+      tags: ['Globals'],
+      'x-cms': meta('findGlobalVersionByID'),
+      parameters: [param('id'), param('depth'), ...localized],
+      responses: {
+        200: json(ref(`${name}Version`), 'The version'),
+        ...errors(400, 401, 403, 404, 500),
+      },
+    },
+    post: {
+      operationId: `restore${name}Version`,
+      summary: `Restore a version of ${g.label}`,
+      tags: ['Globals'],
+      'x-cms': meta('restoreGlobalVersion'),
+      parameters: [param('id'), param('depth'), ...(drafts ? [param('draft')] : [])],
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['doc', 'message'],
+            properties: { doc: ref(name), message: MESSAGE },
+          },
+          'The restored global, with a message',
+        ),
+        ...errors(400, 401, 403, 404, 500),
       },
     },
   }
@@ -593,6 +654,17 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
       schema: { type: 'boolean' },
     },
   }
+  const autosaves = [...config.collections, ...config.globals].some(
+    (o) => o.versions && o.versions.autosave,
+  )
+  if (autosaves)
+    params.autosave = {
+      name: 'autosave',
+      in: 'query',
+      description:
+        'An autosave (versions.drafts.autosave): overwrites the newest version when that one is an autosave too, instead of adding one.',
+      schema: { type: 'boolean' },
+    }
   if (config.localization) {
     const codes = config.localization.localeCodes
     params.locale = {
@@ -866,6 +938,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
           parent: { anyOf: [{ type: 'integer' }, ref(singular)] },
           version: versionData,
           latest: { type: ['boolean', 'null'] },
+          ...(c.versions && c.versions.autosave ? { autosave: { type: ['boolean', 'null'] } } : {}),
           createdAt: { type: 'string', format: 'date-time' },
           updatedAt: { type: 'string', format: 'date-time' },
         },
@@ -899,6 +972,32 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     }
     schemas[`${name}Input`] = inputSchema(g.flatFields, ctx, 'update', false)
     schemas[`${name}Select`] = selectSchema(g.flatFields, SELECT_SYSTEM_FIELDS)
+    if (g.versionsCollection) {
+      const { globalType: _type, ...versionProperties } = schemas[name].properties as Schema
+      schemas[`${name}Version`] = {
+        type: 'object',
+        required: ['id', 'version'],
+        properties: {
+          id: { type: 'integer' },
+          version: { type: 'object', properties: versionProperties },
+          latest: { type: ['boolean', 'null'] },
+          ...(g.versions && g.versions.autosave ? { autosave: { type: ['boolean', 'null'] } } : {}),
+          createdAt: { type: 'string', format: 'date-time' },
+          updatedAt: { type: 'string', format: 'date-time' },
+        },
+      }
+      schemas[`${name}VersionsList`] = paginated(ref(`${name}Version`))
+      schemas[`${name}VersionWhere`] = whereSchema(
+        `${name}VersionWhere`,
+        g.versionsCollection.flatFields,
+        true,
+      )
+      schemas[`${name}VersionSelect`] = selectSchema(
+        g.versionsCollection.flatFields,
+        SELECT_SYSTEM_FIELDS,
+      )
+      depthBound.set(`${name}VersionWhere`, WHERE_MAX_NESTING)
+    }
     globalPaths(config, g, paths)
   }
   for (const [i, e] of config.endpoints.entries()) {
@@ -1044,8 +1143,13 @@ const DESCRIPTIONS = {
   findVersions: 'Lists versions, newest first (readVersions access).',
   findVersionByID: 'Reads one version by id (readVersions access).',
   restoreVersion: 'Makes a version the current document again (update access).',
-  findGlobal: 'Reads the global (its read access).',
-  updateGlobal: 'Writes the global (its update access); only the fields sent change.',
+  findGlobal: 'Reads the global (its read access); with `draft=true`, its newest version.',
+  updateGlobal:
+    'Writes the global (its update access); only the fields sent change. With versions each save is a version; a draft saved over the published global is only a version.',
+  findGlobalVersions: "Lists the global's versions, newest first (readVersions access).",
+  findGlobalVersionByID: 'Reads one version of the global by id (readVersions access).',
+  restoreGlobalVersion:
+    "Makes a version the global's content again (update access); answers `{ doc, message }`.",
   login:
     'Checks email and password; answers a token, also set as an HTTP-only cookie, and the user. Failed attempts lock the account for a while and are rate-limited (429).',
   logout: 'Ends the session of the token or cookie sent.',

@@ -209,9 +209,10 @@ export function schemaFor(config: SanitizedConfig): {
   tables: TableSpec[]
   collections: Map<string, CollectionSchema>
 } {
-  const all = config.collections.flatMap((c) =>
-    c.versionsCollection ? [c, c.versionsCollection] : [c],
-  )
+  const all = [
+    ...config.collections.flatMap((c) => (c.versionsCollection ? [c, c.versionsCollection] : [c])),
+    ...config.globals.flatMap((g) => (g.versionsCollection ? [g.versionsCollection] : [])),
+  ]
   const collections = new Map(all.map((c) => [c.slug, collectionSchema(c)]))
   return {
     tables: [...internalTables(), ...[...collections.values()].map((s) => s.table)],

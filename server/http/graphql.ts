@@ -57,6 +57,8 @@ type Ctx = GraphQLContext & {
   ip: string
 }
 type Resolver = GraphQLFieldResolver<unknown, Ctx, Record<string, unknown>>
+/** Where a polymorphic relation's `{ relationTo, value }` object carries its field's arguments. */
+const SCOPE = Symbol('relation arguments')
 
 /** Any error → a GraphQL error with a code; internal ones masked (and logged by the caller). */
 function toGraphQLError(error: unknown, log: (e: unknown) => void): GraphQLError {
@@ -87,8 +89,30 @@ function guard(fn: Resolver, log: (e: unknown) => void): Resolver {
   }
 }
 
-function loaderFor(ctx: Ctx, slug: string): DataLoader<number, Record<string, unknown> | null> {
-  let loader = ctx.loaders.get(slug)
+/** What a relationship field reads its documents as: its own arguments, else the root field's locale. */
+interface ReadScope {
+  locale?: string
+  fallbackLocale?: string
+  draft?: boolean
+}
+
+function scopeOf(ctx: Ctx, args: Record<string, unknown> | undefined): ReadScope {
+  return {
+    locale: typeof args?.locale === 'string' ? args.locale : ctx.locale,
+    fallbackLocale:
+      typeof args?.fallbackLocale === 'string' ? args.fallbackLocale : ctx.fallbackLocale,
+    draft: typeof args?.draft === 'boolean' ? args.draft : undefined,
+  }
+}
+
+/** One loader per related collection and read scope: documents of one scope load in one batch. */
+function loaderFor(
+  ctx: Ctx,
+  slug: string,
+  scope: ReadScope = scopeOf(ctx, undefined),
+): DataLoader<number, Record<string, unknown> | null> {
+  const key = JSON.stringify([slug, scope.locale, scope.fallbackLocale, scope.draft])
+  let loader = ctx.loaders.get(key)
   if (!loader) {
     // A batch is one `id in (…)` list query, at most `maxLimit` ids (the bound of callers' unpaginated lists).
     loader = new DataLoader(
@@ -103,9 +127,12 @@ function loaderFor(ctx: Ctx, slug: string): DataLoader<number, Record<string, un
               limit: 0,
               depth: 0,
               overrideAccess: false,
-              req: ctx.req,
-              locale: ctx.locale,
-              fallbackLocale: ctx.fallbackLocale,
+              // A copy (same user, budget and transaction): the Local call sets the locale on the request it
+              // gets, and loaders of other locales run beside this one.
+              req: { ...ctx.req },
+              locale: scope.locale,
+              fallbackLocale: scope.fallbackLocale,
+              draft: scope.draft,
             })
           ).docs
         } catch (error) {
@@ -118,7 +145,7 @@ function loaderFor(ctx: Ctx, slug: string): DataLoader<number, Record<string, un
       },
       { maxBatchSize: ctx.cms.config.maxLimit },
     )
-    ctx.loaders.set(slug, loader)
+    ctx.loaders.set(key, loader)
   }
   return loader
 }
@@ -237,7 +264,11 @@ export interface CostModel {
 export function costModel(cms: Cms, plan: GraphQLPlan, schema: GraphQLSchema): CostModel {
   const { maxComplexity, listFanOut } = cms.config.graphQL
   const query = schema.getQueryType()!.getFields()
-  const lists = new Set(plan.roots.filter((r) => r.kind === 'find').map((r) => r.field))
+  const lists = new Set(
+    plan.roots
+      .filter((r) => ['find', 'findVersions', 'findGlobalVersions'].includes(r.kind))
+      .map((r) => r.field),
+  )
   const pages = new Set(
     [...lists]
       .map((f) => getNamedType(query[f]?.type)?.name)
@@ -395,33 +426,48 @@ export function buildExecutableSchema(
     const field = type.getFields()[rel.field]
     if (!field) continue
     if (Array.isArray(rel.relationTo)) {
+      // The polymorphic field itself takes the arguments; it hands them to its `{ relationTo, value }` objects.
+      const holder = rel.holder && schema.getType(rel.holder.type)
+      const own =
+        holder instanceof GraphQLObjectType ? holder.getFields()[rel.holder!.field] : undefined
+      if (own)
+        own.resolve = (source, args) => {
+          const value = (source as Record<string, unknown>)[rel.holder!.field]
+          const tag = (v: unknown) => (v && typeof v === 'object' ? { ...v, [SCOPE]: args } : v)
+          return Array.isArray(value) ? value.map(tag) : tag(value)
+        }
       // `value` of a polymorphic relation: the parent object is `{ relationTo, value }`.
       field.resolve = guard(async (source, _args, ctx) => {
-        const s = source as { relationTo: string; value: unknown }
+        const s = source as {
+          relationTo: string
+          value: unknown
+          [SCOPE]?: Record<string, unknown>
+        }
         const id = idOf(s.value)
         if (id === undefined) return null
-        const doc = await loaderFor(ctx, s.relationTo).load(id)
+        const doc = await loaderFor(ctx, s.relationTo, scopeOf(ctx, s[SCOPE])).load(id)
         return doc ? { ...placed(ctx, [doc])[0], __collection: s.relationTo } : null
       }, log)
       continue
     }
     const slug = rel.relationTo
-    field.resolve = guard(async (source, _args, ctx) => {
+    field.resolve = guard(async (source, args, ctx) => {
       const value = (source as Record<string, unknown>)[rel.field]
       if (value === null || value === undefined) return null
+      const loader = loaderFor(ctx, slug, scopeOf(ctx, args))
       if (rel.hasMany) {
         const ids = (Array.isArray(value) ? value : [])
           .map(idOf)
           .filter((id): id is number => id !== undefined)
         return placed(
           ctx,
-          (await loaderFor(ctx, slug).loadMany(ids)).filter(
+          (await loader.loadMany(ids)).filter(
             (d): d is Record<string, unknown> => Boolean(d) && !(d instanceof Error),
           ),
         )
       }
       const id = idOf(value)
-      const doc = id === undefined ? null : await loaderFor(ctx, slug).load(id)
+      const doc = id === undefined ? null : await loader.load(id)
       return doc && placed(ctx, [doc])[0]
     }, log)
   }
@@ -439,6 +485,13 @@ export function buildExecutableSchema(
       depth: 0,
     }
   }
+  const versionList = (args: Record<string, unknown>) => ({
+    where: args.where as Where | undefined,
+    limit: args.limit as number | undefined,
+    page: args.page as number | undefined,
+    pagination: args.pagination as boolean | undefined,
+    sort: args.sort as string | undefined,
+  })
   const kinds = {
     findByID: (r) => async (_s, args, ctx) =>
       ctx.cms.findByID({
@@ -498,17 +551,60 @@ export function buildExecutableSchema(
             id: args.id as number,
             data: args.data as Record<string, unknown>,
             draft: args.draft as boolean | undefined,
+            autosave: args.autosave as boolean | undefined,
             ...scope(ctx, args),
           }),
       ),
+    findVersions: (r) => async (_s, args, ctx) =>
+      ctx.cms.findVersions({
+        collection: r.collection!,
+        ...versionList(args),
+        ...scope(ctx, args),
+      }),
+    findVersionByID: (r) => async (_s, args, ctx) =>
+      ctx.cms.findVersionByID({
+        collection: r.collection!,
+        id: args.id as number,
+        disableErrors: true,
+        ...scope(ctx, args),
+      }),
+    restoreVersion: (r) => async (_s, args, ctx) =>
+      ctx.cms.restoreVersion({
+        collection: r.collection!,
+        id: args.id as number,
+        draft: args.draft as boolean | undefined,
+        ...scope(ctx, args),
+      }),
+    findGlobalVersions: (r) => async (_s, args, ctx) =>
+      ctx.cms.findGlobalVersions({ slug: r.global!, ...versionList(args), ...scope(ctx, args) }),
+    findGlobalVersionByID: (r) => async (_s, args, ctx) =>
+      ctx.cms.findGlobalVersionByID({
+        slug: r.global!,
+        id: args.id as number,
+        disableErrors: true,
+        ...scope(ctx, args),
+      }),
+    restoreGlobalVersion: (r) => async (_s, args, ctx) =>
+      ctx.cms.restoreGlobalVersion({
+        slug: r.global!,
+        id: args.id as number,
+        draft: args.draft as boolean | undefined,
+        ...scope(ctx, args),
+      }),
     delete: (r) => async (_s, args, ctx) =>
       ctx.cms.delete({ collection: r.collection!, id: args.id as number, ...scope(ctx, args) }),
     findGlobal: (r) => async (_s, args, ctx) =>
-      ctx.cms.findGlobal({ slug: r.global!, ...scope(ctx, args) }),
+      ctx.cms.findGlobal({
+        slug: r.global!,
+        draft: args.draft as boolean | undefined,
+        ...scope(ctx, args),
+      }),
     updateGlobal: (r) => async (_s, args, ctx) =>
       ctx.cms.updateGlobal({
         slug: r.global!,
         data: args.data as Record<string, unknown>,
+        draft: args.draft as boolean | undefined,
+        autosave: args.autosave as boolean | undefined,
         ...scope(ctx, args),
       }),
     me: (r) => async (_s, _args, ctx) =>
@@ -588,8 +684,14 @@ export interface GraphQLResults {
   create: Document
   update: Document
   delete: Document
+  findVersions: PaginatedDocs<object>
+  findVersionByID: object | null
+  restoreVersion: Document
   findGlobal: Document
   updateGlobal: Document
+  findGlobalVersions: PaginatedDocs<object>
+  findGlobalVersionByID: object | null
+  restoreGlobalVersion: Document
   login: AuthResult
   logout: string
   me: MeResult

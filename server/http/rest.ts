@@ -76,6 +76,14 @@ function listOptions(r: RestRequest) {
   }
 }
 
+/** Payload's message of a save: an autosave, a draft, or an update. */
+const savedMessage = (r: RestRequest) =>
+  boolParam(r.query.autosave)
+    ? 'Autosaved successfully.'
+    : boolParam(r.query.draft)
+      ? 'Draft saved successfully.'
+      : 'Updated successfully.'
+
 const collectionOf = (cms: Cms, r: RestRequest): SanitizedCollection =>
   cms.collection(r.meta.collection!)
 const body = (r: RestRequest) => r.body as Record<string, unknown>
@@ -156,9 +164,10 @@ export const kinds = {
         id: r.params.id,
         data: body(r),
         ...readOptions(r),
+        autosave: boolParam(r.query.autosave),
       }),
     )
-    return { status: 200, body: { doc, message: 'Updated successfully.' } }
+    return { status: 200, body: { doc, message: savedMessage(r) } }
   },
   async updateMany(cms, r) {
     const c = collectionOf(cms, r)
@@ -232,8 +241,36 @@ export const kinds = {
       slug: r.meta.global!,
       data: body(r),
       ...readOptions(r),
+      autosave: boolParam(r.query.autosave),
     })
-    return { status: 200, body: { message: 'Updated successfully.', result } }
+    return { status: 200, body: { message: savedMessage(r), result } }
+  },
+  async findGlobalVersions(cms, r) {
+    const { draft: _draft, ...options } = listOptions(r)
+    return {
+      status: 200,
+      body: await cms.findGlobalVersions({ slug: r.meta.global!, ...options }),
+    }
+  },
+  async findGlobalVersionByID(cms, r) {
+    const { draft: _draft, ...options } = readOptions(r)
+    return {
+      status: 200,
+      body: await cms.findGlobalVersionByID({
+        slug: r.meta.global!,
+        id: r.params.id,
+        ...options,
+      }),
+    }
+  },
+  async restoreGlobalVersion(cms, r) {
+    const doc = await cms.restoreGlobalVersion({
+      slug: r.meta.global!,
+      id: r.params.id,
+      ...readOptions(r),
+    })
+    // Payload wraps a restored global (`{ doc, message }`), unlike a restored document.
+    return { status: 200, body: { doc, message: 'Restored Successfully.' } }
   },
   async login(cms, r) {
     const c = collectionOf(cms, r)

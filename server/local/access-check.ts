@@ -20,6 +20,9 @@ export const OPERATION_ACCESS = {
   restoreVersion: 'update',
   findGlobal: 'read',
   updateGlobal: 'update',
+  findGlobalVersions: 'readVersions',
+  findGlobalVersionByID: 'readVersions',
+  restoreGlobalVersion: 'update',
 } as const satisfies Partial<Record<OperationKind, AccessName>>
 
 /**

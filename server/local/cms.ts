@@ -26,6 +26,13 @@ import { update } from './operations/update.ts'
 import { findVersionByID } from './operations/find-version-by-id.ts'
 import { findVersions } from './operations/find-versions.ts'
 import { restoreVersion } from './operations/restore-version.ts'
+import { countVersions } from './operations/count-versions.ts'
+import {
+  countGlobalVersions,
+  findGlobalVersionByID,
+  findGlobalVersions,
+} from './operations/global-versions.ts'
+import { restoreGlobalVersion } from './operations/restore-global-version.ts'
 
 /**
  * The Local layer: every operation of the CMS, in process. REST and GraphQL are thin wrappers over it.
@@ -68,7 +75,12 @@ export class Cms implements LocalApi {
   findVersions = findVersions
   findVersionByID = findVersionByID
   restoreVersion = restoreVersion
+  countVersions = countVersions
   findGlobal = findGlobal
+  findGlobalVersions = findGlobalVersions
+  findGlobalVersionByID = findGlobalVersionByID
+  restoreGlobalVersion = restoreGlobalVersion
+  countGlobalVersions = countGlobalVersions
   login = login
   logout = logout
   refreshToken = refreshToken

@@ -1,7 +1,8 @@
 import type { CmsRequest, SanitizedCollection } from '../config/types.ts'
 import { runHooks } from './hooks.ts'
 
-export type OperationName = 'create' | 'read' | 'update' | 'delete' | 'count' | 'restoreVersion'
+export type OperationName =
+  'create' | 'read' | 'update' | 'delete' | 'count' | 'countVersions' | 'restoreVersion'
 export type AfterOperationName =
   | 'create'
   | 'find'
@@ -11,6 +12,7 @@ export type AfterOperationName =
   | 'delete'
   | 'deleteByID'
   | 'count'
+  | 'countVersions'
   | 'findVersions'
   | 'findVersionByID'
   | 'restoreVersion'

@@ -1,7 +1,7 @@
 import type { SanitizedCollection, Where } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
 import { docToRow } from '../db/rows.ts'
-import { insertRow, selectDocs } from '../db/store.ts'
+import { insertRow, selectDocs, updateRow } from '../db/store.ts'
 import { deleteAllVersions, pruneVersions, unmarkLatest } from '../db/stores/versions.ts'
 import type { QueryContext } from '../db/where.ts'
 import { BadRequest } from '../errors/bad-request.ts'
@@ -10,62 +10,94 @@ import { combineWhere } from './access.ts'
 import type { Cms } from './cms.ts'
 
 /**
- * Versions: each save of a versioned collection's document writes one row to its versions collection, marked
- * `latest`; older rows beyond `versions.maxPerDoc` are pruned. With drafts, the newest version is what
- * `draft: true` reads, and a draft saved over a published document exists only as a version.
+ * Versions: each save of a versioned collection's document (or of a versioned global) writes one row to its
+ * versions collection, marked `latest`; older rows beyond `versions.maxPerDoc` (a global's `max`) are pruned.
+ * With drafts, the newest version is what `draft: true` reads, and a draft saved over a published document exists
+ * only as a version.
  */
 
-const SYSTEM = new Set(['id', 'createdAt', 'updatedAt'])
+const SYSTEM = new Set(['id', 'createdAt', 'updatedAt', 'globalType'])
+
+/** What keeps versions: a collection (one history per document) or a global (one history). */
+export type Versioned = Pick<SanitizedCollection, 'versions' | 'versionsCollection'>
 
 /**
- * Writes a new latest version of document `parent` (stored form, with its timestamps). The caller holds the
- * parent's row lock; the previous latest version is unmarked by primary key, so concurrent saves of other
- * documents take no range locks on the versions table (InnoDB would deadlock on its gap locks).
+ * Writes a new latest version of document `parent` (stored form, with its timestamps); `parent` is undefined
+ * for a global. The caller holds the parent's row lock; the previous latest version is unmarked by primary key,
+ * so concurrent saves of other documents take no range locks on the versions table (InnoDB would deadlock on its
+ * gap locks). With `autosave` (and `versions.drafts.autosave` configured), a newest version that is itself an
+ * autosave is overwritten instead (as Payload: one autosave version per editing session, until a save that is
+ * not an autosave).
  */
 export async function saveVersion(
   cms: Cms,
   tx: Executor,
   ctx: QueryContext,
-  collection: SanitizedCollection,
-  parent: number,
+  owner: Versioned,
+  parent: number | undefined,
   doc: Record<string, unknown>,
+  autosave = false,
 ): Promise<void> {
-  const versions = collection.versionsCollection
-  if (!versions || !collection.versions) return
+  const versions = owner.versionsCollection
+  if (!versions || !owner.versions) return
   const schema = cms.schemas.get(versions.slug)!
-  await unmarkLatest(tx, ctx.dialect, schema.table.name, parent)
   const now = new Date().toISOString()
+  const version: Record<string, unknown> = { ...doc, updatedAt: doc.updatedAt ?? now }
+  delete version.id
+  delete version.globalType
+  const marked = Boolean(autosave && owner.versions.autosave)
+  if (marked) {
+    const [newest] = await selectDocs(tx, ctx, versions, {
+      where: latestOf(parent),
+      limit: 1,
+    })
+    if (newest?.autosave === true) {
+      const row = docToRow(schema, { version, latest: true, autosave: true }, [
+        'version',
+        'latest',
+        'autosave',
+      ])
+      row.updatedAt = now
+      await updateRow(tx, ctx, versions, Number(newest.id), row)
+      return
+    }
+  }
+  await unmarkLatest(tx, ctx.dialect, schema.table.name, parent)
   const row = docToRow(schema, {
-    parent,
-    version: { ...doc, updatedAt: doc.updatedAt ?? now },
+    ...(parent === undefined ? {} : { parent }),
+    version,
     latest: true,
+    ...(owner.versions.autosave ? { autosave: marked } : {}),
   })
   row.createdAt = row.updatedAt = now
   await insertRow(tx, ctx, versions, row)
   // Keep the newest maxPerDoc versions of this document.
-  await pruneVersions(tx, ctx.dialect, schema.table.name, parent, collection.versions.maxPerDoc)
+  await pruneVersions(tx, ctx.dialect, schema.table.name, parent, owner.versions.maxPerDoc)
 }
+
+/** The Where of `parent`'s newest version (a global's: the newest of its table). */
+const latestOf = (parent: number | undefined): Where =>
+  parent === undefined
+    ? { latest: { equals: true } }
+    : { and: [{ parent: { equals: parent } }, { latest: { equals: true } }] }
 
 /** The newest version of `parent` as a stored-form document (its id is the parent's), or undefined. */
 export async function latestVersion(
   ex: Executor,
   ctx: QueryContext,
-  collection: SanitizedCollection,
-  parent: number,
+  owner: Versioned,
+  parent: number | undefined,
 ): Promise<Record<string, unknown> | undefined> {
-  const versions = collection.versionsCollection
+  const versions = owner.versionsCollection
   if (!versions) return undefined
-  const [row] = await selectDocs(ex, ctx, versions, {
-    where: { and: [{ parent: { equals: parent } }, { latest: { equals: true } }] },
-    limit: 1,
-  })
+  const [row] = await selectDocs(ex, ctx, versions, { where: latestOf(parent), limit: 1 })
   return row ? versionToDoc(row) : undefined
 }
 
 /** A version row → the document it holds (id = the parent's). */
 export function versionToDoc(row: Record<string, unknown>): Record<string, unknown> {
   const version = row.version as Record<string, unknown>
-  return { ...version, id: row.parent }
+  return row.parent === undefined ? { ...version } : { ...version, id: row.parent }
 }
 
 /** The stored data of a version, without the system keys (what a restore writes). */
@@ -118,12 +150,30 @@ export async function deleteVersions(
 }
 
 /** Whether a write or read with this `draft` option works on drafts (only collections with `versions.drafts`). */
-export function isDraft(collection: SanitizedCollection, draft: unknown): boolean {
+export function isDraft(collection: Versioned, draft: unknown): boolean {
   if (draft !== undefined && typeof draft !== 'boolean')
     throw new BadRequest(`draft must be true or false; got ${JSON.stringify(draft)}.`, [
       { path: 'draft' },
     ])
   return Boolean(draft && collection.versions && collection.versions.drafts)
+}
+
+/**
+ * Whether a write is an autosave (`autosave: true`): only where `versions.drafts.autosave` is configured (a 400
+ * elsewhere, rather than a flag silently ignored).
+ */
+export function isAutosave(owner: Versioned, autosave: unknown, name: string): boolean {
+  if (autosave === undefined || autosave === false) return false
+  if (autosave !== true)
+    throw new BadRequest(`autosave must be true or false; got ${JSON.stringify(autosave)}.`, [
+      { path: 'autosave' },
+    ])
+  if (!owner.versions || !owner.versions.autosave)
+    throw new BadRequest(
+      `autosave: ${name} has no versions.drafts.autosave, so there is no autosave version to keep.`,
+      [{ path: 'autosave' }],
+    )
+  return true
 }
 
 /**
@@ -153,4 +203,12 @@ export function versioned(cms: Cms, slug: string) {
   if (!collection.versionsCollection)
     throw new NotFound(`Collection "${collection.slug}" does not keep versions.`)
   return { collection, versions: collection.versionsCollection }
+}
+
+/** The global `slug` and its versions collection; 404 when it keeps none. */
+export function versionedGlobal(cms: Cms, slug: string) {
+  const global = cms.global(slug)
+  if (!global.versionsCollection)
+    throw new NotFound(`Global "${global.slug}" does not keep versions.`)
+  return { global, versions: global.versionsCollection }
 }

@@ -67,6 +67,13 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   })),
   versions: inCollection('.versions', (o) => ({ versions: o })),
   drafts: inCollection('.versions.drafts', (o) => ({ versions: { drafts: o } })),
+  autosave: inCollection('.versions.drafts.autosave', (o) => ({
+    versions: { drafts: { autosave: o } },
+  })),
+  globalVersions: (o) => [
+    { globals: [{ slug: 'site', fields: [], versions: o }] },
+    'globals[site].versions',
+  ],
   global: (o) => [{ globals: [{ slug: 'site', fields: [], ...o }] }, 'globals[site]'],
   globalAccess: (o) => [
     { globals: [{ slug: 'site', fields: [], access: o }] },
@@ -201,10 +208,16 @@ test('the options named in issue 18 are refused with their full path', (t) => {
     /^collections\[posts\]\.auth\.cookies\.path is not an option of auth\.cookies/,
   )
   refuses(t, posts({ trash: true }), /^collections\[posts\]\.trash is not supported: soft delete/)
+  // Autosave is implemented (issue 19); the other draft options are still refused.
   refuses(
     t,
-    posts({ versions: { drafts: { autosave: true } } }),
-    /^collections\[posts\]\.versions\.drafts\.autosave is not supported: autosave is not supported yet/,
+    posts({ versions: { drafts: { autosave: true, schedulePublish: true } } }),
+    /^collections\[posts\]\.versions\.drafts\.schedulePublish is not supported: scheduled publishing/,
+  )
+  refuses(
+    t,
+    posts({ versions: { drafts: { autosave: { showSaveDraftButton: true } } } }),
+    /^collections\[posts\]\.versions\.drafts\.autosave\.showSaveDraftButton is not supported/,
   )
   refuses(
     t,
@@ -230,11 +243,21 @@ test('the options named in issue 18 are refused with their full path', (t) => {
     ]),
     /^collections\[posts\]\.fields\[0\] \(author\)\.filterOptions is not supported/,
   )
-  // A drafts object without options still is not `true`.
+  // drafts and autosave are true, false or an object.
   refuses(
     t,
-    posts({ versions: { drafts: {} } }),
-    'collections[posts].versions.drafts must be true or false.',
+    posts({ versions: { drafts: 'yes' } }),
+    'collections[posts].versions.drafts must be true, false or an object.',
+  )
+  refuses(
+    t,
+    { globals: [{ slug: 'site', fields: [], versions: { drafts: { autosave: 1 } } }] },
+    'globals[site].versions.drafts.autosave must be true, false or an object.',
+  )
+  refuses(
+    t,
+    { globals: [{ slug: 'site', fields: [], versions: { maxPerDoc: 3 } }] },
+    /^globals\[site\]\.versions\.maxPerDoc is not an option of a global's versions\. Accepted: drafts, max\.$/,
   )
 })
 
@@ -301,7 +324,7 @@ test('unknown keys are refused at every level with the accepted keys and a close
   refuses(
     t,
     { globals: [{ slug: 'site', fields: [], labels: { singular: 'Site' } }] },
-    /^globals\[site\]\.labels is not an option of a global\. Accepted: slug, label, fields, access, hooks\. Did you mean "label"\?$/,
+    /^globals\[site\]\.labels is not an option of a global\. Accepted: slug, label, fields, access, hooks, versions\. Did you mean "label"\?$/,
   )
   refuses(
     t,

@@ -209,8 +209,18 @@ test('a bad config names the collection and field at fault', (t) => {
   )
   rejects(
     t,
-    { globals: [{ slug: 'site', versions: true, fields: [] }] },
-    /globals\[site\]\.versions is not supported: versions and drafts on globals are not supported yet/,
+    { globals: [{ slug: 'site', versions: { max: 0 }, fields: [] }] },
+    /Global "site": versions.max must be a positive integer/,
+  )
+  rejects(
+    t,
+    {
+      globals: [
+        { slug: 'a-b', versions: true, fields: [] },
+        { slug: 'a_b', versions: true, fields: [] },
+      ],
+    },
+    /Global "a_b": its versions table "cms_global_a_b_versions" collides with global "a-b"/,
   )
   rejects(
     t,

@@ -52,13 +52,14 @@ test('the committed SDL is what the example compiles to, and it builds', async (
 test('names follow labels; lists return docs, totalDocs and the other page fields', (t) => {
   const schema = schemaOf(magazine)
   const q = schema.getQueryType()!.getFields()
+  // As Payload, every collection's reads take draft (issue 19); it reads drafts only with versions.drafts.
   t.deepEqual(
     q.Article.args.map((a) => a.name),
-    ['id', 'locale', 'fallbackLocale'],
+    ['id', 'draft', 'locale', 'fallbackLocale'],
   )
   t.deepEqual(
     q.Articles.args.map((a) => a.name),
-    ['where', 'limit', 'page', 'pagination', 'sort', 'locale', 'fallbackLocale'],
+    ['where', 'limit', 'page', 'pagination', 'sort', 'draft', 'locale', 'fallbackLocale'],
   )
   const list = schema.getType('Articles')
   t.true(isObjectType(list))

@@ -8,8 +8,10 @@ import { localizeDocs, readSelection, stripUnreadable } from '../read.ts'
 import { applySelect } from '../select.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { FindGlobalArgs, GlobalOf, GlobalSlug } from '../../config/local-api.ts'
+import { isDraft, latestVersion } from '../versions.ts'
+import { withoutStamps } from './update-global.ts'
 
-/** Reads a global; one never saved reads as its default values. */
+/** Reads a global (with `draft: true`, its newest version); one never saved reads as its default values. */
 export async function findGlobal<S extends GlobalSlug>(
   this: Cms,
   incoming: FindGlobalArgs<S>,
@@ -24,7 +26,19 @@ export async function findGlobal<S extends GlobalSlug>(
     { global },
   )
   const access = await executeAccess(global.access.read, { req }, overrideAccess)
-  const row = await readGlobalRow(executorFor(this, req), this.db.dialect, global.slug)
+  const draft = isDraft(global, args.draft)
+  const ex = executorFor(this, req)
+  let row = await readGlobalRow(ex, this.db.dialect, global.slug)
+  // draft: true reads the newest version (a draft saved over the published global lives only there).
+  const latest = draft
+    ? await latestVersion(ex, this.queryContext(req.locale), global, undefined)
+    : undefined
+  if (latest)
+    row = {
+      data: withoutStamps(latest),
+      createdAt: String(latest.createdAt ?? row?.createdAt),
+      updatedAt: String(latest.updatedAt),
+    }
   const { select } = readSelection(this, global.flatFields, args)
   let data: Record<string, unknown> = row ? row.data : {}
   if (row) localizeDocs(this, global.flatFields, [data], req)

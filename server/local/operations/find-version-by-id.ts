@@ -6,6 +6,7 @@ import { runOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
+import type { Access, CmsRequest, SanitizedCollection } from '../../config/types.ts'
 import type {
   CollectionSlug,
   DocOf,
@@ -28,28 +29,40 @@ export async function findVersionByID<S extends CollectionSlug>(
     ['read', 'findVersionByID'],
     incoming,
     overrideAccess,
-    async (args) => {
-      const id = idParam(args.id)
-      const access = await executeAccess(
-        collection.access.readVersions,
-        { req, id },
-        overrideAccess,
-      )
-      const [row] = await selectDocs(
-        executorFor(this, req),
-        this.queryContext(req.locale),
+    (args) =>
+      oneVersion(
+        this,
+        req,
         versions,
-        { where: combineWhere({ id: { equals: id } }, access), limit: 1 },
-      )
-      if (!row) {
-        if (args.disableErrors) return null as unknown as VersionDoc<DocOf<S>>
-        throw new NotFound()
-      }
-      const [out] = await readDocs(this, versions, [row], req, {
-        ...args,
-        depth: depthParam(this, args.depth),
-      })
-      return out as unknown as VersionDoc<DocOf<S>>
-    },
+        collection.access.readVersions,
+        args,
+        overrideAccess,
+      ) as unknown as Promise<VersionDoc<DocOf<S>>>,
   )
+}
+
+/** One version of a versions collection (a collection's or a global's), under `readVersions` access. */
+export async function oneVersion(
+  cms: Cms,
+  req: CmsRequest,
+  versions: SanitizedCollection,
+  readVersions: Access | undefined,
+  args: Omit<FindVersionByIDArgs<string>, 'collection'>,
+  overrideAccess: boolean,
+): Promise<Record<string, unknown>> {
+  const id = idParam(args.id)
+  const access = await executeAccess(readVersions, { req, id }, overrideAccess)
+  const [row] = await selectDocs(executorFor(cms, req), cms.queryContext(req.locale), versions, {
+    where: combineWhere({ id: { equals: id } }, access),
+    limit: 1,
+  })
+  if (!row) {
+    if (args.disableErrors) return null as unknown as Record<string, unknown>
+    throw new NotFound()
+  }
+  const [out] = await readDocs(cms, versions, [row], req, {
+    ...args,
+    depth: depthParam(cms, args.depth),
+  })
+  return out
 }

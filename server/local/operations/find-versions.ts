@@ -7,6 +7,7 @@ import { depthParam, pageParams } from '../params.ts'
 import { budgetOf } from '../budget.ts'
 import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
+import type { Access, CmsRequest, SanitizedCollection } from '../../config/types.ts'
 import type {
   CollectionSlug,
   DocOf,
@@ -31,38 +32,56 @@ export async function findVersions<S extends CollectionSlug>(
     ['read', 'findVersions'],
     incoming,
     overrideAccess,
-    async (args) => {
-      const { limit, page, paginate, take, checkTaken } = pageParams(this, args, !overrideAccess)
-      const budget = budgetOf(req, overrideAccess)
-      const depth = depthParam(this, args.depth)
-      const access = await executeAccess(collection.access.readVersions, { req }, overrideAccess)
-      const where = combineWhere(args.where, access)
-      const ctx = {
-        ...this.queryContext(req.locale),
-        relationAccess: await whereAccess(versions, args.where, req, overrideAccess),
-      }
-      const ex = executorFor(this, req)
-      budget?.chargeStatements()
-      const rows = await selectDocs(ex, ctx, versions, {
-        where,
-        sort: args.sort,
-        limit: take,
-        offset: paginate ? (page - 1) * limit : 0,
-      })
-      checkTaken(rows.length)
-      const totalDocs = await totalOf(
-        rows.length,
-        { limit, page, paginate },
-        () => (budget?.chargeStatements(), countDocs(ex, ctx, versions, where)),
-      )
-      const docs = await readDocs(this, versions, rows, req, { ...args, depth, findMany: true })
-      return paginated(
-        docs as unknown as VersionDoc<DocOf<S>>[],
-        totalDocs,
-        paginate ? limit : (args.limit ?? 0),
-        paginate ? page : 1,
-        paginate,
-      )
-    },
+    (args) =>
+      pageOfVersions(
+        this,
+        req,
+        versions,
+        collection.access.readVersions,
+        args,
+        overrideAccess,
+      ) as unknown as Promise<PaginatedDocs<VersionDoc<DocOf<S>>>>,
+  )
+}
+
+/** One page of a versions collection (a collection's or a global's), under `readVersions` access. */
+export async function pageOfVersions(
+  cms: Cms,
+  req: CmsRequest,
+  versions: SanitizedCollection,
+  readVersions: Access | undefined,
+  args: Omit<FindVersionsArgs<string>, 'collection'>,
+  overrideAccess: boolean,
+): Promise<PaginatedDocs<Record<string, unknown>>> {
+  const { limit, page, paginate, take, checkTaken } = pageParams(cms, args, !overrideAccess)
+  const budget = budgetOf(req, overrideAccess)
+  const depth = depthParam(cms, args.depth)
+  const access = await executeAccess(readVersions, { req }, overrideAccess)
+  const where = combineWhere(args.where, access)
+  const ctx = {
+    ...cms.queryContext(req.locale),
+    relationAccess: await whereAccess(versions, args.where, req, overrideAccess),
+  }
+  const ex = executorFor(cms, req)
+  budget?.chargeStatements()
+  const rows = await selectDocs(ex, ctx, versions, {
+    where,
+    sort: args.sort,
+    limit: take,
+    offset: paginate ? (page - 1) * limit : 0,
+  })
+  checkTaken(rows.length)
+  const totalDocs = await totalOf(
+    rows.length,
+    { limit, page, paginate },
+    () => (budget?.chargeStatements(), countDocs(ex, ctx, versions, where)),
+  )
+  const docs = await readDocs(cms, versions, rows, req, { ...args, depth, findMany: true })
+  return paginated(
+    docs,
+    totalDocs,
+    paginate ? limit : (args.limit ?? 0),
+    paginate ? page : 1,
+    paginate,
   )
 }

@@ -21,7 +21,7 @@ import type {
   ReadArgs,
   UpdateArgs,
 } from '../../config/local-api.ts'
-import { isDraft, latestVersion, saveVersion } from '../versions.ts'
+import { isAutosave, isDraft, latestVersion, saveVersion } from '../versions.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 import { takeApiKey } from '../api-key.ts'
 import {
@@ -124,7 +124,8 @@ export async function update<S extends CollectionSlug>(
  * The update of one document inside an open transaction. The row is locked while it is read and written, so
  * concurrent updates apply one after the other. A document hidden by an access Where is 403 (it exists).
  * With versions the update merges over the newest version; a draft saved over a published document is
- * written only as a new version, so readers without `draft: true` keep the published content.
+ * written only as a new version, so readers without `draft: true` keep the published content. An autosave
+ * overwrites the newest version when that one is an autosave too (`saveVersion`).
  */
 export async function updateOne(
   cms: Cms,
@@ -133,7 +134,7 @@ export async function updateOne(
   req: CmsRequest,
   id: number,
   data: unknown,
-  args: ReadArgs & { overrideAccess: boolean; prehashed?: PrehashedPassword },
+  args: ReadArgs & { overrideAccess: boolean; prehashed?: PrehashedPassword; autosave?: boolean },
   access: true | Where,
 ) {
   const ctx = cms.queryContext(req.locale)
@@ -146,6 +147,7 @@ export async function updateOne(
   )
     throw new Forbidden()
   const draft = isDraft(collection, args.draft)
+  const autosave = isAutosave(collection, args.autosave, `collection "${collection.slug}"`)
   const latest = await latestVersion(tx, ctx, collection, id)
   const base = latest ?? main
   const original = toEditable(cms, collection.flatFields, base, req)
@@ -198,7 +200,7 @@ export async function updateOne(
   } else {
     stored = { ...storedForm, id, createdAt: main.createdAt, updatedAt: now }
   }
-  await saveVersion(cms, tx, ctx, collection, id, stored)
+  await saveVersion(cms, tx, ctx, collection, id, stored, autosave)
 
   // --- afterChange, then read back
   localizeDocs(cms, collection.flatFields, [stored], req)
