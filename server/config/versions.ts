@@ -2,7 +2,8 @@ import type { FlattenedField, SanitizedCollection } from './types.ts'
 
 /** Field copies for the version table: no unique constraints or indexes (many versions share values), no hooks; field read access stays. */
 function versionCopy(fields: FlattenedField[]): FlattenedField[] {
-  return fields.map((f) => {
+  // Join fields hold nothing, so a version has none (as in Payload).
+  return fields.filter((f) => f.type !== 'join').map((f) => {
     const copy = {
       ...f,
       unique: false,
@@ -70,5 +71,6 @@ export function versionsCollection(collection: SanitizedCollection): SanitizedCo
     access: {},
     endpoints: [],
     table: `_${collection.table}_versions`,
+    joins: [],
   }
 }
