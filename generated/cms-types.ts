@@ -9,6 +9,11 @@ export interface Config {
     tracking: Tracking;
     orders: Order;
   };
+  collectionsJoins: {
+    categories: {
+      "posts": "posts";
+    };
+  };
   globals: {
     "site-settings": SiteSetting;
   };
@@ -33,6 +38,11 @@ export interface Category {
   name: string;
   slug: string;
   description?: string | null;
+  posts?: {
+    docs?: (number | Post)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  } | null;
   createdAt: string;
   updatedAt: string;
 }

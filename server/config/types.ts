@@ -170,7 +170,10 @@ export interface RelationshipField extends FieldBase {
  * through groups) holds this document. Nothing is stored; reads return `{ docs, hasNextPage, totalDocs? }`.
  * Not in arrays, blocks or globals.
  */
-export interface JoinField extends Pick<FieldBase, 'name' | 'label' | 'access' | 'hooks' | 'hidden'> {
+export interface JoinField extends Pick<
+  FieldBase,
+  'name' | 'label' | 'access' | 'hooks' | 'hidden'
+> {
   type: 'join'
   /** The collection holding the relationship field. */
   collection: string

@@ -244,7 +244,10 @@ export async function selectJoined(
     from += `, ${d.jsonEach(`t.${q(placement.column)}`, 'k', poly ? 'rows' : 'scalars')}`
     if (poly) {
       parent = { sql: d.jsonValue('k.value', 'number'), bindings: ['$.value'] }
-      match.push({ sql: `${d.jsonValue('k.value', 'text')} = ?`, bindings: ['$.relationTo', opts.parent] })
+      match.push({
+        sql: `${d.jsonValue('k.value', 'text')} = ?`,
+        bindings: ['$.relationTo', opts.parent],
+      })
     } else parent = { sql: d.eachValue('k', 'number'), bindings: [] }
   } else throw new Error(`join: "${opts.on}" is not a relationship of ${collection.slug}`)
 

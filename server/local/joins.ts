@@ -1,10 +1,5 @@
 import type { JoinOptions, JoinQuery } from '../config/local-api.ts'
-import type {
-  CmsRequest,
-  SanitizedCollection,
-  SanitizedJoin,
-  Where,
-} from '../config/types.ts'
+import type { CmsRequest, SanitizedCollection, SanitizedJoin, Where } from '../config/types.ts'
 import { selectJoined } from '../db/store.ts'
 import { combinedWhere } from '../db/where.ts'
 import { BadRequest } from '../errors/bad-request.ts'
@@ -161,7 +156,8 @@ export async function joinedPages(
   const parts = [join.field.where, options.where, access === true ? undefined : access].filter(
     (w): w is Where => Boolean(w) && Object.keys(w as Where).length > 0,
   )
-  const where = parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : combinedWhere(parts)
+  const where =
+    parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : combinedWhere(parts)
   const ctx = {
     ...cms.queryContext(req.locale),
     relationAccess: await whereAccess(target, options.where, req, overrideAccess),
