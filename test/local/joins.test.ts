@@ -224,7 +224,7 @@ test('join fields are checked at start', (t) => {
     t.is(error?.name, 'ConfigError')
     t.regex(error?.message ?? '', message)
   }
-  const join = { name: 'bs', type: 'join', collection: 'b', on: 'a' }
+  const join = { name: 'bs', type: 'join' as const, collection: 'b', on: 'a' }
   refuses([{ ...join, on: 'local' }], /on "local" is not a relationship field of collection "b"/)
   refuses([{ ...join, on: 'rows.a' }], /on "rows\.a" is not a relationship field/)
   refuses([{ ...join, on: 'other' }], /relates to "b", not to "a"/)
