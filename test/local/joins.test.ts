@@ -123,12 +123,14 @@ test('bad joins, and queries or sorts on a join field, are 400s naming what is w
   e = await rejectsWith(t, byId(id, { joins: { posts: { top: 1 } } }), 'BadRequest', 400)
   t.regex(e.message, /joins\.posts\.top is not a join option/)
   e = await rejectsWith(t, byId(id, { joins: 'posts' }), 'BadRequest', 400)
+  t.regex(e.message, /joins must be false or an object/)
   e = await rejectsWith(
     t,
     byId(id, { joins: { posts: { where: { nope: { equals: 1 } } } } }),
     'QueryError',
     400,
   )
+  t.regex(JSON.stringify(e), /nope/)
   e = await rejectsWith(
     t,
     s.cms.find({ collection: 'categories', where: { posts: { exists: true } } }),
