@@ -54,8 +54,6 @@ const Categories: CollectionConfig = {
     { name: 'name', type: 'text', required: true, maxLength: 80 },
     { name: 'slug', type: 'text', required: true, unique: true, maxLength: 80 },
     { name: 'description', type: 'textarea' },
-    // The posts of the category (a join: nothing stored, read from posts.category), newest first.
-    { name: 'posts', type: 'join', collection: 'posts', on: 'category', defaultSort: '-createdAt' },
   ],
 }
 

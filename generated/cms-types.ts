@@ -10,9 +10,6 @@ export interface Config {
     orders: Order;
   };
   collectionsJoins: {
-    categories: {
-      "posts": "posts";
-    };
   };
   globals: {
     "site-settings": SiteSetting;
@@ -38,11 +35,6 @@ export interface Category {
   name: string;
   slug: string;
   description?: string | null;
-  posts?: {
-    docs?: (number | Post)[];
-    hasNextPage?: boolean;
-    totalDocs?: number;
-  } | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -53,27 +53,8 @@ export type Category = {
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['Int']['output'];
   name?: Maybe<Scalars['String']['output']>;
-  posts?: Maybe<Category_Posts>;
   slug?: Maybe<Scalars['String']['output']>;
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
-};
-
-
-/** Category */
-export type CategoryPostsArgs = {
-  count?: InputMaybe<Scalars['Boolean']['input']>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
-  where?: InputMaybe<Post_Where>;
-};
-
-/** The documents of "posts" relating to this one. */
-export type Category_Posts = {
-  __typename?: 'Category_Posts';
-  docs?: Maybe<Array<Post>>;
-  hasNextPage?: Maybe<Scalars['Boolean']['output']>;
-  totalDocs?: Maybe<Scalars['Int']['output']>;
 };
 
 export type Category_CreatedAt_Operator = {
@@ -1501,8 +1482,8 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( Partial<QuoteBlock> )
   ;
   Post_Reference:
-    | ( Partial<Omit<Category, 'posts'> & { posts?: Maybe<_RefType['Category_Posts']> }> )
-    | ( Partial<Omit<Post, 'author' | 'category' | 'layout' | 'reference' | 'related'> & { author?: Maybe<_RefType['User']>, category?: Maybe<_RefType['Category']>, layout?: Maybe<Array<_RefType['Post_Layout']>>, reference?: Maybe<_RefType['Post_Reference_Relationship']>, related?: Maybe<Array<_RefType['Post']>> }> )
+    | ( Partial<Category> )
+    | ( Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<_RefType['Post_Layout']>>, reference?: Maybe<_RefType['Post_Reference_Relationship']>, related?: Maybe<Array<_RefType['Post']>> }> )
   ;
 };
 
@@ -1511,9 +1492,8 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 export type ResolversTypes = {
   AllTracking: ResolverTypeWrapper<Partial<AllTracking>>;
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
-  Categories: ResolverTypeWrapper<Partial<Omit<Categories, 'docs'> & { docs: Array<ResolversTypes['Category']> }>>;
-  Category: ResolverTypeWrapper<Partial<Omit<Category, 'posts'> & { posts?: Maybe<ResolversTypes['Category_Posts']> }>>;
-  Category_Posts: ResolverTypeWrapper<Partial<Omit<Category_Posts, 'docs'> & { docs?: Maybe<Array<ResolversTypes['Post']>> }>>;
+  Categories: ResolverTypeWrapper<Partial<Categories>>;
+  Category: ResolverTypeWrapper<Partial<Category>>;
   Category_createdAt_operator: ResolverTypeWrapper<Partial<Category_CreatedAt_Operator>>;
   Category_description_operator: ResolverTypeWrapper<Partial<Category_Description_Operator>>;
   Category_id_operator: ResolverTypeWrapper<Partial<Category_Id_Operator>>;
@@ -1528,7 +1508,7 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
   JSON: ResolverTypeWrapper<Partial<Scalars['JSON']['output']>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Order: ResolverTypeWrapper<Partial<Omit<Order, 'user'> & { user?: Maybe<ResolversTypes['User']> }>>;
+  Order: ResolverTypeWrapper<Partial<Order>>;
   Order_Items: ResolverTypeWrapper<Partial<Order_Items>>;
   Order_createdAt_operator: ResolverTypeWrapper<Partial<Order_CreatedAt_Operator>>;
   Order_id_operator: ResolverTypeWrapper<Partial<Order_Id_Operator>>;
@@ -1541,8 +1521,8 @@ export type ResolversTypes = {
   Order_updatedAt_operator: ResolverTypeWrapper<Partial<Order_UpdatedAt_Operator>>;
   Order_user_operator: ResolverTypeWrapper<Partial<Order_User_Operator>>;
   Order_where: ResolverTypeWrapper<Partial<Order_Where>>;
-  Orders: ResolverTypeWrapper<Partial<Omit<Orders, 'docs'> & { docs: Array<ResolversTypes['Order']> }>>;
-  Post: ResolverTypeWrapper<Partial<Omit<Post, 'author' | 'category' | 'layout' | 'reference' | 'related'> & { author?: Maybe<ResolversTypes['User']>, category?: Maybe<ResolversTypes['Category']>, layout?: Maybe<Array<ResolversTypes['Post_Layout']>>, reference?: Maybe<ResolversTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
+  Orders: ResolverTypeWrapper<Partial<Orders>>;
+  Post: ResolverTypeWrapper<Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['Post_Layout']>>, reference?: Maybe<ResolversTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
   Post_Layout: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Post_Layout']>>;
   Post_Reference: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Post_Reference']>>;
   Post_Reference_RelationTo: ResolverTypeWrapper<Partial<Post_Reference_RelationTo>>;
@@ -1603,11 +1583,11 @@ export type ResolversTypes = {
   User_roles_operator: ResolverTypeWrapper<Partial<User_Roles_Operator>>;
   User_updatedAt_operator: ResolverTypeWrapper<Partial<User_UpdatedAt_Operator>>;
   User_where: ResolverTypeWrapper<Partial<User_Where>>;
-  Users: ResolverTypeWrapper<Partial<Omit<Users, 'docs'> & { docs: Array<ResolversTypes['User']> }>>;
-  UsersLoginResult: ResolverTypeWrapper<Partial<Omit<UsersLoginResult, 'user'> & { user?: Maybe<ResolversTypes['User']> }>>;
-  UsersMe: ResolverTypeWrapper<Partial<Omit<UsersMe, 'user'> & { user?: Maybe<ResolversTypes['User']> }>>;
-  UsersRefreshedUser: ResolverTypeWrapper<Partial<Omit<UsersRefreshedUser, 'user'> & { user?: Maybe<ResolversTypes['User']> }>>;
-  UsersResetPassword: ResolverTypeWrapper<Partial<Omit<UsersResetPassword, 'user'> & { user?: Maybe<ResolversTypes['User']> }>>;
+  Users: ResolverTypeWrapper<Partial<Users>>;
+  UsersLoginResult: ResolverTypeWrapper<Partial<UsersLoginResult>>;
+  UsersMe: ResolverTypeWrapper<Partial<UsersMe>>;
+  UsersRefreshedUser: ResolverTypeWrapper<Partial<UsersRefreshedUser>>;
+  UsersResetPassword: ResolverTypeWrapper<Partial<UsersResetPassword>>;
   countAllTracking: ResolverTypeWrapper<Partial<CountAllTracking>>;
   countCategories: ResolverTypeWrapper<Partial<CountCategories>>;
   countOrders: ResolverTypeWrapper<Partial<CountOrders>>;
@@ -1641,9 +1621,8 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   AllTracking: Partial<AllTracking>;
   Boolean: Partial<Scalars['Boolean']['output']>;
-  Categories: Partial<Omit<Categories, 'docs'> & { docs: Array<ResolversParentTypes['Category']> }>;
-  Category: Partial<Omit<Category, 'posts'> & { posts?: Maybe<ResolversParentTypes['Category_Posts']> }>;
-  Category_Posts: Partial<Omit<Category_Posts, 'docs'> & { docs?: Maybe<Array<ResolversParentTypes['Post']>> }>;
+  Categories: Partial<Categories>;
+  Category: Partial<Category>;
   Category_createdAt_operator: Partial<Category_CreatedAt_Operator>;
   Category_description_operator: Partial<Category_Description_Operator>;
   Category_id_operator: Partial<Category_Id_Operator>;
@@ -1658,7 +1637,7 @@ export type ResolversParentTypes = {
   Int: Partial<Scalars['Int']['output']>;
   JSON: Partial<Scalars['JSON']['output']>;
   Mutation: Record<PropertyKey, never>;
-  Order: Partial<Omit<Order, 'user'> & { user?: Maybe<ResolversParentTypes['User']> }>;
+  Order: Partial<Order>;
   Order_Items: Partial<Order_Items>;
   Order_createdAt_operator: Partial<Order_CreatedAt_Operator>;
   Order_id_operator: Partial<Order_Id_Operator>;
@@ -1669,8 +1648,8 @@ export type ResolversParentTypes = {
   Order_updatedAt_operator: Partial<Order_UpdatedAt_Operator>;
   Order_user_operator: Partial<Order_User_Operator>;
   Order_where: Partial<Order_Where>;
-  Orders: Partial<Omit<Orders, 'docs'> & { docs: Array<ResolversParentTypes['Order']> }>;
-  Post: Partial<Omit<Post, 'author' | 'category' | 'layout' | 'reference' | 'related'> & { author?: Maybe<ResolversParentTypes['User']>, category?: Maybe<ResolversParentTypes['Category']>, layout?: Maybe<Array<ResolversParentTypes['Post_Layout']>>, reference?: Maybe<ResolversParentTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
+  Orders: Partial<Orders>;
+  Post: Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['Post_Layout']>>, reference?: Maybe<ResolversParentTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
   Post_Layout: Partial<ResolversUnionTypes<ResolversParentTypes>['Post_Layout']>;
   Post_Reference: Partial<ResolversUnionTypes<ResolversParentTypes>['Post_Reference']>;
   Post_Reference_Relationship: Partial<Omit<Post_Reference_Relationship, 'value'> & { value?: Maybe<ResolversParentTypes['Post_Reference']> }>;
@@ -1722,11 +1701,11 @@ export type ResolversParentTypes = {
   User_roles_operator: Partial<User_Roles_Operator>;
   User_updatedAt_operator: Partial<User_UpdatedAt_Operator>;
   User_where: Partial<User_Where>;
-  Users: Partial<Omit<Users, 'docs'> & { docs: Array<ResolversParentTypes['User']> }>;
-  UsersLoginResult: Partial<Omit<UsersLoginResult, 'user'> & { user?: Maybe<ResolversParentTypes['User']> }>;
-  UsersMe: Partial<Omit<UsersMe, 'user'> & { user?: Maybe<ResolversParentTypes['User']> }>;
-  UsersRefreshedUser: Partial<Omit<UsersRefreshedUser, 'user'> & { user?: Maybe<ResolversParentTypes['User']> }>;
-  UsersResetPassword: Partial<Omit<UsersResetPassword, 'user'> & { user?: Maybe<ResolversParentTypes['User']> }>;
+  Users: Partial<Users>;
+  UsersLoginResult: Partial<UsersLoginResult>;
+  UsersMe: Partial<UsersMe>;
+  UsersRefreshedUser: Partial<UsersRefreshedUser>;
+  UsersResetPassword: Partial<UsersResetPassword>;
   countAllTracking: Partial<CountAllTracking>;
   countCategories: Partial<CountCategories>;
   countOrders: Partial<CountOrders>;
@@ -1785,16 +1764,9 @@ export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends R
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  posts?: Resolver<Maybe<ResolversTypes['Category_Posts']>, ParentType, ContextType, Partial<CategoryPostsArgs>>;
   slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type Category_PostsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category_Posts'] = ResolversParentTypes['Category_Posts']> = {
-  docs?: Resolver<Maybe<Array<ResolversTypes['Post']>>, ParentType, ContextType>;
-  hasNextPage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  totalDocs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type ContentBlockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContentBlock'] = ResolversParentTypes['ContentBlock']> = {
@@ -2065,7 +2037,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AllTracking?: AllTrackingResolvers<ContextType>;
   Categories?: CategoriesResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
-  Category_Posts?: Category_PostsResolvers<ContextType>;
   ContentBlock?: ContentBlockResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   HeroBlock?: HeroBlockResolvers<ContextType>;

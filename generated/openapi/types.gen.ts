@@ -40,17 +40,6 @@ export type Category = {
     name?: string;
     slug?: string;
     description?: string | null;
-    /**
-     * The documents of "posts" relating to this one (a join field; never written).
-     */
-    posts?: {
-        docs: Array<number | PostDepth1>;
-        hasNextPage: boolean;
-        /**
-         * Only with count: true.
-         */
-        totalDocs?: number;
-    };
     createdAt?: string;
     updatedAt?: string;
 };
@@ -61,65 +50,6 @@ export type CategoryCreateInput = {
     description?: string | null;
 };
 
-export type CategoryDepth1 = {
-    id: number;
-    name?: string;
-    slug?: string;
-    description?: string | null;
-    /**
-     * The documents of "posts" relating to this one (a join field; never written).
-     */
-    posts?: {
-        docs: Array<number | PostDepth2>;
-        hasNextPage: boolean;
-        /**
-         * Only with count: true.
-         */
-        totalDocs?: number;
-    };
-    createdAt?: string;
-    updatedAt?: string;
-};
-
-export type CategoryDepth2 = {
-    id: number;
-    name?: string;
-    slug?: string;
-    description?: string | null;
-    /**
-     * The documents of "posts" relating to this one (a join field; never written).
-     */
-    posts?: {
-        docs: Array<number | PopulatedDocument>;
-        hasNextPage: boolean;
-        /**
-         * Only with count: true.
-         */
-        totalDocs?: number;
-    };
-    createdAt?: string;
-    updatedAt?: string;
-};
-
-export type CategoryJoins = false | {
-    posts?: false | {
-        /**
-         * Documents per page (default: the field's defaultLimit, 10; 0: all, at most 1000).
-         */
-        limit?: number;
-        page?: number;
-        /**
-         * Field path(s) of the joined collection.
-         */
-        sort?: string;
-        where?: PostWhere;
-        /**
-         * Adds totalDocs.
-         */
-        count?: boolean;
-    };
-};
-
 export type CategorySelect = {
     id?: boolean;
     createdAt?: boolean;
@@ -127,7 +57,6 @@ export type CategorySelect = {
     name?: boolean;
     slug?: boolean;
     description?: boolean;
-    posts?: boolean;
 };
 
 export type CategoryUpdateInput = {
@@ -630,12 +559,12 @@ export type Post = {
     views?: number | null;
     featured?: boolean | null;
     publishedAt?: string | null;
-    category?: number | CategoryDepth1 | null;
+    category?: number | Category | null;
     author?: number | User | null;
     related?: Array<number | PostDepth1> | null;
     reference?: {
         relationTo: 'posts' | 'categories';
-        value: number | PostDepth1 | CategoryDepth1;
+        value: number | PostDepth1 | Category;
     } | null;
     tags?: Array<{
         id?: string;
@@ -739,12 +668,12 @@ export type PostDepth1 = {
     views?: number | null;
     featured?: boolean | null;
     publishedAt?: string | null;
-    category?: number | CategoryDepth2 | null;
+    category?: number | Category | null;
     author?: number | User | null;
     related?: Array<number | PostDepth2> | null;
     reference?: {
         relationTo: 'posts' | 'categories';
-        value: number | PostDepth2 | CategoryDepth2;
+        value: number | PostDepth2 | Category;
     } | null;
     tags?: Array<{
         id?: string;
@@ -782,12 +711,12 @@ export type PostDepth2 = {
     views?: number | null;
     featured?: boolean | null;
     publishedAt?: string | null;
-    category?: number | PopulatedDocument | null;
+    category?: number | Category | null;
     author?: number | User | null;
     related?: Array<number | PopulatedDocument> | null;
     reference?: {
         relationTo: 'posts' | 'categories';
-        value: number | PopulatedDocument;
+        value: number | PopulatedDocument | Category;
     } | null;
     tags?: Array<{
         id?: string;
@@ -3829,10 +3758,6 @@ export type FindCategoriesData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
-        /**
-         * Paging, sort and filter of join fields (the `CategoryJoins` schema), by join field path, as JSON: `{"posts":{"limit":5,"sort":"-createdAt","count":true}}`; `{"posts":false}` leaves one out, `false` all of them. Payload's bracket syntax (`?joins[posts][limit]=5`, `?joins=false`) is accepted too.
-         */
-        joins?: string;
     };
     url: '/categories';
 };
@@ -4107,10 +4032,6 @@ export type FindCategoryByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
-        /**
-         * Paging, sort and filter of join fields (the `CategoryJoins` schema), by join field path, as JSON: `{"posts":{"limit":5,"sort":"-createdAt","count":true}}`; `{"posts":false}` leaves one out, `false` all of them. Payload's bracket syntax (`?joins[posts][limit]=5`, `?joins=false`) is accepted too.
-         */
-        joins?: string;
     };
     url: '/categories/{id}';
 };

@@ -931,7 +931,7 @@ export type MeUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MeUserQuery = { meUser: { exp: number | null, token: string | null, user: { id: number, createdAt: string | null, updatedAt: string | null, email: string | null, name: string | null, roles: Array<User_Roles> | null } | null } | null };
 
-export type CategoryFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null, posts: { hasNextPage: boolean | null, docs: Array<{ id: number }> | null } | null };
+export type CategoryFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null };
 
 export type FindCategoriesQueryVariables = Exact<{
   where?: Category_Where | null | undefined;
@@ -941,14 +941,14 @@ export type FindCategoriesQueryVariables = Exact<{
 }>;
 
 
-export type FindCategoriesQuery = { Categories: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null, posts: { hasNextPage: boolean | null, docs: Array<{ id: number }> | null } | null }> } | null };
+export type FindCategoriesQuery = { Categories: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null }> } | null };
 
 export type FindCategoryQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type FindCategoryQuery = { Category: { id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null, posts: { hasNextPage: boolean | null, docs: Array<{ id: number }> | null } | null } | null };
+export type FindCategoryQuery = { Category: { id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null } | null };
 
 export type CountCategoriesQueryVariables = Exact<{
   where?: Category_Where | null | undefined;
@@ -962,7 +962,7 @@ export type CreateCategoryMutationVariables = Exact<{
 }>;
 
 
-export type CreateCategoryMutation = { createCategory: { id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null, posts: { hasNextPage: boolean | null, docs: Array<{ id: number }> | null } | null } | null };
+export type CreateCategoryMutation = { createCategory: { id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null } | null };
 
 export type UpdateCategoryMutationVariables = Exact<{
   id: number;
@@ -970,7 +970,7 @@ export type UpdateCategoryMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCategoryMutation = { updateCategory: { id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null, posts: { hasNextPage: boolean | null, docs: Array<{ id: number }> | null } | null } | null };
+export type UpdateCategoryMutation = { updateCategory: { id: number, createdAt: string | null, updatedAt: string | null, name: string | null, slug: string | null, description: string | null } | null };
 
 export type DeleteCategoryMutationVariables = Exact<{
   id: number;
@@ -1211,12 +1211,6 @@ export const CategoryFieldsFragmentDoc = new TypedDocumentString(`
   name
   slug
   description
-  posts {
-    docs {
-      id
-    }
-    hasNextPage
-  }
 }
     `, {"fragmentName":"CategoryFields"}) as unknown as TypedDocumentString<CategoryFieldsFragment, unknown>;
 export const PostFieldsFragmentDoc = new TypedDocumentString(`
@@ -1459,12 +1453,6 @@ export const FindCategoriesDocument = new TypedDocumentString(`
   name
   slug
   description
-  posts {
-    docs {
-      id
-    }
-    hasNextPage
-  }
 }`) as unknown as TypedDocumentString<FindCategoriesQuery, FindCategoriesQueryVariables>;
 export const FindCategoryDocument = new TypedDocumentString(`
     query FindCategory($id: Int!) {
@@ -1479,12 +1467,6 @@ export const FindCategoryDocument = new TypedDocumentString(`
   name
   slug
   description
-  posts {
-    docs {
-      id
-    }
-    hasNextPage
-  }
 }`) as unknown as TypedDocumentString<FindCategoryQuery, FindCategoryQueryVariables>;
 export const CountCategoriesDocument = new TypedDocumentString(`
     query CountCategories($where: Category_where) {
@@ -1506,12 +1488,6 @@ export const CreateCategoryDocument = new TypedDocumentString(`
   name
   slug
   description
-  posts {
-    docs {
-      id
-    }
-    hasNextPage
-  }
 }`) as unknown as TypedDocumentString<CreateCategoryMutation, CreateCategoryMutationVariables>;
 export const UpdateCategoryDocument = new TypedDocumentString(`
     mutation UpdateCategory($id: Int!, $data: mutationCategoryUpdateInput!) {
@@ -1526,12 +1502,6 @@ export const UpdateCategoryDocument = new TypedDocumentString(`
   name
   slug
   description
-  posts {
-    docs {
-      id
-    }
-    hasNextPage
-  }
 }`) as unknown as TypedDocumentString<UpdateCategoryMutation, UpdateCategoryMutationVariables>;
 export const DeleteCategoryDocument = new TypedDocumentString(`
     mutation DeleteCategory($id: Int!) {
