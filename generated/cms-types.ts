@@ -9,6 +9,8 @@ export interface Config {
     tracking: Tracking;
     orders: Order;
   };
+  collectionsJoins: {
+  };
   globals: {
     "site-settings": SiteSetting;
   };

@@ -66,10 +66,10 @@ type Op = (
   options: Record<string, unknown>,
 ) => Promise<{ data?: unknown; error?: unknown; response?: Response }>
 
-/** where, select and populate travel as JSON text: the contract declares them as JSON-string parameters. */
+/** where, select, populate and joins travel as JSON text: the contract declares them as JSON-string parameters. */
 function jsonText(query: Record<string, unknown>): Record<string, unknown> {
   const out = { ...query }
-  for (const name of ['where', 'select', 'populate'])
+  for (const name of ['where', 'select', 'populate', 'joins'])
     if (out[name] !== undefined && typeof out[name] !== 'string')
       out[name] = JSON.stringify(out[name])
   return out

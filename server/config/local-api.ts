@@ -19,6 +19,20 @@ export type GlobalOf<S> = S extends keyof GlobalsMap ? GlobalsMap[S] : Record<st
 
 export type Select = { [field: string]: boolean | Select }
 
+/** Paging, sort and filter of one join field's documents; `false` leaves the field out. */
+export interface JoinOptions {
+  /** Documents per page (default: the field's defaultLimit, 10; 0: all). */
+  limit?: number
+  page?: number
+  sort?: string | string[]
+  /** ANDed with the field's own where. */
+  where?: Where
+  /** Adds totalDocs to the result. */
+  count?: boolean
+}
+/** The `joins` of a read: per join field path, its options or `false`; `false` leaves every join field out. */
+export type JoinQuery = false | { [joinPath: string]: JoinOptions | false | undefined }
+
 /** Options every Local operation takes. */
 export interface BaseArgs {
   /** Acting user; changes nothing unless `overrideAccess: false`. */
@@ -38,6 +52,8 @@ export interface ReadArgs extends BaseArgs {
   populate?: Record<string, Select>
   draft?: boolean
   showHiddenFields?: boolean
+  /** Join fields of the documents read: paging, sort, filter, or `false` (all of them, or one) to leave out. */
+  joins?: JoinQuery
 }
 
 export interface FindArgs<S extends string = CollectionSlug> extends ReadArgs {

@@ -7,7 +7,15 @@ import {
 } from './auth-options.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { checkOptions } from './check-options.ts'
-import { flattenFields, isIndexed, isJsonStored, isUnique, optionValue } from './fields.ts'
+import {
+  flattenFields,
+  isIndexed,
+  isJsonStored,
+  isUnique,
+  optionValue,
+  someField,
+  traverseFields,
+} from './fields.ts'
 import { checkNames } from './names.ts'
 import { globalVersionsCollection, versionsCollection } from './versions.ts'
 import { formatLabels, toWords } from './labels.ts'
@@ -21,6 +29,7 @@ import type {
   SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
+  SanitizedJoin,
   SanitizedLimits,
   SanitizedVersions,
 } from './types.ts'
@@ -39,6 +48,7 @@ const FIELD_TYPES = new Set([
   'richText',
   'point',
   'relationship',
+  'join',
   'array',
   'blocks',
   'group',
@@ -134,6 +144,8 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
       )
     tables.set(c.table, c.slug)
   }
+  const bySlug = new Map(collections.map((c) => [c.slug, c]))
+  for (const c of collections) c.joins = resolveJoins(c, bySlug)
   const globalSlugs = new Set<string>()
   const globals = globalsIn.map((g) => {
     if (!g || typeof g !== 'object')
@@ -142,7 +154,12 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     if (globalSlugs.has(g.slug))
       throw new ConfigError(`Global "${g.slug}": duplicate slug; another global already uses it.`)
     globalSlugs.add(g.slug)
-    return sanitizeGlobal(g, slugs, Boolean(localization))
+    const global = sanitizeGlobal(g, slugs, Boolean(localization))
+    if (someField(global.flatFields, (f) => f.type === 'join'))
+      throw new ConfigError(
+        `Global "${g.slug}": join fields are only supported in collections (a join lists the documents relating to one document).`,
+      )
+    return global
   })
   for (const g of globals) {
     const table = g.versionsCollection?.table
@@ -441,6 +458,7 @@ function sanitizeCollection(
     access: c.access ?? {},
     endpoints: c.endpoints ?? [],
     table: c.slug.replace(/-/g, '_'),
+    joins: [],
   }
   if (versions) sanitized.versionsCollection = versionsCollection(sanitized)
   return sanitized
@@ -615,6 +633,9 @@ function checkFields(
         }
         break
       }
+      case 'join':
+        checkJoinField(f, at, slugs, topLevel)
+        break
       case 'group':
       case 'array': {
         if (!Array.isArray(f.fields) || f.fields.length === 0)
@@ -663,4 +684,81 @@ function checkFields(
     }
   }
   return flat
+}
+
+const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0
+
+/** The options of one join field, on their own (its target is resolved once every collection is known). */
+function checkJoinField(
+  f: FlattenedField & { type: 'join' },
+  at: string,
+  slugs: Set<string>,
+  topLevel: boolean,
+): void {
+  if (!topLevel)
+    throw new ConfigError(
+      `${at}: join fields are only supported at the top level of a collection or in its (non-localized) groups and named tabs, not in arrays, blocks or localized groups.`,
+    )
+  if (Array.isArray(f.collection))
+    throw new ConfigError(
+      `${at}: a join over several collections (collection as a list) is not supported yet; name one collection, or declare one join field per collection.`,
+    )
+  if (typeof f.collection !== 'string' || !slugs.has(f.collection))
+    throw new ConfigError(
+      `${at}: collection ${JSON.stringify(f.collection)} is not a collection in this config.`,
+    )
+  if (typeof f.on !== 'string' || f.on === '')
+    throw new ConfigError(
+      `${at}: on must name the relationship field of "${f.collection}" to join on, such as "category" or "meta.category".`,
+    )
+  for (const key of ['defaultLimit', 'maxDepth'] as const)
+    if (f[key] !== undefined && !isCount(f[key]))
+      throw new ConfigError(`${at}: ${key} must be a non-negative integer.`)
+  if (f.defaultSort !== undefined && typeof f.defaultSort !== 'string')
+    throw new ConfigError(`${at}: defaultSort must be a string such as "-createdAt".`)
+  if (f.where !== undefined && (!f.where || typeof f.where !== 'object' || Array.isArray(f.where)))
+    throw new ConfigError(`${at}: where must be a Where object.`)
+}
+
+/**
+ * The join fields of a collection, each with the relationship field it reads: `on` walks the joined collection's
+ * fields through (non-localized) groups to a relationship field, not localized, relating to this collection.
+ */
+function resolveJoins(
+  c: SanitizedCollection,
+  bySlug: Map<string, SanitizedCollection>,
+): SanitizedJoin[] {
+  const joins: SanitizedJoin[] = []
+  traverseFields(c.flatFields, (field, path) => {
+    if (field.type === 'group') return true
+    if (field.type !== 'join') return false
+    const joinPath = [...path, field.name].join('.')
+    const at = `Collection "${c.slug}", field "${joinPath}"`
+    const target = bySlug.get(field.collection)!
+    let fields = target.flatFields
+    const segs = field.on.split('.')
+    let on: FlattenedField | undefined
+    for (const [i, seg] of segs.entries()) {
+      on = fields.find((f) => f.name === seg)
+      if (on?.type === 'group' && !on.localized && i < segs.length - 1) fields = on.fields
+      else if (i < segs.length - 1) on = undefined
+      if (!on) break
+    }
+    if (on?.type !== 'relationship')
+      throw new ConfigError(
+        `${at}: on "${field.on}" is not a relationship field of collection "${target.slug}" (a dotted path through groups; fields in arrays and blocks cannot be joined).`,
+      )
+    const targets = Array.isArray(on.relationTo) ? on.relationTo : [on.relationTo]
+    if (!targets.includes(c.slug))
+      throw new ConfigError(
+        `${at}: the relationship field "${field.on}" of "${target.slug}" relates to ${targets.map((t) => `"${t}"`).join(', ')}, not to "${c.slug}".`,
+      )
+    if (on.localized)
+      throw new ConfigError(
+        `${at}: the relationship field "${field.on}" of "${target.slug}" is localized, which joins do not support.`,
+      )
+    joins.push({ path: joinPath, field, on })
+    return false
+  })
+  return joins
 }

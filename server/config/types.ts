@@ -170,6 +170,29 @@ export interface RelationshipField extends FieldBase {
   minRows?: number
   maxRows?: number
 }
+/**
+ * A virtual reverse relationship: the documents of `collection` whose relationship field `on` (a dotted path,
+ * through groups) holds this document. Nothing is stored; reads return `{ docs, hasNextPage, totalDocs? }`.
+ * Not in arrays, blocks or globals.
+ */
+export interface JoinField extends Pick<
+  FieldBase,
+  'name' | 'label' | 'access' | 'hooks' | 'hidden'
+> {
+  type: 'join'
+  /** The collection holding the relationship field. */
+  collection: string
+  /** The relationship field of `collection` that relates to this collection (`'category'`, `'meta.author'`). */
+  on: string
+  /** Always ANDed with the request's `where` on the joined documents. */
+  where?: Where
+  /** Documents per page when the request gives no `limit` (default 10; 0: all). */
+  defaultLimit?: number
+  /** Sort of the joined documents when the request gives none (default: the joined collection's). */
+  defaultSort?: string
+  /** Deepest level at which the joined documents are populated (default 1: only on the documents read). */
+  maxDepth?: number
+}
 /** Its rows are stored as one JSON value, which cannot be indexed. */
 export interface ArrayField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'array'
@@ -234,6 +257,7 @@ export type DataField =
   | RichTextField
   | PointField
   | RelationshipField
+  | JoinField
   | ArrayField
   | BlocksField
   | GroupField
@@ -257,8 +281,13 @@ export interface FlattenedBlock extends Omit<Block, 'fields'> {
 export interface FlattenedBlocksField extends Omit<BlocksField, 'blocks'> {
   blocks: FlattenedBlock[]
 }
+/** A join field in the field model: it has none of the stored fields' options (they read as absent). */
+export type FlattenedJoinField = JoinField & {
+  [K in Exclude<keyof FieldBase, keyof JoinField>]?: undefined
+}
 export type FlattenedField =
-  | Exclude<DataField, GroupField | ArrayField | BlocksField>
+  | Exclude<DataField, GroupField | ArrayField | BlocksField | JoinField>
+  | FlattenedJoinField
   | FlattenedGroupField
   | FlattenedArrayField
   | FlattenedBlocksField
@@ -521,6 +550,17 @@ export interface SanitizedCollection extends Omit<
   table: string
   /** The internal collection of this collection's versions, when `versions` is on. */
   versionsCollection?: SanitizedCollection
+  /** The join fields of the collection, by dotted path (`posts`, `meta.posts`), resolved against their targets. */
+  joins: SanitizedJoin[]
+}
+
+/** A join field resolved at start: the relationship field it reads in the joined collection. */
+export interface SanitizedJoin {
+  /** Dotted path of the join field in its collection (the key of the `joins` query option). */
+  path: string
+  field: JoinField
+  /** The relationship field of the joined collection that `on` names. */
+  on: RelationshipField
 }
 
 export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' | 'versions'> {

@@ -19,6 +19,7 @@ import type {
   CollapsibleField,
   DateField,
   GroupField,
+  JoinField,
   JSONField,
   NumberField,
   PointField,
@@ -270,6 +271,18 @@ export const fieldTypeRefusals = {
     max: 'use maxRows (with hasMany: true) to bound the number of related documents; remove max.',
     min: 'use minRows (with hasMany: true) to require related documents; remove min.',
   } satisfies Refusals<RelationshipField>,
+  join: {
+    orderable:
+      'ordering joined documents by hand (a stored order per parent) is not supported; remove orderable and sort by a field of the joined collection (defaultSort).',
+    required: 'a join field holds no data of its own, so it cannot be required; remove required.',
+    unique: 'a join field holds no data of its own; remove unique.',
+    index:
+      'a join field holds no data of its own; remove index (the relationship field it reads is indexed).',
+    localized:
+      'a join field follows the relationship field it reads; remove localized (localized relationship fields cannot be joined).',
+    defaultValue: 'a join field is computed on read; remove defaultValue.',
+    validate: 'a join field is never written; remove validate.',
+  } satisfies Refusals<JoinField>,
   point: {
     unique:
       'uniqueness of points is not supported; remove unique (points are always indexed, for near).',
@@ -325,7 +338,6 @@ export const optionRefusals = {
 
 /** Payload field types this server has no equivalent of. */
 export const fieldTypeRefusalsByType: Readonly<Record<string, string>> = {
-  join: 'join fields are not supported yet; remove the field and query the related collection with a where on its relationship field.',
   ui: 'ui fields only render in an admin panel, which this server does not have; remove the field.',
   upload: `upload fields need uploads, which are not supported yet; use a text field holding the file URL, or a relationship to a collection of your own describing files.`,
 }

@@ -7,19 +7,22 @@ import type {
 
 /** Field copies for the version table: no unique constraints or indexes (many versions share values), no hooks; field read access stays. */
 function versionCopy(fields: FlattenedField[]): FlattenedField[] {
-  return fields.map((f) => {
-    const copy = {
-      ...f,
-      unique: false,
-      index: f.name === '_status',
-      hooks: undefined,
-      validate: undefined,
-    } as FlattenedField
-    if (copy.type === 'group' || copy.type === 'array') copy.fields = versionCopy(copy.fields)
-    if (copy.type === 'blocks')
-      copy.blocks = copy.blocks.map((b) => ({ ...b, fields: versionCopy(b.fields) }))
-    return copy
-  })
+  // Join fields hold nothing, so a version has none (as in Payload).
+  return fields
+    .filter((f) => f.type !== 'join')
+    .map((f) => {
+      const copy = {
+        ...f,
+        unique: false,
+        index: f.name === '_status',
+        hooks: undefined,
+        validate: undefined,
+      } as FlattenedField
+      if (copy.type === 'group' || copy.type === 'array') copy.fields = versionCopy(copy.fields)
+      if (copy.type === 'blocks')
+        copy.blocks = copy.blocks.map((b) => ({ ...b, fields: versionCopy(b.fields) }))
+      return copy
+    })
 }
 
 /**
@@ -110,5 +113,6 @@ function internalCollection(
     access: {},
     endpoints: [],
     table,
+    joins: [],
   }
 }

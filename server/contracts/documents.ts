@@ -30,6 +30,9 @@ function selection(
           lines.push(`${f.name} { relationTo value { ${members} } }`)
         } else lines.push(`${f.name} { id }`)
         break
+      case 'join':
+        lines.push(`${f.name} { docs { id } hasNextPage }`)
+        break
       case 'group':
         lines.push(
           `${f.name} {\n${selection(f.fields, f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,

@@ -1,5 +1,5 @@
 import type { GraphQLKind } from './kinds.ts'
-import { optionValue, traverseFields } from '../config/fields.ts'
+import { optionValue, someField, traverseFields } from '../config/fields.ts'
 import type {
   FlattenedField,
   SanitizedCollection,
@@ -66,6 +66,13 @@ export interface GraphQLPlan {
     /** A polymorphic relation's own field (`value` resolves under it): where its arguments are given. */
     holder?: { type: string; field: string }
   }[]
+  /**
+   * Join fields: the type and field serving each, the collection whose documents hold it and its path there. The
+   * server resolves them per field (with the field's arguments), batched over the parents of a level.
+   */
+  joins: { type: string; field: string; collection: string; path: string }[]
+  /** Group fields holding join fields (at any depth): their objects carry the document's id to the joins. */
+  joinGroups: { type: string; field: string }[]
   /** Union name → how a value picks its member: by `blockType` or (polymorphic relations) by collection slug. */
   unions: Map<string, { by: 'blockType' | 'collection'; members: Map<string, string> }>
   /** Enum name → GraphQL value name → stored value (only where they differ or for every option enum). */
@@ -84,6 +91,8 @@ interface Ctx {
   config: SanitizedConfig
   b: Builder
   plan: GraphQLPlan
+  /** The collection whose types are being compiled, and the path of the current group in it (join fields). */
+  owner?: { collection: string; path: string[] }
 }
 
 function enumType(ctx: Ctx, name: string, values: string[]): string {
@@ -166,8 +175,28 @@ function outputType(ctx: Ctx, field: FlattenedField, parent: string): string {
       const t = docType(ctx, field.relationTo)
       return field.hasMany ? `[${t}!]` : t
     }
-    case 'group':
-      return objectType(ctx, field.interfaceName ?? own, field.fields, false, field.label)
+    case 'join': {
+      ctx.plan.joins.push({
+        type: parent,
+        field: field.name,
+        collection: ctx.owner!.collection,
+        path: [...ctx.owner!.path, field.name].join('.'),
+      })
+      return ctx.b.add(
+        own,
+        `${desc(`The documents of "${field.collection}" relating to this one.`)}type ${own} {\n  docs: [${docType(ctx, field.collection)}!]\n  hasNextPage: Boolean\n  totalDocs: Int\n}`,
+      )
+    }
+    case 'group': {
+      if (!someField(field.fields, (f) => f.type === 'join'))
+        return objectType(ctx, field.interfaceName ?? own, field.fields, false, field.label)
+      ctx.plan.joinGroups.push({ type: parent, field: field.name })
+      const owner = ctx.owner
+      ctx.owner = owner && { ...owner, path: [...owner.path, field.name] }
+      const t = objectType(ctx, field.interfaceName ?? own, field.fields, false, field.label)
+      ctx.owner = owner
+      return t
+    }
     case 'array':
       return `[${objectType(ctx, field.interfaceName ?? own, field.fields, true, field.label)}!]`
     case 'blocks': {
@@ -201,8 +230,14 @@ function objectType(
   const lines = row ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
     if (f.hidden) continue
-    // As Payload: a relationship reads its documents in a locale and as drafts of its own choosing.
-    const args = f.type === 'relationship' ? `(draft: Boolean${localeArgs(ctx)})` : ''
+    // As Payload: a relationship reads its documents in a locale and as drafts of its own choosing; a join field
+    // takes the arguments of its page (as Payload's): where, limit, page, sort, count.
+    const args =
+      f.type === 'relationship'
+        ? `(draft: Boolean${localeArgs(ctx)})`
+        : f.type === 'join'
+          ? `(where: ${docType(ctx, f.collection)}_where, limit: Int, page: Int, sort: String, count: Boolean)`
+          : ''
     lines.push(
       `${desc(f.label && f.label !== f.name ? f.label : undefined, '  ')}  ${f.name}${args}: ${outputType(ctx, f, name)}`,
     )
@@ -261,6 +296,8 @@ function inputType(ctx: Ctx, field: FlattenedField, parent: string, required: bo
       }
       return field.hasMany ? `[Int!]${bang}` : `Int${bang}`
     }
+    case 'join':
+      return ''
     case 'group':
       return `${inputObject(ctx, `${own}Input`, field.fields, false, true)}${bang}`
     case 'array':
@@ -280,7 +317,8 @@ function inputObject(
   ctx.b.add(name, '')
   const lines = row ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
-    if (f.hidden) continue
+    // A join field is computed on read: no input.
+    if (f.hidden || f.type === 'join') continue
     const required =
       requireds && Boolean(f.required) && f.defaultValue === undefined && !f.localized
     lines.push(`  ${f.name}: ${inputType(ctx, f, name, required)}`)
@@ -421,7 +459,9 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   // The API key (auth.useAPIKey) is answered once, by the write that set it; null on every read.
   const apiKey = c.auth && c.auth.useAPIKey ? ['  apiKey: String'] : []
   extra.push(...apiKey)
+  ctx.owner = { collection: c.slug, path: [] }
   objectType(ctx, singular, c.flatFields, false, c.labels.singular, extra)
+  ctx.owner = undefined
   ctx.b.add(
     plural,
     `type ${plural} {\n  docs: [${singular}!]!\n  totalDocs: Int!\n  limit: Int!\n  totalPages: Int!\n  page: Int!\n  pagingCounter: Int!\n  hasPrevPage: Boolean!\n  hasNextPage: Boolean!\n  prevPage: Int\n  nextPage: Int\n}`,
@@ -578,7 +618,14 @@ export function compileSDL(config: SanitizedConfig): string {
 
 /** The SDL and the plan the server executes it with. */
 export function compileGraphQL(config: SanitizedConfig): { sdl: string; plan: GraphQLPlan } {
-  const plan: GraphQLPlan = { relations: [], unions: new Map(), enums: new Map(), roots: [] }
+  const plan: GraphQLPlan = {
+    relations: [],
+    joins: [],
+    joinGroups: [],
+    unions: new Map(),
+    enums: new Map(),
+    roots: [],
+  }
   const ctx: Ctx = { config, b: new Builder(), plan }
   ctx.b.add('JSON', `${desc('Any JSON value.')}scalar JSON`)
   ctx.b.add('DateTime', `${desc('An ISO 8601 date-time string.')}scalar DateTime`)

@@ -83,6 +83,51 @@ function whereParam(config: SanitizedConfig, name: string, required = false): Sc
   )
 }
 
+/** `joins` of a collection with join fields (its `<Singular>Joins` schema). */
+function joinsParam(name: string): Schema {
+  return jsonParam(
+    'joins',
+    ref(name),
+    `Paging, sort and filter of join fields (the \`${name}\` schema), by join field path, as JSON: \`{"posts":{"limit":5,"sort":"-createdAt","count":true}}\`; \`{"posts":false}\` leaves one out, \`false\` all of them. Payload's bracket syntax (\`?joins[posts][limit]=5\`, \`?joins=false\`) is accepted too.`,
+    '{}',
+  )
+}
+
+/** What `joins` takes for a collection: `false`, or per join field path `false` or its page options. */
+export function joinsSchema(config: SanitizedConfig, c: SanitizedCollection): Schema {
+  const properties: Schema = {}
+  for (const j of c.joins) {
+    const target = collectionNames(config.collectionsBySlug.get(j.field.collection)!).singular
+    properties[j.path] = {
+      anyOf: [
+        { type: 'boolean', const: false },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            limit: {
+              type: 'integer',
+              minimum: 0,
+              maximum: config.maxLimit,
+              description: `Documents per page (default: the field's defaultLimit, ${j.field.defaultLimit ?? 10}; 0: all, at most ${config.maxLimit}).`,
+            },
+            page: { type: 'integer', minimum: 1 },
+            sort: { type: 'string', description: 'Field path(s) of the joined collection.' },
+            where: ref(`${target}Where`),
+            count: { type: 'boolean', description: 'Adds totalDocs.' },
+          },
+        },
+      ],
+    }
+  }
+  return {
+    anyOf: [
+      { type: 'boolean', const: false, description: 'Leaves every join field out.' },
+      { type: 'object', additionalProperties: false, properties },
+    ],
+  }
+}
+
 function selectParam(name: string): Schema {
   return jsonParam(
     'select',
@@ -106,6 +151,7 @@ function collectionPaths(
   const where = `${singular}Where`
   const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
   const read = readParams(config, drafts, `${singular}Select`)
+  const joins = c.joins.length ? [joinsParam(`${singular}Joins`)] : []
   const writeParams = [
     ...read.filter((p) => p.$ref !== param('draft').$ref),
     ...(drafts ? [param('draft')] : []),
@@ -140,6 +186,7 @@ function collectionPaths(
         param('pagination'),
         param('sort'),
         ...read,
+        ...joins,
       ],
       responses: {
         200: json(ref(`${plural}List`), `A page of ${c.labels.plural}`),
@@ -274,7 +321,7 @@ function collectionPaths(
       summary: `One ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('findByID'),
-      parameters: [param('id'), ...read],
+      parameters: [param('id'), ...read, ...joins],
       responses: { 200: json(doc, `The ${c.labels.singular}`), ...errors(400, 401, 403, 404, 500) },
     },
     patch: {
@@ -925,6 +972,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts, password)
     schemas[`${singular}Where`] = whereSchema(`${singular}Where`, c.flatFields, c.timestamps)
     schemas[`${singular}Select`] = selectSchema(c.flatFields, SELECT_SYSTEM_FIELDS)
+    if (c.joins.length) schemas[`${singular}Joins`] = joinsSchema(config, c)
     depthBound.set(singular, typedDepth + 1)
     depthBound.set(`${singular}Where`, WHERE_MAX_NESTING)
     if (c.versionsCollection) {

@@ -92,6 +92,8 @@ function valueSchema(field: FlattenedField, mode: 'read' | 'input', ctx: SchemaC
       }
       return mode === 'read' ? { anyOf: [ID, docRef(ctx, field.relationTo)] } : ID
     }
+    case 'join':
+      return joinSchema(ctx, field.collection)
     case 'group':
       return objectSchema(field.fields, mode, ctx, field.interfaceName, false)
     case 'array': {
@@ -119,6 +121,20 @@ function valueSchema(field: FlattenedField, mode: 'read' | 'input', ctx: SchemaC
       })
       return arrayOf({ oneOf: rows }, field, mode)
     }
+  }
+}
+
+/** A join field's value: a page of the joined documents (ids, or documents as depth allows). */
+function joinSchema(ctx: SchemaContext, slug: string): Schema {
+  return {
+    type: 'object',
+    description: `The documents of "${slug}" relating to this one (a join field; never written).`,
+    required: ['docs', 'hasNextPage'],
+    properties: {
+      docs: { type: 'array', items: { anyOf: [ID, docRef(ctx, slug)] } },
+      hasNextPage: { type: 'boolean' },
+      totalDocs: { type: 'integer', minimum: 0, description: 'Only with count: true.' },
+    },
   }
 }
 
@@ -174,6 +190,11 @@ export function objectSchema(
   if (row) properties.id = mode === 'read' ? { type: 'string' } : { type: ['string', 'null'] }
   for (const f of fields) {
     if (f.hidden) continue
+    if (f.type === 'join') {
+      // Computed on read, never written (a value sent for it is ignored).
+      if (mode === 'read') properties[f.name] = describe(joinSchema(ctx, f.collection), f)
+      continue
+    }
     const strict = Boolean(f.required) && !drafts && mode === 'read'
     properties[f.name] = fieldSchema(
       f,

@@ -91,6 +91,8 @@ class Emitter {
         const one = `number | ${this.docName(f.relationTo)}`
         return f.hasMany ? `(${one})[]` : one
       }
+      case 'join':
+        return `{\n  docs?: (number | ${this.docName(f.collection)})[];\n  hasNextPage?: boolean;\n  totalDocs?: number;\n}`
       case 'group': {
         const body = this.object(f.fields)
         return f.interfaceName ? this.named_(f.interfaceName, body) : body
@@ -147,6 +149,15 @@ export function generateTypes(config: SanitizedConfig, packageName = 'contract-c
     'export interface Config {',
     '  collections: {',
     ...config.collections.map((c) => `    ${key(c.slug)}: ${collectionNames(c).singular};`),
+    '  };',
+    '  collectionsJoins: {',
+    ...config.collections
+      .filter((c) => c.joins.length)
+      .flatMap((c) => [
+        `    ${key(c.slug)}: {`,
+        ...c.joins.map((j) => `      ${quote(j.path)}: ${quote(j.field.collection)};`),
+        '    };',
+      ]),
     '  };',
     '  globals: {',
     ...config.globals.map((g) => `    ${key(g.slug)}: ${globalName(g)};`),

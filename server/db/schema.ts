@@ -31,6 +31,8 @@ export type Placement =
   | { kind: 'json'; column: string; field: FlattenedField }
   | { kind: 'point'; lng: string; lat: string; field: FlattenedField }
   | { kind: 'polymorphic'; relationTo: string; value: string; field: FlattenedField }
+  /** A join field: no column (its documents are read from the joined collection). */
+  | { kind: 'join'; field: FlattenedField & { type: 'join' } }
   | {
       kind: 'group'
       field: FlattenedField & { type: 'group' }
@@ -84,6 +86,10 @@ function place(
   for (const field of fields) {
     const column = prefix + field.name
     const path = pathPrefix + field.name
+    if (field.type === 'join') {
+      out.set(field.name, { kind: 'join', field })
+      continue
+    }
     if (field.type === 'group' && !field.localized) {
       out.set(field.name, {
         kind: 'group',

@@ -2,7 +2,7 @@ import type { SanitizedCollection, Where } from '../config/types.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 import type { Executor } from './database.ts'
 import { rowToDoc } from './rows.ts'
-import { compileSort, compileWhere, type QueryContext } from './where.ts'
+import { compileSort, compileWhere, type Compiled, type QueryContext } from './where.ts'
 
 /** Row-level reads and writes of one collection, as parameterised SQL. No hooks, no access: that is the Local layer's. */
 export interface SelectOptions {
@@ -181,4 +181,115 @@ export async function deleteRow(
 ): Promise<number> {
   const { table } = tableOf(ctx, collection)
   return (await ex.run(`DELETE FROM ${table} WHERE id = ?`, [id])).changes
+}
+
+/** One join field's read for a batch of parent documents (server/local/joins.ts). */
+export interface JoinedSelect {
+  /** Dotted path of the relationship field of `collection` that relates to the parents. */
+  on: string
+  /** The parents' collection (a polymorphic relationship names it next to the id). */
+  parent: string
+  parentIds: number[]
+  where?: Where
+  sort?: string | string[]
+  /** Documents per parent from `offset` on; 0: all. */
+  limit: number
+  offset: number
+  /** Also count every match per parent. */
+  count: boolean
+}
+export interface JoinedRow {
+  parent: number
+  id: number
+  /** Position among the parent's matches, from 1, in sort order. */
+  rn: number
+  total?: number
+}
+
+/**
+ * The documents of `collection` whose relationship `on` holds one of `parentIds`, the page of each parent at once:
+ * one statement for any number of parents, numbered per parent by a window function
+ * (`ROW_NUMBER() OVER (PARTITION BY parent ORDER BY …)`). A hasMany relationship is expanded into one row per
+ * related id (json_each / JSON_TABLE), so a document relating to several parents counts for each. Returns ids
+ * only, and the row after each parent's page (to tell whether there is a next page).
+ */
+export async function selectJoined(
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  opts: JoinedSelect,
+): Promise<JoinedRow[]> {
+  if (opts.parentIds.length === 0) return []
+  const { schema, table } = tableOf(ctx, collection)
+  const d = ctx.dialect
+  const q = d.quote
+  const segs = opts.on.split('.')
+  let placements = schema.placements
+  let placement = placements.get(segs[0])
+  for (const seg of segs.slice(1)) {
+    if (placement?.kind !== 'group') break
+    placements = placement.children
+    placement = placements.get(seg)
+  }
+  // The parent id of each row, the table expanded by a hasMany relationship, and what the relation must name.
+  let parent: Compiled
+  let from = `${table} AS t`
+  const match: Compiled[] = []
+  if (placement?.kind === 'column') parent = { sql: `t.${q(placement.column)}`, bindings: [] }
+  else if (placement?.kind === 'polymorphic') {
+    parent = { sql: `t.${q(placement.value)}`, bindings: [] }
+    match.push({ sql: `t.${q(placement.relationTo)} = ?`, bindings: [opts.parent] })
+  } else if (placement?.kind === 'json' && placement.field.type === 'relationship') {
+    const poly = Array.isArray(placement.field.relationTo)
+    from += `, ${d.jsonEach(`t.${q(placement.column)}`, 'k', poly ? 'rows' : 'scalars')}`
+    if (poly) {
+      parent = { sql: d.jsonValue('k.value', 'number'), bindings: ['$.value'] }
+      match.push({
+        sql: `${d.jsonValue('k.value', 'text')} = ?`,
+        bindings: ['$.relationTo', opts.parent],
+      })
+    } else parent = { sql: d.eachValue('k', 'number'), bindings: [] }
+  } else throw new Error(`join: "${opts.on}" is not a relationship of ${collection.slug}`)
+
+  const where = compileWhere(ctx, collection, opts.where)
+  const sort = compileSort(ctx, collection, opts.sort)
+  const ids = opts.parentIds.map(() => '?').join(', ')
+  const conditions = [
+    { sql: `${parent.sql} IN (${ids})`, bindings: [...parent.bindings, ...opts.parentIds] },
+    ...match,
+    ...(where.sql === '1 = 1' ? [] : [{ sql: `(${where.sql})`, bindings: where.bindings }]),
+  ]
+  const window = `PARTITION BY ${parent.sql}`
+  const select = [
+    `t.${q('id')} AS id`,
+    `${parent.sql} AS parent`,
+    `ROW_NUMBER() OVER (${window} ORDER BY ${sort.sql}) AS rn`,
+    ...(opts.count ? [`COUNT(*) OVER (${window}) AS total`] : []),
+  ].join(', ')
+  const bindings = [
+    ...parent.bindings,
+    ...parent.bindings,
+    ...sort.bindings,
+    ...(opts.count ? parent.bindings : []),
+    ...conditions.flatMap((c) => c.bindings),
+  ]
+  // The page of each parent, plus the row after it (is there a next page?) and, to carry the count, the first.
+  let page = 'x.rn > ?'
+  bindings.push(opts.offset)
+  if (opts.limit > 0) {
+    page += ' AND x.rn <= ?'
+    bindings.push(opts.offset + opts.limit + 1)
+  }
+  if (opts.count) page = `(x.rn = 1 OR (${page}))`
+  let sql =
+    `SELECT x.id, x.parent, x.rn${opts.count ? ', x.total' : ''} FROM (SELECT ${select} FROM ${from}` +
+    ` WHERE ${conditions.map((c) => c.sql).join(' AND ')}) AS x WHERE ${page}`
+  sql += ' ORDER BY x.parent, x.rn'
+  const rows = await ex.all<Record<string, unknown>>(sql, bindings)
+  return rows.map((r) => ({
+    parent: Number(r.parent),
+    id: Number(r.id),
+    rn: Number(r.rn),
+    ...(opts.count ? { total: Number(r.total) } : {}),
+  }))
 }

@@ -717,6 +717,11 @@ function condition(
     const p = scope.placements.get(name)
     if (!p || (p.field.hidden && scope.top)) fail(path, 'no such field')
     switch (p.kind) {
+      case 'join':
+        return fail(
+          path,
+          `"${name}" is a join field, which cannot be queried; query its collection "${p.field.collection}" by its relationship field "${p.field.on}" instead`,
+        )
       case 'group':
         return condition(
           state,

@@ -74,7 +74,7 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
     // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
     const query: Record<string, unknown> = { ...plain }
     for (const name of STRUCTURED)
-      if (structured[name]) query[name] = structuredClone(structured[name])
+      if (structured[name] !== undefined) query[name] = structuredClone(structured[name])
     const validation = api.validateRequest(
       {
         method: call.method,

@@ -40,6 +40,16 @@ import type { Cms } from '../local/cms.ts'
 import type { GraphQLContext } from './graphql-context.ts'
 import { budgetOf, jsonSize } from '../local/budget.ts'
 import { measureWhere } from '../local/where-size.ts'
+import { accessResult } from '../local/access.ts'
+import { checkJoins, joinedPages, type JoinValue } from '../local/joins.ts'
+
+/** The document id a join field of `source` belongs to: its own, or the one its group objects carry. */
+const JOIN_PARENT = Symbol('join parent')
+const parentIdOf = (source: unknown): number | undefined => {
+  const s = source as Record<string | symbol, unknown>
+  const id = s[JOIN_PARENT] ?? s.id
+  return typeof id === 'number' ? id : undefined
+}
 
 /**
  * GraphQL at `<api><routes.graphQL>`: the SDL compiled from the config (the committed contract for the example),
@@ -51,6 +61,8 @@ import { measureWhere } from '../local/where-size.ts'
 
 type Ctx = GraphQLContext & {
   loaders: Map<string, DataLoader<number, Record<string, unknown> | null>>
+  /** Join pages by join field and arguments: parent id → its page. */
+  joinLoaders?: Map<string, DataLoader<number, JoinValue>>
   locale?: string
   fallbackLocale?: string
   draft?: boolean
@@ -126,6 +138,8 @@ function loaderFor(
               where: { id: { in: [...ids] } },
               limit: 0,
               depth: 0,
+              // Join fields are resolved by their own resolvers, with their arguments.
+              joins: false,
               overrideAccess: false,
               // A copy (same user, budget and transaction): the Local call sets the locale on the request it
               // gets, and loaders of other locales run beside this one.
@@ -472,6 +486,83 @@ export function buildExecutableSchema(
     }, log)
   }
 
+  // Groups holding join fields hand the document's id down to them.
+  for (const g of plan.joinGroups) {
+    const field = (schema.getType(g.type) as GraphQLObjectType | undefined)?.getFields()[g.field]
+    if (!field) continue
+    field.resolve = (source) => {
+      const value = (source as Record<string, unknown>)[g.field]
+      const id = parentIdOf(source)
+      if (value && typeof value === 'object' && id !== undefined)
+        Object.defineProperty(value, JOIN_PARENT, { value: id, configurable: true })
+      return value
+    }
+  }
+
+  // Join fields: one page per parent with the field's arguments, batched over a level's parents (one statement),
+  // then the page's documents through the collection's loader.
+  for (const j of plan.joins) {
+    const field = (schema.getType(j.type) as GraphQLObjectType | undefined)?.getFields()[j.field]
+    if (!field) continue
+    const collection = cms.collection(j.collection)
+    const join = collection.joins.find((x) => x.path === j.path)!
+    const target = cms.collection(join.field.collection)
+    field.resolve = guard(async (source, args, ctx) => {
+      const id = parentIdOf(source)
+      if (id === undefined) return null
+      const access = await accessResult(target.access.read, { req: ctx.req }, false)
+      if (access === false) return null
+      const options = {
+        where: (args.where ?? undefined) as Where | undefined,
+        limit: (args.limit ?? undefined) as number | undefined,
+        page: (args.page ?? undefined) as number | undefined,
+        sort: (args.sort ?? undefined) as string | undefined,
+        count: (args.count ?? undefined) as boolean | undefined,
+      }
+      const checked = checkJoins(cms, collection, { [j.path]: options }) as Record<
+        string,
+        NonNullable<Parameters<typeof joinedPages>[5]>
+      >
+      const key = `${j.collection}.${j.path}:${JSON.stringify(options)}:${ctx.locale ?? ''}`
+      ctx.joinLoaders ??= new Map()
+      let loader = ctx.joinLoaders.get(key)
+      if (!loader) {
+        loader = new DataLoader<number, JoinValue>(
+          async (ids) => {
+            const pages = await joinedPages(
+              cms,
+              collection,
+              target,
+              join,
+              [...ids],
+              checked[j.path],
+              {
+                req: ctx.req,
+                access,
+                overrideAccess: false,
+              },
+            )
+            return ids.map(
+              (pid) =>
+                pages.get(pid) ?? {
+                  docs: [],
+                  hasNextPage: false,
+                  ...(options.count ? { totalDocs: 0 } : {}),
+                },
+            )
+          },
+          { maxBatchSize: cms.config.maxLimit },
+        )
+        ctx.joinLoaders.set(key, loader)
+      }
+      const page = await loader.load(id)
+      const docs = (await loaderFor(ctx, target.slug).loadMany(page.docs as number[])).filter(
+        (d): d is Record<string, unknown> => Boolean(d) && !(d instanceof Error),
+      )
+      return { ...page, docs: placed(ctx, docs) }
+    }, log)
+  }
+
   const query = schema.getQueryType()!.getFields()
   const mutation = schema.getMutationType()?.getFields() ?? {}
   const scope = (ctx: Ctx, args: Record<string, unknown>) => {
@@ -483,6 +574,8 @@ export function buildExecutableSchema(
       overrideAccess: false,
       req: ctx.req,
       depth: 0,
+      // Join fields are resolved by their own resolvers, with their arguments.
+      joins: false as const,
     }
   }
   const versionList = (args: Record<string, unknown>) => ({

@@ -8,10 +8,43 @@ import { BadRequest } from '../errors/bad-request.ts'
  * so its conditions AND. Everything else stays a string for the contract validator.
  */
 
-export const STRUCTURED = ['where', 'select', 'populate'] as const
-export type Structured = Partial<Record<(typeof STRUCTURED)[number], Record<string, unknown>>>
+export const STRUCTURED = ['where', 'select', 'populate', 'joins'] as const
+export type Structured = Partial<
+  Record<Exclude<(typeof STRUCTURED)[number], 'joins'>, Record<string, unknown>>
+> & {
+  /** `false` (every join field left out) or per join field path its options or `false`. */
+  joins?: false | Record<string, unknown>
+}
 
-function jsonValue(name: string, raw: string): Record<string, unknown> {
+const DIGITS = /^\d+$/
+
+/**
+ * `joins` from the query: `joins=false`, JSON (`joins={"posts":{"limit":5}}`) or brackets
+ * (`joins[posts][limit]=5&joins[posts][count]=true`, `joins[posts]=false`), whose strings become the numbers and
+ * booleans the options are (Payload's parser does the same); a join's `where` keeps its strings (the where
+ * compiler coerces them by field type).
+ */
+function joinsValue(value: unknown): false | Record<string, unknown> {
+  if (value === 'false') return false
+  const v = typeof value === 'string' ? jsonValue('joins', value, true) : value
+  if (v === false || !v || typeof v !== 'object' || Array.isArray(v)) return v as never
+  return Object.fromEntries(
+    Object.entries(v).map(([path, options]) => {
+      if (options === 'false' || options === false) return [path, false]
+      if (!options || typeof options !== 'object' || Array.isArray(options)) return [path, options]
+      const o = { ...(options as Record<string, unknown>) }
+      for (const key of ['limit', 'page'])
+        if (typeof o[key] === 'string' && DIGITS.test(o[key] as string)) o[key] = Number(o[key])
+      if (o.count === 'true' || o.count === 'false') o.count = o.count === 'true'
+      if (typeof o.where === 'string') o.where = jsonValue(`joins.${path}.where`, o.where)
+      return [path, o]
+    }),
+  )
+}
+
+function jsonValue(name: string, raw: string): Record<string, unknown>
+function jsonValue(name: string, raw: string, orFalse: true): Record<string, unknown> | false
+function jsonValue(name: string, raw: string, orFalse = false): Record<string, unknown> | false {
   let value: unknown
   try {
     value = JSON.parse(raw)
@@ -21,8 +54,11 @@ function jsonValue(name: string, raw: string): Record<string, unknown> {
       [{ path: name }],
     )
   }
+  if (orFalse && value === false) return false
   if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw new BadRequest(`${name} must be a JSON object.`, [{ path: name }])
+    throw new BadRequest(`${name} must be a JSON object${orFalse ? ' or false' : ''}.`, [
+      { path: name },
+    ])
   return value as Record<string, unknown>
 }
 
@@ -49,8 +85,16 @@ export function parseQuery(search: string): {
   const plain: Record<string, string | string[]> = {}
   const structured: Structured = {}
   for (const [key, value] of Object.entries(parsed)) {
+    if (key === 'joins') {
+      if (Array.isArray(value))
+        throw new BadRequest('joins is given more than once; send one joins object.', [
+          { path: 'joins' },
+        ])
+      structured.joins = joinsValue(value)
+      continue
+    }
     if ((STRUCTURED as readonly string[]).includes(key)) {
-      const name = key as (typeof STRUCTURED)[number]
+      const name = key as Exclude<(typeof STRUCTURED)[number], 'joins'>
       let v: Record<string, unknown>
       if (typeof value === 'string') v = jsonValue(name, value)
       else if (Array.isArray(value)) {

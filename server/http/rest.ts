@@ -2,7 +2,7 @@ import type { CmsRequest, SanitizedCollection, Where } from '../config/types.ts'
 import type { OperationMeta } from '../contracts/openapi.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from '../local/cms.ts'
-import type { Select } from '../config/local-api.ts'
+import type { JoinQuery, Select } from '../config/local-api.ts'
 import { boolParam, intParam, type Structured } from './query.ts'
 import { hit, limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
 import { sessionOf } from '../auth/session.ts'
@@ -60,6 +60,7 @@ function readOptions(r: RestRequest) {
     draft: boolParam(q.draft),
     select: r.structured.select as Select | undefined,
     populate: r.structured.populate as Record<string, Select> | undefined,
+    joins: r.structured.joins as JoinQuery | undefined,
     overrideAccess: false,
     req: r.req,
   }

@@ -29,7 +29,21 @@ function collectSlots(
   for (const field of fields) {
     const value = doc[field.name]
     if (value === null || value === undefined || (field.localized && locale === 'all')) continue
-    if (field.type === 'relationship') {
+    if (field.type === 'join') {
+      // Joined documents (ids) are populated down to the join's maxDepth (default 1: on the documents read).
+      const docs = isObject(value) && Array.isArray(value.docs) ? value.docs : []
+      docs.forEach((v, i) => {
+        if (typeof v === 'number')
+          out.push({
+            holder: docs,
+            key: i,
+            collection: field.collection,
+            id: v,
+            polymorphic: false,
+            maxDepth: field.maxDepth ?? 1,
+          })
+      })
+    } else if (field.type === 'relationship') {
       const poly = Array.isArray(field.relationTo)
       const add = (
         holder: Record<string, unknown> | unknown[],

@@ -4,6 +4,7 @@ import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from './cms.ts'
 import { hasFieldHooks, runFieldHooks, runHooks } from './hooks.ts'
 import { localizeDoc, selectionOf } from './locale.ts'
+import { checkJoins, resolveJoins } from './joins.ts'
 import { populate } from './populate.ts'
 import { applySelect, checkSelect } from './select.ts'
 import type { ReadArgs, Select } from '../config/local-api.ts'
@@ -111,7 +112,7 @@ async function prepareForOutput(
 
 /**
  * The read phase every operation returning documents goes through: stored form → the request's locale
- * (unless `localized` says the documents already are), beforeRead hooks, relation population
+ * (unless `localized` says the documents already are), join fields (one statement per join field), beforeRead hooks, relation population
  * to `depth` (batched per level), then hidden/unreadable fields removed and afterRead hooks, for the
  * documents and every populated one; last, `select` (and `populate` on related documents).
  */
@@ -125,7 +126,9 @@ export async function readDocs(
   const overrideAccess = args.overrideAccess ?? true
   const showHidden = Boolean(args.showHiddenFields)
   const { select, populate: populateSelects } = readSelection(cms, collection.flatFields, args)
+  const joins = checkJoins(cms, collection, args.joins)
   if (!args.localized) localizeDocs(cms, collection.flatFields, docs, req)
+  await resolveJoins(cms, collection, docs, req, joins, overrideAccess)
   for (const [i, doc] of docs.entries()) {
     docs[i] = await runHooks(
       collection.hooks.beforeRead,
@@ -139,6 +142,8 @@ export async function readDocs(
       depth: args.depth,
       overrideAccess,
       prepare: async (related, found) => {
+        // Populated documents carry their join fields too, with the fields' defaults.
+        await resolveJoins(cms, related, found, req, undefined, overrideAccess)
         localizeDocs(cms, related.flatFields, found, req)
         for (const [i, d] of found.entries())
           found[i] = await runHooks(

@@ -71,6 +71,8 @@ export async function validateFields(
       push(ctx, pathPrefix + key, undefined, 'This field does not exist.')
   }
   for (const field of fields) {
+    // A join field is computed on read: a value sent for it is ignored, as Payload does.
+    if (field.type === 'join') continue
     const path = pathPrefix + field.name
     const value = data[field.name]
     if (value === undefined) {
@@ -139,7 +141,7 @@ async function validateLocalized(
     push(ctx, path, field, 'A localized field holds an object keyed by locale.')
     return undefined
   }
-  const plain: FlattenedField = { ...field, localized: false, required: false }
+  const plain = { ...field, localized: false, required: false } as FlattenedField
   if (field.required && !ctx.draft && isEmpty(value[localization.defaultLocale]))
     push(ctx, `${path}.${localization.defaultLocale}`, field, 'This field is required.')
   const out: Record<string, unknown> = {}
@@ -275,6 +277,8 @@ async function checkType(
     }
     case 'relationship':
       return checkRelationship(field, value, ctx, path)
+    case 'join':
+      return ok(undefined)
     case 'group': {
       if (!isObject(value)) return 'This field must be an object.'
       return ok(await validateFields(field.fields, value, ctx, `${path}.`, new Set()))
