@@ -181,6 +181,7 @@ export type Mutation = {
   logoutUser?: Maybe<Scalars['String']['output']>;
   refreshTokenUser?: Maybe<UsersRefreshedUser>;
   resetPasswordUser?: Maybe<UsersResetPassword>;
+  unlockUser: Scalars['Boolean']['output'];
   updateCategory?: Maybe<Category>;
   updateOrder?: Maybe<Order>;
   updatePost?: Maybe<Post>;
@@ -255,6 +256,11 @@ export type MutationLoginUserArgs = {
 export type MutationResetPasswordUserArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
+};
+
+
+export type MutationUnlockUserArgs = {
+  email: Scalars['String']['input'];
 };
 
 
@@ -813,6 +819,7 @@ export type Query = {
   countOrders?: Maybe<CountOrders>;
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
+  initializedUser?: Maybe<Scalars['Boolean']['output']>;
   meUser?: Maybe<UsersMe>;
 };
 
@@ -1810,6 +1817,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   logoutUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refreshTokenUser?: Resolver<Maybe<ResolversTypes['UsersRefreshedUser']>, ParentType, ContextType>;
   resetPasswordUser?: Resolver<Maybe<ResolversTypes['UsersResetPassword']>, ParentType, ContextType, RequireFields<MutationResetPasswordUserArgs, 'password' | 'token'>>;
+  unlockUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUnlockUserArgs, 'email'>>;
   updateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'data' | 'id'>>;
   updateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'data' | 'id'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'data' | 'id'>>;
@@ -1921,6 +1929,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   countOrders?: Resolver<Maybe<ResolversTypes['countOrders']>, ParentType, ContextType, Partial<QueryCountOrdersArgs>>;
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
+  initializedUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   meUser?: Resolver<Maybe<ResolversTypes['UsersMe']>, ParentType, ContextType>;
 };
 

@@ -1,4 +1,4 @@
-import type { CmsRequest, Doc, ID, SanitizedConfig, Where } from './types.ts'
+import type { CmsRequest, Doc, ID, SanitizedConfig, SendEmailOptions, Where } from './types.ts'
 
 /**
  * Augmented by the generated `cms-types.ts` (`declare module ... { interface GeneratedTypes extends Config {} }`),
@@ -70,6 +70,8 @@ export interface CountArgs<S extends string = CollectionSlug> extends BaseArgs {
 export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs {
   collection: S
   data: Record<string, unknown>
+  /** auth.verify: create the unverified account without mailing its verification link (Payload's option). */
+  disableVerificationEmail?: boolean
 }
 
 export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
@@ -163,4 +165,6 @@ export interface LocalApi {
   restoreVersion<S extends CollectionSlug>(args: RestoreVersionArgs<S>): Promise<DocOf<S>>
   findGlobal<S extends GlobalSlug>(args: FindGlobalArgs<S>): Promise<GlobalOf<S>>
   updateGlobal<S extends GlobalSlug>(args: UpdateGlobalArgs<S>): Promise<GlobalOf<S>>
+  /** Sends a message through the configured email adapter (`config.email`), from its default sender unless `from` is set. */
+  sendEmail(message: SendEmailOptions): Promise<unknown>
 }

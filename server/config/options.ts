@@ -17,6 +17,7 @@ import type {
   CollectionHooks,
   Config,
   DateField,
+  EmailAdapter,
   EmailField,
   Endpoint,
   FieldBase,
@@ -236,8 +237,13 @@ export const OPTION_TABLES = {
     refused: {},
   },
   email: {
-    of: 'email',
-    implemented: { send: I } satisfies Implemented<NonNullable<Config['email']>>,
+    of: 'an email adapter',
+    implemented: {
+      name: I,
+      defaultFromAddress: I,
+      defaultFromName: I,
+      sendEmail: I,
+    } satisfies Implemented<EmailAdapter>,
     refused: {},
   },
   apiDocs: {
@@ -324,6 +330,7 @@ export const OPTION_TABLES = {
       update: I,
       delete: I,
       readVersions: I,
+      unlock: I,
     } satisfies Implemented<NonNullable<CollectionConfig['access']>>,
     refused: refused.collectionAccessRefusals,
   },
@@ -351,15 +358,25 @@ export const OPTION_TABLES = {
       maxLoginAttempts: I,
       lockTime: I,
       forgotPassword: I,
+      verify: I,
     } satisfies Implemented<AuthOptions>,
     refused: refused.authRefusals,
   },
   forgotPassword: {
     of: 'auth.forgotPassword',
-    implemented: { expiration: I } satisfies Implemented<
-      NonNullable<AuthOptions['forgotPassword']>
-    >,
+    implemented: {
+      expiration: I,
+      generateEmailHTML: I,
+      generateEmailSubject: I,
+    } satisfies Implemented<NonNullable<AuthOptions['forgotPassword']>>,
     refused: refused.forgotPasswordRefusals,
+  },
+  verify: {
+    of: 'auth.verify',
+    implemented: { generateEmailHTML: I, generateEmailSubject: I } satisfies Implemented<
+      Exclude<AuthOptions['verify'], boolean | undefined>
+    >,
+    refused: {},
   },
   versions: {
     of: 'versions',

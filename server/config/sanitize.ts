@@ -57,6 +57,8 @@ const RESERVED_FIELD_NAMES = new Set([
   'lockUntil',
   'resetPasswordToken',
   'resetPasswordExpiration',
+  '_verified',
+  '_verificationToken',
   'globalType',
 ])
 /** Names that would break objects, SQL or GraphQL anywhere in a document. */
@@ -88,6 +90,7 @@ export const AUTH_DEFAULTS: Required<AuthOptions> = {
   lockTime: 600_000,
   forgotPassword: { expiration: 3_600_000 },
   sessionLifetime: 7 * 24 * 3600,
+  verify: false,
 }
 
 /**
@@ -376,6 +379,28 @@ function sanitizeCollection(
       { name: 'resetPasswordToken', type: 'text', ...internal },
       { name: 'resetPasswordExpiration', type: 'date', ...internal },
     ]
+    if (auth.verify) {
+      if (typeof auth.verify === 'object')
+        for (const [k, fn] of Object.entries(auth.verify))
+          if (fn != null && typeof fn !== 'function')
+            throw new ConfigError(`${where}: auth.verify.${k} must be a function.`)
+      // Payload's verification fields: `_verified` is read and written by logged-in callers (an anonymous sign-up
+      // cannot verify itself); the token (stored as its SHA-256) is internal.
+      const loggedIn = ({ req }: { req: { user: unknown } }) => Boolean(req.user)
+      flatFields = [
+        ...flatFields,
+        {
+          name: '_verified',
+          type: 'checkbox',
+          label: 'Verified',
+          access: { create: loggedIn, read: loggedIn, update: loggedIn },
+        },
+        { name: '_verificationToken', type: 'text', ...internal },
+      ]
+    }
+    for (const [k, fn] of Object.entries(auth.forgotPassword ?? {}))
+      if (k !== 'expiration' && fn != null && typeof fn !== 'function')
+        throw new ConfigError(`${where}: auth.forgotPassword.${k} must be a function.`)
   }
   if (versions && versions.drafts) {
     flatFields = [

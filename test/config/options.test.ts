@@ -61,6 +61,7 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   collectionHooks: inCollection('.hooks', (o) => ({ hooks: o })),
   auth: inCollection('.auth', (o) => ({ auth: o })),
   forgotPassword: inCollection('.auth.forgotPassword', (o) => ({ auth: { forgotPassword: o } })),
+  verify: inCollection('.auth.verify', (o) => ({ auth: { verify: o } })),
   versions: inCollection('.versions', (o) => ({ versions: o })),
   drafts: inCollection('.versions.drafts', (o) => ({ versions: { drafts: o } })),
   global: (o) => [{ globals: [{ slug: 'site', fields: [], ...o }] }, 'globals[site]'],
@@ -187,8 +188,8 @@ test('the options named in issue 18 are refused with their full path', (t) => {
   )
   refuses(
     t,
-    posts({ auth: { verify: true } }),
-    /^collections\[posts\]\.auth\.verify is not supported/,
+    posts({ auth: { disableLocalStrategy: true } }),
+    /^collections\[posts\]\.auth\.disableLocalStrategy is not supported/,
   )
   refuses(
     t,

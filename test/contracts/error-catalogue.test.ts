@@ -112,7 +112,7 @@ test('every operation that can raise a code declares its status, with the catalo
   t.log(`${checked} (operation, code) pairs checked`)
 })
 
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, (cms) =>
+const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, (cms) =>
   cms.config.seed!(cms),
 )
 

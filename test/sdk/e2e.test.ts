@@ -6,7 +6,7 @@ import { FindPostsDocument } from '../../generated/graphql/sdk/graphql.ts'
 import { useServer } from '../helpers/http.ts'
 
 /** A live server driven only through the SDK; every response it receives is checked against the contract. */
-const config: Config = { ...exampleConfig, email: { send: () => {} } }
+const config: Config = { ...exampleConfig, email: { sendEmail: () => {} } }
 const s = useServer(test, config, async (cms) => {
   await cms.config.seed!(cms)
 })
