@@ -283,7 +283,19 @@ export const unlockUser = <ThrowOnError extends boolean = false>(options: Option
  *
  * Whether the collection has any user yet: until it does, first-register is open to anyone.
  */
-export const initUser = <ThrowOnError extends boolean = false>(options?: Options<InitUserData, ThrowOnError>): RequestResult<InitUserResponses, InitUserErrors, ThrowOnError> => (options?.client ?? client).get<InitUserResponses, InitUserErrors, ThrowOnError>({ url: '/users/init', ...options });
+export const initUser = <ThrowOnError extends boolean = false>(options?: Options<InitUserData, ThrowOnError>): RequestResult<InitUserResponses, InitUserErrors, ThrowOnError> => (options?.client ?? client).get<InitUserResponses, InitUserErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/users/init',
+    ...options
+});
 
 /**
  * Create the first user and log in

@@ -3536,6 +3536,10 @@ export type InitUserData = {
 
 export type InitUserErrors = {
     /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;

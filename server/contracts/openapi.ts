@@ -499,7 +499,6 @@ function authFlowPaths(
       summary: 'Whether the first user exists',
       tags: tag,
       'x-cms': meta('init'),
-      security: [],
       responses: {
         200: json(
           {
