@@ -131,9 +131,17 @@ export function createClient(options: ClientOptions) {
 
   const auth = <S extends AuthSlug>(slug: S) => {
     const ops = authOps[slug] as unknown as Record<
-      'login' | 'logout' | 'me' | 'refreshToken' | 'forgotPassword' | 'resetPassword',
+      | 'login'
+      | 'logout'
+      | 'me'
+      | 'refreshToken'
+      | 'forgotPassword'
+      | 'resetPassword'
+      | 'unlock'
+      | 'init'
+      | 'registerFirst',
       Op
-    >
+    > & { verifyEmail?: Op }
     type User = AuthTypes[S]['user']
     return {
       /** Logs in and keeps the token for every later call. */
@@ -170,6 +178,25 @@ export function createClient(options: ClientOptions) {
         })
         token = result.token
         return result
+      },
+      /** Clears the failed logins and lock of the account with this email (access.unlock). */
+      unlock: (email: string) => call<{ message: string }>(ops.unlock, { body: { email } }),
+      /** Whether the collection has a user yet. */
+      init: () => call<{ initialized: boolean }>(ops.init, {}),
+      /** Creates the first user (only while there is none), logs in and keeps the token. */
+      async registerFirstUser(data: AuthTypes[S]['create']) {
+        const result = await call<{ token: string; exp: number; user: User; message: string }>(
+          ops.registerFirst,
+          { body: data },
+        )
+        token = result.token
+        return result
+      },
+      /** Verifies an email with the token mailed to it (collections with auth.verify). */
+      verifyEmail(verificationToken: string) {
+        if (!ops.verifyEmail)
+          throw new Error(`Collection "${slug}" does not verify emails (auth.verify is off).`)
+        return call<{ message: string }>(ops.verifyEmail, { path: { token: verificationToken } })
       },
     }
   }

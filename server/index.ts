@@ -4,6 +4,8 @@ export { getCms, type GetCmsOptions } from './local/get-cms.ts'
 export { Cms } from './local/cms.ts'
 export { loadConfig } from './config/load.ts'
 export * from './errors/index.ts'
+export { smtpAdapter, type SmtpAdapterOptions } from './email/smtp.ts'
+export { consoleEmailAdapter } from './email/console.ts'
 export type * from './config/types.ts'
 export type {
   GeneratedTypes,

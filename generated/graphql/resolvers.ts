@@ -182,6 +182,7 @@ export type Mutation = {
   refreshTokenUser?: Maybe<UsersRefreshedUser>;
   resetPasswordUser?: Maybe<UsersResetPassword>;
   restoreVersionPost?: Maybe<Post>;
+  unlockUser: Scalars['Boolean']['output'];
   updateCategory?: Maybe<Category>;
   updateOrder?: Maybe<Order>;
   updatePost?: Maybe<Post>;
@@ -266,6 +267,11 @@ export type MutationResetPasswordUserArgs = {
 export type MutationRestoreVersionPostArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationUnlockUserArgs = {
+  email: Scalars['String']['input'];
 };
 
 
@@ -948,6 +954,7 @@ export type Query = {
   countOrders?: Maybe<CountOrders>;
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
+  initializedUser?: Maybe<Scalars['Boolean']['output']>;
   meUser?: Maybe<UsersMe>;
   versionPost?: Maybe<PostVersion>;
   versionsPosts?: Maybe<VersionsPosts>;
@@ -2399,6 +2406,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   refreshTokenUser?: Resolver<Maybe<ResolversTypes['UsersRefreshedUser']>, ParentType, ContextType>;
   resetPasswordUser?: Resolver<Maybe<ResolversTypes['UsersResetPassword']>, ParentType, ContextType, RequireFields<MutationResetPasswordUserArgs, 'password' | 'token'>>;
   restoreVersionPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, Partial<MutationRestoreVersionPostArgs>>;
+  unlockUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUnlockUserArgs, 'email'>>;
   updateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'data' | 'id'>>;
   updateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'data' | 'id'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'data' | 'id'>>;
@@ -2559,6 +2567,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   countOrders?: Resolver<Maybe<ResolversTypes['countOrders']>, ParentType, ContextType, Partial<QueryCountOrdersArgs>>;
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
+  initializedUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   meUser?: Resolver<Maybe<ResolversTypes['UsersMe']>, ParentType, ContextType>;
   versionPost?: Resolver<Maybe<ResolversTypes['PostVersion']>, ParentType, ContextType, Partial<QueryVersionPostArgs>>;
   versionsPosts?: Resolver<Maybe<ResolversTypes['versionsPosts']>, ParentType, ContextType, Partial<QueryVersionsPostsArgs>>;

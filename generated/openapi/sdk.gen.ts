@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
+import type { ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -248,6 +248,62 @@ export const forgotPasswordUser = <ThrowOnError extends boolean = false>(options
  */
 export const resetPasswordUser = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordUserData, ThrowOnError>): RequestResult<ResetPasswordUserResponses, ResetPasswordUserErrors, ThrowOnError> => (options.client ?? client).post<ResetPasswordUserResponses, ResetPasswordUserErrors, ThrowOnError>({
     url: '/users/reset-password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Unlock an account locked by failed logins
+ *
+ * Clears an account's failed logins and lock (access.unlock; default: a logged-in user of the collection). An unknown email is a 403.
+ */
+export const unlockUser = <ThrowOnError extends boolean = false>(options: Options<UnlockUserData, ThrowOnError>): RequestResult<UnlockUserResponses, UnlockUserErrors, ThrowOnError> => (options.client ?? client).post<UnlockUserResponses, UnlockUserErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/users/unlock',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Whether the first user exists
+ *
+ * Whether the collection has any user yet: until it does, first-register is open to anyone.
+ */
+export const initUser = <ThrowOnError extends boolean = false>(options?: Options<InitUserData, ThrowOnError>): RequestResult<InitUserResponses, InitUserErrors, ThrowOnError> => (options?.client ?? client).get<InitUserResponses, InitUserErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/users/init',
+    ...options
+});
+
+/**
+ * Create the first user and log in
+ *
+ * Creates the first user of the collection (no access asked; verified when auth.verify is on) and logs them in; 403 once any user exists.
+ */
+export const registerFirstUser = <ThrowOnError extends boolean = false>(options: Options<RegisterFirstUserData, ThrowOnError>): RequestResult<RegisterFirstUserResponses, RegisterFirstUserErrors, ThrowOnError> => (options.client ?? client).post<RegisterFirstUserResponses, RegisterFirstUserErrors, ThrowOnError>({
+    url: '/users/first-register',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -3488,6 +3488,134 @@ export type ResetPasswordUserResponses = {
 
 export type ResetPasswordUserResponse = ResetPasswordUserResponses[keyof ResetPasswordUserResponses];
 
+export type UnlockUserData = {
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/users/unlock';
+};
+
+export type UnlockUserErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type UnlockUserError = UnlockUserErrors[keyof UnlockUserErrors];
+
+export type UnlockUserResponses = {
+    /**
+     * Unlocked: failed logins counted from zero again
+     */
+    200: Message;
+};
+
+export type UnlockUserResponse = UnlockUserResponses[keyof UnlockUserResponses];
+
+export type InitUserData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/users/init';
+};
+
+export type InitUserErrors = {
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type InitUserError = InitUserErrors[keyof InitUserErrors];
+
+export type InitUserResponses = {
+    /**
+     * true once the collection has a user
+     */
+    200: {
+        initialized: boolean;
+    };
+};
+
+export type InitUserResponse = InitUserResponses[keyof InitUserResponses];
+
+export type RegisterFirstUserData = {
+    body: UserCreateInputWritable;
+    path?: never;
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+    };
+    url: '/users/first-register';
+};
+
+export type RegisterFirstUserErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Too many attempts; retry later
+     */
+    429: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type RegisterFirstUserError = RegisterFirstUserErrors[keyof RegisterFirstUserErrors];
+
+export type RegisterFirstUserResponses = {
+    /**
+     * Registered and logged in; the token is also set as the token cookie
+     */
+    200: {
+        message: string;
+        token: string;
+        /**
+         * Expiry, in seconds since the epoch.
+         */
+        exp: number;
+        user: User;
+    };
+};
+
+export type RegisterFirstUserResponse = RegisterFirstUserResponses[keyof RegisterFirstUserResponses];
+
 export type DeleteUserData = {
     body?: never;
     path: {

@@ -77,11 +77,11 @@ export interface GlobalTypes {
 }
 
 export const auth = {
-  "users": { login: sdk.loginUser, logout: sdk.logoutUser, me: sdk.meUser, refreshToken: sdk.refreshTokenUser, forgotPassword: sdk.forgotPasswordUser, resetPassword: sdk.resetPasswordUser },
+  "users": { login: sdk.loginUser, logout: sdk.logoutUser, me: sdk.meUser, refreshToken: sdk.refreshTokenUser, forgotPassword: sdk.forgotPasswordUser, resetPassword: sdk.resetPasswordUser, unlock: sdk.unlockUser, init: sdk.initUser, registerFirst: sdk.registerFirstUser },
 }
 
 export interface AuthTypes {
-  "users": { user: T.User }
+  "users": { user: T.User; create: T.UserCreateInputWritable }
 }
 
 export const orders = { list: sdk.v1ListOrders, create: sdk.v1CreateOrder, get: sdk.v1GetOrder, cancel: sdk.v1CancelOrder, logout: sdk.v1Logout, adminList: sdk.v1AdminListOrders, adminShip: sdk.v1AdminShipOrder }

@@ -21,6 +21,9 @@ export const operations = {
   refreshTokenUser: {"method":"post","path":"/users/refresh-token","kind":"refreshToken","collection":"users"},
   forgotPasswordUser: {"method":"post","path":"/users/forgot-password","kind":"forgotPassword","collection":"users"},
   resetPasswordUser: {"method":"post","path":"/users/reset-password","kind":"resetPassword","collection":"users"},
+  unlockUser: {"method":"post","path":"/users/unlock","kind":"unlock","collection":"users"},
+  initUser: {"method":"get","path":"/users/init","kind":"init","collection":"users"},
+  registerFirstUser: {"method":"post","path":"/users/first-register","kind":"registerFirstUser","collection":"users"},
   findUserByID: {"method":"get","path":"/users/{id}","kind":"findByID","collection":"users"},
   updateUser: {"method":"patch","path":"/users/{id}","kind":"update","collection":"users"},
   deleteUser: {"method":"delete","path":"/users/{id}","kind":"delete","collection":"users"},
@@ -109,6 +112,9 @@ export interface OperationHandlers<Ctx> {
   refreshTokenUser: OperationHandler<T.RefreshTokenUserData, T.RefreshTokenUserResponses, T.RefreshTokenUserErrors, Ctx>
   forgotPasswordUser: OperationHandler<T.ForgotPasswordUserData, T.ForgotPasswordUserResponses, T.ForgotPasswordUserErrors, Ctx>
   resetPasswordUser: OperationHandler<T.ResetPasswordUserData, T.ResetPasswordUserResponses, T.ResetPasswordUserErrors, Ctx>
+  unlockUser: OperationHandler<T.UnlockUserData, T.UnlockUserResponses, T.UnlockUserErrors, Ctx>
+  initUser: OperationHandler<T.InitUserData, T.InitUserResponses, T.InitUserErrors, Ctx>
+  registerFirstUser: OperationHandler<T.RegisterFirstUserData, T.RegisterFirstUserResponses, T.RegisterFirstUserErrors, Ctx>
   findUserByID: OperationHandler<T.FindUserByIdData, T.FindUserByIdResponses, T.FindUserByIdErrors, Ctx>
   updateUser: OperationHandler<T.UpdateUserData, T.UpdateUserResponses, T.UpdateUserErrors, Ctx>
   deleteUser: OperationHandler<T.DeleteUserData, T.DeleteUserResponses, T.DeleteUserErrors, Ctx>

@@ -149,7 +149,11 @@ export async function serve(app: AppUnderTest): Promise<ServedApp> {
   const config = await app.config()
   const cms = await getCms({
     // Reset links go nowhere: the runner takes its token from the Local API.
-    config: { ...config, db: { url: `sqlite:${path.join(dir, 'cms.db')}` }, email: { send() {} } },
+    config: {
+      ...config,
+      db: { url: `sqlite:${path.join(dir, 'cms.db')}` },
+      email: { sendEmail() {} },
+    },
   })
   try {
     const extra = (await app.seed?.(cms)) ?? {}

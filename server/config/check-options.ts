@@ -13,6 +13,7 @@ const entry = (path: string, i: number, name: unknown) =>
 /** `collections[posts]`: a slug names its entry (the index when it has none). */
 const bySlug = (path: string, i: number, slug: unknown) =>
   `${path}[${typeof slug === 'string' && slug ? slug : i}]`
+const isThenable = (v: unknown) => isObject(v) && typeof v.then === 'function'
 const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
   if (Array.isArray(list)) list.forEach((item, i) => isObject(item) && visit(item, i))
 }
@@ -30,16 +31,11 @@ const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
  */
 export function checkOptions(config: Obj): void {
   keys(config, T.config, '')
-  for (const name of [
-    'routes',
-    'graphQL',
-    'typescript',
-    'db',
-    'ordersApi',
-    'email',
-    'apiDocs',
-  ] as const)
+  for (const name of ['routes', 'graphQL', 'typescript', 'db', 'ordersApi', 'apiDocs'] as const)
     keys(config[name], T[name], name)
+  // An adapter object is checked here; a factory (Payload's form) or a promise of one when it is resolved at start.
+  if (typeof config.email !== 'function' && !isThenable(config.email))
+    keys(config.email, T.email, 'email')
   const limits = keys(config.limits, T.limits, 'limits')
   keys(limits?.population, T.population, 'limits.population')
   keys(limits?.where, T.where, 'limits.where')
@@ -79,6 +75,8 @@ function checkCollection(c: Obj, at: string): void {
     each(c.auth.strategies, (s, i) =>
       keys(s, T.authStrategy, entry(`${at}.auth.strategies`, i, s.name)),
     )
+    if (c.auth.verify != null && typeof c.auth.verify !== 'boolean')
+      keys(c.auth.verify, T.verify, `${at}.auth.verify`)
   }
   checkVersions(c.versions, T.versions, at)
   checkFields(c.fields, `${at}.fields`)

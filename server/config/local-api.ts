@@ -1,4 +1,4 @@
-import type { CmsRequest, Doc, ID, SanitizedConfig, Where } from './types.ts'
+import type { CmsRequest, Doc, ID, SanitizedConfig, SendEmailOptions, Where } from './types.ts'
 
 /**
  * Augmented by the generated `cms-types.ts` (`declare module ... { interface GeneratedTypes extends Config {} }`),
@@ -86,6 +86,8 @@ export interface CountArgs<S extends string = CollectionSlug> extends BaseArgs {
 export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs {
   collection: S
   data: Record<string, unknown>
+  /** auth.verify: create the unverified account without mailing its verification link (Payload's option). */
+  disableVerificationEmail?: boolean
 }
 
 export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
@@ -238,4 +240,6 @@ export interface LocalApi {
   countGlobalVersions<S extends GlobalSlug>(
     args: CountGlobalVersionsArgs<S>,
   ): Promise<{ totalDocs: number }>
+  /** Sends a message through the configured email adapter (`config.email`), from its default sender unless `from` is set. */
+  sendEmail(message: SendEmailOptions): Promise<unknown>
 }

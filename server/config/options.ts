@@ -20,6 +20,7 @@ import type {
   Config,
   DateField,
   Drafts,
+  EmailAdapter,
   EmailField,
   Endpoint,
   FieldBase,
@@ -256,8 +257,13 @@ export const OPTION_TABLES = {
     refused: {},
   },
   email: {
-    of: 'email',
-    implemented: { send: I } satisfies Implemented<NonNullable<Config['email']>>,
+    of: 'an email adapter',
+    implemented: {
+      name: I,
+      defaultFromAddress: I,
+      defaultFromName: I,
+      sendEmail: I,
+    } satisfies Implemented<EmailAdapter>,
     refused: {},
   },
   apiDocs: {
@@ -344,6 +350,7 @@ export const OPTION_TABLES = {
       update: I,
       delete: I,
       readVersions: I,
+      unlock: I,
     } satisfies Implemented<NonNullable<CollectionConfig['access']>>,
     refused: refused.collectionAccessRefusals,
   },
@@ -376,6 +383,7 @@ export const OPTION_TABLES = {
       removeTokenFromResponses: I,
       depth: I,
       strategies: I,
+      verify: I,
     } satisfies Implemented<AuthOptions>,
     refused: refused.authRefusals,
   },
@@ -391,10 +399,19 @@ export const OPTION_TABLES = {
   },
   forgotPassword: {
     of: 'auth.forgotPassword',
-    implemented: { expiration: I } satisfies Implemented<
-      NonNullable<AuthOptions['forgotPassword']>
-    >,
+    implemented: {
+      expiration: I,
+      generateEmailHTML: I,
+      generateEmailSubject: I,
+    } satisfies Implemented<NonNullable<AuthOptions['forgotPassword']>>,
     refused: refused.forgotPasswordRefusals,
+  },
+  verify: {
+    of: 'auth.verify',
+    implemented: { generateEmailHTML: I, generateEmailSubject: I } satisfies Implemented<
+      Exclude<AuthOptions['verify'], boolean | undefined>
+    >,
+    refused: {},
   },
   versions: {
     of: 'versions',

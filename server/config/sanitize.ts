@@ -75,6 +75,8 @@ const RESERVED_FIELD_NAMES = new Set([
   'lockUntil',
   'resetPasswordToken',
   'resetPasswordExpiration',
+  '_verified',
+  '_verificationToken',
   'globalType',
 ])
 /** Names that would break objects, SQL or GraphQL anywhere in a document. */
@@ -107,6 +109,7 @@ export const AUTH_DEFAULTS: Required<AuthOptions> = {
   forgotPassword: { expiration: 3_600_000 },
   sessionLifetime: 7 * 24 * 3600,
   ...REQUEST_AUTH_DEFAULTS,
+  verify: false,
 }
 
 /**
@@ -430,6 +433,28 @@ function sanitizeCollection(
         ? [{ name: 'apiKeyIndex', type: 'text', index: true, ...internal } as const]
         : []),
     ]
+    if (auth.verify) {
+      if (typeof auth.verify === 'object')
+        for (const [k, fn] of Object.entries(auth.verify))
+          if (fn != null && typeof fn !== 'function')
+            throw new ConfigError(`${where}: auth.verify.${k} must be a function.`)
+      // Payload's verification fields: `_verified` is read and written by logged-in callers (an anonymous sign-up
+      // cannot verify itself); the token (stored as its SHA-256) is internal.
+      const loggedIn = ({ req }: { req: { user: unknown } }) => Boolean(req.user)
+      flatFields = [
+        ...flatFields,
+        {
+          name: '_verified',
+          type: 'checkbox',
+          label: 'Verified',
+          access: { create: loggedIn, read: loggedIn, update: loggedIn },
+        },
+        { name: '_verificationToken', type: 'text', ...internal },
+      ]
+    }
+    for (const [k, fn] of Object.entries(auth.forgotPassword ?? {}))
+      if (k !== 'expiration' && fn != null && typeof fn !== 'function')
+        throw new ConfigError(`${where}: auth.forgotPassword.${k} must be a function.`)
   }
   if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
   const hooks = Object.fromEntries(

@@ -337,6 +337,15 @@ export interface Endpoint {
   }
 }
 
+/** What a message generator of `auth.verify` or `auth.forgotPassword` receives: the token is in clear here only. */
+export interface AuthEmailArgs {
+  req: CmsRequest
+  token: string
+  user: Record<string, unknown>
+}
+/** Builds the HTML body or the subject of a verification or reset message. */
+export type AuthEmailGenerator = (args: AuthEmailArgs) => string | Promise<string>
+
 export interface AuthOptions {
   /** Seconds a token is valid; refreshing moves the end forward (a sliding window). */
   tokenExpiration?: number
@@ -344,7 +353,18 @@ export interface AuthOptions {
   sessionLifetime?: number
   maxLoginAttempts?: number
   lockTime?: number
-  forgotPassword?: { expiration?: number }
+  forgotPassword?: {
+    /** Milliseconds a reset token is valid (default 3,600,000: one hour). */
+    expiration?: number
+    generateEmailHTML?: AuthEmailGenerator
+    generateEmailSubject?: AuthEmailGenerator
+  }
+  /**
+   * Email verification: a new user gets `_verified: false` and a verification mail, and cannot log in until
+   * `POST <api>/<slug>/verify/<token>`. An object sets the mail's HTML and subject.
+   */
+  verify?:
+    boolean | { generateEmailHTML?: AuthEmailGenerator; generateEmailSubject?: AuthEmailGenerator }
   /** API keys: `enableAPIKey` and a write-only `apiKey`; `Authorization: <slug> API-Key <key>` authenticates. */
   useAPIKey?: boolean
   /** Attributes of the token cookie set by login, refresh and reset-password, and cleared by logout. */
@@ -385,6 +405,34 @@ export interface AuthStrategyResult {
   responseHeaders?: Headers
 }
 
+/** One outgoing mail (Payload's `SendEmailOptions`, the fields every adapter understands). */
+export interface SendEmailOptions {
+  to: string | string[]
+  /** Default: the adapter's `"defaultFromName" <defaultFromAddress>`. */
+  from?: string
+  subject: string
+  html?: string
+  text?: string
+  cc?: string | string[]
+  bcc?: string | string[]
+  replyTo?: string
+}
+/**
+ * Where mail goes (Payload's initialised email adapter): `sendEmail` delivers one message. The package ships
+ * `consoleEmailAdapter` (the default: logs recipient and subject only) and `smtpAdapter` (nodemailer).
+ */
+export interface EmailAdapter {
+  name?: string
+  defaultFromAddress?: string
+  defaultFromName?: string
+  sendEmail: (message: SendEmailOptions) => unknown
+}
+/** Payload's adapter form: a function of the Local API returning the adapter (called once at start). */
+export type EmailAdapterFactory = (args: {
+  cms: LocalApi
+  payload: LocalApi
+}) => EmailAdapter | Promise<EmailAdapter>
+
 export interface CollectionConfig {
   slug: string
   labels?: { singular?: string; plural?: string }
@@ -395,6 +443,8 @@ export interface CollectionConfig {
     update?: Access
     delete?: Access
     readVersions?: Access
+    /** Who may unlock a locked account (`POST <api>/<slug>/unlock`); default: a logged-in user of this collection. */
+    unlock?: Access
   }
   hooks?: CollectionHooks
   endpoints?: Endpoint[]
@@ -492,16 +542,12 @@ export interface Config {
    * `items` and `total_amount` fields) owned by users of an auth collection.
    */
   ordersApi?: { orders: string; users: string }
-  /** Outgoing mail (password resets). Without it, reset links are logged outside production. */
-  email?: {
-    send: (message: {
-      to: string
-      subject: string
-      text: string
-      token: string
-      link: string
-    }) => void | Promise<void>
-  }
+  /**
+   * Outgoing mail (verification, password resets, `cms.sendEmail`): an adapter, a function returning one
+   * (Payload's form, e.g. a ported `nodemailerAdapter(...)`), or a promise of either. Default: the console
+   * adapter, which logs each message's recipient and subject and delivers nothing.
+   */
+  email?: EmailAdapter | EmailAdapterFactory | Promise<EmailAdapter | EmailAdapterFactory>
   /** The API reference page at `<api>/docs` (on outside production by default). */
   apiDocs?: { disable?: boolean; disableInProduction?: boolean }
   /** Per-address limits of the login (failed attempts), forgot-password and password-setting writes. */

@@ -149,8 +149,6 @@ export const collectionRefusals = {
 
 export const collectionAccessRefusals = {
   admin: 'there is no admin panel to guard; remove access.admin.',
-  unlock:
-    'there is no unlock operation yet: a locked user is unlocked when lockTime has passed or by resetting the password; remove access.unlock.',
 } as const satisfies Refusals<NonNullable<CollectionConfig['access']>>
 
 const AUTH_HOOK = 'hooks of the auth operations are not supported yet; remove it.'
@@ -172,15 +170,9 @@ export const authRefusals = {
     'users log in with their email only; remove loginWithUsername and keep a username in a text field of your own.',
   useSessions:
     'sessions are always on (a token is valid while its session lives; logout and password changes end it); remove useSessions.',
-  verify:
-    'email verification is not supported yet; remove verify (users can log in once created; gate access on a field of your own if accounts need approval).',
 } as const satisfies Refusals<AuthOptions>
 
 export const forgotPasswordRefusals = {
-  generateEmailHTML:
-    'the reset message is handed to config.email.send({ to, subject, text, token, link }); remove generateEmailHTML and build the HTML in email.send.',
-  generateEmailSubject:
-    'the reset message is handed to config.email.send({ to, subject, text, token, link }); remove generateEmailSubject and set the subject in email.send.',
   minRequestInterval:
     'forgot-password requests are limited per client address by config.rateLimit.forgotPassword; remove minRequestInterval.',
 } as const satisfies Refusals<NonNullable<AuthOptions['forgotPassword']>>

@@ -552,6 +552,19 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
       `  resetPassword${singular}(password: String!, token: String!): ${reset}`,
     )
   }
+  // Payload's names: `initializedUser`, `verifyEmailUser(token)` (auth.verify), `unlockUser(email)` (with lockouts).
+  if (c.auth) {
+    meta('Query', `initialized${singular}`, 'init')
+    root.query.push(`  initialized${singular}: Boolean`)
+    if (c.auth.verify) {
+      meta('Mutation', `verifyEmail${singular}`, 'verifyEmail')
+      root.mutation.push(`  verifyEmail${singular}(token: String!): Boolean`)
+    }
+    if (c.auth.maxLoginAttempts > 0) {
+      meta('Mutation', `unlock${singular}`, 'unlock')
+      root.mutation.push(`  unlock${singular}(email: String!): Boolean!`)
+    }
+  }
 }
 
 function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {

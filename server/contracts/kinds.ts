@@ -32,6 +32,10 @@ export const SUCCESS_STATUSES = {
   refreshToken: [200],
   forgotPassword: [200],
   resetPassword: [200],
+  verifyEmail: [200],
+  unlock: [200],
+  init: [200],
+  registerFirstUser: [200],
   // the orders API (`/api/v1`)
   v1ListOrders: [200],
   v1CreateOrder: [201],
@@ -82,6 +86,9 @@ export type GraphQLKind =
   | 'refreshToken'
   | 'forgotPassword'
   | 'resetPassword'
+  | 'verifyEmail'
+  | 'unlock'
+  | 'init'
 
 export const isOperationKind = (kind: string): kind is OperationKind =>
   Object.hasOwn(SUCCESS_STATUSES, kind)

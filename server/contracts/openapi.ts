@@ -304,6 +304,7 @@ function collectionPaths(
     }
   }
   if (c.auth) authPaths(c, paths, singular, tag)
+  if (c.auth) authFlowPaths(c, paths, singular, tag)
   for (const [i, e] of c.endpoints.entries()) {
     endpointPath(
       paths,
@@ -499,6 +500,116 @@ function authPaths(
             properties: { message: MESSAGE, token: { type: 'string' }, user },
           },
           'Password changed and logged in',
+        ),
+        ...errors(400, 403, 429, 500),
+      },
+    },
+  }
+}
+
+/** Verification, unlock and the first user: `auth.verify`, `access.unlock`, `/init` and `/first-register`. */
+function authFlowPaths(
+  c: SanitizedCollection,
+  paths: Record<string, PathItem>,
+  singular: string,
+  tag: string[],
+): void {
+  if (!c.auth) return
+  const base = `/${c.slug}`
+  const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
+  const emailBody = body({
+    type: 'object',
+    required: ['email'],
+    additionalProperties: false,
+    properties: { email: { type: 'string', maxLength: 254 } },
+  })
+  if (c.auth.verify) {
+    // An account not yet verified answers the right password with 403 UnverifiedEmail.
+    const login = paths[`${base}/login`]?.post
+    if (login) (login.responses as Record<string, unknown>)['403'] = errors(403)['403']
+    paths[`${base}/verify/{token}`] = {
+      post: {
+        operationId: `verifyEmail${singular}`,
+        summary: 'Verify an email address with the token mailed to it',
+        tags: tag,
+        'x-cms': meta('verifyEmail'),
+        security: [],
+        parameters: [
+          {
+            name: 'token',
+            in: 'path',
+            required: true,
+            description: 'The verification token from the mailed link.',
+            schema: { type: 'string', minLength: 1, maxLength: 256 },
+          },
+        ],
+        responses: {
+          200: json(ref('Message'), 'Verified: the user may log in from now on'),
+          ...errors(400, 403, 500),
+        },
+      },
+    }
+  }
+  paths[`${base}/unlock`] = {
+    post: {
+      operationId: `unlock${singular}`,
+      summary: 'Unlock an account locked by failed logins',
+      tags: tag,
+      'x-cms': meta('unlock'),
+      requestBody: emailBody,
+      responses: {
+        200: json(ref('Message'), 'Unlocked: failed logins counted from zero again'),
+        ...errors(400, 401, 403, 500),
+      },
+    },
+  }
+  paths[`${base}/init`] = {
+    get: {
+      operationId: `init${singular}`,
+      summary: 'Whether the first user exists',
+      tags: tag,
+      'x-cms': meta('init'),
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['initialized'],
+            properties: { initialized: { type: 'boolean' } },
+          },
+          'true once the collection has a user',
+        ),
+        ...errors(500),
+      },
+    },
+  }
+  paths[`${base}/first-register`] = {
+    post: {
+      operationId: `registerFirst${singular}`,
+      summary: 'Create the first user and log in',
+      tags: tag,
+      'x-cms': meta('registerFirstUser'),
+      security: [],
+      parameters: [param('depth')],
+      requestBody: body(ref(`${singular}CreateInput`)),
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            // auth.removeTokenFromResponses: the answer leaves the token out (the cookie carries it).
+            required: [
+              'message',
+              ...(c.auth && c.auth.removeTokenFromResponses ? [] : ['token']),
+              'exp',
+              'user',
+            ],
+            properties: {
+              message: MESSAGE,
+              token: { type: 'string' },
+              exp: { type: 'integer', description: 'Expiry, in seconds since the epoch.' },
+              user: ref(singular),
+            },
+          },
+          'Registered and logged in; the token is also set as the token cookie',
         ),
         ...errors(400, 403, 429, 500),
       },
@@ -1206,6 +1317,13 @@ const DESCRIPTIONS = {
   forgotPassword:
     'Emails a reset link when the address belongs to a user; the answer is the same either way.',
   resetPassword: "Sets a new password with a reset token and ends the user's other sessions.",
+  verifyEmail:
+    'Marks the account the token was mailed for as verified (auth.verify); the token works once. An unknown token is a 403.',
+  unlock:
+    "Clears an account's failed logins and lock (access.unlock; default: a logged-in user of the collection). An unknown email is a 403.",
+  init: 'Whether the collection has any user yet: until it does, first-register is open to anyone.',
+  registerFirstUser:
+    'Creates the first user of the collection (no access asked; verified when auth.verify is on) and logs them in; 403 once any user exists.',
   v1ListOrders: "The caller's own orders.",
   v1CreateOrder: 'Creates an order owned by the caller.',
   v1GetOrder: "One of the caller's orders; another user's order is a 404.",

@@ -54,10 +54,21 @@ export function generateSdkMap(config: SanitizedConfig): string {
     .filter((c) => c.auth)
     .map((c) => {
       const { singular } = collectionNames(c)
-      const ops = ['login', 'logout', 'me', 'refreshToken', 'forgotPassword', 'resetPassword']
+      const ops = [
+        'login',
+        'logout',
+        'me',
+        'refreshToken',
+        'forgotPassword',
+        'resetPassword',
+        'unlock',
+        'init',
+        'registerFirst',
+        ...(c.auth && c.auth.verify ? ['verifyEmail'] : []),
+      ]
       return {
         fn: `  ${q(c.slug)}: { ${ops.map((o) => `${o}: sdk.${fn(`${o}${singular}`)}`).join(', ')} },`,
-        type: `  ${q(c.slug)}: { user: T.${singular} }`,
+        type: `  ${q(c.slug)}: { user: T.${singular}; create: T.${singular}CreateInputWritable }`,
       }
     })
   const orders = config.ordersApi

@@ -18,6 +18,14 @@ export class LockedAuth extends APIError {
   }
 }
 
+/** 403 for the right password of an account `auth.verify` has not seen verified yet (Payload's UnverifiedEmail). */
+export class UnverifiedEmail extends APIError {
+  constructor() {
+    super('Please verify your email before logging in.', 403, { code: 'FORBIDDEN' })
+    this.name = 'UnverifiedEmail'
+  }
+}
+
 /** 429 with the seconds to wait (sent as `Retry-After`). */
 export class TooManyRequests extends APIError {
   readonly retryAfter: number

@@ -749,6 +749,16 @@ export function buildExecutableSchema(
           depth: 0,
         }),
       ),
+    verifyEmail: (r) => async (_s, args, ctx) =>
+      ctx.cms.verifyEmail({ collection: r.collection!, token: args.token as string }),
+    unlock: (r) => async (_s, args, ctx) =>
+      ctx.cms.unlock({
+        collection: r.collection!,
+        data: { email: args.email as string },
+        overrideAccess: false,
+        req: ctx.req,
+      }),
+    init: (r) => async (_s, _args, ctx) => ctx.cms.initialized({ collection: r.collection! }),
   } satisfies GraphQLResolvers
   for (const root of plan.roots) {
     const field = (root.type === 'Query' ? query : mutation)[root.field]
@@ -791,6 +801,9 @@ export interface GraphQLResults {
   refreshToken: { exp: number; refreshedToken: string; user: Document }
   forgotPassword: boolean
   resetPassword: AuthResult
+  verifyEmail: boolean
+  unlock: boolean
+  init: boolean
 }
 /**
  * One resolver factory per GraphQL root kind, answering its kind's result: a kind without one, or a resolver

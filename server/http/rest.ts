@@ -349,6 +349,41 @@ export const kinds = {
       headers: { 'Set-Cookie': tokenCookie(cms.config, c, result.token) },
     }
   },
+  async verifyEmail(cms, r) {
+    await cms.verifyEmail({ collection: r.meta.collection!, token: r.params.token, req: r.req })
+    return { status: 200, body: { message: 'Account verified successfully.' } }
+  },
+  async unlock(cms, r) {
+    await cms.unlock({
+      collection: r.meta.collection!,
+      data: body(r) as { email: string },
+      overrideAccess: false,
+      req: r.req,
+    })
+    return { status: 200, body: { message: 'Success' } }
+  },
+  async init(cms, r) {
+    return {
+      status: 200,
+      body: { initialized: await cms.initialized({ collection: r.meta.collection! }) },
+    }
+  },
+  async registerFirstUser(cms, r) {
+    const c = collectionOf(cms, r)
+    const result = await limitedPasswordChange(cms, r.ip, true, r.body, () =>
+      cms.registerFirstUser({
+        collection: c.slug,
+        data: body(r),
+        depth: intParam(r.query.depth),
+        req: r.req,
+      }),
+    )
+    return {
+      status: 200,
+      body: withoutToken(c, { message: 'Successfully registered first user.', ...result }),
+      headers: { 'Set-Cookie': tokenCookie(cms.config, c, result.token) },
+    }
+  },
   async health(cms) {
     // A real committed write, not only a read: a database that cannot write (disk full, read-only, locked) is
     // unhealthy. Bounded, so a hung database answers 503 within HEALTH_TIMEOUT_MS instead of hanging the probe.

@@ -15,6 +15,13 @@ import { logout } from './operations/auth/logout.ts'
 import { me } from './operations/auth/me.ts'
 import { refreshToken } from './operations/auth/refresh-token.ts'
 import { resetPassword } from './operations/auth/reset-password.ts'
+import { verifyEmail } from './operations/auth/verify-email.ts'
+import { unlock } from './operations/auth/unlock.ts'
+import { registerFirstUser } from './operations/auth/register-first-user.ts'
+import { initialized } from './operations/auth/initialized.ts'
+import { sendEmail } from './operations/send-email.ts'
+import { resolveEmailAdapter } from '../email/send.ts'
+import type { EmailAdapter } from '../config/types.ts'
 import { count } from './operations/count.ts'
 import { create } from './operations/create.ts'
 import { deleteOperation } from './operations/delete.ts'
@@ -94,6 +101,17 @@ export class Cms implements LocalApi {
   /** The caller of a request from its headers: custom strategies, API key, token (Payload's order). */
   authenticateHeaders = authenticateHeaders
   updateGlobal = updateGlobal
+  verifyEmail = verifyEmail
+  unlock = unlock
+  registerFirstUser = registerFirstUser
+  initialized = initialized
+  sendEmail = sendEmail
+
+  #email: Promise<EmailAdapter> | undefined
+  /** The email adapter of `config.email`, resolved once (`getCms` resolves it at start, so a bad one fails there). */
+  emailAdapter(): Promise<EmailAdapter> {
+    return (this.#email ??= resolveEmailAdapter(this.config.email, this))
+  }
 
   /** Closes the database. */
   async destroy(): Promise<void> {

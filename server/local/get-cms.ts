@@ -45,6 +45,7 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
       await prepareSchema(db, tables, { onStart: config.db?.onStart, dir: migrationDir(config) })
     }
     const cms = new Cms(config, db, collections)
+    await cms.emailAdapter()
     await config.onInit?.(cms)
     return cms
   } catch (error) {

@@ -65,6 +65,7 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   authStrategy: inCollection('.auth.strategies[0] (sso)', (o) => ({
     auth: { strategies: [{ name: 'sso', authenticate: handler, ...o }] },
   })),
+  verify: inCollection('.auth.verify', (o) => ({ auth: { verify: o } })),
   versions: inCollection('.versions', (o) => ({ versions: o })),
   drafts: inCollection('.versions.drafts', (o) => ({ versions: { drafts: o } })),
   autosave: inCollection('.versions.drafts.autosave', (o) => ({
@@ -200,8 +201,8 @@ test('the options named in issue 18 are refused with their full path', (t) => {
   )
   refuses(
     t,
-    posts({ auth: { verify: true } }),
-    /^collections\[posts\]\.auth\.verify is not supported/,
+    posts({ auth: { disableLocalStrategy: true } }),
+    /^collections\[posts\]\.auth\.disableLocalStrategy is not supported/,
   )
   refuses(
     t,

@@ -49,7 +49,15 @@ const csrfChecked = (o: (typeof operations)[number]) =>
 const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
   BAD_REQUEST: (o) => Boolean(o.op.parameters?.length || o.op.requestBody),
   VALIDATION: (o) =>
-    ['create', 'update', 'updateMany', 'updateGlobal', 'restoreVersion'].includes(o.kind),
+    [
+      'create',
+      'update',
+      'updateMany',
+      'updateGlobal',
+      'restoreVersion',
+      'registerFirstUser',
+      'unlock',
+    ].includes(o.kind),
   QUERY: (o) => ['find', 'count', 'updateMany', 'deleteMany', 'findVersions'].includes(o.kind),
   LIMIT_EXCEEDED: (o) => ['find', 'findByID', 'findVersions', 'findGlobal'].includes(o.kind),
   UNAUTHORIZED: (o) => !(Array.isArray(o.op.security) && o.op.security.length === 0),
@@ -65,13 +73,14 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
       'updateGlobal',
     ].includes(o.kind) ||
     ['v1CancelOrder', 'v1AdminListOrders', 'v1AdminShipOrder'].includes(o.kind) ||
+    ['unlock', 'verifyEmail', 'registerFirstUser'].includes(o.kind) ||
     csrfChecked(o),
   NOT_FOUND: (o) => /\{(id|order)\}/.test(o.path),
   CONFLICT: (o) => ['v1CancelOrder', 'v1AdminShipOrder', 'v1PaymentWebhook'].includes(o.kind),
   PAYLOAD_TOO_LARGE: (o) => o.method !== 'get',
   UNPROCESSABLE: (o) => ['v1CreateOrder', 'v1PaymentWebhook'].includes(o.kind),
   RATE_LIMITED: (o) =>
-    ['login', 'forgotPassword', 'resetPassword'].includes(o.kind) ||
+    ['login', 'forgotPassword', 'resetPassword', 'registerFirstUser'].includes(o.kind) ||
     (['create', 'update', 'updateMany'].includes(o.kind) &&
       authCollections.has(o.op['x-cms'].collection!)),
   INTERNAL: () => true,
@@ -112,7 +121,7 @@ test('every operation that can raise a code declares its status, with the catalo
   t.log(`${checked} (operation, code) pairs checked`)
 })
 
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, (cms) =>
+const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, (cms) =>
   cms.config.seed!(cms),
 )
 

@@ -45,7 +45,7 @@ const matches = (p: (typeof POSTS)[number]) =>
 
 const s = useServer(
   test,
-  { ...exampleConfig, email: { send: () => {} } } as Config,
+  { ...exampleConfig, email: { sendEmail: () => {} } } as Config,
   async (cms) => {
     await cms.create({ collection: 'users', data: { ...ADMIN, name: 'Admin', roles: ['admin'] } })
     const categories: { id: number; name: string }[] = []

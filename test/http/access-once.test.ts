@@ -33,7 +33,7 @@ const config = defineConfig({
       fields: [{ name: 'title', type: 'text', required: true, maxLength: 20 }],
     },
   ],
-  email: { send: () => {} },
+  email: { sendEmail: () => {} },
 })
 
 const s = useServer(test, config, async (cms) => {

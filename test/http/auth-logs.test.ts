@@ -18,8 +18,8 @@ const s = useServer(
   test,
   defineConfig({
     email: {
-      send: (m) => {
-        sent.push(m.token)
+      sendEmail: (m) => {
+        sent.push(/token=([0-9a-f]+)/.exec(m.text ?? '')![1])
       },
     },
     collections: [{ slug: 'users', auth: true, fields: [] }],

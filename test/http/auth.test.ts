@@ -9,8 +9,8 @@ const config: Config = {
   ...exampleConfig,
   auth: undefined,
   email: {
-    send: (m) => {
-      mail.push({ to: m.to, token: m.token })
+    sendEmail: (m) => {
+      mail.push({ to: String(m.to), token: /token=([0-9a-f]+)/.exec(m.text ?? '')![1] })
     },
   },
   rateLimit: {

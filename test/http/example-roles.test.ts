@@ -3,7 +3,7 @@ import exampleConfig from '../../cms.config.ts'
 import { useServer } from '../helpers/http.ts'
 
 /** The example app's roles over REST: members write their own posts as themselves; endpoints keep access. */
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, (cms) =>
+const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, (cms) =>
   cms.config.seed!(cms),
 )
 

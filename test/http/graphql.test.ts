@@ -11,7 +11,7 @@ import {
 import { countQueries } from '../helpers/db.ts'
 import { GRAPHQL, useServer } from '../helpers/http.ts'
 
-const config: Config = { ...exampleConfig, email: { send: () => {} } }
+const config: Config = { ...exampleConfig, email: { sendEmail: () => {} } }
 const s = useServer(test, config, async (cms) => {
   await cms.config.seed!(cms)
 })

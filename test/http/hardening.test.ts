@@ -67,7 +67,7 @@ test('without a trusted proxy X-Forwarded-For is ignored: the socket address cou
 
 // ---- CSRF and headers, on the example app
 
-const app = useServer(test, { ...exampleConfig, email: { send: () => {} } }, async (cms) => {
+const app = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, async (cms) => {
   await cms.config.seed!(cms)
 })
 

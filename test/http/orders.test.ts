@@ -8,7 +8,7 @@ import { countQueries } from '../helpers/db.ts'
 import { useServer } from '../helpers/http.ts'
 
 process.env.PAYMENTS_WEBHOOK_SECRET = 'test-webhook-secret'
-const config: Config = { ...exampleConfig, email: { send: () => {} } }
+const config: Config = { ...exampleConfig, email: { sendEmail: () => {} } }
 const s = useServer(test, config, async (cms) => {
   await cms.config.seed!(cms)
   await cms.create({

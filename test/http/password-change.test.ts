@@ -6,7 +6,7 @@ import { useServer } from '../helpers/http.ts'
 /** Password changes: hashed outside the write's transaction, rate limited, and ending the user's other sessions. */
 const withUsersAuth = (auth: CollectionConfig['auth']): Config => ({
   ...exampleConfig,
-  email: { send: () => {} },
+  email: { sendEmail: () => {} },
   collections: exampleConfig.collections!.map((c) => (c.slug === 'users' ? { ...c, auth } : c)),
 })
 const s = useServer(

@@ -9,7 +9,7 @@ const s = useServer(
       login: { max: 5, windowMs: 60_000 },
       forgotPassword: { max: 3, windowMs: 60_000 },
     },
-    email: { send: () => {} },
+    email: { sendEmail: () => {} },
     collections: [{ slug: 'users', auth: true, fields: [] }],
   }),
   async (cms) => {

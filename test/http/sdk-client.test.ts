@@ -23,7 +23,7 @@ import { useServer } from '../helpers/http.ts'
 
 /** where, select and populate are JSON-text parameters: the object is checked against its generated type. */
 const json = <T>(value: T): string => JSON.stringify(value)
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, async (cms) => {
+const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, async (cms) => {
   await cms.config.seed!(cms)
 })
 

@@ -6,7 +6,7 @@ import { useServer } from '../helpers/http.ts'
  * What Prism (docs/contracts.md, "Prism validating proxy") found, each kept as a regression test. Every answer
  * here is checked against the contract by useServer, so an undeclared status fails the test as it failed Prism.
  */
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, async (cms) => {
+const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, async (cms) => {
   await cms.config.seed!(cms)
 })
 

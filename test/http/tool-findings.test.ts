@@ -6,7 +6,7 @@ import { useServer } from '../helpers/http.ts'
  * Regressions for what the independent contract testers found (scripts/contract-testers/, docs/contracts.md
  * "Independent contract testers"), on the example app, every response checked against its contract.
  */
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, (cms) =>
+const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, (cms) =>
   cms.config.seed!(cms),
 )
 

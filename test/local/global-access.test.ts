@@ -23,7 +23,7 @@ const config = defineConfig({
       ],
     },
   ],
-  email: { send: () => {} },
+  email: { sendEmail: () => {} },
 })
 
 const s = useServer(test, config, async (cms) => {

@@ -6,7 +6,7 @@ import { useServer } from '../helpers/http.ts'
 /** Money correctness of the orders API: prices in whole cents, exact totals, payments that match the order. */
 process.env.PAYMENTS_WEBHOOK_SECRET = 'test-webhook-secret'
 delete process.env.SHOP_CURRENCY // the default, EUR
-const s = useServer(test, { ...exampleConfig, email: { send: () => {} } }, (cms) =>
+const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, (cms) =>
   cms.config.seed!(cms),
 )
 

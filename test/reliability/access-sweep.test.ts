@@ -11,7 +11,7 @@ import { useServer } from '../helpers/http.ts'
  * member and an admin, on REST and GraphQL, the outcome equals what the access functions allow, with the Local
  * layer (overrideAccess: false) as the oracle. No path skips them.
  */
-const config: Config = { ...exampleConfig, email: { send: () => {} } }
+const config: Config = { ...exampleConfig, email: { sendEmail: () => {} } }
 const s = useServer(test, config, async (cms) => {
   await cms.config.seed!(cms)
 })

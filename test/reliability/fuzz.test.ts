@@ -12,7 +12,7 @@ import { MALFORMED_JSON, useServer } from '../helpers/http.ts'
  */
 const config: Config = {
   ...exampleConfig,
-  email: { send: () => {} },
+  email: { sendEmail: () => {} },
   rateLimit: {
     login: { max: 100_000, windowMs: 60_000 },
     forgotPassword: { max: 100_000, windowMs: 60_000 },

@@ -10,7 +10,7 @@ import { GRAPHQL, useServer } from '../helpers/http.ts'
  * Hostile requests against the example app: each of these once crashed or stalled the server. Five published
  * posts whose `related` lists all five make every population level five times larger than the one before.
  */
-const config: Config = { ...exampleConfig, email: { send: () => {} }, maxLimit: 40 }
+const config: Config = { ...exampleConfig, email: { sendEmail: () => {} }, maxLimit: 40 }
 async function fanOut(cms: Cms): Promise<void> {
   const ids: number[] = []
   for (let i = 1; i <= 5; i++) {

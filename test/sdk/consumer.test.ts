@@ -15,7 +15,7 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc')
 
 const s = useServer(
   test,
-  { ...exampleConfig, email: { send: () => {} } } as Config,
+  { ...exampleConfig, email: { sendEmail: () => {} } } as Config,
   async (cms) => {
     await cms.config.seed!(cms)
   },

@@ -6,7 +6,7 @@ import { FindPostsDocument } from '../../generated/graphql/sdk/graphql.ts'
 import { useServer } from '../helpers/http.ts'
 
 /** A live server driven only through the SDK; every response it receives is checked against the contract. */
-const config: Config = { ...exampleConfig, email: { send: () => {} } }
+const config: Config = { ...exampleConfig, email: { sendEmail: () => {} } }
 const s = useServer(test, config, async (cms) => {
   await cms.config.seed!(cms)
 })
@@ -116,4 +116,36 @@ test('GraphQL through the SDK with a typed result', async (t) => {
   t.is(first.status, 'published')
   const bad = await t.throwsAsync(cms.graphql(FindPostsDocument, { limit: -1 }))
   t.is((bad as CmsError).status, 400)
+})
+
+test('the auth flows through the SDK: init, first-register refused once users exist, unlock', async (t) => {
+  const cms = client()
+  t.deepEqual(await cms.auth('users').init(), { initialized: true })
+  const refused = await t.throwsAsync(
+    cms.auth('users').registerFirstUser({
+      email: 'first-sdk@example.com',
+      password: 'first-password',
+      name: 'First',
+      roles: ['member'],
+    }),
+  )
+  t.is((refused as CmsError).status, 403)
+  // Lock bob out, then unlock him as the admin.
+  for (let i = 0; i < 5; i++)
+    await t.throwsAsync(
+      client().auth('users').login({ email: 'bob@example.com', password: 'wrong-password' }),
+    )
+  const locked = await t.throwsAsync(
+    client().auth('users').login({ email: 'bob@example.com', password: 'bob-password' }),
+  )
+  t.is((locked as CmsError).status, 401)
+  await cms.auth('users').login({ email: 'admin@example.com', password: 'admin-password' })
+  t.deepEqual(await cms.auth('users').unlock('bob@example.com'), { message: 'Success' })
+  const { user } = await client()
+    .auth('users')
+    .login({ email: 'bob@example.com', password: 'bob-password' })
+  t.is(user.email, 'bob@example.com')
+  t.throws(() => cms.auth('users').verifyEmail('x'), {
+    message: 'Collection "users" does not verify emails (auth.verify is off).',
+  })
 })

@@ -126,3 +126,37 @@ export async function findUsersByApiKey(
   )
   return rows.map((r) => Number(r.id))
 }
+
+/** Stores the hash of user `id`'s verification token and marks the account unverified (auth.verify). */
+export async function setVerificationToken(
+  { ex, dialect, table }: UserTable,
+  id: number,
+  tokenHash: string,
+): Promise<void> {
+  const q = dialect.quote
+  await ex.run(
+    `UPDATE ${q(table)} SET ${q('_verified')} = ?, ${q('_verificationToken')} = ? WHERE id = ?`,
+    [0, tokenHash, id],
+  )
+}
+
+/**
+ * Verifies the account holding this verification token hash and consumes the token, in one statement (single
+ * use). Returns the user's id, or undefined when no account holds the token.
+ */
+export async function consumeVerificationToken(
+  { ex, dialect, table }: UserTable,
+  tokenHash: string,
+): Promise<number | undefined> {
+  const q = dialect.quote
+  const [row] = await ex.all<{ id: number }>(
+    `SELECT id FROM ${q(table)} WHERE ${q('_verificationToken')} = ?`,
+    [tokenHash],
+  )
+  if (!row) return undefined
+  const done = await ex.run(
+    `UPDATE ${q(table)} SET ${q('_verified')} = ?, ${q('_verificationToken')} = NULL WHERE id = ? AND ${q('_verificationToken')} = ?`,
+    [1, row.id, tokenHash],
+  )
+  return done.changes === 1 ? Number(row.id) : undefined
+}

@@ -5,7 +5,8 @@ import { Forbidden } from '../../errors/forbidden.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
 import type { Cms } from '../../local/cms.ts'
 
-const PUBLIC_AUTH_ROUTE = /\/(login|forgot-password|reset-password|health)$/
+const PUBLIC_AUTH_ROUTE =
+  /\/(login|forgot-password|reset-password|first-register|verify\/[^/]+|health)$/
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**

@@ -11,6 +11,9 @@ import type { CollectionSlug, CreateArgs, DocOf } from '../../config/local-api.t
 import { isDraft, saveVersion } from '../versions.ts'
 import { takeApiKey } from '../api-key.ts'
 import { prehashPassword, prepareData, takePassword, toStored, withDraftStatus } from '../write.ts'
+import { randomBytes } from 'node:crypto'
+import { sendVerificationEmail } from './auth/emails.ts'
+import { sha256, type AuthCollection } from './auth/shared.ts'
 
 /**
  * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 400),
@@ -55,6 +58,12 @@ export async function create<S extends CollectionSlug>(
       })
       if (secret) Object.assign(doc, secret)
       if (key.index !== undefined) doc.apiKeyIndex = key.index
+      // auth.verify: an account not created verified gets a single-use token (stored as its SHA-256), mailed below.
+      let verificationToken: string | undefined
+      if (collection.auth && collection.auth.verify && doc._verified !== true) {
+        verificationToken = randomBytes(20).toString('hex')
+        Object.assign(doc, { _verified: false, _verificationToken: sha256(verificationToken) })
+      }
 
       // --- write, and the first version
       const row = docToRow(
@@ -93,6 +102,15 @@ export async function create<S extends CollectionSlug>(
         localized: true,
       })
       if (key.key) out.apiKey = key.key // shown once: this answer only
+      // Inside the transaction, as Payload does: a message that cannot be sent rolls the account back.
+      if (verificationToken && !args.disableVerificationEmail)
+        await sendVerificationEmail(
+          this,
+          collection as AuthCollection,
+          { ...out, email: stored.email },
+          verificationToken,
+          req,
+        )
       return out as DocOf<S>
     }),
   )

@@ -7,7 +7,7 @@ import {
   lockUser,
 } from '../../../db/stores/users.ts'
 import { createSession } from '../../../db/stores/sessions.ts'
-import { AuthenticationError, LockedAuth } from '../../../errors/auth-errors.ts'
+import { AuthenticationError, LockedAuth, UnverifiedEmail } from '../../../errors/auth-errors.ts'
 import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
@@ -53,6 +53,10 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
     }
     throw new AuthenticationError()
   }
+  // auth.verify: the right password of an account not yet verified is a 403 (an explicit false only: accounts
+  // that existed before verify was turned on have no value and still log in).
+  if (c.auth.verify && (row._verified === 0 || row._verified === false || row._verified === '0'))
+    throw new UnverifiedEmail()
   return withTransaction(this, req, async (tx) => {
     await clearFailedLogins(usersOf(this, c, tx), id)
     const { sid, seconds } = await createSession(tx, c.slug, id, c.auth)
