@@ -55,6 +55,7 @@ export function versionsCollection(collection: SanitizedCollection): SanitizedCo
     versions: false,
     timestamps: true,
     defaultSort: '-updatedAt',
+    disableDuplicate: true,
     hooks: {
       beforeOperation: [],
       beforeValidate: [],

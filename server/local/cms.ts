@@ -12,7 +12,9 @@ import { me } from './operations/auth/me.ts'
 import { refreshToken } from './operations/auth/refresh-token.ts'
 import { resetPassword } from './operations/auth/reset-password.ts'
 import { count } from './operations/count.ts'
+import { access, docAccess, docAccessGlobal } from './operations/access.ts'
 import { create } from './operations/create.ts'
+import { duplicate } from './operations/duplicate.ts'
 import { deleteOperation } from './operations/delete.ts'
 import { findByID } from './operations/find-by-id.ts'
 import { findGlobal } from './operations/find-global.ts'
@@ -59,12 +61,16 @@ export class Cms implements LocalApi {
   findByID = findByID
   count = count
   create = create
+  duplicate = duplicate
   update = update
   delete = deleteOperation
   findVersions = findVersions
   findVersionByID = findVersionByID
   restoreVersion = restoreVersion
   findGlobal = findGlobal
+  access = access
+  docAccess = docAccess
+  docAccessGlobal = docAccessGlobal
   login = login
   logout = logout
   refreshToken = refreshToken
