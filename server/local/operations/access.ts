@@ -67,7 +67,7 @@ export async function docAccess<S extends CollectionSlug>(
   const req = createLocalReq(this, args)
   const id = idParam(args.id)
   const stored = await this.findByID({
-    collection: collection.slug,
+    collection: collection.slug as CollectionSlug,
     id,
     depth: 0,
     fallbackLocale: false,
@@ -83,7 +83,7 @@ export async function docAccess<S extends CollectionSlug>(
     timestamps: collection.timestamps,
     operations: collectionOperations(collection),
     id,
-    data: dataOf(args.data) ?? (stored as Record<string, unknown>),
+    data: dataOf(args.data) ?? (stored as unknown as Record<string, unknown>),
     evaluate: async (where, op) =>
       op === 'readVersions' && collection.versionsCollection
         ? (await countDocs(
@@ -106,12 +106,12 @@ export async function docAccessGlobal<S extends GlobalSlug>(
   const global = this.global(args.slug)
   const req = createLocalReq(this, args)
   const stored = (await this.findGlobal({
-    slug: global.slug,
+    slug: global.slug as GlobalSlug,
     depth: 0,
     fallbackLocale: false,
     req,
     overrideAccess: true,
-  })) as Record<string, unknown>
+  })) as unknown as Record<string, unknown>
   // A global never saved has no timestamps: it matches no Where (as updateGlobal decides).
   const saved = 'updatedAt' in stored ? stored : undefined
   const p = await entityPermissions({
