@@ -518,13 +518,13 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
       `  duplicate${singular}(id: Int!, data: ${update}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
     )
   }
-  const access = permissionTypes(
-    ctx,
-    typeName(c.slug),
-    c.flatFields,
-    c.timestamps,
-    ['create', 'read', 'update', 'delete', ...(c.versions ? ['readVersions'] : [])],
-  )
+  const access = permissionTypes(ctx, typeName(c.slug), c.flatFields, c.timestamps, [
+    'create',
+    'read',
+    'update',
+    'delete',
+    ...(c.versions ? ['readVersions'] : []),
+  ])
   root.access.push(`  ${enumValueName(c.slug)}: ${access.access}`)
   meta('Query', `docAccess${singular}`, 'docAccess')
   root.query.push(`  docAccess${singular}(id: Int!): ${access.docAccess}`)
@@ -578,7 +578,12 @@ function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
     ...((g as { versions?: unknown }).versions ? ['readVersions'] : []),
   ])
   root.access.push(`  ${enumValueName(g.slug)}: ${access.access}`)
-  ctx.plan.roots.push({ type: 'Query', field: `docAccess${name}`, kind: 'docAccess', global: g.slug })
+  ctx.plan.roots.push({
+    type: 'Query',
+    field: `docAccess${name}`,
+    kind: 'docAccess',
+    global: g.slug,
+  })
   root.query.push(`  ${name}${loc}: ${name}`, `  docAccess${name}: ${access.docAccess}`)
   root.mutation.push(
     `  update${name}(data: ${input}!${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`,

@@ -838,16 +838,16 @@ function accessResultsSchema(config: SanitizedConfig): Schema {
   const entities = (entries: [string, string][]) => ({
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(entries.map(([slug, name]) => [slug, ref(`${name}Permissions`)])),
+    properties: Object.fromEntries(
+      entries.map(([slug, name]) => [slug, ref(`${name}Permissions`)]),
+    ),
   })
   return {
     type: 'object',
     additionalProperties: false,
     properties: {
       canAccessAdmin: { type: 'boolean' },
-      collections: entities(
-        config.collections.map((c) => [c.slug, collectionNames(c).singular]),
-      ),
+      collections: entities(config.collections.map((c) => [c.slug, collectionNames(c).singular])),
       globals: entities(config.globals.map((g) => [g.slug, globalName(g)])),
     },
   }

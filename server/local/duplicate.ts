@@ -38,8 +38,8 @@ export async function duplicateSource(
   const readable =
     main &&
     (access === true ||
-      (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access)))
-        .length > 0)
+      (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length >
+        0)
   // As Payload: a document read access narrows away is a 403 (a Where was involved), a missing one a 404.
   if (!readable) throw access === true ? new NotFound() : new Forbidden()
   const source = structuredClone((await latestVersion(tx, ctx, collection, id)) ?? main)
@@ -71,7 +71,8 @@ function freshRowIds(
     for (const value of valuesOf(field, data[field.name], locales)) {
       if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value))
         for (const row of value) if (isRecord(row)) row.id = rowId()
-      for (const nested of nestedData(field, value)) freshRowIds(nested.fields, nested.data, locales)
+      for (const nested of nestedData(field, value))
+        freshRowIds(nested.fields, nested.data, locales)
     }
   }
 }
@@ -128,7 +129,9 @@ async function beforeDuplicate(
     }
     if (hooks.length) {
       if (localized) {
-        const map = isRecord(sibling[field.name]) ? (sibling[field.name] as Record<string, unknown>) : {}
+        const map = isRecord(sibling[field.name])
+          ? (sibling[field.name] as Record<string, unknown>)
+          : {}
         for (const locale of scope.locales!) {
           if (map[locale] === undefined && !(locale in map)) continue
           map[locale] = await run(map[locale])

@@ -96,9 +96,11 @@ async function fieldPermissions(
   parent: Partial<Record<(typeof FIELD_OPERATIONS)[number], Permission>>,
 ): Promise<FieldsPermissions> {
   const out: FieldsPermissions = {}
+  // Fields have the entity's create, read and update (a global has no create).
+  const operations = FIELD_OPERATIONS.filter((op) => a.operations.includes(op))
   for (const { name, field } of fields) {
     const own: FieldPermission = {}
-    for (const op of FIELD_OPERATIONS) {
+    for (const op of operations) {
       const fn = field?.access?.[op]
       own[op] = {
         permission: fn
@@ -111,11 +113,7 @@ async function fieldPermissions(
     if (field?.type === 'blocks') {
       own.blocks = {}
       for (const block of field.blocks) {
-        const b: FieldPermission = {
-          create: { ...own.create! },
-          read: { ...own.read! },
-          update: { ...own.update! },
-        }
+        const b: FieldPermission = Object.fromEntries(operations.map((op) => [op, { ...own[op]! }]))
         b.fields = await fieldPermissions(a, permissionFields(block.fields, false), b)
         own.blocks[block.slug] = b
       }
@@ -187,7 +185,7 @@ function sanitizeBlocks(blocks: Record<string, FieldPermission>): Sanitized | un
     const full =
       s !== undefined &&
       s !== true &&
-      FIELD_OPERATIONS.every((op) => s[op] === true) &&
+      Object.entries(block).every(([k]) => k === 'fields' || s[k] === true) &&
       s.fields === true
     if (!full) allTrue = false
     if (s !== undefined) out[slug] = s

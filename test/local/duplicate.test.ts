@@ -44,7 +44,12 @@ test('duplicate with data overrides fields in the request locale; other locales 
     draft: true,
   })
   t.like(copy, { title: 'Salut', slug: 'salut', code: 8, _status: 'draft' })
-  const all = await cms.findByID({ collection: 'articles', id: copy.id, locale: 'all', draft: true })
+  const all = await cms.findByID({
+    collection: 'articles',
+    id: copy.id,
+    locale: 'all',
+    draft: true,
+  })
   t.deepEqual(all.title, { en: 'Hello', fr: 'Salut' })
 })
 
@@ -185,7 +190,10 @@ test('an auth collection with disableDuplicate: false is copied without its secr
   })
   t.like(copy, { email: 'b@example.com', role: 'x' })
   t.not(copy.hash, undefined)
-  t.not(copy.hash, (await cms.findByID({ collection: 'members', id: m.id, showHiddenFields: true })).hash)
+  t.not(
+    copy.hash,
+    (await cms.findByID({ collection: 'members', id: m.id, showHiddenFields: true })).hash,
+  )
 })
 
 test('config: disableDuplicate must be a boolean', async (t) => {

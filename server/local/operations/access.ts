@@ -148,4 +148,3 @@ function pruned(r: {
   }
   return out
 }
-
