@@ -4126,6 +4126,10 @@ export type DocAccessUserErrors = {
      */
     401: Error;
     /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
      * No such document (or the caller may not see it)
      */
     404: Error;
@@ -4708,6 +4712,10 @@ export type DocAccessCategoryErrors = {
      * Not logged in (or the token is invalid, expired or logged out)
      */
     401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
     /**
      * No such document (or the caller may not see it)
      */
@@ -5535,6 +5543,10 @@ export type DocAccessPostErrors = {
      */
     401: Error;
     /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
      * No such document (or the caller may not see it)
      */
     404: Error;
@@ -6167,6 +6179,10 @@ export type DocAccessTrackingErrors = {
      */
     401: Error;
     /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
      * No such document (or the caller may not see it)
      */
     404: Error;
@@ -6750,6 +6766,10 @@ export type DocAccessOrderErrors = {
      */
     401: Error;
     /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
      * No such document (or the caller may not see it)
      */
     404: Error;
@@ -6900,6 +6920,10 @@ export type DocAccessSiteSettingErrors = {
      * Not logged in (or the token is invalid, expired or logged out)
      */
     401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
     /**
      * The request body is too large
      */

@@ -331,7 +331,8 @@ function collectionPaths(
       ),
       responses: {
         200: json(ref(`${singular}Permissions`), 'The permissions'),
-        ...errors(400, 401, 404, 413, 500),
+        // 403: a cookie-authenticated POST from another site's page (CSRF).
+        ...errors(400, 401, 403, 404, 413, 500),
       },
     },
   }
@@ -579,7 +580,7 @@ function globalPaths(
       ),
       responses: {
         200: json(ref(`${name}Permissions`), 'The permissions'),
-        ...errors(400, 401, 413, 500),
+        ...errors(400, 401, 403, 413, 500),
       },
     },
   }

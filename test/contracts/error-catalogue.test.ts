@@ -34,6 +34,7 @@ const contentKinds = [
   'updateMany',
   'delete',
   'deleteMany',
+  'duplicate',
 ]
 const v1 = (o: (typeof operations)[number]) => o.path.startsWith('/v1/')
 /**
@@ -49,7 +50,9 @@ const csrfChecked = (o: (typeof operations)[number]) =>
 const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
   BAD_REQUEST: (o) => Boolean(o.op.parameters?.length || o.op.requestBody),
   VALIDATION: (o) =>
-    ['create', 'update', 'updateMany', 'updateGlobal', 'restoreVersion'].includes(o.kind),
+    ['create', 'update', 'updateMany', 'updateGlobal', 'restoreVersion', 'duplicate'].includes(
+      o.kind,
+    ),
   QUERY: (o) => ['find', 'count', 'updateMany', 'deleteMany', 'findVersions'].includes(o.kind),
   LIMIT_EXCEEDED: (o) => ['find', 'findByID', 'findVersions', 'findGlobal'].includes(o.kind),
   UNAUTHORIZED: (o) => !(Array.isArray(o.op.security) && o.op.security.length === 0),
@@ -72,7 +75,7 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
   UNPROCESSABLE: (o) => ['v1CreateOrder', 'v1PaymentWebhook'].includes(o.kind),
   RATE_LIMITED: (o) =>
     ['login', 'forgotPassword', 'resetPassword'].includes(o.kind) ||
-    (['create', 'update', 'updateMany'].includes(o.kind) &&
+    (['create', 'update', 'updateMany', 'duplicate'].includes(o.kind) &&
       authCollections.has(o.op['x-cms'].collection!)),
   INTERNAL: () => true,
 }
