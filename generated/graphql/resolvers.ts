@@ -18,6 +18,24 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+export type Access = {
+  __typename?: 'Access';
+  canAccessAdmin: Scalars['Boolean']['output'];
+  categories?: Maybe<CategoriesAccess>;
+  orders?: Maybe<OrdersAccess>;
+  posts?: Maybe<PostsAccess>;
+  site_settings?: Maybe<SiteSettingsAccess>;
+  tracking?: Maybe<TrackingAccess>;
+  users?: Maybe<UsersAccess>;
+};
+
+/** An operation: allowed or not, and the Where its access function returned (for Access not evaluated; for one document, matched against it). */
+export type AccessPermission = {
+  __typename?: 'AccessPermission';
+  permission: Scalars['Boolean']['output'];
+  where?: Maybe<Scalars['JSON']['output']>;
+};
+
 export type AllTracking = {
   __typename?: 'AllTracking';
   docs: Array<Tracking>;
@@ -44,6 +62,68 @@ export type Categories = {
   prevPage?: Maybe<Scalars['Int']['output']>;
   totalDocs: Scalars['Int']['output'];
   totalPages: Scalars['Int']['output'];
+};
+
+export type CategoriesAccess = {
+  __typename?: 'CategoriesAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<CategoriesFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type CategoriesDocAccess = {
+  __typename?: 'CategoriesDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<CategoriesFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type CategoriesFields = {
+  __typename?: 'CategoriesFields';
+  createdAt?: Maybe<CategoriesFields_CreatedAt>;
+  description?: Maybe<CategoriesFields_Description>;
+  name?: Maybe<CategoriesFields_Name>;
+  slug?: Maybe<CategoriesFields_Slug>;
+  updatedAt?: Maybe<CategoriesFields_UpdatedAt>;
+};
+
+export type CategoriesFields_CreatedAt = {
+  __typename?: 'CategoriesFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type CategoriesFields_Description = {
+  __typename?: 'CategoriesFields_description';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type CategoriesFields_Name = {
+  __typename?: 'CategoriesFields_name';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type CategoriesFields_Slug = {
+  __typename?: 'CategoriesFields_slug';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type CategoriesFields_UpdatedAt = {
+  __typename?: 'CategoriesFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
 };
 
 /** Category */
@@ -155,6 +235,11 @@ export type ContentBlock = {
   id?: Maybe<Scalars['String']['output']>;
 };
 
+export type FieldAccessPermission = {
+  __typename?: 'FieldAccessPermission';
+  permission: Scalars['Boolean']['output'];
+};
+
 export type HeroBlock = {
   __typename?: 'HeroBlock';
   blockName?: Maybe<Scalars['String']['output']>;
@@ -176,6 +261,10 @@ export type Mutation = {
   deletePost?: Maybe<Post>;
   deleteTracking?: Maybe<Tracking>;
   deleteUser?: Maybe<User>;
+  duplicateCategory?: Maybe<Category>;
+  duplicateOrder?: Maybe<Order>;
+  duplicatePost?: Maybe<Post>;
+  duplicateTracking?: Maybe<Tracking>;
   forgotPasswordUser: Scalars['Boolean']['output'];
   loginUser?: Maybe<UsersLoginResult>;
   logoutUser?: Maybe<Scalars['String']['output']>;
@@ -243,6 +332,34 @@ export type MutationDeleteTrackingArgs = {
 
 
 export type MutationDeleteUserArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type MutationDuplicateCategoryArgs = {
+  data?: InputMaybe<MutationCategoryUpdateInput>;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+};
+
+
+export type MutationDuplicateOrderArgs = {
+  data?: InputMaybe<MutationOrderUpdateInput>;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+};
+
+
+export type MutationDuplicatePostArgs = {
+  data?: InputMaybe<MutationPostUpdateInput>;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+};
+
+
+export type MutationDuplicateTrackingArgs = {
+  data?: InputMaybe<MutationTrackingUpdateInput>;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
 };
 
@@ -471,6 +588,113 @@ export type Orders = {
   prevPage?: Maybe<Scalars['Int']['output']>;
   totalDocs: Scalars['Int']['output'];
   totalPages: Scalars['Int']['output'];
+};
+
+export type OrdersAccess = {
+  __typename?: 'OrdersAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<OrdersFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type OrdersDocAccess = {
+  __typename?: 'OrdersDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<OrdersFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type OrdersFields = {
+  __typename?: 'OrdersFields';
+  createdAt?: Maybe<OrdersFields_CreatedAt>;
+  items?: Maybe<OrdersFields_Items>;
+  paidAt?: Maybe<OrdersFields_PaidAt>;
+  status?: Maybe<OrdersFields_Status>;
+  total_amount?: Maybe<OrdersFields_Total_Amount>;
+  updatedAt?: Maybe<OrdersFields_UpdatedAt>;
+  user?: Maybe<OrdersFields_User>;
+};
+
+export type OrdersFields_CreatedAt = {
+  __typename?: 'OrdersFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_Items = {
+  __typename?: 'OrdersFields_items';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<OrdersFields_Items_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_Items_Fields = {
+  __typename?: 'OrdersFields_items_Fields';
+  product?: Maybe<OrdersFields_Items_Fields_Product>;
+  quantity?: Maybe<OrdersFields_Items_Fields_Quantity>;
+  unit_price?: Maybe<OrdersFields_Items_Fields_Unit_Price>;
+};
+
+export type OrdersFields_Items_Fields_Product = {
+  __typename?: 'OrdersFields_items_Fields_product';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_Items_Fields_Quantity = {
+  __typename?: 'OrdersFields_items_Fields_quantity';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_Items_Fields_Unit_Price = {
+  __typename?: 'OrdersFields_items_Fields_unit_price';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_PaidAt = {
+  __typename?: 'OrdersFields_paidAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_Status = {
+  __typename?: 'OrdersFields_status';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_Total_Amount = {
+  __typename?: 'OrdersFields_total_amount';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_UpdatedAt = {
+  __typename?: 'OrdersFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type OrdersFields_User = {
+  __typename?: 'OrdersFields_user';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
 };
 
 /** Post */
@@ -936,8 +1160,227 @@ export type Posts = {
   totalPages: Scalars['Int']['output'];
 };
 
+export type PostsAccess = {
+  __typename?: 'PostsAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<PostsFields>;
+  read?: Maybe<AccessPermission>;
+  readVersions?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type PostsDocAccess = {
+  __typename?: 'PostsDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<PostsFields>;
+  read?: Maybe<AccessPermission>;
+  readVersions?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type PostsFields = {
+  __typename?: 'PostsFields';
+  _status?: Maybe<PostsFields__Status>;
+  author?: Maybe<PostsFields_Author>;
+  body?: Maybe<PostsFields_Body>;
+  category?: Maybe<PostsFields_Category>;
+  createdAt?: Maybe<PostsFields_CreatedAt>;
+  excerpt?: Maybe<PostsFields_Excerpt>;
+  featured?: Maybe<PostsFields_Featured>;
+  layout?: Maybe<PostsFields_Layout>;
+  location?: Maybe<PostsFields_Location>;
+  publishedAt?: Maybe<PostsFields_PublishedAt>;
+  reference?: Maybe<PostsFields_Reference>;
+  related?: Maybe<PostsFields_Related>;
+  seo?: Maybe<PostsFields_Seo>;
+  slug?: Maybe<PostsFields_Slug>;
+  status?: Maybe<PostsFields_Status>;
+  tags?: Maybe<PostsFields_Tags>;
+  title?: Maybe<PostsFields_Title>;
+  updatedAt?: Maybe<PostsFields_UpdatedAt>;
+  views?: Maybe<PostsFields_Views>;
+};
+
+export type PostsFields__Status = {
+  __typename?: 'PostsFields__status';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Author = {
+  __typename?: 'PostsFields_author';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Body = {
+  __typename?: 'PostsFields_body';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Category = {
+  __typename?: 'PostsFields_category';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_CreatedAt = {
+  __typename?: 'PostsFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Excerpt = {
+  __typename?: 'PostsFields_excerpt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Featured = {
+  __typename?: 'PostsFields_featured';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Layout = {
+  __typename?: 'PostsFields_layout';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Location = {
+  __typename?: 'PostsFields_location';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_PublishedAt = {
+  __typename?: 'PostsFields_publishedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Reference = {
+  __typename?: 'PostsFields_reference';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Related = {
+  __typename?: 'PostsFields_related';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Seo = {
+  __typename?: 'PostsFields_seo';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<PostsFields_Seo_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Seo_Fields = {
+  __typename?: 'PostsFields_seo_Fields';
+  description?: Maybe<PostsFields_Seo_Fields_Description>;
+  noIndex?: Maybe<PostsFields_Seo_Fields_NoIndex>;
+  title?: Maybe<PostsFields_Seo_Fields_Title>;
+};
+
+export type PostsFields_Seo_Fields_Description = {
+  __typename?: 'PostsFields_seo_Fields_description';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Seo_Fields_NoIndex = {
+  __typename?: 'PostsFields_seo_Fields_noIndex';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Seo_Fields_Title = {
+  __typename?: 'PostsFields_seo_Fields_title';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Slug = {
+  __typename?: 'PostsFields_slug';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Status = {
+  __typename?: 'PostsFields_status';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Tags = {
+  __typename?: 'PostsFields_tags';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<PostsFields_Tags_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Tags_Fields = {
+  __typename?: 'PostsFields_tags_Fields';
+  tag?: Maybe<PostsFields_Tags_Fields_Tag>;
+};
+
+export type PostsFields_Tags_Fields_Tag = {
+  __typename?: 'PostsFields_tags_Fields_tag';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Title = {
+  __typename?: 'PostsFields_title';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_UpdatedAt = {
+  __typename?: 'PostsFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_Views = {
+  __typename?: 'PostsFields_views';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
 export type Query = {
   __typename?: 'Query';
+  Access?: Maybe<Access>;
   AllTracking?: Maybe<AllTracking>;
   Categories?: Maybe<Categories>;
   Category?: Maybe<Category>;
@@ -954,6 +1397,12 @@ export type Query = {
   countOrders?: Maybe<CountOrders>;
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
+  docAccessCategory?: Maybe<CategoriesDocAccess>;
+  docAccessOrder?: Maybe<OrdersDocAccess>;
+  docAccessPost?: Maybe<PostsDocAccess>;
+  docAccessSiteSetting?: Maybe<SiteSettingsDocAccess>;
+  docAccessTracking?: Maybe<TrackingDocAccess>;
+  docAccessUser?: Maybe<UsersDocAccess>;
   initializedUser?: Maybe<Scalars['Boolean']['output']>;
   meUser?: Maybe<UsersMe>;
   versionPost?: Maybe<PostVersion>;
@@ -1076,6 +1525,31 @@ export type QueryCountUsersArgs = {
 };
 
 
+export type QueryDocAccessCategoryArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type QueryDocAccessOrderArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type QueryDocAccessPostArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type QueryDocAccessTrackingArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type QueryDocAccessUserArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
 export type QueryVersionPostArgs = {
   id?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1125,6 +1599,101 @@ export type SiteSetting_Navigation = {
   url?: Maybe<Scalars['String']['output']>;
 };
 
+export type SiteSettingsAccess = {
+  __typename?: 'SiteSettingsAccess';
+  fields?: Maybe<SiteSettingsFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type SiteSettingsDocAccess = {
+  __typename?: 'SiteSettingsDocAccess';
+  fields?: Maybe<SiteSettingsFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type SiteSettingsFields = {
+  __typename?: 'SiteSettingsFields';
+  contactEmail?: Maybe<SiteSettingsFields_ContactEmail>;
+  createdAt?: Maybe<SiteSettingsFields_CreatedAt>;
+  maintenanceMode?: Maybe<SiteSettingsFields_MaintenanceMode>;
+  navigation?: Maybe<SiteSettingsFields_Navigation>;
+  siteName?: Maybe<SiteSettingsFields_SiteName>;
+  tagline?: Maybe<SiteSettingsFields_Tagline>;
+  updatedAt?: Maybe<SiteSettingsFields_UpdatedAt>;
+};
+
+export type SiteSettingsFields_ContactEmail = {
+  __typename?: 'SiteSettingsFields_contactEmail';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type SiteSettingsFields_CreatedAt = {
+  __typename?: 'SiteSettingsFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type SiteSettingsFields_MaintenanceMode = {
+  __typename?: 'SiteSettingsFields_maintenanceMode';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type SiteSettingsFields_Navigation = {
+  __typename?: 'SiteSettingsFields_navigation';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<SiteSettingsFields_Navigation_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type SiteSettingsFields_Navigation_Fields = {
+  __typename?: 'SiteSettingsFields_navigation_Fields';
+  label?: Maybe<SiteSettingsFields_Navigation_Fields_Label>;
+  url?: Maybe<SiteSettingsFields_Navigation_Fields_Url>;
+};
+
+export type SiteSettingsFields_Navigation_Fields_Label = {
+  __typename?: 'SiteSettingsFields_navigation_Fields_label';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type SiteSettingsFields_Navigation_Fields_Url = {
+  __typename?: 'SiteSettingsFields_navigation_Fields_url';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type SiteSettingsFields_SiteName = {
+  __typename?: 'SiteSettingsFields_siteName';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type SiteSettingsFields_Tagline = {
+  __typename?: 'SiteSettingsFields_tagline';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type SiteSettingsFields_UpdatedAt = {
+  __typename?: 'SiteSettingsFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
 /** Tracking */
 export type Tracking = {
   __typename?: 'Tracking';
@@ -1135,6 +1704,76 @@ export type Tracking = {
   lastEvent?: Maybe<Scalars['String']['output']>;
   status?: Maybe<Tracking_Status>;
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type TrackingAccess = {
+  __typename?: 'TrackingAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<TrackingFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type TrackingDocAccess = {
+  __typename?: 'TrackingDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<TrackingFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type TrackingFields = {
+  __typename?: 'TrackingFields';
+  createdAt?: Maybe<TrackingFields_CreatedAt>;
+  events?: Maybe<TrackingFields_Events>;
+  label?: Maybe<TrackingFields_Label>;
+  lastEvent?: Maybe<TrackingFields_LastEvent>;
+  status?: Maybe<TrackingFields_Status>;
+  updatedAt?: Maybe<TrackingFields_UpdatedAt>;
+};
+
+export type TrackingFields_CreatedAt = {
+  __typename?: 'TrackingFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type TrackingFields_Events = {
+  __typename?: 'TrackingFields_events';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type TrackingFields_Label = {
+  __typename?: 'TrackingFields_label';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type TrackingFields_LastEvent = {
+  __typename?: 'TrackingFields_lastEvent';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type TrackingFields_Status = {
+  __typename?: 'TrackingFields_status';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type TrackingFields_UpdatedAt = {
+  __typename?: 'TrackingFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
 };
 
 export type Tracking_CreatedAt_Operator = {
@@ -1361,6 +2000,68 @@ export type Users = {
   prevPage?: Maybe<Scalars['Int']['output']>;
   totalDocs: Scalars['Int']['output'];
   totalPages: Scalars['Int']['output'];
+};
+
+export type UsersAccess = {
+  __typename?: 'UsersAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<UsersFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type UsersDocAccess = {
+  __typename?: 'UsersDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<UsersFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type UsersFields = {
+  __typename?: 'UsersFields';
+  createdAt?: Maybe<UsersFields_CreatedAt>;
+  email?: Maybe<UsersFields_Email>;
+  name?: Maybe<UsersFields_Name>;
+  roles?: Maybe<UsersFields_Roles>;
+  updatedAt?: Maybe<UsersFields_UpdatedAt>;
+};
+
+export type UsersFields_CreatedAt = {
+  __typename?: 'UsersFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type UsersFields_Email = {
+  __typename?: 'UsersFields_email';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type UsersFields_Name = {
+  __typename?: 'UsersFields_name';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type UsersFields_Roles = {
+  __typename?: 'UsersFields_roles';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type UsersFields_UpdatedAt = {
+  __typename?: 'UsersFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
 };
 
 export type UsersLoginResult = {
@@ -2012,9 +2713,19 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  Access: ResolverTypeWrapper<Partial<Access>>;
+  AccessPermission: ResolverTypeWrapper<Partial<AccessPermission>>;
   AllTracking: ResolverTypeWrapper<Partial<AllTracking>>;
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
   Categories: ResolverTypeWrapper<Partial<Categories>>;
+  CategoriesAccess: ResolverTypeWrapper<Partial<CategoriesAccess>>;
+  CategoriesDocAccess: ResolverTypeWrapper<Partial<CategoriesDocAccess>>;
+  CategoriesFields: ResolverTypeWrapper<Partial<CategoriesFields>>;
+  CategoriesFields_createdAt: ResolverTypeWrapper<Partial<CategoriesFields_CreatedAt>>;
+  CategoriesFields_description: ResolverTypeWrapper<Partial<CategoriesFields_Description>>;
+  CategoriesFields_name: ResolverTypeWrapper<Partial<CategoriesFields_Name>>;
+  CategoriesFields_slug: ResolverTypeWrapper<Partial<CategoriesFields_Slug>>;
+  CategoriesFields_updatedAt: ResolverTypeWrapper<Partial<CategoriesFields_UpdatedAt>>;
   Category: ResolverTypeWrapper<Partial<Category>>;
   Category_createdAt_operator: ResolverTypeWrapper<Partial<Category_CreatedAt_Operator>>;
   Category_description_operator: ResolverTypeWrapper<Partial<Category_Description_Operator>>;
@@ -2025,6 +2736,7 @@ export type ResolversTypes = {
   Category_where: ResolverTypeWrapper<Partial<Category_Where>>;
   ContentBlock: ResolverTypeWrapper<Partial<ContentBlock>>;
   DateTime: ResolverTypeWrapper<Partial<Scalars['DateTime']['output']>>;
+  FieldAccessPermission: ResolverTypeWrapper<Partial<FieldAccessPermission>>;
   Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
   HeroBlock: ResolverTypeWrapper<Partial<HeroBlock>>;
   Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
@@ -2044,6 +2756,20 @@ export type ResolversTypes = {
   Order_user_operator: ResolverTypeWrapper<Partial<Order_User_Operator>>;
   Order_where: ResolverTypeWrapper<Partial<Order_Where>>;
   Orders: ResolverTypeWrapper<Partial<Orders>>;
+  OrdersAccess: ResolverTypeWrapper<Partial<OrdersAccess>>;
+  OrdersDocAccess: ResolverTypeWrapper<Partial<OrdersDocAccess>>;
+  OrdersFields: ResolverTypeWrapper<Partial<OrdersFields>>;
+  OrdersFields_createdAt: ResolverTypeWrapper<Partial<OrdersFields_CreatedAt>>;
+  OrdersFields_items: ResolverTypeWrapper<Partial<OrdersFields_Items>>;
+  OrdersFields_items_Fields: ResolverTypeWrapper<Partial<OrdersFields_Items_Fields>>;
+  OrdersFields_items_Fields_product: ResolverTypeWrapper<Partial<OrdersFields_Items_Fields_Product>>;
+  OrdersFields_items_Fields_quantity: ResolverTypeWrapper<Partial<OrdersFields_Items_Fields_Quantity>>;
+  OrdersFields_items_Fields_unit_price: ResolverTypeWrapper<Partial<OrdersFields_Items_Fields_Unit_Price>>;
+  OrdersFields_paidAt: ResolverTypeWrapper<Partial<OrdersFields_PaidAt>>;
+  OrdersFields_status: ResolverTypeWrapper<Partial<OrdersFields_Status>>;
+  OrdersFields_total_amount: ResolverTypeWrapper<Partial<OrdersFields_Total_Amount>>;
+  OrdersFields_updatedAt: ResolverTypeWrapper<Partial<OrdersFields_UpdatedAt>>;
+  OrdersFields_user: ResolverTypeWrapper<Partial<OrdersFields_User>>;
   Post: ResolverTypeWrapper<Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['Post_Layout']>>, reference?: Maybe<ResolversTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
   PostVersion: ResolverTypeWrapper<Partial<Omit<PostVersion, 'parent' | 'version'> & { parent?: Maybe<ResolversTypes['Post']>, version?: Maybe<ResolversTypes['PostVersion_Version']> }>>;
   PostVersion_Version: ResolverTypeWrapper<Partial<Omit<PostVersion_Version, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['PostVersion_Version_Layout']>>, reference?: Maybe<ResolversTypes['PostVersion_Version_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
@@ -2087,13 +2813,63 @@ export type ResolversTypes = {
   Post_views_operator: ResolverTypeWrapper<Partial<Post_Views_Operator>>;
   Post_where: ResolverTypeWrapper<Partial<Post_Where>>;
   Posts: ResolverTypeWrapper<Partial<Omit<Posts, 'docs'> & { docs: Array<ResolversTypes['Post']> }>>;
+  PostsAccess: ResolverTypeWrapper<Partial<PostsAccess>>;
+  PostsDocAccess: ResolverTypeWrapper<Partial<PostsDocAccess>>;
+  PostsFields: ResolverTypeWrapper<Partial<PostsFields>>;
+  PostsFields__status: ResolverTypeWrapper<Partial<PostsFields__Status>>;
+  PostsFields_author: ResolverTypeWrapper<Partial<PostsFields_Author>>;
+  PostsFields_body: ResolverTypeWrapper<Partial<PostsFields_Body>>;
+  PostsFields_category: ResolverTypeWrapper<Partial<PostsFields_Category>>;
+  PostsFields_createdAt: ResolverTypeWrapper<Partial<PostsFields_CreatedAt>>;
+  PostsFields_excerpt: ResolverTypeWrapper<Partial<PostsFields_Excerpt>>;
+  PostsFields_featured: ResolverTypeWrapper<Partial<PostsFields_Featured>>;
+  PostsFields_layout: ResolverTypeWrapper<Partial<PostsFields_Layout>>;
+  PostsFields_location: ResolverTypeWrapper<Partial<PostsFields_Location>>;
+  PostsFields_publishedAt: ResolverTypeWrapper<Partial<PostsFields_PublishedAt>>;
+  PostsFields_reference: ResolverTypeWrapper<Partial<PostsFields_Reference>>;
+  PostsFields_related: ResolverTypeWrapper<Partial<PostsFields_Related>>;
+  PostsFields_seo: ResolverTypeWrapper<Partial<PostsFields_Seo>>;
+  PostsFields_seo_Fields: ResolverTypeWrapper<Partial<PostsFields_Seo_Fields>>;
+  PostsFields_seo_Fields_description: ResolverTypeWrapper<Partial<PostsFields_Seo_Fields_Description>>;
+  PostsFields_seo_Fields_noIndex: ResolverTypeWrapper<Partial<PostsFields_Seo_Fields_NoIndex>>;
+  PostsFields_seo_Fields_title: ResolverTypeWrapper<Partial<PostsFields_Seo_Fields_Title>>;
+  PostsFields_slug: ResolverTypeWrapper<Partial<PostsFields_Slug>>;
+  PostsFields_status: ResolverTypeWrapper<Partial<PostsFields_Status>>;
+  PostsFields_tags: ResolverTypeWrapper<Partial<PostsFields_Tags>>;
+  PostsFields_tags_Fields: ResolverTypeWrapper<Partial<PostsFields_Tags_Fields>>;
+  PostsFields_tags_Fields_tag: ResolverTypeWrapper<Partial<PostsFields_Tags_Fields_Tag>>;
+  PostsFields_title: ResolverTypeWrapper<Partial<PostsFields_Title>>;
+  PostsFields_updatedAt: ResolverTypeWrapper<Partial<PostsFields_UpdatedAt>>;
+  PostsFields_views: ResolverTypeWrapper<Partial<PostsFields_Views>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuoteBlock: ResolverTypeWrapper<Partial<QuoteBlock>>;
   SeoMeta: ResolverTypeWrapper<Partial<SeoMeta>>;
   SiteSetting: ResolverTypeWrapper<Partial<SiteSetting>>;
   SiteSetting_Navigation: ResolverTypeWrapper<Partial<SiteSetting_Navigation>>;
+  SiteSettingsAccess: ResolverTypeWrapper<Partial<SiteSettingsAccess>>;
+  SiteSettingsDocAccess: ResolverTypeWrapper<Partial<SiteSettingsDocAccess>>;
+  SiteSettingsFields: ResolverTypeWrapper<Partial<SiteSettingsFields>>;
+  SiteSettingsFields_contactEmail: ResolverTypeWrapper<Partial<SiteSettingsFields_ContactEmail>>;
+  SiteSettingsFields_createdAt: ResolverTypeWrapper<Partial<SiteSettingsFields_CreatedAt>>;
+  SiteSettingsFields_maintenanceMode: ResolverTypeWrapper<Partial<SiteSettingsFields_MaintenanceMode>>;
+  SiteSettingsFields_navigation: ResolverTypeWrapper<Partial<SiteSettingsFields_Navigation>>;
+  SiteSettingsFields_navigation_Fields: ResolverTypeWrapper<Partial<SiteSettingsFields_Navigation_Fields>>;
+  SiteSettingsFields_navigation_Fields_label: ResolverTypeWrapper<Partial<SiteSettingsFields_Navigation_Fields_Label>>;
+  SiteSettingsFields_navigation_Fields_url: ResolverTypeWrapper<Partial<SiteSettingsFields_Navigation_Fields_Url>>;
+  SiteSettingsFields_siteName: ResolverTypeWrapper<Partial<SiteSettingsFields_SiteName>>;
+  SiteSettingsFields_tagline: ResolverTypeWrapper<Partial<SiteSettingsFields_Tagline>>;
+  SiteSettingsFields_updatedAt: ResolverTypeWrapper<Partial<SiteSettingsFields_UpdatedAt>>;
   String: ResolverTypeWrapper<Partial<Scalars['String']['output']>>;
   Tracking: ResolverTypeWrapper<Partial<Tracking>>;
+  TrackingAccess: ResolverTypeWrapper<Partial<TrackingAccess>>;
+  TrackingDocAccess: ResolverTypeWrapper<Partial<TrackingDocAccess>>;
+  TrackingFields: ResolverTypeWrapper<Partial<TrackingFields>>;
+  TrackingFields_createdAt: ResolverTypeWrapper<Partial<TrackingFields_CreatedAt>>;
+  TrackingFields_events: ResolverTypeWrapper<Partial<TrackingFields_Events>>;
+  TrackingFields_label: ResolverTypeWrapper<Partial<TrackingFields_Label>>;
+  TrackingFields_lastEvent: ResolverTypeWrapper<Partial<TrackingFields_LastEvent>>;
+  TrackingFields_status: ResolverTypeWrapper<Partial<TrackingFields_Status>>;
+  TrackingFields_updatedAt: ResolverTypeWrapper<Partial<TrackingFields_UpdatedAt>>;
   Tracking_createdAt_operator: ResolverTypeWrapper<Partial<Tracking_CreatedAt_Operator>>;
   Tracking_events_operator: ResolverTypeWrapper<Partial<Tracking_Events_Operator>>;
   Tracking_id_operator: ResolverTypeWrapper<Partial<Tracking_Id_Operator>>;
@@ -2115,6 +2891,14 @@ export type ResolversTypes = {
   User_updatedAt_operator: ResolverTypeWrapper<Partial<User_UpdatedAt_Operator>>;
   User_where: ResolverTypeWrapper<Partial<User_Where>>;
   Users: ResolverTypeWrapper<Partial<Users>>;
+  UsersAccess: ResolverTypeWrapper<Partial<UsersAccess>>;
+  UsersDocAccess: ResolverTypeWrapper<Partial<UsersDocAccess>>;
+  UsersFields: ResolverTypeWrapper<Partial<UsersFields>>;
+  UsersFields_createdAt: ResolverTypeWrapper<Partial<UsersFields_CreatedAt>>;
+  UsersFields_email: ResolverTypeWrapper<Partial<UsersFields_Email>>;
+  UsersFields_name: ResolverTypeWrapper<Partial<UsersFields_Name>>;
+  UsersFields_roles: ResolverTypeWrapper<Partial<UsersFields_Roles>>;
+  UsersFields_updatedAt: ResolverTypeWrapper<Partial<UsersFields_UpdatedAt>>;
   UsersLoginResult: ResolverTypeWrapper<Partial<UsersLoginResult>>;
   UsersMe: ResolverTypeWrapper<Partial<UsersMe>>;
   UsersRefreshedUser: ResolverTypeWrapper<Partial<UsersRefreshedUser>>;
@@ -2180,9 +2964,19 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  Access: Partial<Access>;
+  AccessPermission: Partial<AccessPermission>;
   AllTracking: Partial<AllTracking>;
   Boolean: Partial<Scalars['Boolean']['output']>;
   Categories: Partial<Categories>;
+  CategoriesAccess: Partial<CategoriesAccess>;
+  CategoriesDocAccess: Partial<CategoriesDocAccess>;
+  CategoriesFields: Partial<CategoriesFields>;
+  CategoriesFields_createdAt: Partial<CategoriesFields_CreatedAt>;
+  CategoriesFields_description: Partial<CategoriesFields_Description>;
+  CategoriesFields_name: Partial<CategoriesFields_Name>;
+  CategoriesFields_slug: Partial<CategoriesFields_Slug>;
+  CategoriesFields_updatedAt: Partial<CategoriesFields_UpdatedAt>;
   Category: Partial<Category>;
   Category_createdAt_operator: Partial<Category_CreatedAt_Operator>;
   Category_description_operator: Partial<Category_Description_Operator>;
@@ -2193,6 +2987,7 @@ export type ResolversParentTypes = {
   Category_where: Partial<Category_Where>;
   ContentBlock: Partial<ContentBlock>;
   DateTime: Partial<Scalars['DateTime']['output']>;
+  FieldAccessPermission: Partial<FieldAccessPermission>;
   Float: Partial<Scalars['Float']['output']>;
   HeroBlock: Partial<HeroBlock>;
   Int: Partial<Scalars['Int']['output']>;
@@ -2210,6 +3005,20 @@ export type ResolversParentTypes = {
   Order_user_operator: Partial<Order_User_Operator>;
   Order_where: Partial<Order_Where>;
   Orders: Partial<Orders>;
+  OrdersAccess: Partial<OrdersAccess>;
+  OrdersDocAccess: Partial<OrdersDocAccess>;
+  OrdersFields: Partial<OrdersFields>;
+  OrdersFields_createdAt: Partial<OrdersFields_CreatedAt>;
+  OrdersFields_items: Partial<OrdersFields_Items>;
+  OrdersFields_items_Fields: Partial<OrdersFields_Items_Fields>;
+  OrdersFields_items_Fields_product: Partial<OrdersFields_Items_Fields_Product>;
+  OrdersFields_items_Fields_quantity: Partial<OrdersFields_Items_Fields_Quantity>;
+  OrdersFields_items_Fields_unit_price: Partial<OrdersFields_Items_Fields_Unit_Price>;
+  OrdersFields_paidAt: Partial<OrdersFields_PaidAt>;
+  OrdersFields_status: Partial<OrdersFields_Status>;
+  OrdersFields_total_amount: Partial<OrdersFields_Total_Amount>;
+  OrdersFields_updatedAt: Partial<OrdersFields_UpdatedAt>;
+  OrdersFields_user: Partial<OrdersFields_User>;
   Post: Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['Post_Layout']>>, reference?: Maybe<ResolversParentTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
   PostVersion: Partial<Omit<PostVersion, 'parent' | 'version'> & { parent?: Maybe<ResolversParentTypes['Post']>, version?: Maybe<ResolversParentTypes['PostVersion_Version']> }>;
   PostVersion_Version: Partial<Omit<PostVersion_Version, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['PostVersion_Version_Layout']>>, reference?: Maybe<ResolversParentTypes['PostVersion_Version_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
@@ -2245,13 +3054,63 @@ export type ResolversParentTypes = {
   Post_views_operator: Partial<Post_Views_Operator>;
   Post_where: Partial<Post_Where>;
   Posts: Partial<Omit<Posts, 'docs'> & { docs: Array<ResolversParentTypes['Post']> }>;
+  PostsAccess: Partial<PostsAccess>;
+  PostsDocAccess: Partial<PostsDocAccess>;
+  PostsFields: Partial<PostsFields>;
+  PostsFields__status: Partial<PostsFields__Status>;
+  PostsFields_author: Partial<PostsFields_Author>;
+  PostsFields_body: Partial<PostsFields_Body>;
+  PostsFields_category: Partial<PostsFields_Category>;
+  PostsFields_createdAt: Partial<PostsFields_CreatedAt>;
+  PostsFields_excerpt: Partial<PostsFields_Excerpt>;
+  PostsFields_featured: Partial<PostsFields_Featured>;
+  PostsFields_layout: Partial<PostsFields_Layout>;
+  PostsFields_location: Partial<PostsFields_Location>;
+  PostsFields_publishedAt: Partial<PostsFields_PublishedAt>;
+  PostsFields_reference: Partial<PostsFields_Reference>;
+  PostsFields_related: Partial<PostsFields_Related>;
+  PostsFields_seo: Partial<PostsFields_Seo>;
+  PostsFields_seo_Fields: Partial<PostsFields_Seo_Fields>;
+  PostsFields_seo_Fields_description: Partial<PostsFields_Seo_Fields_Description>;
+  PostsFields_seo_Fields_noIndex: Partial<PostsFields_Seo_Fields_NoIndex>;
+  PostsFields_seo_Fields_title: Partial<PostsFields_Seo_Fields_Title>;
+  PostsFields_slug: Partial<PostsFields_Slug>;
+  PostsFields_status: Partial<PostsFields_Status>;
+  PostsFields_tags: Partial<PostsFields_Tags>;
+  PostsFields_tags_Fields: Partial<PostsFields_Tags_Fields>;
+  PostsFields_tags_Fields_tag: Partial<PostsFields_Tags_Fields_Tag>;
+  PostsFields_title: Partial<PostsFields_Title>;
+  PostsFields_updatedAt: Partial<PostsFields_UpdatedAt>;
+  PostsFields_views: Partial<PostsFields_Views>;
   Query: Record<PropertyKey, never>;
   QuoteBlock: Partial<QuoteBlock>;
   SeoMeta: Partial<SeoMeta>;
   SiteSetting: Partial<SiteSetting>;
   SiteSetting_Navigation: Partial<SiteSetting_Navigation>;
+  SiteSettingsAccess: Partial<SiteSettingsAccess>;
+  SiteSettingsDocAccess: Partial<SiteSettingsDocAccess>;
+  SiteSettingsFields: Partial<SiteSettingsFields>;
+  SiteSettingsFields_contactEmail: Partial<SiteSettingsFields_ContactEmail>;
+  SiteSettingsFields_createdAt: Partial<SiteSettingsFields_CreatedAt>;
+  SiteSettingsFields_maintenanceMode: Partial<SiteSettingsFields_MaintenanceMode>;
+  SiteSettingsFields_navigation: Partial<SiteSettingsFields_Navigation>;
+  SiteSettingsFields_navigation_Fields: Partial<SiteSettingsFields_Navigation_Fields>;
+  SiteSettingsFields_navigation_Fields_label: Partial<SiteSettingsFields_Navigation_Fields_Label>;
+  SiteSettingsFields_navigation_Fields_url: Partial<SiteSettingsFields_Navigation_Fields_Url>;
+  SiteSettingsFields_siteName: Partial<SiteSettingsFields_SiteName>;
+  SiteSettingsFields_tagline: Partial<SiteSettingsFields_Tagline>;
+  SiteSettingsFields_updatedAt: Partial<SiteSettingsFields_UpdatedAt>;
   String: Partial<Scalars['String']['output']>;
   Tracking: Partial<Tracking>;
+  TrackingAccess: Partial<TrackingAccess>;
+  TrackingDocAccess: Partial<TrackingDocAccess>;
+  TrackingFields: Partial<TrackingFields>;
+  TrackingFields_createdAt: Partial<TrackingFields_CreatedAt>;
+  TrackingFields_events: Partial<TrackingFields_Events>;
+  TrackingFields_label: Partial<TrackingFields_Label>;
+  TrackingFields_lastEvent: Partial<TrackingFields_LastEvent>;
+  TrackingFields_status: Partial<TrackingFields_Status>;
+  TrackingFields_updatedAt: Partial<TrackingFields_UpdatedAt>;
   Tracking_createdAt_operator: Partial<Tracking_CreatedAt_Operator>;
   Tracking_events_operator: Partial<Tracking_Events_Operator>;
   Tracking_id_operator: Partial<Tracking_Id_Operator>;
@@ -2269,6 +3128,14 @@ export type ResolversParentTypes = {
   User_updatedAt_operator: Partial<User_UpdatedAt_Operator>;
   User_where: Partial<User_Where>;
   Users: Partial<Users>;
+  UsersAccess: Partial<UsersAccess>;
+  UsersDocAccess: Partial<UsersDocAccess>;
+  UsersFields: Partial<UsersFields>;
+  UsersFields_createdAt: Partial<UsersFields_CreatedAt>;
+  UsersFields_email: Partial<UsersFields_Email>;
+  UsersFields_name: Partial<UsersFields_Name>;
+  UsersFields_roles: Partial<UsersFields_Roles>;
+  UsersFields_updatedAt: Partial<UsersFields_UpdatedAt>;
   UsersLoginResult: Partial<UsersLoginResult>;
   UsersMe: Partial<UsersMe>;
   UsersRefreshedUser: Partial<UsersRefreshedUser>;
@@ -2328,6 +3195,21 @@ export type ResolversParentTypes = {
   versionsPosts: Partial<Omit<VersionsPosts, 'docs'> & { docs: Array<ResolversParentTypes['PostVersion']> }>;
 };
 
+export type AccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Access'] = ResolversParentTypes['Access']> = {
+  canAccessAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  categories?: Resolver<Maybe<ResolversTypes['CategoriesAccess']>, ParentType, ContextType>;
+  orders?: Resolver<Maybe<ResolversTypes['OrdersAccess']>, ParentType, ContextType>;
+  posts?: Resolver<Maybe<ResolversTypes['PostsAccess']>, ParentType, ContextType>;
+  site_settings?: Resolver<Maybe<ResolversTypes['SiteSettingsAccess']>, ParentType, ContextType>;
+  tracking?: Resolver<Maybe<ResolversTypes['TrackingAccess']>, ParentType, ContextType>;
+  users?: Resolver<Maybe<ResolversTypes['UsersAccess']>, ParentType, ContextType>;
+};
+
+export type AccessPermissionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AccessPermission'] = ResolversParentTypes['AccessPermission']> = {
+  permission?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  where?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+};
+
 export type AllTrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AllTracking'] = ResolversParentTypes['AllTracking']> = {
   docs?: Resolver<Array<ResolversTypes['Tracking']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2354,6 +3236,60 @@ export type CategoriesResolvers<ContextType = GraphQLContext, ParentType extends
   totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type CategoriesAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoriesAccess'] = ResolversParentTypes['CategoriesAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['CategoriesFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type CategoriesDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoriesDocAccess'] = ResolversParentTypes['CategoriesDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['CategoriesFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type CategoriesFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoriesFields'] = ResolversParentTypes['CategoriesFields']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['CategoriesFields_createdAt']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['CategoriesFields_description']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['CategoriesFields_name']>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['CategoriesFields_slug']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['CategoriesFields_updatedAt']>, ParentType, ContextType>;
+};
+
+export type CategoriesFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoriesFields_createdAt'] = ResolversParentTypes['CategoriesFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type CategoriesFields_DescriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoriesFields_description'] = ResolversParentTypes['CategoriesFields_description']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type CategoriesFields_NameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoriesFields_name'] = ResolversParentTypes['CategoriesFields_name']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type CategoriesFields_SlugResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoriesFields_slug'] = ResolversParentTypes['CategoriesFields_slug']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type CategoriesFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoriesFields_updatedAt'] = ResolversParentTypes['CategoriesFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
 export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2375,6 +3311,10 @@ export type ContentBlockResolvers<ContextType = GraphQLContext, ParentType exten
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type FieldAccessPermissionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FieldAccessPermission'] = ResolversParentTypes['FieldAccessPermission']> = {
+  permission?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
 
 export type HeroBlockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HeroBlock'] = ResolversParentTypes['HeroBlock']> = {
   blockName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2400,6 +3340,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deletePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'id'>>;
   deleteTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDeleteTrackingArgs, 'id'>>;
   deleteUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
+  duplicateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationDuplicateCategoryArgs, 'id'>>;
+  duplicateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDuplicateOrderArgs, 'id'>>;
+  duplicatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDuplicatePostArgs, 'id'>>;
+  duplicateTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDuplicateTrackingArgs, 'id'>>;
   forgotPasswordUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationForgotPasswordUserArgs, 'email'>>;
   loginUser?: Resolver<Maybe<ResolversTypes['UsersLoginResult']>, ParentType, ContextType, RequireFields<MutationLoginUserArgs, 'email' | 'password'>>;
   logoutUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2444,6 +3388,99 @@ export type OrdersResolvers<ContextType = GraphQLContext, ParentType extends Res
   prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrdersAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersAccess'] = ResolversParentTypes['OrdersAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['OrdersFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersDocAccess'] = ResolversParentTypes['OrdersDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['OrdersFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields'] = ResolversParentTypes['OrdersFields']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['OrdersFields_createdAt']>, ParentType, ContextType>;
+  items?: Resolver<Maybe<ResolversTypes['OrdersFields_items']>, ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['OrdersFields_paidAt']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['OrdersFields_status']>, ParentType, ContextType>;
+  total_amount?: Resolver<Maybe<ResolversTypes['OrdersFields_total_amount']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['OrdersFields_updatedAt']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['OrdersFields_user']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_createdAt'] = ResolversParentTypes['OrdersFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_ItemsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_items'] = ResolversParentTypes['OrdersFields_items']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['OrdersFields_items_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_Items_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_items_Fields'] = ResolversParentTypes['OrdersFields_items_Fields']> = {
+  product?: Resolver<Maybe<ResolversTypes['OrdersFields_items_Fields_product']>, ParentType, ContextType>;
+  quantity?: Resolver<Maybe<ResolversTypes['OrdersFields_items_Fields_quantity']>, ParentType, ContextType>;
+  unit_price?: Resolver<Maybe<ResolversTypes['OrdersFields_items_Fields_unit_price']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_Items_Fields_ProductResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_items_Fields_product'] = ResolversParentTypes['OrdersFields_items_Fields_product']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_Items_Fields_QuantityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_items_Fields_quantity'] = ResolversParentTypes['OrdersFields_items_Fields_quantity']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_Items_Fields_Unit_PriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_items_Fields_unit_price'] = ResolversParentTypes['OrdersFields_items_Fields_unit_price']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_PaidAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_paidAt'] = ResolversParentTypes['OrdersFields_paidAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_StatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_status'] = ResolversParentTypes['OrdersFields_status']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_Total_AmountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_total_amount'] = ResolversParentTypes['OrdersFields_total_amount']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_updatedAt'] = ResolversParentTypes['OrdersFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type OrdersFields_UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_user'] = ResolversParentTypes['OrdersFields_user']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
 };
 
 export type PostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Post'] = ResolversParentTypes['Post']> = {
@@ -2550,7 +3587,198 @@ export type PostsResolvers<ContextType = GraphQLContext, ParentType extends Reso
   totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type PostsAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsAccess'] = ResolversParentTypes['PostsAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PostsFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  readVersions?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsDocAccess'] = ResolversParentTypes['PostsDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PostsFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  readVersions?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields'] = ResolversParentTypes['PostsFields']> = {
+  _status?: Resolver<Maybe<ResolversTypes['PostsFields__status']>, ParentType, ContextType>;
+  author?: Resolver<Maybe<ResolversTypes['PostsFields_author']>, ParentType, ContextType>;
+  body?: Resolver<Maybe<ResolversTypes['PostsFields_body']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['PostsFields_category']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['PostsFields_createdAt']>, ParentType, ContextType>;
+  excerpt?: Resolver<Maybe<ResolversTypes['PostsFields_excerpt']>, ParentType, ContextType>;
+  featured?: Resolver<Maybe<ResolversTypes['PostsFields_featured']>, ParentType, ContextType>;
+  layout?: Resolver<Maybe<ResolversTypes['PostsFields_layout']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['PostsFields_location']>, ParentType, ContextType>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['PostsFields_publishedAt']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['PostsFields_reference']>, ParentType, ContextType>;
+  related?: Resolver<Maybe<ResolversTypes['PostsFields_related']>, ParentType, ContextType>;
+  seo?: Resolver<Maybe<ResolversTypes['PostsFields_seo']>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['PostsFields_slug']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['PostsFields_status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['PostsFields_tags']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['PostsFields_title']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['PostsFields_updatedAt']>, ParentType, ContextType>;
+  views?: Resolver<Maybe<ResolversTypes['PostsFields_views']>, ParentType, ContextType>;
+};
+
+export type PostsFields__StatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields__status'] = ResolversParentTypes['PostsFields__status']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_AuthorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_author'] = ResolversParentTypes['PostsFields_author']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_BodyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_body'] = ResolversParentTypes['PostsFields_body']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_category'] = ResolversParentTypes['PostsFields_category']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_createdAt'] = ResolversParentTypes['PostsFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_ExcerptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_excerpt'] = ResolversParentTypes['PostsFields_excerpt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_FeaturedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_featured'] = ResolversParentTypes['PostsFields_featured']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_LayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_layout'] = ResolversParentTypes['PostsFields_layout']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_LocationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_location'] = ResolversParentTypes['PostsFields_location']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_PublishedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_publishedAt'] = ResolversParentTypes['PostsFields_publishedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_ReferenceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_reference'] = ResolversParentTypes['PostsFields_reference']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_RelatedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_related'] = ResolversParentTypes['PostsFields_related']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_SeoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_seo'] = ResolversParentTypes['PostsFields_seo']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PostsFields_seo_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_Seo_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_seo_Fields'] = ResolversParentTypes['PostsFields_seo_Fields']> = {
+  description?: Resolver<Maybe<ResolversTypes['PostsFields_seo_Fields_description']>, ParentType, ContextType>;
+  noIndex?: Resolver<Maybe<ResolversTypes['PostsFields_seo_Fields_noIndex']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['PostsFields_seo_Fields_title']>, ParentType, ContextType>;
+};
+
+export type PostsFields_Seo_Fields_DescriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_seo_Fields_description'] = ResolversParentTypes['PostsFields_seo_Fields_description']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_Seo_Fields_NoIndexResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_seo_Fields_noIndex'] = ResolversParentTypes['PostsFields_seo_Fields_noIndex']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_Seo_Fields_TitleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_seo_Fields_title'] = ResolversParentTypes['PostsFields_seo_Fields_title']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_SlugResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_slug'] = ResolversParentTypes['PostsFields_slug']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_StatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_status'] = ResolversParentTypes['PostsFields_status']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_TagsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_tags'] = ResolversParentTypes['PostsFields_tags']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PostsFields_tags_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_Tags_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_tags_Fields'] = ResolversParentTypes['PostsFields_tags_Fields']> = {
+  tag?: Resolver<Maybe<ResolversTypes['PostsFields_tags_Fields_tag']>, ParentType, ContextType>;
+};
+
+export type PostsFields_Tags_Fields_TagResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_tags_Fields_tag'] = ResolversParentTypes['PostsFields_tags_Fields_tag']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_TitleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_title'] = ResolversParentTypes['PostsFields_title']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_updatedAt'] = ResolversParentTypes['PostsFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_ViewsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_views'] = ResolversParentTypes['PostsFields_views']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  Access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
   AllTracking?: Resolver<Maybe<ResolversTypes['AllTracking']>, ParentType, ContextType, Partial<QueryAllTrackingArgs>>;
   Categories?: Resolver<Maybe<ResolversTypes['Categories']>, ParentType, ContextType, Partial<QueryCategoriesArgs>>;
   Category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<QueryCategoryArgs, 'id'>>;
@@ -2567,6 +3795,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   countOrders?: Resolver<Maybe<ResolversTypes['countOrders']>, ParentType, ContextType, Partial<QueryCountOrdersArgs>>;
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
+  docAccessCategory?: Resolver<Maybe<ResolversTypes['CategoriesDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessCategoryArgs, 'id'>>;
+  docAccessOrder?: Resolver<Maybe<ResolversTypes['OrdersDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessOrderArgs, 'id'>>;
+  docAccessPost?: Resolver<Maybe<ResolversTypes['PostsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPostArgs, 'id'>>;
+  docAccessSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSettingsDocAccess']>, ParentType, ContextType>;
+  docAccessTracking?: Resolver<Maybe<ResolversTypes['TrackingDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessTrackingArgs, 'id'>>;
+  docAccessUser?: Resolver<Maybe<ResolversTypes['UsersDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessUserArgs, 'id'>>;
   initializedUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   meUser?: Resolver<Maybe<ResolversTypes['UsersMe']>, ParentType, ContextType>;
   versionPost?: Resolver<Maybe<ResolversTypes['PostVersion']>, ParentType, ContextType, Partial<QueryVersionPostArgs>>;
@@ -2605,6 +3839,88 @@ export type SiteSetting_NavigationResolvers<ContextType = GraphQLContext, Parent
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type SiteSettingsAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsAccess'] = ResolversParentTypes['SiteSettingsAccess']> = {
+  fields?: Resolver<Maybe<ResolversTypes['SiteSettingsFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsDocAccess'] = ResolversParentTypes['SiteSettingsDocAccess']> = {
+  fields?: Resolver<Maybe<ResolversTypes['SiteSettingsFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields'] = ResolversParentTypes['SiteSettingsFields']> = {
+  contactEmail?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_contactEmail']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_createdAt']>, ParentType, ContextType>;
+  maintenanceMode?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_maintenanceMode']>, ParentType, ContextType>;
+  navigation?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_navigation']>, ParentType, ContextType>;
+  siteName?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_siteName']>, ParentType, ContextType>;
+  tagline?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_tagline']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_updatedAt']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_ContactEmailResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_contactEmail'] = ResolversParentTypes['SiteSettingsFields_contactEmail']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_createdAt'] = ResolversParentTypes['SiteSettingsFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_MaintenanceModeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_maintenanceMode'] = ResolversParentTypes['SiteSettingsFields_maintenanceMode']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_NavigationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_navigation'] = ResolversParentTypes['SiteSettingsFields_navigation']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_navigation_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_Navigation_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_navigation_Fields'] = ResolversParentTypes['SiteSettingsFields_navigation_Fields']> = {
+  label?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_navigation_Fields_label']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['SiteSettingsFields_navigation_Fields_url']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_Navigation_Fields_LabelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_navigation_Fields_label'] = ResolversParentTypes['SiteSettingsFields_navigation_Fields_label']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_Navigation_Fields_UrlResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_navigation_Fields_url'] = ResolversParentTypes['SiteSettingsFields_navigation_Fields_url']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_SiteNameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_siteName'] = ResolversParentTypes['SiteSettingsFields_siteName']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_TaglineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_tagline'] = ResolversParentTypes['SiteSettingsFields_tagline']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type SiteSettingsFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SiteSettingsFields_updatedAt'] = ResolversParentTypes['SiteSettingsFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
 export type TrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Tracking'] = ResolversParentTypes['Tracking']> = {
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   events?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -2613,6 +3929,67 @@ export type TrackingResolvers<ContextType = GraphQLContext, ParentType extends R
   lastEvent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Tracking_status']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type TrackingAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingAccess'] = ResolversParentTypes['TrackingAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['TrackingFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type TrackingDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingDocAccess'] = ResolversParentTypes['TrackingDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['TrackingFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type TrackingFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFields'] = ResolversParentTypes['TrackingFields']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['TrackingFields_createdAt']>, ParentType, ContextType>;
+  events?: Resolver<Maybe<ResolversTypes['TrackingFields_events']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['TrackingFields_label']>, ParentType, ContextType>;
+  lastEvent?: Resolver<Maybe<ResolversTypes['TrackingFields_lastEvent']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['TrackingFields_status']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['TrackingFields_updatedAt']>, ParentType, ContextType>;
+};
+
+export type TrackingFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFields_createdAt'] = ResolversParentTypes['TrackingFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type TrackingFields_EventsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFields_events'] = ResolversParentTypes['TrackingFields_events']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type TrackingFields_LabelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFields_label'] = ResolversParentTypes['TrackingFields_label']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type TrackingFields_LastEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFields_lastEvent'] = ResolversParentTypes['TrackingFields_lastEvent']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type TrackingFields_StatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFields_status'] = ResolversParentTypes['TrackingFields_status']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type TrackingFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFields_updatedAt'] = ResolversParentTypes['TrackingFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
 };
 
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
@@ -2636,6 +4013,60 @@ export type UsersResolvers<ContextType = GraphQLContext, ParentType extends Reso
   prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UsersAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersAccess'] = ResolversParentTypes['UsersAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['UsersFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type UsersDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersDocAccess'] = ResolversParentTypes['UsersDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['UsersFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type UsersFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersFields'] = ResolversParentTypes['UsersFields']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['UsersFields_createdAt']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['UsersFields_email']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['UsersFields_name']>, ParentType, ContextType>;
+  roles?: Resolver<Maybe<ResolversTypes['UsersFields_roles']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['UsersFields_updatedAt']>, ParentType, ContextType>;
+};
+
+export type UsersFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersFields_createdAt'] = ResolversParentTypes['UsersFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type UsersFields_EmailResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersFields_email'] = ResolversParentTypes['UsersFields_email']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type UsersFields_NameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersFields_name'] = ResolversParentTypes['UsersFields_name']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type UsersFields_RolesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersFields_roles'] = ResolversParentTypes['UsersFields_roles']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type UsersFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersFields_updatedAt'] = ResolversParentTypes['UsersFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
 };
 
 export type UsersLoginResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsersLoginResult'] = ResolversParentTypes['UsersLoginResult']> = {
@@ -2697,17 +4128,42 @@ export type VersionsPostsResolvers<ContextType = GraphQLContext, ParentType exte
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  Access?: AccessResolvers<ContextType>;
+  AccessPermission?: AccessPermissionResolvers<ContextType>;
   AllTracking?: AllTrackingResolvers<ContextType>;
   Categories?: CategoriesResolvers<ContextType>;
+  CategoriesAccess?: CategoriesAccessResolvers<ContextType>;
+  CategoriesDocAccess?: CategoriesDocAccessResolvers<ContextType>;
+  CategoriesFields?: CategoriesFieldsResolvers<ContextType>;
+  CategoriesFields_createdAt?: CategoriesFields_CreatedAtResolvers<ContextType>;
+  CategoriesFields_description?: CategoriesFields_DescriptionResolvers<ContextType>;
+  CategoriesFields_name?: CategoriesFields_NameResolvers<ContextType>;
+  CategoriesFields_slug?: CategoriesFields_SlugResolvers<ContextType>;
+  CategoriesFields_updatedAt?: CategoriesFields_UpdatedAtResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   ContentBlock?: ContentBlockResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  FieldAccessPermission?: FieldAccessPermissionResolvers<ContextType>;
   HeroBlock?: HeroBlockResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   Order_Items?: Order_ItemsResolvers<ContextType>;
   Orders?: OrdersResolvers<ContextType>;
+  OrdersAccess?: OrdersAccessResolvers<ContextType>;
+  OrdersDocAccess?: OrdersDocAccessResolvers<ContextType>;
+  OrdersFields?: OrdersFieldsResolvers<ContextType>;
+  OrdersFields_createdAt?: OrdersFields_CreatedAtResolvers<ContextType>;
+  OrdersFields_items?: OrdersFields_ItemsResolvers<ContextType>;
+  OrdersFields_items_Fields?: OrdersFields_Items_FieldsResolvers<ContextType>;
+  OrdersFields_items_Fields_product?: OrdersFields_Items_Fields_ProductResolvers<ContextType>;
+  OrdersFields_items_Fields_quantity?: OrdersFields_Items_Fields_QuantityResolvers<ContextType>;
+  OrdersFields_items_Fields_unit_price?: OrdersFields_Items_Fields_Unit_PriceResolvers<ContextType>;
+  OrdersFields_paidAt?: OrdersFields_PaidAtResolvers<ContextType>;
+  OrdersFields_status?: OrdersFields_StatusResolvers<ContextType>;
+  OrdersFields_total_amount?: OrdersFields_Total_AmountResolvers<ContextType>;
+  OrdersFields_updatedAt?: OrdersFields_UpdatedAtResolvers<ContextType>;
+  OrdersFields_user?: OrdersFields_UserResolvers<ContextType>;
   Post?: PostResolvers<ContextType>;
   PostVersion?: PostVersionResolvers<ContextType>;
   PostVersion_Version?: PostVersion_VersionResolvers<ContextType>;
@@ -2720,14 +4176,72 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Post_Reference_Relationship?: Post_Reference_RelationshipResolvers<ContextType>;
   Post_Tags?: Post_TagsResolvers<ContextType>;
   Posts?: PostsResolvers<ContextType>;
+  PostsAccess?: PostsAccessResolvers<ContextType>;
+  PostsDocAccess?: PostsDocAccessResolvers<ContextType>;
+  PostsFields?: PostsFieldsResolvers<ContextType>;
+  PostsFields__status?: PostsFields__StatusResolvers<ContextType>;
+  PostsFields_author?: PostsFields_AuthorResolvers<ContextType>;
+  PostsFields_body?: PostsFields_BodyResolvers<ContextType>;
+  PostsFields_category?: PostsFields_CategoryResolvers<ContextType>;
+  PostsFields_createdAt?: PostsFields_CreatedAtResolvers<ContextType>;
+  PostsFields_excerpt?: PostsFields_ExcerptResolvers<ContextType>;
+  PostsFields_featured?: PostsFields_FeaturedResolvers<ContextType>;
+  PostsFields_layout?: PostsFields_LayoutResolvers<ContextType>;
+  PostsFields_location?: PostsFields_LocationResolvers<ContextType>;
+  PostsFields_publishedAt?: PostsFields_PublishedAtResolvers<ContextType>;
+  PostsFields_reference?: PostsFields_ReferenceResolvers<ContextType>;
+  PostsFields_related?: PostsFields_RelatedResolvers<ContextType>;
+  PostsFields_seo?: PostsFields_SeoResolvers<ContextType>;
+  PostsFields_seo_Fields?: PostsFields_Seo_FieldsResolvers<ContextType>;
+  PostsFields_seo_Fields_description?: PostsFields_Seo_Fields_DescriptionResolvers<ContextType>;
+  PostsFields_seo_Fields_noIndex?: PostsFields_Seo_Fields_NoIndexResolvers<ContextType>;
+  PostsFields_seo_Fields_title?: PostsFields_Seo_Fields_TitleResolvers<ContextType>;
+  PostsFields_slug?: PostsFields_SlugResolvers<ContextType>;
+  PostsFields_status?: PostsFields_StatusResolvers<ContextType>;
+  PostsFields_tags?: PostsFields_TagsResolvers<ContextType>;
+  PostsFields_tags_Fields?: PostsFields_Tags_FieldsResolvers<ContextType>;
+  PostsFields_tags_Fields_tag?: PostsFields_Tags_Fields_TagResolvers<ContextType>;
+  PostsFields_title?: PostsFields_TitleResolvers<ContextType>;
+  PostsFields_updatedAt?: PostsFields_UpdatedAtResolvers<ContextType>;
+  PostsFields_views?: PostsFields_ViewsResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   QuoteBlock?: QuoteBlockResolvers<ContextType>;
   SeoMeta?: SeoMetaResolvers<ContextType>;
   SiteSetting?: SiteSettingResolvers<ContextType>;
   SiteSetting_Navigation?: SiteSetting_NavigationResolvers<ContextType>;
+  SiteSettingsAccess?: SiteSettingsAccessResolvers<ContextType>;
+  SiteSettingsDocAccess?: SiteSettingsDocAccessResolvers<ContextType>;
+  SiteSettingsFields?: SiteSettingsFieldsResolvers<ContextType>;
+  SiteSettingsFields_contactEmail?: SiteSettingsFields_ContactEmailResolvers<ContextType>;
+  SiteSettingsFields_createdAt?: SiteSettingsFields_CreatedAtResolvers<ContextType>;
+  SiteSettingsFields_maintenanceMode?: SiteSettingsFields_MaintenanceModeResolvers<ContextType>;
+  SiteSettingsFields_navigation?: SiteSettingsFields_NavigationResolvers<ContextType>;
+  SiteSettingsFields_navigation_Fields?: SiteSettingsFields_Navigation_FieldsResolvers<ContextType>;
+  SiteSettingsFields_navigation_Fields_label?: SiteSettingsFields_Navigation_Fields_LabelResolvers<ContextType>;
+  SiteSettingsFields_navigation_Fields_url?: SiteSettingsFields_Navigation_Fields_UrlResolvers<ContextType>;
+  SiteSettingsFields_siteName?: SiteSettingsFields_SiteNameResolvers<ContextType>;
+  SiteSettingsFields_tagline?: SiteSettingsFields_TaglineResolvers<ContextType>;
+  SiteSettingsFields_updatedAt?: SiteSettingsFields_UpdatedAtResolvers<ContextType>;
   Tracking?: TrackingResolvers<ContextType>;
+  TrackingAccess?: TrackingAccessResolvers<ContextType>;
+  TrackingDocAccess?: TrackingDocAccessResolvers<ContextType>;
+  TrackingFields?: TrackingFieldsResolvers<ContextType>;
+  TrackingFields_createdAt?: TrackingFields_CreatedAtResolvers<ContextType>;
+  TrackingFields_events?: TrackingFields_EventsResolvers<ContextType>;
+  TrackingFields_label?: TrackingFields_LabelResolvers<ContextType>;
+  TrackingFields_lastEvent?: TrackingFields_LastEventResolvers<ContextType>;
+  TrackingFields_status?: TrackingFields_StatusResolvers<ContextType>;
+  TrackingFields_updatedAt?: TrackingFields_UpdatedAtResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   Users?: UsersResolvers<ContextType>;
+  UsersAccess?: UsersAccessResolvers<ContextType>;
+  UsersDocAccess?: UsersDocAccessResolvers<ContextType>;
+  UsersFields?: UsersFieldsResolvers<ContextType>;
+  UsersFields_createdAt?: UsersFields_CreatedAtResolvers<ContextType>;
+  UsersFields_email?: UsersFields_EmailResolvers<ContextType>;
+  UsersFields_name?: UsersFields_NameResolvers<ContextType>;
+  UsersFields_roles?: UsersFields_RolesResolvers<ContextType>;
+  UsersFields_updatedAt?: UsersFields_UpdatedAtResolvers<ContextType>;
   UsersLoginResult?: UsersLoginResultResolvers<ContextType>;
   UsersMe?: UsersMeResolvers<ContextType>;
   UsersRefreshedUser?: UsersRefreshedUserResolvers<ContextType>;

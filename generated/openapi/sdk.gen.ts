@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
+import type { AccessData, AccessErrors, AccessResponses, ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, DocAccessCategoryData, DocAccessCategoryErrors, DocAccessCategoryResponses, DocAccessOrderData, DocAccessOrderErrors, DocAccessOrderResponses, DocAccessPostData, DocAccessPostErrors, DocAccessPostResponses, DocAccessSiteSettingData, DocAccessSiteSettingErrors, DocAccessSiteSettingResponses, DocAccessTrackingData, DocAccessTrackingErrors, DocAccessTrackingResponses, DocAccessUserData, DocAccessUserErrors, DocAccessUserResponses, DuplicateCategoryData, DuplicateCategoryErrors, DuplicateCategoryResponses, DuplicateOrderData, DuplicateOrderErrors, DuplicateOrderResponses, DuplicatePostData, DuplicatePostErrors, DuplicatePostResponses, DuplicateTrackingData, DuplicateTrackingErrors, DuplicateTrackingResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -373,6 +373,29 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * What the caller may do with a User
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessUser = <ThrowOnError extends boolean = false>(options: Options<DocAccessUserData, ThrowOnError>): RequestResult<DocAccessUserResponses, DocAccessUserErrors, ThrowOnError> => (options.client ?? client).post<DocAccessUserResponses, DocAccessUserErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/users/access/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Delete every Category matching where
  *
  * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
@@ -529,6 +552,52 @@ export const updateCategory = <ThrowOnError extends boolean = false>(options: Op
         }
     ],
     url: '/categories/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Duplicate a Category
+ *
+ * Creates a copy of a document the caller may read (create access): every locale is copied, the body's fields are written over the copy, unique fields follow their beforeDuplicate hooks (a unique text gets ' - Copy'); `draft` defaults to true where the collection keeps drafts. Answers 200, as Payload.
+ */
+export const duplicateCategory = <ThrowOnError extends boolean = false>(options: Options<DuplicateCategoryData, ThrowOnError>): RequestResult<DuplicateCategoryResponses, DuplicateCategoryErrors, ThrowOnError> => (options.client ?? client).post<DuplicateCategoryResponses, DuplicateCategoryErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/categories/{id}/duplicate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What the caller may do with a Category
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessCategory = <ThrowOnError extends boolean = false>(options: Options<DocAccessCategoryData, ThrowOnError>): RequestResult<DocAccessCategoryResponses, DocAccessCategoryErrors, ThrowOnError> => (options.client ?? client).post<DocAccessCategoryResponses, DocAccessCategoryErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/categories/access/{id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -758,6 +827,52 @@ export const updatePost = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * Duplicate a Post
+ *
+ * Creates a copy of a document the caller may read (create access): every locale is copied, the body's fields are written over the copy, unique fields follow their beforeDuplicate hooks (a unique text gets ' - Copy'); `draft` defaults to true where the collection keeps drafts. Answers 200, as Payload.
+ */
+export const duplicatePost = <ThrowOnError extends boolean = false>(options: Options<DuplicatePostData, ThrowOnError>): RequestResult<DuplicatePostResponses, DuplicatePostErrors, ThrowOnError> => (options.client ?? client).post<DuplicatePostResponses, DuplicatePostErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/posts/{id}/duplicate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What the caller may do with a Post
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessPost = <ThrowOnError extends boolean = false>(options: Options<DocAccessPostData, ThrowOnError>): RequestResult<DocAccessPostResponses, DocAccessPostErrors, ThrowOnError> => (options.client ?? client).post<DocAccessPostResponses, DocAccessPostErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/posts/access/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Delete every Tracking matching where
  *
  * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
@@ -945,6 +1060,52 @@ export const updateTracking = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Duplicate a Tracking
+ *
+ * Creates a copy of a document the caller may read (create access): every locale is copied, the body's fields are written over the copy, unique fields follow their beforeDuplicate hooks (a unique text gets ' - Copy'); `draft` defaults to true where the collection keeps drafts. Answers 200, as Payload.
+ */
+export const duplicateTracking = <ThrowOnError extends boolean = false>(options: Options<DuplicateTrackingData, ThrowOnError>): RequestResult<DuplicateTrackingResponses, DuplicateTrackingErrors, ThrowOnError> => (options.client ?? client).post<DuplicateTrackingResponses, DuplicateTrackingErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/tracking/{id}/duplicate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What the caller may do with a Tracking
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessTracking = <ThrowOnError extends boolean = false>(options: Options<DocAccessTrackingData, ThrowOnError>): RequestResult<DocAccessTrackingResponses, DocAccessTrackingErrors, ThrowOnError> => (options.client ?? client).post<DocAccessTrackingResponses, DocAccessTrackingErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/tracking/access/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Delete every Order matching where
  *
  * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
@@ -1109,6 +1270,52 @@ export const updateOrder = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
+ * Duplicate a Order
+ *
+ * Creates a copy of a document the caller may read (create access): every locale is copied, the body's fields are written over the copy, unique fields follow their beforeDuplicate hooks (a unique text gets ' - Copy'); `draft` defaults to true where the collection keeps drafts. Answers 200, as Payload.
+ */
+export const duplicateOrder = <ThrowOnError extends boolean = false>(options: Options<DuplicateOrderData, ThrowOnError>): RequestResult<DuplicateOrderResponses, DuplicateOrderErrors, ThrowOnError> => (options.client ?? client).post<DuplicateOrderResponses, DuplicateOrderErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/orders/{id}/duplicate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What the caller may do with a Order
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessOrder = <ThrowOnError extends boolean = false>(options: Options<DocAccessOrderData, ThrowOnError>): RequestResult<DocAccessOrderResponses, DocAccessOrderErrors, ThrowOnError> => (options.client ?? client).post<DocAccessOrderResponses, DocAccessOrderErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/orders/access/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Read Site Settings
  *
  * Reads the global (its read access); with `draft=true`, its newest version.
@@ -1148,6 +1355,48 @@ export const updateSiteSetting = <ThrowOnError extends boolean = false>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * What the caller may do with Site Settings
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessSiteSetting = <ThrowOnError extends boolean = false>(options?: Options<DocAccessSiteSettingData, ThrowOnError>): RequestResult<DocAccessSiteSettingResponses, DocAccessSiteSettingErrors, ThrowOnError> => (options?.client ?? client).post<DocAccessSiteSettingResponses, DocAccessSiteSettingErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/globals/site-settings/access',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * What the caller may do, per collection, global and field
+ *
+ * What the caller may do, per collection, global and field (Payload's shape): allowed operations are `true`, or `{ permission: true, where }` when access returned a Where (not evaluated here); denied ones are left out.
+ */
+export const access = <ThrowOnError extends boolean = false>(options?: Options<AccessData, ThrowOnError>): RequestResult<AccessResponses, AccessErrors, ThrowOnError> => (options?.client ?? client).get<AccessResponses, AccessErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/access',
+    ...options
 });
 
 /**

@@ -50,6 +50,43 @@ export type CategoryCreateInput = {
     description?: string | null;
 };
 
+/**
+ * What the caller may do with Category: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type CategoryPermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    fields?: true | {
+        name?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        slug?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        description?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
+};
+
 export type CategorySelect = {
     id?: boolean;
     createdAt?: boolean;
@@ -231,6 +268,70 @@ export type OrderCreateInput = {
     }> | null;
     total_amount?: number | null;
     paidAt?: string | null;
+};
+
+/**
+ * What the caller may do with Order: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type OrderPermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    fields?: true | {
+        user?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        status?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        items?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+            fields?: true | {
+                product?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                quantity?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                unit_price?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+            };
+        };
+        total_amount?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        paidAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
 };
 
 export type OrderSelect = {
@@ -527,6 +628,19 @@ export type OrderWhereDepth5 = {
 };
 
 /**
+ * An allowed operation: `true`, or `{ permission: true, where }` when its access function returned a Where (for `/access` not evaluated; for one document, matched against it). A denied operation is left out.
+ */
+export type Permission = true | {
+    permission: true;
+    /**
+     * The Where the access function returned.
+     */
+    where: {
+        [key: string]: unknown;
+    };
+};
+
+/**
  * A select per related collection slug.
  */
 export type Populate = {
@@ -737,6 +851,186 @@ export type PostDepth2 = {
     _status?: 'draft' | 'published' | null;
     createdAt?: string;
     updatedAt?: string;
+};
+
+/**
+ * What the caller may do with Post: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type PostPermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    readVersions?: Permission;
+    fields?: true | {
+        title?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        slug?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        excerpt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        body?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        status?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        views?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        featured?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        publishedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        category?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        author?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        related?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        reference?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        tags?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+            fields?: true | {
+                tag?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+            };
+        };
+        layout?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+            blocks?: true | {
+                hero?: {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                    fields?: true | {
+                        heading?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        subheading?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                    };
+                };
+                content?: {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                    fields?: true | {
+                        content?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                    };
+                };
+                quote?: {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                    fields?: true | {
+                        quote?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        attribution?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                    };
+                };
+            };
+        };
+        seo?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+            fields?: true | {
+                title?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                description?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                noIndex?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+            };
+        };
+        location?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        _status?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
 };
 
 export type PostSelect = {
@@ -1993,6 +2287,63 @@ export type SiteSettingInput = {
     }> | null;
 };
 
+/**
+ * What the caller may do with Site Settings: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type SiteSettingPermissions = {
+    read?: Permission;
+    update?: Permission;
+    fields?: true | {
+        siteName?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        tagline?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        contactEmail?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        maintenanceMode?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        navigation?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+            fields?: true | {
+                label?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                url?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+            };
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
+};
+
 export type SiteSettingSelect = {
     id?: boolean;
     createdAt?: boolean;
@@ -2024,6 +2375,48 @@ export type TrackingCreateInput = {
     status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
+};
+
+/**
+ * What the caller may do with Tracking: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type TrackingPermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    fields?: true | {
+        label?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        status?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        lastEvent?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        events?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
 };
 
 export type TrackingSelect = {
@@ -2307,6 +2700,43 @@ export type UserCreateInput = {
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+};
+
+/**
+ * What the caller may do with User: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type UserPermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    fields?: true | {
+        email?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        name?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        roles?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
 };
 
 export type UserSelect = {
@@ -3803,6 +4233,59 @@ export type UpdateUserResponses = {
 
 export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
 
+export type DocAccessUserData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: UserUpdateInputWritable;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/users/access/{id}';
+};
+
+export type DocAccessUserErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DocAccessUserError = DocAccessUserErrors[keyof DocAccessUserErrors];
+
+export type DocAccessUserResponses = {
+    /**
+     * The permissions
+     */
+    200: UserPermissions;
+};
+
+export type DocAccessUserResponse = DocAccessUserResponses[keyof DocAccessUserResponses];
+
 export type DeleteCategoriesData = {
     body?: never;
     path?: never;
@@ -4267,6 +4750,128 @@ export type UpdateCategoryResponses = {
 };
 
 export type UpdateCategoryResponse = UpdateCategoryResponses[keyof UpdateCategoryResponses];
+
+export type DuplicateCategoryData = {
+    /**
+     * Fields to change in the copy (optional)
+     */
+    body?: CategoryUpdateInput;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `CategorySelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+    };
+    url: '/categories/{id}/duplicate';
+};
+
+export type DuplicateCategoryErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DuplicateCategoryError = DuplicateCategoryErrors[keyof DuplicateCategoryErrors];
+
+export type DuplicateCategoryResponses = {
+    /**
+     * The copy
+     */
+    200: {
+        doc: Category;
+        message: string;
+    };
+};
+
+export type DuplicateCategoryResponse = DuplicateCategoryResponses[keyof DuplicateCategoryResponses];
+
+export type DocAccessCategoryData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: CategoryUpdateInput;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/categories/access/{id}';
+};
+
+export type DocAccessCategoryErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DocAccessCategoryError = DocAccessCategoryErrors[keyof DocAccessCategoryErrors];
+
+export type DocAccessCategoryResponses = {
+    /**
+     * The permissions
+     */
+    200: CategoryPermissions;
+};
+
+export type DocAccessCategoryResponse = DocAccessCategoryResponses[keyof DocAccessCategoryResponses];
 
 export type DeletePostsData = {
     body?: never;
@@ -4972,6 +5577,132 @@ export type UpdatePostResponses = {
 
 export type UpdatePostResponse = UpdatePostResponses[keyof UpdatePostResponses];
 
+export type DuplicatePostData = {
+    /**
+     * Fields to change in the copy (optional)
+     */
+    body?: PostUpdateInput;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PostSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Read the newest drafts / save as a draft.
+         */
+        draft?: boolean;
+    };
+    url: '/posts/{id}/duplicate';
+};
+
+export type DuplicatePostErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DuplicatePostError = DuplicatePostErrors[keyof DuplicatePostErrors];
+
+export type DuplicatePostResponses = {
+    /**
+     * The copy
+     */
+    200: {
+        doc: Post;
+        message: string;
+    };
+};
+
+export type DuplicatePostResponse = DuplicatePostResponses[keyof DuplicatePostResponses];
+
+export type DocAccessPostData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: PostUpdateInput;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/posts/access/{id}';
+};
+
+export type DocAccessPostErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DocAccessPostError = DocAccessPostErrors[keyof DocAccessPostErrors];
+
+export type DocAccessPostResponses = {
+    /**
+     * The permissions
+     */
+    200: PostPermissions;
+};
+
+export type DocAccessPostResponse = DocAccessPostResponses[keyof DocAccessPostResponses];
+
 export type DeleteAllTrackingData = {
     body?: never;
     path?: never;
@@ -5486,6 +6217,128 @@ export type UpdateTrackingResponses = {
 
 export type UpdateTrackingResponse = UpdateTrackingResponses[keyof UpdateTrackingResponses];
 
+export type DuplicateTrackingData = {
+    /**
+     * Fields to change in the copy (optional)
+     */
+    body?: TrackingUpdateInput;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `TrackingSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+    };
+    url: '/tracking/{id}/duplicate';
+};
+
+export type DuplicateTrackingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DuplicateTrackingError = DuplicateTrackingErrors[keyof DuplicateTrackingErrors];
+
+export type DuplicateTrackingResponses = {
+    /**
+     * The copy
+     */
+    200: {
+        doc: Tracking;
+        message: string;
+    };
+};
+
+export type DuplicateTrackingResponse = DuplicateTrackingResponses[keyof DuplicateTrackingResponses];
+
+export type DocAccessTrackingData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: TrackingUpdateInput;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/tracking/access/{id}';
+};
+
+export type DocAccessTrackingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DocAccessTrackingError = DocAccessTrackingErrors[keyof DocAccessTrackingErrors];
+
+export type DocAccessTrackingResponses = {
+    /**
+     * The permissions
+     */
+    200: TrackingPermissions;
+};
+
+export type DocAccessTrackingResponse = DocAccessTrackingResponses[keyof DocAccessTrackingResponses];
+
 export type DeleteOrdersData = {
     body?: never;
     path?: never;
@@ -5951,6 +6804,128 @@ export type UpdateOrderResponses = {
 
 export type UpdateOrderResponse = UpdateOrderResponses[keyof UpdateOrderResponses];
 
+export type DuplicateOrderData = {
+    /**
+     * Fields to change in the copy (optional)
+     */
+    body?: OrderUpdateInput;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `OrderSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+    };
+    url: '/orders/{id}/duplicate';
+};
+
+export type DuplicateOrderErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DuplicateOrderError = DuplicateOrderErrors[keyof DuplicateOrderErrors];
+
+export type DuplicateOrderResponses = {
+    /**
+     * The copy
+     */
+    200: {
+        doc: Order;
+        message: string;
+    };
+};
+
+export type DuplicateOrderResponse = DuplicateOrderResponses[keyof DuplicateOrderResponses];
+
+export type DocAccessOrderData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: OrderUpdateInput;
+    path: {
+        /**
+         * The document id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/orders/access/{id}';
+};
+
+export type DocAccessOrderErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DocAccessOrderError = DocAccessOrderErrors[keyof DocAccessOrderErrors];
+
+export type DocAccessOrderResponses = {
+    /**
+     * The permissions
+     */
+    200: OrderPermissions;
+};
+
+export type DocAccessOrderResponse = DocAccessOrderResponses[keyof DocAccessOrderResponses];
+
 export type FindSiteSettingData = {
     body?: never;
     path?: never;
@@ -6057,6 +7032,91 @@ export type UpdateSiteSettingResponses = {
 };
 
 export type UpdateSiteSettingResponse = UpdateSiteSettingResponses[keyof UpdateSiteSettingResponses];
+
+export type DocAccessSiteSettingData = {
+    /**
+     * Data handed to the access functions instead of the stored global (optional)
+     */
+    body?: SiteSettingInput;
+    path?: never;
+    query?: never;
+    url: '/globals/site-settings/access';
+};
+
+export type DocAccessSiteSettingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type DocAccessSiteSettingError = DocAccessSiteSettingErrors[keyof DocAccessSiteSettingErrors];
+
+export type DocAccessSiteSettingResponses = {
+    /**
+     * The permissions
+     */
+    200: SiteSettingPermissions;
+};
+
+export type DocAccessSiteSettingResponse = DocAccessSiteSettingResponses[keyof DocAccessSiteSettingResponses];
+
+export type AccessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/access';
+};
+
+export type AccessErrors = {
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type AccessError = AccessErrors[keyof AccessErrors];
+
+export type AccessResponses = {
+    /**
+     * The caller's permissions
+     */
+    200: {
+        canAccessAdmin?: boolean;
+        collections?: {
+            users?: UserPermissions;
+            categories?: CategoryPermissions;
+            posts?: PostPermissions;
+            tracking?: TrackingPermissions;
+            orders?: OrderPermissions;
+        };
+        globals?: {
+            'site-settings'?: SiteSettingPermissions;
+        };
+    };
+};
+
+export type AccessResponse = AccessResponses[keyof AccessResponses];
 
 export type V1ListOrdersData = {
     body?: never;

@@ -27,6 +27,7 @@ export const operations = {
   findUserByID: {"method":"get","path":"/users/{id}","kind":"findByID","collection":"users"},
   updateUser: {"method":"patch","path":"/users/{id}","kind":"update","collection":"users"},
   deleteUser: {"method":"delete","path":"/users/{id}","kind":"delete","collection":"users"},
+  docAccessUser: {"method":"post","path":"/users/access/{id}","kind":"docAccess","collection":"users"},
   findCategories: {"method":"get","path":"/categories","kind":"find","collection":"categories"},
   createCategory: {"method":"post","path":"/categories","kind":"create","collection":"categories"},
   updateCategories: {"method":"patch","path":"/categories","kind":"updateMany","collection":"categories"},
@@ -35,6 +36,8 @@ export const operations = {
   findCategoryByID: {"method":"get","path":"/categories/{id}","kind":"findByID","collection":"categories"},
   updateCategory: {"method":"patch","path":"/categories/{id}","kind":"update","collection":"categories"},
   deleteCategory: {"method":"delete","path":"/categories/{id}","kind":"delete","collection":"categories"},
+  duplicateCategory: {"method":"post","path":"/categories/{id}/duplicate","kind":"duplicate","collection":"categories"},
+  docAccessCategory: {"method":"post","path":"/categories/access/{id}","kind":"docAccess","collection":"categories"},
   findPosts: {"method":"get","path":"/posts","kind":"find","collection":"posts"},
   createPost: {"method":"post","path":"/posts","kind":"create","collection":"posts"},
   updatePosts: {"method":"patch","path":"/posts","kind":"updateMany","collection":"posts"},
@@ -46,6 +49,8 @@ export const operations = {
   findPostByID: {"method":"get","path":"/posts/{id}","kind":"findByID","collection":"posts"},
   updatePost: {"method":"patch","path":"/posts/{id}","kind":"update","collection":"posts"},
   deletePost: {"method":"delete","path":"/posts/{id}","kind":"delete","collection":"posts"},
+  duplicatePost: {"method":"post","path":"/posts/{id}/duplicate","kind":"duplicate","collection":"posts"},
+  docAccessPost: {"method":"post","path":"/posts/access/{id}","kind":"docAccess","collection":"posts"},
   findAllTracking: {"method":"get","path":"/tracking","kind":"find","collection":"tracking"},
   createTracking: {"method":"post","path":"/tracking","kind":"create","collection":"tracking"},
   updateAllTracking: {"method":"patch","path":"/tracking","kind":"updateMany","collection":"tracking"},
@@ -55,6 +60,8 @@ export const operations = {
   findTrackingByID: {"method":"get","path":"/tracking/{id}","kind":"findByID","collection":"tracking"},
   updateTracking: {"method":"patch","path":"/tracking/{id}","kind":"update","collection":"tracking"},
   deleteTracking: {"method":"delete","path":"/tracking/{id}","kind":"delete","collection":"tracking"},
+  duplicateTracking: {"method":"post","path":"/tracking/{id}/duplicate","kind":"duplicate","collection":"tracking"},
+  docAccessTracking: {"method":"post","path":"/tracking/access/{id}","kind":"docAccess","collection":"tracking"},
   findOrders: {"method":"get","path":"/orders","kind":"find","collection":"orders"},
   createOrder: {"method":"post","path":"/orders","kind":"create","collection":"orders"},
   updateOrders: {"method":"patch","path":"/orders","kind":"updateMany","collection":"orders"},
@@ -63,8 +70,12 @@ export const operations = {
   findOrderByID: {"method":"get","path":"/orders/{id}","kind":"findByID","collection":"orders"},
   updateOrder: {"method":"patch","path":"/orders/{id}","kind":"update","collection":"orders"},
   deleteOrder: {"method":"delete","path":"/orders/{id}","kind":"delete","collection":"orders"},
+  duplicateOrder: {"method":"post","path":"/orders/{id}/duplicate","kind":"duplicate","collection":"orders"},
+  docAccessOrder: {"method":"post","path":"/orders/access/{id}","kind":"docAccess","collection":"orders"},
   findSiteSetting: {"method":"get","path":"/globals/site-settings","kind":"findGlobal","global":"site-settings"},
   updateSiteSetting: {"method":"post","path":"/globals/site-settings","kind":"updateGlobal","global":"site-settings"},
+  docAccessSiteSetting: {"method":"post","path":"/globals/site-settings/access","kind":"docAccess","global":"site-settings"},
+  access: {"method":"get","path":"/access","kind":"access"},
   v1ListOrders: {"method":"get","path":"/v1/orders","kind":"v1ListOrders"},
   v1CreateOrder: {"method":"post","path":"/v1/orders","kind":"v1CreateOrder"},
   v1GetOrder: {"method":"get","path":"/v1/orders/{order}","kind":"v1GetOrder"},
@@ -118,6 +129,7 @@ export interface OperationHandlers<Ctx> {
   findUserByID: OperationHandler<T.FindUserByIdData, T.FindUserByIdResponses, T.FindUserByIdErrors, Ctx>
   updateUser: OperationHandler<T.UpdateUserData, T.UpdateUserResponses, T.UpdateUserErrors, Ctx>
   deleteUser: OperationHandler<T.DeleteUserData, T.DeleteUserResponses, T.DeleteUserErrors, Ctx>
+  docAccessUser: OperationHandler<T.DocAccessUserData, T.DocAccessUserResponses, T.DocAccessUserErrors, Ctx>
   findCategories: OperationHandler<T.FindCategoriesData, T.FindCategoriesResponses, T.FindCategoriesErrors, Ctx>
   createCategory: OperationHandler<T.CreateCategoryData, T.CreateCategoryResponses, T.CreateCategoryErrors, Ctx>
   updateCategories: OperationHandler<T.UpdateCategoriesData, T.UpdateCategoriesResponses, T.UpdateCategoriesErrors, Ctx>
@@ -126,6 +138,8 @@ export interface OperationHandlers<Ctx> {
   findCategoryByID: OperationHandler<T.FindCategoryByIdData, T.FindCategoryByIdResponses, T.FindCategoryByIdErrors, Ctx>
   updateCategory: OperationHandler<T.UpdateCategoryData, T.UpdateCategoryResponses, T.UpdateCategoryErrors, Ctx>
   deleteCategory: OperationHandler<T.DeleteCategoryData, T.DeleteCategoryResponses, T.DeleteCategoryErrors, Ctx>
+  duplicateCategory: OperationHandler<T.DuplicateCategoryData, T.DuplicateCategoryResponses, T.DuplicateCategoryErrors, Ctx>
+  docAccessCategory: OperationHandler<T.DocAccessCategoryData, T.DocAccessCategoryResponses, T.DocAccessCategoryErrors, Ctx>
   findPosts: OperationHandler<T.FindPostsData, T.FindPostsResponses, T.FindPostsErrors, Ctx>
   createPost: OperationHandler<T.CreatePostData, T.CreatePostResponses, T.CreatePostErrors, Ctx>
   updatePosts: OperationHandler<T.UpdatePostsData, T.UpdatePostsResponses, T.UpdatePostsErrors, Ctx>
@@ -137,6 +151,8 @@ export interface OperationHandlers<Ctx> {
   findPostByID: OperationHandler<T.FindPostByIdData, T.FindPostByIdResponses, T.FindPostByIdErrors, Ctx>
   updatePost: OperationHandler<T.UpdatePostData, T.UpdatePostResponses, T.UpdatePostErrors, Ctx>
   deletePost: OperationHandler<T.DeletePostData, T.DeletePostResponses, T.DeletePostErrors, Ctx>
+  duplicatePost: OperationHandler<T.DuplicatePostData, T.DuplicatePostResponses, T.DuplicatePostErrors, Ctx>
+  docAccessPost: OperationHandler<T.DocAccessPostData, T.DocAccessPostResponses, T.DocAccessPostErrors, Ctx>
   findAllTracking: OperationHandler<T.FindAllTrackingData, T.FindAllTrackingResponses, T.FindAllTrackingErrors, Ctx>
   createTracking: OperationHandler<T.CreateTrackingData, T.CreateTrackingResponses, T.CreateTrackingErrors, Ctx>
   updateAllTracking: OperationHandler<T.UpdateAllTrackingData, T.UpdateAllTrackingResponses, T.UpdateAllTrackingErrors, Ctx>
@@ -146,6 +162,8 @@ export interface OperationHandlers<Ctx> {
   findTrackingByID: OperationHandler<T.FindTrackingByIdData, T.FindTrackingByIdResponses, T.FindTrackingByIdErrors, Ctx>
   updateTracking: OperationHandler<T.UpdateTrackingData, T.UpdateTrackingResponses, T.UpdateTrackingErrors, Ctx>
   deleteTracking: OperationHandler<T.DeleteTrackingData, T.DeleteTrackingResponses, T.DeleteTrackingErrors, Ctx>
+  duplicateTracking: OperationHandler<T.DuplicateTrackingData, T.DuplicateTrackingResponses, T.DuplicateTrackingErrors, Ctx>
+  docAccessTracking: OperationHandler<T.DocAccessTrackingData, T.DocAccessTrackingResponses, T.DocAccessTrackingErrors, Ctx>
   findOrders: OperationHandler<T.FindOrdersData, T.FindOrdersResponses, T.FindOrdersErrors, Ctx>
   createOrder: OperationHandler<T.CreateOrderData, T.CreateOrderResponses, T.CreateOrderErrors, Ctx>
   updateOrders: OperationHandler<T.UpdateOrdersData, T.UpdateOrdersResponses, T.UpdateOrdersErrors, Ctx>
@@ -154,8 +172,12 @@ export interface OperationHandlers<Ctx> {
   findOrderByID: OperationHandler<T.FindOrderByIdData, T.FindOrderByIdResponses, T.FindOrderByIdErrors, Ctx>
   updateOrder: OperationHandler<T.UpdateOrderData, T.UpdateOrderResponses, T.UpdateOrderErrors, Ctx>
   deleteOrder: OperationHandler<T.DeleteOrderData, T.DeleteOrderResponses, T.DeleteOrderErrors, Ctx>
+  duplicateOrder: OperationHandler<T.DuplicateOrderData, T.DuplicateOrderResponses, T.DuplicateOrderErrors, Ctx>
+  docAccessOrder: OperationHandler<T.DocAccessOrderData, T.DocAccessOrderResponses, T.DocAccessOrderErrors, Ctx>
   findSiteSetting: OperationHandler<T.FindSiteSettingData, T.FindSiteSettingResponses, T.FindSiteSettingErrors, Ctx>
   updateSiteSetting: OperationHandler<T.UpdateSiteSettingData, T.UpdateSiteSettingResponses, T.UpdateSiteSettingErrors, Ctx>
+  docAccessSiteSetting: OperationHandler<T.DocAccessSiteSettingData, T.DocAccessSiteSettingResponses, T.DocAccessSiteSettingErrors, Ctx>
+  access: OperationHandler<T.AccessData, T.AccessResponses, T.AccessErrors, Ctx>
   v1ListOrders: OperationHandler<T.V1ListOrdersData, T.V1ListOrdersResponses, T.V1ListOrdersErrors, Ctx>
   v1CreateOrder: OperationHandler<T.V1CreateOrderData, T.V1CreateOrderResponses, T.V1CreateOrderErrors, Ctx>
   v1GetOrder: OperationHandler<T.V1GetOrderData, T.V1GetOrderResponses, T.V1GetOrderErrors, Ctx>

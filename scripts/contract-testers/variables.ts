@@ -55,6 +55,8 @@ export async function variables(
         case 'findByID':
         case 'update':
         case 'endpoint':
+        case 'duplicate':
+        case 'docAccess':
           set('id', d?.keep)
           break
         case 'delete':

@@ -88,6 +88,19 @@ export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs 
   data: Record<string, unknown>
   /** auth.verify: create the unverified account without mailing its verification link (Payload's option). */
   disableVerificationEmail?: boolean
+  /**
+   * Create a copy of this document (as the caller may read it, with every locale), `data` written over it
+   * (Payload's `duplicateFromID`; see `duplicate`).
+   */
+  duplicateFromID?: ID | string
+}
+
+/** `data` overrides fields of the copy. */
+export interface DuplicateArgs<S extends string = CollectionSlug> extends ReadArgs {
+  collection: S
+  /** The document to copy. */
+  id: ID | string
+  data?: Record<string, unknown>
 }
 
 export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
@@ -179,6 +192,28 @@ export interface CountGlobalVersionsArgs<S extends string = GlobalSlug> extends 
   where?: Where
 }
 
+/** The caller is `user` (or `req.user`); access functions always run (`overrideAccess` does not apply). */
+export interface AccessArgs extends Omit<BaseArgs, 'overrideAccess'> {
+  /** Every decision as `{ permission, where? }` (the GraphQL form), instead of Payload's REST form. */
+  raw?: boolean
+}
+/** Payload's permissions: `true`, `{ permission: true, where }`, or left out when denied (see docs/rest.md). */
+export interface AccessResults {
+  canAccessAdmin?: boolean
+  collections?: Record<string, unknown>
+  globals?: Record<string, unknown>
+}
+export interface DocAccessArgs<S extends string = CollectionSlug> extends AccessArgs {
+  collection: S
+  id: ID | string
+  /** Handed to access functions as `data` instead of the stored document. */
+  data?: Record<string, unknown>
+}
+export interface DocAccessGlobalArgs<S extends string = GlobalSlug> extends AccessArgs {
+  slug: S
+  data?: Record<string, unknown>
+}
+
 export interface PaginatedDocs<T> {
   docs: T[]
   totalDocs: number
@@ -208,6 +243,7 @@ export interface LocalApi {
   findByID<S extends CollectionSlug>(args: FindByIDArgs<S>): Promise<DocOf<S>>
   count<S extends CollectionSlug>(args: CountArgs<S>): Promise<{ totalDocs: number }>
   create<S extends CollectionSlug>(args: CreateArgs<S>): Promise<DocOf<S>>
+  duplicate<S extends CollectionSlug>(args: DuplicateArgs<S>): Promise<DocOf<S>>
   update<S extends CollectionSlug>(args: UpdateArgs<S> & { id: number | string }): Promise<DocOf<S>>
   update<S extends CollectionSlug>(
     args: UpdateArgs<S> & { where: object },
@@ -227,6 +263,11 @@ export interface LocalApi {
     args: CountVersionsArgs<S>,
   ): Promise<{ totalDocs: number }>
   findGlobal<S extends GlobalSlug>(args: FindGlobalArgs<S>): Promise<GlobalOf<S>>
+  access(args?: AccessArgs): Promise<AccessResults>
+  docAccess<S extends CollectionSlug>(args: DocAccessArgs<S>): Promise<Record<string, unknown>>
+  docAccessGlobal<S extends GlobalSlug>(
+    args: DocAccessGlobalArgs<S>,
+  ): Promise<Record<string, unknown>>
   updateGlobal<S extends GlobalSlug>(args: UpdateGlobalArgs<S>): Promise<GlobalOf<S>>
   findGlobalVersions<S extends GlobalSlug>(
     args: FindGlobalVersionsArgs<S>,

@@ -469,6 +469,8 @@ function sanitizeCollection(
   }
   checkEndpoints(c.endpoints ?? [], where)
   const timestamps = c.timestamps ?? true
+  if (c.disableDuplicate != null && typeof c.disableDuplicate !== 'boolean')
+    throw new ConfigError(`${where}: disableDuplicate must be true or false.`)
   if (c.defaultSort !== undefined && typeof c.defaultSort !== 'string')
     throw new ConfigError(`${where}: defaultSort must be a string such as "-createdAt".`)
   const sanitized: SanitizedCollection = {
@@ -482,6 +484,8 @@ function sanitizeCollection(
     hooks,
     access: c.access ?? {},
     endpoints: c.endpoints ?? [],
+    // Auth collections are not duplicated unless they ask (a user copy would share the unique email).
+    disableDuplicate: c.disableDuplicate ?? Boolean(auth),
     table: c.slug.replace(/-/g, '_'),
     joins: [],
   }

@@ -98,6 +98,12 @@ export interface FieldBase {
     beforeChange?: FieldHook[]
     afterChange?: FieldHook[]
     afterRead?: FieldHook[]
+    /**
+     * Run on a copy of the source document when it is duplicated, before validation (on every locale of a
+     * localized field): the value returned replaces the field's (`undefined` keeps it). Without one, a `unique`
+     * text, textarea, code or json field gets " - Copy" appended and another unique field is left empty.
+     */
+    beforeDuplicate?: FieldHook[]
   }
   /** Never returned in responses (auth secrets, internals). */
   hidden?: boolean
@@ -452,6 +458,8 @@ export interface CollectionConfig {
   versions?: boolean | { drafts?: boolean | Drafts; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
+  /** No duplicate operation (REST, GraphQL, Local); default true on auth collections, as Payload. */
+  disableDuplicate?: boolean
 }
 
 /** `versions.drafts` as an object: drafts on, with options. */
@@ -581,8 +589,16 @@ export type SanitizedLimits = {
 
 export interface SanitizedCollection extends Omit<
   CollectionConfig,
-  'labels' | 'auth' | 'versions' | 'timestamps' | 'hooks' | 'access' | 'endpoints'
+  | 'labels'
+  | 'auth'
+  | 'versions'
+  | 'timestamps'
+  | 'hooks'
+  | 'access'
+  | 'endpoints'
+  | 'disableDuplicate'
 > {
+  disableDuplicate: boolean
   labels: { singular: string; plural: string }
   /** Data fields with layout fields flattened away. */
   flatFields: FlattenedField[]

@@ -129,7 +129,6 @@ export const collectionRefusals = {
   dbName: DB_NAME,
   defaultPopulate:
     'population returns whole documents unless the request says otherwise; remove defaultPopulate and pass populate (or select) with the requests that need fewer fields.',
-  disableDuplicate: 'there is no duplicate operation to disable; remove disableDuplicate.',
   enableQueryPresets: 'query presets are an admin-panel feature and are not supported; remove it.',
   folders: 'folders are an admin-panel feature and are not supported; remove folders.',
   forceSelect:
@@ -218,9 +217,7 @@ export const fieldRefusals = {
     'virtual fields are not supported yet; remove the field or virtual, and compute the value in an afterRead hook of a stored field.',
 } as const satisfies Refusals<FieldBase>
 
-export const fieldHooksRefusals = {
-  beforeDuplicate: 'there is no duplicate operation; remove beforeDuplicate.',
-} as const satisfies Refusals<NonNullable<FieldBase['hooks']>>
+export const fieldHooksRefusals = {} as const satisfies Refusals<NonNullable<FieldBase['hooks']>>
 
 const HAS_MANY_ROWS =
   'row limits on a hasMany text or number field are not supported yet; remove it and check the count in validate.'

@@ -98,6 +98,7 @@ function internalCollection(
     versions: false,
     timestamps: true,
     defaultSort: '-updatedAt',
+    disableDuplicate: true,
     hooks: {
       beforeOperation: [],
       beforeValidate: [],

@@ -7,6 +7,7 @@ import type {
   SanitizedGlobal,
 } from '../config/types.ts'
 import { collectionNames, globalName, typeName } from '../config/names.ts'
+import { permissionFields } from '../local/permissions.ts'
 
 /**
  * The GraphQL SDL contract, a pure function of the sanitised config, named as Payload names it: `Post`,
@@ -444,6 +445,57 @@ function whereInput(ctx: Ctx, type: string, fields: FlattenedField[], timestamps
 interface RootFields {
   query: string[]
   mutation: string[]
+  /** The fields of the `Access` type: one per collection and global. */
+  access: string[]
+}
+
+// ---- permissions (Payload's `Access` and `docAccess<Singular>`) -------------------------------------
+
+/**
+ * `<Slug>Access` and `<Slug>DocAccess`: each operation as `{ permission, where }` and the fields' permissions
+ * (`<Slug>Fields`, one object per field with `create`, `read`, `update` and its children's `fields`).
+ */
+function permissionTypes(
+  ctx: Ctx,
+  type: string,
+  fields: FlattenedField[],
+  timestamps: boolean,
+  operations: string[],
+): { access: string; docAccess: string } {
+  ctx.b.add(
+    'AccessPermission',
+    `${desc('An operation: allowed or not, and the Where its access function returned (for Access not evaluated; for one document, matched against it).')}type AccessPermission {\n  permission: Boolean!\n  where: JSON\n}`,
+  )
+  ctx.b.add('FieldAccessPermission', 'type FieldAccessPermission {\n  permission: Boolean!\n}')
+  const fieldsType = fieldPermissionType(ctx, `${type}Fields`, fields, timestamps)
+  const body = [...operations.map((op) => `  ${op}: AccessPermission`), `  fields: ${fieldsType}`]
+  return {
+    access: ctx.b.add(`${type}Access`, `type ${type}Access {\n${body.join('\n')}\n}`),
+    docAccess: ctx.b.add(`${type}DocAccess`, `type ${type}DocAccess {\n${body.join('\n')}\n}`),
+  }
+}
+
+function fieldPermissionType(
+  ctx: Ctx,
+  name: string,
+  fields: FlattenedField[],
+  timestamps: boolean,
+): string {
+  const lines: string[] = []
+  for (const { name: field, field: f } of permissionFields(fields, timestamps)) {
+    const own = [
+      '  create: FieldAccessPermission',
+      '  read: FieldAccessPermission',
+      '  update: FieldAccessPermission',
+    ]
+    if (f?.type === 'group' || f?.type === 'array')
+      own.push(`  fields: ${fieldPermissionType(ctx, `${name}_${field}_Fields`, f.fields, false)}`)
+    lines.push(
+      `  ${field}: ${ctx.b.add(`${name}_${field}`, `type ${name}_${field} {\n${own.join('\n')}\n}`)}`,
+    )
+  }
+  if (lines.length === 0) lines.push('  _empty: Boolean')
+  return ctx.b.add(name, `type ${name} {\n${lines.join('\n')}\n}`)
 }
 
 function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
@@ -525,6 +577,22 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     )
     root.mutation.push(`  restoreVersion${singular}(id: Int, draft: Boolean): ${singular}`)
   }
+  if (!c.disableDuplicate) {
+    meta('Mutation', `duplicate${singular}`, 'duplicate')
+    root.mutation.push(
+      `  duplicate${singular}(id: Int!, data: ${update}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
+    )
+  }
+  const access = permissionTypes(ctx, typeName(c.slug), c.flatFields, c.timestamps, [
+    'create',
+    'read',
+    'update',
+    'delete',
+    ...(c.versions ? ['readVersions'] : []),
+  ])
+  root.access.push(`  ${enumValueName(c.slug)}: ${access.access}`)
+  meta('Query', `docAccess${singular}`, 'docAccess')
+  root.query.push(`  docAccess${singular}(id: Int!): ${access.docAccess}`)
   if (c.auth) {
     const slugType = typeName(c.slug)
     const me = ctx.b.add(
@@ -581,7 +649,19 @@ function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
     { type: 'Query', field: name, kind: 'findGlobal', global: g.slug },
     { type: 'Mutation', field: `update${name}`, kind: 'updateGlobal', global: g.slug },
   )
-  root.query.push(`  ${name}(draft: Boolean${loc}): ${name}`)
+  const access = permissionTypes(ctx, typeName(g.slug), g.flatFields, true, [
+    'read',
+    'update',
+    ...((g as { versions?: unknown }).versions ? ['readVersions'] : []),
+  ])
+  root.access.push(`  ${enumValueName(g.slug)}: ${access.access}`)
+  ctx.plan.roots.push({
+    type: 'Query',
+    field: `docAccess${name}`,
+    kind: 'docAccess',
+    global: g.slug,
+  })
+  root.query.push(`  ${name}(draft: Boolean${loc}): ${name}`, `  docAccess${name}: ${access.docAccess}`)
   root.mutation.push(
     `  update${name}(data: ${input}!${autosave}, draft: Boolean${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`,
   )
@@ -646,9 +726,16 @@ export function compileGraphQL(config: SanitizedConfig): { sdl: string; plan: Gr
     enumType(ctx, 'LocaleInputType', [...config.localization.localeCodes])
     enumType(ctx, 'FallbackLocaleInputType', [...config.localization.localeCodes, 'none'])
   }
-  const root: RootFields = { query: [], mutation: [] }
+  const root: RootFields = { query: [], mutation: [], access: [] }
   for (const c of config.collections) collection(ctx, c, root)
   for (const g of config.globals) global(ctx, g, root)
+  // The caller's permissions everywhere (Payload's root `Access`); there is no admin panel to access.
+  ctx.b.add(
+    'Access',
+    `type Access {\n  canAccessAdmin: Boolean!\n${root.access.join('\n')}${root.access.length ? '\n' : ''}}`,
+  )
+  plan.roots.push({ type: 'Query', field: 'Access', kind: 'access' })
+  root.query.push('  Access: Access')
   if (root.query.length === 0) root.query.push('  _empty: Boolean')
   const head = '# Compiled from the CMS config. Do not edit: run `npm run generate`.\n\n'
   const mutation = root.mutation.length ? `\n\ntype Mutation {\n${root.mutation.join('\n')}\n}` : ''

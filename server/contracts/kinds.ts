@@ -15,6 +15,10 @@ export const SUCCESS_STATUSES = {
   updateMany: [200],
   delete: [200],
   deleteMany: [200],
+  // a copy of a document (200, as Payload), and what the caller may do (everywhere, or with one document)
+  duplicate: [200],
+  access: [200],
+  docAccess: [200],
   // versions
   findVersions: [200],
   findVersionByID: [200],
@@ -75,6 +79,9 @@ export type GraphQLKind =
   | 'findVersions'
   | 'findVersionByID'
   | 'restoreVersion'
+  | 'duplicate'
+  | 'access'
+  | 'docAccess'
   | 'findGlobal'
   | 'updateGlobal'
   | 'findGlobalVersions'

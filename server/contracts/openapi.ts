@@ -1,5 +1,6 @@
 import type {
   Endpoint,
+  FlattenedField,
   SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
@@ -10,6 +11,7 @@ import { body, json, type Operation, type OperationMeta, type PathItem } from '.
 import { ordersComponents, ordersPaths } from '../orders/contract.ts'
 import { WHERE_MAX_NESTING } from '../db/where.ts'
 import { SELECT_SYSTEM_FIELDS } from '../local/select.ts'
+import { permissionFields } from '../local/permissions.ts'
 import { unrollCycles } from './unroll.ts'
 import { cookieName } from '../auth/cookies.ts'
 
@@ -350,6 +352,43 @@ function collectionPaths(
       responses: { 200: json(docMessage, 'Deleted'), ...errors(400, 401, 403, 404, 500) },
     },
   }
+  if (!c.disableDuplicate) {
+    paths[`${base}/{id}/duplicate`] = {
+      post: {
+        operationId: `duplicate${singular}`,
+        summary: `Duplicate a ${c.labels.singular}`,
+        tags: tag,
+        'x-cms': meta('duplicate'),
+        parameters: [param('id'), ...writeParams],
+        requestBody: optionalBody(
+          ref(`${singular}UpdateInput`),
+          'Fields to change in the copy (optional)',
+        ),
+        responses: {
+          200: json(docMessage, 'The copy'),
+          ...errors(400, 401, 403, 404, 413, ...limited, 500),
+        },
+      },
+    }
+  }
+  paths[`${base}/access/{id}`] = {
+    post: {
+      operationId: `docAccess${singular}`,
+      summary: `What the caller may do with a ${c.labels.singular}`,
+      tags: tag,
+      'x-cms': meta('docAccess'),
+      parameters: [param('id'), ...(config.localization ? [param('locale')] : [])],
+      requestBody: optionalBody(
+        ref(`${singular}UpdateInput`),
+        'Data handed to the access functions instead of the stored document (optional)',
+      ),
+      responses: {
+        200: json(ref(`${singular}Permissions`), 'The permissions'),
+        // 403: a cookie-authenticated POST from another site's page (CSRF).
+        ...errors(400, 401, 403, 404, 413, 500),
+      },
+    },
+  }
 }
 
 /** The `apiKey` of a write (auth.useAPIKey): stored only as a keyed hash, answered once; null removes it. */
@@ -362,6 +401,12 @@ const API_KEY_INPUT = {
   description:
     'A new API key (32 to 256 visible ASCII characters, e.g. a random UUID), or null to remove it. Stored only as its HMAC; the answer of this write shows it once.',
 }
+/** A JSON body the operation may go without. */
+const optionalBody = (schema: Schema, description: string): Schema => ({
+  required: false,
+  description,
+  content: { 'application/json': { schema } },
+})
 
 function authPaths(
   c: SanitizedCollection,
@@ -704,6 +749,23 @@ function globalPaths(
       },
     },
   }
+  paths[`/globals/${g.slug}/access`] = {
+    post: {
+      operationId: `docAccess${name}`,
+      summary: `What the caller may do with ${g.label}`,
+      tags: ['Globals'],
+      'x-cms': meta('docAccess'),
+      ...(config.localization ? { parameters: [param('locale')] } : {}),
+      requestBody: optionalBody(
+        ref(`${name}Input`),
+        'Data handed to the access functions instead of the stored global (optional)',
+      ),
+      responses: {
+        200: json(ref(`${name}Permissions`), 'The permissions'),
+        ...errors(400, 401, 403, 413, 500),
+      },
+    },
+  }
   if (!g.versions) return
   const localized = config.localization ? [param('locale'), param('fallbackLocale')] : []
   paths[`${base}/versions`] = {
@@ -961,6 +1023,85 @@ function checkSuccessStatuses(op: Operation, method: string, path: string): void
   }
 }
 
+// ---- permissions (GET /access, POST .../access) ------------------------------------------
+
+const TRUE = { const: true }
+
+/** A field's permissions: `true` (all allowed), or the allowed operations with its children's. */
+function fieldsPermissionSchema(fields: FlattenedField[], timestamps: boolean): Schema {
+  const properties: Record<string, Schema> = {}
+  for (const { name, field } of permissionFields(fields, timestamps)) {
+    const own: Record<string, Schema> = { create: TRUE, read: TRUE, update: TRUE }
+    if (field?.type === 'group' || field?.type === 'array')
+      own.fields = fieldsPermissionSchema(field.fields, false)
+    if (field?.type === 'blocks')
+      own.blocks = {
+        anyOf: [
+          TRUE,
+          {
+            type: 'object',
+            additionalProperties: false,
+            properties: Object.fromEntries(
+              field.blocks.map((b) => [
+                b.slug,
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: {
+                    create: TRUE,
+                    read: TRUE,
+                    update: TRUE,
+                    fields: fieldsPermissionSchema(b.fields, false),
+                  },
+                },
+              ]),
+            ),
+          },
+        ],
+      }
+    properties[name] = {
+      anyOf: [TRUE, { type: 'object', additionalProperties: false, properties: own }],
+    }
+  }
+  return { anyOf: [TRUE, { type: 'object', additionalProperties: false, properties }] }
+}
+
+function entityPermissionSchema(
+  fields: FlattenedField[],
+  timestamps: boolean,
+  operations: string[],
+  label: string,
+): Schema {
+  return {
+    type: 'object',
+    description: `What the caller may do with ${label}: allowed operations (\`true\` or \`{ permission: true, where }\`), denied ones left out; \`fields\` is \`true\` when every field allows every operation the caller has.`,
+    additionalProperties: false,
+    properties: {
+      ...Object.fromEntries(operations.map((op) => [op, ref('Permission')])),
+      fields: fieldsPermissionSchema(fields, timestamps),
+    },
+  }
+}
+
+function accessResultsSchema(config: SanitizedConfig): Schema {
+  const entities = (entries: [string, string][]) => ({
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(
+      entries.map(([slug, name]) => [slug, ref(`${name}Permissions`)]),
+    ),
+  })
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      canAccessAdmin: { type: 'boolean' },
+      collections: entities(config.collections.map((c) => [c.slug, collectionNames(c).singular])),
+      globals: entities(config.globals.map((g) => [g.slug, globalName(g)])),
+    },
+  }
+}
+
 /** Compiles the config into the OpenAPI 3.1 document. */
 export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown> {
   const ctx: SchemaContext = { config, components: {} }
@@ -1114,6 +1255,12 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       )
       depthBound.set(`${singular}VersionWhere`, WHERE_MAX_NESTING)
     }
+    schemas[`${singular}Permissions`] = entityPermissionSchema(
+      c.flatFields,
+      c.timestamps,
+      ['create', 'read', 'update', 'delete', ...(c.versions ? ['readVersions'] : [])],
+      c.labels.singular,
+    )
     collectionPaths(config, c, paths, ctx)
   }
   for (const g of config.globals) {
@@ -1157,7 +1304,42 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       )
       depthBound.set(`${name}VersionWhere`, WHERE_MAX_NESTING)
     }
+    schemas[`${name}Permissions`] = entityPermissionSchema(
+      g.flatFields,
+      true,
+      ['read', 'update', ...((g as { versions?: unknown }).versions ? ['readVersions'] : [])],
+      g.label,
+    )
     globalPaths(config, g, paths)
+  }
+  paths['/access'] = {
+    get: {
+      operationId: 'access',
+      summary: 'What the caller may do, per collection, global and field',
+      tags: ['Access'],
+      'x-cms': { kind: 'access' },
+      ...(config.localization ? { parameters: [param('locale')] } : {}),
+      responses: {
+        200: json(accessResultsSchema(config), "The caller's permissions"),
+        ...errors(401, 500),
+      },
+    },
+  }
+  schemas.Permission = {
+    description:
+      'An allowed operation: `true`, or `{ permission: true, where }` when its access function returned a Where (for `/access` not evaluated; for one document, matched against it). A denied operation is left out.',
+    anyOf: [
+      { const: true },
+      {
+        type: 'object',
+        required: ['permission', 'where'],
+        additionalProperties: false,
+        properties: {
+          permission: { const: true },
+          where: { type: 'object', description: 'The Where the access function returned.' },
+        },
+      },
+    ],
   }
   for (const [i, e] of config.endpoints.entries()) {
     endpointPath(
@@ -1299,6 +1481,12 @@ const DESCRIPTIONS = {
   delete: 'Deletes one document by id (delete access), with its versions.',
   deleteMany:
     'Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.',
+  duplicate:
+    "Creates a copy of a document the caller may read (create access): every locale is copied, the body's fields are written over the copy, unique fields follow their beforeDuplicate hooks (a unique text gets ' - Copy'); `draft` defaults to true where the collection keeps drafts. Answers 200, as Payload.",
+  access:
+    "What the caller may do, per collection, global and field (Payload's shape): allowed operations are `true`, or `{ permission: true, where }` when access returned a Where (not evaluated here); denied ones are left out.",
+  docAccess:
+    'What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.',
   findVersions: 'Lists versions, newest first (readVersions access).',
   findVersionByID: 'Reads one version by id (readVersions access).',
   restoreVersion: 'Makes a version the current document again (update access).',
@@ -1345,6 +1533,7 @@ function tagsOf(config: SanitizedConfig, paths: Record<string, PathItem>) {
     ['System', 'Health, the contracts themselves and the API reference'],
     ['Globals', 'Single documents of the config (site settings and the like)'],
     ['Custom', 'Endpoints the config adds at the API root'],
+    ['Access', "The caller's permissions"],
     ['Orders API v1', 'Orders with strict ownership: a caller sees and changes only its own'],
   ])
   for (const c of config.collections)

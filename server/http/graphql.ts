@@ -34,7 +34,7 @@ import type { CmsRequest, Where } from '../config/types.ts'
 import type { PaginatedDocs } from '../config/local-api.ts'
 import type { AuthResult } from '../local/operations/auth/shared.ts'
 import type { MeResult } from '../local/operations/auth/me.ts'
-import { compileGraphQL, type GraphQLPlan } from '../contracts/graphql.ts'
+import { compileGraphQL, enumValueName, type GraphQLPlan } from '../contracts/graphql.ts'
 import { APIError } from '../errors/api-error.ts'
 import type { Cms } from '../local/cms.ts'
 import type { GraphQLContext } from './graphql-context.ts'
@@ -686,6 +686,38 @@ export function buildExecutableSchema(
       }),
     delete: (r) => async (_s, args, ctx) =>
       ctx.cms.delete({ collection: r.collection!, id: args.id as number, ...scope(ctx, args) }),
+    duplicate: (r) => async (_s, args, ctx) =>
+      limitedPasswordChange(
+        ctx.cms,
+        ctx.ip,
+        Boolean(ctx.cms.collection(r.collection!).auth),
+        args.data,
+        () =>
+          ctx.cms.duplicate({
+            collection: r.collection!,
+            id: args.id as number,
+            data: (args.data ?? {}) as Record<string, unknown>,
+            draft: args.draft as boolean | undefined,
+            ...scope(ctx, args),
+          }),
+      ),
+    access: () => async (_s, _args, ctx) => {
+      // Every decision as { permission, where } (the REST form's `true` has no GraphQL type), keyed by GraphQL name.
+      const { collections = {}, globals = {} } = await ctx.cms.access({ req: ctx.req, raw: true })
+      const out: Record<string, unknown> = { canAccessAdmin: false }
+      for (const [slug, p] of [...Object.entries(collections), ...Object.entries(globals)])
+        out[enumValueName(slug)] = p
+      return out
+    },
+    docAccess: (r) => async (_s, args, ctx) =>
+      r.global
+        ? ctx.cms.docAccessGlobal({ slug: r.global, req: ctx.req, raw: true })
+        : ctx.cms.docAccess({
+            collection: r.collection!,
+            id: args.id as number,
+            req: ctx.req,
+            raw: true,
+          }),
     findGlobal: (r) => async (_s, args, ctx) =>
       ctx.cms.findGlobal({
         slug: r.global!,
@@ -790,6 +822,9 @@ export interface GraphQLResults {
   findVersions: PaginatedDocs<object>
   findVersionByID: object | null
   restoreVersion: Document
+  duplicate: Document
+  access: Record<string, unknown>
+  docAccess: Record<string, unknown>
   findGlobal: Document
   updateGlobal: Document
   findGlobalVersions: PaginatedDocs<object>

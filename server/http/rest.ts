@@ -210,6 +210,40 @@ export const kinds = {
       },
     }
   },
+  async duplicate(cms, r) {
+    const c = collectionOf(cms, r)
+    const options = readOptions(r)
+    const doc = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () =>
+      cms.duplicate({
+        collection: c.slug,
+        id: r.params.id,
+        data: (r.body ?? {}) as Record<string, unknown>,
+        ...options,
+        // As Payload's REST route: the copy is a draft unless the request says otherwise.
+        draft: options.draft ?? Boolean(c.versions && c.versions.drafts),
+      }),
+    )
+    return { status: 200, body: { doc, message: `${c.labels.singular} successfully duplicated.` } }
+  },
+  async access(cms, r) {
+    return {
+      status: 200,
+      body: await cms.access({ req: r.req, locale: r.query.locale as string | undefined }),
+    }
+  },
+  async docAccess(cms, r) {
+    const common = {
+      data: r.body as Record<string, unknown> | undefined,
+      req: r.req,
+      locale: r.query.locale as string | undefined,
+    }
+    return {
+      status: 200,
+      body: r.meta.global
+        ? await cms.docAccessGlobal({ slug: r.meta.global, ...common })
+        : await cms.docAccess({ collection: r.meta.collection!, id: r.params.id, ...common }),
+    }
+  },
   async findVersions(cms, r) {
     return {
       status: 200,

@@ -15,6 +15,7 @@ export const OPERATION_ACCESS = {
   updateMany: 'update',
   delete: 'delete',
   deleteMany: 'delete',
+  duplicate: 'create',
   findVersions: 'readVersions',
   findVersionByID: 'readVersions',
   restoreVersion: 'update',

@@ -23,7 +23,9 @@ import { sendEmail } from './operations/send-email.ts'
 import { resolveEmailAdapter } from '../email/send.ts'
 import type { EmailAdapter } from '../config/types.ts'
 import { count } from './operations/count.ts'
+import { access, docAccess, docAccessGlobal } from './operations/access.ts'
 import { create } from './operations/create.ts'
+import { duplicate } from './operations/duplicate.ts'
 import { deleteOperation } from './operations/delete.ts'
 import { findByID } from './operations/find-by-id.ts'
 import { findGlobal } from './operations/find-global.ts'
@@ -77,6 +79,7 @@ export class Cms implements LocalApi {
   findByID = findByID
   count = count
   create = create
+  duplicate = duplicate
   update = update
   delete = deleteOperation
   findVersions = findVersions
@@ -88,6 +91,9 @@ export class Cms implements LocalApi {
   findGlobalVersionByID = findGlobalVersionByID
   restoreGlobalVersion = restoreGlobalVersion
   countGlobalVersions = countGlobalVersions
+  access = access
+  docAccess = docAccess
+  docAccessGlobal = docAccessGlobal
   login = login
   logout = logout
   refreshToken = refreshToken

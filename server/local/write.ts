@@ -51,6 +51,11 @@ export interface PrepareArgs {
   overrideAccess: boolean
   /** A draft save: required fields may stay empty. */
   draft?: boolean
+  /**
+   * On create, the document the data is written over (a duplicate's source, in the request's locale): its
+   * values fill the fields the data leaves out, after field access has dropped what the caller may not write.
+   */
+  base?: Record<string, unknown>
 }
 
 /**
@@ -75,6 +80,7 @@ export async function prepareData(
 
   // --- field access: values the caller may not write are dropped
   if (!a.overrideAccess) await dropDeniedFields(a.fields, incoming, a.req, a.operation, a.original)
+  if (a.base) incoming = mergeForUpdate(a.fields, structuredClone(a.base), incoming)
 
   // --- beforeValidate
   const hookArgs = { req: a.req, originalDoc: a.original, operation: a.operation, ...a.owner }

@@ -34,6 +34,7 @@ const contentKinds = [
   'updateMany',
   'delete',
   'deleteMany',
+  'duplicate',
 ]
 const v1 = (o: (typeof operations)[number]) => o.path.startsWith('/v1/')
 /**
@@ -57,6 +58,7 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
       'restoreVersion',
       'registerFirstUser',
       'unlock',
+      'duplicate',
     ].includes(o.kind),
   QUERY: (o) => ['find', 'count', 'updateMany', 'deleteMany', 'findVersions'].includes(o.kind),
   LIMIT_EXCEEDED: (o) => ['find', 'findByID', 'findVersions', 'findGlobal'].includes(o.kind),
@@ -81,7 +83,7 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
   UNPROCESSABLE: (o) => ['v1CreateOrder', 'v1PaymentWebhook'].includes(o.kind),
   RATE_LIMITED: (o) =>
     ['login', 'forgotPassword', 'resetPassword', 'registerFirstUser'].includes(o.kind) ||
-    (['create', 'update', 'updateMany'].includes(o.kind) &&
+    (['create', 'update', 'updateMany', 'duplicate'].includes(o.kind) &&
       authCollections.has(o.op['x-cms'].collection!)),
   INTERNAL: () => true,
 }

@@ -10,15 +10,26 @@ import { createLocalReq, executorFor, withTransaction } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../../config/local-api.ts'
 import { isDraft, saveVersion } from '../versions.ts'
 import { takeApiKey } from '../api-key.ts'
-import { prehashPassword, prepareData, takePassword, toStored, withDraftStatus } from '../write.ts'
 import { randomBytes } from 'node:crypto'
 import { sendVerificationEmail } from './auth/emails.ts'
 import { sha256, type AuthCollection } from './auth/shared.ts'
+import { duplicateSource } from '../duplicate.ts'
+import { idParam } from '../params.ts'
+import {
+  prehashPassword,
+  prepareData,
+  takePassword,
+  toEditable,
+  toStored,
+  withDraftStatus,
+} from '../write.ts'
 
 /**
  * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 400),
  * first version, afterChange hooks, read back. A throw anywhere, hooks included, rolls everything back.
  * Localized values go to the request's locale; `draft: true` saves a draft (required fields may be empty).
+ * With `duplicateFromID` the new document is a copy of that one (read access on it applies too): `data` is
+ * written over the copy in the request's locale, and the copy's other locales are kept.
  */
 export async function create<S extends CollectionSlug>(
   this: Cms,
@@ -35,6 +46,18 @@ export async function create<S extends CollectionSlug>(
       const draft = isDraft(collection, args.draft)
       const ctx = this.queryContext(req.locale)
       const tx = executorFor(this, req)
+      // --- a duplicate's source (read access), before create access as Payload does
+      const source =
+        args.duplicateFromID === undefined || args.duplicateFromID === null
+          ? undefined
+          : await duplicateSource(
+              this,
+              tx,
+              collection,
+              req,
+              idParam(args.duplicateFromID),
+              overrideAccess,
+            )
       await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
       // --- validate (field access, beforeValidate, validation, beforeChange)
@@ -55,6 +78,7 @@ export async function create<S extends CollectionSlug>(
         owner: { collection },
         overrideAccess,
         draft,
+        base: source && toEditable(this, collection.flatFields, source, req),
       })
       if (secret) Object.assign(doc, secret)
       if (key.index !== undefined) doc.apiKeyIndex = key.index
@@ -68,7 +92,7 @@ export async function create<S extends CollectionSlug>(
       // --- write, and the first version
       const row = docToRow(
         schema,
-        toStored(this, collection.flatFields, structuredClone(doc), undefined, req),
+        toStored(this, collection.flatFields, structuredClone(doc), source, req),
       )
       if (collection.timestamps) row.createdAt = row.updatedAt = new Date().toISOString()
       const id = await insertRow(tx, ctx, collection, row)

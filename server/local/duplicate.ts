@@ -1,0 +1,153 @@
+import { nestedData } from '../config/fields.ts'
+import type {
+  CmsRequest,
+  FieldHook,
+  FlattenedField,
+  ID,
+  SanitizedCollection,
+} from '../config/types.ts'
+import type { Executor } from '../db/database.ts'
+import { selectById, selectIds } from '../db/store.ts'
+import { BadRequest } from '../errors/bad-request.ts'
+import { Forbidden } from '../errors/forbidden.ts'
+import { NotFound } from '../errors/not-found.ts'
+import { combineWhere, executeAccess } from './access.ts'
+import type { Cms } from './cms.ts'
+import { rowId } from './fields/defaults.ts'
+import { latestVersion } from './versions.ts'
+
+/**
+ * The source of a duplicate (Payload's `getDuplicateDocumentData`): the document `id` as the caller may read it,
+ * its newest version where the collection keeps drafts, in stored form with every locale. Its id and timestamps
+ * are left out, hidden fields (auth secrets) are never copied, array and block rows get new ids, and the
+ * fields' `beforeDuplicate` hooks have run on every locale.
+ */
+export async function duplicateSource(
+  cms: Cms,
+  tx: Executor,
+  collection: SanitizedCollection,
+  req: CmsRequest,
+  id: ID,
+  overrideAccess: boolean,
+): Promise<Record<string, unknown>> {
+  if (collection.disableDuplicate)
+    throw new BadRequest(`The collection with slug ${collection.slug} cannot be duplicated.`)
+  const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)
+  const ctx = cms.queryContext(req.locale)
+  const main = await selectById(tx, ctx, collection, id)
+  const readable =
+    main &&
+    (access === true ||
+      (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length >
+        0)
+  // As Payload: a document read access narrows away is a 403 (a Where was involved), a missing one a 404.
+  if (!readable) throw access === true ? new NotFound() : new Forbidden()
+  const source = structuredClone((await latestVersion(tx, ctx, collection, id)) ?? main)
+  const copy: Record<string, unknown> = {}
+  for (const field of collection.flatFields)
+    if (!field.hidden && field.name in source) copy[field.name] = source[field.name]
+  const locales = cms.config.localization ? cms.config.localization.localeCodes : undefined
+  freshRowIds(collection.flatFields, copy, locales)
+  await beforeDuplicate(collection.flatFields, copy, copy, { req, collection, locales }, [])
+  return copy
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+
+/** The values of a field in stored form: each locale's of a localized field, else the value itself. */
+function valuesOf(field: FlattenedField, value: unknown, locales: string[] | undefined): unknown[] {
+  if (field.localized && locales && isRecord(value)) return locales.map((l) => value[l])
+  return [value]
+}
+
+/** New ids for every array and block row, at any depth and in every locale. */
+function freshRowIds(
+  fields: FlattenedField[],
+  data: Record<string, unknown>,
+  locales: string[] | undefined,
+): void {
+  for (const field of fields) {
+    for (const value of valuesOf(field, data[field.name], locales)) {
+      if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value))
+        for (const row of value) if (isRecord(row)) row.id = rowId()
+      for (const nested of nestedData(field, value))
+        freshRowIds(nested.fields, nested.data, locales)
+    }
+  }
+}
+
+const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== ''
+const COPY_SUFFIX: FieldHook = ({ value }) => (hasText(value) ? `${value} - Copy` : undefined)
+/** Marks the default hook of a unique non-text field: its value is not copied. */
+const DROP = Symbol('drop')
+
+/**
+ * The hooks a field runs on duplicate: its own, or Payload's default for a `unique` field without any: text,
+ * textarea, code and json get " - Copy" appended; email, number, point, relationship and select are left empty
+ * (Payload's default hook for those returns undefined, meant as "no value"), so a copy never breaks uniqueness.
+ */
+function duplicateHooks(field: FlattenedField): FieldHook[] | typeof DROP {
+  const own = field.hooks?.beforeDuplicate ?? []
+  if (own.length || !('unique' in field && field.unique)) return own
+  if (['text', 'textarea', 'code', 'json'].includes(field.type)) return [COPY_SUFFIX]
+  return DROP
+}
+
+async function beforeDuplicate(
+  fields: FlattenedField[],
+  sibling: Record<string, unknown>,
+  doc: Record<string, unknown>,
+  scope: { req: CmsRequest; collection: SanitizedCollection; locales: string[] | undefined },
+  path: (string | number)[],
+): Promise<void> {
+  for (const field of fields) {
+    const at = [...path, field.name]
+    const hooks = duplicateHooks(field)
+    const localized = Boolean(field.localized && scope.locales)
+    if (hooks === DROP) {
+      delete sibling[field.name]
+      continue
+    }
+    const run = async (value: unknown): Promise<unknown> => {
+      let result: unknown
+      for (const hook of hooks)
+        result = await hook({
+          value,
+          previousValue: value,
+          data: doc,
+          siblingData: sibling,
+          operation: 'create',
+          req: scope.req,
+          context: scope.req.context,
+          field,
+          path: at,
+          collection: scope.collection,
+        })
+      // As Payload: a hook answering undefined leaves the value as it was.
+      return result === undefined ? value : result
+    }
+    if (hooks.length) {
+      if (localized) {
+        const map = isRecord(sibling[field.name])
+          ? (sibling[field.name] as Record<string, unknown>)
+          : {}
+        for (const locale of scope.locales!) {
+          if (map[locale] === undefined && !(locale in map)) continue
+          map[locale] = await run(map[locale])
+        }
+      } else if (field.name in sibling) {
+        sibling[field.name] = await run(sibling[field.name])
+      }
+    }
+    for (const value of valuesOf(field, sibling[field.name], scope.locales))
+      for (const nested of nestedData(field, value))
+        await beforeDuplicate(
+          nested.fields,
+          nested.data,
+          doc,
+          scope,
+          nested.index === undefined ? at : [...at, nested.index],
+        )
+  }
+}

@@ -1,0 +1,150 @@
+import type { Where } from '../../config/types.ts'
+import type {
+  AccessArgs,
+  AccessResults,
+  CollectionSlug,
+  DocAccessArgs,
+  DocAccessGlobalArgs,
+  GlobalSlug,
+} from '../../config/local-api.ts'
+import { countDocs, selectIds } from '../../db/store.ts'
+import { combineWhere } from '../access.ts'
+import type { Cms } from '../cms.ts'
+import { globalMatches } from '../global-match.ts'
+import { idParam } from '../params.ts'
+import {
+  collectionOperations,
+  entityPermissions,
+  globalOperations,
+  sanitizeEntity,
+  type EntityPermission,
+} from '../permissions.ts'
+import { createLocalReq, executorFor } from '../request.ts'
+
+/**
+ * What the caller may do, everywhere (Payload's `GET /api/access`): per collection and global its operations and
+ * fields (see `permissions.ts`). A Where from access is returned unevaluated as `{ permission: true, where }`.
+ * `raw: true` answers every decision as `{ permission, where? }` (the GraphQL form) instead of Payload's
+ * sanitised REST form.
+ */
+export async function access(this: Cms, args: AccessArgs = {}): Promise<AccessResults> {
+  const req = createLocalReq(this, args)
+  const collections: Record<string, unknown> = {}
+  const globals: Record<string, unknown> = {}
+  for (const c of this.config.collections) {
+    const p = await entityPermissions({
+      req,
+      access: c.access,
+      fields: c.flatFields,
+      timestamps: c.timestamps,
+      operations: collectionOperations(c),
+    })
+    collections[c.slug] = args.raw ? p : sanitizeEntity(p)
+  }
+  for (const g of this.config.globals) {
+    const p = await entityPermissions({
+      req,
+      access: g.access,
+      fields: g.flatFields,
+      timestamps: true,
+      operations: globalOperations(g),
+    })
+    globals[g.slug] = args.raw ? p : sanitizeEntity(p)
+  }
+  return args.raw ? { collections, globals } : pruned({ collections, globals })
+}
+
+/**
+ * What the caller may do with document `id` (Payload's `POST /api/<slug>/access/<id>`): access functions get
+ * `data` (or, without it, the stored document) and a Where they return is matched against the stored document
+ * (`readVersions`: against its versions). 404 when the document does not exist.
+ */
+export async function docAccess<S extends CollectionSlug>(
+  this: Cms,
+  args: DocAccessArgs<S>,
+): Promise<Record<string, unknown>> {
+  const collection = this.collection(args.collection)
+  const req = createLocalReq(this, args)
+  const id = idParam(args.id)
+  const stored = await this.findByID({
+    collection: collection.slug as CollectionSlug,
+    id,
+    depth: 0,
+    fallbackLocale: false,
+    req,
+    overrideAccess: true,
+  })
+  const ex = executorFor(this, req)
+  const ctx = this.queryContext(req.locale)
+  const p = await entityPermissions({
+    req,
+    access: collection.access,
+    fields: collection.flatFields,
+    timestamps: collection.timestamps,
+    operations: collectionOperations(collection),
+    id,
+    data: dataOf(args.data) ?? (stored as unknown as Record<string, unknown>),
+    evaluate: async (where, op) =>
+      op === 'readVersions' && collection.versionsCollection
+        ? (await countDocs(
+            ex,
+            ctx,
+            collection.versionsCollection,
+            combineWhere(where, { parent: { equals: id } }),
+          )) > 0
+        : (await selectIds(ex, ctx, collection, combineWhere({ id: { equals: id } }, where)))
+            .length > 0,
+  })
+  return answer(p, args.raw)
+}
+
+/** The same for a global (`POST /api/globals/<slug>/access`): a Where is matched against the stored global. */
+export async function docAccessGlobal<S extends GlobalSlug>(
+  this: Cms,
+  args: DocAccessGlobalArgs<S>,
+): Promise<Record<string, unknown>> {
+  const global = this.global(args.slug)
+  const req = createLocalReq(this, args)
+  const stored = (await this.findGlobal({
+    slug: global.slug as GlobalSlug,
+    depth: 0,
+    fallbackLocale: false,
+    req,
+    overrideAccess: true,
+  })) as unknown as Record<string, unknown>
+  // A global never saved has no timestamps: it matches no Where (as updateGlobal decides).
+  const saved = 'updatedAt' in stored ? stored : undefined
+  const p = await entityPermissions({
+    req,
+    access: global.access,
+    fields: global.flatFields,
+    timestamps: true,
+    operations: globalOperations(global),
+    data: dataOf(args.data) ?? stored,
+    evaluate: async (where: Where) => globalMatches(saved, where),
+  })
+  return answer(p, args.raw)
+}
+
+const dataOf = (data: unknown): Record<string, unknown> | undefined =>
+  data && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).length
+    ? (data as Record<string, unknown>)
+    : undefined
+
+function answer(p: EntityPermission, raw: boolean | undefined): Record<string, unknown> {
+  if (raw) return p as unknown as Record<string, unknown>
+  return sanitizeEntity(p) ?? {}
+}
+
+/** Entities with nothing allowed are left out, and so are `collections` and `globals` when empty (as Payload). */
+function pruned(r: {
+  collections: Record<string, unknown>
+  globals: Record<string, unknown>
+}): AccessResults {
+  const out: AccessResults = {}
+  for (const key of ['collections', 'globals'] as const) {
+    const kept = Object.fromEntries(Object.entries(r[key]).filter(([, v]) => v !== undefined))
+    if (Object.keys(kept).length) out[key] = kept
+  }
+  return out
+}
