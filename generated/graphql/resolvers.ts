@@ -58,6 +58,7 @@ export type Category = {
 };
 
 export type Category_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -70,6 +71,7 @@ export type Category_CreatedAt_Operator = {
 };
 
 export type Category_Description_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -81,9 +83,11 @@ export type Category_Description_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Category_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -96,6 +100,7 @@ export type Category_Id_Operator = {
 };
 
 export type Category_Name_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -107,9 +112,11 @@ export type Category_Name_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Category_Slug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -121,9 +128,11 @@ export type Category_Slug_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Category_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -192,11 +201,13 @@ export type Mutation = {
 
 export type MutationCreateCategoryArgs = {
   data: MutationCategoryInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationCreateOrderArgs = {
   data: MutationOrderInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -208,36 +219,43 @@ export type MutationCreatePostArgs = {
 
 export type MutationCreateTrackingArgs = {
   data: MutationTrackingInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationCreateUserArgs = {
   data: MutationUserInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeleteCategoryArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeleteOrderArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeletePostArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeleteTrackingArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeleteUserArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -260,13 +278,17 @@ export type MutationResetPasswordUserArgs = {
 
 export type MutationUpdateCategoryArgs = {
   data: MutationCategoryUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationUpdateOrderArgs = {
   data: MutationOrderUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -274,23 +296,29 @@ export type MutationUpdatePostArgs = {
   data: MutationPostUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationUpdateSiteSettingArgs = {
   data: MutationSiteSettingInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationUpdateTrackingArgs = {
   data: MutationTrackingUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationUpdateUserArgs = {
   data: MutationUserUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Order */
@@ -315,6 +343,7 @@ export type Order_Items = {
 };
 
 export type Order_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -327,6 +356,7 @@ export type Order_CreatedAt_Operator = {
 };
 
 export type Order_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -339,6 +369,7 @@ export type Order_Id_Operator = {
 };
 
 export type Order_Items_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -350,9 +381,11 @@ export type Order_Items_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Order_PaidAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -377,6 +410,7 @@ export type Order_Status_Input =
   | 'shipped';
 
 export type Order_Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Order_Status_Input>>>;
   equals?: InputMaybe<Order_Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Order_Status_Input>>>;
@@ -385,6 +419,7 @@ export type Order_Status_Operator = {
 };
 
 export type Order_Total_Amount_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
   equals?: InputMaybe<Scalars['Float']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Float']['input']>;
@@ -397,6 +432,7 @@ export type Order_Total_Amount_Operator = {
 };
 
 export type Order_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -409,6 +445,7 @@ export type Order_UpdatedAt_Operator = {
 };
 
 export type Order_User_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -500,6 +537,7 @@ export type Post__Status_Input =
   | 'published';
 
 export type Post__Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Post__Status_Input>>>;
   equals?: InputMaybe<Post__Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Post__Status_Input>>>;
@@ -508,6 +546,7 @@ export type Post__Status_Operator = {
 };
 
 export type Post_Author_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -517,6 +556,7 @@ export type Post_Author_Operator = {
 };
 
 export type Post_Body_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -528,9 +568,11 @@ export type Post_Body_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Category_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -540,6 +582,7 @@ export type Post_Category_Operator = {
 };
 
 export type Post_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -552,6 +595,7 @@ export type Post_CreatedAt_Operator = {
 };
 
 export type Post_Excerpt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -563,6 +607,7 @@ export type Post_Excerpt_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Featured_Operator = {
@@ -572,6 +617,7 @@ export type Post_Featured_Operator = {
 };
 
 export type Post_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -584,6 +630,7 @@ export type Post_Id_Operator = {
 };
 
 export type Post_Layout_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -595,6 +642,7 @@ export type Post_Layout_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Location_Operator = {
@@ -605,6 +653,7 @@ export type Post_Location_Operator = {
 };
 
 export type Post_PublishedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -617,6 +666,7 @@ export type Post_PublishedAt_Operator = {
 };
 
 export type Post_Reference_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
@@ -625,6 +675,7 @@ export type Post_Reference_Operator = {
 };
 
 export type Post_Related_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -634,6 +685,7 @@ export type Post_Related_Operator = {
 };
 
 export type Post_Seo__Description_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -645,6 +697,7 @@ export type Post_Seo__Description_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Seo__NoIndex_Operator = {
@@ -654,6 +707,7 @@ export type Post_Seo__NoIndex_Operator = {
 };
 
 export type Post_Seo__Title_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -665,9 +719,11 @@ export type Post_Seo__Title_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Slug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -679,6 +735,7 @@ export type Post_Slug_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Status =
@@ -694,6 +751,7 @@ export type Post_Status_Input =
   | 'review';
 
 export type Post_Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Post_Status_Input>>>;
   equals?: InputMaybe<Post_Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Post_Status_Input>>>;
@@ -702,6 +760,7 @@ export type Post_Status_Operator = {
 };
 
 export type Post_Tags_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -713,9 +772,11 @@ export type Post_Tags_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Title_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -727,9 +788,11 @@ export type Post_Title_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -742,6 +805,7 @@ export type Post_UpdatedAt_Operator = {
 };
 
 export type Post_Views_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
   equals?: InputMaybe<Scalars['Float']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Float']['input']>;
@@ -818,38 +882,48 @@ export type Query = {
 
 
 export type QueryAllTrackingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Tracking_Where>;
 };
 
 
 export type QueryCategoriesArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Category_Where>;
 };
 
 
 export type QueryCategoryArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type QueryOrderArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type QueryOrdersArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Order_Where>;
 };
 
@@ -857,6 +931,7 @@ export type QueryOrdersArgs = {
 export type QueryPostArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -866,51 +941,72 @@ export type QueryPostsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Post_Where>;
 };
 
 
+export type QuerySiteSettingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type QueryTrackingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type QueryUserArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type QueryUsersArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<User_Where>;
 };
 
 
 export type QueryCountAllTrackingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Tracking_Where>;
 };
 
 
 export type QueryCountCategoriesArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Category_Where>;
 };
 
 
 export type QueryCountOrdersArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Order_Where>;
 };
 
 
 export type QueryCountPostsArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Post_Where>;
 };
 
 
 export type QueryCountUsersArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<User_Where>;
 };
 
@@ -963,6 +1059,7 @@ export type Tracking = {
 };
 
 export type Tracking_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -975,6 +1072,7 @@ export type Tracking_CreatedAt_Operator = {
 };
 
 export type Tracking_Events_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
   equals?: InputMaybe<Scalars['Float']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Float']['input']>;
@@ -987,6 +1085,7 @@ export type Tracking_Events_Operator = {
 };
 
 export type Tracking_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -999,6 +1098,7 @@ export type Tracking_Id_Operator = {
 };
 
 export type Tracking_Label_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1010,9 +1110,11 @@ export type Tracking_Label_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Tracking_LastEvent_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1024,6 +1126,7 @@ export type Tracking_LastEvent_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Tracking_Status =
@@ -1037,6 +1140,7 @@ export type Tracking_Status_Input =
   | 'pending';
 
 export type Tracking_Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Tracking_Status_Input>>>;
   equals?: InputMaybe<Tracking_Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Tracking_Status_Input>>>;
@@ -1045,6 +1149,7 @@ export type Tracking_Status_Operator = {
 };
 
 export type Tracking_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1082,6 +1187,7 @@ export type User = {
 };
 
 export type User_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1094,6 +1200,7 @@ export type User_CreatedAt_Operator = {
 };
 
 export type User_Email_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1105,9 +1212,11 @@ export type User_Email_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type User_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -1120,6 +1229,7 @@ export type User_Id_Operator = {
 };
 
 export type User_Name_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1131,6 +1241,7 @@ export type User_Name_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type User_Roles =
@@ -1142,6 +1253,7 @@ export type User_Roles_Input =
   | 'member';
 
 export type User_Roles_Operator = {
+  all?: InputMaybe<Array<InputMaybe<User_Roles_Input>>>;
   contains?: InputMaybe<User_Roles_Input>;
   equals?: InputMaybe<User_Roles_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1151,6 +1263,7 @@ export type User_Roles_Operator = {
 };
 
 export type User_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1912,7 +2025,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   Orders?: Resolver<Maybe<ResolversTypes['Orders']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
   Post?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<QueryPostArgs, 'id'>>;
   Posts?: Resolver<Maybe<ResolversTypes['Posts']>, ParentType, ContextType, Partial<QueryPostsArgs>>;
-  SiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType>;
+  SiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType, Partial<QuerySiteSettingArgs>>;
   Tracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<QueryTrackingArgs, 'id'>>;
   User?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   Users?: Resolver<Maybe<ResolversTypes['Users']>, ParentType, ContextType, Partial<QueryUsersArgs>>;

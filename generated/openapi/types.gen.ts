@@ -4,6 +4,24 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
+export type AllTrackingDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
 export type AllTrackingList = {
     docs: Array<Tracking>;
     totalDocs: number;
@@ -21,6 +39,24 @@ export type BulkErrors = Array<{
     id: number;
     message: string;
 }>;
+
+export type CategoriesDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
 
 export type CategoriesList = {
     docs: Array<Category>;
@@ -233,6 +269,24 @@ export type OrderCreateInput = {
     paidAt?: string | null;
 };
 
+export type OrdersDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
 export type OrderSelect = {
     id?: boolean;
     createdAt?: boolean;
@@ -289,11 +343,13 @@ export type OrderWhere = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -308,11 +364,13 @@ export type OrderWhere = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth1> | Array<OrderWhereDepth1> | undefined;
@@ -331,11 +389,13 @@ export type OrderWhereDepth1 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -350,11 +410,13 @@ export type OrderWhereDepth1 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth2> | Array<OrderWhereDepth2> | undefined;
@@ -373,11 +435,13 @@ export type OrderWhereDepth2 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -392,11 +456,13 @@ export type OrderWhereDepth2 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth3> | Array<OrderWhereDepth3> | undefined;
@@ -415,11 +481,13 @@ export type OrderWhereDepth3 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -434,11 +502,13 @@ export type OrderWhereDepth3 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth4> | Array<OrderWhereDepth4> | undefined;
@@ -457,11 +527,13 @@ export type OrderWhereDepth4 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -476,11 +548,13 @@ export type OrderWhereDepth4 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth5> | Array<OrderWhereDepth5> | undefined;
@@ -499,11 +573,13 @@ export type OrderWhereDepth5 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -516,11 +592,13 @@ export type OrderWhereDepth5 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | undefined;
@@ -737,6 +815,24 @@ export type PostDepth2 = {
     _status?: 'draft' | 'published' | null;
     createdAt?: string;
     updatedAt?: string;
+};
+
+export type PostsDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
 };
 
 export type PostSelect = {
@@ -987,11 +1083,13 @@ export type PostVersionWhere = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1011,11 +1109,13 @@ export type PostVersionWhere = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1031,11 +1131,13 @@ export type PostVersionWhere = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1043,11 +1145,13 @@ export type PostVersionWhere = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth1> | Array<PostVersionWhereDepth1> | undefined;
@@ -1070,11 +1174,13 @@ export type PostVersionWhereDepth1 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1094,11 +1200,13 @@ export type PostVersionWhereDepth1 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1114,11 +1222,13 @@ export type PostVersionWhereDepth1 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1126,11 +1236,13 @@ export type PostVersionWhereDepth1 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth2> | Array<PostVersionWhereDepth2> | undefined;
@@ -1153,11 +1265,13 @@ export type PostVersionWhereDepth2 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1177,11 +1291,13 @@ export type PostVersionWhereDepth2 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1197,11 +1313,13 @@ export type PostVersionWhereDepth2 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1209,11 +1327,13 @@ export type PostVersionWhereDepth2 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth3> | Array<PostVersionWhereDepth3> | undefined;
@@ -1236,11 +1356,13 @@ export type PostVersionWhereDepth3 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1260,11 +1382,13 @@ export type PostVersionWhereDepth3 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1280,11 +1404,13 @@ export type PostVersionWhereDepth3 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1292,11 +1418,13 @@ export type PostVersionWhereDepth3 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth4> | Array<PostVersionWhereDepth4> | undefined;
@@ -1319,11 +1447,13 @@ export type PostVersionWhereDepth4 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1343,11 +1473,13 @@ export type PostVersionWhereDepth4 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1363,11 +1495,13 @@ export type PostVersionWhereDepth4 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1375,11 +1509,13 @@ export type PostVersionWhereDepth4 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth5> | Array<PostVersionWhereDepth5> | undefined;
@@ -1402,11 +1538,13 @@ export type PostVersionWhereDepth5 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1426,11 +1564,13 @@ export type PostVersionWhereDepth5 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1444,11 +1584,13 @@ export type PostVersionWhereDepth5 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1456,11 +1598,13 @@ export type PostVersionWhereDepth5 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | undefined;
@@ -1482,11 +1626,13 @@ export type PostWhere = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1506,11 +1652,13 @@ export type PostWhere = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1523,11 +1671,13 @@ export type PostWhere = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1535,11 +1685,13 @@ export type PostWhere = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth1> | Array<PostWhereDepth1> | undefined;
@@ -1561,11 +1713,13 @@ export type PostWhereDepth1 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1585,11 +1739,13 @@ export type PostWhereDepth1 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1602,11 +1758,13 @@ export type PostWhereDepth1 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1614,11 +1772,13 @@ export type PostWhereDepth1 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth2> | Array<PostWhereDepth2> | undefined;
@@ -1640,11 +1800,13 @@ export type PostWhereDepth2 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1664,11 +1826,13 @@ export type PostWhereDepth2 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1681,11 +1845,13 @@ export type PostWhereDepth2 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1693,11 +1859,13 @@ export type PostWhereDepth2 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth3> | Array<PostWhereDepth3> | undefined;
@@ -1719,11 +1887,13 @@ export type PostWhereDepth3 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1743,11 +1913,13 @@ export type PostWhereDepth3 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1760,11 +1932,13 @@ export type PostWhereDepth3 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1772,11 +1946,13 @@ export type PostWhereDepth3 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth4> | Array<PostWhereDepth4> | undefined;
@@ -1798,11 +1974,13 @@ export type PostWhereDepth4 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1822,11 +2000,13 @@ export type PostWhereDepth4 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1839,11 +2019,13 @@ export type PostWhereDepth4 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1851,11 +2033,13 @@ export type PostWhereDepth4 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth5> | Array<PostWhereDepth5> | undefined;
@@ -1877,11 +2061,13 @@ export type PostWhereDepth5 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1901,11 +2087,13 @@ export type PostWhereDepth5 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1916,11 +2104,13 @@ export type PostWhereDepth5 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1928,11 +2118,13 @@ export type PostWhereDepth5 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | undefined;
@@ -2056,11 +2248,13 @@ export type TrackingWhere = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2075,11 +2269,13 @@ export type TrackingWhere = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth1> | Array<TrackingWhereDepth1> | undefined;
@@ -2098,11 +2294,13 @@ export type TrackingWhereDepth1 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2117,11 +2315,13 @@ export type TrackingWhereDepth1 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth2> | Array<TrackingWhereDepth2> | undefined;
@@ -2140,11 +2340,13 @@ export type TrackingWhereDepth2 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2159,11 +2361,13 @@ export type TrackingWhereDepth2 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth3> | Array<TrackingWhereDepth3> | undefined;
@@ -2182,11 +2386,13 @@ export type TrackingWhereDepth3 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2201,11 +2407,13 @@ export type TrackingWhereDepth3 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth4> | Array<TrackingWhereDepth4> | undefined;
@@ -2224,11 +2432,13 @@ export type TrackingWhereDepth4 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2243,11 +2453,13 @@ export type TrackingWhereDepth4 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth5> | Array<TrackingWhereDepth5> | undefined;
@@ -2266,11 +2478,13 @@ export type TrackingWhereDepth5 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2283,11 +2497,13 @@ export type TrackingWhereDepth5 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | undefined;
@@ -2307,6 +2523,24 @@ export type UserCreateInput = {
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+};
+
+export type UsersDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
 };
 
 export type UserSelect = {
@@ -2351,11 +2585,13 @@ export type UserWhere = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2368,11 +2604,13 @@ export type UserWhere = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth1> | Array<UserWhereDepth1> | undefined;
@@ -2392,11 +2630,13 @@ export type UserWhereDepth1 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2409,11 +2649,13 @@ export type UserWhereDepth1 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth2> | Array<UserWhereDepth2> | undefined;
@@ -2433,11 +2675,13 @@ export type UserWhereDepth2 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2450,11 +2694,13 @@ export type UserWhereDepth2 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth3> | Array<UserWhereDepth3> | undefined;
@@ -2474,11 +2720,13 @@ export type UserWhereDepth3 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2491,11 +2739,13 @@ export type UserWhereDepth3 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth4> | Array<UserWhereDepth4> | undefined;
@@ -2515,11 +2765,13 @@ export type UserWhereDepth4 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2532,11 +2784,13 @@ export type UserWhereDepth4 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth5> | Array<UserWhereDepth5> | undefined;
@@ -2556,11 +2810,13 @@ export type UserWhereDepth5 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2571,11 +2827,13 @@ export type UserWhereDepth5 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | undefined;
@@ -2633,6 +2891,8 @@ export type WhereAny = {
     less_than_equal?: unknown;
     contains?: unknown;
     like?: unknown;
+    not_like?: unknown;
+    all?: unknown;
     exists?: unknown;
     near?: unknown;
 };
@@ -2642,11 +2902,13 @@ export type WhereBoolean = {
     not_equals?: boolean | null;
     in?: Array<boolean> | string;
     not_in?: Array<boolean> | string;
+    all?: Array<boolean> | string;
     greater_than?: boolean;
     greater_than_equal?: boolean;
     less_than?: boolean;
     less_than_equal?: boolean;
     like?: string;
+    not_like?: string;
     contains?: boolean;
     exists?: boolean;
 };
@@ -2656,11 +2918,13 @@ export type WhereDate = {
     not_equals?: string | null;
     in?: Array<string> | string;
     not_in?: Array<string> | string;
+    all?: Array<string> | string;
     greater_than?: string;
     greater_than_equal?: string;
     less_than?: string;
     less_than_equal?: string;
     like?: string;
+    not_like?: string;
     contains?: string;
     exists?: boolean;
 };
@@ -2670,11 +2934,13 @@ export type WhereId = {
     not_equals?: number | null;
     in?: Array<number> | string;
     not_in?: Array<number> | string;
+    all?: Array<number> | string;
     greater_than?: number;
     greater_than_equal?: number;
     less_than?: number;
     less_than_equal?: number;
     like?: string;
+    not_like?: string;
     contains?: number;
     exists?: boolean;
 };
@@ -2684,11 +2950,13 @@ export type WhereNumber = {
     not_equals?: number | null;
     in?: Array<number> | string;
     not_in?: Array<number> | string;
+    all?: Array<number> | string;
     greater_than?: number;
     greater_than_equal?: number;
     less_than?: number;
     less_than_equal?: number;
     like?: string;
+    not_like?: string;
     contains?: number;
     exists?: boolean;
 };
@@ -2707,11 +2975,13 @@ export type WhereText = {
     not_equals?: string | null;
     in?: Array<string> | string;
     not_in?: Array<string> | string;
+    all?: Array<string> | string;
     greater_than?: string;
     greater_than_equal?: string;
     less_than?: string;
     less_than_equal?: string;
     like?: string;
+    not_like?: string;
     contains?: string;
     exists?: boolean;
 };
@@ -2763,9 +3033,14 @@ export type Sort = string;
 export type Populate2 = string;
 
 /**
- * Read the newest drafts / save as a draft.
+ * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
  */
 export type Draft = boolean;
+
+/**
+ * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+ */
+export type Trash = boolean;
 
 export type HealthData = {
     body?: never;
@@ -2932,6 +3207,10 @@ export type DeleteUsersData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users';
 };
@@ -3007,6 +3286,14 @@ export type FindUsersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users';
 };
@@ -3061,6 +3348,14 @@ export type UpdateUsersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users';
 };
@@ -3123,6 +3418,10 @@ export type CreateUserData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/users';
 };
@@ -3176,6 +3475,14 @@ export type CountUsersData = {
          * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users/count';
 };
@@ -3209,6 +3516,69 @@ export type CountUsersResponses = {
 };
 
 export type CountUsersResponse = CountUsersResponses[keyof CountUsersResponses];
+
+export type FindDistinctUsersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'email' | 'name';
+        /**
+         * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/users/distinct';
+};
+
+export type FindDistinctUsersErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctUsersError = FindDistinctUsersErrors[keyof FindDistinctUsersErrors];
+
+export type FindDistinctUsersResponses = {
+    /**
+     * The distinct values
+     */
+    200: UsersDistinct;
+};
+
+export type FindDistinctUsersResponse = FindDistinctUsersResponses[keyof FindDistinctUsersResponses];
 
 export type LoginUserData = {
     body: {
@@ -3497,6 +3867,10 @@ export type DeleteUserData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users/{id}';
 };
@@ -3563,6 +3937,14 @@ export type FindUserByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users/{id}';
 };
@@ -3622,6 +4004,14 @@ export type UpdateUserData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users/{id}';
 };
@@ -3683,6 +4073,10 @@ export type DeleteCategoriesData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories';
 };
@@ -3758,6 +4152,14 @@ export type FindCategoriesData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories';
 };
@@ -3812,6 +4214,14 @@ export type UpdateCategoriesData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories';
 };
@@ -3870,6 +4280,10 @@ export type CreateCategoryData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/categories';
 };
@@ -3919,6 +4333,14 @@ export type CountCategoriesData = {
          * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/count';
 };
@@ -3953,6 +4375,69 @@ export type CountCategoriesResponses = {
 
 export type CountCategoriesResponse = CountCategoriesResponses[keyof CountCategoriesResponses];
 
+export type FindDistinctCategoriesData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'name' | 'slug' | 'description';
+        /**
+         * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/categories/distinct';
+};
+
+export type FindDistinctCategoriesErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctCategoriesError = FindDistinctCategoriesErrors[keyof FindDistinctCategoriesErrors];
+
+export type FindDistinctCategoriesResponses = {
+    /**
+     * The distinct values
+     */
+    200: CategoriesDistinct;
+};
+
+export type FindDistinctCategoriesResponse = FindDistinctCategoriesResponses[keyof FindDistinctCategoriesResponses];
+
 export type DeleteCategoryData = {
     body?: never;
     path: {
@@ -3966,6 +4451,10 @@ export type DeleteCategoryData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/{id}';
 };
@@ -4032,6 +4521,14 @@ export type FindCategoryByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/{id}';
 };
@@ -4091,6 +4588,14 @@ export type UpdateCategoryData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/{id}';
 };
@@ -4148,6 +4653,10 @@ export type DeletePostsData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts';
 };
@@ -4224,9 +4733,13 @@ export type FindPostsData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts';
 };
@@ -4282,9 +4795,13 @@ export type UpdatePostsData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts';
 };
@@ -4344,7 +4861,7 @@ export type CreatePostData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
     };
@@ -4397,9 +4914,13 @@ export type CountPostsData = {
          */
         where?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/count';
 };
@@ -4434,6 +4955,69 @@ export type CountPostsResponses = {
 
 export type CountPostsResponse = CountPostsResponses[keyof CountPostsResponses];
 
+export type FindDistinctPostsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'title' | 'slug' | 'excerpt' | 'status' | 'views' | 'featured' | 'publishedAt' | 'category' | 'author' | 'seo.title' | 'seo.description' | 'seo.noIndex' | '_status';
+        /**
+         * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/posts/distinct';
+};
+
+export type FindDistinctPostsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctPostsError = FindDistinctPostsErrors[keyof FindDistinctPostsErrors];
+
+export type FindDistinctPostsResponses = {
+    /**
+     * The distinct values
+     */
+    200: PostsDistinct;
+};
+
+export type FindDistinctPostsResponse = FindDistinctPostsResponses[keyof FindDistinctPostsResponses];
+
 export type FindPostVersionsData = {
     body?: never;
     path?: never;
@@ -4463,6 +5047,10 @@ export type FindPostVersionsData = {
          * Fields to return (the `PostVersionSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
         select?: string;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/versions';
 };
@@ -4510,6 +5098,10 @@ export type FindPostVersionByIdData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/versions/{id}';
 };
@@ -4562,7 +5154,7 @@ export type RestorePostVersionData = {
          */
         depth?: number;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
     };
@@ -4662,6 +5254,10 @@ export type DeletePostData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/{id}';
 };
@@ -4729,9 +5325,13 @@ export type FindPostByIdData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/{id}';
 };
@@ -4792,9 +5392,13 @@ export type UpdatePostData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/{id}';
 };
@@ -4852,6 +5456,10 @@ export type DeleteAllTrackingData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking';
 };
@@ -4927,6 +5535,14 @@ export type FindAllTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking';
 };
@@ -4981,6 +5597,14 @@ export type UpdateAllTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking';
 };
@@ -5039,6 +5663,10 @@ export type CreateTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/tracking';
 };
@@ -5088,6 +5716,14 @@ export type CountAllTrackingData = {
          * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/count';
 };
@@ -5121,6 +5757,69 @@ export type CountAllTrackingResponses = {
 };
 
 export type CountAllTrackingResponse = CountAllTrackingResponses[keyof CountAllTrackingResponses];
+
+export type FindDistinctAllTrackingData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'label' | 'status' | 'lastEvent' | 'events';
+        /**
+         * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/tracking/distinct';
+};
+
+export type FindDistinctAllTrackingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctAllTrackingError = FindDistinctAllTrackingErrors[keyof FindDistinctAllTrackingErrors];
+
+export type FindDistinctAllTrackingResponses = {
+    /**
+     * The distinct values
+     */
+    200: AllTrackingDistinct;
+};
+
+export type FindDistinctAllTrackingResponse = FindDistinctAllTrackingResponses[keyof FindDistinctAllTrackingResponses];
 
 export type RecordTrackingEventData = {
     body: TrackingUpdateInput;
@@ -5184,6 +5883,10 @@ export type DeleteTrackingData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/{id}';
 };
@@ -5250,6 +5953,14 @@ export type FindTrackingByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/{id}';
 };
@@ -5309,6 +6020,14 @@ export type UpdateTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/{id}';
 };
@@ -5366,6 +6085,10 @@ export type DeleteOrdersData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders';
 };
@@ -5441,6 +6164,14 @@ export type FindOrdersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders';
 };
@@ -5495,6 +6226,14 @@ export type UpdateOrdersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders';
 };
@@ -5553,6 +6292,10 @@ export type CreateOrderData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/orders';
 };
@@ -5602,6 +6345,14 @@ export type CountOrdersData = {
          * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/count';
 };
@@ -5636,6 +6387,69 @@ export type CountOrdersResponses = {
 
 export type CountOrdersResponse = CountOrdersResponses[keyof CountOrdersResponses];
 
+export type FindDistinctOrdersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'user' | 'status' | 'total_amount' | 'paidAt';
+        /**
+         * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/orders/distinct';
+};
+
+export type FindDistinctOrdersErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctOrdersError = FindDistinctOrdersErrors[keyof FindDistinctOrdersErrors];
+
+export type FindDistinctOrdersResponses = {
+    /**
+     * The distinct values
+     */
+    200: OrdersDistinct;
+};
+
+export type FindDistinctOrdersResponse = FindDistinctOrdersResponses[keyof FindDistinctOrdersResponses];
+
 export type DeleteOrderData = {
     body?: never;
     path: {
@@ -5649,6 +6463,10 @@ export type DeleteOrderData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/{id}';
 };
@@ -5715,6 +6533,14 @@ export type FindOrderByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/{id}';
 };
@@ -5774,6 +6600,14 @@ export type UpdateOrderData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/{id}';
 };
@@ -5835,6 +6669,10 @@ export type FindSiteSettingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/globals/site-settings';
 };
@@ -5885,6 +6723,10 @@ export type UpdateSiteSettingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/globals/site-settings';
 };

@@ -306,6 +306,7 @@ export const OPTION_TABLES = {
       versions: I,
       timestamps: I,
       defaultSort: I,
+      trash: I,
     } satisfies Implemented<CollectionConfig>,
     refused: refused.collectionRefusals,
   },

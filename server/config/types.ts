@@ -328,6 +328,11 @@ export interface CollectionConfig {
   versions?: boolean | { drafts?: boolean; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
+  /**
+   * Soft delete: adds a `deletedAt` date field; an update setting it moves a document to the trash (delete
+   * access), reads leave trashed documents out unless `trash: true`, and delete removes for good.
+   */
+  trash?: boolean
 }
 
 export interface GlobalConfig {
@@ -447,6 +452,7 @@ export interface SanitizedCollection extends Omit<
   auth: Required<AuthOptions> | false
   versions: { drafts: boolean; maxPerDoc: number } | false
   timestamps: boolean
+  trash: boolean
   hooks: Required<CollectionHooks>
   access: NonNullable<CollectionConfig['access']>
   endpoints: Endpoint[]

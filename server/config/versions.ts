@@ -54,6 +54,7 @@ export function versionsCollection(collection: SanitizedCollection): SanitizedCo
     auth: false,
     versions: false,
     timestamps: true,
+    trash: false,
     defaultSort: '-updatedAt',
     hooks: {
       beforeOperation: [],

@@ -285,7 +285,7 @@ function operatorInput(ctx: Ctx, name: string, scalar: string, ops: string[]): s
   const lines = ops.map((op) => {
     if (op === 'in' || op === 'not_in' || op === 'all') return `  ${op}: [${scalar}]`
     if (op === 'exists') return '  exists: Boolean'
-    if (op === 'like') return '  like: String'
+    if (op === 'like' || op === 'not_like') return `  ${op}: String`
     if (op === 'near') return '  near: [Float]'
     return `  ${op}: ${scalar}`
   })
@@ -296,9 +296,11 @@ const TEXT_OPS = [
   'equals',
   'not_equals',
   'like',
+  'not_like',
   'contains',
   'in',
   'not_in',
+  'all',
   'exists',
   'greater_than',
   'greater_than_equal',
@@ -314,9 +316,10 @@ const NUMBER_OPS = [
   'less_than_equal',
   'in',
   'not_in',
+  'all',
   'exists',
 ]
-const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'exists']
+const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'all', 'exists']
 
 function whereInput(ctx: Ctx, type: string, fields: FlattenedField[], timestamps: boolean): string {
   const name = `${type}_where`
@@ -403,7 +406,10 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   const loc = ctx.config.localization
     ? ', locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType'
     : ''
-  const draft = drafts ? ', draft: Boolean' : ''
+  // As Payload: every collection takes `draft` (it changes nothing without versions.drafts) and `trash` (nothing
+  // without trash: true), so `draft: false` or `trash: false` is never an unknown argument.
+  const draft = ', draft: Boolean'
+  const trash = ', trash: Boolean'
   const extra = ['  id: Int!']
   if (c.timestamps) extra.push('  createdAt: DateTime', '  updatedAt: DateTime')
   if (c.auth) extra.push('  collection: String')
@@ -451,14 +457,14 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
       meta('Mutation', `${kind}${singular}`, kind)
   }
   root.query.push(
-    `  ${singular}(id: Int!${draft}${loc}): ${singular}`,
-    `  ${plural}(where: ${where}, limit: Int, page: Int, pagination: Boolean, sort: String${draft}${loc}): ${plural}`,
-    `  count${plural}(where: ${where}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${count}`,
+    `  ${singular}(id: Int!${draft}${trash}${loc}): ${singular}`,
+    `  ${plural}(where: ${where}, limit: Int, page: Int, pagination: Boolean, sort: String${draft}${trash}${loc}): ${plural}`,
+    `  count${plural}(where: ${where}${draft}${trash}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${count}`,
   )
   root.mutation.push(
     `  create${singular}(data: ${create}!${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
-    `  update${singular}(id: Int!, data: ${update}!${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
-    `  delete${singular}(id: Int!): ${singular}`,
+    `  update${singular}(id: Int!, data: ${update}!${draft}${trash}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
+    `  delete${singular}(id: Int!${trash}): ${singular}`,
   )
   if (c.auth) {
     const slugType = typeName(c.slug)
@@ -492,8 +498,8 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
 function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
   const name = globalName(g)
   const loc = ctx.config.localization
-    ? '(locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType)'
-    : ''
+    ? '(draft: Boolean, locale: LocaleInputType, fallbackLocale: FallbackLocaleInputType)'
+    : '(draft: Boolean)'
   objectType(ctx, name, g.flatFields, false, g.label, [
     '  globalType: String',
     '  createdAt: DateTime',
@@ -506,7 +512,7 @@ function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
   )
   root.query.push(`  ${name}${loc}: ${name}`)
   root.mutation.push(
-    `  update${name}(data: ${input}!${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`,
+    `  update${name}(data: ${input}!, draft: Boolean${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`,
   )
 }
 

@@ -102,6 +102,8 @@ function loaderFor(ctx: Ctx, slug: string): DataLoader<number, Record<string, un
               where: { id: { in: [...ids] } },
               limit: 0,
               depth: 0,
+              // A relation to a document in the trash still resolves (as Payload's dataloader does).
+              trash: true,
               overrideAccess: false,
               req: ctx.req,
               locale: ctx.locale,
@@ -445,6 +447,7 @@ export function buildExecutableSchema(
         collection: r.collection!,
         id: args.id as number,
         draft: args.draft as boolean | undefined,
+        trash: args.trash as boolean | undefined,
         disableErrors: true,
         ...scope(ctx, args),
       }),
@@ -457,6 +460,7 @@ export function buildExecutableSchema(
         pagination: args.pagination as boolean | undefined,
         sort: args.sort as string | undefined,
         draft: args.draft as boolean | undefined,
+        trash: args.trash as boolean | undefined,
         ...scope(ctx, args),
         // No count query when the selection reads nothing but the documents.
         count: info.fieldNodes.some((f) =>
@@ -470,6 +474,7 @@ export function buildExecutableSchema(
         collection: r.collection!,
         where: args.where as Where | undefined,
         draft: args.draft as boolean | undefined,
+        trash: args.trash as boolean | undefined,
         ...scope(ctx, args),
       }),
     create: (r) => async (_s, args, ctx) =>
@@ -498,11 +503,17 @@ export function buildExecutableSchema(
             id: args.id as number,
             data: args.data as Record<string, unknown>,
             draft: args.draft as boolean | undefined,
+            trash: args.trash as boolean | undefined,
             ...scope(ctx, args),
           }),
       ),
     delete: (r) => async (_s, args, ctx) =>
-      ctx.cms.delete({ collection: r.collection!, id: args.id as number, ...scope(ctx, args) }),
+      ctx.cms.delete({
+        collection: r.collection!,
+        id: args.id as number,
+        trash: args.trash as boolean | undefined,
+        ...scope(ctx, args),
+      }),
     findGlobal: (r) => async (_s, args, ctx) =>
       ctx.cms.findGlobal({ slug: r.global!, ...scope(ctx, args) }),
     updateGlobal: (r) => async (_s, args, ctx) =>

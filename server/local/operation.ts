@@ -11,6 +11,7 @@ export type AfterOperationName =
   | 'delete'
   | 'deleteByID'
   | 'count'
+  | 'findDistinct'
   | 'findVersions'
   | 'findVersionByID'
   | 'restoreVersion'

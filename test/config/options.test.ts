@@ -195,7 +195,11 @@ test('the options named in issue 18 are refused with their full path', (t) => {
     posts({ auth: { cookies: { sameSite: 'None' } } }),
     /^collections\[posts\]\.auth\.cookies is not supported/,
   )
-  refuses(t, posts({ trash: true }), /^collections\[posts\]\.trash is not supported: soft delete/)
+  refuses(
+    t,
+    posts({ orderable: true }),
+    /^collections\[posts\]\.orderable is not supported: manual ordering/,
+  )
   refuses(
     t,
     posts({ versions: { drafts: { autosave: true } } }),

@@ -54,11 +54,11 @@ test('names follow labels; lists return docs, totalDocs and the other page field
   const q = schema.getQueryType()!.getFields()
   t.deepEqual(
     q.Article.args.map((a) => a.name),
-    ['id', 'locale', 'fallbackLocale'],
+    ['id', 'draft', 'trash', 'locale', 'fallbackLocale'],
   )
   t.deepEqual(
     q.Articles.args.map((a) => a.name),
-    ['where', 'limit', 'page', 'pagination', 'sort', 'locale', 'fallbackLocale'],
+    ['where', 'limit', 'page', 'pagination', 'sort', 'draft', 'trash', 'locale', 'fallbackLocale'],
   )
   const list = schema.getType('Articles')
   t.true(isObjectType(list))

@@ -13,6 +13,7 @@ import type {
   VersionDoc,
 } from '../../config/local-api.ts'
 import { versioned } from '../versions.ts'
+import { withoutTrashed } from '../trash.ts'
 
 /** One version by its id (404 when missing or hidden by `readVersions`). */
 export async function findVersionByID<S extends CollectionSlug>(
@@ -39,7 +40,15 @@ export async function findVersionByID<S extends CollectionSlug>(
         executorFor(this, req),
         this.queryContext(req.locale),
         versions,
-        { where: combineWhere({ id: { equals: id } }, access), limit: 1 },
+        {
+          where: withoutTrashed(
+            collection,
+            combineWhere({ id: { equals: id } }, access),
+            args.trash,
+            'version.deletedAt',
+          ),
+          limit: 1,
+        },
       )
       if (!row) {
         if (args.disableErrors) return null as unknown as VersionDoc<DocOf<S>>

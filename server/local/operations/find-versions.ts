@@ -16,6 +16,7 @@ import type {
 } from '../../config/local-api.ts'
 import { versioned } from '../versions.ts'
 import { paginated, totalOf } from './find.ts'
+import { withoutTrashed } from '../trash.ts'
 
 /** Lists a document's (or every document's) versions, newest first: `readVersions` access, paginated. */
 export async function findVersions<S extends CollectionSlug>(
@@ -36,7 +37,12 @@ export async function findVersions<S extends CollectionSlug>(
       const budget = budgetOf(req, overrideAccess)
       const depth = depthParam(this, args.depth)
       const access = await executeAccess(collection.access.readVersions, { req }, overrideAccess)
-      const where = combineWhere(args.where, access)
+      const where = withoutTrashed(
+        collection,
+        combineWhere(args.where, access),
+        args.trash,
+        'version.deletedAt',
+      )
       const ctx = {
         ...this.queryContext(req.locale),
         relationAccess: await whereAccess(versions, args.where, req, overrideAccess),

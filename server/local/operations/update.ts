@@ -6,6 +6,7 @@ import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
+import { combinedWhere } from '../../db/where.ts'
 import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
@@ -22,6 +23,7 @@ import type {
   UpdateArgs,
 } from '../../config/local-api.ts'
 import { isDraft, latestVersion, saveVersion } from '../versions.ts'
+import { hiddenInTrash, trashes, withoutTrashed } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 import {
   prehashPassword,
@@ -62,10 +64,15 @@ export async function update<S extends CollectionSlug>(
         const tx = executorFor(this, req)
         if (args.id !== undefined) {
           const id = idParam(args.id)
-          const access = await executeAccess(
-            collection.access.update,
+          const access = await trashAccess(
+            collection,
             { req, id, data: args.data },
             overrideAccess,
+            await executeAccess(
+              collection.access.update,
+              { req, id, data: args.data },
+              overrideAccess,
+            ),
           )
           return (await updateOne(
             this,
@@ -80,10 +87,11 @@ export async function update<S extends CollectionSlug>(
         }
         if (!args.where || typeof args.where !== 'object')
           throw new BadRequest("Missing 'where' query of documents to update.")
-        const access = await executeAccess(
-          collection.access.update,
+        const access = await trashAccess(
+          collection,
           { req, data: args.data },
           overrideAccess,
+          await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess),
         )
         const ids = await selectIds(
           tx,
@@ -92,7 +100,7 @@ export async function update<S extends CollectionSlug>(
             relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
           },
           collection,
-          combineWhere(args.where, access),
+          withoutTrashed(collection, combineWhere(args.where, access), args.trash),
           args.sort,
           args.limit,
           true,
@@ -127,12 +135,12 @@ export async function updateOne(
   req: CmsRequest,
   id: number,
   data: unknown,
-  args: ReadArgs & { overrideAccess: boolean; prehashed?: PrehashedPassword },
+  args: ReadArgs & { overrideAccess: boolean; prehashed?: PrehashedPassword; trash?: boolean },
   access: true | Where,
 ) {
   const ctx = cms.queryContext(req.locale)
   const main = await selectById(tx, ctx, collection, id, true)
-  if (!main) throw new NotFound()
+  if (!main || hiddenInTrash(collection, main, args.trash)) throw new NotFound()
   if (
     access !== true &&
     (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length ===
@@ -217,4 +225,24 @@ export async function updateOne(
     localized: true,
   })
   return out
+}
+
+/**
+ * An update that moves documents to the trash (sets `deletedAt`) needs delete access as well, called with the
+ * data so it can tell trashing from deleting for good (Payload's rule); its Where narrows like update's.
+ */
+async function trashAccess(
+  collection: SanitizedCollection,
+  args: { req: CmsRequest; id?: number; data: unknown },
+  overrideAccess: boolean,
+  update: true | Where,
+): Promise<true | Where> {
+  if (overrideAccess || !trashes(collection, args.data)) return update
+  const remove = await executeAccess(
+    collection.access.delete,
+    { req: args.req, id: args.id, data: args.data as Record<string, unknown> },
+    overrideAccess,
+  )
+  if (remove === true) return update
+  return update === true ? remove : combinedWhere([update, remove])
 }
