@@ -24,6 +24,8 @@ export type WhereOperator =
   | 'less_than_equal'
   | 'contains'
   | 'like'
+  | 'not_like'
+  | 'all'
   | 'exists'
   | 'near'
 export type WhereField = { [op in WhereOperator]?: unknown }

@@ -334,3 +334,42 @@ test.serial(
     t.is(removed.data.deleteNote.id, id)
   },
 )
+
+test.serial(
+  "Payload's own client (@payloadcms/sdk, unchanged) sends draft=false and trash, and the server honours them",
+  async (t) => {
+    const { PayloadSDK } = await import('@payloadcms/sdk')
+    const token = await login('editor@example.com')
+    const sdk = new PayloadSDK({
+      baseURL: `${s.url}/api`,
+      fetch: s.fetch,
+      baseInit: { headers: { authorization: `Bearer ${token}` } },
+    })
+    const doc = await sdk.create({
+      collection: 'notes' as never,
+      data: { title: 'SDK trash', _status: 'published' } as never,
+    })
+    const id = (doc as { id: number }).id
+    await sdk.update({
+      collection: 'notes' as never,
+      id,
+      data: { deletedAt: '2026-03-04T00:00:00.000Z' } as never,
+    })
+    const without = await sdk.find({ collection: 'notes' as never, draft: false, limit: 100 })
+    const withTrash = await sdk.find({
+      collection: 'notes' as never,
+      trash: true,
+      draft: false,
+      where: { deletedAt: { exists: true } },
+    })
+    t.false((without.docs as { id: number }[]).some((d) => d.id === id))
+    t.deepEqual(
+      (withTrash.docs as { id: number }[]).map((d) => d.id),
+      [id],
+    )
+    const one = await sdk.findByID({ collection: 'notes' as never, id, trash: true, draft: false })
+    t.is((one as { title: string }).title, 'SDK trash')
+    const counted = await sdk.count({ collection: 'notes' as never, trash: true })
+    t.is(counted.totalDocs, without.totalDocs + 1)
+  },
+)

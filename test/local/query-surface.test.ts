@@ -52,7 +52,19 @@ async function seed(cms: Cms) {
     meta: { source: 'web' },
   })
   const delta = await note({ title: 'Delta', slug: 'delta' })
-  return { admin, editor, red, green, blue, alpha, beta, gamma, delta }
+  // Acting users, as access functions see them.
+  const asUser = (u: typeof admin) => ({ ...u, collection: 'users' })
+  return {
+    admin: asUser(admin),
+    editor: asUser(editor),
+    red,
+    green,
+    blue,
+    alpha,
+    beta,
+    gamma,
+    delta,
+  }
 }
 
 const state = useCms(test, querySurfaceConfig, seed)
