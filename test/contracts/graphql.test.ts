@@ -91,7 +91,7 @@ test('names follow labels; lists return docs, totalDocs and the other page field
       .getQueryType()!
       .getFields()
       .Products.args.map((a) => a.name),
-    ['where', 'limit', 'page', 'pagination', 'sort', 'draft'],
+    ['where', 'limit', 'page', 'pagination', 'sort', 'draft', 'trash'],
   )
 })
 
