@@ -138,6 +138,7 @@ export type Category = {
 };
 
 export type Category_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -150,6 +151,7 @@ export type Category_CreatedAt_Operator = {
 };
 
 export type Category_Description_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -161,9 +163,11 @@ export type Category_Description_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Category_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -176,6 +180,7 @@ export type Category_Id_Operator = {
 };
 
 export type Category_Name_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -187,9 +192,11 @@ export type Category_Name_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Category_Slug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -201,9 +208,11 @@ export type Category_Slug_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Category_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -313,26 +322,31 @@ export type MutationCreateUserArgs = {
 
 export type MutationDeleteCategoryArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeleteOrderArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeletePostArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeleteTrackingArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type MutationDeleteUserArgs = {
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -396,6 +410,7 @@ export type MutationUpdateCategoryArgs = {
   data: MutationCategoryUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -403,6 +418,7 @@ export type MutationUpdateOrderArgs = {
   data: MutationOrderUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -410,6 +426,7 @@ export type MutationUpdatePostArgs = {
   data: MutationPostUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -423,6 +440,7 @@ export type MutationUpdateTrackingArgs = {
   data: MutationTrackingUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -430,6 +448,7 @@ export type MutationUpdateUserArgs = {
   data: MutationUserUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Order */
@@ -460,6 +479,7 @@ export type Order_Items = {
 };
 
 export type Order_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -472,6 +492,7 @@ export type Order_CreatedAt_Operator = {
 };
 
 export type Order_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -484,6 +505,7 @@ export type Order_Id_Operator = {
 };
 
 export type Order_Items_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -495,9 +517,11 @@ export type Order_Items_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Order_PaidAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -522,6 +546,7 @@ export type Order_Status_Input =
   | 'shipped';
 
 export type Order_Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Order_Status_Input>>>;
   equals?: InputMaybe<Order_Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Order_Status_Input>>>;
@@ -530,6 +555,7 @@ export type Order_Status_Operator = {
 };
 
 export type Order_Total_Amount_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
   equals?: InputMaybe<Scalars['Float']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Float']['input']>;
@@ -542,6 +568,7 @@ export type Order_Total_Amount_Operator = {
 };
 
 export type Order_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -554,6 +581,7 @@ export type Order_UpdatedAt_Operator = {
 };
 
 export type Order_User_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -865,6 +893,7 @@ export type Post__Status_Input =
   | 'published';
 
 export type Post__Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Post__Status_Input>>>;
   equals?: InputMaybe<Post__Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Post__Status_Input>>>;
@@ -873,6 +902,7 @@ export type Post__Status_Operator = {
 };
 
 export type Post_Author_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -882,6 +912,7 @@ export type Post_Author_Operator = {
 };
 
 export type Post_Body_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -893,9 +924,11 @@ export type Post_Body_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Category_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -905,6 +938,7 @@ export type Post_Category_Operator = {
 };
 
 export type Post_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -917,6 +951,7 @@ export type Post_CreatedAt_Operator = {
 };
 
 export type Post_Excerpt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -928,6 +963,7 @@ export type Post_Excerpt_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Featured_Operator = {
@@ -937,6 +973,7 @@ export type Post_Featured_Operator = {
 };
 
 export type Post_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -949,6 +986,7 @@ export type Post_Id_Operator = {
 };
 
 export type Post_Layout_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -960,6 +998,7 @@ export type Post_Layout_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Location_Operator = {
@@ -970,6 +1009,7 @@ export type Post_Location_Operator = {
 };
 
 export type Post_PublishedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -982,6 +1022,7 @@ export type Post_PublishedAt_Operator = {
 };
 
 export type Post_Reference_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
@@ -990,6 +1031,7 @@ export type Post_Reference_Operator = {
 };
 
 export type Post_Related_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -999,6 +1041,7 @@ export type Post_Related_Operator = {
 };
 
 export type Post_Seo__Description_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1010,6 +1053,7 @@ export type Post_Seo__Description_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Seo__NoIndex_Operator = {
@@ -1019,6 +1063,7 @@ export type Post_Seo__NoIndex_Operator = {
 };
 
 export type Post_Seo__Title_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1030,9 +1075,11 @@ export type Post_Seo__Title_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Slug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1044,6 +1091,7 @@ export type Post_Slug_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Status =
@@ -1059,6 +1107,7 @@ export type Post_Status_Input =
   | 'review';
 
 export type Post_Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Post_Status_Input>>>;
   equals?: InputMaybe<Post_Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Post_Status_Input>>>;
@@ -1067,6 +1116,7 @@ export type Post_Status_Operator = {
 };
 
 export type Post_Tags_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1078,9 +1128,11 @@ export type Post_Tags_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_Title_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1092,9 +1144,11 @@ export type Post_Title_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Post_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1107,6 +1161,7 @@ export type Post_UpdatedAt_Operator = {
 };
 
 export type Post_Views_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
   equals?: InputMaybe<Scalars['Float']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Float']['input']>;
@@ -1416,6 +1471,7 @@ export type QueryAllTrackingArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Tracking_Where>;
 };
 
@@ -1426,6 +1482,7 @@ export type QueryCategoriesArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Category_Where>;
 };
 
@@ -1433,12 +1490,14 @@ export type QueryCategoriesArgs = {
 export type QueryCategoryArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type QueryOrderArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1448,6 +1507,7 @@ export type QueryOrdersArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Order_Where>;
 };
 
@@ -1455,6 +1515,7 @@ export type QueryOrdersArgs = {
 export type QueryPostArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1464,6 +1525,7 @@ export type QueryPostsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Post_Where>;
 };
 
@@ -1476,12 +1538,14 @@ export type QuerySiteSettingArgs = {
 export type QueryTrackingArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type QueryUserArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1491,36 +1555,42 @@ export type QueryUsersArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<User_Where>;
 };
 
 
 export type QueryCountAllTrackingArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Tracking_Where>;
 };
 
 
 export type QueryCountCategoriesArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Category_Where>;
 };
 
 
 export type QueryCountOrdersArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Order_Where>;
 };
 
 
 export type QueryCountPostsArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Post_Where>;
 };
 
 
 export type QueryCountUsersArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<User_Where>;
 };
 
@@ -1777,6 +1847,7 @@ export type TrackingFields_UpdatedAt = {
 };
 
 export type Tracking_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1789,6 +1860,7 @@ export type Tracking_CreatedAt_Operator = {
 };
 
 export type Tracking_Events_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
   equals?: InputMaybe<Scalars['Float']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Float']['input']>;
@@ -1801,6 +1873,7 @@ export type Tracking_Events_Operator = {
 };
 
 export type Tracking_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -1813,6 +1886,7 @@ export type Tracking_Id_Operator = {
 };
 
 export type Tracking_Label_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1824,9 +1898,11 @@ export type Tracking_Label_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Tracking_LastEvent_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1838,6 +1914,7 @@ export type Tracking_LastEvent_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Tracking_Status =
@@ -1851,6 +1928,7 @@ export type Tracking_Status_Input =
   | 'pending';
 
 export type Tracking_Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Tracking_Status_Input>>>;
   equals?: InputMaybe<Tracking_Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Tracking_Status_Input>>>;
@@ -1859,6 +1937,7 @@ export type Tracking_Status_Operator = {
 };
 
 export type Tracking_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1896,6 +1975,7 @@ export type User = {
 };
 
 export type User_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1908,6 +1988,7 @@ export type User_CreatedAt_Operator = {
 };
 
 export type User_Email_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1919,9 +2000,11 @@ export type User_Email_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type User_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -1934,6 +2017,7 @@ export type User_Id_Operator = {
 };
 
 export type User_Name_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1945,6 +2029,7 @@ export type User_Name_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type User_Roles =
@@ -1956,6 +2041,7 @@ export type User_Roles_Input =
   | 'member';
 
 export type User_Roles_Operator = {
+  all?: InputMaybe<Array<InputMaybe<User_Roles_Input>>>;
   contains?: InputMaybe<User_Roles_Input>;
   equals?: InputMaybe<User_Roles_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1965,6 +2051,7 @@ export type User_Roles_Operator = {
 };
 
 export type User_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2283,6 +2370,7 @@ export type MutationUserUpdateInput = {
 };
 
 export type VersionsPost_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2295,6 +2383,7 @@ export type VersionsPost_CreatedAt_Operator = {
 };
 
 export type VersionsPost_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Int']['input']>;
@@ -2313,6 +2402,7 @@ export type VersionsPost_Latest_Operator = {
 };
 
 export type VersionsPost_Parent_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2322,6 +2412,7 @@ export type VersionsPost_Parent_Operator = {
 };
 
 export type VersionsPost_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2338,6 +2429,7 @@ export type VersionsPost_Version___Status_Input =
   | 'published';
 
 export type VersionsPost_Version___Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<VersionsPost_Version___Status_Input>>>;
   equals?: InputMaybe<VersionsPost_Version___Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<VersionsPost_Version___Status_Input>>>;
@@ -2346,6 +2438,7 @@ export type VersionsPost_Version___Status_Operator = {
 };
 
 export type VersionsPost_Version__Author_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2355,6 +2448,7 @@ export type VersionsPost_Version__Author_Operator = {
 };
 
 export type VersionsPost_Version__Body_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2366,9 +2460,11 @@ export type VersionsPost_Version__Body_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VersionsPost_Version__Category_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2378,6 +2474,7 @@ export type VersionsPost_Version__Category_Operator = {
 };
 
 export type VersionsPost_Version__CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2390,6 +2487,7 @@ export type VersionsPost_Version__CreatedAt_Operator = {
 };
 
 export type VersionsPost_Version__Excerpt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2401,6 +2499,7 @@ export type VersionsPost_Version__Excerpt_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VersionsPost_Version__Featured_Operator = {
@@ -2410,6 +2509,7 @@ export type VersionsPost_Version__Featured_Operator = {
 };
 
 export type VersionsPost_Version__Layout_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2421,6 +2521,7 @@ export type VersionsPost_Version__Layout_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VersionsPost_Version__Location_Operator = {
@@ -2431,6 +2532,7 @@ export type VersionsPost_Version__Location_Operator = {
 };
 
 export type VersionsPost_Version__PublishedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2443,6 +2545,7 @@ export type VersionsPost_Version__PublishedAt_Operator = {
 };
 
 export type VersionsPost_Version__Reference_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
@@ -2451,6 +2554,7 @@ export type VersionsPost_Version__Reference_Operator = {
 };
 
 export type VersionsPost_Version__Related_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   contains?: InputMaybe<Scalars['Int']['input']>;
   equals?: InputMaybe<Scalars['Int']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2460,6 +2564,7 @@ export type VersionsPost_Version__Related_Operator = {
 };
 
 export type VersionsPost_Version__Seo__Description_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2471,6 +2576,7 @@ export type VersionsPost_Version__Seo__Description_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VersionsPost_Version__Seo__NoIndex_Operator = {
@@ -2480,6 +2586,7 @@ export type VersionsPost_Version__Seo__NoIndex_Operator = {
 };
 
 export type VersionsPost_Version__Seo__Title_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2491,9 +2598,11 @@ export type VersionsPost_Version__Seo__Title_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VersionsPost_Version__Slug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2505,6 +2614,7 @@ export type VersionsPost_Version__Slug_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VersionsPost_Version__Status_Input =
@@ -2514,6 +2624,7 @@ export type VersionsPost_Version__Status_Input =
   | 'review';
 
 export type VersionsPost_Version__Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<VersionsPost_Version__Status_Input>>>;
   equals?: InputMaybe<VersionsPost_Version__Status_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   in?: InputMaybe<Array<InputMaybe<VersionsPost_Version__Status_Input>>>;
@@ -2522,6 +2633,7 @@ export type VersionsPost_Version__Status_Operator = {
 };
 
 export type VersionsPost_Version__Tags_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
   equals?: InputMaybe<Scalars['JSON']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2533,9 +2645,11 @@ export type VersionsPost_Version__Tags_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['JSON']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VersionsPost_Version__Title_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
   equals?: InputMaybe<Scalars['String']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2547,9 +2661,11 @@ export type VersionsPost_Version__Title_Operator = {
   like?: InputMaybe<Scalars['String']['input']>;
   not_equals?: InputMaybe<Scalars['String']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VersionsPost_Version__UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
   equals?: InputMaybe<Scalars['DateTime']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2562,6 +2678,7 @@ export type VersionsPost_Version__UpdatedAt_Operator = {
 };
 
 export type VersionsPost_Version__Views_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
   equals?: InputMaybe<Scalars['Float']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   greater_than?: InputMaybe<Scalars['Float']['input']>;

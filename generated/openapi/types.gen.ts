@@ -4,6 +4,24 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
+export type AllTrackingDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
 export type AllTrackingList = {
     docs: Array<Tracking>;
     totalDocs: number;
@@ -21,6 +39,24 @@ export type BulkErrors = Array<{
     id: number;
     message: string;
 }>;
+
+export type CategoriesDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
 
 export type CategoriesList = {
     docs: Array<Category>;
@@ -334,6 +370,24 @@ export type OrderPermissions = {
     };
 };
 
+export type OrdersDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
 export type OrderSelect = {
     id?: boolean;
     createdAt?: boolean;
@@ -390,11 +444,13 @@ export type OrderWhere = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -409,11 +465,13 @@ export type OrderWhere = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth1> | Array<OrderWhereDepth1> | undefined;
@@ -432,11 +490,13 @@ export type OrderWhereDepth1 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -451,11 +511,13 @@ export type OrderWhereDepth1 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth2> | Array<OrderWhereDepth2> | undefined;
@@ -474,11 +536,13 @@ export type OrderWhereDepth2 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -493,11 +557,13 @@ export type OrderWhereDepth2 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth3> | Array<OrderWhereDepth3> | undefined;
@@ -516,11 +582,13 @@ export type OrderWhereDepth3 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -535,11 +603,13 @@ export type OrderWhereDepth3 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth4> | Array<OrderWhereDepth4> | undefined;
@@ -558,11 +628,13 @@ export type OrderWhereDepth4 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -577,11 +649,13 @@ export type OrderWhereDepth4 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | Array<OrderWhereDepth5> | Array<OrderWhereDepth5> | undefined;
@@ -600,11 +674,13 @@ export type OrderWhereDepth5 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
@@ -617,11 +693,13 @@ export type OrderWhereDepth5 = {
         not_equals?: 'pending' | 'paid' | 'shipped' | 'cancelled' | null;
         in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         not_in?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
+        all?: Array<'pending' | 'paid' | 'shipped' | 'cancelled'> | string;
         greater_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         greater_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         less_than_equal?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     } | WhereNumber | undefined;
@@ -1033,6 +1111,24 @@ export type PostPermissions = {
     };
 };
 
+export type PostsDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
 export type PostSelect = {
     id?: boolean;
     createdAt?: boolean;
@@ -1281,11 +1377,13 @@ export type PostVersionWhere = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1305,11 +1403,13 @@ export type PostVersionWhere = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1325,11 +1425,13 @@ export type PostVersionWhere = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1337,11 +1439,13 @@ export type PostVersionWhere = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth1> | Array<PostVersionWhereDepth1> | undefined;
@@ -1364,11 +1468,13 @@ export type PostVersionWhereDepth1 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1388,11 +1494,13 @@ export type PostVersionWhereDepth1 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1408,11 +1516,13 @@ export type PostVersionWhereDepth1 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1420,11 +1530,13 @@ export type PostVersionWhereDepth1 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth2> | Array<PostVersionWhereDepth2> | undefined;
@@ -1447,11 +1559,13 @@ export type PostVersionWhereDepth2 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1471,11 +1585,13 @@ export type PostVersionWhereDepth2 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1491,11 +1607,13 @@ export type PostVersionWhereDepth2 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1503,11 +1621,13 @@ export type PostVersionWhereDepth2 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth3> | Array<PostVersionWhereDepth3> | undefined;
@@ -1530,11 +1650,13 @@ export type PostVersionWhereDepth3 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1554,11 +1676,13 @@ export type PostVersionWhereDepth3 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1574,11 +1698,13 @@ export type PostVersionWhereDepth3 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1586,11 +1712,13 @@ export type PostVersionWhereDepth3 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth4> | Array<PostVersionWhereDepth4> | undefined;
@@ -1613,11 +1741,13 @@ export type PostVersionWhereDepth4 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1637,11 +1767,13 @@ export type PostVersionWhereDepth4 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1657,11 +1789,13 @@ export type PostVersionWhereDepth4 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1669,11 +1803,13 @@ export type PostVersionWhereDepth4 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostVersionWhereDepth5> | Array<PostVersionWhereDepth5> | undefined;
@@ -1696,11 +1832,13 @@ export type PostVersionWhereDepth5 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1720,11 +1858,13 @@ export type PostVersionWhereDepth5 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1738,11 +1878,13 @@ export type PostVersionWhereDepth5 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1750,11 +1892,13 @@ export type PostVersionWhereDepth5 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | undefined;
@@ -1776,11 +1920,13 @@ export type PostWhere = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1800,11 +1946,13 @@ export type PostWhere = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1817,11 +1965,13 @@ export type PostWhere = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1829,11 +1979,13 @@ export type PostWhere = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth1> | Array<PostWhereDepth1> | undefined;
@@ -1855,11 +2007,13 @@ export type PostWhereDepth1 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1879,11 +2033,13 @@ export type PostWhereDepth1 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1896,11 +2052,13 @@ export type PostWhereDepth1 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1908,11 +2066,13 @@ export type PostWhereDepth1 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth2> | Array<PostWhereDepth2> | undefined;
@@ -1934,11 +2094,13 @@ export type PostWhereDepth2 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -1958,11 +2120,13 @@ export type PostWhereDepth2 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -1975,11 +2139,13 @@ export type PostWhereDepth2 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -1987,11 +2153,13 @@ export type PostWhereDepth2 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth3> | Array<PostWhereDepth3> | undefined;
@@ -2013,11 +2181,13 @@ export type PostWhereDepth3 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -2037,11 +2207,13 @@ export type PostWhereDepth3 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -2054,11 +2226,13 @@ export type PostWhereDepth3 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -2066,11 +2240,13 @@ export type PostWhereDepth3 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth4> | Array<PostWhereDepth4> | undefined;
@@ -2092,11 +2268,13 @@ export type PostWhereDepth4 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -2116,11 +2294,13 @@ export type PostWhereDepth4 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -2133,11 +2313,13 @@ export type PostWhereDepth4 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -2145,11 +2327,13 @@ export type PostWhereDepth4 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | Array<PostWhereDepth5> | Array<PostWhereDepth5> | undefined;
@@ -2171,11 +2355,13 @@ export type PostWhereDepth5 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
@@ -2195,11 +2381,13 @@ export type PostWhereDepth5 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
@@ -2210,11 +2398,13 @@ export type PostWhereDepth5 = {
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
         greater_than?: 'draft' | 'review' | 'published' | 'archived';
         greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         less_than?: 'draft' | 'review' | 'published' | 'archived';
         less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
@@ -2222,11 +2412,13 @@ export type PostWhereDepth5 = {
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
         not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
         greater_than?: 'draft' | 'published';
         greater_than_equal?: 'draft' | 'published';
         less_than?: 'draft' | 'published';
         less_than_equal?: 'draft' | 'published';
         like?: string;
+        not_like?: string;
         contains?: 'draft' | 'published';
         exists?: boolean;
     } | undefined;
@@ -2449,11 +2641,13 @@ export type TrackingWhere = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2468,11 +2662,13 @@ export type TrackingWhere = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth1> | Array<TrackingWhereDepth1> | undefined;
@@ -2491,11 +2687,13 @@ export type TrackingWhereDepth1 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2510,11 +2708,13 @@ export type TrackingWhereDepth1 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth2> | Array<TrackingWhereDepth2> | undefined;
@@ -2533,11 +2733,13 @@ export type TrackingWhereDepth2 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2552,11 +2754,13 @@ export type TrackingWhereDepth2 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth3> | Array<TrackingWhereDepth3> | undefined;
@@ -2575,11 +2779,13 @@ export type TrackingWhereDepth3 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2594,11 +2800,13 @@ export type TrackingWhereDepth3 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth4> | Array<TrackingWhereDepth4> | undefined;
@@ -2617,11 +2825,13 @@ export type TrackingWhereDepth4 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2636,11 +2846,13 @@ export type TrackingWhereDepth4 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | Array<TrackingWhereDepth5> | Array<TrackingWhereDepth5> | undefined;
@@ -2659,11 +2871,13 @@ export type TrackingWhereDepth5 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     };
@@ -2676,11 +2890,13 @@ export type TrackingWhereDepth5 = {
         not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
         in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
+        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
         greater_than?: 'pending' | 'in_transit' | 'delivered';
         greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
         less_than?: 'pending' | 'in_transit' | 'delivered';
         less_than_equal?: 'pending' | 'in_transit' | 'delivered';
         like?: string;
+        not_like?: string;
         contains?: 'pending' | 'in_transit' | 'delivered';
         exists?: boolean;
     } | WhereNumber | undefined;
@@ -2739,6 +2955,24 @@ export type UserPermissions = {
     };
 };
 
+export type UsersDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
 export type UserSelect = {
     id?: boolean;
     createdAt?: boolean;
@@ -2781,11 +3015,13 @@ export type UserWhere = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2798,11 +3034,13 @@ export type UserWhere = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth1> | Array<UserWhereDepth1> | undefined;
@@ -2822,11 +3060,13 @@ export type UserWhereDepth1 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2839,11 +3079,13 @@ export type UserWhereDepth1 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth2> | Array<UserWhereDepth2> | undefined;
@@ -2863,11 +3105,13 @@ export type UserWhereDepth2 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2880,11 +3124,13 @@ export type UserWhereDepth2 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth3> | Array<UserWhereDepth3> | undefined;
@@ -2904,11 +3150,13 @@ export type UserWhereDepth3 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2921,11 +3169,13 @@ export type UserWhereDepth3 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth4> | Array<UserWhereDepth4> | undefined;
@@ -2945,11 +3195,13 @@ export type UserWhereDepth4 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -2962,11 +3214,13 @@ export type UserWhereDepth4 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | Array<UserWhereDepth5> | Array<UserWhereDepth5> | undefined;
@@ -2986,11 +3240,13 @@ export type UserWhereDepth5 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
@@ -3001,11 +3257,13 @@ export type UserWhereDepth5 = {
         not_equals?: 'admin' | 'member' | null;
         in?: Array<'admin' | 'member'> | string;
         not_in?: Array<'admin' | 'member'> | string;
+        all?: Array<'admin' | 'member'> | string;
         greater_than?: 'admin' | 'member';
         greater_than_equal?: 'admin' | 'member';
         less_than?: 'admin' | 'member';
         less_than_equal?: 'admin' | 'member';
         like?: string;
+        not_like?: string;
         contains?: 'admin' | 'member';
         exists?: boolean;
     } | undefined;
@@ -3063,6 +3321,8 @@ export type WhereAny = {
     less_than_equal?: unknown;
     contains?: unknown;
     like?: unknown;
+    not_like?: unknown;
+    all?: unknown;
     exists?: unknown;
     near?: unknown;
 };
@@ -3072,11 +3332,13 @@ export type WhereBoolean = {
     not_equals?: boolean | null;
     in?: Array<boolean> | string;
     not_in?: Array<boolean> | string;
+    all?: Array<boolean> | string;
     greater_than?: boolean;
     greater_than_equal?: boolean;
     less_than?: boolean;
     less_than_equal?: boolean;
     like?: string;
+    not_like?: string;
     contains?: boolean;
     exists?: boolean;
 };
@@ -3086,11 +3348,13 @@ export type WhereDate = {
     not_equals?: string | null;
     in?: Array<string> | string;
     not_in?: Array<string> | string;
+    all?: Array<string> | string;
     greater_than?: string;
     greater_than_equal?: string;
     less_than?: string;
     less_than_equal?: string;
     like?: string;
+    not_like?: string;
     contains?: string;
     exists?: boolean;
 };
@@ -3100,11 +3364,13 @@ export type WhereId = {
     not_equals?: number | null;
     in?: Array<number> | string;
     not_in?: Array<number> | string;
+    all?: Array<number> | string;
     greater_than?: number;
     greater_than_equal?: number;
     less_than?: number;
     less_than_equal?: number;
     like?: string;
+    not_like?: string;
     contains?: number;
     exists?: boolean;
 };
@@ -3114,11 +3380,13 @@ export type WhereNumber = {
     not_equals?: number | null;
     in?: Array<number> | string;
     not_in?: Array<number> | string;
+    all?: Array<number> | string;
     greater_than?: number;
     greater_than_equal?: number;
     less_than?: number;
     less_than_equal?: number;
     like?: string;
+    not_like?: string;
     contains?: number;
     exists?: boolean;
 };
@@ -3137,11 +3405,13 @@ export type WhereText = {
     not_equals?: string | null;
     in?: Array<string> | string;
     not_in?: Array<string> | string;
+    all?: Array<string> | string;
     greater_than?: string;
     greater_than_equal?: string;
     less_than?: string;
     less_than_equal?: string;
     like?: string;
+    not_like?: string;
     contains?: string;
     exists?: boolean;
 };
@@ -3193,9 +3463,14 @@ export type Sort = string;
 export type Populate2 = string;
 
 /**
- * Read the newest drafts / save as a draft.
+ * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
  */
 export type Draft = boolean;
+
+/**
+ * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+ */
+export type Trash = boolean;
 
 export type HealthData = {
     body?: never;
@@ -3362,6 +3637,10 @@ export type DeleteUsersData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users';
 };
@@ -3437,6 +3716,14 @@ export type FindUsersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users';
 };
@@ -3491,6 +3778,14 @@ export type UpdateUsersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users';
 };
@@ -3553,6 +3848,10 @@ export type CreateUserData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/users';
 };
@@ -3606,6 +3905,14 @@ export type CountUsersData = {
          * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users/count';
 };
@@ -3639,6 +3946,69 @@ export type CountUsersResponses = {
 };
 
 export type CountUsersResponse = CountUsersResponses[keyof CountUsersResponses];
+
+export type FindDistinctUsersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'email' | 'name';
+        /**
+         * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/users/distinct';
+};
+
+export type FindDistinctUsersErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctUsersError = FindDistinctUsersErrors[keyof FindDistinctUsersErrors];
+
+export type FindDistinctUsersResponses = {
+    /**
+     * The distinct values
+     */
+    200: UsersDistinct;
+};
+
+export type FindDistinctUsersResponse = FindDistinctUsersResponses[keyof FindDistinctUsersResponses];
 
 export type LoginUserData = {
     body: {
@@ -4059,6 +4429,10 @@ export type DeleteUserData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users/{id}';
 };
@@ -4125,6 +4499,14 @@ export type FindUserByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users/{id}';
 };
@@ -4184,6 +4566,14 @@ export type UpdateUserData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/users/{id}';
 };
@@ -4298,6 +4688,10 @@ export type DeleteCategoriesData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories';
 };
@@ -4373,6 +4767,14 @@ export type FindCategoriesData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories';
 };
@@ -4427,6 +4829,14 @@ export type UpdateCategoriesData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories';
 };
@@ -4485,6 +4895,10 @@ export type CreateCategoryData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/categories';
 };
@@ -4534,6 +4948,14 @@ export type CountCategoriesData = {
          * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/count';
 };
@@ -4568,6 +4990,69 @@ export type CountCategoriesResponses = {
 
 export type CountCategoriesResponse = CountCategoriesResponses[keyof CountCategoriesResponses];
 
+export type FindDistinctCategoriesData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'name' | 'slug' | 'description';
+        /**
+         * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/categories/distinct';
+};
+
+export type FindDistinctCategoriesErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctCategoriesError = FindDistinctCategoriesErrors[keyof FindDistinctCategoriesErrors];
+
+export type FindDistinctCategoriesResponses = {
+    /**
+     * The distinct values
+     */
+    200: CategoriesDistinct;
+};
+
+export type FindDistinctCategoriesResponse = FindDistinctCategoriesResponses[keyof FindDistinctCategoriesResponses];
+
 export type DeleteCategoryData = {
     body?: never;
     path: {
@@ -4581,6 +5066,10 @@ export type DeleteCategoryData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/{id}';
 };
@@ -4647,6 +5136,14 @@ export type FindCategoryByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/{id}';
 };
@@ -4706,6 +5203,14 @@ export type UpdateCategoryData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/{id}';
 };
@@ -4775,6 +5280,10 @@ export type DuplicateCategoryData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/categories/{id}/duplicate';
 };
@@ -4885,6 +5394,10 @@ export type DeletePostsData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts';
 };
@@ -4961,9 +5474,13 @@ export type FindPostsData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts';
 };
@@ -5019,9 +5536,13 @@ export type UpdatePostsData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts';
 };
@@ -5081,7 +5602,7 @@ export type CreatePostData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
     };
@@ -5134,9 +5655,13 @@ export type CountPostsData = {
          */
         where?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/count';
 };
@@ -5171,6 +5696,69 @@ export type CountPostsResponses = {
 
 export type CountPostsResponse = CountPostsResponses[keyof CountPostsResponses];
 
+export type FindDistinctPostsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'title' | 'slug' | 'excerpt' | 'status' | 'views' | 'featured' | 'publishedAt' | 'category' | 'author' | 'seo.title' | 'seo.description' | 'seo.noIndex' | '_status';
+        /**
+         * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/posts/distinct';
+};
+
+export type FindDistinctPostsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctPostsError = FindDistinctPostsErrors[keyof FindDistinctPostsErrors];
+
+export type FindDistinctPostsResponses = {
+    /**
+     * The distinct values
+     */
+    200: PostsDistinct;
+};
+
+export type FindDistinctPostsResponse = FindDistinctPostsResponses[keyof FindDistinctPostsResponses];
+
 export type FindPostVersionsData = {
     body?: never;
     path?: never;
@@ -5200,6 +5788,10 @@ export type FindPostVersionsData = {
          * Fields to return (the `PostVersionSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
          */
         select?: string;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/versions';
 };
@@ -5247,6 +5839,10 @@ export type FindPostVersionByIdData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/versions/{id}';
 };
@@ -5299,7 +5895,7 @@ export type RestorePostVersionData = {
          */
         depth?: number;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
     };
@@ -5399,6 +5995,10 @@ export type DeletePostData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/{id}';
 };
@@ -5466,9 +6066,13 @@ export type FindPostByIdData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/{id}';
 };
@@ -5529,9 +6133,13 @@ export type UpdatePostData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/{id}';
 };
@@ -5602,7 +6210,7 @@ export type DuplicatePostData = {
          */
         populate?: string;
         /**
-         * Read the newest drafts / save as a draft.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
     };
@@ -5715,6 +6323,10 @@ export type DeleteAllTrackingData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking';
 };
@@ -5790,6 +6402,14 @@ export type FindAllTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking';
 };
@@ -5844,6 +6464,14 @@ export type UpdateAllTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking';
 };
@@ -5902,6 +6530,10 @@ export type CreateTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/tracking';
 };
@@ -5951,6 +6583,14 @@ export type CountAllTrackingData = {
          * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/count';
 };
@@ -5984,6 +6624,69 @@ export type CountAllTrackingResponses = {
 };
 
 export type CountAllTrackingResponse = CountAllTrackingResponses[keyof CountAllTrackingResponses];
+
+export type FindDistinctAllTrackingData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'label' | 'status' | 'lastEvent' | 'events';
+        /**
+         * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/tracking/distinct';
+};
+
+export type FindDistinctAllTrackingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctAllTrackingError = FindDistinctAllTrackingErrors[keyof FindDistinctAllTrackingErrors];
+
+export type FindDistinctAllTrackingResponses = {
+    /**
+     * The distinct values
+     */
+    200: AllTrackingDistinct;
+};
+
+export type FindDistinctAllTrackingResponse = FindDistinctAllTrackingResponses[keyof FindDistinctAllTrackingResponses];
 
 export type RecordTrackingEventData = {
     body: TrackingUpdateInput;
@@ -6047,6 +6750,10 @@ export type DeleteTrackingData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/{id}';
 };
@@ -6113,6 +6820,14 @@ export type FindTrackingByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/{id}';
 };
@@ -6172,6 +6887,14 @@ export type UpdateTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/{id}';
 };
@@ -6241,6 +6964,10 @@ export type DuplicateTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/tracking/{id}/duplicate';
 };
@@ -6351,6 +7078,10 @@ export type DeleteOrdersData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders';
 };
@@ -6426,6 +7157,14 @@ export type FindOrdersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders';
 };
@@ -6480,6 +7219,14 @@ export type UpdateOrdersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders';
 };
@@ -6538,6 +7285,10 @@ export type CreateOrderData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/orders';
 };
@@ -6587,6 +7338,14 @@ export type CountOrdersData = {
          * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/count';
 };
@@ -6621,6 +7380,69 @@ export type CountOrdersResponses = {
 
 export type CountOrdersResponse = CountOrdersResponses[keyof CountOrdersResponses];
 
+export type FindDistinctOrdersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'user' | 'status' | 'total_amount' | 'paidAt';
+        /**
+         * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/orders/distinct';
+};
+
+export type FindDistinctOrdersErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+};
+
+export type FindDistinctOrdersError = FindDistinctOrdersErrors[keyof FindDistinctOrdersErrors];
+
+export type FindDistinctOrdersResponses = {
+    /**
+     * The distinct values
+     */
+    200: OrdersDistinct;
+};
+
+export type FindDistinctOrdersResponse = FindDistinctOrdersResponses[keyof FindDistinctOrdersResponses];
+
 export type DeleteOrderData = {
     body?: never;
     path: {
@@ -6634,6 +7456,10 @@ export type DeleteOrderData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/{id}';
 };
@@ -6700,6 +7526,14 @@ export type FindOrderByIdData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/{id}';
 };
@@ -6759,6 +7593,14 @@ export type UpdateOrderData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/{id}';
 };
@@ -6828,6 +7670,10 @@ export type DuplicateOrderData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/orders/{id}/duplicate';
 };
@@ -6942,6 +7788,10 @@ export type FindSiteSettingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/globals/site-settings';
 };
@@ -6992,6 +7842,10 @@ export type UpdateSiteSettingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
     };
     url: '/globals/site-settings';
 };

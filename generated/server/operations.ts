@@ -15,6 +15,7 @@ export const operations = {
   updateUsers: {"method":"patch","path":"/users","kind":"updateMany","collection":"users"},
   deleteUsers: {"method":"delete","path":"/users","kind":"deleteMany","collection":"users"},
   countUsers: {"method":"get","path":"/users/count","kind":"count","collection":"users"},
+  findDistinctUsers: {"method":"get","path":"/users/distinct","kind":"findDistinct","collection":"users"},
   loginUser: {"method":"post","path":"/users/login","kind":"login","collection":"users"},
   logoutUser: {"method":"post","path":"/users/logout","kind":"logout","collection":"users"},
   meUser: {"method":"get","path":"/users/me","kind":"me","collection":"users"},
@@ -33,6 +34,7 @@ export const operations = {
   updateCategories: {"method":"patch","path":"/categories","kind":"updateMany","collection":"categories"},
   deleteCategories: {"method":"delete","path":"/categories","kind":"deleteMany","collection":"categories"},
   countCategories: {"method":"get","path":"/categories/count","kind":"count","collection":"categories"},
+  findDistinctCategories: {"method":"get","path":"/categories/distinct","kind":"findDistinct","collection":"categories"},
   findCategoryByID: {"method":"get","path":"/categories/{id}","kind":"findByID","collection":"categories"},
   updateCategory: {"method":"patch","path":"/categories/{id}","kind":"update","collection":"categories"},
   deleteCategory: {"method":"delete","path":"/categories/{id}","kind":"delete","collection":"categories"},
@@ -43,6 +45,7 @@ export const operations = {
   updatePosts: {"method":"patch","path":"/posts","kind":"updateMany","collection":"posts"},
   deletePosts: {"method":"delete","path":"/posts","kind":"deleteMany","collection":"posts"},
   countPosts: {"method":"get","path":"/posts/count","kind":"count","collection":"posts"},
+  findDistinctPosts: {"method":"get","path":"/posts/distinct","kind":"findDistinct","collection":"posts"},
   findPostVersions: {"method":"get","path":"/posts/versions","kind":"findVersions","collection":"posts"},
   findPostVersionByID: {"method":"get","path":"/posts/versions/{id}","kind":"findVersionByID","collection":"posts"},
   restorePostVersion: {"method":"post","path":"/posts/versions/{id}","kind":"restoreVersion","collection":"posts"},
@@ -56,6 +59,7 @@ export const operations = {
   updateAllTracking: {"method":"patch","path":"/tracking","kind":"updateMany","collection":"tracking"},
   deleteAllTracking: {"method":"delete","path":"/tracking","kind":"deleteMany","collection":"tracking"},
   countAllTracking: {"method":"get","path":"/tracking/count","kind":"count","collection":"tracking"},
+  findDistinctAllTracking: {"method":"get","path":"/tracking/distinct","kind":"findDistinct","collection":"tracking"},
   recordTrackingEvent: {"method":"post","path":"/tracking/{id}/tracking","kind":"endpoint","collection":"tracking","endpoint":0},
   findTrackingByID: {"method":"get","path":"/tracking/{id}","kind":"findByID","collection":"tracking"},
   updateTracking: {"method":"patch","path":"/tracking/{id}","kind":"update","collection":"tracking"},
@@ -67,6 +71,7 @@ export const operations = {
   updateOrders: {"method":"patch","path":"/orders","kind":"updateMany","collection":"orders"},
   deleteOrders: {"method":"delete","path":"/orders","kind":"deleteMany","collection":"orders"},
   countOrders: {"method":"get","path":"/orders/count","kind":"count","collection":"orders"},
+  findDistinctOrders: {"method":"get","path":"/orders/distinct","kind":"findDistinct","collection":"orders"},
   findOrderByID: {"method":"get","path":"/orders/{id}","kind":"findByID","collection":"orders"},
   updateOrder: {"method":"patch","path":"/orders/{id}","kind":"update","collection":"orders"},
   deleteOrder: {"method":"delete","path":"/orders/{id}","kind":"delete","collection":"orders"},
@@ -117,6 +122,7 @@ export interface OperationHandlers<Ctx> {
   updateUsers: OperationHandler<T.UpdateUsersData, T.UpdateUsersResponses, T.UpdateUsersErrors, Ctx>
   deleteUsers: OperationHandler<T.DeleteUsersData, T.DeleteUsersResponses, T.DeleteUsersErrors, Ctx>
   countUsers: OperationHandler<T.CountUsersData, T.CountUsersResponses, T.CountUsersErrors, Ctx>
+  findDistinctUsers: OperationHandler<T.FindDistinctUsersData, T.FindDistinctUsersResponses, T.FindDistinctUsersErrors, Ctx>
   loginUser: OperationHandler<T.LoginUserData, T.LoginUserResponses, T.LoginUserErrors, Ctx>
   logoutUser: OperationHandler<T.LogoutUserData, T.LogoutUserResponses, T.LogoutUserErrors, Ctx>
   meUser: OperationHandler<T.MeUserData, T.MeUserResponses, T.MeUserErrors, Ctx>
@@ -135,6 +141,7 @@ export interface OperationHandlers<Ctx> {
   updateCategories: OperationHandler<T.UpdateCategoriesData, T.UpdateCategoriesResponses, T.UpdateCategoriesErrors, Ctx>
   deleteCategories: OperationHandler<T.DeleteCategoriesData, T.DeleteCategoriesResponses, T.DeleteCategoriesErrors, Ctx>
   countCategories: OperationHandler<T.CountCategoriesData, T.CountCategoriesResponses, T.CountCategoriesErrors, Ctx>
+  findDistinctCategories: OperationHandler<T.FindDistinctCategoriesData, T.FindDistinctCategoriesResponses, T.FindDistinctCategoriesErrors, Ctx>
   findCategoryByID: OperationHandler<T.FindCategoryByIdData, T.FindCategoryByIdResponses, T.FindCategoryByIdErrors, Ctx>
   updateCategory: OperationHandler<T.UpdateCategoryData, T.UpdateCategoryResponses, T.UpdateCategoryErrors, Ctx>
   deleteCategory: OperationHandler<T.DeleteCategoryData, T.DeleteCategoryResponses, T.DeleteCategoryErrors, Ctx>
@@ -145,6 +152,7 @@ export interface OperationHandlers<Ctx> {
   updatePosts: OperationHandler<T.UpdatePostsData, T.UpdatePostsResponses, T.UpdatePostsErrors, Ctx>
   deletePosts: OperationHandler<T.DeletePostsData, T.DeletePostsResponses, T.DeletePostsErrors, Ctx>
   countPosts: OperationHandler<T.CountPostsData, T.CountPostsResponses, T.CountPostsErrors, Ctx>
+  findDistinctPosts: OperationHandler<T.FindDistinctPostsData, T.FindDistinctPostsResponses, T.FindDistinctPostsErrors, Ctx>
   findPostVersions: OperationHandler<T.FindPostVersionsData, T.FindPostVersionsResponses, T.FindPostVersionsErrors, Ctx>
   findPostVersionByID: OperationHandler<T.FindPostVersionByIdData, T.FindPostVersionByIdResponses, T.FindPostVersionByIdErrors, Ctx>
   restorePostVersion: OperationHandler<T.RestorePostVersionData, T.RestorePostVersionResponses, T.RestorePostVersionErrors, Ctx>
@@ -158,6 +166,7 @@ export interface OperationHandlers<Ctx> {
   updateAllTracking: OperationHandler<T.UpdateAllTrackingData, T.UpdateAllTrackingResponses, T.UpdateAllTrackingErrors, Ctx>
   deleteAllTracking: OperationHandler<T.DeleteAllTrackingData, T.DeleteAllTrackingResponses, T.DeleteAllTrackingErrors, Ctx>
   countAllTracking: OperationHandler<T.CountAllTrackingData, T.CountAllTrackingResponses, T.CountAllTrackingErrors, Ctx>
+  findDistinctAllTracking: OperationHandler<T.FindDistinctAllTrackingData, T.FindDistinctAllTrackingResponses, T.FindDistinctAllTrackingErrors, Ctx>
   recordTrackingEvent: OperationHandler<T.RecordTrackingEventData, T.RecordTrackingEventResponses, T.RecordTrackingEventErrors, Ctx>
   findTrackingByID: OperationHandler<T.FindTrackingByIdData, T.FindTrackingByIdResponses, T.FindTrackingByIdErrors, Ctx>
   updateTracking: OperationHandler<T.UpdateTrackingData, T.UpdateTrackingResponses, T.UpdateTrackingErrors, Ctx>
@@ -169,6 +178,7 @@ export interface OperationHandlers<Ctx> {
   updateOrders: OperationHandler<T.UpdateOrdersData, T.UpdateOrdersResponses, T.UpdateOrdersErrors, Ctx>
   deleteOrders: OperationHandler<T.DeleteOrdersData, T.DeleteOrdersResponses, T.DeleteOrdersErrors, Ctx>
   countOrders: OperationHandler<T.CountOrdersData, T.CountOrdersResponses, T.CountOrdersErrors, Ctx>
+  findDistinctOrders: OperationHandler<T.FindDistinctOrdersData, T.FindDistinctOrdersResponses, T.FindDistinctOrdersErrors, Ctx>
   findOrderByID: OperationHandler<T.FindOrderByIdData, T.FindOrderByIdResponses, T.FindOrderByIdErrors, Ctx>
   updateOrder: OperationHandler<T.UpdateOrderData, T.UpdateOrderResponses, T.UpdateOrderErrors, Ctx>
   deleteOrder: OperationHandler<T.DeleteOrderData, T.DeleteOrderResponses, T.DeleteOrderErrors, Ctx>

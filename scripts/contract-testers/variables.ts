@@ -47,6 +47,7 @@ export async function variables(
       switch (cms.kind) {
         case 'find':
         case 'count':
+        case 'findDistinct':
           set('where', d && whereId(d.keep))
           break
         case 'findVersions':

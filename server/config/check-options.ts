@@ -26,8 +26,8 @@ const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
  * sanitiser's own checks.
  *
  * @example
- * checkOptions({ collections: [{ slug: 'posts', fields: [], trash: true }] })
- * // ConfigError: collections[posts].trash is not supported: soft delete (trash) is not supported yet; …
+ * checkOptions({ collections: [{ slug: 'posts', fields: [], orderable: true }] })
+ * // ConfigError: collections[posts].orderable is not supported: manual ordering is not supported yet; …
  */
 export function checkOptions(config: Obj): void {
   keys(config, T.config, '')

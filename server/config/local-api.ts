@@ -56,7 +56,12 @@ export interface ReadArgs extends BaseArgs {
   joins?: JoinQuery
 }
 
-export interface FindArgs<S extends string = CollectionSlug> extends ReadArgs {
+/** Collections with `trash`: `true` includes documents in the trash (default: they are left out). */
+export interface TrashArgs {
+  trash?: boolean
+}
+
+export interface FindArgs<S extends string = CollectionSlug> extends ReadArgs, TrashArgs {
   collection: S
   where?: Where
   limit?: number
@@ -71,13 +76,42 @@ export interface FindArgs<S extends string = CollectionSlug> extends ReadArgs {
   count?: boolean
 }
 
-export interface FindByIDArgs<S extends string = CollectionSlug> extends ReadArgs {
+export interface FindByIDArgs<S extends string = CollectionSlug> extends ReadArgs, TrashArgs {
   collection: S
   id: ID | string
   disableErrors?: boolean
 }
 
-export interface CountArgs<S extends string = CollectionSlug> extends BaseArgs {
+/**
+ * `field`: a field holding one value per document (in groups too: `meta.source`), `id` or a timestamp. `sort` is
+ * the field itself (default, ascending; `-field` descending) or another such field (by its largest value among
+ * the documents of each value). Without `limit` every value comes back; `depth` populates relationship values.
+ */
+export interface FindDistinctArgs<S extends string = CollectionSlug> extends BaseArgs, TrashArgs {
+  collection: S
+  field: string
+  where?: Where
+  sort?: string | string[]
+  limit?: number
+  page?: number
+  depth?: number
+}
+
+/** Payload's answer of findDistinct: `values` holds one `{ [field]: value }` object per distinct value. */
+export interface PaginatedDistinctDocs<T> {
+  values: T[]
+  totalDocs: number
+  limit: number
+  totalPages: number
+  page: number
+  pagingCounter: number
+  hasPrevPage: boolean
+  hasNextPage: boolean
+  prevPage: number | null
+  nextPage: number | null
+}
+
+export interface CountArgs<S extends string = CollectionSlug> extends BaseArgs, TrashArgs {
   collection: S
   where?: Where
   draft?: boolean
@@ -103,20 +137,22 @@ export interface DuplicateArgs<S extends string = CollectionSlug> extends ReadAr
   data?: Record<string, unknown>
 }
 
-export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs & {
-  collection: S
-  data: Record<string, unknown>
-  /**
-   * An autosave (collections with `versions.drafts.autosave`): when the newest version is itself an autosave it is
-   * overwritten instead of adding a version.
-   */
-  autosave?: boolean
-} & (
+export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs &
+  TrashArgs & {
+    collection: S
+    data: Record<string, unknown>
+    /**
+     * An autosave (collections with `versions.drafts.autosave`): when the newest version is itself an autosave it
+     * is overwritten instead of adding a version.
+     */
+    autosave?: boolean
+  } & (
     | { id: ID | string; where?: never }
     | { where: Where; id?: never; limit?: number; sort?: string | string[] }
   )
 
-export type DeleteArgs<S extends string = CollectionSlug> = ReadArgs & { collection: S } & (
+export type DeleteArgs<S extends string = CollectionSlug> = ReadArgs &
+  TrashArgs & { collection: S } & (
     { id: ID | string; where?: never } | { where: Where; id?: never }
   )
 
@@ -242,6 +278,9 @@ export interface LocalApi {
   find<S extends CollectionSlug>(args: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>>
   findByID<S extends CollectionSlug>(args: FindByIDArgs<S>): Promise<DocOf<S>>
   count<S extends CollectionSlug>(args: CountArgs<S>): Promise<{ totalDocs: number }>
+  findDistinct<S extends CollectionSlug>(
+    args: FindDistinctArgs<S>,
+  ): Promise<PaginatedDistinctDocs<Record<string, unknown>>>
   create<S extends CollectionSlug>(args: CreateArgs<S>): Promise<DocOf<S>>
   duplicate<S extends CollectionSlug>(args: DuplicateArgs<S>): Promise<DocOf<S>>
   update<S extends CollectionSlug>(args: UpdateArgs<S> & { id: number | string }): Promise<DocOf<S>>

@@ -333,6 +333,7 @@ export const OPTION_TABLES = {
       timestamps: I,
       defaultSort: I,
       disableDuplicate: I,
+      trash: I,
     } satisfies Implemented<CollectionConfig>,
     refused: refused.collectionRefusals,
   },

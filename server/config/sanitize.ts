@@ -457,6 +457,20 @@ function sanitizeCollection(
         throw new ConfigError(`${where}: auth.forgotPassword.${k} must be a function.`)
   }
   if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
+  if (c.trash !== undefined && c.trash !== null && typeof c.trash !== 'boolean')
+    throw new ConfigError(`${where}: trash must be true or false.`)
+  const trash = Boolean(c.trash)
+  if (trash) {
+    if (flatFields.some((f) => f.name === 'deletedAt'))
+      throw new ConfigError(
+        `${where}: with trash, deletedAt is the trash's own date field; rename your field "deletedAt".`,
+      )
+    // When the document went to the trash (null: not trashed); indexed, as every read filters on it.
+    flatFields = [
+      ...flatFields,
+      { name: 'deletedAt', type: 'date', index: true, label: 'Deleted At' },
+    ]
+  }
   const hooks = Object.fromEntries(
     HOOK_KINDS.map((k) => [k, c.hooks?.[k] ?? []]),
   ) as SanitizedCollection['hooks']
@@ -481,6 +495,7 @@ function sanitizeCollection(
     auth,
     versions,
     timestamps,
+    trash,
     hooks,
     access: c.access ?? {},
     endpoints: c.endpoints ?? [],

@@ -24,6 +24,8 @@ export type WhereOperator =
   | 'less_than_equal'
   | 'contains'
   | 'like'
+  | 'not_like'
+  | 'all'
   | 'exists'
   | 'near'
 export type WhereField = { [op in WhereOperator]?: unknown }
@@ -458,6 +460,11 @@ export interface CollectionConfig {
   versions?: boolean | { drafts?: boolean | Drafts; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
+  /**
+   * Soft delete: adds a `deletedAt` date field; an update setting it moves a document to the trash (delete
+   * access), reads leave trashed documents out unless `trash: true`, and delete removes for good.
+   */
+  trash?: boolean
   /** No duplicate operation (REST, GraphQL, Local); default true on auth collections, as Payload. */
   disableDuplicate?: boolean
 }
@@ -605,6 +612,7 @@ export interface SanitizedCollection extends Omit<
   auth: Required<AuthOptions> | false
   versions: SanitizedVersions | false
   timestamps: boolean
+  trash: boolean
   hooks: Required<CollectionHooks>
   access: NonNullable<CollectionConfig['access']>
   endpoints: Endpoint[]

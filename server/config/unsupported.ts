@@ -140,8 +140,6 @@ export const collectionRefusals = {
     'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
   orderable:
     'manual ordering is not supported yet; remove orderable and sort by a number field of your own (defaultSort).',
-  trash:
-    'soft delete (trash) is not supported yet; remove trash, and mark documents with a field of your own (e.g. a checkbox "archived") that read access filters out.',
   typescript: `collection type names come from labels; remove typescript and set labels.singular (e.g. "Post").`,
   upload: UPLOADS,
 } as const satisfies Refusals<CollectionConfig>

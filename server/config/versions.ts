@@ -97,6 +97,7 @@ function internalCollection(
     auth: false,
     versions: false,
     timestamps: true,
+    trash: false,
     defaultSort: '-updatedAt',
     disableDuplicate: true,
     hooks: {

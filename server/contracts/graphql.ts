@@ -335,7 +335,7 @@ function operatorInput(ctx: Ctx, name: string, scalar: string, ops: string[]): s
   const lines = ops.map((op) => {
     if (op === 'in' || op === 'not_in' || op === 'all') return `  ${op}: [${scalar}]`
     if (op === 'exists') return '  exists: Boolean'
-    if (op === 'like') return '  like: String'
+    if (op === 'like' || op === 'not_like') return `  ${op}: String`
     if (op === 'near') return '  near: [Float]'
     return `  ${op}: ${scalar}`
   })
@@ -346,9 +346,11 @@ const TEXT_OPS = [
   'equals',
   'not_equals',
   'like',
+  'not_like',
   'contains',
   'in',
   'not_in',
+  'all',
   'exists',
   'greater_than',
   'greater_than_equal',
@@ -364,9 +366,10 @@ const NUMBER_OPS = [
   'less_than_equal',
   'in',
   'not_in',
+  'all',
   'exists',
 ]
-const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'exists']
+const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'all', 'exists']
 
 function whereInput(ctx: Ctx, type: string, fields: FlattenedField[], timestamps: boolean): string {
   const name = `${type}_where`
@@ -505,6 +508,9 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   const draft = ', draft: Boolean'
   const drafts = Boolean(c.versions && c.versions.drafts)
   const autosave = c.versions && c.versions.autosave ? ', autosave: Boolean' : ''
+  // As Payload: every collection takes `trash` (nothing without trash: true), so `trash: false` is never an
+  // unknown argument.
+  const trash = ', trash: Boolean'
   const extra = ['  id: Int!']
   if (c.timestamps) extra.push('  createdAt: DateTime', '  updatedAt: DateTime')
   if (c.auth) extra.push('  collection: String')
@@ -557,14 +563,14 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
       meta('Mutation', `${kind}${singular}`, kind)
   }
   root.query.push(
-    `  ${singular}(id: Int!${draft}${loc}): ${singular}`,
-    `  ${plural}(where: ${where}, limit: Int, page: Int, pagination: Boolean, sort: String${draft}${loc}): ${plural}`,
-    `  count${plural}(where: ${where}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${count}`,
+    `  ${singular}(id: Int!${draft}${trash}${loc}): ${singular}`,
+    `  ${plural}(where: ${where}, limit: Int, page: Int, pagination: Boolean, sort: String${draft}${trash}${loc}): ${plural}`,
+    `  count${plural}(where: ${where}${draft}${trash}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${count}`,
   )
   root.mutation.push(
     `  create${singular}(data: ${create}!${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
-    `  update${singular}(id: Int!, data: ${update}!${autosave}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
-    `  delete${singular}(id: Int!): ${singular}`,
+    `  update${singular}(id: Int!, data: ${update}!${autosave}${draft}${trash}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
+    `  delete${singular}(id: Int!${trash}): ${singular}`,
   )
   if (c.versionsCollection) {
     const version = versionTypes(ctx, singular, plural, c.versionsCollection)
@@ -652,7 +658,7 @@ function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
   const access = permissionTypes(ctx, typeName(g.slug), g.flatFields, true, [
     'read',
     'update',
-    ...((g as { versions?: unknown }).versions ? ['readVersions'] : []),
+    ...(g.versions ? ['readVersions'] : []),
   ])
   root.access.push(`  ${enumValueName(g.slug)}: ${access.access}`)
   ctx.plan.roots.push({
@@ -661,7 +667,10 @@ function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
     kind: 'docAccess',
     global: g.slug,
   })
-  root.query.push(`  ${name}(draft: Boolean${loc}): ${name}`, `  docAccess${name}: ${access.docAccess}`)
+  root.query.push(
+    `  ${name}(draft: Boolean${loc}): ${name}`,
+    `  docAccess${name}: ${access.docAccess}`,
+  )
   root.mutation.push(
     `  update${name}(data: ${input}!${autosave}, draft: Boolean${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${name}`,
   )

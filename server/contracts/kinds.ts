@@ -10,6 +10,7 @@ export const SUCCESS_STATUSES = {
   find: [200],
   findByID: [200],
   count: [200],
+  findDistinct: [200],
   create: [201],
   update: [200],
   updateMany: [200],

@@ -147,17 +147,16 @@ function collectionPaths(
 ): void {
   const { singular, plural } = collectionNames(c)
   const base = `/${c.slug}`
-  const drafts = Boolean(c.versions && c.versions.drafts)
   const tag = [plural]
   const doc = ref(singular)
   const where = `${singular}Where`
   const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
-  const read = readParams(config, drafts, `${singular}Select`)
+  // `draft` on every collection, as Payload parses it (true or false; it changes nothing without drafts), and
+  // `trash` wherever Payload reads it (it changes nothing without trash: true).
+  const read = readParams(config, true, `${singular}Select`)
+  const writeParams = read
+  const trash = param('trash')
   const joins = c.joins.length ? [joinsParam(`${singular}Joins`)] : []
-  const writeParams = [
-    ...read.filter((p) => p.$ref !== param('draft').$ref),
-    ...(drafts ? [param('draft')] : []),
-  ]
   const docMessage = {
     type: 'object',
     required: ['doc', 'message'],
@@ -189,6 +188,7 @@ function collectionPaths(
         param('sort'),
         ...read,
         ...joins,
+        trash,
       ],
       responses: {
         200: json(ref(`${plural}List`), `A page of ${c.labels.plural}`),
@@ -212,7 +212,7 @@ function collectionPaths(
       summary: `Update every ${c.labels.singular} matching where`,
       tags: tag,
       'x-cms': meta('updateMany'),
-      parameters: [whereParam(config, where, true), ...writeParams],
+      parameters: [whereParam(config, where, true), ...writeParams, trash],
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
         200: json(bulk, 'The updated documents, and the ones that failed'),
@@ -224,7 +224,7 @@ function collectionPaths(
       summary: `Delete every ${c.labels.singular} matching where`,
       tags: tag,
       'x-cms': meta('deleteMany'),
-      parameters: [whereParam(config, where, true), param('depth')],
+      parameters: [whereParam(config, where, true), param('depth'), trash],
       responses: {
         200: json(bulk, 'The deleted documents, and the ones that failed'),
         ...errors(400, 401, 403, 500),
@@ -240,10 +240,40 @@ function collectionPaths(
       parameters: [
         whereParam(config, where),
         ...(config.localization ? [param('locale')] : []),
-        ...(drafts ? [param('draft')] : []),
+        param('draft'),
+        trash,
       ],
       responses: {
         200: json(ref('Count'), 'The number of matching documents'),
+        ...errors(400, 401, 403, 500),
+      },
+    },
+  }
+  paths[`${base}/distinct`] = {
+    get: {
+      operationId: `findDistinct${plural}`,
+      summary: `Distinct values of a ${c.labels.singular} field`,
+      tags: tag,
+      'x-cms': meta('findDistinct'),
+      parameters: [
+        {
+          name: 'field',
+          in: 'query',
+          required: true,
+          description:
+            'The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.',
+          schema: { type: 'string', enum: distinctPaths(c) },
+        },
+        whereParam(config, where),
+        param('limit'),
+        param('page'),
+        param('sort'),
+        param('depth'),
+        ...(config.localization ? [param('locale')] : []),
+        trash,
+      ],
+      responses: {
+        200: json(ref(`${plural}Distinct`), 'The distinct values'),
         ...errors(400, 401, 403, 500),
       },
     },
@@ -265,6 +295,7 @@ function collectionPaths(
           param('depth'),
           selectParam(`${singular}VersionSelect`),
           ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
+          trash,
         ],
         responses: {
           200: json(ref(`${singular}VersionsList`), 'A page of versions, newest first'),
@@ -282,6 +313,7 @@ function collectionPaths(
           param('id'),
           param('depth'),
           ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
+          trash,
         ],
         responses: { 200: json(version, 'The version'), ...errors(400, 401, 403, 404, 500) },
       },
@@ -290,7 +322,7 @@ function collectionPaths(
         summary: `Restore a version of a ${c.labels.singular}`,
         tags: tag,
         'x-cms': meta('restoreVersion'),
-        parameters: [param('id'), param('depth'), ...(drafts ? [param('draft')] : [])],
+        parameters: [param('id'), param('depth'), param('draft')],
         responses: {
           200: json(
             {
@@ -324,7 +356,7 @@ function collectionPaths(
       summary: `One ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('findByID'),
-      parameters: [param('id'), ...read, ...joins],
+      parameters: [param('id'), ...read, ...joins, trash],
       responses: { 200: json(doc, `The ${c.labels.singular}`), ...errors(400, 401, 403, 404, 500) },
     },
     patch: {
@@ -336,6 +368,7 @@ function collectionPaths(
         param('id'),
         ...writeParams,
         ...(c.versions && c.versions.autosave ? [param('autosave')] : []),
+        trash,
       ],
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
@@ -348,7 +381,7 @@ function collectionPaths(
       summary: `Delete a ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('delete'),
-      parameters: [param('id'), param('depth')],
+      parameters: [param('id'), param('depth'), trash],
       responses: { 200: json(docMessage, 'Deleted'), ...errors(400, 401, 403, 404, 500) },
     },
   }
@@ -718,7 +751,7 @@ function globalPaths(
   const name = globalName(g)
   const meta = (kind: OperationKind): OperationMeta => ({ kind, global: g.slug })
   const drafts = Boolean(g.versions && g.versions.drafts)
-  const read = readParams(config, drafts, `${name}Select`)
+  const read = readParams(config, true, `${name}Select`)
   const base = `/globals/${g.slug}`
   paths[base] = {
     get: {
@@ -870,7 +903,15 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
     draft: {
       name: 'draft',
       in: 'query',
-      description: 'Read the newest drafts / save as a draft.',
+      description:
+        'true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.',
+      schema: { type: 'boolean' },
+    },
+    trash: {
+      name: 'trash',
+      in: 'query',
+      description:
+        'Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.',
       schema: { type: 'boolean' },
     },
   }
@@ -943,6 +984,26 @@ function sharedSchemas(): Record<string, Schema> {
     },
     ...whereComponents(),
   }
+}
+
+/** The fields findDistinct lists values of: one value per document (`valueExpression` in db/where.ts). */
+function distinctPaths(c: SanitizedCollection): string[] {
+  const out = ['id', ...(c.timestamps ? ['createdAt', 'updatedAt'] : [])]
+  const walk = (fields: SanitizedCollection['flatFields'], prefix: string) => {
+    for (const f of fields) {
+      if (f.hidden) continue
+      if (f.type === 'group') {
+        if (!f.localized) walk(f.fields, `${prefix}${f.name}.`)
+        continue
+      }
+      if (['array', 'blocks', 'json', 'richText', 'point'].includes(f.type)) continue
+      if ('hasMany' in f && f.hasMany) continue
+      if (f.type === 'relationship' && Array.isArray(f.relationTo)) continue
+      out.push(`${prefix}${f.name}`)
+    }
+  }
+  walk(c.flatFields, '')
+  return out
 }
 
 function paginated(items: Schema): Schema {
@@ -1208,6 +1269,25 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     const drafts = Boolean(c.versions && c.versions.drafts)
     schemas[singular] = documentSchema(c, ctx)
     schemas[`${plural}List`] = paginated(ref(singular))
+    const page = paginated({})
+    schemas[`${plural}Distinct`] = {
+      type: 'object',
+      required: (page.required as string[]).map((k) => (k === 'docs' ? 'values' : k)),
+      properties: Object.fromEntries(
+        Object.entries(page.properties as Schema).map(([k, v]) =>
+          k === 'docs'
+            ? [
+                'values',
+                {
+                  type: 'array',
+                  description: 'One object per distinct value, keyed by the field path.',
+                  items: { type: 'object', minProperties: 1, maxProperties: 1 },
+                },
+              ]
+            : [k, v],
+        ),
+      ),
+    }
     // Auth collections take a password (stored only as a hash, never returned), and with useAPIKey an API key.
     const password = c.auth
       ? {
@@ -1473,6 +1553,8 @@ const DESCRIPTIONS = {
   findByID:
     'Reads one document by id; one the caller may not read answers as if it did not exist (404).',
   count: 'Counts the documents matching `where` that the caller may read.',
+  findDistinct:
+    "Lists the distinct values of one field among the documents matching `where` that the caller may read, as Payload's findDistinct answers them (`values: [{ <field>: value }]`, paginated with `limit`; every value without it). `sort` is the field (default ascending) or another field. A field the caller may not read is a 400. Payload 3 has the operation but does not route it; this route is an extension (docs/decisions.md).",
   create:
     'Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.',
   update: 'Updates one document by id (update access); only the fields sent change.',

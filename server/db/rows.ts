@@ -2,11 +2,11 @@ import type { FlattenedField } from '../config/types.ts'
 import type { CollectionSchema, Placement } from './schema.ts'
 
 /** Converts one stored value to its document form. */
-function readValue(field: FlattenedField, v: unknown): unknown {
+export function readValue(field: FlattenedField, v: unknown): unknown {
   if (v === null || v === undefined) return null
   switch (field.type) {
     case 'checkbox':
-      return v === 1 || v === true || v === '1'
+      return v === 1 || v === true || v === '1' || v === 'true'
     case 'number':
       return typeof v === 'number' ? v : Number(v)
     case 'relationship':

@@ -38,12 +38,18 @@ export const OPERATORS = [
   'less_than_equal',
   'contains',
   'like',
+  'not_like',
+  'all',
   'exists',
   'near',
 ] as const
 type Operator = (typeof OPERATORS)[number]
 const OPERATOR_SET = new Set<string>(OPERATORS)
-const NEGATIVE: Partial<Record<Operator, Operator>> = { not_equals: 'equals', not_in: 'in' }
+const NEGATIVE: Partial<Record<Operator, Operator>> = {
+  not_equals: 'equals',
+  not_in: 'in',
+  not_like: 'like',
+}
 
 /** How a value is compared: drives coercion and the operators allowed. */
 type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id'
@@ -258,15 +264,33 @@ function scalar(
       return { sql: `${expr} ${sym} ?`, bindings: [...exprB, v] }
     }
     case 'contains':
-    case 'like': {
+    case 'like':
+    case 'not_like': {
       if (!textual) fail(path, `operator "${op}" applies to text fields only`)
       const v = coerce('text', value, path, field)
       if (typeof v !== 'string') fail(path, `operator "${op}" needs a string`)
-      const words = op === 'like' ? v.split(/\s+/).filter(Boolean) : [v]
+      const words = op === 'contains' ? [v] : v.split(/\s+/).filter(Boolean)
+      if (op === 'not_like') {
+        // None of the words appears (Payload: AND of NOT LIKE per word); a missing value contains none.
+        if (words.length === 0) return { sql: `${expr} IS NULL`, bindings: [...exprB] }
+        return {
+          sql: `(${expr} IS NULL OR (${words.map(() => `LOWER(${expr}) NOT LIKE ? ESCAPE '!'`).join(' AND ')}))`,
+          bindings: [...exprB, ...words.flatMap((w) => [...exprB, `%${likeEscape(w)}%`])],
+        }
+      }
       if (words.length === 0) return { sql: `${expr} IS NOT NULL`, bindings: [...exprB] }
       return {
         sql: `(${words.map(() => `LOWER(${expr}) LIKE ? ESCAPE '!'`).join(' AND ')})`,
         bindings: words.flatMap((w) => [...exprB, `%${likeEscape(w)}%`]),
+      }
+    }
+    case 'all': {
+      // A single value holds all the listed values only when each equals it (MongoDB's $all on a scalar).
+      const list = toList(value, path).map((x) => coerce(kind, x, path, field))
+      if (list.length === 0) return { sql: '1 = 0', bindings: [] }
+      return {
+        sql: `(${list.map((x) => (x === null ? `${expr} IS NULL` : `${expr} = ?`)).join(' AND ')})`,
+        bindings: list.flatMap((x) => (x === null ? [...exprB] : [...exprB, x])),
       }
     }
     case 'exists':
@@ -418,7 +442,32 @@ function overElements(
   inner: (elementExpr: string, op: Operator, value: unknown) => Compiled,
 ): Compiled {
   const d = state.ctx.dialect
-  let positive = op
+  if (op === 'all') {
+    // Every listed value is held by some element: one EXISTS per value.
+    const list = toList(value, path)
+    if (list.length === 0) return { sql: '1 = 0', bindings: [] }
+    const parts = list.map((item) =>
+      overElements(state, container, cb, elements, 'equals', item, path, inner),
+    )
+    return {
+      sql: `(${parts.map((p) => p.sql).join(' AND ')})`,
+      bindings: parts.flatMap((p) => p.bindings),
+    }
+  }
+  if (op === 'not_like' && typeof value === 'string') {
+    // As on a single value: no element contains any of the words.
+    const words = value.split(/\s+/).filter(Boolean)
+    if (words.length > 1) {
+      const parts = words.map((w) =>
+        overElements(state, container, cb, elements, 'not_like', w, path, inner),
+      )
+      return {
+        sql: `(${parts.map((p) => p.sql).join(' AND ')})`,
+        bindings: parts.flatMap((p) => p.bindings),
+      }
+    }
+  }
+  let positive: Operator = op
   let negate = false
   let v = value
   if (NEGATIVE[op]) {
@@ -908,7 +957,6 @@ export function compileSort(
   alias = 't',
 ): Compiled {
   const d = ctx.dialect
-  const schema = ctx.schemas.get(collection.slug)!
   const keys = (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : [])
     .map((k) => (typeof k === 'string' ? k.trim() : fail('sort', 'sort keys must be strings')))
     .filter(Boolean)
@@ -925,45 +973,61 @@ export function compileSort(
     const path = desc ? key.slice(1) : key.replace(/^\+/, '')
     const dir = desc ? 'DESC' : 'ASC'
     firstDir ||= dir
-    const segs = path.replace(/__/g, '.').split('.')
-    let expr: string | undefined
-    const b: unknown[] = []
-    if (path === 'id') {
-      expr = `${alias}.${d.quote('id')}`
-      hasId = true
-    } else if ((path === 'createdAt' || path === 'updatedAt') && collection.timestamps)
-      expr = `${alias}.${d.quote(path)}`
-    else {
-      let placements = schema.placements
-      for (let i = 0; i < segs.length; i++) {
-        const p = placements.get(segs[i])
-        if (!p || (i === 0 && p.field.hidden)) break
-        if (p.kind === 'group') {
-          placements = p.children
-          continue
-        }
-        if (i !== segs.length - 1) break
-        if (p.kind === 'column') expr = `${alias}.${d.quote(p.column)}`
-        else if (p.kind === 'polymorphic') expr = `${alias}.${d.quote(p.value)}`
-        else if (p.kind === 'json' && p.field.localized && !isContainer(p.field)) {
-          const locale =
-            ctx.locale ?? (ctx.config.localization ? ctx.config.localization.defaultLocale : 'en')
-          expr = d.jsonValue(
-            `${alias}.${d.quote(p.column)}`,
-            p.field.type === 'number' ? 'number' : 'text',
-          )
-          b.push(`$${jsonKey(locale)}`)
-        }
-        break
-      }
-    }
-    if (!expr)
+    if (path === 'id') hasId = true
+    const value = valueExpression(ctx, collection, path, alias)
+    if (!value)
       fail(path || 'sort', `cannot sort by "${path}": not a field, or not a single sortable value`)
-    terms.push(`${expr} ${dir}`)
-    bindings.push(...b)
+    terms.push(`${value.sql} ${dir}`)
+    bindings.push(...value.bindings)
   }
   if (!hasId) terms.push(`${alias}.${d.quote('id')} ${firstDir || 'DESC'}`)
   return { sql: terms.join(', '), bindings }
+}
+
+/**
+ * The one value `path` holds in each row, as SQL: `id`, the timestamps, a field stored in a column (in groups
+ * too: `meta.source`), a polymorphic relationship's id, or a localized single value in the context's locale.
+ * `field` is the field read (none for `id` and the timestamps). Undefined for anything else (lists, rows, json).
+ */
+export function valueExpression(
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  path: string,
+  alias = 't',
+): { sql: string; bindings: unknown[]; field?: FlattenedField } | undefined {
+  const d = ctx.dialect
+  if (path === 'id') return { sql: `${alias}.${d.quote('id')}`, bindings: [] }
+  if ((path === 'createdAt' || path === 'updatedAt') && collection.timestamps)
+    return { sql: `${alias}.${d.quote(path)}`, bindings: [] }
+  const segs = path.replace(/__/g, '.').split('.')
+  let placements = ctx.schemas.get(collection.slug)!.placements
+  for (let i = 0; i < segs.length; i++) {
+    const p = placements.get(segs[i])
+    if (!p || (i === 0 && p.field.hidden)) return undefined
+    if (p.kind === 'group') {
+      placements = p.children
+      continue
+    }
+    if (i !== segs.length - 1) return undefined
+    if (p.kind === 'column')
+      return { sql: `${alias}.${d.quote(p.column)}`, bindings: [], field: p.field }
+    if (p.kind === 'polymorphic')
+      return { sql: `${alias}.${d.quote(p.value)}`, bindings: [], field: p.field }
+    if (p.kind === 'json' && p.field.localized && !isContainer(p.field)) {
+      const locale =
+        ctx.locale ?? (ctx.config.localization ? ctx.config.localization.defaultLocale : 'en')
+      return {
+        sql: d.jsonValue(
+          `${alias}.${d.quote(p.column)}`,
+          p.field.type === 'number' ? 'number' : 'text',
+        ),
+        bindings: [`$${jsonKey(locale)}`],
+        field: p.field,
+      }
+    }
+    return undefined
+  }
+  return undefined
 }
 
 const isContainer = (f: FlattenedField) =>

@@ -140,6 +140,8 @@ function loaderFor(
               depth: 0,
               // Join fields are resolved by their own resolvers, with their arguments.
               joins: false,
+              // A relation to a document in the trash still resolves (as Payload's dataloader does).
+              trash: true,
               overrideAccess: false,
               // A copy (same user, budget and transaction): the Local call sets the locale on the request it
               // gets, and loaders of other locales run beside this one.
@@ -591,6 +593,7 @@ export function buildExecutableSchema(
         collection: r.collection!,
         id: args.id as number,
         draft: args.draft as boolean | undefined,
+        trash: args.trash as boolean | undefined,
         disableErrors: true,
         ...scope(ctx, args),
       }),
@@ -603,6 +606,7 @@ export function buildExecutableSchema(
         pagination: args.pagination as boolean | undefined,
         sort: args.sort as string | undefined,
         draft: args.draft as boolean | undefined,
+        trash: args.trash as boolean | undefined,
         ...scope(ctx, args),
         // No count query when the selection reads nothing but the documents.
         count: info.fieldNodes.some((f) =>
@@ -616,6 +620,7 @@ export function buildExecutableSchema(
         collection: r.collection!,
         where: args.where as Where | undefined,
         draft: args.draft as boolean | undefined,
+        trash: args.trash as boolean | undefined,
         ...scope(ctx, args),
       }),
     create: (r) => async (_s, args, ctx) =>
@@ -645,6 +650,7 @@ export function buildExecutableSchema(
             data: args.data as Record<string, unknown>,
             draft: args.draft as boolean | undefined,
             autosave: args.autosave as boolean | undefined,
+            trash: args.trash as boolean | undefined,
             ...scope(ctx, args),
           }),
       ),
@@ -685,7 +691,12 @@ export function buildExecutableSchema(
         ...scope(ctx, args),
       }),
     delete: (r) => async (_s, args, ctx) =>
-      ctx.cms.delete({ collection: r.collection!, id: args.id as number, ...scope(ctx, args) }),
+      ctx.cms.delete({
+        collection: r.collection!,
+        id: args.id as number,
+        trash: args.trash as boolean | undefined,
+        ...scope(ctx, args),
+      }),
     duplicate: (r) => async (_s, args, ctx) =>
       limitedPasswordChange(
         ctx.cms,

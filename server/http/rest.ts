@@ -58,6 +58,7 @@ function readOptions(r: RestRequest) {
     locale: q.locale as string | undefined,
     fallbackLocale: q['fallback-locale'] as string | undefined,
     draft: boolParam(q.draft),
+    trash: boolParam(q.trash),
     select: r.structured.select as Select | undefined,
     populate: r.structured.populate as Record<string, Select> | undefined,
     joins: r.structured.joins as JoinQuery | undefined,
@@ -137,7 +138,7 @@ export const kinds = {
     }
   },
   async count(cms, r) {
-    const { where, locale, draft, req } = listOptions(r)
+    const { where, locale, draft, trash, req } = listOptions(r)
     return {
       status: 200,
       body: await cms.count({
@@ -145,6 +146,26 @@ export const kinds = {
         where,
         locale,
         draft,
+        trash,
+        req,
+        overrideAccess: false,
+      }),
+    }
+  },
+  async findDistinct(cms, r) {
+    const { where, locale, trash, limit, page, sort, depth, req } = listOptions(r)
+    return {
+      status: 200,
+      body: await cms.findDistinct({
+        collection: r.meta.collection!,
+        field: r.query.field as string,
+        where,
+        locale,
+        trash,
+        limit,
+        page,
+        sort,
+        depth,
         req,
         overrideAccess: false,
       }),
@@ -188,6 +209,7 @@ export const kinds = {
       collection: r.meta.collection!,
       id: r.params.id,
       depth: intParam(r.query.depth),
+      trash: boolParam(r.query.trash),
       req: r.req,
       overrideAccess: false,
     })
@@ -199,6 +221,7 @@ export const kinds = {
       collection: c.slug,
       where: requireWhere(r),
       depth: intParam(r.query.depth),
+      trash: boolParam(r.query.trash),
       req: r.req,
       overrideAccess: false,
     })

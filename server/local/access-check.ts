@@ -10,6 +10,7 @@ export const OPERATION_ACCESS = {
   find: 'read',
   findByID: 'read',
   count: 'read',
+  findDistinct: 'read',
   create: 'create',
   update: 'update',
   updateMany: 'update',

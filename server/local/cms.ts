@@ -30,6 +30,7 @@ import { deleteOperation } from './operations/delete.ts'
 import { findByID } from './operations/find-by-id.ts'
 import { findGlobal } from './operations/find-global.ts'
 import { find } from './operations/find.ts'
+import { findDistinct } from './operations/find-distinct.ts'
 import { updateGlobal } from './operations/update-global.ts'
 import { update } from './operations/update.ts'
 import { findVersionByID } from './operations/find-version-by-id.ts'
@@ -78,6 +79,7 @@ export class Cms implements LocalApi {
   find = find
   findByID = findByID
   count = count
+  findDistinct = findDistinct
   create = create
   duplicate = duplicate
   update = update

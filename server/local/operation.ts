@@ -13,6 +13,7 @@ export type AfterOperationName =
   | 'deleteByID'
   | 'count'
   | 'countVersions'
+  | 'findDistinct'
   | 'findVersions'
   | 'findVersionByID'
   | 'restoreVersion'

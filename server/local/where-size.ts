@@ -4,7 +4,7 @@ import { LimitExceeded } from '../errors/limit-exceeded.ts'
 export interface WhereSize {
   /** Path and operator pairs. */
   conditions: number
-  /** List items (`in`, `not_in`, `all`, `near`), and the words of `like` values. */
+  /** List items (`in`, `not_in`, `all`, `near`), and the words of `like` and `not_like` values. */
   values: number
   /** Length of the longest string value. */
   longest: number
@@ -19,7 +19,7 @@ export function measureWhere(where: unknown): WhereSize {
   const value = (op: string, v: unknown) => {
     if (typeof v === 'string') {
       size.longest = Math.max(size.longest, v.length)
-      if (op === 'like') size.values += v.split(/\s+/).filter(Boolean).length
+      if (op === 'like' || op === 'not_like') size.values += v.split(/\s+/).filter(Boolean).length
       else if (LIST_OPERATORS.has(op)) size.values += v === '' ? 0 : v.split(',').length
       else size.values += 1
     } else if (Array.isArray(v) || (v && typeof v === 'object')) {

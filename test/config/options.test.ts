@@ -209,7 +209,11 @@ test('the options named in issue 18 are refused with their full path', (t) => {
     posts({ auth: { cookies: { sameSite: 'None', path: '/api' } } }),
     /^collections\[posts\]\.auth\.cookies\.path is not an option of auth\.cookies/,
   )
-  refuses(t, posts({ trash: true }), /^collections\[posts\]\.trash is not supported: soft delete/)
+  refuses(
+    t,
+    posts({ orderable: true }),
+    /^collections\[posts\]\.orderable is not supported: manual ordering/,
+  )
   // Autosave is implemented (issue 19); the other draft options are still refused.
   refuses(
     t,

@@ -29,6 +29,7 @@ const contentKinds = [
   'find',
   'findByID',
   'count',
+  'findDistinct',
   'create',
   'update',
   'updateMany',
@@ -60,8 +61,10 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
       'unlock',
       'duplicate',
     ].includes(o.kind),
-  QUERY: (o) => ['find', 'count', 'updateMany', 'deleteMany', 'findVersions'].includes(o.kind),
-  LIMIT_EXCEEDED: (o) => ['find', 'findByID', 'findVersions', 'findGlobal'].includes(o.kind),
+  QUERY: (o) =>
+    ['find', 'count', 'findDistinct', 'updateMany', 'deleteMany', 'findVersions'].includes(o.kind),
+  LIMIT_EXCEEDED: (o) =>
+    ['find', 'findByID', 'findDistinct', 'findVersions', 'findGlobal'].includes(o.kind),
   UNAUTHORIZED: (o) => !(Array.isArray(o.op.security) && o.op.security.length === 0),
   AUTHENTICATION: (o) => o.kind === 'login',
   LOCKED_AUTH: (o) => o.kind === 'login',

@@ -55,11 +55,11 @@ test('names follow labels; lists return docs, totalDocs and the other page field
   // As Payload, every collection's reads take draft (issue 19); it reads drafts only with versions.drafts.
   t.deepEqual(
     q.Article.args.map((a) => a.name),
-    ['id', 'draft', 'locale', 'fallbackLocale'],
+    ['id', 'draft', 'trash', 'locale', 'fallbackLocale'],
   )
   t.deepEqual(
     q.Articles.args.map((a) => a.name),
-    ['where', 'limit', 'page', 'pagination', 'sort', 'draft', 'locale', 'fallbackLocale'],
+    ['where', 'limit', 'page', 'pagination', 'sort', 'draft', 'trash', 'locale', 'fallbackLocale'],
   )
   const list = schema.getType('Articles')
   t.true(isObjectType(list))
@@ -92,7 +92,7 @@ test('names follow labels; lists return docs, totalDocs and the other page field
       .getQueryType()!
       .getFields()
       .Products.args.map((a) => a.name),
-    ['where', 'limit', 'page', 'pagination', 'sort', 'draft'],
+    ['where', 'limit', 'page', 'pagination', 'sort', 'draft', 'trash'],
   )
 })
 

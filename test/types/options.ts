@@ -10,15 +10,15 @@ import type { CollectionConfig } from '../../server/config/types.ts'
 export const collection: Implemented<CollectionConfig> = OPTION_TABLES.collection.implemented
 
 // A key the table lacks is a compile error.
-type WithTrash = CollectionConfig & { trash?: boolean }
-// @ts-expect-error trash has no entry
-export const missing: Implemented<WithTrash> = OPTION_TABLES.collection.implemented
+type WithOrderable = CollectionConfig & { orderable?: boolean }
+// @ts-expect-error orderable has no entry
+export const missing: Implemented<WithOrderable> = OPTION_TABLES.collection.implemented
 
 // An entry for a key the type lacks is a compile error.
 export const extra = {
   ...OPTION_TABLES.collection.implemented,
-  // @ts-expect-error trash is not a key of CollectionConfig
-  trash: 'implemented',
+  // @ts-expect-error orderable is not a key of CollectionConfig
+  orderable: 'implemented',
 } satisfies Implemented<CollectionConfig>
 
 // A refusal of an implemented option is a compile error.

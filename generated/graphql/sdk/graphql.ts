@@ -6,6 +6,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type Category_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -18,6 +19,7 @@ export type Category_CreatedAt_Operator = {
 };
 
 export type Category_Description_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -29,9 +31,11 @@ export type Category_Description_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Category_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: number | null | undefined;
@@ -44,6 +48,7 @@ export type Category_Id_Operator = {
 };
 
 export type Category_Name_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -55,9 +60,11 @@ export type Category_Name_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Category_Slug_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -69,9 +76,11 @@ export type Category_Slug_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Category_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -96,6 +105,7 @@ export type Category_Where = {
 };
 
 export type Order_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -108,6 +118,7 @@ export type Order_CreatedAt_Operator = {
 };
 
 export type Order_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: number | null | undefined;
@@ -120,6 +131,7 @@ export type Order_Id_Operator = {
 };
 
 export type Order_Items_Operator = {
+  all?: Array<unknown> | null | undefined;
   contains?: unknown;
   equals?: unknown;
   exists?: boolean | null | undefined;
@@ -131,9 +143,11 @@ export type Order_Items_Operator = {
   like?: string | null | undefined;
   not_equals?: unknown;
   not_in?: Array<unknown> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Order_PaidAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -158,6 +172,7 @@ export type Order_Status_Input =
   | 'shipped';
 
 export type Order_Status_Operator = {
+  all?: Array<Order_Status_Input | null | undefined> | null | undefined;
   equals?: Order_Status_Input | null | undefined;
   exists?: boolean | null | undefined;
   in?: Array<Order_Status_Input | null | undefined> | null | undefined;
@@ -166,6 +181,7 @@ export type Order_Status_Operator = {
 };
 
 export type Order_Total_Amount_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: number | null | undefined;
@@ -178,6 +194,7 @@ export type Order_Total_Amount_Operator = {
 };
 
 export type Order_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -190,6 +207,7 @@ export type Order_UpdatedAt_Operator = {
 };
 
 export type Order_User_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   contains?: number | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
@@ -225,6 +243,7 @@ export type Post__Status_Input =
   | 'published';
 
 export type Post__Status_Operator = {
+  all?: Array<Post__Status_Input | null | undefined> | null | undefined;
   equals?: Post__Status_Input | null | undefined;
   exists?: boolean | null | undefined;
   in?: Array<Post__Status_Input | null | undefined> | null | undefined;
@@ -233,6 +252,7 @@ export type Post__Status_Operator = {
 };
 
 export type Post_Author_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   contains?: number | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
@@ -242,6 +262,7 @@ export type Post_Author_Operator = {
 };
 
 export type Post_Body_Operator = {
+  all?: Array<unknown> | null | undefined;
   contains?: unknown;
   equals?: unknown;
   exists?: boolean | null | undefined;
@@ -253,9 +274,11 @@ export type Post_Body_Operator = {
   like?: string | null | undefined;
   not_equals?: unknown;
   not_in?: Array<unknown> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Post_Category_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   contains?: number | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
@@ -265,6 +288,7 @@ export type Post_Category_Operator = {
 };
 
 export type Post_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -277,6 +301,7 @@ export type Post_CreatedAt_Operator = {
 };
 
 export type Post_Excerpt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -288,6 +313,7 @@ export type Post_Excerpt_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Post_Featured_Operator = {
@@ -297,6 +323,7 @@ export type Post_Featured_Operator = {
 };
 
 export type Post_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: number | null | undefined;
@@ -309,6 +336,7 @@ export type Post_Id_Operator = {
 };
 
 export type Post_Layout_Operator = {
+  all?: Array<unknown> | null | undefined;
   contains?: unknown;
   equals?: unknown;
   exists?: boolean | null | undefined;
@@ -320,6 +348,7 @@ export type Post_Layout_Operator = {
   like?: string | null | undefined;
   not_equals?: unknown;
   not_in?: Array<unknown> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Post_Location_Operator = {
@@ -330,6 +359,7 @@ export type Post_Location_Operator = {
 };
 
 export type Post_PublishedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -342,6 +372,7 @@ export type Post_PublishedAt_Operator = {
 };
 
 export type Post_Reference_Operator = {
+  all?: Array<unknown> | null | undefined;
   equals?: unknown;
   exists?: boolean | null | undefined;
   in?: Array<unknown> | null | undefined;
@@ -350,6 +381,7 @@ export type Post_Reference_Operator = {
 };
 
 export type Post_Related_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   contains?: number | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
@@ -359,6 +391,7 @@ export type Post_Related_Operator = {
 };
 
 export type Post_Seo__Description_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -370,6 +403,7 @@ export type Post_Seo__Description_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Post_Seo__NoIndex_Operator = {
@@ -379,6 +413,7 @@ export type Post_Seo__NoIndex_Operator = {
 };
 
 export type Post_Seo__Title_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -390,9 +425,11 @@ export type Post_Seo__Title_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Post_Slug_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -404,6 +441,7 @@ export type Post_Slug_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Post_Status =
@@ -419,6 +457,7 @@ export type Post_Status_Input =
   | 'review';
 
 export type Post_Status_Operator = {
+  all?: Array<Post_Status_Input | null | undefined> | null | undefined;
   equals?: Post_Status_Input | null | undefined;
   exists?: boolean | null | undefined;
   in?: Array<Post_Status_Input | null | undefined> | null | undefined;
@@ -427,6 +466,7 @@ export type Post_Status_Operator = {
 };
 
 export type Post_Tags_Operator = {
+  all?: Array<unknown> | null | undefined;
   contains?: unknown;
   equals?: unknown;
   exists?: boolean | null | undefined;
@@ -438,9 +478,11 @@ export type Post_Tags_Operator = {
   like?: string | null | undefined;
   not_equals?: unknown;
   not_in?: Array<unknown> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Post_Title_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -452,9 +494,11 @@ export type Post_Title_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Post_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -467,6 +511,7 @@ export type Post_UpdatedAt_Operator = {
 };
 
 export type Post_Views_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: number | null | undefined;
@@ -507,6 +552,7 @@ export type Post_Where = {
 };
 
 export type Tracking_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -519,6 +565,7 @@ export type Tracking_CreatedAt_Operator = {
 };
 
 export type Tracking_Events_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: number | null | undefined;
@@ -531,6 +578,7 @@ export type Tracking_Events_Operator = {
 };
 
 export type Tracking_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: number | null | undefined;
@@ -543,6 +591,7 @@ export type Tracking_Id_Operator = {
 };
 
 export type Tracking_Label_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -554,9 +603,11 @@ export type Tracking_Label_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Tracking_LastEvent_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -568,6 +619,7 @@ export type Tracking_LastEvent_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type Tracking_Status =
@@ -581,6 +633,7 @@ export type Tracking_Status_Input =
   | 'pending';
 
 export type Tracking_Status_Operator = {
+  all?: Array<Tracking_Status_Input | null | undefined> | null | undefined;
   equals?: Tracking_Status_Input | null | undefined;
   exists?: boolean | null | undefined;
   in?: Array<Tracking_Status_Input | null | undefined> | null | undefined;
@@ -589,6 +642,7 @@ export type Tracking_Status_Operator = {
 };
 
 export type Tracking_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -614,6 +668,7 @@ export type Tracking_Where = {
 };
 
 export type User_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;
@@ -626,6 +681,7 @@ export type User_CreatedAt_Operator = {
 };
 
 export type User_Email_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -637,9 +693,11 @@ export type User_Email_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type User_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: number | null | undefined;
@@ -652,6 +710,7 @@ export type User_Id_Operator = {
 };
 
 export type User_Name_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
@@ -663,6 +722,7 @@ export type User_Name_Operator = {
   like?: string | null | undefined;
   not_equals?: string | null | undefined;
   not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
 };
 
 export type User_Roles =
@@ -674,6 +734,7 @@ export type User_Roles_Input =
   | 'member';
 
 export type User_Roles_Operator = {
+  all?: Array<User_Roles_Input | null | undefined> | null | undefined;
   contains?: User_Roles_Input | null | undefined;
   equals?: User_Roles_Input | null | undefined;
   exists?: boolean | null | undefined;
@@ -683,6 +744,7 @@ export type User_Roles_Operator = {
 };
 
 export type User_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
   exists?: boolean | null | undefined;
   greater_than?: string | null | undefined;

@@ -7,6 +7,7 @@ import { runOperation } from '../operation.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { CollectionSlug, CountArgs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
+import { withoutTrashed } from '../trash.ts'
 
 /** `{ totalDocs }` of the documents matching `where` that the caller may read. */
 export async function count<S extends CollectionSlug>(
@@ -24,7 +25,11 @@ export async function count<S extends CollectionSlug>(
     overrideAccess,
     async (args) => {
       const access = await executeAccess(collection.access.read, { req }, overrideAccess)
-      const { target, where } = readTarget(collection, args.draft, combineWhere(args.where, access))
+      const { target, where } = readTarget(
+        collection,
+        args.draft,
+        withoutTrashed(collection, combineWhere(args.where, access), args.trash),
+      )
       budgetOf(req, overrideAccess)?.chargeStatements()
       const totalDocs = await countDocs(
         executorFor(this, req),

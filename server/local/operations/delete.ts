@@ -21,6 +21,7 @@ import type {
   ReadArgs,
 } from '../../config/local-api.ts'
 import { deleteVersions } from '../versions.ts'
+import { hiddenInTrash, withoutTrashed } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
@@ -72,7 +73,7 @@ export async function deleteOperation<S extends CollectionSlug>(
             relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
           },
           collection,
-          combineWhere(args.where, access),
+          withoutTrashed(collection, combineWhere(args.where, access), args.trash),
           undefined,
           undefined,
           true,
@@ -91,13 +92,13 @@ export async function deleteOne(
   tx: Executor,
   req: CmsRequest,
   id: number,
-  args: ReadArgs & { overrideAccess: boolean },
+  args: ReadArgs & { overrideAccess: boolean; trash?: boolean },
   access: true | Where,
 ) {
   const ctx = cms.queryContext(req.locale)
   await runHooks(collection.hooks.beforeDelete, 'id', { id, req }, { collection })
   const doc = await selectById(tx, ctx, collection, id, true)
-  if (!doc) throw new NotFound()
+  if (!doc || hiddenInTrash(collection, doc, args.trash)) throw new NotFound()
   if (
     access !== true &&
     (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length ===

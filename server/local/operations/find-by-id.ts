@@ -9,6 +9,7 @@ import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { CollectionSlug, DocOf, FindByIDArgs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
+import { withoutTrashed } from '../trash.ts'
 
 /** One document by id; 404 when it does not exist or read access hides it (or `null` with `disableErrors`). */
 export async function findByID<S extends CollectionSlug>(
@@ -31,7 +32,7 @@ export async function findByID<S extends CollectionSlug>(
       const { target, where, toDoc } = readTarget(
         collection,
         args.draft,
-        combineWhere({ id: { equals: id } }, access),
+        withoutTrashed(collection, combineWhere({ id: { equals: id } }, access), args.trash),
       )
       budgetOf(req, overrideAccess)?.chargeStatements()
       const [doc] = (

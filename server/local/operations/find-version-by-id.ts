@@ -14,6 +14,7 @@ import type {
   VersionDoc,
 } from '../../config/local-api.ts'
 import { versioned } from '../versions.ts'
+import { withoutTrashed } from '../trash.ts'
 
 /** One version by its id (404 when missing or hidden by `readVersions`). */
 export async function findVersionByID<S extends CollectionSlug>(
@@ -37,6 +38,7 @@ export async function findVersionByID<S extends CollectionSlug>(
         collection.access.readVersions,
         args,
         overrideAccess,
+        collection,
       ) as unknown as Promise<VersionDoc<DocOf<S>>>,
   )
 }
@@ -49,11 +51,20 @@ export async function oneVersion(
   readVersions: Access | undefined,
   args: Omit<FindVersionByIDArgs<string>, 'collection'>,
   overrideAccess: boolean,
+  /** The collection whose versions these are, when it keeps a trash: versions of trashed documents hidden. */
+  trashOf?: SanitizedCollection,
 ): Promise<Record<string, unknown>> {
   const id = idParam(args.id)
   const access = await executeAccess(readVersions, { req, id }, overrideAccess)
   const [row] = await selectDocs(executorFor(cms, req), cms.queryContext(req.locale), versions, {
-    where: combineWhere({ id: { equals: id } }, access),
+    where: trashOf
+      ? withoutTrashed(
+          trashOf,
+          combineWhere({ id: { equals: id } }, access),
+          args.trash,
+          'version.deletedAt',
+        )
+      : combineWhere({ id: { equals: id } }, access),
     limit: 1,
   })
   if (!row) {

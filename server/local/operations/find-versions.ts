@@ -17,6 +17,7 @@ import type {
 } from '../../config/local-api.ts'
 import { versioned } from '../versions.ts'
 import { paginated, totalOf } from './find.ts'
+import { withoutTrashed } from '../trash.ts'
 
 /** Lists a document's (or every document's) versions, newest first: `readVersions` access, paginated. */
 export async function findVersions<S extends CollectionSlug>(
@@ -40,6 +41,7 @@ export async function findVersions<S extends CollectionSlug>(
         collection.access.readVersions,
         args,
         overrideAccess,
+        collection,
       ) as unknown as Promise<PaginatedDocs<VersionDoc<DocOf<S>>>>,
   )
 }
@@ -52,12 +54,16 @@ export async function pageOfVersions(
   readVersions: Access | undefined,
   args: Omit<FindVersionsArgs<string>, 'collection'>,
   overrideAccess: boolean,
+  /** The collection whose versions these are, when it keeps a trash: versions of trashed documents hidden. */
+  trashOf?: SanitizedCollection,
 ): Promise<PaginatedDocs<Record<string, unknown>>> {
   const { limit, page, paginate, take, checkTaken } = pageParams(cms, args, !overrideAccess)
   const budget = budgetOf(req, overrideAccess)
   const depth = depthParam(cms, args.depth)
   const access = await executeAccess(readVersions, { req }, overrideAccess)
-  const where = combineWhere(args.where, access)
+  const where = trashOf
+    ? withoutTrashed(trashOf, combineWhere(args.where, access), args.trash, 'version.deletedAt')
+    : combineWhere(args.where, access)
   const ctx = {
     ...cms.queryContext(req.locale),
     relationAccess: await whereAccess(versions, args.where, req, overrideAccess),

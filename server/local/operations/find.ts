@@ -9,6 +9,7 @@ import { readDocs } from '../read.ts'
 import { createLocalReq, executorFor } from '../request.ts'
 import type { CollectionSlug, DocOf, FindArgs, PaginatedDocs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
+import { withoutTrashed } from '../trash.ts'
 
 /** Lists documents: access-narrowed where, sort, pagination; a count query only when a page could be partial. */
 export async function find<S extends CollectionSlug>(
@@ -29,7 +30,7 @@ export async function find<S extends CollectionSlug>(
     const { target, where, sort, toDoc } = readTarget(
       collection,
       args.draft,
-      combineWhere(args.where, access),
+      withoutTrashed(collection, combineWhere(args.where, access), args.trash),
       args.sort,
     )
     const ctx = {

@@ -11,6 +11,7 @@ import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, executorFor, withTransaction } from '../request.ts'
 import type { CollectionSlug, DocOf, RestoreVersionArgs } from '../../config/local-api.ts'
 import { isDraft, saveVersion, versionData, versioned } from '../versions.ts'
+import { hiddenInTrash } from '../trash.ts'
 
 /**
  * Makes a version the document's content again (`update` access on the document), saving it as a new latest
@@ -45,6 +46,10 @@ export async function restoreVersion<S extends CollectionSlug>(
         )
         const main = await selectById(tx, ctx, collection, parent, true)
         if (!main) throw new NotFound()
+        if (hiddenInTrash(collection, main, false))
+          throw new Forbidden(
+            `Cannot restore a version of a trashed document (ID: ${parent}). Restore the document first.`,
+          )
         if (
           access !== true &&
           (

@@ -6,6 +6,7 @@ import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
+import { combinedWhere } from '../../db/where.ts'
 import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
@@ -22,6 +23,7 @@ import type {
   UpdateArgs,
 } from '../../config/local-api.ts'
 import { isAutosave, isDraft, latestVersion, saveVersion } from '../versions.ts'
+import { hiddenInTrash, trashes, withoutTrashed } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 import { takeApiKey } from '../api-key.ts'
 import {
@@ -63,10 +65,15 @@ export async function update<S extends CollectionSlug>(
         const tx = executorFor(this, req)
         if (args.id !== undefined) {
           const id = idParam(args.id)
-          const access = await executeAccess(
-            collection.access.update,
+          const access = await trashAccess(
+            collection,
             { req, id, data: args.data },
             overrideAccess,
+            await executeAccess(
+              collection.access.update,
+              { req, id, data: args.data },
+              overrideAccess,
+            ),
           )
           return (await updateOne(
             this,
@@ -86,10 +93,11 @@ export async function update<S extends CollectionSlug>(
             'An API key is set on one user at a time (PATCH by id); a bulk update may only remove keys (apiKey: null).',
             [{ path: 'apiKey' }],
           )
-        const access = await executeAccess(
-          collection.access.update,
+        const access = await trashAccess(
+          collection,
           { req, data: args.data },
           overrideAccess,
+          await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess),
         )
         const ids = await selectIds(
           tx,
@@ -98,7 +106,7 @@ export async function update<S extends CollectionSlug>(
             relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
           },
           collection,
-          combineWhere(args.where, access),
+          withoutTrashed(collection, combineWhere(args.where, access), args.trash),
           args.sort,
           args.limit,
           true,
@@ -134,12 +142,17 @@ export async function updateOne(
   req: CmsRequest,
   id: number,
   data: unknown,
-  args: ReadArgs & { overrideAccess: boolean; prehashed?: PrehashedPassword; autosave?: boolean },
+  args: ReadArgs & {
+    overrideAccess: boolean
+    prehashed?: PrehashedPassword
+    autosave?: boolean
+    trash?: boolean
+  },
   access: true | Where,
 ) {
   const ctx = cms.queryContext(req.locale)
   const main = await selectById(tx, ctx, collection, id, true)
-  if (!main) throw new NotFound()
+  if (!main || hiddenInTrash(collection, main, args.trash)) throw new NotFound()
   if (
     access !== true &&
     (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length ===
@@ -231,4 +244,24 @@ export async function updateOne(
   })
   if (key.key) out.apiKey = key.key // shown once: this answer only
   return out
+}
+
+/**
+ * An update that moves documents to the trash (sets `deletedAt`) needs delete access as well, called with the
+ * data so it can tell trashing from deleting for good (Payload's rule); its Where narrows like update's.
+ */
+async function trashAccess(
+  collection: SanitizedCollection,
+  args: { req: CmsRequest; id?: number; data: unknown },
+  overrideAccess: boolean,
+  update: true | Where,
+): Promise<true | Where> {
+  if (overrideAccess || !trashes(collection, args.data)) return update
+  const remove = await executeAccess(
+    collection.access.delete,
+    { req: args.req, id: args.id, data: args.data as Record<string, unknown> },
+    overrideAccess,
+  )
+  if (remove === true) return update
+  return update === true ? remove : combinedWhere([update, remove])
 }
