@@ -105,7 +105,8 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
         `${at}: type "${type}" is not supported: ${fieldTypeRefusalsByType[type]}`,
       )
     if (!has(FIELD_TABLES, type)) return // the sanitiser lists the field types
-    keys(f, FIELD_TABLES[type as keyof typeof FIELD_TABLES], at)
+    const unnamedGroup = type === 'group' && (f.name === undefined || f.name === null)
+    keys(f, unnamedGroup ? T.unnamedGroup : FIELD_TABLES[type as keyof typeof FIELD_TABLES], at)
     const access = keys(f.access, T.fieldAccess, `${at}.access`)
     for (const op of ['create', 'update'])
       if (inRows && access?.[op] != null)

@@ -38,6 +38,7 @@ import type {
   TabsField,
   TextareaField,
   TextField,
+  UnnamedGroupField,
 } from './types.ts'
 import * as refused from './unsupported.ts'
 
@@ -76,6 +77,7 @@ const fieldBase = {
   access: I,
   hooks: I,
   hidden: I,
+  virtual: I,
 } as const
 /** Fields with a column of their own also take `unique` and `index`. */
 const columnBase = { ...fieldBase, unique: I, index: I } as const
@@ -427,6 +429,11 @@ export const OPTION_TABLES = {
     of: 'a tab',
     implemented: { name: I, label: I, fields: I, interfaceName: I } satisfies Implemented<Tab>,
     refused: refused.tabRefusals,
+  },
+  unnamedGroup: {
+    of: 'an unnamed group (presentational: its fields are stored at the parent level)',
+    implemented: { type: I, name: I, label: I, fields: I } satisfies Implemented<UnnamedGroupField>,
+    refused: refused.unnamedGroupRefusals,
   },
   option: {
     of: 'a select or radio option',

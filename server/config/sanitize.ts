@@ -507,6 +507,16 @@ function checkFields(
         `${at}: duplicate field name; another field at this level is also called "${f.name}".`,
       )
     seen.add(f.name)
+    if (f.virtual !== undefined && typeof f.virtual !== 'boolean')
+      throw new ConfigError(
+        `${at}: virtual must be true or false (a path to a related field, Payload's virtual relationship link, is not supported: compute the value in an afterRead hook).`,
+      )
+    if (f.virtual)
+      for (const key of ['required', 'unique', 'index', 'localized', 'defaultValue'] as const)
+        if ((f as unknown as Record<string, unknown>)[key] !== undefined)
+          throw new ConfigError(
+            `${at}: ${key} does not apply to a virtual field (it is not stored, and writes to it are ignored); remove ${key}.`,
+          )
     if (f.localized && !localizationOn)
       throw new ConfigError(`${at}: localized is set but the config has no localization.`)
     const unique = isUnique(f)

@@ -101,6 +101,11 @@ export interface FieldBase {
   }
   /** Never returned in responses (auth secrets, internals). */
   hidden?: boolean
+  /**
+   * Not stored (no column, no JSON key): the value is computed on read by the field's `afterRead` hooks (or the
+   * collection's). Values sent on writes are ignored; a where or sort on it is a 400.
+   */
+  virtual?: boolean
 }
 
 export interface TextField extends FieldBase {
@@ -192,6 +197,17 @@ export interface GroupField extends Omit<FieldBase, 'unique' | 'index'> {
   interfaceName?: string
 }
 
+/**
+ * A group without a `name` is presentational, like a row (Payload 3): its fields are stored and returned at the
+ * parent's level. Only a named group nests its data.
+ */
+export interface UnnamedGroupField {
+  type: 'group'
+  name?: undefined
+  label?: string
+  fields: Field[]
+}
+
 /** Layout-only fields: their children are stored as if declared on the parent. */
 export interface RowField {
   type: 'row'
@@ -230,7 +246,7 @@ export type DataField =
   | ArrayField
   | BlocksField
   | GroupField
-export type LayoutField = RowField | CollapsibleField | TabsField
+export type LayoutField = RowField | CollapsibleField | TabsField | UnnamedGroupField
 export type Field = DataField | LayoutField
 
 /**

@@ -30,6 +30,7 @@ import type {
   Tab,
   TabsField,
   TextField,
+  UnnamedGroupField,
 } from './types.ts'
 
 /** Key → message; a key of `T` (an implemented option) is a type error. */
@@ -239,8 +240,6 @@ export const fieldRefusals = {
     'tokens carry only the user id, collection and session; remove saveToJWT and read the user document (req.user) instead.',
   typescriptSchema:
     'the generated types follow the field type; remove typescriptSchema (or use a json field, typed unknown).',
-  virtual:
-    'virtual fields are not supported yet; remove the field or virtual, and compute the value in an afterRead hook of a stored field.',
 } as const satisfies Refusals<FieldBase>
 
 export const fieldHooksRefusals = {
@@ -335,6 +334,25 @@ export const tabRefusals = {
   description:
     'tab descriptions only show in an admin panel, which this server does not have; remove it.',
 } as const satisfies Refusals<Tab>
+
+export const unnamedGroupRefusals = {
+  admin: ADMIN,
+  ...Object.fromEntries(
+    [
+      'required',
+      'localized',
+      'defaultValue',
+      'validate',
+      'access',
+      'hooks',
+      'hidden',
+      'interfaceName',
+    ].map((key) => [
+      key,
+      `an unnamed group has no value of its own (its fields are stored at the parent level); give the group a name to nest its data, or remove ${key} (set it on the fields inside instead).`,
+    ]),
+  ),
+} as const satisfies Refusals<UnnamedGroupField>
 
 export const optionRefusals = {
   label:

@@ -173,7 +173,7 @@ export function objectSchema(
   const required: string[] = []
   if (row) properties.id = mode === 'read' ? { type: 'string' } : { type: ['string', 'null'] }
   for (const f of fields) {
-    if (f.hidden) continue
+    if (f.hidden || (f.virtual && mode === 'input')) continue
     const strict = Boolean(f.required) && !drafts && mode === 'read'
     properties[f.name] = fieldSchema(
       f,
@@ -181,6 +181,8 @@ export function objectSchema(
       ctx,
       strict || (mode === 'input' && Boolean(f.required)),
     )
+    // Computed on read; a write's value is ignored.
+    if (f.virtual) properties[f.name] = { ...(properties[f.name] as Schema), readOnly: true }
     if (mode === 'input' && f.required && !drafts && f.defaultValue === undefined && !f.localized)
       required.push(f.name)
   }
@@ -312,7 +314,7 @@ function whereFor(field: FlattenedField): Schema | undefined {
 /** Where paths of a field list: dotted paths into groups; arrays, blocks and relations reach further via WhereAny. */
 function wherePaths(fields: FlattenedField[], out: Schema): void {
   traverseFields(fields, (f, path) => {
-    if (f.hidden) return false
+    if (f.hidden || f.virtual) return false
     if (f.type === 'group' && !f.localized) return true
     const s = whereFor(f)
     if (s) out[[...path, f.name].join('.')] = s

@@ -37,6 +37,8 @@ export type Placement =
       children: Map<string, Placement>
       prefix: string
     }
+  /** Not stored (`virtual: true`): read as computed by hooks, never written, never queried. */
+  | { kind: 'virtual'; field: FlattenedField }
 
 export interface CollectionSchema {
   table: TableSpec
@@ -84,6 +86,10 @@ function place(
   for (const field of fields) {
     const column = prefix + field.name
     const path = pathPrefix + field.name
+    if (field.virtual) {
+      out.set(field.name, { kind: 'virtual', field })
+      continue
+    }
     if (field.type === 'group' && !field.localized) {
       out.set(field.name, {
         kind: 'group',

@@ -89,6 +89,9 @@ type Scope =
       extra?: Map<string, Kind>
     }
 
+const VIRTUAL =
+  'a virtual field is not stored (its value is computed on read), so it cannot be queried'
+
 function fail(path: string, message: string): never {
   throw new QueryError([{ path, message }])
 }
@@ -717,6 +720,8 @@ function condition(
     const p = scope.placements.get(name)
     if (!p || (p.field.hidden && scope.top)) fail(path, 'no such field')
     switch (p.kind) {
+      case 'virtual':
+        return fail(path, VIRTUAL)
       case 'group':
         return condition(
           state,
@@ -777,6 +782,7 @@ function condition(
     )
   }
   if (!field) fail(path, 'no such field')
+  if (field.virtual) fail(path, VIRTUAL)
   const fieldPath = `${scope.jsonPath}${jsonKey(name)}`
   if (field.type === 'point') {
     if (rest.length) fail(path, 'a point has no subfields')
@@ -933,6 +939,11 @@ export function compileSort(
       for (let i = 0; i < segs.length; i++) {
         const p = placements.get(segs[i])
         if (!p || (i === 0 && p.field.hidden)) break
+        if (p.kind === 'virtual')
+          fail(
+            path,
+            `cannot sort by "${path}": a virtual field is not stored (its value is computed on read)`,
+          )
         if (p.kind === 'group') {
           placements = p.children
           continue

@@ -90,6 +90,7 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   tab: inField({ type: 'tabs' }, '.tabs[0] (t)', (o) => ({
     tabs: [{ name: 't', fields: [], ...o }],
   })),
+  unnamedGroup: inField({ type: 'group', fields: [] }, ''),
   option: inField({ name: 'kind', type: 'select' }, '.options[0]', (o) => ({
     options: [{ value: 'a', ...o }],
   })),
@@ -214,9 +215,9 @@ test('the options named in issue 18 are refused with their full path', (t) => {
       { name: 'a', type: 'text' },
       { name: 'b', type: 'text' },
       { name: 'c', type: 'text' },
-      { name: 'title', type: 'text', virtual: true },
+      { name: 'title', type: 'text', virtual: 'author.name' },
     ]),
-    /^collections\[posts\]\.fields\[3\] \(title\)\.virtual is not supported: virtual fields/,
+    /^Collection "posts", field "title": virtual must be true or false \(a path to a related field, Payload's virtual relationship link, is not supported/,
   )
   refuses(
     t,

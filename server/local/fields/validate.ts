@@ -71,6 +71,8 @@ export async function validateFields(
       push(ctx, pathPrefix + key, undefined, 'This field does not exist.')
   }
   for (const field of fields) {
+    // A virtual field is never stored: what a write sends for it is ignored (as Payload does).
+    if (field.virtual) continue
     const path = pathPrefix + field.name
     const value = data[field.name]
     if (value === undefined) {

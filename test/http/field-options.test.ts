@@ -1,0 +1,206 @@
+/**
+ * Field options of issue 19 (item 7), on every layer: Local, REST (every answer checked against the contract) and
+ * GraphQL, on the database DATABASE_URL names.
+ */
+import test from 'ava'
+import { defineConfig } from '../../server/index.ts'
+import { compileOpenAPI } from '../../server/contracts/openapi.ts'
+import { compileSDL } from '../../server/contracts/graphql.ts'
+import { sanitizeConfig } from '../../server/config/sanitize.ts'
+import type { Config } from '../../server/config/types.ts'
+import { rejectsWith } from '../helpers/db.ts'
+import { useServer } from '../helpers/http.ts'
+
+const anyone = () => true
+const open = { read: anyone, create: anyone, update: anyone, delete: anyone }
+
+const config = defineConfig({
+  collections: [
+    {
+      slug: 'people',
+      labels: { singular: 'Person', plural: 'People' },
+      access: open,
+      fields: [
+        // An unnamed group is presentational: first and last are top-level fields.
+        {
+          type: 'group',
+          label: 'Name',
+          fields: [
+            { name: 'first', type: 'text', required: true },
+            { name: 'last', type: 'text' },
+          ],
+        },
+        {
+          name: 'fullName',
+          type: 'text',
+          virtual: true,
+          hooks: {
+            afterRead: [
+              ({ siblingData }) => `${String(siblingData.first)} ${String(siblingData.last)}`,
+            ],
+          },
+        },
+        {
+          name: 'meta',
+          type: 'group',
+          fields: [
+            { name: 'n', type: 'number' },
+            {
+              name: 'double',
+              type: 'number',
+              virtual: true,
+              hooks: { afterRead: [({ siblingData }) => Number(siblingData.n) * 2] },
+            },
+          ],
+        },
+        {
+          name: 'tags',
+          type: 'array',
+          fields: [
+            { name: 'label', type: 'text' },
+            {
+              name: 'upper',
+              type: 'text',
+              virtual: true,
+              hooks: { afterRead: [({ siblingData }) => String(siblingData.label).toUpperCase()] },
+            },
+          ],
+        },
+      ],
+    },
+  ],
+})
+
+const s = useServer(test, config, async (cms) => {
+  const ada = await cms.create({
+    collection: 'people',
+    data: { first: 'Ada', last: 'Lovelace', meta: { n: 2 }, tags: [{ label: 'math' }] },
+  })
+  return { ada }
+})
+
+async function gql<T = any>(query: string): Promise<{ data?: T; errors?: any[] }> {
+  const r = await s.request('POST', '/api/graphql', { body: { query } })
+  return r.body
+}
+
+test('an unnamed group lifts its fields to the parent level on every layer and in the contracts', async (t) => {
+  const { ada } = s.data
+  t.is(ada.first, 'Ada')
+  t.is(ada.last, 'Lovelace')
+  t.false('Name' in ada)
+  const rest = await s.request('POST', '/api/people', { body: { first: 'Grace', last: 'Hopper' } })
+  t.is(rest.status, 201)
+  t.is(rest.body.doc.first, 'Grace')
+  const found = await s.request('GET', '/api/people', {
+    query: { 'where[first][equals]': 'Grace' },
+  })
+  t.is(found.body.totalDocs, 1)
+  t.is(found.body.docs[0].last, 'Hopper')
+  const g = await gql(`{ People(where: { first: { equals: "Ada" } }) { docs { first last } } }`)
+  t.deepEqual(g.data?.People.docs, [{ first: 'Ada', last: 'Lovelace' }])
+  const doc = compileOpenAPI(s.cms.config).components.schemas.Person as any
+  t.truthy(doc.properties.first)
+  t.truthy(doc.properties.last)
+  // Its fields are required as declared, at the top level.
+  const missing = await s.request('POST', '/api/people', {
+    body: { last: 'Nobody' },
+    invalid: 'first is required',
+  })
+  t.is(missing.status, 400)
+  t.is(missing.body.errors[0].data.errors[0].path, 'first')
+})
+
+test('an unnamed group takes only type, label and fields', (t) => {
+  const e = t.throws(() =>
+    sanitizeConfig({
+      collections: [
+        { slug: 'x', fields: [{ type: 'group', localized: true, fields: [] } as never] },
+      ],
+    } as Config),
+  )
+  t.regex(
+    e?.message ?? '',
+    /^collections\[x\]\.fields\[0\]\.localized is not supported: an unnamed group/,
+  )
+})
+
+test('virtual fields are computed by afterRead hooks, at any depth, and ignored on writes', async (t) => {
+  const { ada } = s.data
+  t.is(ada.fullName, 'Ada Lovelace')
+  t.is((ada.meta as any).double, 4)
+  t.is((ada.tags as any)[0].upper, 'MATH')
+  // A value sent for a virtual field is ignored (Payload does the same).
+  const r = await s.request('POST', '/api/people', {
+    body: { first: 'Alan', last: 'Turing', fullName: 'ignored', meta: { n: 5, double: 1 } },
+  })
+  t.is(r.status, 201)
+  t.is(r.body.doc.fullName, 'Alan Turing')
+  t.is(r.body.doc.meta.double, 10)
+  const patched = await s.request('PATCH', `/api/people/${r.body.doc.id}`, {
+    body: { fullName: 'still ignored', tags: [{ label: 'cs', upper: 'no' }] },
+  })
+  t.is(patched.status, 200)
+  t.is(patched.body.doc.fullName, 'Alan Turing')
+  t.is(patched.body.doc.tags[0].upper, 'CS')
+  const local = await s.cms.findByID({ collection: 'people', id: r.body.doc.id })
+  t.is(local.fullName, 'Alan Turing')
+  // select keeps or drops it like a stored field.
+  const sel = await s.request('GET', `/api/people/${ada.id}`, {
+    query: { 'select[fullName]': 'true' },
+  })
+  t.deepEqual(sel.body, { id: ada.id, fullName: 'Ada Lovelace' })
+  const g = await gql(`{ Person(id: ${ada.id}) { fullName meta { double } tags { upper } } }`)
+  t.deepEqual(g.data?.Person, {
+    fullName: 'Ada Lovelace',
+    meta: { double: 4 },
+    tags: [{ upper: 'MATH' }],
+  })
+})
+
+test('a where or sort on a virtual field is a 400 QueryError naming the path', async (t) => {
+  for (const path of ['fullName', 'meta.double', 'tags.upper']) {
+    const local = s.cms.find({ collection: 'people', where: { [path]: { equals: 'x' } } })
+    const e = await rejectsWith(t, local, 'QueryError', 400)
+    t.is((e.data as { path: string }[])[0].path, path)
+    t.regex(e.message, /virtual/)
+    const r = await s.request('GET', '/api/people', {
+      query: { [`where[${path}][equals]`]: 'x' },
+    })
+    t.is(r.status, 400)
+    t.is(r.body.errors[0].name, 'QueryError')
+  }
+  const sorted = await s.request('GET', '/api/people', { query: { sort: '-fullName' } })
+  t.is(sorted.status, 400)
+  t.regex(sorted.body.errors[0].message, /virtual/)
+  await rejectsWith(t, s.cms.find({ collection: 'people', sort: 'fullName' }), 'QueryError', 400)
+})
+
+test('the contracts show virtual fields as read-only output, absent from inputs and wheres', (t) => {
+  const openapi = compileOpenAPI(s.cms.config) as any
+  const schemas = openapi.components.schemas
+  t.true(schemas.Person.properties.fullName.readOnly)
+  const inputs = Object.entries(schemas).filter(([name]) =>
+    /^Person.*(Create|Update|Input)/.test(name),
+  )
+  t.true(inputs.length > 0)
+  for (const [, schema] of inputs) t.false('fullName' in ((schema as any).properties ?? {}))
+  t.false('fullName' in schemas.PersonWhere.properties)
+  const sdl = compileSDL(s.cms.config)
+  t.regex(sdl, /type Person \{[^}]*fullName: String/)
+  t.notRegex(sdl, /input mutationPersonInput \{[^}]*fullName/)
+  t.notRegex(sdl, /input Person_where \{[^}]*fullName/)
+})
+
+test('virtual refuses the options of stored values', (t) => {
+  for (const key of ['required', 'unique', 'index', 'defaultValue']) {
+    const e = t.throws(() =>
+      sanitizeConfig({
+        collections: [
+          { slug: 'x', fields: [{ name: 'v', type: 'text', virtual: true, [key]: true }] },
+        ],
+      } as Config),
+    )
+    t.regex(e?.message ?? '', new RegExp(`field "v": ${key} does not apply to a virtual field`))
+  }
+})
