@@ -106,6 +106,7 @@ const fieldTypes = {
     ...columnBase,
     type: I,
     relationTo: I,
+    filterOptions: I,
     hasMany: I,
     maxDepth: I,
     minRows: I,

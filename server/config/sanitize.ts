@@ -556,6 +556,15 @@ function checkFields(
           if (!slugs.has(t))
             throw new ConfigError(`${at}: relationTo "${t}" is not a collection in this config.`)
         }
+        const fo: unknown = f.filterOptions
+        if (
+          fo !== undefined &&
+          typeof fo !== 'function' &&
+          (!fo || typeof fo !== 'object' || Array.isArray(fo))
+        )
+          throw new ConfigError(
+            `${at}: filterOptions must be a Where object or a function returning one (or a boolean).`,
+          )
         break
       }
       case 'group':

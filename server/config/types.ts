@@ -162,9 +162,31 @@ export interface RichTextField extends Omit<FieldBase, 'unique' | 'index'> {
 export interface PointField extends Omit<FieldBase, 'unique'> {
   type: 'point'
 }
+/** What a relationship's `filterOptions` function gets, once per collection it relates to. */
+export interface FilterOptionsArgs {
+  /** The document's id; undefined on create. */
+  id?: ID
+  data: Record<string, unknown>
+  siblingData: Record<string, unknown>
+  relationTo: string
+  req: CmsRequest
+  user: CmsRequest['user']
+}
+/**
+ * The documents a relationship may point to: a Where on the related collection, or a function returning one;
+ * `true` (or undefined) allows any, `false` none.
+ */
+export type FilterOptions =
+  | Where
+  | ((
+      args: FilterOptionsArgs,
+    ) => Where | boolean | undefined | Promise<Where | boolean | undefined>)
+
 export interface RelationshipField extends FieldBase {
   type: 'relationship'
   relationTo: string | string[]
+  /** Enforced on every write: a related id outside it is a validation error on the field's path. */
+  filterOptions?: FilterOptions
   hasMany?: boolean
   maxDepth?: number
   minRows?: number

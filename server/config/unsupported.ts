@@ -283,7 +283,6 @@ export const fieldTypeRefusals = {
       'rich text is stored as the JSON the client sends, with no editor on the server; remove editor.',
   } satisfies Refusals<RichTextField>,
   relationship: {
-    filterOptions: FILTER_OPTIONS,
     max: 'use maxRows (with hasMany: true) to bound the number of related documents; remove max.',
     min: 'use minRows (with hasMany: true) to require related documents; remove min.',
   } satisfies Refusals<RelationshipField>,

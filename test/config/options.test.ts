@@ -222,9 +222,9 @@ test('the options named in issue 18 are refused with their full path', (t) => {
   refuses(
     t,
     posts({}, [
-      { name: 'author', type: 'relationship', relationTo: 'posts', filterOptions: () => true },
+      { name: 'kind', type: 'select', options: ['a'], filterOptions: () => true },
     ]),
-    /^collections\[posts\]\.fields\[0\] \(author\)\.filterOptions is not supported/,
+    /^collections\[posts\]\.fields\[0\] \(kind\)\.filterOptions is not supported/,
   )
   // A drafts object without options still is not `true`.
   refuses(

@@ -68,6 +68,56 @@ const config = defineConfig({
         },
       ],
     },
+    {
+      slug: 'categories',
+      access: open,
+      fields: [
+        { name: 'name', type: 'text' },
+        { name: 'active', type: 'checkbox' },
+      ],
+    },
+    {
+      slug: 'articles',
+      access: open,
+      fields: [
+        {
+          name: 'category',
+          type: 'relationship',
+          relationTo: 'categories',
+          filterOptions: { active: { equals: true } },
+        },
+        { name: 'wanted', type: 'text' },
+        {
+          name: 'picks',
+          type: 'relationship',
+          relationTo: ['categories', 'people'],
+          hasMany: true,
+          filterOptions: ({ relationTo, siblingData, user }) =>
+            relationTo === 'people'
+              ? { first: { equals: siblingData.wanted ?? 'Ada' } }
+              : user === null || true,
+        },
+        {
+          name: 'never',
+          type: 'relationship',
+          relationTo: 'categories',
+          filterOptions: () => false,
+        },
+        {
+          name: 'rows',
+          type: 'array',
+          fields: [
+            { name: 'name', type: 'text' },
+            {
+              name: 'cat',
+              type: 'relationship',
+              relationTo: 'categories',
+              filterOptions: ({ siblingData }) => ({ name: { equals: siblingData.name } }),
+            },
+          ],
+        },
+      ],
+    },
   ],
 })
 
@@ -76,7 +126,9 @@ const s = useServer(test, config, async (cms) => {
     collection: 'people',
     data: { first: 'Ada', last: 'Lovelace', meta: { n: 2 }, tags: [{ label: 'math' }] },
   })
-  return { ada }
+  const on = await cms.create({ collection: 'categories', data: { name: 'on', active: true } })
+  const off = await cms.create({ collection: 'categories', data: { name: 'off', active: false } })
+  return { ada, on, off }
 })
 
 async function gql<T = any>(query: string): Promise<{ data?: T; errors?: any[] }> {
@@ -203,4 +255,69 @@ test('virtual refuses the options of stored values', (t) => {
     )
     t.regex(e?.message ?? '', new RegExp(`field "v": ${key} does not apply to a virtual field`))
   }
+})
+
+test('relationship filterOptions (a Where or a function) is enforced on every write, naming the path', async (t) => {
+  const { on, off, ada } = s.data
+  const ok = await s.request('POST', '/api/articles', {
+    body: {
+      category: on.id,
+      picks: [
+        { relationTo: 'categories', value: off.id },
+        { relationTo: 'people', value: ada.id },
+      ],
+      rows: [{ name: 'off', cat: off.id }],
+    },
+  })
+  t.is(ok.status, 201)
+  t.is(ok.body.doc.category.id, on.id)
+  // A related document outside the Where: 400 on the field's path, nothing written.
+  const bad = await s.request('POST', '/api/articles', { body: { category: off.id } })
+  t.is(bad.status, 400)
+  t.is(bad.body.errors[0].name, 'ValidationError')
+  t.like(bad.body.errors[0].data.errors[0], {
+    path: 'category',
+    message: `This field has the following invalid selections: ${off.id}`,
+  })
+  const stored = await s.cms.count({
+    collection: 'articles',
+    where: { category: { equals: off.id } },
+  })
+  t.is(stored.totalDocs, 0)
+  // The function gets siblingData and relationTo (per collection of a polymorphic field) and runs in rows.
+  const local = s.cms.create({
+    collection: 'articles',
+    data: {
+      wanted: 'Nobody',
+      picks: [{ relationTo: 'people', value: ada.id }],
+      rows: [{ name: 'on', cat: off.id }],
+      never: on.id,
+    },
+  })
+  const e = await rejectsWith(t, local, 'ValidationError', 400)
+  const errors = (e.data as { errors: { path: string; message: string }[] }).errors
+  t.deepEqual(errors.map((x) => x.path).sort(), ['never', 'picks', 'rows.0.cat'])
+  t.regex(errors.find((x) => x.path === 'picks')!.message, new RegExp(`${ada.id} \\(people\\)`))
+  // Updates are checked too; a missing id keeps its own message, once.
+  const patched = await s.request('PATCH', `/api/articles/${ok.body.doc.id}`, {
+    body: { category: 99999 },
+  })
+  t.is(patched.status, 400)
+  t.is(patched.body.errors[0].data.errors.length, 1)
+  t.is(patched.body.errors[0].data.errors[0].path, 'category')
+  const g = await gql(
+    `mutation { updateArticle(id: ${ok.body.doc.id}, data: { category: ${off.id} }) { id } }`,
+  )
+  t.regex(g.errors?.[0].message ?? '', /invalid|validation/i)
+})
+
+test('filterOptions does not filter populated documents (as in Payload 3)', async (t) => {
+  const later = await s.cms.create({
+    collection: 'categories',
+    data: { name: 'later', active: true },
+  })
+  const created = await s.cms.create({ collection: 'articles', data: { category: later.id } })
+  await s.cms.update({ collection: 'categories', id: later.id, data: { active: false } })
+  const read = await s.request('GET', `/api/articles/${created.id}`)
+  t.is(read.body.category.id, later.id)
 })

@@ -1,6 +1,7 @@
 import { fieldLabel, isIndexed, isUnique, optionValue } from '../../config/fields.ts'
 import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
+import type { CollectionSlug } from '../../config/local-api.ts'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const DEFAULT_MAX_TEXT = 40_000
@@ -107,6 +108,13 @@ async function validateValue(
       return undefined
     }
     result = err.value
+    if (field.type === 'relationship' && field.filterOptions) {
+      const e = await checkFilterOptions(field, result, ctx, path, sibling)
+      if (e) {
+        push(ctx, path, field, e)
+        return undefined
+      }
+    }
   }
   if (field.validate) {
     const r = await field.validate(result, {
@@ -373,4 +381,66 @@ function checkRelationship(
   }
   const r = one(value, path)
   return r === undefined ? invalid : ok(r)
+}
+
+/**
+ * A relationship's `filterOptions`, as Payload validates it: per related collection, the Where (or the function's
+ * result) ANDed with the ids sent; an id no related document matches is invalid (`false` allows none, `true` or
+ * undefined any). One query per collection with values. An id it rejects is not checked for existence again.
+ */
+async function checkFilterOptions(
+  field: FlattenedField & { type: 'relationship' },
+  value: unknown,
+  ctx: ValidationContext,
+  path: string,
+  sibling: Record<string, unknown>,
+): Promise<string | undefined> {
+  const polymorphic = Array.isArray(field.relationTo)
+  const values = (field.hasMany ? (value as unknown[]) : [value]).filter((v) => v != null)
+  const invalid: string[] = []
+  for (const slug of polymorphic ? (field.relationTo as string[]) : [field.relationTo as string]) {
+    const ids = values.flatMap((v) =>
+      polymorphic
+        ? (v as { relationTo: string; value: number }).relationTo === slug
+          ? [(v as { value: number }).value]
+          : []
+        : [v as number],
+    )
+    if (ids.length === 0) continue
+    const fo = field.filterOptions!
+    const filter =
+      typeof fo === 'function'
+        ? await fo({
+            id: ctx.id,
+            data: ctx.data,
+            siblingData: sibling,
+            relationTo: slug,
+            req: ctx.req,
+            user: ctx.req.user,
+          })
+        : fo
+    if (filter === true || filter === undefined || filter === null) continue
+    const allowed = new Set<unknown>()
+    if (filter !== false) {
+      const found = await ctx.req.cms.find({
+        collection: slug as CollectionSlug,
+        where: { and: [{ id: { in: ids } }, filter] },
+        depth: 0,
+        pagination: false,
+        overrideAccess: true,
+        req: ctx.req,
+      })
+      for (const doc of found.docs) allowed.add(doc.id)
+    }
+    for (const id of ids) {
+      if (allowed.has(id)) continue
+      invalid.push(polymorphic ? `${id} (${slug})` : String(id))
+      const paths = ctx.references.get(slug)?.get(id)
+      paths?.splice(paths.indexOf(path), 1)
+      if (paths?.length === 0) ctx.references.get(slug)!.delete(id)
+    }
+  }
+  return invalid.length
+    ? `This field has the following invalid selections: ${invalid.join(', ')}`
+    : undefined
 }
