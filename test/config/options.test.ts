@@ -221,9 +221,7 @@ test('the options named in issue 18 are refused with their full path', (t) => {
   )
   refuses(
     t,
-    posts({}, [
-      { name: 'kind', type: 'select', options: ['a'], filterOptions: () => true },
-    ]),
+    posts({}, [{ name: 'kind', type: 'select', options: ['a'], filterOptions: () => true }]),
     /^collections\[posts\]\.fields\[0\] \(kind\)\.filterOptions is not supported/,
   )
   // A drafts object without options still is not `true`.
