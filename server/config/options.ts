@@ -309,6 +309,7 @@ export const OPTION_TABLES = {
       versions: I,
       timestamps: I,
       defaultSort: I,
+      defaultPopulate: I,
     } satisfies Implemented<CollectionConfig>,
     refused: refused.collectionRefusals,
   },

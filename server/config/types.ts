@@ -3,7 +3,7 @@
  * so a Payload user can port a config by renaming imports (DESIGN.md §4).
  */
 import type { Executor } from '../db/database.ts'
-import type { LocalApi } from './local-api.ts'
+import type { LocalApi, Select } from './local-api.ts'
 
 export type ID = number
 
@@ -366,6 +366,11 @@ export interface CollectionConfig {
   versions?: boolean | { drafts?: boolean; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
+  /**
+   * The select applied to this collection's documents when they are populated through a relationship (REST and
+   * Local), unless the request's `populate` names this collection.
+   */
+  defaultPopulate?: Select
 }
 
 export interface GlobalConfig {

@@ -129,8 +129,6 @@ export const collectionRefusals = {
   admin: ADMIN,
   custom: CUSTOM,
   dbName: DB_NAME,
-  defaultPopulate:
-    'population returns whole documents unless the request says otherwise; remove defaultPopulate and pass populate (or select) with the requests that need fewer fields.',
   disableDuplicate: 'there is no duplicate operation to disable; remove disableDuplicate.',
   enableQueryPresets: 'query presets are an admin-panel feature and are not supported; remove it.',
   folders: 'folders are an admin-panel feature and are not supported; remove folders.',

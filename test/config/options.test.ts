@@ -208,7 +208,7 @@ test('the options named in issue 18 are refused with their full path', (t) => {
     /^collections\[posts\]\.graphQL is not supported: .*set labels/,
   )
   refuses(t, posts({ dbName: 'articles' }), /^collections\[posts\]\.dbName is not supported/)
-  refuses(t, posts({ defaultPopulate: { title: true } }), /^collections\[posts\]\.defaultPopulate/)
+  refuses(t, posts({ forceSelect: { title: true } }), /^collections\[posts\]\.forceSelect/)
   refuses(
     t,
     posts({}, [

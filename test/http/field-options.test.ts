@@ -10,6 +10,7 @@ import { sanitizeConfig } from '../../server/config/sanitize.ts'
 import type { Config } from '../../server/config/types.ts'
 import { rejectsWith } from '../helpers/db.ts'
 import { useServer } from '../helpers/http.ts'
+import { getCms } from '../../server/local/get-cms.ts'
 
 const anyone = () => true
 const open = { read: anyone, create: anyone, update: anyone, delete: anyone }
@@ -71,6 +72,7 @@ const config = defineConfig({
     {
       slug: 'categories',
       access: open,
+      defaultPopulate: { name: true },
       fields: [
         { name: 'name', type: 'text' },
         { name: 'active', type: 'checkbox' },
@@ -320,4 +322,44 @@ test('filterOptions does not filter populated documents (as in Payload 3)', asyn
   await s.cms.update({ collection: 'categories', id: later.id, data: { active: false } })
   const read = await s.request('GET', `/api/articles/${created.id}`)
   t.is(read.body.category.id, later.id)
+})
+
+test('defaultPopulate selects the fields of populated documents unless the request populate names the collection', async (t) => {
+  const { on } = s.data
+  const article = await s.cms.create({ collection: 'articles', data: { category: on.id } })
+  const rest = await s.request('GET', `/api/articles/${article.id}`, { query: { depth: '1' } })
+  t.deepEqual(rest.body.category, { id: on.id, name: 'on' })
+  const local = await s.cms.findByID({ collection: 'articles', id: article.id, depth: 1 })
+  t.deepEqual(local.category, { id: on.id, name: 'on' })
+  const listed = await s.request('GET', '/api/articles', {
+    query: { 'where[id][equals]': String(article.id), depth: '1' },
+  })
+  t.deepEqual(listed.body.docs[0].category, { id: on.id, name: 'on' })
+  // The request's populate wins.
+  const asked = await s.request('GET', `/api/articles/${article.id}`, {
+    query: { depth: '1', 'populate[categories][active]': 'true' },
+  })
+  t.deepEqual(asked.body.category, { id: on.id, active: true })
+  // Direct reads of the collection are whole.
+  const direct = await s.request('GET', `/api/categories/${on.id}`)
+  t.is(direct.body.active, true)
+  // GraphQL selects what the query asks for.
+  const g = await gql(`{ Article(id: ${article.id}) { category { name active } } }`)
+  t.deepEqual(g.data?.Article.category, { name: 'on', active: true })
+})
+
+test('a defaultPopulate naming an unknown field is a start-up error', async (t) => {
+  const e = await t.throwsAsync(
+    getCms({
+      config: {
+        db: { url: 'sqlite::memory:' },
+        collections: [
+          { slug: 'c', defaultPopulate: { nope: true }, fields: [{ name: 'a', type: 'text' }] },
+        ],
+      },
+    }),
+  )
+  t.is(e?.name, 'ConfigError')
+  t.regex(e?.message ?? '', /collections\[c\]\.defaultPopulate/)
+  t.regex(e?.message ?? '', /nope/)
 })
