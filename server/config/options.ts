@@ -83,11 +83,27 @@ const fieldBase = {
 const columnBase = { ...fieldBase, unique: I, index: I } as const
 
 const fieldTypes = {
-  text: exact<TextField>()({ ...columnBase, type: I, minLength: I, maxLength: I, hasMany: I }),
+  text: exact<TextField>()({
+    ...columnBase,
+    type: I,
+    minLength: I,
+    maxLength: I,
+    hasMany: I,
+    minRows: I,
+    maxRows: I,
+  }),
   textarea: exact<TextareaField>()({ ...columnBase, type: I, minLength: I, maxLength: I }),
   email: exact<EmailField>()({ ...columnBase, type: I }),
   code: exact<CodeField>()({ ...columnBase, type: I, minLength: I, maxLength: I }),
-  number: exact<NumberField>()({ ...columnBase, type: I, min: I, max: I, hasMany: I }),
+  number: exact<NumberField>()({
+    ...columnBase,
+    type: I,
+    min: I,
+    max: I,
+    hasMany: I,
+    minRows: I,
+    maxRows: I,
+  }),
   checkbox: exact<CheckboxField>()({ ...columnBase, type: I }),
   date: exact<DateField>()({ ...columnBase, type: I }),
   select: exact<SelectField>()({
@@ -95,6 +111,8 @@ const fieldTypes = {
     type: I,
     options: I,
     hasMany: I,
+    minRows: I,
+    maxRows: I,
     interfaceName: I,
   }),
   radio: exact<RadioField>()({ ...columnBase, type: I, options: I, interfaceName: I }),

@@ -113,6 +113,9 @@ export interface TextField extends FieldBase {
   minLength?: number
   maxLength?: number
   hasMany?: boolean
+  /** With `hasMany`: the fewest and most values a non-empty list may hold. */
+  minRows?: number
+  maxRows?: number
 }
 export interface TextareaField extends FieldBase {
   type: 'textarea'
@@ -132,6 +135,9 @@ export interface NumberField extends FieldBase {
   min?: number
   max?: number
   hasMany?: boolean
+  /** With `hasMany`: the fewest and most values a non-empty list may hold. */
+  minRows?: number
+  maxRows?: number
 }
 export interface CheckboxField extends FieldBase {
   type: 'checkbox'
@@ -143,6 +149,9 @@ export interface SelectField extends FieldBase {
   type: 'select'
   options: Option[]
   hasMany?: boolean
+  /** With `hasMany`: the fewest and most values a non-empty list may hold. */
+  minRows?: number
+  maxRows?: number
   interfaceName?: string
 }
 export interface RadioField extends FieldBase {

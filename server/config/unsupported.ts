@@ -244,8 +244,6 @@ export const fieldHooksRefusals = {
   beforeDuplicate: 'there is no duplicate operation; remove beforeDuplicate.',
 } as const satisfies Refusals<NonNullable<FieldBase['hooks']>>
 
-const HAS_MANY_ROWS =
-  'row limits on a hasMany text or number field are not supported yet; remove it and check the count in validate.'
 const JSON_INDEX = 'the value is stored as one JSON value, which cannot be indexed; remove it.'
 const ROWS_INDEX =
   'the rows are stored as one JSON value, which cannot be indexed; remove it (unique and index are supported on fields outside arrays and blocks).'
@@ -255,8 +253,6 @@ const FILTER_OPTIONS =
   'filterOptions only narrows choices in an admin panel, which this server does not have; remove it and enforce the rule in validate.'
 /** Extra refusals of one field type, over `fieldRefusals`. */
 export const fieldTypeRefusals = {
-  text: { minRows: HAS_MANY_ROWS, maxRows: HAS_MANY_ROWS } satisfies Refusals<TextField>,
-  number: { minRows: HAS_MANY_ROWS, maxRows: HAS_MANY_ROWS } satisfies Refusals<NumberField>,
   date: {
     timezone:
       'dates are stored and returned as UTC ISO strings; remove timezone and keep a zone in a text field of your own.',

@@ -141,7 +141,16 @@ export function fieldSchema(
   required: boolean,
 ): Schema {
   let s = valueSchema(field, mode, ctx)
-  if ('hasMany' in field && field.hasMany) s = { type: 'array', items: s }
+  if ('hasMany' in field && field.hasMany) {
+    s = { type: 'array', items: s }
+    const { minRows, maxRows } = field.type === 'relationship' ? {} : field
+    if (mode === 'input' && maxRows !== undefined) s.maxItems = maxRows
+    // minRows binds a non-empty list only (Payload): an empty one passes unless the field is required.
+    if (mode === 'input' && minRows !== undefined && minRows > 0)
+      s = required
+        ? { ...s, minItems: minRows }
+        : { ...s, anyOf: [{ maxItems: 0 }, { minItems: minRows }] }
+  }
   if (!required) s = nullable(s)
   if (field.localized)
     s = {

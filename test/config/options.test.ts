@@ -98,14 +98,14 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
 
 /** The smallest field of each type; a field's table applies to it. */
 const minimalFields: Record<FieldType, Obj> = {
-  text: { name: 'f', type: 'text' },
+  text: { name: 'f', type: 'text', hasMany: true },
   textarea: { name: 'f', type: 'textarea' },
   email: { name: 'f', type: 'email' },
   code: { name: 'f', type: 'code' },
-  number: { name: 'f', type: 'number' },
+  number: { name: 'f', type: 'number', hasMany: true },
   checkbox: { name: 'f', type: 'checkbox' },
   date: { name: 'f', type: 'date' },
-  select: { name: 'f', type: 'select', options: ['a'] },
+  select: { name: 'f', type: 'select', options: ['a'], hasMany: true },
   radio: { name: 'f', type: 'radio', options: ['a'] },
   json: { name: 'f', type: 'json' },
   richText: { name: 'f', type: 'richText' },

@@ -70,6 +70,22 @@ const config = defineConfig({
       ],
     },
     {
+      slug: 'lists',
+      access: open,
+      fields: [
+        { name: 'tags', type: 'text', hasMany: true, minRows: 2, maxRows: 3 },
+        { name: 'scores', type: 'number', hasMany: true, maxRows: 2 },
+        {
+          name: 'kinds',
+          type: 'select',
+          hasMany: true,
+          options: ['a', 'b', 'c'],
+          minRows: 2,
+          required: true,
+        },
+      ],
+    },
+    {
       slug: 'categories',
       access: open,
       defaultPopulate: { name: true },
@@ -310,7 +326,8 @@ test('relationship filterOptions (a Where or a function) is enforced on every wr
   const g = await gql(
     `mutation { updateArticle(id: ${ok.body.doc.id}, data: { category: ${off.id} }) { id } }`,
   )
-  t.regex(g.errors?.[0].message ?? '', /invalid|validation/i)
+  t.is(g.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
+  t.is(g.errors?.[0].extensions?.data.errors[0].path, 'category')
 })
 
 test('filterOptions does not filter populated documents (as in Payload 3)', async (t) => {
@@ -362,4 +379,63 @@ test('a defaultPopulate naming an unknown field is a start-up error', async (t) 
   t.is(e?.name, 'ConfigError')
   t.regex(e?.message ?? '', /collections\[c\]\.defaultPopulate/)
   t.regex(e?.message ?? '', /nope/)
+})
+
+test('minRows and maxRows bound hasMany text, number and select values on every layer', async (t) => {
+  const ok = await s.request('POST', '/api/lists', {
+    body: { tags: ['x', 'y'], scores: [1, 2], kinds: ['a', 'b'] },
+  })
+  t.is(ok.status, 201)
+  // An empty list of a field that is not required passes, as in Payload.
+  const empty = await s.request('POST', '/api/lists', { body: { tags: [], kinds: ['a', 'c'] } })
+  t.is(empty.status, 201)
+  const local = s.cms.create({
+    collection: 'lists',
+    data: { tags: ['x'], scores: [1, 2, 3], kinds: ['a', 'a'] },
+  })
+  const e = await rejectsWith(t, local, 'ValidationError', 400)
+  t.deepEqual(
+    (e.data as { errors: { path: string; message: string }[] }).errors.map((x) => [
+      x.path,
+      x.message,
+    ]),
+    [
+      ['tags', '1 is less than the min allowed rows of 2.'],
+      ['scores', '3 is greater than the max allowed rows of 2.'],
+      // Duplicates of a hasMany select count once.
+      ['kinds', '1 is less than the min allowed rows of 2.'],
+    ],
+  )
+  const rest = await s.request('POST', '/api/lists', {
+    body: { tags: ['a', 'b', 'c', 'd'], kinds: ['a', 'b'] },
+    invalid: 'tags has more than maxRows values',
+  })
+  t.is(rest.status, 400)
+  t.regex(JSON.stringify(rest.body.errors), /tags/)
+  const patched = await s.request('PATCH', `/api/lists/${ok.body.doc.id}`, {
+    body: { scores: [1, 2, 3] },
+    invalid: 'scores has more than maxRows values',
+  })
+  t.is(patched.status, 400)
+  const g = await gql(`mutation { createList(data: { tags: ["x"], kinds: [a, b] }) { id } }`)
+  t.is(g.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
+  t.is(g.errors?.[0].extensions?.data.errors[0].path, 'tags')
+  const schemas = (compileOpenAPI(s.cms.config) as any).components.schemas
+  const input = Object.entries(schemas).find(([n]) => /^List.*Create/.test(n))?.[1] as any
+  t.is(input.properties.tags.maxItems, 3)
+  t.is(input.properties.kinds.minItems, 2)
+})
+
+test('minRows and maxRows need hasMany on text, number and select fields', (t) => {
+  for (const type of ['text', 'number']) {
+    const e = t.throws(() =>
+      sanitizeConfig({
+        collections: [{ slug: 'x', fields: [{ name: 'v', type, minRows: 1 }] }],
+      } as Config),
+    )
+    t.regex(
+      e?.message ?? '',
+      new RegExp(`minRows only applies to a ${type} field with hasMany: true`),
+    )
+  }
 })

@@ -191,6 +191,22 @@ function checkRows(
   return undefined
 }
 
+/**
+ * `minRows`/`maxRows` of a hasMany text, number or select field (Payload's wording). An empty list is checked by
+ * `required` only, as Payload does.
+ */
+function checkManyRows(
+  field: { minRows?: number; maxRows?: number; name: string; label?: string },
+  n: number,
+): string | undefined {
+  if (n === 0) return undefined
+  if (field.minRows !== undefined && n < field.minRows)
+    return `${n} is less than the min allowed rows of ${field.minRows}.`
+  if (field.maxRows !== undefined && n > field.maxRows)
+    return `${n} is greater than the max allowed rows of ${field.maxRows}.`
+  return undefined
+}
+
 async function checkType(
   field: FlattenedField,
   value: unknown,
@@ -204,6 +220,8 @@ async function checkType(
       if (field.type === 'text' && field.hasMany) {
         if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
           return 'This field must be a list of strings.'
+        const rows = checkManyRows(field, value.length)
+        if (rows) return rows
         for (const v of value) {
           const e = checkLength(field, v)
           if (e) return e
@@ -228,6 +246,8 @@ async function checkType(
       }
       if (field.hasMany) {
         if (!Array.isArray(value)) return 'This field must be a list of numbers.'
+        const rows = checkManyRows(field, value.length)
+        if (rows) return rows
         for (const n of value) {
           const e = one(n)
           if (e) return e
@@ -254,7 +274,8 @@ async function checkType(
       if (field.type === 'select' && field.hasMany) {
         if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !allowed.has(v)))
           return 'This field has an invalid selection.'
-        return ok([...new Set(value)])
+        const unique = [...new Set(value)]
+        return checkManyRows(field, unique.length) ?? ok(unique)
       }
       return typeof value === 'string' && allowed.has(value)
         ? ok(value)
