@@ -20,7 +20,6 @@ import type {
   DateField,
   GroupField,
   JSONField,
-  NumberField,
   PointField,
   RadioField,
   RelationshipField,
@@ -29,7 +28,6 @@ import type {
   SelectField,
   Tab,
   TabsField,
-  TextField,
   UnnamedGroupField,
 } from './types.ts'
 
