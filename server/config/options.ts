@@ -105,7 +105,7 @@ const fieldTypes = {
     maxRows: I,
   }),
   checkbox: exact<CheckboxField>()({ ...columnBase, type: I }),
-  date: exact<DateField>()({ ...columnBase, type: I }),
+  date: exact<DateField>()({ ...columnBase, type: I, timezone: I }),
   select: exact<SelectField>()({
     ...columnBase,
     type: I,

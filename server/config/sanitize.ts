@@ -8,6 +8,8 @@ import type {
   AuthOptions,
   CollectionConfig,
   Config,
+  DateField,
+  DateTimezone,
   FlattenedField,
   Field,
   GlobalConfig,
@@ -490,7 +492,11 @@ function checkFields(
     )
       throw new ConfigError(`${at}: tabs needs a tabs array, each with a fields array.`)
   }
-  const flat = flattenFields(fields)
+  const flat = flattenFields(fields).flatMap((f) =>
+    f.type === 'date' && f.timezone
+      ? [f, timezoneField(f, `${where}, field "${prefix}${f.name}"`)]
+      : [f],
+  )
   const seen = new Set<string>()
   for (const f of flat) {
     const at = `${where}, field "${prefix}${String(f.name)}"`
@@ -615,4 +621,71 @@ function checkFields(
     }
   }
   return flat
+}
+
+/** Whether `zone` is an IANA time zone name this runtime knows (or `UTC`). */
+function isTimeZone(zone: unknown): boolean {
+  if (typeof zone !== 'string' || zone === '') return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The companion field of a date with `timezone` (Payload 3): `<name>_tz`, a select of the supported zones, or a
+ * text field holding any IANA zone name when the date lists none. Localized when the date is.
+ */
+function timezoneField(date: DateField, at: string): FlattenedField {
+  const tz: DateTimezone = date.timezone === true ? {} : (date.timezone as DateTimezone)
+  if (!tz || typeof tz !== 'object' || Array.isArray(tz))
+    throw new ConfigError(`${at}: timezone must be true or an object.`)
+  const keys = ['defaultTimezone', 'supportedTimezones', 'required']
+  for (const key of Object.keys(tz))
+    if (!keys.includes(key) && (tz as Record<string, unknown>)[key] !== undefined)
+      throw new ConfigError(
+        `${at}: timezone.${key} is not an option of a date timezone. Accepted: ${keys.join(', ')}.`,
+      )
+  const zones = tz.supportedTimezones?.map((z) => (typeof z === 'string' ? z : z?.value))
+  if (zones !== undefined) {
+    if (!Array.isArray(tz.supportedTimezones) || zones.length === 0)
+      throw new ConfigError(`${at}: timezone.supportedTimezones must be a non-empty list.`)
+    const bad = zones.find((z) => !isTimeZone(z))
+    if (bad !== undefined)
+      throw new ConfigError(
+        `${at}: timezone.supportedTimezones: ${JSON.stringify(bad)} is not an IANA time zone name.`,
+      )
+  }
+  if (
+    tz.defaultTimezone !== undefined &&
+    !(zones ?? [tz.defaultTimezone]).includes(tz.defaultTimezone)
+  )
+    throw new ConfigError(
+      `${at}: timezone.defaultTimezone ${JSON.stringify(tz.defaultTimezone)} is not one of the supported time zones.`,
+    )
+  if (tz.defaultTimezone !== undefined && !isTimeZone(tz.defaultTimezone))
+    throw new ConfigError(
+      `${at}: timezone.defaultTimezone ${JSON.stringify(tz.defaultTimezone)} is not an IANA time zone name.`,
+    )
+  const base = {
+    name: `${date.name}_tz`,
+    label: `${date.label ?? date.name} time zone`,
+    ...(tz.required ? { required: true } : {}),
+    ...(tz.defaultTimezone !== undefined ? { defaultValue: tz.defaultTimezone } : {}),
+    ...(date.localized ? { localized: true } : {}),
+    ...(date.access ? { access: date.access } : {}),
+    ...(date.hidden ? { hidden: true } : {}),
+  }
+  if (zones) return { ...base, type: 'select', options: [...new Set(zones)] }
+  return {
+    ...base,
+    type: 'text',
+    maxLength: 64,
+    validate: (value) =>
+      value === null || value === undefined || isTimeZone(value)
+        ? true
+        : `${JSON.stringify(value)} is not an IANA time zone name (such as "Europe/Paris").`,
+  }
 }

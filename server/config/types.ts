@@ -142,8 +142,22 @@ export interface NumberField extends FieldBase {
 export interface CheckboxField extends FieldBase {
   type: 'checkbox'
 }
+/** A date field's time zone (Payload 3): the zone is kept in a companion field `<name>_tz`. */
+export interface DateTimezone {
+  /** The zone a write without one gets. */
+  defaultTimezone?: string
+  /** The zones accepted (IANA names); without it, any IANA zone name (or `UTC`). */
+  supportedTimezones?: (string | { value: string; label?: string })[]
+  /** Whether the companion `<name>_tz` is required. */
+  required?: boolean
+}
 export interface DateField extends FieldBase {
   type: 'date'
+  /**
+   * Adds the companion field `<name>_tz` (a select of `supportedTimezones`, or any IANA zone name) next to the
+   * date, as Payload 3 does; the date itself stays a UTC ISO string.
+   */
+  timezone?: boolean | DateTimezone
 }
 export interface SelectField extends FieldBase {
   type: 'select'

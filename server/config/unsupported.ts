@@ -17,7 +17,6 @@ import type {
   ArrayField,
   BlocksField,
   CollapsibleField,
-  DateField,
   GroupField,
   JSONField,
   PointField,
@@ -251,10 +250,6 @@ const FILTER_OPTIONS =
   'filterOptions only narrows choices in an admin panel, which this server does not have; remove it and enforce the rule in validate.'
 /** Extra refusals of one field type, over `fieldRefusals`. */
 export const fieldTypeRefusals = {
-  date: {
-    timezone:
-      'dates are stored and returned as UTC ISO strings; remove timezone and keep a zone in a text field of your own.',
-  } satisfies Refusals<DateField>,
   select: {
     enumName: 'select values are stored as text, never as a database enum; remove enumName.',
     filterOptions: FILTER_OPTIONS,

@@ -86,6 +86,21 @@ const config = defineConfig({
       ],
     },
     {
+      slug: 'events',
+      access: open,
+      fields: [
+        { name: 'at', type: 'date', timezone: true },
+        {
+          name: 'slot',
+          type: 'date',
+          timezone: {
+            supportedTimezones: ['Europe/Paris', { value: 'America/New_York' }],
+            defaultTimezone: 'Europe/Paris',
+          },
+        },
+      ],
+    },
+    {
       slug: 'categories',
       access: open,
       defaultPopulate: { name: true },
@@ -438,4 +453,50 @@ test('minRows and maxRows need hasMany on text, number and select fields', (t) =
       new RegExp(`minRows only applies to a ${type} field with hasMany: true`),
     )
   }
+})
+
+test('a date with timezone keeps its zone in the companion field <name>_tz, as Payload 3', async (t) => {
+  const created = await s.request('POST', '/api/events', {
+    body: { at: '2026-03-01T09:00:00.000Z', at_tz: 'Asia/Tokyo', slot: '2026-03-02T10:00:00Z' },
+  })
+  t.is(created.status, 201)
+  t.like(created.body.doc, {
+    at: '2026-03-01T09:00:00.000Z',
+    at_tz: 'Asia/Tokyo',
+    slot: '2026-03-02T10:00:00.000Z',
+    slot_tz: 'Europe/Paris',
+  })
+  const bad = s.cms.create({ collection: 'events', data: { at: '2026-01-01', at_tz: 'Mars/Base' } })
+  const e = await rejectsWith(t, bad, 'ValidationError', 400)
+  t.is((e.data as { errors: { path: string }[] }).errors[0].path, 'at_tz')
+  const unsupported = await s.request('POST', '/api/events', {
+    body: { slot: '2026-01-01', slot_tz: 'Asia/Tokyo' },
+    invalid: 'slot_tz is not a supported zone',
+  })
+  t.is(unsupported.status, 400)
+  t.regex(JSON.stringify(unsupported.body.errors), /slot_tz/)
+  const found = await s.request('GET', '/api/events', {
+    query: { 'where[at_tz][equals]': 'Asia/Tokyo' },
+  })
+  t.is(found.body.totalDocs, 1)
+  const g = await gql(`{ Events { docs { at at_tz } } }`)
+  t.deepEqual(g.data?.Events.docs, [{ at: '2026-03-01T09:00:00.000Z', at_tz: 'Asia/Tokyo' }])
+  const schemas = (compileOpenAPI(s.cms.config) as any).components.schemas
+  t.deepEqual(schemas.Event.properties.slot_tz.enum, ['Europe/Paris', 'America/New_York', null])
+  t.truthy(schemas.Event.properties.at_tz)
+})
+
+test('timezone options are checked at start', (t) => {
+  const start = (timezone: unknown) =>
+    t.throws(() =>
+      sanitizeConfig({
+        collections: [{ slug: 'x', fields: [{ name: 'd', type: 'date', timezone }] }],
+      } as Config),
+    )?.message ?? ''
+  t.regex(start({ supportedTimezones: ['Nowhere/Land'] }), /not an IANA time zone name/)
+  t.regex(
+    start({ supportedTimezones: ['UTC'], defaultTimezone: 'Europe/Paris' }),
+    /not one of the supported time zones/,
+  )
+  t.regex(start({ zones: [] }), /timezone\.zones is not an option/)
 })
