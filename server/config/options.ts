@@ -116,7 +116,7 @@ const fieldTypes = {
     interfaceName: I,
   }),
   radio: exact<RadioField>()({ ...columnBase, type: I, options: I, interfaceName: I }),
-  json: exact<JSONField>()({ ...fieldBase, type: I }),
+  json: exact<JSONField>()({ ...fieldBase, type: I, jsonSchema: I }),
   richText: exact<RichTextField>()({ ...fieldBase, type: I }),
   // Always indexed (for `near`), so `index` holds; `unique` is not supported.
   point: exact<PointField>()({ ...fieldBase, index: I, type: I }),

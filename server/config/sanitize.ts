@@ -554,6 +554,20 @@ function checkFields(
           throw new ConfigError(`${at}: duplicate option value.`)
         break
       }
+      case 'json': {
+        const js: unknown = f.jsonSchema
+        if (
+          js !== undefined &&
+          (!js ||
+            typeof js !== 'object' ||
+            !(js as { schema?: unknown }).schema ||
+            typeof (js as { schema?: unknown }).schema !== 'object')
+        )
+          throw new ConfigError(
+            `${at}: jsonSchema must be an object with a schema (a JSON Schema object), such as { schema: { type: 'object' } }.`,
+          )
+        break
+      }
       case 'relationship': {
         const targets = Array.isArray(f.relationTo) ? f.relationTo : [f.relationTo]
         if (targets.length === 0)

@@ -176,6 +176,11 @@ export interface RadioField extends FieldBase {
 /** Stored as one JSON value, which cannot be indexed. */
 export interface JSONField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'json'
+  /**
+   * A JSON Schema the value must match on every write (Payload 3's shape: `uri` and `fileMatch` name it for editors,
+   * `schema` is checked). The contracts use it as the field's schema.
+   */
+  jsonSchema?: { uri?: string; fileMatch?: string[]; schema: Record<string, unknown> }
 }
 /** Stored as one JSON value, which cannot be indexed. */
 export interface RichTextField extends Omit<FieldBase, 'unique' | 'index'> {

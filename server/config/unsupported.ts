@@ -260,8 +260,6 @@ export const fieldTypeRefusals = {
   json: {
     index: JSON_INDEX,
     unique: JSON_INDEX,
-    jsonSchema:
-      'json fields accept any JSON value; remove jsonSchema and check the shape in validate.',
   } satisfies Refusals<JSONField>,
   richText: {
     index: JSON_INDEX,

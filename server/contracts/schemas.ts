@@ -69,7 +69,12 @@ function valueSchema(field: FlattenedField, mode: 'read' | 'input', ctx: SchemaC
     case 'radio':
       return { type: 'string', enum: field.options.map(optionValue) }
     case 'json':
-      return {}
+      if (!field.jsonSchema?.schema) return {}
+      {
+        // The field's own schema, without the keys that would make it a document of its own.
+        const { $schema: _s, $id: _i, ...schema } = field.jsonSchema.schema
+        return schema
+      }
     case 'richText':
       return { type: 'object', description: 'Rich text (a JSON document).' }
     case 'point':

@@ -1,5 +1,7 @@
 import { sanitizeConfig } from '../config/sanitize.ts'
 import { checkSelect } from './select.ts'
+import { traverseFields } from '../config/fields.ts'
+import { jsonSchemaValidator } from './fields/json-schema.ts'
 import type { Config, SanitizedConfig } from '../config/types.ts'
 import { connect } from '../db/connect.ts'
 import type { Database } from '../db/database.ts'
@@ -43,6 +45,18 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
       )
     }
   }
+  // A jsonSchema Ajv cannot compile is a start-up error, not a 500 on the first write.
+  for (const owner of [...config.collections, ...config.globals])
+    traverseFields(owner.flatFields, (f, path) => {
+      if (f.type !== 'json' || !f.jsonSchema) return
+      try {
+        jsonSchemaValidator(f)
+      } catch (e) {
+        throw new ConfigError(
+          `${owner.slug}, field "${[...path, f.name].join('.')}": jsonSchema.schema is not a valid JSON Schema: ${(e as Error).message}`,
+        )
+      }
+    })
   const onStart = config.db?.onStart
   if (onStart !== undefined && !['push', 'migrate', 'check'].includes(onStart)) {
     throw new ConfigError(

@@ -101,6 +101,26 @@ const config = defineConfig({
       ],
     },
     {
+      slug: 'settings',
+      access: open,
+      fields: [
+        {
+          name: 'config',
+          type: 'json',
+          jsonSchema: {
+            uri: 'a://b/settings.json',
+            fileMatch: ['a://b/settings.json'],
+            schema: {
+              type: 'object',
+              properties: { size: { type: 'integer', minimum: 1 }, mode: { enum: ['a', 'b'] } },
+              required: ['size'],
+              additionalProperties: false,
+            },
+          },
+        },
+      ],
+    },
+    {
       slug: 'categories',
       access: open,
       defaultPopulate: { name: true },
@@ -499,4 +519,44 @@ test('timezone options are checked at start', (t) => {
     /not one of the supported time zones/,
   )
   t.regex(start({ zones: [] }), /timezone\.zones is not an option/)
+})
+
+test('a json field with jsonSchema accepts only matching values (400 naming the path) and shows the schema in the contract', async (t) => {
+  const ok = await s.request('POST', '/api/settings', { body: { config: { size: 2, mode: 'a' } } })
+  t.is(ok.status, 201)
+  t.deepEqual(ok.body.doc.config, { size: 2, mode: 'a' })
+  const local = s.cms.create({ collection: 'settings', data: { config: { size: 0, extra: 1 } } })
+  const e = await rejectsWith(t, local, 'ValidationError', 400)
+  const error = (e.data as { errors: { path: string; message: string }[] }).errors[0]
+  t.is(error.path, 'config')
+  t.regex(error.message, /does not match its JSON schema: .*size must be >= 1/)
+  const rest = await s.request('PATCH', `/api/settings/${ok.body.doc.id}`, {
+    body: { config: { mode: 'c' } },
+    invalid: 'config does not match its jsonSchema',
+  })
+  t.is(rest.status, 400)
+  t.regex(JSON.stringify(rest.body.errors), /config/)
+  const g = await gql(`mutation { createSetting(data: { config: { size: "x" } }) { id } }`)
+  t.is(g.errors?.[0].extensions?.data.errors[0].path, 'config')
+  const schemas = (compileOpenAPI(s.cms.config) as any).components.schemas
+  t.deepEqual(schemas.Setting.properties.config.required, ['size'])
+  t.deepEqual(schemas.Setting.properties.config.type, ['object', 'null'])
+})
+
+test('a jsonSchema Ajv cannot compile is a start-up error', async (t) => {
+  const e = await t.throwsAsync(
+    getCms({
+      config: {
+        db: { url: 'sqlite::memory:' },
+        collections: [
+          {
+            slug: 'c',
+            fields: [{ name: 'j', type: 'json', jsonSchema: { schema: { type: 'nope' } } }],
+          },
+        ],
+      },
+    }),
+  )
+  t.is(e?.name, 'ConfigError')
+  t.regex(e?.message ?? '', /field "j": jsonSchema\.schema is not a valid JSON Schema/)
 })

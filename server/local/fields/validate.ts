@@ -2,6 +2,7 @@ import { fieldLabel, isIndexed, isUnique, optionValue } from '../../config/field
 import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
 import type { CollectionSlug } from '../../config/local-api.ts'
+import { jsonSchemaProblem } from './json-schema.ts'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const DEFAULT_MAX_TEXT = 40_000
@@ -284,10 +285,10 @@ async function checkType(
     case 'json':
       try {
         JSON.stringify(value)
-        return ok(value)
       } catch {
         return 'This field must hold JSON.'
       }
+      return jsonSchemaProblem(field, value) ?? ok(value)
     case 'richText':
       return isObject(value) || Array.isArray(value)
         ? ok(value)
