@@ -118,7 +118,8 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
         `${at}: type "${type}" is not supported: ${fieldTypeRefusalsByType[type]}`,
       )
     if (!has(FIELD_TABLES, type)) return // the sanitiser lists the field types
-    keys(f, FIELD_TABLES[type as keyof typeof FIELD_TABLES], at)
+    const unnamedGroup = type === 'group' && (f.name === undefined || f.name === null)
+    keys(f, unnamedGroup ? T.unnamedGroup : FIELD_TABLES[type as keyof typeof FIELD_TABLES], at)
     const access = keys(f.access, T.fieldAccess, `${at}.access`)
     for (const op of ['create', 'update'])
       if (inRows && access?.[op] != null)
@@ -126,11 +127,13 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
           `${at}.access.${op} is not supported inside an array or blocks row yet (a row is written whole, so a denied value would be lost); remove it and set access.${op} on the array or blocks field instead.`,
         )
     keys(f.hooks, T.fieldHooks, `${at}.hooks`)
-    if (type === 'relationship' && !f.hasMany)
+    if (['relationship', 'text', 'number', 'select'].includes(type) && !f.hasMany)
       for (const key of ['minRows', 'maxRows'])
         if (f[key] !== undefined)
           throw new ConfigError(
-            `${at}.${key} only applies to a relationship with hasMany: true (a single relation is required or not); set hasMany: true or remove ${key}.`,
+            type === 'relationship'
+              ? `${at}.${key} only applies to a relationship with hasMany: true (a single relation is required or not); set hasMany: true or remove ${key}.`
+              : `${at}.${key} only applies to a ${type} field with hasMany: true (a single value is required or not); set hasMany: true or remove ${key}.`,
           )
     each(f.options, (o, j) => keys(o, T.option, `${at}.options[${j}]`))
     checkFields(f.fields, `${at}.fields`, inRows || type === 'array')

@@ -1,13 +1,17 @@
 import type { FlattenedField, Field } from './types.ts'
 
 /**
- * Removes layout-only fields (row, collapsible, unnamed tabs) by lifting their children into the parent;
+ * Removes layout-only fields (row, collapsible, unnamed groups and tabs) by lifting their children into the parent;
  * a named tab becomes a group. Children of groups, arrays and blocks are flattened too.
  */
 export function flattenFields(fields: Field[]): FlattenedField[] {
   const out: FlattenedField[] = []
   for (const field of fields) {
-    if (field.type === 'row' || field.type === 'collapsible') {
+    if (
+      field.type === 'row' ||
+      field.type === 'collapsible' ||
+      (field.type === 'group' && !field.name)
+    ) {
       out.push(...flattenFields(field.fields))
     } else if (field.type === 'tabs') {
       for (const tab of field.tabs) {
@@ -112,6 +116,18 @@ export function someField(
     return !found
   })
   return found
+}
+
+/**
+ * Gives every virtual field of `data` (at any depth) a value of `null` when it has none, so that read access and
+ * `afterRead` hooks (which compute it) see it like a stored field.
+ */
+export function fillVirtual(fields: FlattenedField[], data: Record<string, unknown>): void {
+  for (const field of fields) {
+    if (field.virtual && data[field.name] === undefined) data[field.name] = null
+    for (const nested of nestedData(field, data[field.name]))
+      fillVirtual(nested.fields, nested.data)
+  }
 }
 
 export interface NestedData {

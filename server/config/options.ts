@@ -43,6 +43,7 @@ import type {
   TabsField,
   TextareaField,
   TextField,
+  UnnamedGroupField,
 } from './types.ts'
 import * as refused from './unsupported.ts'
 
@@ -82,27 +83,46 @@ const fieldBase = {
   hooks: I,
   hidden: I,
   saveToJWT: I,
+  virtual: I,
 } as const
 /** Fields with a column of their own also take `unique` and `index`. */
 const columnBase = { ...fieldBase, unique: I, index: I } as const
 
 const fieldTypes = {
-  text: exact<TextField>()({ ...columnBase, type: I, minLength: I, maxLength: I, hasMany: I }),
+  text: exact<TextField>()({
+    ...columnBase,
+    type: I,
+    minLength: I,
+    maxLength: I,
+    hasMany: I,
+    minRows: I,
+    maxRows: I,
+  }),
   textarea: exact<TextareaField>()({ ...columnBase, type: I, minLength: I, maxLength: I }),
   email: exact<EmailField>()({ ...columnBase, type: I }),
   code: exact<CodeField>()({ ...columnBase, type: I, minLength: I, maxLength: I }),
-  number: exact<NumberField>()({ ...columnBase, type: I, min: I, max: I, hasMany: I }),
+  number: exact<NumberField>()({
+    ...columnBase,
+    type: I,
+    min: I,
+    max: I,
+    hasMany: I,
+    minRows: I,
+    maxRows: I,
+  }),
   checkbox: exact<CheckboxField>()({ ...columnBase, type: I }),
-  date: exact<DateField>()({ ...columnBase, type: I }),
+  date: exact<DateField>()({ ...columnBase, type: I, timezone: I }),
   select: exact<SelectField>()({
     ...columnBase,
     type: I,
     options: I,
     hasMany: I,
+    minRows: I,
+    maxRows: I,
     interfaceName: I,
   }),
   radio: exact<RadioField>()({ ...columnBase, type: I, options: I, interfaceName: I }),
-  json: exact<JSONField>()({ ...fieldBase, type: I }),
+  json: exact<JSONField>()({ ...fieldBase, type: I, jsonSchema: I }),
   richText: exact<RichTextField>()({ ...fieldBase, type: I }),
   // Always indexed (for `near`), so `index` holds; `unique` is not supported.
   point: exact<PointField>()({ ...fieldBase, index: I, type: I }),
@@ -110,6 +130,7 @@ const fieldTypes = {
     ...columnBase,
     type: I,
     relationTo: I,
+    filterOptions: I,
     hasMany: I,
     maxDepth: I,
     minRows: I,
@@ -334,6 +355,7 @@ export const OPTION_TABLES = {
       defaultSort: I,
       disableDuplicate: I,
       trash: I,
+      defaultPopulate: I,
     } satisfies Implemented<CollectionConfig>,
     refused: refused.collectionRefusals,
   },
@@ -505,6 +527,11 @@ export const OPTION_TABLES = {
       saveToJWT: I,
     } satisfies Implemented<Tab>,
     refused: refused.tabRefusals,
+  },
+  unnamedGroup: {
+    of: 'an unnamed group (presentational: its fields are stored at the parent level)',
+    implemented: { type: I, name: I, label: I, fields: I } satisfies Implemented<UnnamedGroupField>,
+    refused: refused.unnamedGroupRefusals,
   },
   option: {
     of: 'a select or radio option',

@@ -23,6 +23,8 @@ import type {
   AuthOptions,
   CollectionConfig,
   Config,
+  DateField,
+  DateTimezone,
   FlattenedField,
   Field,
   GlobalConfig,
@@ -397,7 +399,9 @@ function sanitizeCollection(
     if (!declared)
       fields = [{ name: 'email', type: 'email', required: true, unique: true }, ...fields]
     if (auth.useAPIKey) {
-      const taken = c.fields.find((f) => 'name' in f && API_KEY_FIELDS.includes(f.name))
+      const taken = c.fields.find(
+        (f) => 'name' in f && typeof f.name === 'string' && API_KEY_FIELDS.includes(f.name),
+      )
       if (taken && 'name' in taken)
         throw new ConfigError(
           `${where}, field "${taken.name}": auth.useAPIKey adds the fields enableAPIKey, apiKey and apiKeyIndex itself; rename yours.`,
@@ -619,7 +623,11 @@ function checkFields(
     )
       throw new ConfigError(`${at}: tabs needs a tabs array, each with a fields array.`)
   }
-  const flat = flattenFields(fields)
+  const flat = flattenFields(fields).flatMap((f) =>
+    f.type === 'date' && f.timezone
+      ? [f, timezoneField(f, `${where}, field "${prefix}${f.name}"`)]
+      : [f],
+  )
   const seen = new Set<string>()
   for (const f of flat) {
     const at = `${where}, field "${prefix}${String(f.name)}"`
@@ -636,6 +644,16 @@ function checkFields(
         `${at}: duplicate field name; another field at this level is also called "${f.name}".`,
       )
     seen.add(f.name)
+    if (f.virtual !== undefined && typeof f.virtual !== 'boolean')
+      throw new ConfigError(
+        `${at}: virtual must be true or false (a path to a related field, Payload's virtual relationship link, is not supported: compute the value in an afterRead hook).`,
+      )
+    if (f.virtual)
+      for (const key of ['required', 'unique', 'index', 'localized', 'defaultValue'] as const)
+        if ((f as unknown as Record<string, unknown>)[key] !== undefined)
+          throw new ConfigError(
+            `${at}: ${key} does not apply to a virtual field (it is not stored, and writes to it are ignored); remove ${key}.`,
+          )
     if (f.localized && !localizationOn)
       throw new ConfigError(`${at}: localized is set but the config has no localization.`)
     const unique = isUnique(f)
@@ -667,6 +685,20 @@ function checkFields(
           throw new ConfigError(`${at}: duplicate option value.`)
         break
       }
+      case 'json': {
+        const js: unknown = f.jsonSchema
+        if (
+          js !== undefined &&
+          (!js ||
+            typeof js !== 'object' ||
+            !(js as { schema?: unknown }).schema ||
+            typeof (js as { schema?: unknown }).schema !== 'object')
+        )
+          throw new ConfigError(
+            `${at}: jsonSchema must be an object with a schema (a JSON Schema object), such as { schema: { type: 'object' } }.`,
+          )
+        break
+      }
       case 'relationship': {
         const targets = Array.isArray(f.relationTo) ? f.relationTo : [f.relationTo]
         if (targets.length === 0)
@@ -675,6 +707,15 @@ function checkFields(
           if (!slugs.has(t))
             throw new ConfigError(`${at}: relationTo "${t}" is not a collection in this config.`)
         }
+        const fo: unknown = f.filterOptions
+        if (
+          fo !== undefined &&
+          typeof fo !== 'function' &&
+          (!fo || typeof fo !== 'object' || Array.isArray(fo))
+        )
+          throw new ConfigError(
+            `${at}: filterOptions must be a Where object or a function returning one (or a boolean).`,
+          )
         break
       }
       case 'join':
@@ -805,4 +846,71 @@ function resolveJoins(
     return false
   })
   return joins
+}
+
+/** Whether `zone` is an IANA time zone name this runtime knows (or `UTC`). */
+function isTimeZone(zone: unknown): boolean {
+  if (typeof zone !== 'string' || zone === '') return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The companion field of a date with `timezone` (Payload 3): `<name>_tz`, a select of the supported zones, or a
+ * text field holding any IANA zone name when the date lists none. Localized when the date is.
+ */
+function timezoneField(date: DateField, at: string): FlattenedField {
+  const tz: DateTimezone = date.timezone === true ? {} : (date.timezone as DateTimezone)
+  if (!tz || typeof tz !== 'object' || Array.isArray(tz))
+    throw new ConfigError(`${at}: timezone must be true or an object.`)
+  const keys = ['defaultTimezone', 'supportedTimezones', 'required']
+  for (const key of Object.keys(tz))
+    if (!keys.includes(key) && (tz as Record<string, unknown>)[key] !== undefined)
+      throw new ConfigError(
+        `${at}: timezone.${key} is not an option of a date timezone. Accepted: ${keys.join(', ')}.`,
+      )
+  const zones = tz.supportedTimezones?.map((z) => (typeof z === 'string' ? z : z?.value))
+  if (zones !== undefined) {
+    if (!Array.isArray(tz.supportedTimezones) || zones.length === 0)
+      throw new ConfigError(`${at}: timezone.supportedTimezones must be a non-empty list.`)
+    const bad = zones.find((z) => !isTimeZone(z))
+    if (bad !== undefined)
+      throw new ConfigError(
+        `${at}: timezone.supportedTimezones: ${JSON.stringify(bad)} is not an IANA time zone name.`,
+      )
+  }
+  if (
+    tz.defaultTimezone !== undefined &&
+    !(zones ?? [tz.defaultTimezone]).includes(tz.defaultTimezone)
+  )
+    throw new ConfigError(
+      `${at}: timezone.defaultTimezone ${JSON.stringify(tz.defaultTimezone)} is not one of the supported time zones.`,
+    )
+  if (tz.defaultTimezone !== undefined && !isTimeZone(tz.defaultTimezone))
+    throw new ConfigError(
+      `${at}: timezone.defaultTimezone ${JSON.stringify(tz.defaultTimezone)} is not an IANA time zone name.`,
+    )
+  const base = {
+    name: `${date.name}_tz`,
+    label: `${date.label ?? date.name} time zone`,
+    ...(tz.required ? { required: true } : {}),
+    ...(tz.defaultTimezone !== undefined ? { defaultValue: tz.defaultTimezone } : {}),
+    ...(date.localized ? { localized: true } : {}),
+    ...(date.access ? { access: date.access } : {}),
+    ...(date.hidden ? { hidden: true } : {}),
+  }
+  if (zones) return { ...base, type: 'select', options: [...new Set(zones)] }
+  return {
+    ...base,
+    type: 'text',
+    maxLength: 64,
+    validate: (value) =>
+      value === null || value === undefined || isTimeZone(value)
+        ? true
+        : `${JSON.stringify(value)} is not an IANA time zone name (such as "Europe/Paris").`,
+  }
 }

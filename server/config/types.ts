@@ -3,7 +3,7 @@
  * so a Payload user can port a config by renaming imports (DESIGN.md §4).
  */
 import type { Executor } from '../db/database.ts'
-import type { LocalApi } from './local-api.ts'
+import type { LocalApi, Select } from './local-api.ts'
 
 export type ID = number
 
@@ -114,6 +114,11 @@ export interface FieldBase {
    * claim). On a group or named tab the whole object is copied; the children of one that is not are lifted.
    */
   saveToJWT?: boolean | string
+  /**
+   * Not stored (no column, no JSON key): the value is computed on read by the field's `afterRead` hooks (or the
+   * collection's). Values sent on writes are ignored; a where or sort on it is a 400.
+   */
+  virtual?: boolean
 }
 
 export interface TextField extends FieldBase {
@@ -121,6 +126,9 @@ export interface TextField extends FieldBase {
   minLength?: number
   maxLength?: number
   hasMany?: boolean
+  /** With `hasMany`: the fewest and most values a non-empty list may hold. */
+  minRows?: number
+  maxRows?: number
 }
 export interface TextareaField extends FieldBase {
   type: 'textarea'
@@ -140,17 +148,37 @@ export interface NumberField extends FieldBase {
   min?: number
   max?: number
   hasMany?: boolean
+  /** With `hasMany`: the fewest and most values a non-empty list may hold. */
+  minRows?: number
+  maxRows?: number
 }
 export interface CheckboxField extends FieldBase {
   type: 'checkbox'
 }
+/** A date field's time zone (Payload 3): the zone is kept in a companion field `<name>_tz`. */
+export interface DateTimezone {
+  /** The zone a write without one gets. */
+  defaultTimezone?: string
+  /** The zones accepted (IANA names); without it, any IANA zone name (or `UTC`). */
+  supportedTimezones?: (string | { value: string; label?: string })[]
+  /** Whether the companion `<name>_tz` is required. */
+  required?: boolean
+}
 export interface DateField extends FieldBase {
   type: 'date'
+  /**
+   * Adds the companion field `<name>_tz` (a select of `supportedTimezones`, or any IANA zone name) next to the
+   * date, as Payload 3 does; the date itself stays a UTC ISO string.
+   */
+  timezone?: boolean | DateTimezone
 }
 export interface SelectField extends FieldBase {
   type: 'select'
   options: Option[]
   hasMany?: boolean
+  /** With `hasMany`: the fewest and most values a non-empty list may hold. */
+  minRows?: number
+  maxRows?: number
   interfaceName?: string
 }
 export interface RadioField extends FieldBase {
@@ -161,6 +189,11 @@ export interface RadioField extends FieldBase {
 /** Stored as one JSON value, which cannot be indexed. */
 export interface JSONField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'json'
+  /**
+   * A JSON Schema the value must match on every write (Payload 3's shape: `uri` and `fileMatch` name it for editors,
+   * `schema` is checked). The contracts use it as the field's schema.
+   */
+  jsonSchema?: { uri?: string; fileMatch?: string[]; schema: Record<string, unknown> }
 }
 /** Stored as one JSON value, which cannot be indexed. */
 export interface RichTextField extends Omit<FieldBase, 'unique' | 'index'> {
@@ -170,9 +203,31 @@ export interface RichTextField extends Omit<FieldBase, 'unique' | 'index'> {
 export interface PointField extends Omit<FieldBase, 'unique'> {
   type: 'point'
 }
+/** What a relationship's `filterOptions` function gets, once per collection it relates to. */
+export interface FilterOptionsArgs {
+  /** The document's id; undefined on create. */
+  id?: ID
+  data: Record<string, unknown>
+  siblingData: Record<string, unknown>
+  relationTo: string
+  req: CmsRequest
+  user: CmsRequest['user']
+}
+/**
+ * The documents a relationship may point to: a Where on the related collection, or a function returning one;
+ * `true` (or undefined) allows any, `false` none.
+ */
+export type FilterOptions =
+  | Where
+  | ((
+      args: FilterOptionsArgs,
+    ) => Where | boolean | undefined | Promise<Where | boolean | undefined>)
+
 export interface RelationshipField extends FieldBase {
   type: 'relationship'
   relationTo: string | string[]
+  /** Enforced on every write: a related id outside it is a validation error on the field's path. */
+  filterOptions?: FilterOptions
   hasMany?: boolean
   maxDepth?: number
   minRows?: number
@@ -228,6 +283,17 @@ export interface GroupField extends Omit<FieldBase, 'unique' | 'index'> {
   interfaceName?: string
 }
 
+/**
+ * A group without a `name` is presentational, like a row (Payload 3): its fields are stored and returned at the
+ * parent's level. Only a named group nests its data.
+ */
+export interface UnnamedGroupField {
+  type: 'group'
+  name?: undefined
+  label?: string
+  fields: Field[]
+}
+
 /** Layout-only fields: their children are stored as if declared on the parent. */
 export interface RowField {
   type: 'row'
@@ -269,7 +335,7 @@ export type DataField =
   | ArrayField
   | BlocksField
   | GroupField
-export type LayoutField = RowField | CollapsibleField | TabsField
+export type LayoutField = RowField | CollapsibleField | TabsField | UnnamedGroupField
 export type Field = DataField | LayoutField
 
 /**
@@ -460,6 +526,11 @@ export interface CollectionConfig {
   versions?: boolean | { drafts?: boolean | Drafts; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
+  /**
+   * The select applied to this collection's documents when they are populated through a relationship (REST and
+   * Local), unless the request's `populate` names this collection.
+   */
+  defaultPopulate?: Select
   /**
    * Soft delete: adds a `deletedAt` date field; an update setting it moves a document to the trash (delete
    * access), reads leave trashed documents out unless `trash: true`, and delete removes for good.

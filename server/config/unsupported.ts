@@ -17,11 +17,9 @@ import type {
   ArrayField,
   BlocksField,
   CollapsibleField,
-  DateField,
   GroupField,
   JoinField,
   JSONField,
-  NumberField,
   PointField,
   RadioField,
   RelationshipField,
@@ -30,7 +28,7 @@ import type {
   SelectField,
   Tab,
   TabsField,
-  TextField,
+  UnnamedGroupField,
 } from './types.ts'
 
 /** Key → message; a key of `T` (an implemented option) is a type error. */
@@ -127,8 +125,6 @@ export const collectionRefusals = {
   admin: ADMIN,
   custom: CUSTOM,
   dbName: DB_NAME,
-  defaultPopulate:
-    'population returns whole documents unless the request says otherwise; remove defaultPopulate and pass populate (or select) with the requests that need fewer fields.',
   enableQueryPresets: 'query presets are an admin-panel feature and are not supported; remove it.',
   folders: 'folders are an admin-panel feature and are not supported; remove folders.',
   forceSelect:
@@ -211,14 +207,10 @@ export const fieldRefusals = {
     'per-field GraphQL settings (complexity) are not supported; remove graphQL. The cost of lists is set by maxRows and config.graphQL.listFanOut.',
   typescriptSchema:
     'the generated types follow the field type; remove typescriptSchema (or use a json field, typed unknown).',
-  virtual:
-    'virtual fields are not supported yet; remove the field or virtual, and compute the value in an afterRead hook of a stored field.',
 } as const satisfies Refusals<FieldBase>
 
 export const fieldHooksRefusals = {} as const satisfies Refusals<NonNullable<FieldBase['hooks']>>
 
-const HAS_MANY_ROWS =
-  'row limits on a hasMany text or number field are not supported yet; remove it and check the count in validate.'
 const JSON_INDEX = 'the value is stored as one JSON value, which cannot be indexed; remove it.'
 const ROWS_INDEX =
   'the rows are stored as one JSON value, which cannot be indexed; remove it (unique and index are supported on fields outside arrays and blocks).'
@@ -228,12 +220,6 @@ const FILTER_OPTIONS =
   'filterOptions only narrows choices in an admin panel, which this server does not have; remove it and enforce the rule in validate.'
 /** Extra refusals of one field type, over `fieldRefusals`. */
 export const fieldTypeRefusals = {
-  text: { minRows: HAS_MANY_ROWS, maxRows: HAS_MANY_ROWS } satisfies Refusals<TextField>,
-  number: { minRows: HAS_MANY_ROWS, maxRows: HAS_MANY_ROWS } satisfies Refusals<NumberField>,
-  date: {
-    timezone:
-      'dates are stored and returned as UTC ISO strings; remove timezone and keep a zone in a text field of your own.',
-  } satisfies Refusals<DateField>,
   select: {
     enumName: 'select values are stored as text, never as a database enum; remove enumName.',
     filterOptions: FILTER_OPTIONS,
@@ -244,8 +230,6 @@ export const fieldTypeRefusals = {
   json: {
     index: JSON_INDEX,
     unique: JSON_INDEX,
-    jsonSchema:
-      'json fields accept any JSON value; remove jsonSchema and check the shape in validate.',
   } satisfies Refusals<JSONField>,
   richText: {
     index: JSON_INDEX,
@@ -254,7 +238,6 @@ export const fieldTypeRefusals = {
       'rich text is stored as the JSON the client sends, with no editor on the server; remove editor.',
   } satisfies Refusals<RichTextField>,
   relationship: {
-    filterOptions: FILTER_OPTIONS,
     max: 'use maxRows (with hasMany: true) to bound the number of related documents; remove max.',
     min: 'use minRows (with hasMany: true) to require related documents; remove min.',
   } satisfies Refusals<RelationshipField>,
@@ -317,6 +300,25 @@ export const tabRefusals = {
   description:
     'tab descriptions only show in an admin panel, which this server does not have; remove it.',
 } as const satisfies Refusals<Tab>
+
+export const unnamedGroupRefusals = {
+  admin: ADMIN,
+  ...Object.fromEntries(
+    [
+      'required',
+      'localized',
+      'defaultValue',
+      'validate',
+      'access',
+      'hooks',
+      'hidden',
+      'interfaceName',
+    ].map((key) => [
+      key,
+      `an unnamed group has no value of its own (its fields are stored at the parent level); give the group a name to nest its data, or remove ${key} (set it on the fields inside instead).`,
+    ]),
+  ),
+} as const satisfies Refusals<UnnamedGroupField>
 
 export const optionRefusals = {
   label:

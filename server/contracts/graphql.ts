@@ -318,8 +318,8 @@ function inputObject(
   ctx.b.add(name, '')
   const lines = row ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
-    // A join field is computed on read: no input.
-    if (f.hidden || f.type === 'join') continue
+    // A join field is computed on read, a virtual one by hooks: no input.
+    if (f.hidden || f.virtual || f.type === 'join') continue
     const required =
       requireds && Boolean(f.required) && f.defaultValue === undefined && !f.localized
     lines.push(`  ${f.name}: ${inputType(ctx, f, name, required)}`)
@@ -376,7 +376,7 @@ function whereInput(ctx: Ctx, type: string, fields: FlattenedField[], timestamps
   const lines: string[] = [`  id: ${operatorInput(ctx, `${type}_id_operator`, 'Int', NUMBER_OPS)}`]
   // Group fields nest as `group__field`; arrays, blocks and relations stop (their values are JSON here).
   traverseFields(fields, (f, path) => {
-    if (f.hidden) return false
+    if (f.hidden || f.virtual) return false
     const key = [...path, f.name].join('__')
     const opName = `${type}_${key}_operator`
     switch (f.type) {

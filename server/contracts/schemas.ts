@@ -69,7 +69,12 @@ function valueSchema(field: FlattenedField, mode: 'read' | 'input', ctx: SchemaC
     case 'radio':
       return { type: 'string', enum: field.options.map(optionValue) }
     case 'json':
-      return {}
+      if (!field.jsonSchema?.schema) return {}
+      {
+        // The field's own schema, without the keys that would make it a document of its own.
+        const { $schema: _s, $id: _i, ...schema } = field.jsonSchema.schema
+        return schema
+      }
     case 'richText':
       return { type: 'object', description: 'Rich text (a JSON document).' }
     case 'point':
@@ -157,7 +162,16 @@ export function fieldSchema(
   required: boolean,
 ): Schema {
   let s = valueSchema(field, mode, ctx)
-  if ('hasMany' in field && field.hasMany) s = { type: 'array', items: s }
+  if ('hasMany' in field && field.hasMany) {
+    s = { type: 'array', items: s }
+    const { minRows, maxRows } = field.type === 'relationship' ? {} : field
+    if (mode === 'input' && maxRows !== undefined) s.maxItems = maxRows
+    // minRows binds a non-empty list only (Payload): an empty one passes unless the field is required.
+    if (mode === 'input' && minRows !== undefined && minRows > 0)
+      s = required
+        ? { ...s, minItems: minRows }
+        : { ...s, anyOf: [{ maxItems: 0 }, { minItems: minRows }] }
+  }
   if (!required) s = nullable(s)
   if (field.localized)
     s = {
@@ -189,7 +203,7 @@ export function objectSchema(
   const required: string[] = []
   if (row) properties.id = mode === 'read' ? { type: 'string' } : { type: ['string', 'null'] }
   for (const f of fields) {
-    if (f.hidden) continue
+    if (f.hidden || (f.virtual && mode === 'input')) continue
     if (f.type === 'join') {
       // Computed on read, never written (a value sent for it is ignored).
       if (mode === 'read') properties[f.name] = describe(joinSchema(ctx, f.collection), f)
@@ -202,6 +216,8 @@ export function objectSchema(
       ctx,
       strict || (mode === 'input' && Boolean(f.required)),
     )
+    // Computed on read; a write's value is ignored.
+    if (f.virtual) properties[f.name] = { ...(properties[f.name] as Schema), readOnly: true }
     if (mode === 'input' && f.required && !drafts && f.defaultValue === undefined && !f.localized)
       required.push(f.name)
   }
@@ -341,7 +357,7 @@ function whereFor(field: FlattenedField): Schema | undefined {
 /** Where paths of a field list: dotted paths into groups; arrays, blocks and relations reach further via WhereAny. */
 function wherePaths(fields: FlattenedField[], out: Schema): void {
   traverseFields(fields, (f, path) => {
-    if (f.hidden) return false
+    if (f.hidden || f.virtual) return false
     if (f.type === 'group' && !f.localized) return true
     const s = whereFor(f)
     if (s) out[[...path, f.name].join('.')] = s

@@ -49,6 +49,8 @@ function readPlacements(
             : { relationTo: row[p.relationTo], value: Number(value) }
         break
       }
+      case 'virtual':
+        break
       case 'group': {
         const group: Record<string, unknown> = {}
         readPlacements(p.children, row, group)
@@ -93,6 +95,8 @@ function writePlacement(p: Placement, value: unknown, out: Record<string, unknow
       out[p.value] = rel ? rel.value : null
       break
     }
+    case 'virtual':
+      break
     case 'group': {
       const group = (value ?? {}) as Record<string, unknown>
       for (const [name, child] of p.children) writePlacement(child, group[name], out)

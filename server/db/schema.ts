@@ -39,6 +39,8 @@ export type Placement =
       children: Map<string, Placement>
       prefix: string
     }
+  /** Not stored (`virtual: true`): read as computed by hooks, never written, never queried. */
+  | { kind: 'virtual'; field: FlattenedField }
 
 export interface CollectionSchema {
   table: TableSpec
@@ -88,6 +90,10 @@ function place(
     const path = pathPrefix + field.name
     if (field.type === 'join') {
       out.set(field.name, { kind: 'join', field })
+      continue
+    }
+    if (field.virtual) {
+      out.set(field.name, { kind: 'virtual', field })
       continue
     }
     if (field.type === 'group' && !field.localized) {

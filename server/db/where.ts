@@ -95,6 +95,9 @@ type Scope =
       extra?: Map<string, Kind>
     }
 
+const VIRTUAL =
+  'a virtual field is not stored (its value is computed on read), so it cannot be queried'
+
 function fail(path: string, message: string): never {
   throw new QueryError([{ path, message }])
 }
@@ -771,6 +774,8 @@ function condition(
           path,
           `"${name}" is a join field, which cannot be queried; query its collection "${p.field.collection}" by its relationship field "${p.field.on}" instead`,
         )
+      case 'virtual':
+        return fail(path, VIRTUAL)
       case 'group':
         return condition(
           state,
@@ -831,6 +836,7 @@ function condition(
     )
   }
   if (!field) fail(path, 'no such field')
+  if (field.virtual) fail(path, VIRTUAL)
   const fieldPath = `${scope.jsonPath}${jsonKey(name)}`
   if (field.type === 'point') {
     if (rest.length) fail(path, 'a point has no subfields')
@@ -1004,6 +1010,11 @@ export function valueExpression(
   for (let i = 0; i < segs.length; i++) {
     const p = placements.get(segs[i])
     if (!p || (i === 0 && p.field.hidden)) return undefined
+    if (p.kind === 'virtual')
+      fail(
+        path,
+        `cannot sort or group by "${path}": a virtual field is not stored (its value is computed on read)`,
+      )
     if (p.kind === 'group') {
       placements = p.children
       continue

@@ -1,4 +1,7 @@
 import { sanitizeConfig } from '../config/sanitize.ts'
+import { checkSelect } from './select.ts'
+import { traverseFields } from '../config/fields.ts'
+import { jsonSchemaValidator } from './fields/json-schema.ts'
 import type { Config, SanitizedConfig } from '../config/types.ts'
 import { connect } from '../db/connect.ts'
 import type { Database } from '../db/database.ts'
@@ -32,6 +35,28 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
   const config = isSanitized(raw) ? raw : sanitizeConfig(raw)
   // A missing or short CMS_SECRET in production is a start-up error, not a 500 on every later login.
   if (config.collections.some((c) => c.auth)) secretKey(config)
+  for (const c of config.collections) {
+    if (c.defaultPopulate === undefined) continue
+    try {
+      checkSelect(c.flatFields, c.defaultPopulate, `collections[${c.slug}].defaultPopulate`)
+    } catch (e) {
+      throw new ConfigError(
+        `${(e as Error).message} (defaultPopulate is a select of this collection's fields)`,
+      )
+    }
+  }
+  // A jsonSchema Ajv cannot compile is a start-up error, not a 500 on the first write.
+  for (const owner of [...config.collections, ...config.globals])
+    traverseFields(owner.flatFields, (f, path) => {
+      if (f.type !== 'json' || !f.jsonSchema) return
+      try {
+        jsonSchemaValidator(f)
+      } catch (e) {
+        throw new ConfigError(
+          `${owner.slug}, field "${[...path, f.name].join('.')}": jsonSchema.schema is not a valid JSON Schema: ${(e as Error).message}`,
+        )
+      }
+    })
   const onStart = config.db?.onStart
   if (onStart !== undefined && !['push', 'migrate', 'check'].includes(onStart)) {
     throw new ConfigError(

@@ -147,7 +147,8 @@ export async function populate(
         )
       }
       await opts.prepare(related, found)
-      const select = opts.select?.get(slug)
+      // The request's populate for this collection, else the collection's defaultPopulate (as Payload 3).
+      const select = opts.select?.get(slug) ?? related.defaultPopulate
       if (select) for (const d of found) applySelect(related.flatFields, d, select)
       fetched.set(slug, new Map(found.map((d) => [d.id as number, d])))
     }

@@ -1,4 +1,4 @@
-import { nestedData } from '../config/fields.ts'
+import { fillVirtual, nestedData, someField } from '../config/fields.ts'
 import type { CmsRequest, FlattenedField, SanitizedCollection } from '../config/types.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from './cms.ts'
@@ -90,7 +90,9 @@ async function prepareForOutput(
   findMany: boolean,
 ): Promise<void> {
   const fieldHooks = hasFieldHooks(collection.flatFields, 'afterRead')
+  const virtual = someField(collection.flatFields, (f) => Boolean(f.virtual))
   for (const [i, doc] of docs.entries()) {
+    if (virtual) fillVirtual(collection.flatFields, doc)
     await stripUnreadable(collection.flatFields, doc, req, overrideAccess, showHidden)
     if (collection.auth) doc.collection = collection.slug
     if (fieldHooks)

@@ -102,6 +102,7 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   tab: inField({ type: 'tabs' }, '.tabs[0] (t)', (o) => ({
     tabs: [{ name: 't', fields: [], ...o }],
   })),
+  unnamedGroup: inField({ type: 'group', fields: [] }, ''),
   option: inField({ name: 'kind', type: 'select' }, '.options[0]', (o) => ({
     options: [{ value: 'a', ...o }],
   })),
@@ -109,14 +110,14 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
 
 /** The smallest field of each type; a field's table applies to it. */
 const minimalFields: Record<FieldType, Obj> = {
-  text: { name: 'f', type: 'text' },
+  text: { name: 'f', type: 'text', hasMany: true },
   textarea: { name: 'f', type: 'textarea' },
   email: { name: 'f', type: 'email' },
   code: { name: 'f', type: 'code' },
-  number: { name: 'f', type: 'number' },
+  number: { name: 'f', type: 'number', hasMany: true },
   checkbox: { name: 'f', type: 'checkbox' },
   date: { name: 'f', type: 'date' },
-  select: { name: 'f', type: 'select', options: ['a'] },
+  select: { name: 'f', type: 'select', options: ['a'], hasMany: true },
   radio: { name: 'f', type: 'radio', options: ['a'] },
   json: { name: 'f', type: 'json' },
   richText: { name: 'f', type: 'richText' },
@@ -231,23 +232,21 @@ test('the options named in issue 18 are refused with their full path', (t) => {
     /^collections\[posts\]\.graphQL is not supported: .*set labels/,
   )
   refuses(t, posts({ dbName: 'articles' }), /^collections\[posts\]\.dbName is not supported/)
-  refuses(t, posts({ defaultPopulate: { title: true } }), /^collections\[posts\]\.defaultPopulate/)
+  refuses(t, posts({ forceSelect: { title: true } }), /^collections\[posts\]\.forceSelect/)
   refuses(
     t,
     posts({}, [
       { name: 'a', type: 'text' },
       { name: 'b', type: 'text' },
       { name: 'c', type: 'text' },
-      { name: 'title', type: 'text', virtual: true },
+      { name: 'title', type: 'text', virtual: 'author.name' },
     ]),
-    /^collections\[posts\]\.fields\[3\] \(title\)\.virtual is not supported: virtual fields/,
+    /^Collection "posts", field "title": virtual must be true or false \(a path to a related field, Payload's virtual relationship link, is not supported/,
   )
   refuses(
     t,
-    posts({}, [
-      { name: 'author', type: 'relationship', relationTo: 'posts', filterOptions: () => true },
-    ]),
-    /^collections\[posts\]\.fields\[0\] \(author\)\.filterOptions is not supported/,
+    posts({}, [{ name: 'kind', type: 'select', options: ['a'], filterOptions: () => true }]),
+    /^collections\[posts\]\.fields\[0\] \(kind\)\.filterOptions is not supported/,
   )
   // drafts and autosave are true, false or an object.
   refuses(

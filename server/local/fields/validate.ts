@@ -1,6 +1,8 @@
 import { fieldLabel, isIndexed, isUnique, optionValue } from '../../config/fields.ts'
 import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
+import type { CollectionSlug } from '../../config/local-api.ts'
+import { jsonSchemaProblem } from './json-schema.ts'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const DEFAULT_MAX_TEXT = 40_000
@@ -73,6 +75,8 @@ export async function validateFields(
   for (const field of fields) {
     // A join field is computed on read: a value sent for it is ignored, as Payload does.
     if (field.type === 'join') continue
+    // A virtual field is never stored: what a write sends for it is ignored (as Payload does).
+    if (field.virtual) continue
     const path = pathPrefix + field.name
     const value = data[field.name]
     if (value === undefined) {
@@ -107,6 +111,13 @@ async function validateValue(
       return undefined
     }
     result = err.value
+    if (field.type === 'relationship' && field.filterOptions) {
+      const e = await checkFilterOptions(field, result, ctx, path, sibling)
+      if (e) {
+        push(ctx, path, field, e)
+        return undefined
+      }
+    }
   }
   if (field.validate) {
     const r = await field.validate(result, {
@@ -183,6 +194,22 @@ function checkRows(
   return undefined
 }
 
+/**
+ * `minRows`/`maxRows` of a hasMany text, number or select field (Payload's wording). An empty list is checked by
+ * `required` only, as Payload does.
+ */
+function checkManyRows(
+  field: { minRows?: number; maxRows?: number; name: string; label?: string },
+  n: number,
+): string | undefined {
+  if (n === 0) return undefined
+  if (field.minRows !== undefined && n < field.minRows)
+    return `${n} is less than the min allowed rows of ${field.minRows}.`
+  if (field.maxRows !== undefined && n > field.maxRows)
+    return `${n} is greater than the max allowed rows of ${field.maxRows}.`
+  return undefined
+}
+
 async function checkType(
   field: FlattenedField,
   value: unknown,
@@ -196,6 +223,8 @@ async function checkType(
       if (field.type === 'text' && field.hasMany) {
         if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
           return 'This field must be a list of strings.'
+        const rows = checkManyRows(field, value.length)
+        if (rows) return rows
         for (const v of value) {
           const e = checkLength(field, v)
           if (e) return e
@@ -220,6 +249,8 @@ async function checkType(
       }
       if (field.hasMany) {
         if (!Array.isArray(value)) return 'This field must be a list of numbers.'
+        const rows = checkManyRows(field, value.length)
+        if (rows) return rows
         for (const n of value) {
           const e = one(n)
           if (e) return e
@@ -246,7 +277,8 @@ async function checkType(
       if (field.type === 'select' && field.hasMany) {
         if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !allowed.has(v)))
           return 'This field has an invalid selection.'
-        return ok([...new Set(value)])
+        const unique = [...new Set(value)]
+        return checkManyRows(field, unique.length) ?? ok(unique)
       }
       return typeof value === 'string' && allowed.has(value)
         ? ok(value)
@@ -255,10 +287,10 @@ async function checkType(
     case 'json':
       try {
         JSON.stringify(value)
-        return ok(value)
       } catch {
         return 'This field must hold JSON.'
       }
+      return jsonSchemaProblem(field, value) ?? ok(value)
     case 'richText':
       return isObject(value) || Array.isArray(value)
         ? ok(value)
@@ -375,4 +407,66 @@ function checkRelationship(
   }
   const r = one(value, path)
   return r === undefined ? invalid : ok(r)
+}
+
+/**
+ * A relationship's `filterOptions`, as Payload validates it: per related collection, the Where (or the function's
+ * result) ANDed with the ids sent; an id no related document matches is invalid (`false` allows none, `true` or
+ * undefined any). One query per collection with values. An id it rejects is not checked for existence again.
+ */
+async function checkFilterOptions(
+  field: FlattenedField & { type: 'relationship' },
+  value: unknown,
+  ctx: ValidationContext,
+  path: string,
+  sibling: Record<string, unknown>,
+): Promise<string | undefined> {
+  const polymorphic = Array.isArray(field.relationTo)
+  const values = (field.hasMany ? (value as unknown[]) : [value]).filter((v) => v != null)
+  const invalid: string[] = []
+  for (const slug of polymorphic ? (field.relationTo as string[]) : [field.relationTo as string]) {
+    const ids = values.flatMap((v) =>
+      polymorphic
+        ? (v as { relationTo: string; value: number }).relationTo === slug
+          ? [(v as { value: number }).value]
+          : []
+        : [v as number],
+    )
+    if (ids.length === 0) continue
+    const fo = field.filterOptions!
+    const filter =
+      typeof fo === 'function'
+        ? await fo({
+            id: ctx.id,
+            data: ctx.data,
+            siblingData: sibling,
+            relationTo: slug,
+            req: ctx.req,
+            user: ctx.req.user,
+          })
+        : fo
+    if (filter === true || filter === undefined || filter === null) continue
+    const allowed = new Set<unknown>()
+    if (filter !== false) {
+      const found = await ctx.req.cms.find({
+        collection: slug as CollectionSlug,
+        where: { and: [{ id: { in: ids } }, filter] },
+        depth: 0,
+        pagination: false,
+        overrideAccess: true,
+        req: ctx.req,
+      })
+      for (const doc of found.docs) allowed.add(doc.id)
+    }
+    for (const id of ids) {
+      if (allowed.has(id)) continue
+      invalid.push(polymorphic ? `${id} (${slug})` : String(id))
+      const paths = ctx.references.get(slug)?.get(id)
+      paths?.splice(paths.indexOf(path), 1)
+      if (paths?.length === 0) ctx.references.get(slug)!.delete(id)
+    }
+  }
+  return invalid.length
+    ? `This field has the following invalid selections: ${invalid.join(', ')}`
+    : undefined
 }

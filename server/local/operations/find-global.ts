@@ -3,7 +3,8 @@ import type { Cms } from '../cms.ts'
 import { applyDefaults } from '../fields/defaults.ts'
 import { readGlobalRow } from '../../db/stores/globals.ts'
 import { globalMatches } from '../global-match.ts'
-import { runHooks } from '../hooks.ts'
+import { hasFieldHooks, runFieldHooks, runHooks } from '../hooks.ts'
+import { fillVirtual } from '../../config/fields.ts'
 import { localizeDocs, readSelection, stripUnreadable } from '../read.ts'
 import { applySelect } from '../select.ts'
 import { createLocalReq, executorFor } from '../request.ts'
@@ -49,6 +50,7 @@ export async function findGlobal<S extends GlobalSlug>(
   const visible = access === true || Boolean(row && globalMatches(data, access))
   if (!visible) data = {}
   data = await runHooks(global.hooks.beforeRead, 'doc', { doc: data, req }, { global })
+  if (visible) fillVirtual(global.flatFields, data)
   await stripUnreadable(
     global.flatFields,
     data,
@@ -56,6 +58,14 @@ export async function findGlobal<S extends GlobalSlug>(
     overrideAccess,
     Boolean(args.showHiddenFields),
   )
+  // Field afterRead hooks compute virtual fields (and may change stored ones).
+  if (visible && hasFieldHooks(global.flatFields, 'afterRead'))
+    await runFieldHooks('afterRead', global.flatFields, data, {
+      req,
+      data,
+      operation: 'read',
+      global,
+    })
   const stamps = row && visible ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}
   const doc = { ...data, globalType: global.slug, ...stamps }
   const out = await runHooks<Record<string, unknown>>(
