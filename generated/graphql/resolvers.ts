@@ -252,6 +252,11 @@ export type MutationLoginUserArgs = {
 };
 
 
+export type MutationLogoutUserArgs = {
+  allSessions?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type MutationResetPasswordUserArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
@@ -1807,7 +1812,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
   forgotPasswordUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationForgotPasswordUserArgs, 'email'>>;
   loginUser?: Resolver<Maybe<ResolversTypes['UsersLoginResult']>, ParentType, ContextType, RequireFields<MutationLoginUserArgs, 'email' | 'password'>>;
-  logoutUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logoutUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<MutationLogoutUserArgs>>;
   refreshTokenUser?: Resolver<Maybe<ResolversTypes['UsersRefreshedUser']>, ParentType, ContextType>;
   resetPasswordUser?: Resolver<Maybe<ResolversTypes['UsersResetPassword']>, ParentType, ContextType, RequireFields<MutationResetPasswordUserArgs, 'password' | 'token'>>;
   updateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'data' | 'id'>>;

@@ -75,6 +75,8 @@ function checkCollection(c: Obj, at: string): void {
   if (isObject(c.auth)) {
     keys(c.auth, T.auth, `${at}.auth`)
     keys(c.auth.forgotPassword, T.forgotPassword, `${at}.auth.forgotPassword`)
+    if (typeof c.auth.loginWithUsername !== 'boolean')
+      keys(c.auth.loginWithUsername, T.loginWithUsername, `${at}.auth.loginWithUsername`)
   }
   if (isObject(c.versions)) {
     keys(c.versions, T.versions, `${at}.versions`)

@@ -7,7 +7,6 @@ import type {
   AuthOptions,
   Block,
   CollectionConfig,
-  CollectionHooks,
   Config,
   Endpoint,
   FieldBase,
@@ -154,18 +153,6 @@ export const collectionAccessRefusals = {
     'there is no unlock operation yet: a locked user is unlocked when lockTime has passed or by resetting the password; remove access.unlock.',
 } as const satisfies Refusals<NonNullable<CollectionConfig['access']>>
 
-const AUTH_HOOK = 'hooks of the auth operations are not supported yet; remove it.'
-export const collectionHooksRefusals = {
-  afterForgotPassword: AUTH_HOOK,
-  afterLogin: AUTH_HOOK,
-  afterLogout: AUTH_HOOK,
-  afterMe: AUTH_HOOK,
-  afterRefresh: AUTH_HOOK,
-  beforeLogin: AUTH_HOOK,
-  me: AUTH_HOOK,
-  refresh: AUTH_HOOK,
-} as const satisfies Refusals<CollectionHooks>
-
 export const authRefusals = {
   cookies:
     'the cms-token cookie is fixed (HttpOnly, SameSite=Lax, Path=/, Secure in production); remove cookies. Clients on another domain send Authorization: Bearer <token> instead.',
@@ -173,8 +160,6 @@ export const authRefusals = {
     'req.user is the user document as stored, with relations as ids; remove depth and populate in your code (req.cms.findByID({ ..., depth })).',
   disableLocalStrategy:
     'email and password login is the only strategy and cannot be turned off; remove disableLocalStrategy (deny create access to stop sign-ups).',
-  loginWithUsername:
-    'users log in with their email only; remove loginWithUsername and keep a username in a text field of your own.',
   removeTokenFromResponses:
     'login and refresh always return the token (browsers also get the HttpOnly cms-token cookie); remove removeTokenFromResponses.',
   strategies:

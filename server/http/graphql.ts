@@ -517,8 +517,14 @@ export function buildExecutableSchema(
       limitedLogin(ctx.cms, ctx.ip, () =>
         ctx.cms.login({
           collection: r.collection!,
-          data: { email: args.email as string, password: args.password as string },
+          data: {
+            email: args.email as string | undefined,
+            username: args.username as string | undefined,
+            password: args.password as string,
+          },
           depth: 0,
+          // A copy: the login sets its req.user, which must not reach the other fields of the operation.
+          req: { ...ctx.req },
         }),
       ),
     refreshToken: (r) => async (_s, _args, ctx) => {
@@ -526,13 +532,16 @@ export function buildExecutableSchema(
         collection: r.collection!,
         claims: sessionOf(ctx.req, r.collection!).claims,
         depth: 0,
+        req: ctx.req,
       })
       return { exp: result.exp, refreshedToken: result.token, user: result.user }
     },
-    logout: (r) => async (_s, _args, ctx) => {
+    logout: (r) => async (_s, args, ctx) => {
       await ctx.cms.logout({
         collection: r.collection!,
         sid: sessionOf(ctx.req, r.collection!).claims.sid,
+        allSessions: args.allSessions === true,
+        req: ctx.req,
       })
       return 'Logout successful.'
     },
@@ -540,7 +549,11 @@ export function buildExecutableSchema(
       await limitedForgot(ctx.cms, ctx.ip, () =>
         ctx.cms.forgotPassword({
           collection: r.collection!,
-          data: { email: args.email as string },
+          data: {
+            email: args.email as string | undefined,
+            username: args.username as string | undefined,
+          },
+          req: ctx.req,
         }),
       )
       return true

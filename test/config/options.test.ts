@@ -61,6 +61,9 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   collectionHooks: inCollection('.hooks', (o) => ({ hooks: o })),
   auth: inCollection('.auth', (o) => ({ auth: o })),
   forgotPassword: inCollection('.auth.forgotPassword', (o) => ({ auth: { forgotPassword: o } })),
+  loginWithUsername: inCollection('.auth.loginWithUsername', (o) => ({
+    auth: { loginWithUsername: o },
+  })),
   versions: inCollection('.versions', (o) => ({ versions: o })),
   drafts: inCollection('.versions.drafts', (o) => ({ versions: { drafts: o } })),
   global: (o) => [{ globals: [{ slug: 'site', fields: [], ...o }] }, 'globals[site]'],
