@@ -243,16 +243,16 @@ test('@payloadcms/sdk, unchanged, logs in by email and (its data passed as is) b
     data: { email: 'grace@example.com', password: 'grace-password' },
   })
   t.is(byEmail.message, 'Authentication Passed')
-  t.is((byEmail.user as { username: string }).username, 'grace')
+  t.is(byEmail.user.username, 'grace')
   // It sends `data` as the body whatever its type says, so a username login works once the type is widened.
   const byUsername = await sdk.login({
     collection: 'players' as never,
     data: { username: 'ace', password: 'ace-password' } as never,
   })
-  t.is((byUsername.user as { username: string }).username, 'ace')
+  t.is(byUsername.user.username, 'ace')
   const me = await sdk.me(
     { collection: 'players' as never },
     { headers: bearer(byUsername.token!) },
   )
-  t.is((me.user as { username: string }).username, 'ace')
+  t.is(me.user.username, 'ace')
 })
