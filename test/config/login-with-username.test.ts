@@ -19,7 +19,10 @@ test('true is username only: a required unique username, an optional email', (t)
     c.flatFields.slice(0, 3).map((f) => ({ name: f.name, required: f.required })),
     [{ name: 'email', required: false }, { name: 'username', required: true }, { name: 'name' }],
   )
-  t.like(c.flatFields.find((f) => f.name === 'username'), { type: 'text', unique: true })
+  t.like(
+    c.flatFields.find((f) => f.name === 'username'),
+    { type: 'text', unique: true },
+  )
 })
 
 test('the object form: requireEmail keeps the email required; requireUsername only counts with email login', (t) => {
