@@ -144,8 +144,13 @@ export function createClient(options: ClientOptions) {
     > & { verifyEmail?: Op }
     type User = AuthTypes[S]['user']
     return {
-      /** Logs in and keeps the token for every later call. */
-      async login(credentials: { email: string; password: string }) {
+      /**
+       * Logs in and keeps the token for every later call. With `auth.loginWithUsername` the account is named by
+       * `username` (or either, with `allowEmailLogin`).
+       */
+      async login(
+        credentials: { email: string; password: string } | { username: string; password: string },
+      ) {
         const result = await call<{ token: string; exp: number; user: User; message: string }>(
           ops.login,
           { body: credentials },
@@ -153,10 +158,13 @@ export function createClient(options: ClientOptions) {
         token = result.token
         return result
       },
-      /** Ends the session on the server and forgets the token. */
-      async logout() {
+      /** Ends the session (every session of the user, with `allSessions`) and forgets the token. */
+      async logout(options: { allSessions?: boolean } = {}) {
         try {
-          return await call<{ message: string }>(ops.logout, {})
+          return await call<{ message: string }>(
+            ops.logout,
+            options.allSessions ? { query: { allSessions: true } } : {},
+          )
         } finally {
           token = undefined
         }
@@ -170,8 +178,11 @@ export function createClient(options: ClientOptions) {
         token = result.refreshedToken
         return result
       },
-      forgotPassword: (email: string) =>
-        call<{ message: string }>(ops.forgotPassword, { body: { email } }),
+      /** The email, or `{ username }` with `auth.loginWithUsername`. */
+      forgotPassword: (account: string | { email: string } | { username: string }) =>
+        call<{ message: string }>(ops.forgotPassword, {
+          body: typeof account === 'string' ? { email: account } : account,
+        }),
       async resetPassword(resetToken: string, password: string) {
         const result = await call<{ token: string; user: User }>(ops.resetPassword, {
           body: { token: resetToken, password },

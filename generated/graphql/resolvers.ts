@@ -389,6 +389,11 @@ export type MutationLoginUserArgs = {
 };
 
 
+export type MutationLogoutUserArgs = {
+  allSessions?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type MutationResetPasswordUserArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
@@ -3463,7 +3468,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   duplicateTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDuplicateTrackingArgs, 'id'>>;
   forgotPasswordUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationForgotPasswordUserArgs, 'email'>>;
   loginUser?: Resolver<Maybe<ResolversTypes['UsersLoginResult']>, ParentType, ContextType, RequireFields<MutationLoginUserArgs, 'email' | 'password'>>;
-  logoutUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logoutUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<MutationLogoutUserArgs>>;
   refreshTokenUser?: Resolver<Maybe<ResolversTypes['UsersRefreshedUser']>, ParentType, ContextType>;
   resetPasswordUser?: Resolver<Maybe<ResolversTypes['UsersResetPassword']>, ParentType, ContextType, RequireFields<MutationResetPasswordUserArgs, 'password' | 'token'>>;
   restoreVersionPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, Partial<MutationRestoreVersionPostArgs>>;

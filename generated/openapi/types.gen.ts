@@ -4035,6 +4035,10 @@ export type LoginUserErrors = {
      */
     401: Error;
     /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
      * The request body is too large
      */
     413: Error;
@@ -4070,7 +4074,12 @@ export type LoginUserResponse = LoginUserResponses[keyof LoginUserResponses];
 export type LogoutUserData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * true ends every session of the user (every token of theirs is dead from now on).
+         */
+        allSessions?: boolean;
+    };
     url: '/users/logout';
 };
 
@@ -4129,6 +4138,10 @@ export type MeUserErrors = {
      * Not logged in (or the token is invalid, expired or logged out)
      */
     401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4215,6 +4228,10 @@ export type ForgotPasswordUserErrors = {
      * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
     /**
      * The request body is too large
      */

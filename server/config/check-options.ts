@@ -77,6 +77,8 @@ function checkCollection(c: Obj, at: string): void {
     )
     if (c.auth.verify != null && typeof c.auth.verify !== 'boolean')
       keys(c.auth.verify, T.verify, `${at}.auth.verify`)
+    if (typeof c.auth.loginWithUsername !== 'boolean')
+      keys(c.auth.loginWithUsername, T.loginWithUsername, `${at}.auth.loginWithUsername`)
   }
   checkVersions(c.versions, T.versions, at)
   checkFields(c.fields, `${at}.fields`)

@@ -28,6 +28,7 @@ import type {
   FlattenedField,
   Field,
   GlobalConfig,
+  SanitizedAuth,
   SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
@@ -104,7 +105,7 @@ const SLUG_RE = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/
 const NAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/
 const ROUTE_RE = /^\/[A-Za-z0-9/_-]*$/
 
-export const AUTH_DEFAULTS: Required<AuthOptions> = {
+export const AUTH_DEFAULTS: SanitizedAuth = {
   tokenExpiration: 7200,
   maxLoginAttempts: 5,
   lockTime: 600_000,
@@ -112,6 +113,7 @@ export const AUTH_DEFAULTS: Required<AuthOptions> = {
   sessionLifetime: 7 * 24 * 3600,
   ...REQUEST_AUTH_DEFAULTS,
   verify: false,
+  loginWithUsername: false,
 }
 
 /**
@@ -379,6 +381,14 @@ const HOOK_KINDS = [
   'afterDelete',
   'afterOperation',
   'afterError',
+  'beforeLogin',
+  'afterLogin',
+  'afterLogout',
+  'afterRefresh',
+  'afterMe',
+  'afterForgotPassword',
+  'refresh',
+  'me',
 ] as const
 
 function sanitizeCollection(
@@ -389,15 +399,36 @@ function sanitizeCollection(
   const where = `Collection "${c.slug}"`
   if (!Array.isArray(c.fields)) throw new ConfigError(`${where}: fields must be an array.`)
   let fields: Field[] = c.fields
-  const auth = c.auth ? { ...AUTH_DEFAULTS, ...(c.auth === true ? {} : c.auth) } : false
+  const auth: SanitizedAuth | false = c.auth
+    ? {
+        ...AUTH_DEFAULTS,
+        ...(c.auth === true ? {} : c.auth),
+        loginWithUsername: loginWithUsername(c.auth === true ? undefined : c.auth, where),
+      }
+    : false
   if (auth) {
     const declared = c.fields.find((f) => 'name' in f && f.name === 'email')
     if (declared && declared.type !== 'email')
       throw new ConfigError(
         `${where}, field "email": an auth collection's email field must have type "email".`,
       )
+    const byName = auth.loginWithUsername
+    const added: Field[] = []
     if (!declared)
-      fields = [{ name: 'email', type: 'email', required: true, unique: true }, ...fields]
+      added.push({
+        name: 'email',
+        type: 'email',
+        required: !byName || byName.requireEmail,
+        unique: true,
+      })
+    if (byName) {
+      if (c.fields.some((f) => 'name' in f && f.name === 'username'))
+        throw new ConfigError(
+          `${where}, field "username": loginWithUsername adds the username field itself; remove yours.`,
+        )
+      added.push({ name: 'username', type: 'text', required: byName.requireUsername, unique: true })
+    }
+    fields = [...added, ...fields]
     if (auth.useAPIKey) {
       const taken = c.fields.find(
         (f) => 'name' in f && typeof f.name === 'string' && API_KEY_FIELDS.includes(f.name),
@@ -543,6 +574,25 @@ function sanitizeVersions(
     autosave: autosave ? { interval: interval ?? 800 } : false,
     maxPerDoc: max || 100,
   }
+}
+
+/** `auth.loginWithUsername` with every option spelled out (Payload's defaults), or false. */
+function loginWithUsername(
+  auth: AuthOptions | undefined,
+  where: string,
+): SanitizedAuth['loginWithUsername'] {
+  const given = auth?.loginWithUsername
+  if (!given) return false
+  if (given === true) return { allowEmailLogin: false, requireEmail: false, requireUsername: true }
+  if (typeof given !== 'object')
+    throw new ConfigError(`${where}: auth.loginWithUsername must be true, false or an object.`)
+  for (const key of ['allowEmailLogin', 'requireEmail', 'requireUsername'] as const)
+    if (given[key] != null && typeof given[key] !== 'boolean')
+      throw new ConfigError(`${where}: auth.loginWithUsername.${key} must be true or false.`)
+  const allowEmailLogin = given.allowEmailLogin ?? false
+  // Without email login the username is the only way in, so it is always required.
+  const requireUsername = allowEmailLogin ? (given.requireUsername ?? true) : true
+  return { allowEmailLogin, requireEmail: given.requireEmail ?? false, requireUsername }
 }
 
 function sanitizeGlobal(g: GlobalConfig, slugs: Set<string>, localized: boolean): SanitizedGlobal {

@@ -388,7 +388,61 @@ export interface CollectionHooks {
   afterDelete?: CollectionHook[]
   afterOperation?: CollectionHook[]
   afterError?: CollectionHook[]
+  // Auth collections only (Payload's arguments; a hook that throws aborts the operation: docs/auth.md).
+  /** Before the token is signed, in the login's transaction; may return the user to log in. */
+  beforeLogin?: BeforeLoginHook[]
+  /** After the token is signed, in the login's transaction; may return the user the answer shows. */
+  afterLogin?: AfterLoginHook[]
+  /** Before the session ends, in the logout's transaction. */
+  afterLogout?: AfterLogoutHook[]
+  /** After the token is refreshed; may return the refresh result (`{ exp, refreshedToken, user }`). */
+  afterRefresh?: AfterRefreshHook[]
+  /** After `me`; may return the answer (`{ user, collection?, token?, exp? }`). */
+  afterMe?: AfterMeHook[]
+  /** After a reset token was stored and mailed (known accounts only). */
+  afterForgotPassword?: AfterForgotPasswordHook[]
+  /** Replaces the refresh: the first hook returning a result (`{ exp, refreshedToken, user }`) wins. */
+  refresh?: RefreshHook[]
+  /** Replaces `me`: the first hook returning `{ user, exp? }` wins. */
+  me?: MeHook[]
 }
+
+type AuthHookBase = {
+  collection: SanitizedCollection
+  context: Record<string, unknown>
+  req: CmsRequest
+}
+type HookUser = Record<string, unknown> & { id: ID }
+/** What `refresh` and `afterRefresh` hooks may return (Payload's refresh result). */
+export type RefreshResult = { exp: number; refreshedToken: string; user: Record<string, unknown> }
+export type MeResponse = {
+  user: Record<string, unknown> | null
+  collection?: string
+  token?: string
+  exp?: number
+}
+export type BeforeLoginHook = (args: AuthHookBase & { user: HookUser }) => unknown
+export type AfterLoginHook = (args: AuthHookBase & { user: HookUser; token: string }) => unknown
+export type AfterLogoutHook = (args: AuthHookBase) => unknown
+export type AfterRefreshHook = (args: AuthHookBase & { exp: number; token: string }) => unknown
+export type AfterMeHook = (args: AuthHookBase & { response: MeResponse }) => unknown
+export type AfterForgotPasswordHook = (args: {
+  args: Record<string, unknown>
+  collection: SanitizedCollection
+  context: Record<string, unknown>
+}) => unknown
+export type RefreshHook = (args: {
+  args: Record<string, unknown>
+  user: HookUser
+}) => RefreshResult | void | undefined | Promise<RefreshResult | void | undefined>
+export type MeHook = (args: {
+  args: Record<string, unknown>
+  user: HookUser
+}) =>
+  | { user: Record<string, unknown>; exp?: number }
+  | void
+  | undefined
+  | Promise<{ user: Record<string, unknown>; exp?: number } | void | undefined>
 
 /** A custom endpoint: a web-standard handler returning a `Response`. */
 export interface Endpoint {
@@ -449,6 +503,20 @@ export interface AuthOptions {
   depth?: number
   /** Custom ways to authenticate a request, tried before the API key and the token (as Payload). */
   strategies?: AuthStrategy[]
+  /**
+   * Log in with a `username` (a unique text field added to the collection) instead of, or besides, the email.
+   * `true` is `{ allowEmailLogin: false, requireEmail: false, requireUsername: true }`.
+   */
+  loginWithUsername?: boolean | LoginWithUsernameOptions
+}
+
+export interface LoginWithUsernameOptions {
+  /** Also accept the email at login (default false). */
+  allowEmailLogin?: boolean
+  /** Keep the email required (default false: users may have none). */
+  requireEmail?: boolean
+  /** Keep the username required (default true); with both false, a user needs one of them. */
+  requireUsername?: boolean
 }
 
 export interface AuthCookies {
@@ -665,6 +733,11 @@ export type SanitizedLimits = {
 
 // ---- sanitised forms -------------------------------------------------------
 
+/** `auth` with its defaults; `loginWithUsername` is false or every option spelled out. */
+export type SanitizedAuth = Omit<Required<AuthOptions>, 'loginWithUsername'> & {
+  loginWithUsername: false | Required<LoginWithUsernameOptions>
+}
+
 export interface SanitizedCollection extends Omit<
   CollectionConfig,
   | 'labels'
@@ -680,7 +753,7 @@ export interface SanitizedCollection extends Omit<
   labels: { singular: string; plural: string }
   /** Data fields with layout fields flattened away. */
   flatFields: FlattenedField[]
-  auth: Required<AuthOptions> | false
+  auth: SanitizedAuth | false
   versions: SanitizedVersions | false
   timestamps: boolean
   trash: boolean

@@ -7,7 +7,6 @@ import type {
   AuthOptions,
   Block,
   CollectionConfig,
-  CollectionHooks,
   Config,
   Endpoint,
   FieldBase,
@@ -144,23 +143,9 @@ export const collectionAccessRefusals = {
   admin: 'there is no admin panel to guard; remove access.admin.',
 } as const satisfies Refusals<NonNullable<CollectionConfig['access']>>
 
-const AUTH_HOOK = 'hooks of the auth operations are not supported yet; remove it.'
-export const collectionHooksRefusals = {
-  afterForgotPassword: AUTH_HOOK,
-  afterLogin: AUTH_HOOK,
-  afterLogout: AUTH_HOOK,
-  afterMe: AUTH_HOOK,
-  afterRefresh: AUTH_HOOK,
-  beforeLogin: AUTH_HOOK,
-  me: AUTH_HOOK,
-  refresh: AUTH_HOOK,
-} as const satisfies Refusals<CollectionHooks>
-
 export const authRefusals = {
   disableLocalStrategy:
     'email and password login cannot be turned off (the email and password fields and the login routes stay); remove disableLocalStrategy: add your own sign-in with auth.strategies, and deny create access to stop sign-ups.',
-  loginWithUsername:
-    'users log in with their email only; remove loginWithUsername and keep a username in a text field of your own.',
   useSessions:
     'sessions are always on (a token is valid while its session lives; logout and password changes end it); remove useSessions.',
 } as const satisfies Refusals<AuthOptions>

@@ -89,8 +89,14 @@ export function compileDocuments(config: SanitizedConfig): string {
     )
     out.push(`mutation Delete${singular}($id: Int!) {\n  delete${singular}(id: $id) { id }\n}`)
     if (c.auth) {
+      const byName = c.auth.loginWithUsername
+      const [vars, pass] = byName
+        ? byName.allowEmailLogin
+          ? ['$email: String, $username: String', 'email: $email, username: $username']
+          : ['$username: String!', 'username: $username']
+        : ['$email: String!', 'email: $email']
       out.push(
-        `mutation Login${singular}($email: String!, $password: String!) {\n  login${singular}(email: $email, password: $password) { exp token user { ...${singular}Fields } }\n}`,
+        `mutation Login${singular}(${vars}, $password: String!) {\n  login${singular}(${pass}, password: $password) { exp token user { ...${singular}Fields } }\n}`,
       )
       out.push(
         `query Me${singular} {\n  me${singular} { exp token user { ...${singular}Fields } }\n}`,

@@ -617,12 +617,19 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
       `${slugType}ResetPassword`,
       `type ${slugType}ResetPassword {\n  token: String\n  user: ${singular}\n}`,
     )
+    // With loginWithUsername: username, or (allowEmailLogin) either one, checked by the server.
+    const byName = c.auth.loginWithUsername
+    const names = byName
+      ? byName.allowEmailLogin
+        ? 'email: String, username: String'
+        : 'username: String!'
+      : 'email: String!'
     root.query.push(`  me${singular}: ${me}`)
     root.mutation.push(
-      `  login${singular}(email: String!, password: String!): ${login}`,
+      `  login${singular}(${names}, password: String!): ${login}`,
       `  refreshToken${singular}: ${refreshed}`,
-      `  logout${singular}: String`,
-      `  forgotPassword${singular}(email: String!): Boolean!`,
+      `  logout${singular}(allSessions: Boolean): String`,
+      `  forgotPassword${singular}(${names}): Boolean!`,
       `  resetPassword${singular}(password: String!, token: String!): ${reset}`,
     )
   }

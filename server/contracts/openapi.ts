@@ -450,11 +450,18 @@ function authPaths(
   const base = `/${c.slug}`
   const user = ref(singular)
   const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
-  const credentials = {
+  // With loginWithUsername the account is named by username, or (allowEmailLogin) by either.
+  const byName = c.auth ? c.auth.loginWithUsername : false
+  const names = byName ? (byName.allowEmailLogin ? ['email', 'username'] : ['username']) : ['email']
+  const either = (schema: Schema): Schema =>
+    names.length > 1 ? { ...schema, anyOf: names.map((n) => ({ required: [n] })) } : schema
+  const nameProps = (extra: Schema = {}) =>
+    Object.fromEntries(names.map((n) => [n, { type: 'string', ...extra }]))
+  const credentials = either({
     type: 'object',
-    required: ['email', 'password'],
-    properties: { email: { type: 'string' }, password: { type: 'string' } },
-  }
+    required: [...(names.length > 1 ? [] : names), 'password'],
+    properties: { ...nameProps(), password: { type: 'string' } },
+  })
   // auth.removeTokenFromResponses: the answers leave the token out (the cookie carries it).
   const keepsToken = !(c.auth && c.auth.removeTokenFromResponses)
   const session = (token: string, extra: Schema = {}) => ({
@@ -471,7 +478,7 @@ function authPaths(
   paths[`${base}/login`] = {
     post: {
       operationId: `login${singular}`,
-      summary: 'Log in with email and password',
+      summary: `Log in with ${names.join(' or ')} and password`,
       tags: tag,
       'x-cms': meta('login'),
       security: [],
@@ -479,7 +486,8 @@ function authPaths(
       requestBody: body(credentials),
       responses: {
         200: json(session('token'), 'Logged in; the token is also set as the token cookie'),
-        ...errors(400, 401, 429, 500),
+        // 403: a beforeLogin or afterLogin hook refused the login.
+        ...errors(400, 401, 403, 429, 500),
       },
     },
   }
@@ -489,6 +497,15 @@ function authPaths(
       summary: 'End the current session',
       tags: tag,
       'x-cms': meta('logout'),
+      parameters: [
+        {
+          name: 'allSessions',
+          in: 'query',
+          description:
+            'true ends every session of the user (every token of theirs is dead from now on).',
+          schema: { type: 'boolean' },
+        },
+      ],
       responses: {
         200: json(ref('Message'), 'Logged out; the token is dead from now on'),
         ...errors(400, 401, 403, 500),
@@ -522,7 +539,8 @@ function authPaths(
           },
           'The user, or null when not logged in',
         ),
-        ...errors(401, 500),
+        // 403: an afterMe hook refused.
+        ...errors(401, 403, 500),
       },
     },
   }
@@ -545,15 +563,18 @@ function authPaths(
       tags: tag,
       'x-cms': meta('forgotPassword'),
       security: [],
-      requestBody: body({
-        type: 'object',
-        required: ['email'],
-        additionalProperties: false,
-        properties: { email: { type: 'string', maxLength: 254 } },
-      }),
+      requestBody: body(
+        either({
+          type: 'object',
+          required: names.length > 1 ? [] : names,
+          additionalProperties: false,
+          properties: nameProps({ maxLength: 254 }),
+        }),
+      ),
       responses: {
-        200: json(ref('Message'), 'Accepted (whether or not the email is known)'),
-        ...errors(400, 429, 500),
+        200: json(ref('Message'), `Accepted (whether or not the ${names.join(' or ')} is known)`),
+        // 403: an afterForgotPassword hook refused.
+        ...errors(400, 403, 429, 500),
       },
     },
   }

@@ -1,9 +1,14 @@
 import { APIError } from './api-error.ts'
 
-/** 401 for a wrong email or password; the same answer for an unknown email (no account enumeration). */
+/**
+ * 401 for a wrong email or password; the same answer for an unknown email (no account enumeration). A login by
+ * username (`loginWithUsername`) says "username".
+ */
 export class AuthenticationError extends APIError {
-  constructor() {
-    super('The email or password provided is incorrect.', 401, { code: 'AUTHENTICATION' })
+  constructor(byUsername = false) {
+    super(`The ${byUsername ? 'username' : 'email'} or password provided is incorrect.`, 401, {
+      code: 'AUTHENTICATION',
+    })
     this.name = 'AuthenticationError'
   }
 }

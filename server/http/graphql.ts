@@ -752,8 +752,14 @@ export function buildExecutableSchema(
         await limitedLogin(ctx.cms, ctx.ip, () =>
           ctx.cms.login({
             collection: r.collection!,
-            data: { email: args.email as string, password: args.password as string },
+            data: {
+              email: args.email as string | undefined,
+              username: args.username as string | undefined,
+              password: args.password as string,
+            },
             depth: 0,
+            // A copy: the login sets its req.user, which must not reach the other fields of the operation.
+            req: { ...ctx.req },
           }),
         ),
       ),
@@ -762,14 +768,17 @@ export function buildExecutableSchema(
         collection: r.collection!,
         claims: sessionOf(ctx.req, r.collection!).claims,
         depth: 0,
+        req: ctx.req,
       })
       const out = { exp: result.exp, refreshedToken: result.token, user: result.user }
       return tokenless(ctx, r, out, 'refreshedToken')
     },
-    logout: (r) => async (_s, _args, ctx) => {
+    logout: (r) => async (_s, args, ctx) => {
       await ctx.cms.logout({
         collection: r.collection!,
         sid: sessionOf(ctx.req, r.collection!).claims.sid,
+        allSessions: args.allSessions === true,
+        req: ctx.req,
       })
       return 'Logout successful.'
     },
@@ -777,7 +786,11 @@ export function buildExecutableSchema(
       await limitedForgot(ctx.cms, ctx.ip, () =>
         ctx.cms.forgotPassword({
           collection: r.collection!,
-          data: { email: args.email as string },
+          data: {
+            email: args.email as string | undefined,
+            username: args.username as string | undefined,
+          },
+          req: ctx.req,
         }),
       )
       return true

@@ -335,7 +335,7 @@ export const kinds = {
     const result = await limitedLogin(cms, r.ip, () =>
       cms.login({
         collection: c.slug,
-        data: body(r) as { email: string; password: string },
+        data: body(r) as { email?: string; username?: string; password: string },
         depth: intParam(r.query.depth),
         req: r.req,
       }),
@@ -348,7 +348,12 @@ export const kinds = {
   },
   async logout(cms, r) {
     const auth = sessionOf(r.req, r.meta.collection!)
-    await cms.logout({ collection: r.meta.collection!, sid: auth.claims.sid })
+    await cms.logout({
+      collection: r.meta.collection!,
+      sid: auth.claims.sid,
+      allSessions: boolParam(r.query.allSessions),
+      req: r.req,
+    })
     return {
       status: 200,
       body: { message: 'Logout successful.' },
@@ -385,7 +390,11 @@ export const kinds = {
   },
   async forgotPassword(cms, r) {
     await limitedForgot(cms, r.ip, () =>
-      cms.forgotPassword({ collection: r.meta.collection!, data: body(r) as { email: string } }),
+      cms.forgotPassword({
+        collection: r.meta.collection!,
+        data: body(r) as { email?: string; username?: string },
+        req: r.req,
+      }),
     )
     return { status: 200, body: { message: 'Success' } }
   },

@@ -235,8 +235,8 @@ export async function prehashPassword(
 }
 
 /**
- * Auth collections take a `password` (never stored: it becomes `hash` and `salt`) and keep emails trimmed and
- * lowercase, so logins match whatever case was typed. Returns the data without the password. The hash made
+ * Auth collections take a `password` (never stored: it becomes `hash` and `salt`) and keep emails (and usernames,
+ * with `loginWithUsername`) trimmed and lowercase, so logins match whatever case was typed. Returns the data without the password. The hash made
  * by `prehashPassword` is used when the password is still the one it hashed (a hook may have changed it).
  */
 export async function takePassword(
@@ -248,6 +248,18 @@ export async function takePassword(
   if (!collection.auth || !isObject(data)) return { data }
   const { password, ...rest } = data
   if (typeof rest.email === 'string') rest.email = rest.email.trim().toLowerCase()
+  const byName = collection.auth.loginWithUsername
+  if (byName && typeof rest.username === 'string')
+    rest.username = rest.username.trim().toLowerCase()
+  // With neither required, an account still needs one of them to log in with.
+  if (byName && operation === 'create' && !byName.requireEmail && !byName.requireUsername)
+    if (!rest.email && !rest.username)
+      throw new ValidationError({
+        collection: collection.slug,
+        errors: [
+          { message: 'An email or a username is required.', path: 'username', label: 'Username' },
+        ],
+      })
   if (password === undefined) {
     if (operation === 'create')
       throw new ValidationError({

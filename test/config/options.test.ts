@@ -66,6 +66,9 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
     auth: { strategies: [{ name: 'sso', authenticate: handler, ...o }] },
   })),
   verify: inCollection('.auth.verify', (o) => ({ auth: { verify: o } })),
+  loginWithUsername: inCollection('.auth.loginWithUsername', (o) => ({
+    auth: { loginWithUsername: o },
+  })),
   versions: inCollection('.versions', (o) => ({ versions: o })),
   drafts: inCollection('.versions.drafts', (o) => ({ versions: { drafts: o } })),
   autosave: inCollection('.versions.drafts.autosave', (o) => ({

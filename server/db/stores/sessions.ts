@@ -70,6 +70,19 @@ export async function extendSession(
   return seconds
 }
 
+/** The user id of session `sid` in `collection`, or undefined when it has ended. */
+export async function sessionOwner(
+  ex: Executor,
+  sid: string,
+  collection: string,
+): Promise<number | undefined> {
+  const [row] = await ex.all<{ user_id: number }>(
+    'SELECT user_id FROM cms_sessions WHERE sid = ? AND collection = ?',
+    [sid, collection],
+  )
+  return row ? Number(row.user_id) : undefined
+}
+
 export async function endSession(ex: Executor, sid: string): Promise<void> {
   await ex.run('DELETE FROM cms_sessions WHERE sid = ?', [sid])
 }

@@ -26,6 +26,26 @@ export async function findUserByEmail(
 }
 
 /**
+ * The stored row of the user a login names (`loginWithUsername`): the first of `matches` (column and lowercase
+ * value) wins when two rows match different columns (one user's username is another's email).
+ */
+export async function findUserByLogin(
+  { ex, dialect, table }: UserTable,
+  matches: { column: 'email' | 'username'; value: string }[],
+): Promise<Record<string, unknown> | undefined> {
+  const q = dialect.quote
+  const rows = await ex.all<Record<string, unknown>>(
+    `SELECT * FROM ${q(table)} WHERE ${matches.map((m) => `${q(m.column)} = ?`).join(' OR ')}`,
+    matches.map((m) => m.value),
+  )
+  for (const m of matches) {
+    const row = rows.find((r) => r[m.column] === m.value)
+    if (row) return row
+  }
+  return undefined
+}
+
+/**
  * Counts one failed login of user `id` and returns the count. A lock that has run out (`expiredLock`, the
  * `lockUntil` read before) starts the count again; the increment is atomic, so parallel failures all count.
  */

@@ -3,7 +3,7 @@ import { signToken } from '../../../auth/tokens.ts'
 import {
   clearFailedLogins,
   countFailedLogin,
-  findUserByEmail,
+  findUserByLogin,
   lockUser,
 } from '../../../db/stores/users.ts'
 import { createSession } from '../../../db/stores/sessions.ts'
@@ -12,28 +12,38 @@ import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
 import { jwtFields } from './jwt-fields.ts'
-import { authCollection, credentials, publicUser, usersOf, type AuthResult } from './shared.ts'
+import {
+  authCollection,
+  credentials,
+  publicUser,
+  runAuthHooks,
+  usersOf,
+  type AuthResult,
+} from './shared.ts'
 
 export interface LoginArgs extends BaseArgs {
   collection: string
-  data: { email: string; password: string }
+  /** `{ email, password }`; with `loginWithUsername`, `{ username, password }` (or either, with `allowEmailLogin`). */
+  data: { email?: string; username?: string; password: string }
   depth?: number
 }
 
 /**
  * Logs a user in: a new session and its token. Failed logins count per account (`maxLoginAttempts`,
  * `lockTime`): a locked account answers LockedAuth even to the right password until the lock ends. An unknown
- * email answers exactly like a wrong password, after as long a wait (a dummy hash).
+ * email answers exactly like a wrong password, after as long a wait (a dummy hash). After the password matched,
+ * one transaction clears the failure count, opens the session and runs the `beforeLogin` and `afterLogin` hooks:
+ * a hook that throws leaves no session and the count as it was.
  */
 export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
   const c = authCollection(this, args.collection)
   const req = createLocalReq(this, args)
-  const { email, password } = credentials(args.data)
+  const { matches, byUsername, password } = credentials(c, args.data)
   const users = usersOf(this, c)
-  const row = await findUserByEmail(users, email)
+  const row = await findUserByLogin(users, matches)
   if (!row || typeof row.hash !== 'string' || typeof row.salt !== 'string') {
     await fakeVerify(password)
-    throw new AuthenticationError()
+    throw new AuthenticationError(byUsername)
   }
   const id = Number(row.id)
   const now = Date.now()
@@ -51,7 +61,7 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
         throw new LockedAuth()
       }
     }
-    throw new AuthenticationError()
+    throw new AuthenticationError(byUsername)
   }
   // auth.verify: the right password of an account not yet verified is a 403 (an explicit false only: accounts
   // that existed before verify was turned on have no value and still log in).
@@ -60,6 +70,8 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
   return withTransaction(this, req, async (tx) => {
     await clearFailedLogins(usersOf(this, c, tx), id)
     const { sid, seconds } = await createSession(tx, c.slug, id, c.auth)
+    // Signed with the session (its claims do not depend on the hooks), so it ends when the session does; handed
+    // out only when every hook has passed.
     const fields = await jwtFields(this, c, id, tx)
     const { token, exp } = await signToken(
       this.config,
@@ -67,7 +79,12 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
       seconds,
       fields,
     )
-    const user = await publicUser(this, c, id, req, args.depth)
+    const hookArgs = { collection: c, context: req.context, req }
+    let user = await publicUser(this, c, id, req, args.depth)
+    user = await runAuthHooks(c.hooks.beforeLogin, user, (u) => ({ ...hookArgs, user: u }))
+    // As Payload: the hooks after this one (and the rest of the request) see the user logged in.
+    req.user = { ...user, id, collection: c.slug }
+    user = await runAuthHooks(c.hooks.afterLogin, user, (u) => ({ ...hookArgs, token, user: u }))
     return { token, exp, user }
   })
 }

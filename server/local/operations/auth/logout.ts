@@ -1,9 +1,36 @@
-import { endSession } from '../../../db/stores/sessions.ts'
+import { authOf } from '../../../auth/session.ts'
+import type { BaseArgs } from '../../../config/local-api.ts'
+import { endAllSessions, endSession, sessionOwner } from '../../../db/stores/sessions.ts'
+import { Unauthorized } from '../../../errors/unauthorized.ts'
 import type { Cms } from '../../cms.ts'
-import { authCollection } from './shared.ts'
+import { createLocalReq, withTransaction } from '../../request.ts'
+import { authCollection, runAuthHooks } from './shared.ts'
 
-/** Ends the session of `sid` (its token is dead from now on). */
-export async function logout(this: Cms, args: { collection: string; sid: string }): Promise<void> {
-  authCollection(this, args.collection)
-  await endSession(this.db, args.sid)
+export interface LogoutArgs extends BaseArgs {
+  collection: string
+  /** The session to end (default: the one `req` was authenticated with). */
+  sid?: string
+  /** End every session of the session's user: all their tokens are dead from now on. */
+  allSessions?: boolean
+}
+
+/**
+ * Ends the session of `sid` (its token is dead from now on), or with `allSessions` every session of its user.
+ * The `afterLogout` hooks run first, in the same transaction: one that throws leaves the sessions alive.
+ */
+export async function logout(this: Cms, args: LogoutArgs): Promise<void> {
+  const c = authCollection(this, args.collection)
+  const req = createLocalReq(this, args)
+  const sid = args.sid ?? authOf(req)?.claims?.sid
+  if (!sid) throw new Unauthorized('No user is logged in.')
+  await withTransaction(this, req, async (tx) => {
+    await runAuthHooks(c.hooks.afterLogout, undefined, () => ({
+      collection: c,
+      context: req.context,
+      req,
+    }))
+    if (!args.allSessions) return endSession(tx, sid)
+    const owner = await sessionOwner(tx, sid, c.slug)
+    if (owner !== undefined) await endAllSessions(tx, c.slug, owner)
+  })
 }

@@ -1,7 +1,7 @@
 import type { CmsRequest } from '../../../config/types.ts'
 import { authOf } from '../../../auth/session.ts'
 import type { Cms } from '../../cms.ts'
-import { authCollection, publicUser, type User } from './shared.ts'
+import { authCollection, publicUser, runAuthHooks, type User } from './shared.ts'
 
 export interface MeResult {
   user: User | null
@@ -14,22 +14,45 @@ export interface MeResult {
 
 /**
  * The caller's account in `collection`: the user (read access ignored: it is the caller), how it authenticated,
- * and the token the request came with and its expiry; `{ user: null }` for an anonymous caller or a user of
- * another collection.
+ * and the token the request came with and its expiry (none for an API key or a custom strategy, as Payload's);
+ * `{ user: null }` for an anonymous caller or a user of another collection. As Payload: the first `me` hook
+ * returning `{ user, exp? }` replaces the user (and the answer carries no token), and the `afterMe` hooks may
+ * replace the answer (they do not run for a user of another collection).
  */
 export async function me(
   this: Cms,
   args: { collection: string; req: CmsRequest; depth?: number },
 ): Promise<MeResult> {
   const c = authCollection(this, args.collection)
-  const auth = authOf(args.req)
-  if (!args.req.user || args.req.user.collection !== c.slug) return { user: null }
-  const user = await publicUser(this, c, Number(args.req.user.id), args.req, args.depth)
-  // An API key or a custom strategy has no token: the answer then has no token or exp (as Payload's).
-  return {
-    user: { ...user, collection: c.slug },
-    collection: c.slug,
-    ...(auth?.strategy && { strategy: auth.strategy }),
-    ...(auth?.claims && { token: auth.token, exp: auth.claims.exp }),
+  const { req } = args
+  const auth = authOf(req)
+  let result: MeResult = { user: null }
+  if (req.user) {
+    if (req.user.collection !== c.slug) return { user: null }
+    const user = { ...(await publicUser(this, c, Number(req.user.id), req, args.depth)) }
+    user.collection = c.slug
+    let replaced: { user: Record<string, unknown>; exp?: number } | undefined
+    for (const hook of c.hooks.me) {
+      const r = await hook({ args, user })
+      if (r) {
+        replaced = r
+        break
+      }
+    }
+    const strategy = auth?.strategy ? { strategy: auth.strategy } : {}
+    result = replaced
+      ? { user: replaced.user as User, collection: c.slug, ...strategy, exp: replaced.exp }
+      : {
+          user,
+          collection: c.slug,
+          ...strategy,
+          ...(auth?.claims && { token: auth.token, exp: auth.claims.exp }),
+        }
   }
+  return runAuthHooks(c.hooks.afterMe, result, (response) => ({
+    collection: c,
+    context: req.context,
+    req,
+    response,
+  }))
 }

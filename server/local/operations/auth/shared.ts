@@ -64,13 +64,73 @@ export function requiredField(label: string, path: string) {
   return { message: 'This field is required.', path, label }
 }
 
-export function credentials(data: unknown): { email: string; password: string } {
+/** How an account is named at login: the columns to match, and whether the caller used a username. */
+export interface LoginIdentity {
+  matches: { column: 'email' | 'username'; value: string }[]
+  byUsername: boolean
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '')
+
+/**
+ * The account a login (or forgot-password) body names, as Payload reads it: the email, or with
+ * `loginWithUsername` the username (and the email too with `allowEmailLogin`; either value is then matched against
+ * both columns). `errors` collects the missing ones ("This field is required.").
+ */
+export function loginIdentity(
+  c: AuthCollection,
+  data: Record<string, unknown>,
+  errors: ReturnType<typeof requiredField>[],
+): LoginIdentity {
+  const byName = c.auth.loginWithUsername
+  const canEmail = !byName || byName.allowEmailLogin
+  const email = canEmail ? text(data.email) : ''
+  const username = byName ? text(data.username) : ''
+  if (!email && !username) {
+    if (canEmail) errors.push(requiredField('Email', 'email'))
+    if (byName) errors.push(requiredField('Username', 'username'))
+    return { matches: [], byUsername: Boolean(byName) }
+  }
+  if (username)
+    return {
+      matches: [
+        { column: 'username', value: username },
+        ...(canEmail ? [{ column: 'email' as const, value: username }] : []),
+      ],
+      byUsername: true,
+    }
+  return {
+    matches: [
+      { column: 'email', value: email },
+      ...(byName ? [{ column: 'username' as const, value: email }] : []),
+    ],
+    byUsername: false,
+  }
+}
+
+export function credentials(
+  c: AuthCollection,
+  data: unknown,
+): LoginIdentity & { password: string } {
   const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>
-  const errors = []
-  if (typeof d.email !== 'string' || d.email.trim() === '')
-    errors.push(requiredField('Email', 'email'))
+  const errors: ReturnType<typeof requiredField>[] = []
+  const identity = loginIdentity(c, d, errors)
   if (typeof d.password !== 'string' || d.password === '')
     errors.push(requiredField('Password', 'password'))
   if (errors.length) throw new ValidationError({ errors })
-  return { email: d.email as string, password: d.password as string }
+  return { ...identity, password: d.password as string }
+}
+
+/**
+ * Runs auth hooks in order, as Payload does: a hook's truthy return replaces the value the next hook (and the
+ * operation) gets; a hook that throws aborts the operation (its transaction rolls back).
+ */
+export async function runAuthHooks<T>(
+  hooks: readonly ((args: never) => unknown)[],
+  value: T,
+  args: (value: T) => object,
+): Promise<T> {
+  for (const hook of hooks)
+    value = ((await (hook as (a: object) => unknown)(args(value))) as T) || value
+  return value
 }
