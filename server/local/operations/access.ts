@@ -1,4 +1,5 @@
-import type { Where } from '../../config/types.ts'
+import type { FlattenedField, Where } from '../../config/types.ts'
+import { ValidationError } from '../../errors/validation-error.ts'
 import type {
   AccessArgs,
   AccessResults,
@@ -83,7 +84,9 @@ export async function docAccess<S extends CollectionSlug>(
     timestamps: collection.timestamps,
     operations: collectionOperations(collection),
     id,
-    data: dataOf(args.data) ?? (stored as unknown as Record<string, unknown>),
+    data:
+      dataOf(collection.flatFields, args.data, { collection: collection.slug }) ??
+      (stored as unknown as Record<string, unknown>),
     evaluate: async (where, op) =>
       op === 'readVersions' && collection.versionsCollection
         ? (await countDocs(
@@ -120,16 +123,45 @@ export async function docAccessGlobal<S extends GlobalSlug>(
     fields: global.flatFields,
     timestamps: true,
     operations: globalOperations(global),
-    data: dataOf(args.data) ?? stored,
+    data: dataOf(global.flatFields, args.data, { global: global.slug }) ?? stored,
     evaluate: async (where: Where) => globalMatches(saved, where),
   })
   return answer(p, args.raw)
 }
 
-const dataOf = (data: unknown): Record<string, unknown> | undefined =>
-  data && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).length
-    ? (data as Record<string, unknown>)
-    : undefined
+/** Keys a document carries besides its fields (a body read back from the API may hold them). */
+const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'globalType'])
+
+/**
+ * The data handed to the access functions instead of the stored document: none for an empty body, else an
+ * object of the entity's fields (400 naming every key that is not one, as a write would answer).
+ */
+function dataOf(
+  fields: FlattenedField[],
+  data: unknown,
+  owner: { collection?: string; global?: string },
+): Record<string, unknown> | undefined {
+  if (data === undefined || data === null) return undefined
+  if (typeof data !== 'object' || Array.isArray(data))
+    throw new ValidationError({
+      ...owner,
+      errors: [
+        { message: 'The request body must be a JSON object of fields.', path: '', label: 'data' },
+      ],
+    })
+  const known = new Set(fields.map((f) => f.name))
+  const unknownKeys = Object.keys(data).filter((k) => !known.has(k) && !SYSTEM_KEYS.has(k))
+  if (unknownKeys.length)
+    throw new ValidationError({
+      ...owner,
+      errors: unknownKeys.map((k) => ({
+        message: 'This field does not exist.',
+        path: k,
+        label: k,
+      })),
+    })
+  return Object.keys(data).length ? (data as Record<string, unknown>) : undefined
+}
 
 function answer(p: EntityPermission, raw: boolean | undefined): Record<string, unknown> {
   if (raw) return p as unknown as Record<string, unknown>

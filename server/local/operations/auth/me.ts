@@ -41,7 +41,8 @@ export async function me(
     }
     const strategy = auth?.strategy ? { strategy: auth.strategy } : {}
     result = replaced
-      ? { user: replaced.user as User, collection: c.slug, ...strategy, exp: replaced.exp }
+      ? // The hook's answer replaces the account: no token, and no strategy (Payload's shape).
+        { user: replaced.user as User, collection: c.slug, exp: replaced.exp }
       : {
           user,
           collection: c.slug,
