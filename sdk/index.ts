@@ -14,6 +14,7 @@ import {
   collections,
   globals,
   orders as orderOps,
+  access as accessOp,
   routes,
   type AuthTypes,
   type CollectionTypes,
@@ -21,9 +22,10 @@ import {
   type Order,
   type OrderInput,
   type OrderList,
+  type Permissions,
 } from '../generated/sdk/map.ts'
 
-export type { AuthTypes, CollectionTypes, GlobalTypes, Order, OrderInput, OrderList }
+export type { AuthTypes, CollectionTypes, GlobalTypes, Order, OrderInput, OrderList, Permissions }
 export type * from '../generated/openapi/types.gen.ts'
 
 /** Every failed call: the HTTP status and the parsed error body (`{ errors }`, or problem details on /api/v1). */
@@ -99,10 +101,16 @@ export function createClient(options: ClientOptions) {
 
   const collection = <S extends CollectionSlug>(slug: S) => {
     const ops = collections[slug] as unknown as Record<
-      'find' | 'findByID' | 'count' | 'create' | 'update' | 'delete',
+      'find' | 'findByID' | 'count' | 'create' | 'update' | 'delete' | 'findDistinct' | 'docAccess',
       Op
-    >
+    > &
+      Partial<Record<'duplicate' | 'findVersions' | 'findVersionByID' | 'restoreVersion', Op>>
     type T = CollectionTypes[S]
+    const versions = (name: 'findVersions' | 'findVersionByID' | 'restoreVersion') => {
+      const op = ops[name]
+      if (!op) throw new Error(`Collection "${slug}" keeps no versions.`)
+      return op
+    }
     return {
       find: (query: T['findQuery'] & { where?: T['where'] } = {} as T['findQuery']) =>
         call<Paginated<S>>(ops.find, { query }),
@@ -116,16 +124,70 @@ export function createClient(options: ClientOptions) {
         call<{ doc: T['doc']; message: string }>(ops.update, { path: { id }, body: data, query }),
       delete: (id: number, query?: Depth) =>
         call<{ doc: T['doc']; message: string }>(ops.delete, { path: { id }, query }),
+      /** The distinct values of one field (Payload's findDistinct), paginated like a list. */
+      findDistinct: (
+        field: T['distinctField'],
+        query: { where?: T['where']; sort?: string; limit?: number; page?: number } & Depth = {},
+      ) => call<T['distinct']>(ops.findDistinct, { query: { ...query, field } }),
+      /** A copy of document `id`, `data` written over it (not where the collection has disableDuplicate). */
+      duplicate(id: number, data?: T['update'], query?: { draft?: boolean } & Depth) {
+        if (!ops.duplicate) throw new Error(`Collection "${slug}" cannot be duplicated.`)
+        return call<{ doc: T['doc']; message: string }>(ops.duplicate, {
+          path: { id },
+          body: data ?? {},
+          query,
+        })
+      },
+      /** What the caller may do with document `id` (access functions given `data`, when set). */
+      docAccess: (id: number, data?: T['update']) =>
+        call<T['permissions']>(ops.docAccess, { path: { id }, body: data ?? {} }),
+      findVersions: (
+        query: {
+          where?: T['versionWhere']
+          sort?: string
+          limit?: number
+          page?: number
+        } & Depth = {},
+      ) => call<T['versions']>(versions('findVersions'), { query }),
+      findVersionByID: (id: number, query?: Depth) =>
+        call<T['version']>(versions('findVersionByID'), { path: { id }, query }),
+      restoreVersion: (id: number, query?: { draft?: boolean } & Depth) =>
+        call<T['doc']>(versions('restoreVersion'), { path: { id }, query }),
     }
   }
 
   const global = <S extends GlobalSlug>(slug: S) => {
-    const ops = globals[slug] as unknown as Record<'find' | 'update', Op>
+    const ops = globals[slug] as unknown as Record<'find' | 'update' | 'docAccess', Op> &
+      Partial<Record<'findVersions' | 'findVersionByID' | 'restoreVersion', Op>>
+    type G = GlobalTypes[S]
+    const versions = (name: 'findVersions' | 'findVersionByID' | 'restoreVersion') => {
+      const op = ops[name]
+      if (!op) throw new Error(`Global "${slug}" keeps no versions.`)
+      return op
+    }
     return {
-      find: (query?: Depth & { locale?: string }) =>
-        call<GlobalTypes[S]['doc']>(ops.find, { query }),
-      update: (data: GlobalTypes[S]['update']) =>
-        call<{ message: string; result: GlobalTypes[S]['doc'] }>(ops.update, { body: data }),
+      find: (query?: Depth & { locale?: string; draft?: boolean }) =>
+        call<G['doc']>(ops.find, { query }),
+      update: (data: G['update'], query?: { draft?: boolean }) =>
+        call<{ message: string; result: G['doc'] }>(ops.update, { body: data, query }),
+      /** What the caller may do with the global (access functions given `data`, when set). */
+      docAccess: (data?: G['update']) =>
+        call<G['permissions']>(ops.docAccess, { body: data ?? {} }),
+      findVersions: (
+        query: {
+          where?: G['versionWhere']
+          sort?: string
+          limit?: number
+          page?: number
+        } & Depth = {},
+      ) => call<G['versions']>(versions('findVersions'), { query }),
+      findVersionByID: (id: number, query?: Depth) =>
+        call<G['version']>(versions('findVersionByID'), { path: { id }, query }),
+      restoreVersion: (id: number, query?: { draft?: boolean } & Depth) =>
+        call<{ doc: G['doc']; message: string }>(versions('restoreVersion'), {
+          path: { id },
+          query,
+        }),
     }
   }
 
@@ -273,6 +335,8 @@ export function createClient(options: ClientOptions) {
     auth,
     orders,
     graphql,
+    /** The caller's permissions on every collection and global, in Payload's shape (GET /access). */
+    access: () => call<Permissions>(accessOp as unknown as Op, {}),
     /** The current token (after login), if any. */
     get token() {
       return token

@@ -8,11 +8,11 @@ import type * as T from '../openapi/types.gen.ts'
 type Typed<Q, Select> = Omit<Q, 'select' | 'populate'> & { select?: Select; populate?: T.Populate }
 
 export const collections = {
-  "users": { find: sdk.findUsers, findByID: sdk.findUserById, count: sdk.countUsers, create: sdk.createUser, update: sdk.updateUser, delete: sdk.deleteUser },
-  "categories": { find: sdk.findCategories, findByID: sdk.findCategoryById, count: sdk.countCategories, create: sdk.createCategory, update: sdk.updateCategory, delete: sdk.deleteCategory },
-  "posts": { find: sdk.findPosts, findByID: sdk.findPostById, count: sdk.countPosts, create: sdk.createPost, update: sdk.updatePost, delete: sdk.deletePost },
-  "tracking": { find: sdk.findAllTracking, findByID: sdk.findTrackingById, count: sdk.countAllTracking, create: sdk.createTracking, update: sdk.updateTracking, delete: sdk.deleteTracking },
-  "orders": { find: sdk.findOrders, findByID: sdk.findOrderById, count: sdk.countOrders, create: sdk.createOrder, update: sdk.updateOrder, delete: sdk.deleteOrder },
+  "users": { find: sdk.findUsers, findByID: sdk.findUserById, count: sdk.countUsers, create: sdk.createUser, update: sdk.updateUser, delete: sdk.deleteUser, findDistinct: sdk.findDistinctUsers, docAccess: sdk.docAccessUser },
+  "categories": { find: sdk.findCategories, findByID: sdk.findCategoryById, count: sdk.countCategories, create: sdk.createCategory, update: sdk.updateCategory, delete: sdk.deleteCategory, findDistinct: sdk.findDistinctCategories, docAccess: sdk.docAccessCategory, duplicate: sdk.duplicateCategory },
+  "posts": { find: sdk.findPosts, findByID: sdk.findPostById, count: sdk.countPosts, create: sdk.createPost, update: sdk.updatePost, delete: sdk.deletePost, findDistinct: sdk.findDistinctPosts, docAccess: sdk.docAccessPost, duplicate: sdk.duplicatePost, findVersions: sdk.findPostVersions, findVersionByID: sdk.findPostVersionById, restoreVersion: sdk.restorePostVersion },
+  "tracking": { find: sdk.findAllTracking, findByID: sdk.findTrackingById, count: sdk.countAllTracking, create: sdk.createTracking, update: sdk.updateTracking, delete: sdk.deleteTracking, findDistinct: sdk.findDistinctAllTracking, docAccess: sdk.docAccessTracking, duplicate: sdk.duplicateTracking },
+  "orders": { find: sdk.findOrders, findByID: sdk.findOrderById, count: sdk.countOrders, create: sdk.createOrder, update: sdk.updateOrder, delete: sdk.deleteOrder, findDistinct: sdk.findDistinctOrders, docAccess: sdk.docAccessOrder, duplicate: sdk.duplicateOrder },
 }
 
 export interface CollectionTypes {
@@ -25,6 +25,12 @@ export interface CollectionTypes {
     findQuery: Typed<Omit<NonNullable<T.FindUsersData['query']>, 'where'>, T.UserSelect>
     readQuery: Typed<NonNullable<T.FindUserByIdData['query']>, T.UserSelect>
     writeQuery: Typed<NonNullable<T.CreateUserData['query']>, T.UserSelect>
+    distinctField: NonNullable<T.FindDistinctUsersData['query']>['field']
+    distinct: T.UsersDistinct
+    permissions: T.UserPermissions
+    version: never
+    versions: never
+    versionWhere: never
   }
   "categories": {
     doc: T.Category
@@ -35,6 +41,12 @@ export interface CollectionTypes {
     findQuery: Typed<Omit<NonNullable<T.FindCategoriesData['query']>, 'where'>, T.CategorySelect>
     readQuery: Typed<NonNullable<T.FindCategoryByIdData['query']>, T.CategorySelect>
     writeQuery: Typed<NonNullable<T.CreateCategoryData['query']>, T.CategorySelect>
+    distinctField: NonNullable<T.FindDistinctCategoriesData['query']>['field']
+    distinct: T.CategoriesDistinct
+    permissions: T.CategoryPermissions
+    version: never
+    versions: never
+    versionWhere: never
   }
   "posts": {
     doc: T.Post
@@ -45,6 +57,12 @@ export interface CollectionTypes {
     findQuery: Typed<Omit<NonNullable<T.FindPostsData['query']>, 'where'>, T.PostSelect>
     readQuery: Typed<NonNullable<T.FindPostByIdData['query']>, T.PostSelect>
     writeQuery: Typed<NonNullable<T.CreatePostData['query']>, T.PostSelect>
+    distinctField: NonNullable<T.FindDistinctPostsData['query']>['field']
+    distinct: T.PostsDistinct
+    permissions: T.PostPermissions
+    version: T.PostVersion
+    versions: T.PostVersionsList
+    versionWhere: T.PostVersionWhere
   }
   "tracking": {
     doc: T.Tracking
@@ -55,6 +73,12 @@ export interface CollectionTypes {
     findQuery: Typed<Omit<NonNullable<T.FindAllTrackingData['query']>, 'where'>, T.TrackingSelect>
     readQuery: Typed<NonNullable<T.FindTrackingByIdData['query']>, T.TrackingSelect>
     writeQuery: Typed<NonNullable<T.CreateTrackingData['query']>, T.TrackingSelect>
+    distinctField: NonNullable<T.FindDistinctAllTrackingData['query']>['field']
+    distinct: T.AllTrackingDistinct
+    permissions: T.TrackingPermissions
+    version: never
+    versions: never
+    versionWhere: never
   }
   "orders": {
     doc: T.Order
@@ -65,15 +89,21 @@ export interface CollectionTypes {
     findQuery: Typed<Omit<NonNullable<T.FindOrdersData['query']>, 'where'>, T.OrderSelect>
     readQuery: Typed<NonNullable<T.FindOrderByIdData['query']>, T.OrderSelect>
     writeQuery: Typed<NonNullable<T.CreateOrderData['query']>, T.OrderSelect>
+    distinctField: NonNullable<T.FindDistinctOrdersData['query']>['field']
+    distinct: T.OrdersDistinct
+    permissions: T.OrderPermissions
+    version: never
+    versions: never
+    versionWhere: never
   }
 }
 
 export const globals = {
-  "site-settings": { find: sdk.findSiteSetting, update: sdk.updateSiteSetting },
+  "site-settings": { find: sdk.findSiteSetting, update: sdk.updateSiteSetting, docAccess: sdk.docAccessSiteSetting },
 }
 
 export interface GlobalTypes {
-  "site-settings": { doc: T.SiteSetting; update: T.SiteSettingInput }
+  "site-settings": { doc: T.SiteSetting; update: T.SiteSettingInput; permissions: T.SiteSettingPermissions; version: never; versions: never; versionWhere: never }
 }
 
 export const auth = {
@@ -88,5 +118,9 @@ export const orders = { list: sdk.v1ListOrders, create: sdk.v1CreateOrder, get: 
 export type Order = T.V1Order
 export type OrderInput = T.V1OrderInput
 export type OrderList = T.V1OrderList
+
+/** The caller's permissions on every collection and global (GET /access). */
+export const access = sdk.access
+export type Permissions = T.AccessResponse
 
 export const routes = {"api":"/api","graphQL":"/api/graphql"}

@@ -18,13 +18,21 @@ export function generateSdkMap(config: SanitizedConfig): string {
   const types: string[] = []
   for (const c of config.collections) {
     const { singular, plural } = collectionNames(c)
-    const ops = {
+    const ops: Record<string, string> = {
       find: `find${plural}`,
       findByID: `find${singular}ByID`,
       count: `count${plural}`,
       create: `create${singular}`,
       update: `update${singular}`,
       delete: `delete${singular}`,
+      findDistinct: `findDistinct${plural}`,
+      docAccess: `docAccess${singular}`,
+      ...(!c.disableDuplicate && { duplicate: `duplicate${singular}` }),
+      ...(c.versions && {
+        findVersions: `find${singular}Versions`,
+        findVersionByID: `find${singular}VersionByID`,
+        restoreVersion: `restore${singular}Version`,
+      }),
     }
     fns.push(
       `  ${q(c.slug)}: { ${Object.entries(ops)
@@ -41,13 +49,32 @@ export function generateSdkMap(config: SanitizedConfig): string {
     findQuery: Typed<Omit<NonNullable<${t(ops.find)}['query']>, 'where'>, T.${singular}Select>
     readQuery: Typed<NonNullable<${t(ops.findByID)}['query']>, T.${singular}Select>
     writeQuery: Typed<NonNullable<${t(ops.create)}['query']>, T.${singular}Select>
+    distinctField: NonNullable<${t(ops.findDistinct)}['query']>['field']
+    distinct: T.${plural}Distinct
+    permissions: T.${singular}Permissions
+    version: ${c.versions ? `T.${singular}Version` : 'never'}
+    versions: ${c.versions ? `T.${singular}VersionsList` : 'never'}
+    versionWhere: ${c.versions ? `T.${singular}VersionWhere` : 'never'}
   }`)
   }
   const globals = config.globals.map((g) => {
     const name = globalName(g)
+    const ops: Record<string, string> = {
+      find: `find${name}`,
+      update: `update${name}`,
+      docAccess: `docAccess${name}`,
+      ...(g.versions && {
+        findVersions: `find${name}Versions`,
+        findVersionByID: `find${name}VersionByID`,
+        restoreVersion: `restore${name}Version`,
+      }),
+    }
+    const versioned = (type: string) => (g.versions ? `T.${name}${type}` : 'never')
     return {
-      fn: `  ${q(g.slug)}: { find: sdk.${fn(`find${name}`)}, update: sdk.${fn(`update${name}`)} },`,
-      type: `  ${q(g.slug)}: { doc: T.${name}; update: T.${name}Input }`,
+      fn: `  ${q(g.slug)}: { ${Object.entries(ops)
+        .map(([k, id]) => `${k}: sdk.${fn(id)}`)
+        .join(', ')} },`,
+      type: `  ${q(g.slug)}: { doc: T.${name}; update: T.${name}Input; permissions: T.${name}Permissions; version: ${versioned('Version')}; versions: ${versioned('VersionsList')}; versionWhere: ${versioned('VersionWhere')} }`,
     }
   })
   const auth = config.collections
@@ -106,6 +133,10 @@ ${auth.map((a) => a.type).join('\n')}
 }
 
 ${orders}
+
+/** The caller's permissions on every collection and global (GET /access). */
+export const access = sdk.access
+export type Permissions = T.AccessResponse
 
 export const routes = ${JSON.stringify({ api: config.routes.api, graphQL: config.routes.api + config.routes.graphQL })}
 `

@@ -149,3 +149,53 @@ test('the auth flows through the SDK: init, first-register refused once users ex
     message: 'Collection "users" does not verify emails (auth.verify is off).',
   })
 })
+
+test('the facade wraps versions, duplicate, distinct and access (issue 19)', async (t) => {
+  const cms = client()
+  await cms.auth('users').login({ email: 'admin@example.com', password: 'admin-password' })
+  const { doc: category } = await cms
+    .collection('categories')
+    .create({ name: 'Facade', slug: 'facade-19' })
+  const { doc: post } = await cms.collection('posts').create({
+    title: 'Versioned',
+    slug: 'facade-versioned',
+    category: category.id,
+    _status: 'published',
+  })
+  await cms.collection('posts').update(post.id, { title: 'Versioned, edited' })
+  const versions = await cms
+    .collection('posts')
+    .findVersions({ where: { parent: { equals: post.id } }, sort: 'createdAt' })
+  t.is(versions.totalDocs, 2)
+  t.is(versions.docs[0].version.title, 'Versioned')
+  const first = await cms.collection('posts').findVersionByID(versions.docs[0].id)
+  t.is(first.version.title, 'Versioned')
+  const restored = await cms.collection('posts').restoreVersion(first.id)
+  t.is(restored.title, 'Versioned')
+
+  const { doc: copy, message } = await cms
+    .collection('posts')
+    .duplicate(post.id, { slug: 'facade-versioned-copy' })
+  t.not(copy.id, post.id)
+  t.is(copy.title, 'Versioned')
+  t.is(copy.slug, 'facade-versioned-copy')
+  t.regex(message, /successfully duplicated/)
+
+  const distinct = await cms
+    .collection('posts')
+    .findDistinct('slug', { where: { slug: { like: 'facade-versioned' } } })
+  t.deepEqual(
+    distinct.values.map((v) => v.slug),
+    ['facade-versioned', 'facade-versioned-copy'],
+  )
+
+  const permissions = await cms.access()
+  t.is(permissions.collections?.posts?.create, true)
+  const onPost = await cms.collection('posts').docAccess(post.id)
+  t.truthy(onPost.update)
+  const onSettings = await cms.global('site-settings').docAccess()
+  t.truthy(onSettings.update)
+  t.throws(() => cms.global('site-settings').findVersions(), {
+    message: 'Global "site-settings" keeps no versions.',
+  })
+})
