@@ -711,11 +711,13 @@ function checkFields(
     if ((unique || isIndexed(f)) && isJsonStored(f)) {
       const many = 'hasMany' in f && f.hasMany ? 'hasMany ' : ''
       throw new ConfigError(
-        `${at}: ${unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}.`,
+        `${at}: ${unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}: the value is stored as one JSON value${f.localized ? ' holding every locale' : ''}, which has no column to index; remove ${unique ? 'unique' : 'index'}${f.localized ? ', or make the field not localized' : ''}.`,
       )
     }
     if ((unique || isIndexed(f)) && !topLevel)
-      throw new ConfigError(`${at}: unique and index are only supported outside arrays and blocks.`)
+      throw new ConfigError(
+        `${at}: unique and index are only supported outside arrays and blocks: their rows are stored as one JSON value, which has no column to index; remove them, or keep the rows in a collection related to this one.`,
+      )
     for (const key of ['min', 'max', 'minLength', 'maxLength', 'minRows', 'maxRows'] as const) {
       const v = (f as unknown as Record<string, unknown>)[key]
       if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))

@@ -138,7 +138,23 @@ test('a bad config names the collection and field at fault', (t) => {
   rejects(
     t,
     posts([{ name: 'tags', type: 'array', fields: [{ name: 'x', type: 'text', unique: true }] }]),
-    /only supported outside arrays/,
+    /only supported outside arrays and blocks: their rows are stored as one JSON value, which has no column to index; remove them/,
+  )
+  rejects(
+    t,
+    {
+      localization: { locales: ['en', 'de'], defaultLocale: 'en' },
+      ...posts([{ name: 'slug', type: 'text', localized: true, unique: true }]),
+    },
+    /field "slug": unique is not supported on localized fields: the value is stored as one JSON value holding every locale, which has no column to index; remove unique, or make the field not localized\./,
+  )
+  rejects(
+    t,
+    {
+      localization: { locales: ['en', 'de'], defaultLocale: 'en' },
+      ...posts([{ name: 'title', type: 'text', localized: true, index: true }]),
+    },
+    /field "title": index is not supported on localized fields/,
   )
   rejects(
     t,
