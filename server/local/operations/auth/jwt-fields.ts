@@ -2,6 +2,8 @@ import type { FlattenedField } from '../../../config/types.ts'
 import { someField } from '../../../config/fields.ts'
 import { selectById } from '../../../db/store.ts'
 import type { Executor } from '../../../db/database.ts'
+import { createSession } from '../../../db/stores/sessions.ts'
+import { signToken } from '../../../auth/tokens.ts'
 import type { Cms } from '../../cms.ts'
 import { readDocs } from '../../read.ts'
 import { createLocalReq } from '../../request.ts'
@@ -61,4 +63,23 @@ function collect(
       out[typeof value === 'string' ? value : f.name] = data[f.name] ?? null
     } else if (value === false) delete out[f.name]
   }
+}
+
+/**
+ * Opens a session for user `id` and signs its token (with the user's `saveToJWT` fields), in transaction `tx`:
+ * what login, first-register and reset-password hand out. The token ends when the session does.
+ */
+export async function openSession(
+  cms: Cms,
+  c: AuthCollection,
+  id: number,
+  tx: Executor,
+): Promise<{ token: string; exp: number }> {
+  const { sid, seconds } = await createSession(tx, c.slug, id, c.auth)
+  return signToken(
+    cms.config,
+    { id, collection: c.slug, sid },
+    seconds,
+    await jwtFields(cms, c, id, tx),
+  )
 }

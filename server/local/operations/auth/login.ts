@@ -1,17 +1,15 @@
 import { fakeVerify, verifyPassword } from '../../../auth/password.ts'
-import { signToken } from '../../../auth/tokens.ts'
 import {
   clearFailedLogins,
   countFailedLogin,
   findUserByLogin,
   lockUser,
 } from '../../../db/stores/users.ts'
-import { createSession } from '../../../db/stores/sessions.ts'
 import { AuthenticationError, LockedAuth, UnverifiedEmail } from '../../../errors/auth-errors.ts'
 import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
-import { jwtFields } from './jwt-fields.ts'
+import { openSession } from './jwt-fields.ts'
 import {
   authCollection,
   credentials,
@@ -69,16 +67,9 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
     throw new UnverifiedEmail()
   return withTransaction(this, req, async (tx) => {
     await clearFailedLogins(usersOf(this, c, tx), id)
-    const { sid, seconds } = await createSession(tx, c.slug, id, c.auth)
     // Signed with the session (its claims do not depend on the hooks), so it ends when the session does; handed
     // out only when every hook has passed.
-    const fields = await jwtFields(this, c, id, tx)
-    const { token, exp } = await signToken(
-      this.config,
-      { id, collection: c.slug, sid },
-      seconds,
-      fields,
-    )
+    const { token, exp } = await openSession(this, c, id, tx)
     const hookArgs = { collection: c, context: req.context, req }
     let user = await publicUser(this, c, id, req, args.depth)
     user = await runAuthHooks(c.hooks.beforeLogin, user, (u) => ({ ...hookArgs, user: u }))

@@ -1,12 +1,10 @@
-import { signToken } from '../../../auth/tokens.ts'
 import { countDocs } from '../../../db/store.ts'
-import { createSession } from '../../../db/stores/sessions.ts'
 import { countHit } from '../../../db/stores/rate-limits.ts'
 import { Forbidden } from '../../../errors/forbidden.ts'
 import type { Cms } from '../../cms.ts'
 import type { BaseArgs, CollectionSlug } from '../../../config/local-api.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
-import { jwtFields } from './jwt-fields.ts'
+import { openSession } from './jwt-fields.ts'
 import { authCollection, publicUser, type AuthResult } from './shared.ts'
 
 /**
@@ -36,14 +34,7 @@ export async function registerFirstUser(
       depth: 0,
     })
     const id = Number(user.id)
-    const { sid, seconds } = await createSession(tx, c.slug, id, c.auth)
-    const fields = await jwtFields(this, c, id, tx)
-    const { token, exp } = await signToken(
-      this.config,
-      { id, collection: c.slug, sid },
-      seconds,
-      fields,
-    )
+    const { token, exp } = await openSession(this, c, id, tx)
     return { token, exp, user: await publicUser(this, c, id, req, args.depth) }
   })
 }

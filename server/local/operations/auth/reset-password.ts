@@ -1,6 +1,5 @@
 import { hashPassword, passwordProblem } from '../../../auth/password.ts'
-import { signToken } from '../../../auth/tokens.ts'
-import { createSession, endAllSessions } from '../../../db/stores/sessions.ts'
+import { endAllSessions } from '../../../db/stores/sessions.ts'
 import { consumeResetToken, findByResetToken } from '../../../db/stores/users.ts'
 import { BadRequest } from '../../../errors/bad-request.ts'
 import { Forbidden } from '../../../errors/forbidden.ts'
@@ -8,7 +7,7 @@ import { ValidationError } from '../../../errors/validation-error.ts'
 import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
-import { jwtFields } from './jwt-fields.ts'
+import { openSession } from './jwt-fields.ts'
 import { authCollection, publicUser, sha256, usersOf, type AuthResult } from './shared.ts'
 
 /** Consumes a reset token: sets the new password, ends every session of the user, and logs them in. */
@@ -42,13 +41,7 @@ export async function resetPassword(
     if (!(await consumeResetToken(users, found.id, tokenHash, password)))
       throw new Forbidden('Token is either invalid or has expired.')
     await endAllSessions(tx, c.slug, found.id)
-    const { sid, seconds } = await createSession(tx, c.slug, found.id, c.auth)
-    const { token, exp } = await signToken(
-      this.config,
-      { id: found.id, collection: c.slug, sid },
-      seconds,
-      await jwtFields(this, c, found.id, tx),
-    )
+    const { token, exp } = await openSession(this, c, found.id, tx)
     return { token, exp, user: await publicUser(this, c, found.id, req, args.depth) }
   })
 }
