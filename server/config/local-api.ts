@@ -127,6 +127,8 @@ export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs 
    * (Payload's `duplicateFromID`; see `duplicate`).
    */
   duplicateFromID?: ID | string
+  /** With `duplicateFromID`: the locales of localized fields to copy (default: every locale). */
+  selectedLocales?: string[]
 }
 
 /** `data` overrides fields of the copy. */
@@ -135,6 +137,8 @@ export interface DuplicateArgs<S extends string = CollectionSlug> extends ReadAr
   /** The document to copy. */
   id: ID | string
   data?: Record<string, unknown>
+  /** The locales of localized fields to copy (default: every locale), as Payload's `selectedLocales`. */
+  selectedLocales?: string[]
 }
 
 export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs &

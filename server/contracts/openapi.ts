@@ -392,7 +392,11 @@ function collectionPaths(
         summary: `Duplicate a ${c.labels.singular}`,
         tags: tag,
         'x-cms': meta('duplicate'),
-        parameters: [param('id'), ...writeParams],
+        parameters: [
+          param('id'),
+          ...writeParams,
+          ...(config.localization ? [param('selectedLocales')] : []),
+        ],
         requestBody: optionalBody(
           ref(`${singular}UpdateInput`),
           'Fields to change in the copy (optional)',
@@ -954,6 +958,13 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
       in: 'query',
       description: '"all" (or "*") returns every locale keyed by code.',
       schema: { type: 'string', enum: [...codes, 'all', '*'] },
+    }
+    params.selectedLocales = {
+      name: 'selectedLocales',
+      in: 'query',
+      description:
+        'Duplicate: the locales of localized fields to copy, comma-separated (default: every locale).',
+      schema: { type: 'string', pattern: `^(${codes.join('|')})(,(${codes.join('|')}))*$` },
     }
     params.fallbackLocale = {
       name: 'fallback-locale',

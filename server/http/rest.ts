@@ -242,6 +242,9 @@ export const kinds = {
         id: r.params.id,
         data: (r.body ?? {}) as Record<string, unknown>,
         ...options,
+        ...(typeof r.query.selectedLocales === 'string' && {
+          selectedLocales: r.query.selectedLocales.split(','),
+        }),
         // As Payload's REST route: the copy is a draft unless the request says otherwise.
         draft: options.draft ?? Boolean(c.versions && c.versions.drafts),
       }),

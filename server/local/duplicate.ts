@@ -29,9 +29,12 @@ export async function duplicateSource(
   req: CmsRequest,
   id: ID,
   overrideAccess: boolean,
+  selectedLocales?: string[],
 ): Promise<Record<string, unknown>> {
   if (collection.disableDuplicate)
     throw new BadRequest(`The collection with slug ${collection.slug} cannot be duplicated.`)
+  const locales = cms.config.localization ? cms.config.localization.localeCodes : undefined
+  const selected = selectedLocalesParam(selectedLocales, locales)
   const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)
   const ctx = cms.queryContext(req.locale)
   const main = await selectById(tx, ctx, collection, id)
@@ -46,10 +49,49 @@ export async function duplicateSource(
   const copy: Record<string, unknown> = {}
   for (const field of collection.flatFields)
     if (!field.hidden && field.name in source) copy[field.name] = source[field.name]
-  const locales = cms.config.localization ? cms.config.localization.localeCodes : undefined
+  if (selected) keepLocales(collection.flatFields, copy, selected)
   freshRowIds(collection.flatFields, copy, locales)
   await beforeDuplicate(collection.flatFields, copy, copy, { req, collection, locales }, [])
   return copy
+}
+
+/** `selectedLocales` checked against the config's locales (400 naming the unknown ones); undefined: every locale. */
+function selectedLocalesParam(
+  selected: unknown,
+  locales: string[] | undefined,
+): Set<string> | undefined {
+  if (selected === undefined || selected === null) return undefined
+  if (!Array.isArray(selected) || selected.some((l) => typeof l !== 'string'))
+    throw new BadRequest('selectedLocales must be a list of locale codes.', [
+      { path: 'selectedLocales' },
+    ])
+  if (!locales)
+    throw new BadRequest('selectedLocales needs localization in the config.', [
+      { path: 'selectedLocales' },
+    ])
+  const unknown = selected.filter((l) => !locales.includes(l))
+  if (unknown.length || selected.length === 0)
+    throw new BadRequest(
+      `selectedLocales: ${unknown.length ? `unknown locale ${unknown.map((l) => JSON.stringify(l)).join(', ')}` : 'name at least one locale'}; the locales are ${locales.join(', ')}.`,
+      [{ path: 'selectedLocales' }],
+    )
+  return new Set(selected)
+}
+
+/** Localized values keep only the selected locales (Payload's `filterDataToSelectedLocales`), at any depth. */
+function keepLocales(
+  fields: FlattenedField[],
+  data: Record<string, unknown>,
+  selected: Set<string>,
+): void {
+  for (const field of fields) {
+    const value = data[field.name]
+    if (field.localized && isRecord(value)) {
+      for (const code of Object.keys(value)) if (!selected.has(code)) delete value[code]
+      continue
+    }
+    for (const nested of nestedData(field, value)) keepLocales(nested.fields, nested.data, selected)
+  }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

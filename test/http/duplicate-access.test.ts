@@ -44,6 +44,30 @@ test('POST /{slug}/{id}/duplicate: 200 { doc, message }, a draft by default, bod
   t.deepEqual(all.title, { en: 'Copied', fr: 'Bonjour' })
 })
 
+test('POST /{slug}/{id}/duplicate?selectedLocales=fr copies only French; a locale the config lacks is a 400', async (t) => {
+  const id = s.data.article.id
+  const r = await s.request('POST', `/api/articles/${id}/duplicate`, {
+    headers: await as('admin'),
+    query: { depth: '0', locale: 'fr', selectedLocales: 'fr', draft: 'true' },
+    body: { slug: 'french-only' },
+  })
+  t.is(r.status, 200)
+  const all = await s.cms.findByID({
+    collection: 'articles',
+    id: r.body.doc.id,
+    locale: 'all',
+    draft: true,
+  })
+  t.deepEqual(all.title, { fr: 'Bonjour' })
+  const bad = await s.request('POST', `/api/articles/${id}/duplicate`, {
+    headers: await as('admin'),
+    query: { selectedLocales: 'fr,de' },
+    invalid: 'selectedLocales names a locale the config does not have',
+  })
+  t.is(bad.status, 400)
+  t.regex(JSON.stringify(bad.body), /selectedLocales/)
+})
+
 test('duplicate: 403 without create access or behind a read Where, 401 anonymous, 404 missing, 400 bad body', async (t) => {
   const { article, adminArticle } = s.data
   t.is(

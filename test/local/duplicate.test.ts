@@ -53,6 +53,26 @@ test('duplicate with data overrides fields in the request locale; other locales 
   t.deepEqual(all.title, { en: 'Hello', fr: 'Salut' })
 })
 
+test('selectedLocales copies only those locales of localized fields; an unknown locale is a 400', async (t) => {
+  const { cms, data } = state
+  const copy = await cms.duplicate({
+    collection: 'articles',
+    id: data.article.id,
+    data: { slug: 'hello-en-only' },
+    selectedLocales: ['en'],
+  })
+  const all = await cms.findByID({ collection: 'articles', id: copy.id, locale: 'all' })
+  t.deepEqual(all.title, { en: 'Hello' })
+  t.is(all.slug, 'hello-en-only')
+  const error = await rejectsWith(
+    t,
+    cms.duplicate({ collection: 'articles', id: data.article.id, selectedLocales: ['en', 'xx'] }),
+    'BadRequest',
+    400,
+  )
+  t.regex(error.message, /selectedLocales: unknown locale "xx"; the locales are en, fr/)
+})
+
 test('create({ duplicateFromID }) is the same operation', async (t) => {
   const { cms, data } = state
   const copy = await cms.create({

@@ -57,6 +57,7 @@ export async function create<S extends CollectionSlug>(
               req,
               idParam(args.duplicateFromID),
               overrideAccess,
+              args.selectedLocales,
             )
       await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
