@@ -250,7 +250,7 @@ export const OPTION_TABLES = {
       migrationDir: I,
       onStart: I,
     } satisfies Implemented<NonNullable<Config['db']>>,
-    refused: {},
+    refused: refused.dbRefusals,
   },
   limits: {
     of: 'limits',

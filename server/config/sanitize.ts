@@ -686,6 +686,10 @@ function checkFields(
         `${at}: a field name must start with a letter and hold only letters, digits and single underscores.`,
       )
     }
+    if (topLevel && f.name === 'id')
+      throw new ConfigError(
+        `${at}: custom ids (a field named "id", Payload's custom ID) are not supported yet: every document's id is an integer the database assigns. Remove the field, keep your key in a field of another name with unique: true, and find documents by it (where[key][equals]=…).`,
+      )
     if (RESERVED_ANYWHERE.has(f.name) || (topLevel && RESERVED_FIELD_NAMES.has(f.name))) {
       throw new ConfigError(`${at}: "${f.name}" is a reserved field name.`)
     }
