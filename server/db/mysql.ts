@@ -8,6 +8,20 @@ import {
   type RunResult,
 } from './database.ts'
 
+/** Tries of one write transaction that keeps failing certification or lock waits. */
+export const TRANSACTION_TRIES = 5
+const RETRY_BASE_MS = 10
+
+/** Deadlock or Galera certification failure (1213), lock wait timeout (1205): the whole transaction can run again. */
+function isRetryableConflict(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const errno = (e as { errno?: unknown }).errno
+    if (errno === 1213 || errno === 1205) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /** MySQL / MariaDB through Knex's mysql2 pool; statements are raw parameterised SQL. */
 export class MysqlDatabase implements Database {
   readonly dialect = mysqlDialect
@@ -88,9 +102,29 @@ export class MysqlDatabase implements Database {
     return this.executor(await this.knex).run(sql, bindings)
   }
 
+  /**
+   * Runs `fn` in one transaction. A transaction that fails certification on a Galera cluster (1213, written at
+   * commit by another node) or that waits too long for a row lock (1205) is rolled back whole and `fn` runs again
+   * from the start, hooks included: at most TRANSACTION_TRIES times, with jittered backoff. Nothing of a failed
+   * try stays, as its transaction was rolled back; the error of the last try is thrown.
+   */
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    return (await this.knex).transaction((trx) => fn(this.executor(trx)))
+    const knex = await this.knex
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await knex.transaction((trx) => fn(this.executor(trx)))
+      } catch (error) {
+        if (attempt >= TRANSACTION_TRIES || !isRetryableConflict(error)) throw error
+        this.retries++
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.random() * RETRY_BASE_MS * 2 ** (attempt - 1)),
+        )
+      }
+    }
   }
+
+  /** How many transactions were run again after a conflict (for tests and benchmarks). */
+  retries = 0
 
   onQuery(listener: QueryListener): () => void {
     this.listeners.add(listener)
