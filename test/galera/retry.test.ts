@@ -67,3 +67,16 @@ galera(
     )
   },
 )
+
+galera(
+  'a DATABASE_URL of several hosts connects to the next host that accepts connections',
+  async (t) => {
+    const hosts = urls.map((url) => new URL(url).host)
+    // Port 1 refuses connections: the pool moves on to the cluster's nodes.
+    const db = connect(`mysql://cms:cms@127.0.0.1:1,${hosts.join(',')}/cms`) as MysqlDatabase
+    t.teardown(() => db.close())
+    t.regex(db.description, /^mysql:\/\/127\.0\.0\.1:1,127\.0\.0\.1:\d+/)
+    const [row] = await db.all<{ port: number }>('SELECT @@port AS port')
+    t.is(row!.port, Number(new URL(urls[0]!).port))
+  },
+)
