@@ -249,6 +249,7 @@ export const OPTION_TABLES = {
       url: I,
       migrationDir: I,
       onStart: I,
+      idType: I,
     } satisfies Implemented<NonNullable<Config['db']>>,
     refused: {},
   },

@@ -35,7 +35,14 @@ function columnSpec(name: string, raw: string, primaryKey: boolean): ColumnSpec 
   const type = raw.toLowerCase()
   if (primaryKey && /int/.test(type)) return { name, type: 'id' }
   const chars = /char\((\d+)\)/.exec(type)
-  if (chars) return { name, type: 'string', length: Number(chars[1]) }
+  if (chars)
+    return {
+      name,
+      type: 'string',
+      length: Number(chars[1]),
+      ...(primaryKey ? { primary: true } : {}),
+    }
+  if (primaryKey && /double|float|real/.test(type)) return { name, type: 'double', primary: true }
   if (type.includes('longtext')) return { name, type: 'json' }
   if (type.includes('text') || type.includes('clob')) return { name, type: 'text' }
   if (type === 'boolean' || type === 'bool' || type.startsWith('tinyint(1)'))

@@ -111,7 +111,17 @@ test('a bad config names the collection and field at fault', (t) => {
     posts([{ name: 'author', type: 'relationship', relationTo: 'users' }]),
     /Collection "posts", field "author": relationTo "users" is not a collection/,
   )
-  rejects(t, posts([{ name: 'id', type: 'text' }]), /field "id": "id" is a reserved field name/)
+  // A custom id is a top-level text or number field (issue 19); any other id field is refused, naming it.
+  rejects(
+    t,
+    posts([{ name: 'id', type: 'checkbox' }]),
+    /field "id": a custom id field must have type "text" or "number"/,
+  )
+  rejects(
+    t,
+    posts([{ type: 'row', fields: [{ name: 'id', type: 'text' }] }]),
+    /field "id": "id" is a reserved field name/,
+  )
   rejects(t, posts([{ name: 'createdAt', type: 'date' }]), /reserved field name/)
   rejects(
     t,
