@@ -1,6 +1,7 @@
 import test from 'ava'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { compileGraphQL } from '../../server/contracts/graphql.ts'
+import { generateTypes } from '../../server/contracts/typescript.ts'
 import { customIdsConfig, seedCustomIds } from '../fixtures/custom-ids.ts'
 import { useServer } from '../helpers/http.ts'
 
@@ -107,6 +108,13 @@ test('contracts: the id path parameter and schemas follow each collection id typ
   t.regex(sdl, /\n {2}Note\(id: String!/)
   t.regex(sdl, /\n {2}User\(id: Int!/)
   t.regex(sdl, /type Tag \{\n {2}id: String!/)
+  t.regex(sdl, /input mutationTagInput \{\n {2}id: String!/)
+  const types = generateTypes(s.cms.config)
+  t.regex(types, /export interface Tag \{\n {2}id: string;/)
+  t.regex(types, /export interface Code \{\n {2}id: number;/)
+  t.regex(types, /export interface Note \{\n {2}id: string;/)
+  t.regex(types, /tag\?: string \| Tag \| null;/)
+  t.regex(types, /value: number \| User/)
 })
 
 test('GraphQL: a custom id document by id, a UUID document created with relations, where on id', async (t) => {

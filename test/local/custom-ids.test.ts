@@ -1,7 +1,10 @@
 import test from 'ava'
 import { getCms } from '../../server/local/get-cms.ts'
 import { customIdsConfig, seedCustomIds } from '../fixtures/custom-ids.ts'
-import { rejectsWith, useCms } from '../helpers/db.ts'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { dialectName, freshDatabaseUrl, rejectsWith, useCms } from '../helpers/db.ts'
 
 const state = useCms(test, customIdsConfig, seedCustomIds)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -110,6 +113,12 @@ test('UUID ids: create, read, update, delete, and versions of the document', asy
   t.is(versions.totalDocs, 2)
   t.is(versions.docs[0].parent, note.id)
   t.like(versions.docs[0].version, { title: 'Second' })
+  const restored = await cms.restoreVersion({
+    collection: 'notes',
+    id: versions.docs[1].id,
+    depth: 0,
+  })
+  t.like(restored, { id: note.id, title: 'First' })
   const deleted = await cms.delete({ collection: 'notes', id: note.id })
   t.is(deleted.id, note.id)
   await rejectsWith(t, cms.findByID({ collection: 'notes', id: note.id }), 'NotFound', 404)
@@ -240,4 +249,28 @@ test('config: an id field of another type, or on an auth collection, is a start-
 
 test('an auth collection keeps serial ids under db.idType uuid', (t) => {
   t.is(typeof state.data.user.id, 'number')
+})
+
+test('start-up: a table made for serial ids refuses a config asking for UUIDs (ids are not converted)', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'cms-ids-'))
+  const fresh =
+    dialectName === 'mysql'
+      ? await freshDatabaseUrl()
+      : { url: `sqlite:${join(dir, 'ids.db')}`, drop: async () => {} }
+  try {
+    const collections = [{ slug: 'things', fields: [{ name: 'name', type: 'text' as const }] }]
+    const first = await getCms({ config: { db: { url: fresh.url }, collections } })
+    await first.create({ collection: 'things', data: { name: 'one' } })
+    await first.destroy()
+    const error = await t.throwsAsync(
+      getCms({ config: { db: { url: fresh.url, idType: 'uuid' }, collections } }),
+    )
+    t.regex(
+      error!.message,
+      /Table things holds serial \(auto-increment\) ids but the config asks for given ids/,
+    )
+  } finally {
+    await fresh.drop()
+    await rm(dir, { recursive: true, force: true })
+  }
 })
