@@ -62,7 +62,7 @@ export function customIdField(
       `${at}: auth collections keep integer ids (sessions and tokens refer to users by them); remove the custom id field.`,
     )
   const f = field as unknown as Record<string, unknown>
-  for (const option of ['localized', 'hasMany', 'virtual', 'defaultValue', 'hooks', 'access'])
+  for (const option of ['localized', 'hasMany', 'virtual', 'hooks', 'access'])
     if (f[option] !== undefined && f[option] !== false)
       throw new ConfigError(
         `${at}: ${option} is not supported on a custom id (the client gives the id on create and it never changes).`,

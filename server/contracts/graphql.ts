@@ -555,7 +555,11 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     c.flatFields,
     false,
     !drafts,
-    c.auth ? ['  password: String!', ...apiKey] : c.idField ? [`  id: ${id}!`] : [],
+    c.auth
+      ? ['  password: String!', ...apiKey]
+      : c.idField
+        ? [`  id: ${id}${c.idField.defaultValue === undefined ? '!' : ''}`]
+        : [],
   )
   const update = inputObject(
     ctx,

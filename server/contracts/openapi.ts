@@ -1343,7 +1343,9 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       const id = { ...idSchema(idKind(c)), description: 'The custom id.' }
       const create = schemas[`${singular}CreateInput`]
       create.properties = { id, ...(create.properties as Schema) }
-      create.required = ['id', ...((create.required as string[] | undefined) ?? [])]
+      // Required unless a defaultValue makes it.
+      if (c.idField.defaultValue === undefined)
+        create.required = ['id', ...((create.required as string[] | undefined) ?? [])]
       const update = schemas[`${singular}UpdateInput`]
       update.properties = {
         id: {

@@ -122,6 +122,8 @@ export async function prepareData(
   // never changes it (an `id` in its data is ignored, as any system key).
   const idField = a.owner.collection?.idField
   if (idField && a.operation === 'create') {
+    // A default (e.g. a function making the id) fills a missing one, as for any field.
+    await applyDefaults([idField], merged, a.req, true)
     const { id } = await validateFields(
       [{ ...idField, required: true } as FlattenedField],
       merged.id === undefined ? {} : { id: merged.id },

@@ -27,11 +27,19 @@ test('a custom number id is kept as a number', async (t) => {
   const { cms, data } = state
   t.is(data.code.id, 42.5)
   t.like(await cms.findByID({ collection: 'codes', id: 42.5 }), { id: 42.5, label: 'answer' })
-  const gt = await cms.find({ collection: 'codes', where: { id: { greater_than: 40 } } })
+  const gt = await cms.find({ collection: 'codes', where: { id: { greater_than: 40, less_than: 100 } } })
   t.deepEqual(
     gt.docs.map((d) => d.id),
     [42.5],
   )
+})
+
+test('a custom id field with a defaultValue makes the id when none is given', async (t) => {
+  const { cms } = state
+  const made = await cms.create({ collection: 'codes', data: { label: 'made' } })
+  t.true(typeof made.id === 'number' && made.id > 1000)
+  const given = await cms.create({ collection: 'codes', data: { id: 7, label: 'given' } })
+  t.is(given.id, 7)
 })
 
 test('a custom id is required, of its field type, validated as its field and unique', async (t) => {
