@@ -27,7 +27,10 @@ test('a custom number id is kept as a number', async (t) => {
   const { cms, data } = state
   t.is(data.code.id, 42.5)
   t.like(await cms.findByID({ collection: 'codes', id: 42.5 }), { id: 42.5, label: 'answer' })
-  const gt = await cms.find({ collection: 'codes', where: { id: { greater_than: 40, less_than: 100 } } })
+  const gt = await cms.find({
+    collection: 'codes',
+    where: { id: { greater_than: 40, less_than: 100 } },
+  })
   t.deepEqual(
     gt.docs.map((d) => d.id),
     [42.5],
