@@ -114,15 +114,15 @@ export function createClient(options: ClientOptions) {
     return {
       find: (query: T['findQuery'] & { where?: T['where'] } = {} as T['findQuery']) =>
         call<Paginated<S>>(ops.find, { query }),
-      findByID: (id: number, query?: T['readQuery']) =>
+      findByID: (id: T['doc']['id'], query?: T['readQuery']) =>
         call<T['doc']>(ops.findByID, { path: { id }, query }),
       count: (query: { where?: T['where']; draft?: boolean; locale?: string } = {}) =>
         call<{ totalDocs: number }>(ops.count, { query }),
       create: (data: T['create'], query?: T['writeQuery']) =>
         call<{ doc: T['doc']; message: string }>(ops.create, { body: data, query }),
-      update: (id: number, data: T['update'], query?: T['writeQuery']) =>
+      update: (id: T['doc']['id'], data: T['update'], query?: T['writeQuery']) =>
         call<{ doc: T['doc']; message: string }>(ops.update, { path: { id }, body: data, query }),
-      delete: (id: number, query?: Depth) =>
+      delete: (id: T['doc']['id'], query?: Depth) =>
         call<{ doc: T['doc']; message: string }>(ops.delete, { path: { id }, query }),
       /** The distinct values of one field (Payload's findDistinct), paginated like a list. */
       findDistinct: (

@@ -66,7 +66,7 @@ export async function seedExample(cms: LocalApi): Promise<void> {
     },
   })
 
-  const categories: { id: number }[] = []
+  const categories: { id: number | string }[] = []
   for (const name of ['News', 'Engineering', 'Product', 'Culture', 'Guides']) {
     categories.push(
       await cms.create({
@@ -76,7 +76,7 @@ export async function seedExample(cms: LocalApi): Promise<void> {
     )
   }
 
-  const posts: { id: number }[] = []
+  const posts: { id: number | string }[] = []
   for (let i = 1; i <= 30; i++) {
     const title = `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} #${i}`.replace(/^./, (c) =>
       c.toUpperCase(),

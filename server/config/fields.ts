@@ -34,7 +34,9 @@ export function flattenFields(fields: Field[]): FlattenedField[] {
         blocks: field.blocks.map((b) => ({ ...b, fields: flattenFields(b.fields) })),
       })
     } else {
-      out.push(field)
+      // A relationship is copied: the sanitiser marks it with its targets' id kinds (config/ids.ts), which must
+      // not land on the config object (it may be sanitised again, alone or in another config).
+      out.push(field.type === 'relationship' ? { ...field } : field)
     }
   }
   return out

@@ -249,8 +249,9 @@ export const OPTION_TABLES = {
       url: I,
       migrationDir: I,
       onStart: I,
+      idType: I,
     } satisfies Implemented<NonNullable<Config['db']>>,
-    refused: refused.dbRefusals,
+    refused: {},
   },
   limits: {
     of: 'limits',

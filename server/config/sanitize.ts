@@ -18,6 +18,7 @@ import {
 } from './fields.ts'
 import { checkNames } from './names.ts'
 import { globalVersionsCollection, versionsCollection } from './versions.ts'
+import { annotateRelations, customIdField } from './ids.ts'
 import { formatLabels, toWords } from './labels.ts'
 import type {
   AuthOptions,
@@ -142,7 +143,14 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     slugs.add(c.slug)
   }
   const tables = new Map<string, string>()
-  const collections = collectionsIn.map((c) => sanitizeCollection(c, slugs, Boolean(localization)))
+  const dbIdType = input.db?.idType ?? 'serial'
+  if (dbIdType !== 'serial' && dbIdType !== 'uuid')
+    throw new ConfigError(
+      `db.idType must be "serial" or "uuid"; got ${JSON.stringify(input.db?.idType)}.`,
+    )
+  const collections = collectionsIn.map((c) =>
+    sanitizeCollection(c, slugs, Boolean(localization), dbIdType),
+  )
   for (const c of collections) {
     const other = tables.get(c.table)
     if (other)
@@ -218,6 +226,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   }
   for (const g of globals) checkSaveToJWT(g.flatFields, `Global "${g.slug}"`, false)
   if (input.ordersApi) checkOrdersApi(input.ordersApi, collections)
+  annotateRelations({ collections, globals })
 
   const sanitized: SanitizedConfig = {
     ...input,
@@ -250,6 +259,10 @@ function checkOrdersApi(
   if (!users?.auth)
     throw new ConfigError(
       `ordersApi.users must name an auth collection; got ${JSON.stringify(o.users)}.`,
+    )
+  if (orders && orders.idType !== 'serial')
+    throw new ConfigError(
+      `ordersApi.orders: the orders API numbers orders with integer ids; collection "${orders.slug}" has ${orders.idType} ids.`,
     )
   if (!orders)
     throw new ConfigError(
@@ -395,10 +408,12 @@ function sanitizeCollection(
   c: CollectionConfig,
   slugs: Set<string>,
   localized: boolean,
+  dbIdType: 'serial' | 'uuid',
 ): SanitizedCollection {
   const where = `Collection "${c.slug}"`
   if (!Array.isArray(c.fields)) throw new ConfigError(`${where}: fields must be an array.`)
-  let fields: Field[] = c.fields
+  const custom = customIdField(c.fields, where, Boolean(c.auth))
+  let fields: Field[] = custom.fields
   const auth: SanitizedAuth | false = c.auth
     ? {
         ...AUTH_DEFAULTS,
@@ -407,7 +422,7 @@ function sanitizeCollection(
       }
     : false
   if (auth) {
-    const declared = c.fields.find((f) => 'name' in f && f.name === 'email')
+    const declared = fields.find((f) => 'name' in f && f.name === 'email')
     if (declared && declared.type !== 'email')
       throw new ConfigError(
         `${where}, field "email": an auth collection's email field must have type "email".`,
@@ -537,6 +552,8 @@ function sanitizeCollection(
     // Auth collections are not duplicated unless they ask (a user copy would share the unique email).
     disableDuplicate: c.disableDuplicate ?? Boolean(auth),
     table: c.slug.replace(/-/g, '_'),
+    idType: custom.field ? (custom.field.type as 'text' | 'number') : auth ? 'serial' : dbIdType,
+    ...(custom.field ? { idField: custom.field } : {}),
     joins: [],
   }
   if (versions) sanitized.versionsCollection = versionsCollection(sanitized)
@@ -686,10 +703,6 @@ function checkFields(
         `${at}: a field name must start with a letter and hold only letters, digits and single underscores.`,
       )
     }
-    if (topLevel && f.name === 'id')
-      throw new ConfigError(
-        `${at}: custom ids (a field named "id", Payload's custom ID) are not supported yet: every document's id is an integer the database assigns. Remove the field, keep your key in a field of another name with unique: true, and find documents by it (where[key][equals]=…).`,
-      )
     if (RESERVED_ANYWHERE.has(f.name) || (topLevel && RESERVED_FIELD_NAMES.has(f.name))) {
       throw new ConfigError(`${at}: "${f.name}" is a reserved field name.`)
     }

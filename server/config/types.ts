@@ -5,7 +5,16 @@
 import type { Executor } from '../db/database.ts'
 import type { LocalApi, Select } from './local-api.ts'
 
-export type ID = number
+/** A document id: an integer (the default), or the collection's custom `id` field's value, or a UUID. */
+export type ID = number | string
+/**
+ * How a collection's ids are made and held: `serial` (auto-increment integers, the default), `uuid` (UUIDv4
+ * strings generated on create, `db.idType: 'uuid'`), or a custom `id` field's type (`text` or `number`: the
+ * client gives the id on create).
+ */
+export type IdType = 'serial' | 'uuid' | 'text' | 'number'
+/** The value kind of an id: what a column holding it stores and what a where on it compares. */
+export type IdKind = 'integer' | 'number' | 'text'
 
 /** A Where tree: `{ path: { operator: value }, and?: Where[], or?: Where[] }`. */
 export interface Where {
@@ -680,7 +689,17 @@ export interface Config {
    * files; `'check'` changes nothing. With `'migrate'` or `'check'` the start fails while migrations are pending or
    * the database lacks part of the schema (docs/migrations.md).
    */
-  db?: { url?: string; migrationDir?: string; onStart?: 'push' | 'migrate' | 'check' }
+  db?: {
+    url?: string
+    migrationDir?: string
+    onStart?: 'push' | 'migrate' | 'check'
+    /**
+     * The ids of collections without a custom `id` field (Payload's postgres adapter option): `'serial'`
+     * (default, auto-increment integers) or `'uuid'` (UUIDv4 strings generated on create, stored in a 36-character
+     * column). Auth collections and the internal versions tables keep serial ids.
+     */
+    idType?: 'serial' | 'uuid'
+  }
   secret?: string
   serverURL?: string
   /** The auth cookie is `<cookiePrefix>-token` (default `cms`, so `cms-token`). */
@@ -762,6 +781,10 @@ export interface SanitizedCollection extends Omit<
   endpoints: Endpoint[]
   /** Table name in the database. */
   table: string
+  /** How ids are made and held (a custom `id` field's type, `db.idType`, or serial). */
+  idType: IdType
+  /** The custom `id` field (`idType` `text` or `number`), as configured; it is not among `flatFields`. */
+  idField?: FlattenedField
   /** The internal collection of this collection's versions, when `versions` is on. */
   versionsCollection?: SanitizedCollection
   /** The join fields of the collection, by dotted path (`posts`, `meta.posts`), resolved against their targets. */

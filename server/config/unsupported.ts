@@ -120,12 +120,6 @@ export const endpointRefusals = {
   root: 'endpoints are always served under routes.api; remove root and declare the endpoint in config.endpoints.',
 } as const satisfies Refusals<Endpoint>
 
-/** The database options (`db`) of Payload's SQL adapters. */
-export const dbRefusals = {
-  idType:
-    "ids are integers the database assigns (Payload's idType 'serial'); UUID ids are not supported yet: remove idType, and keep a UUID in a unique text field of your own if clients need one (crypto.randomUUID() in a beforeChange hook).",
-} as const satisfies Refusals<NonNullable<Config['db']>>
-
 export const collectionRefusals = {
   admin: ADMIN,
   custom: CUSTOM,

@@ -123,6 +123,7 @@ function internalCollection(
     access: {},
     endpoints: [],
     table,
+    idType: 'serial',
     joins: [],
   }
 }

@@ -2,11 +2,13 @@ import type { GraphQLKind } from './kinds.ts'
 import { optionValue, someField, traverseFields } from '../config/fields.ts'
 import type {
   FlattenedField,
+  IdKind,
   SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
 } from '../config/types.ts'
 import { collectionNames, globalName, typeName } from '../config/names.ts'
+import { idKind, relationKindOf } from '../config/ids.ts'
 import { permissionFields } from '../local/permissions.ts'
 
 /**
@@ -291,11 +293,12 @@ function inputType(ctx: Ctx, field: FlattenedField, parent: string, required: bo
         const relationTo = enumType(ctx, `${own}_RelationTo`, field.relationTo)
         const t = ctx.b.add(
           `${own}_RelationshipInput`,
-          `input ${own}_RelationshipInput {\n  relationTo: ${relationTo}!\n  value: Int!\n}`,
+          `input ${own}_RelationshipInput {\n  relationTo: ${relationTo}!\n  value: ${relationGqlId(field)}!\n}`,
         )
         return field.hasMany ? `[${t}!]${bang}` : `${t}${bang}`
       }
-      return field.hasMany ? `[Int!]${bang}` : `Int${bang}`
+      const id = relationGqlId(field)
+      return field.hasMany ? `[${id}!]${bang}` : `${id}${bang}`
     }
     case 'join':
       return ''
@@ -371,9 +374,28 @@ const NUMBER_OPS = [
 ]
 const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'all', 'exists']
 
-function whereInput(ctx: Ctx, type: string, fields: FlattenedField[], timestamps: boolean): string {
+/** The GraphQL type of an id kind: serial ids `Int`, custom number ids `Float`, text and UUID ids `String`. */
+const gqlId = (kind: IdKind): string =>
+  kind === 'integer' ? 'Int' : kind === 'number' ? 'Float' : 'String'
+
+/** The type of the ids a relationship holds: its targets' one kind, or JSON when they differ. */
+function relationGqlId(field: FlattenedField & { type: 'relationship' }): string {
+  const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
+  const kinds = new Set(targets.map((t) => relationKindOf(field, t)))
+  return kinds.size === 1 ? gqlId([...kinds][0]) : 'JSON'
+}
+
+function whereInput(
+  ctx: Ctx,
+  type: string,
+  fields: FlattenedField[],
+  timestamps: boolean,
+  kind: IdKind = 'integer',
+): string {
   const name = `${type}_where`
-  const lines: string[] = [`  id: ${operatorInput(ctx, `${type}_id_operator`, 'Int', NUMBER_OPS)}`]
+  const lines: string[] = [
+    `  id: ${operatorInput(ctx, `${type}_id_operator`, gqlId(kind), kind === 'text' ? TEXT_OPS : NUMBER_OPS)}`,
+  ]
   // Group fields nest as `group__field`; arrays, blocks and relations stop (their values are JSON here).
   traverseFields(fields, (f, path) => {
     if (f.hidden || f.virtual) return false
@@ -418,7 +440,7 @@ function whereInput(ctx: Ctx, type: string, fields: FlattenedField[], timestamps
       }
       case 'relationship':
         lines.push(
-          `  ${key}: ${operatorInput(ctx, opName, Array.isArray(f.relationTo) ? 'JSON' : 'Int', Array.isArray(f.relationTo) ? EQ_OPS : [...EQ_OPS, 'contains'])}`,
+          `  ${key}: ${operatorInput(ctx, opName, Array.isArray(f.relationTo) ? 'JSON' : relationGqlId(f), Array.isArray(f.relationTo) ? EQ_OPS : [...EQ_OPS, 'contains'])}`,
         )
         break
       case 'array':
@@ -511,7 +533,8 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   // As Payload: every collection takes `trash` (nothing without trash: true), so `trash: false` is never an
   // unknown argument.
   const trash = ', trash: Boolean'
-  const extra = ['  id: Int!']
+  const id = gqlId(idKind(c))
+  const extra = [`  id: ${id}!`]
   if (c.timestamps) extra.push('  createdAt: DateTime', '  updatedAt: DateTime')
   if (c.auth) extra.push('  collection: String')
   // The API key (auth.useAPIKey) is answered once, by the write that set it; null on every read.
@@ -524,7 +547,7 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     plural,
     `type ${plural} {\n  docs: [${singular}!]!\n  totalDocs: Int!\n  limit: Int!\n  totalPages: Int!\n  page: Int!\n  pagingCounter: Int!\n  hasPrevPage: Boolean!\n  hasNextPage: Boolean!\n  prevPage: Int\n  nextPage: Int\n}`,
   )
-  const where = whereInput(ctx, singular, c.flatFields, c.timestamps)
+  const where = whereInput(ctx, singular, c.flatFields, c.timestamps, idKind(c))
   const count = ctx.b.add(`count${plural}`, `type count${plural} {\n  totalDocs: Int!\n}`)
   const create = inputObject(
     ctx,
@@ -532,7 +555,11 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     c.flatFields,
     false,
     !drafts,
-    c.auth ? ['  password: String!', ...apiKey] : [],
+    c.auth
+      ? ['  password: String!', ...apiKey]
+      : c.idField
+        ? [`  id: ${id}${c.idField.defaultValue === undefined ? '!' : ''}`]
+        : [],
   )
   const update = inputObject(
     ctx,
@@ -540,7 +567,8 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
     c.flatFields,
     false,
     false,
-    c.auth ? ['  password: String', ...apiKey] : [],
+    // A custom id: ignored by an update, the copy's id for a duplicate.
+    c.auth ? ['  password: String', ...apiKey] : c.idField ? [`  id: ${id}`] : [],
   )
 
   const meta = (type: 'Query' | 'Mutation', field: string, kind: GraphQLKind) =>
@@ -563,14 +591,14 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
       meta('Mutation', `${kind}${singular}`, kind)
   }
   root.query.push(
-    `  ${singular}(id: Int!${draft}${trash}${loc}): ${singular}`,
+    `  ${singular}(id: ${id}!${draft}${trash}${loc}): ${singular}`,
     `  ${plural}(where: ${where}, limit: Int, page: Int, pagination: Boolean, sort: String${draft}${trash}${loc}): ${plural}`,
     `  count${plural}(where: ${where}${draft}${trash}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${count}`,
   )
   root.mutation.push(
     `  create${singular}(data: ${create}!${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
-    `  update${singular}(id: Int!, data: ${update}!${autosave}${draft}${trash}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
-    `  delete${singular}(id: Int!${trash}): ${singular}`,
+    `  update${singular}(id: ${id}!, data: ${update}!${autosave}${draft}${trash}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
+    `  delete${singular}(id: ${id}!${trash}): ${singular}`,
   )
   if (c.versionsCollection) {
     const version = versionTypes(ctx, singular, plural, c.versionsCollection)
@@ -586,7 +614,7 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   if (!c.disableDuplicate) {
     meta('Mutation', `duplicate${singular}`, 'duplicate')
     root.mutation.push(
-      `  duplicate${singular}(id: Int!, data: ${update}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
+      `  duplicate${singular}(id: ${id}!, data: ${update}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
     )
   }
   const access = permissionTypes(ctx, typeName(c.slug), c.flatFields, c.timestamps, [
@@ -598,7 +626,7 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   ])
   root.access.push(`  ${enumValueName(c.slug)}: ${access.access}`)
   meta('Query', `docAccess${singular}`, 'docAccess')
-  root.query.push(`  docAccess${singular}(id: Int!): ${access.docAccess}`)
+  root.query.push(`  docAccess${singular}(id: ${id}!): ${access.docAccess}`)
   if (c.auth) {
     const slugType = typeName(c.slug)
     const me = ctx.b.add(

@@ -17,8 +17,11 @@ import { cookieName } from '../auth/cookies.ts'
 
 export type { OperationMeta } from './operation.ts'
 import { collectionNames, globalName, openapiPath, pathWords, typeName } from '../config/names.ts'
+import { idKind } from '../config/ids.ts'
 import {
+  anyIdSchema,
   documentSchema,
+  idSchema,
   inputSchema,
   objectSchema,
   ref,
@@ -349,6 +352,17 @@ function collectionPaths(
       tag,
     )
   }
+  // The document id of the by-id routes: the shared integer parameter, or the collection's own id schema.
+  const docId: Schema =
+    c.idType === 'serial'
+      ? param('id')
+      : {
+          name: 'id',
+          in: 'path',
+          required: true,
+          description: `The document id (${c.idType === 'uuid' ? 'a UUID' : `the custom ${c.idType} id`}).`,
+          schema: c.idType === 'number' ? { type: 'number' } : { type: 'string', minLength: 1 },
+        }
   // By-id routes come after the fixed ones (`/count`, `/versions`, `/login`, custom endpoints) in the document too.
   paths[`${base}/{id}`] = {
     get: {
@@ -356,7 +370,7 @@ function collectionPaths(
       summary: `One ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('findByID'),
-      parameters: [param('id'), ...read, ...joins, trash],
+      parameters: [docId, ...read, ...joins, trash],
       responses: { 200: json(doc, `The ${c.labels.singular}`), ...errors(400, 401, 403, 404, 500) },
     },
     patch: {
@@ -365,7 +379,7 @@ function collectionPaths(
       tags: tag,
       'x-cms': meta('update'),
       parameters: [
-        param('id'),
+        docId,
         ...writeParams,
         ...(c.versions && c.versions.autosave ? [param('autosave')] : []),
         trash,
@@ -381,7 +395,7 @@ function collectionPaths(
       summary: `Delete a ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('delete'),
-      parameters: [param('id'), param('depth'), trash],
+      parameters: [docId, param('depth'), trash],
       responses: { 200: json(docMessage, 'Deleted'), ...errors(400, 401, 403, 404, 500) },
     },
   }
@@ -393,7 +407,7 @@ function collectionPaths(
         tags: tag,
         'x-cms': meta('duplicate'),
         parameters: [
-          param('id'),
+          docId,
           ...writeParams,
           ...(config.localization ? [param('selectedLocales')] : []),
         ],
@@ -414,7 +428,7 @@ function collectionPaths(
       summary: `What the caller may do with a ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('docAccess'),
-      parameters: [param('id'), ...(config.localization ? [param('locale')] : [])],
+      parameters: [docId, ...(config.localization ? [param('locale')] : [])],
       requestBody: optionalBody(
         ref(`${singular}UpdateInput`),
         'Data handed to the access functions instead of the stored document (optional)',
@@ -976,7 +990,7 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
   return params
 }
 
-function sharedSchemas(): Record<string, Schema> {
+function sharedSchemas(anyId: Schema): Record<string, Schema> {
   return {
     Count: {
       type: 'object',
@@ -989,7 +1003,7 @@ function sharedSchemas(): Record<string, Schema> {
       items: {
         type: 'object',
         required: ['id', 'message'],
-        properties: { id: { type: 'integer' }, message: MESSAGE },
+        properties: { id: anyId, message: MESSAGE },
       },
     },
     Error: {
@@ -1198,7 +1212,8 @@ function accessResultsSchema(config: SanitizedConfig): Schema {
 /** Compiles the config into the OpenAPI 3.1 document. */
 export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown> {
   const ctx: SchemaContext = { config, components: {} }
-  const schemas: Record<string, Schema> = sharedSchemas()
+  const anyId = anyIdSchema(config)
+  const schemas: Record<string, Schema> = sharedSchemas(anyId)
   /** How many levels a self-referring schema unrolls to: documents `typedDepth + 1`, Wheres the nesting limit. */
   const depthBound = new Map<string, number>()
   const typedDepth = Math.min(config.defaultDepth, config.maxDepth)
@@ -1334,7 +1349,30 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         (schemas[`${singular}CreateInput`].required = [])
       ).push('password')
     schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts, password)
-    schemas[`${singular}Where`] = whereSchema(`${singular}Where`, c.flatFields, c.timestamps)
+    if (c.idField) {
+      // A custom id: given on create (required); an update ignores it, a duplicate takes it as the copy's id.
+      const id = { ...idSchema(idKind(c)), description: 'The custom id.' }
+      const create = schemas[`${singular}CreateInput`]
+      create.properties = { id, ...(create.properties as Schema) }
+      // Required unless a defaultValue makes it.
+      if (c.idField.defaultValue === undefined)
+        create.required = ['id', ...((create.required as string[] | undefined) ?? [])]
+      const update = schemas[`${singular}UpdateInput`]
+      update.properties = {
+        id: {
+          ...id,
+          description:
+            "The copy's id when duplicating (required there); an update never changes the id and ignores it.",
+        },
+        ...(update.properties as Schema),
+      }
+    }
+    schemas[`${singular}Where`] = whereSchema(
+      `${singular}Where`,
+      c.flatFields,
+      c.timestamps,
+      idKind(c),
+    )
     schemas[`${singular}Select`] = selectSchema(c.flatFields, SELECT_SYSTEM_FIELDS)
     if (c.joins.length) schemas[`${singular}Joins`] = joinsSchema(config, c)
     depthBound.set(singular, typedDepth + 1)
@@ -1347,7 +1385,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         required: ['id', 'parent', 'version'],
         properties: {
           id: { type: 'integer' },
-          parent: { anyOf: [{ type: 'integer' }, ref(singular)] },
+          parent: { anyOf: [idSchema(idKind(c)), ref(singular)] },
           version: versionData,
           latest: { type: ['boolean', 'null'] },
           ...(c.versions && c.versions.autosave ? { autosave: { type: ['boolean', 'null'] } } : {}),
@@ -1485,7 +1523,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     type: 'object',
     description: `A populated document deeper than the contract types it (depth > ${typedDepth}): its collection's schema applies.`,
     required: ['id'],
-    properties: { id: { type: 'integer', minimum: 1 } },
+    properties: { id: anyId.type === 'integer' ? { type: 'integer', minimum: 1 } : anyId },
   }
   const acyclic = unrollCycles(
     schemas,

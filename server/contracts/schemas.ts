@@ -1,6 +1,12 @@
 import { OPERATORS } from '../db/where.ts'
 import { optionValue, subFields, traverseFields } from '../config/fields.ts'
-import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
+import type {
+  FlattenedField,
+  IdKind,
+  SanitizedCollection,
+  SanitizedConfig,
+} from '../config/types.ts'
+import { idKind, relationKindOf } from '../config/ids.ts'
 import { collectionNames } from '../config/names.ts'
 
 /**
@@ -19,6 +25,41 @@ export interface SchemaContext {
 }
 
 const ID: Schema = { type: 'integer', minimum: 1 }
+
+/** The schema of an id of a kind: serial ids are positive integers, custom number ids numbers, text ids strings. */
+export function idSchema(kind: IdKind): Schema {
+  return kind === 'integer' ? ID : kind === 'number' ? { type: 'number' } : { type: 'string' }
+}
+
+/** The schema of a collection's own ids (UUIDs say so). */
+export function collectionIdSchema(c: { idType: SanitizedCollection['idType'] }): Schema {
+  return c.idType === 'uuid'
+    ? {
+        type: 'string',
+        pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+        description: 'A UUID.',
+      }
+    : idSchema(idKind(c))
+}
+
+/** The ids a relationship may hold: one schema, or the union of its targets' kinds. */
+function relationIdSchema(field: FlattenedField & { type: 'relationship' }): Schema {
+  const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
+  const kinds = [...new Set(targets.map((t) => relationKindOf(field, t)))]
+  return kinds.length === 1 ? idSchema(kinds[0]) : { anyOf: kinds.map(idSchema) }
+}
+
+/** Any document id of the config (bulk errors, loose populated documents): integers unless a collection has others. */
+export function anyIdSchema(config: SanitizedConfig): Schema {
+  return config.collections.every((c) => c.idType === 'serial')
+    ? { type: 'integer' }
+    : { type: ['number', 'string'] }
+}
+
+/** The Where operators of an id kind. */
+export function whereIdRef(kind: IdKind): Schema {
+  return ref(kind === 'integer' ? 'WhereID' : kind === 'number' ? 'WhereNumber' : 'WhereText')
+}
 
 function nullable(s: Schema): Schema {
   if (typeof s.type === 'string' && !s.enum && !s.$ref) return { ...s, type: [s.type, 'null'] }
@@ -87,15 +128,17 @@ function valueSchema(field: FlattenedField, mode: 'read' | 'input', ctx: SchemaC
       }
     case 'relationship': {
       if (Array.isArray(field.relationTo)) {
+        const id = relationIdSchema(field)
         const value =
-          mode === 'read' ? { anyOf: [ID, ...field.relationTo.map((s) => docRef(ctx, s))] } : ID
+          mode === 'read' ? { anyOf: [id, ...field.relationTo.map((s) => docRef(ctx, s))] } : id
         return {
           type: 'object',
           required: ['relationTo', 'value'],
           properties: { relationTo: { type: 'string', enum: field.relationTo }, value },
         }
       }
-      return mode === 'read' ? { anyOf: [ID, docRef(ctx, field.relationTo)] } : ID
+      const id = relationIdSchema(field)
+      return mode === 'read' ? { anyOf: [id, docRef(ctx, field.relationTo)] } : id
     }
     case 'join':
       return joinSchema(ctx, field.collection)
@@ -136,7 +179,12 @@ function joinSchema(ctx: SchemaContext, slug: string): Schema {
     description: `The documents of "${slug}" relating to this one (a join field; never written).`,
     required: ['docs', 'hasNextPage'],
     properties: {
-      docs: { type: 'array', items: { anyOf: [ID, docRef(ctx, slug)] } },
+      docs: {
+        type: 'array',
+        items: {
+          anyOf: [idSchema(idKind(ctx.config.collectionsBySlug.get(slug)!)), docRef(ctx, slug)],
+        },
+      },
       hasNextPage: { type: 'boolean' },
       totalDocs: { type: 'integer', minimum: 0, description: 'Only with count: true.' },
     },
@@ -234,7 +282,7 @@ export function objectSchema(
 export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): Schema {
   const drafts = Boolean(c.versions && c.versions.drafts)
   const base = objectSchema(c.flatFields, 'read', ctx, undefined, false, drafts)
-  const properties: Schema = { id: ID, ...(base.properties as Schema) }
+  const properties: Schema = { id: collectionIdSchema(c), ...(base.properties as Schema) }
   if (c.timestamps)
     Object.assign(properties, {
       createdAt: { type: 'string', format: 'date-time' },
@@ -345,7 +393,9 @@ function whereFor(field: FlattenedField): Schema | undefined {
     case 'point':
       return ref('WherePoint')
     case 'relationship':
-      return Array.isArray(field.relationTo) ? ref('WhereAny') : ref('WhereID')
+      return Array.isArray(field.relationTo)
+        ? ref('WhereAny')
+        : whereIdRef(relationKindOf(field, field.relationTo))
     case 'select':
     case 'radio':
       return operatorsOf({ type: 'string', enum: field.options.map(optionValue) })
@@ -369,8 +419,13 @@ function wherePaths(fields: FlattenedField[], out: Schema): void {
  * The Where schema of a collection: its field paths, `and`/`or` (a list of the same schema: the contract
  * unrolls that recursion to the server's nesting limit, see unroll.ts), and any further dotted path.
  */
-export function whereSchema(name: string, fields: FlattenedField[], timestamps: boolean): Schema {
-  const properties: Schema = { id: ref('WhereID') }
+export function whereSchema(
+  name: string,
+  fields: FlattenedField[],
+  timestamps: boolean,
+  kind: IdKind = 'integer',
+): Schema {
+  const properties: Schema = { id: whereIdRef(kind) }
   if (timestamps)
     Object.assign(properties, { createdAt: ref('WhereDate'), updatedAt: ref('WhereDate') })
   wherePaths(fields, properties)

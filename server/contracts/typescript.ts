@@ -6,6 +6,7 @@ import type {
   SanitizedGlobal,
 } from '../config/types.ts'
 import { collectionNames, globalName } from '../config/names.ts'
+import { idKind } from '../config/ids.ts'
 
 /**
  * `cms generate:types`: one interface per collection and global, one per block, array or group with an
@@ -34,6 +35,11 @@ class Emitter {
 
   docName(slug: string): string {
     return collectionNames(this.config.collectionsBySlug.get(slug)!).singular
+  }
+
+  /** The TypeScript type of a collection's ids: `number` (serial and custom number ids) or `string`. */
+  idType(slug: string): string {
+    return idKind(this.config.collectionsBySlug.get(slug)!) === 'text' ? 'string' : 'number'
   }
 
   /** An object type body `{ ... }` for fields (row: array/block rows carry an id). */
@@ -84,15 +90,17 @@ class Emitter {
       case 'relationship': {
         if (Array.isArray(f.relationTo)) {
           const one = f.relationTo
-            .map((s) => `{ relationTo: ${quote(s)}; value: number | ${this.docName(s)} }`)
+            .map(
+              (s) => `{ relationTo: ${quote(s)}; value: ${this.idType(s)} | ${this.docName(s)} }`,
+            )
             .join(' | ')
           return f.hasMany ? `(${one})[]` : one
         }
-        const one = `number | ${this.docName(f.relationTo)}`
+        const one = `${this.idType(f.relationTo)} | ${this.docName(f.relationTo)}`
         return f.hasMany ? `(${one})[]` : one
       }
       case 'join':
-        return `{\n  docs?: (number | ${this.docName(f.collection)})[];\n  hasNextPage?: boolean;\n  totalDocs?: number;\n}`
+        return `{\n  docs?: (${this.idType(f.collection)} | ${this.docName(f.collection)})[];\n  hasNextPage?: boolean;\n  totalDocs?: number;\n}`
       case 'group': {
         const body = this.object(f.fields)
         return f.interfaceName ? this.named_(f.interfaceName, body) : body
@@ -116,7 +124,7 @@ class Emitter {
   }
 
   collection(c: SanitizedCollection): string {
-    const extra = ['id: number;']
+    const extra = [`id: ${this.idType(c.slug)};`]
     const tail: string[] = []
     if (c.timestamps) tail.push('createdAt: string;', 'updatedAt: string;')
     if (c.auth) tail.push(`collection?: ${quote(c.slug)};`)

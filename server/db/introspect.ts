@@ -1,3 +1,4 @@
+import { ConfigError } from '../errors/config-error.ts'
 import type { Executor } from './database.ts'
 import type { Dialect } from './dialects/dialect.ts'
 import type { ColumnSpec, IndexSpec, TableSpec } from './schema.ts'
@@ -35,7 +36,14 @@ function columnSpec(name: string, raw: string, primaryKey: boolean): ColumnSpec 
   const type = raw.toLowerCase()
   if (primaryKey && /int/.test(type)) return { name, type: 'id' }
   const chars = /char\((\d+)\)/.exec(type)
-  if (chars) return { name, type: 'string', length: Number(chars[1]) }
+  if (chars)
+    return {
+      name,
+      type: 'string',
+      length: Number(chars[1]),
+      ...(primaryKey ? { primary: true } : {}),
+    }
+  if (primaryKey && /double|float|real/.test(type)) return { name, type: 'double', primary: true }
   if (type.includes('longtext')) return { name, type: 'json' }
   if (type.includes('text') || type.includes('clob')) return { name, type: 'text' }
   if (type === 'boolean' || type === 'bool' || type.startsWith('tinyint(1)'))
@@ -53,4 +61,21 @@ export function sameKind(a: ColumnSpec, b: ColumnSpec): boolean {
 
 export function sameIndex(a: IndexSpec, b: IndexSpec): boolean {
   return a.unique === b.unique && a.columns.join('\0') === b.columns.join('\0')
+}
+
+/**
+ * Ids are never converted: a table made for serial ids cannot take given ones (a custom id field, UUIDs), nor
+ * the other way round. A start with the other id type fails here rather than with a 500 on the first write.
+ */
+export function checkIdColumn(want: TableSpec, have: TableSpec): void {
+  const haveId = have.columns.find((c) => c.name === 'id')
+  const wantId = want.columns.find((c) => c.name === 'id')
+  if (!haveId || !wantId || (haveId.type === 'id') === (wantId.type === 'id')) return
+  const kind = (serial: boolean) =>
+    serial ? 'serial (auto-increment) ids' : 'given ids (a custom id field or UUIDs)'
+  throw new ConfigError(
+    `Table ${want.name} holds ${kind(haveId.type === 'id')} but the config asks for ${kind(wantId.type === 'id')}: ` +
+      "changing a collection's id type is not migrated (its ids and the relationships to them would need converting). " +
+      'Keep the id type, or move the data to a new collection.',
+  )
 }

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Database } from './database.ts'
-import { introspect } from './introspect.ts'
+import { checkIdColumn, introspect } from './introspect.ts'
 import { describeStep, stepSql, type MigrationStep } from './migration-steps.ts'
 import { applyMigrations, listMigrations, migrationStatus, withMigrationLock } from './migrator.ts'
 import type { TableSpec } from './schema.ts'
@@ -23,6 +23,7 @@ async function missingParts(db: Database, tables: TableSpec[]): Promise<Migratio
       })
       continue
     }
+    checkIdColumn(table, have)
     const columns = new Set(have.columns.map((c) => c.name))
     const indexes = new Set(have.indexes.map((i) => i.name))
     for (const column of table.columns.filter((c) => !columns.has(c.name))) {

@@ -1,5 +1,5 @@
 import type { Database } from './database.ts'
-import { introspect, sameIndex, sameKind } from './introspect.ts'
+import { checkIdColumn, introspect, sameIndex, sameKind } from './introspect.ts'
 import type { MigrationStep } from './migration-steps.ts'
 import type { TableSpec } from './schema.ts'
 
@@ -99,6 +99,7 @@ export async function planMigration(
     }
     const haveCols = new Map(have.columns.map((c) => [c.name, c]))
     const wantCols = new Map(table.columns.map((c) => [c.name, c]))
+    checkIdColumn(table, have)
     const newCols = table.columns.filter((c) => !haveCols.has(c.name))
     const oldCols = have.columns.filter((c) => !wantCols.has(c.name))
     const columnRenames = new Map<string, string>() // new → old

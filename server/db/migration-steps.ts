@@ -43,6 +43,15 @@ export function inverse(step: MigrationStep): MigrationStep {
 export const invert = (steps: MigrationSteps): MigrationSteps => [...steps].reverse().map(inverse)
 
 export function addColumn(t: Knex.CreateTableBuilder, c: ColumnSpec, isNew: boolean): void {
+  if (c.primary) {
+    // A given primary key (custom or UUID ids): a string or a number, never null.
+    if (c.type === 'string')
+      t.string(c.name, c.length ?? 255)
+        .notNullable()
+        .primary()
+    else t.double(c.name).notNullable().primary()
+    return
+  }
   switch (c.type) {
     case 'id':
       if (isNew) t.increments(c.name).primary()
@@ -94,7 +103,7 @@ export async function stepSql(db: Database, step: MigrationStep): Promise<string
       )
     }
     case 'addColumn': {
-      if (step.column.type === 'id')
+      if (step.column.type === 'id' || step.column.primary)
         throw new Error(
           `Cannot add the id column ${step.table}.${step.column.name} to an existing table.`,
         )

@@ -1,4 +1,5 @@
-import type { FlattenedField } from '../config/types.ts'
+import { readId, relationKindOf, relationStoredKind } from '../config/ids.ts'
+import type { FlattenedField, ID } from '../config/types.ts'
 import type { CollectionSchema, Placement } from './schema.ts'
 
 /** Converts one stored value to its document form. */
@@ -10,7 +11,7 @@ export function readValue(field: FlattenedField, v: unknown): unknown {
     case 'number':
       return typeof v === 'number' ? v : Number(v)
     case 'relationship':
-      return typeof v === 'number' ? v : Number(v)
+      return readId(relationStoredKind(field), v)
     default:
       return v
   }
@@ -46,7 +47,10 @@ function readPlacements(
         out[name] =
           value === null || value === undefined
             ? null
-            : { relationTo: row[p.relationTo], value: Number(value) }
+            : {
+                relationTo: row[p.relationTo],
+                value: readId(relationKindOf(p.field as never, String(row[p.relationTo])), value),
+              }
         break
       }
       case 'virtual':
@@ -65,14 +69,14 @@ function readPlacements(
 export function rowToDoc(
   schema: CollectionSchema,
   row: Record<string, unknown>,
-): Record<string, unknown> & { id: number } {
-  const doc: Record<string, unknown> = { id: Number(row.id) }
+): Record<string, unknown> & { id: ID } {
+  const doc: Record<string, unknown> = { id: readId(schema.idKind, row.id) }
   readPlacements(schema.placements, row, doc)
   if ('createdAt' in row) {
     doc.createdAt = row.createdAt
     doc.updatedAt = row.updatedAt
   }
-  return doc as Record<string, unknown> & { id: number }
+  return doc as Record<string, unknown> & { id: ID }
 }
 
 function writePlacement(p: Placement, value: unknown, out: Record<string, unknown>): void {
@@ -90,9 +94,14 @@ function writePlacement(p: Placement, value: unknown, out: Record<string, unknow
       break
     }
     case 'polymorphic': {
-      const rel = value as { relationTo: string; value: number } | null | undefined
+      const rel = value as { relationTo: string; value: ID } | null | undefined
       out[p.relationTo] = rel ? rel.relationTo : null
-      out[p.value] = rel ? rel.value : null
+      // Targets with different id kinds share a text column.
+      out[p.value] = !rel
+        ? null
+        : relationStoredKind(p.field as never) === 'text'
+          ? String(rel.value)
+          : rel.value
       break
     }
     case 'virtual':

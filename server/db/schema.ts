@@ -1,5 +1,11 @@
 import { isIndexed, isJsonStored, isUnique } from '../config/fields.ts'
-import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
+import { idKind, relationStoredKind } from '../config/ids.ts'
+import type {
+  FlattenedField,
+  IdKind,
+  SanitizedCollection,
+  SanitizedConfig,
+} from '../config/types.ts'
 
 /**
  * How documents map to tables. A collection is one table: one column per scalar field (named groups
@@ -13,6 +19,8 @@ export interface ColumnSpec {
   name: string
   type: ColumnType
   length?: number
+  /** The primary key of a table whose ids are not serial (a custom id or a UUID): given on insert. */
+  primary?: boolean
 }
 export interface IndexSpec {
   name: string
@@ -48,9 +56,36 @@ export interface CollectionSchema {
   placements: Map<string, Placement>
   /** Unique index or column name → dotted field path, to name the field in a unique violation. */
   uniquePaths: Map<string, string>
+  /** How the collection's ids are held (numbers for integer and number ids, strings for text). */
+  idKind: IdKind
 }
 
 export const DATE_LENGTH = 32
+/** A UUID's length: ids of `db.idType: 'uuid'` collections are CHAR(36)-sized strings. */
+export const UUID_LENGTH = 36
+
+/** The column of a value of an id kind: an integer, a double (custom number ids) or a string (text ids). */
+function idColumn(name: string, kind: IdKind): ColumnSpec {
+  return kind === 'integer'
+    ? { name, type: 'integer' }
+    : kind === 'number'
+      ? { name, type: 'double' }
+      : { name, type: 'string', length: 255 }
+}
+
+/** The id column of a collection's table. */
+function primaryColumn(collection: SanitizedCollection): ColumnSpec {
+  switch (collection.idType) {
+    case 'serial':
+      return { name: 'id', type: 'id' }
+    case 'uuid':
+      return { name: 'id', type: 'string', length: UUID_LENGTH, primary: true }
+    case 'number':
+      return { name: 'id', type: 'double', primary: true }
+    case 'text':
+      return { name: 'id', type: 'string', length: 255, primary: true }
+  }
+}
 
 function columnFor(field: FlattenedField, column: string): ColumnSpec {
   switch (field.type) {
@@ -61,7 +96,7 @@ function columnFor(field: FlattenedField, column: string): ColumnSpec {
     case 'date':
       return { name: column, type: 'string', length: DATE_LENGTH }
     case 'relationship':
-      return { name: column, type: 'integer' }
+      return idColumn(column, relationStoredKind(field))
     case 'select':
     case 'radio':
       return { name: column, type: 'string', length: 255 }
@@ -128,7 +163,7 @@ function place(
         value = `${column}__value`
       spec.columns.push(
         { name: relationTo, type: 'string', length: 255 },
-        { name: value, type: 'integer' },
+        idColumn(value, relationStoredKind(field)),
       )
       spec.indexes.push({
         name: `${table}_${column}_rel_idx`,
@@ -153,8 +188,16 @@ function place(
 
 export function collectionSchema(collection: SanitizedCollection): CollectionSchema {
   const table = collection.table
-  const spec: TableSpec = { name: table, columns: [{ name: 'id', type: 'id' }], indexes: [] }
-  const uniquePaths = new Map<string, string>()
+  const spec: TableSpec = { name: table, columns: [primaryColumn(collection)], indexes: [] }
+  // A duplicate custom id is a unique violation of the primary key (SQLite names the column, MariaDB the key).
+  const uniquePaths = new Map<string, string>(
+    collection.idType === 'serial'
+      ? []
+      : [
+          ['id', 'id'],
+          ['PRIMARY', 'id'],
+        ],
+  )
   const placements = place(collection.flatFields, '', table, spec, uniquePaths, '')
   if (collection.timestamps) {
     spec.columns.push(
@@ -164,7 +207,7 @@ export function collectionSchema(collection: SanitizedCollection): CollectionSch
     spec.indexes.push({ name: `${table}_createdAt_idx`, columns: ['createdAt'], unique: false })
     spec.indexes.push({ name: `${table}_updatedAt_idx`, columns: ['updatedAt'], unique: false })
   }
-  return { table: spec, placements, uniquePaths }
+  return { table: spec, placements, uniquePaths, idKind: idKind(collection) }
 }
 
 /** Internal tables, prefixed `cms_` (collection slugs cannot start with it). */

@@ -1,4 +1,5 @@
-import type { SanitizedCollection, Where } from '../config/types.ts'
+import { idKind, readId, relationKindOf } from '../config/ids.ts'
+import type { ID, SanitizedCollection, Where } from '../config/types.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 import type { Executor } from './database.ts'
 import { readValue, rowToDoc } from './rows.ts'
@@ -131,7 +132,7 @@ export async function selectDistinct(
     q.field
       ? readValue(q.field, r.v)
       : path === 'id'
-        ? Number(r.v)
+        ? readId(idKind(collection), r.v)
         : r.v === null || r.v === undefined
           ? null
           : r.v,
@@ -162,7 +163,7 @@ export async function selectIds(
   sort?: string | string[],
   limit?: number,
   forUpdate = false,
-): Promise<number[]> {
+): Promise<ID[]> {
   const { table } = tableOf(ctx, collection)
   const w = compileWhere(ctx, collection, where)
   const s = compileSort(ctx, collection, sort)
@@ -173,15 +174,15 @@ export async function selectIds(
     bindings.push(limit)
   }
   if (forUpdate) sql += ctx.dialect.forUpdate
-  const rows = await ex.all<{ id: number }>(sql, bindings)
-  return rows.map((r) => Number(r.id))
+  const rows = await ex.all<{ id: unknown }>(sql, bindings)
+  return rows.map((r) => readId(idKind(collection), r.id))
 }
 
 export async function selectById(
   ex: Executor,
   ctx: QueryContext,
   collection: SanitizedCollection,
-  id: number,
+  id: ID,
   forUpdate = false,
 ) {
   const { schema, table } = tableOf(ctx, collection)
@@ -197,15 +198,15 @@ export async function existingIds(
   ex: Executor,
   ctx: QueryContext,
   collection: SanitizedCollection,
-  ids: number[],
-): Promise<Set<number>> {
+  ids: ID[],
+): Promise<Set<ID>> {
   if (ids.length === 0) return new Set()
   const { table } = tableOf(ctx, collection)
-  const rows = await ex.all<{ id: number }>(
+  const rows = await ex.all<{ id: unknown }>(
     `SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})`,
     ids,
   )
-  return new Set(rows.map((r) => Number(r.id)))
+  return new Set(rows.map((r) => readId(idKind(collection), r.id)))
 }
 
 /** Translates a unique violation into the 400 validation error on the field's path; rethrows anything else. */
@@ -213,7 +214,7 @@ function uniqueError(
   error: unknown,
   ctx: QueryContext,
   collection: SanitizedCollection,
-  id?: number,
+  id?: ID,
 ): never {
   const key = ctx.dialect.uniqueViolation(error)
   const path = key ? ctx.schemas.get(collection.slug)!.uniquePaths.get(key) : undefined
@@ -231,7 +232,7 @@ export async function insertRow(
   ctx: QueryContext,
   collection: SanitizedCollection,
   row: Record<string, unknown>,
-): Promise<number> {
+): Promise<ID> {
   const { table } = tableOf(ctx, collection)
   const cols = Object.keys(row)
   const q = ctx.dialect.quote
@@ -239,12 +240,12 @@ export async function insertRow(
     ? `INSERT INTO ${table} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
     : ctx.dialect.insertDefaults(table)
   try {
-    return (
-      await ex.run(
-        sql,
-        cols.map((c) => row[c]),
-      )
-    ).insertId
+    const { insertId } = await ex.run(
+      sql,
+      cols.map((c) => row[c]),
+    )
+    // A custom or UUID id is written with the row; a serial one comes from the database.
+    return row.id !== undefined && row.id !== null ? (row.id as ID) : insertId
   } catch (error) {
     uniqueError(error, ctx, collection)
   }
@@ -254,7 +255,7 @@ export async function updateRow(
   ex: Executor,
   ctx: QueryContext,
   collection: SanitizedCollection,
-  id: number,
+  id: ID,
   row: Record<string, unknown>,
 ): Promise<void> {
   const cols = Object.keys(row)
@@ -275,7 +276,7 @@ export async function deleteRow(
   ex: Executor,
   ctx: QueryContext,
   collection: SanitizedCollection,
-  id: number,
+  id: ID,
 ): Promise<number> {
   const { table } = tableOf(ctx, collection)
   return (await ex.run(`DELETE FROM ${table} WHERE id = ?`, [id])).changes
@@ -287,7 +288,7 @@ export interface JoinedSelect {
   on: string
   /** The parents' collection (a polymorphic relationship names it next to the id). */
   parent: string
-  parentIds: number[]
+  parentIds: ID[]
   where?: Where
   sort?: string | string[]
   /** Documents per parent from `offset` on; 0: all. */
@@ -297,8 +298,8 @@ export interface JoinedSelect {
   count: boolean
 }
 export interface JoinedRow {
-  parent: number
-  id: number
+  parent: ID
+  id: ID
   /** Position among the parent's matches, from 1, in sort order. */
   rn: number
   total?: number
@@ -333,6 +334,10 @@ export async function selectJoined(
   let parent: Compiled
   let from = `${table} AS t`
   const match: Compiled[] = []
+  const relation = placement && 'field' in placement ? placement.field : undefined
+  const parentKind =
+    relation?.type === 'relationship' ? relationKindOf(relation, opts.parent) : 'integer'
+  const scalar = parentKind === 'text' ? 'text' : 'number'
   if (placement?.kind === 'column') parent = { sql: `t.${q(placement.column)}`, bindings: [] }
   else if (placement?.kind === 'polymorphic') {
     parent = { sql: `t.${q(placement.value)}`, bindings: [] }
@@ -341,12 +346,12 @@ export async function selectJoined(
     const poly = Array.isArray(placement.field.relationTo)
     from += `, ${d.jsonEach(`t.${q(placement.column)}`, 'k', poly ? 'rows' : 'scalars')}`
     if (poly) {
-      parent = { sql: d.jsonValue('k.value', 'number'), bindings: ['$.value'] }
+      parent = { sql: d.jsonValue('k.value', scalar), bindings: ['$.value'] }
       match.push({
         sql: `${d.jsonValue('k.value', 'text')} = ?`,
         bindings: ['$.relationTo', opts.parent],
       })
-    } else parent = { sql: d.eachValue('k', 'number'), bindings: [] }
+    } else parent = { sql: d.eachValue('k', scalar), bindings: [] }
   } else throw new Error(`join: "${opts.on}" is not a relationship of ${collection.slug}`)
 
   const where = compileWhere(ctx, collection, opts.where)
@@ -385,8 +390,8 @@ export async function selectJoined(
   sql += ' ORDER BY x.parent, x.rn'
   const rows = await ex.all<Record<string, unknown>>(sql, bindings)
   return rows.map((r) => ({
-    parent: Number(r.parent),
-    id: Number(r.id),
+    parent: readId(parentKind, r.parent),
+    id: readId(idKind(collection), r.id),
     rn: Number(r.rn),
     ...(opts.count ? { total: Number(r.total) } : {}),
   }))

@@ -1,5 +1,7 @@
+import { idKind, relationStoredKind } from '../config/ids.ts'
 import type {
   FlattenedField,
+  IdKind,
   SanitizedCollection,
   SanitizedConfig,
   Where,
@@ -111,10 +113,23 @@ function kindOf(field: FlattenedField): Kind {
     case 'date':
       return 'date'
     case 'relationship':
-      return 'id'
+      return idWhereKind(relationStoredKind(field))
     default:
       return 'text'
   }
+}
+
+/** How ids of a kind compare: integer ids as `id` (positive integers), number ids as numbers, text as text. */
+const idWhereKind = (k: IdKind): Kind =>
+  k === 'integer' ? 'id' : k === 'number' ? 'number' : 'text'
+
+/**
+ * A polymorphic value read from JSON: kept in each target's kind (5 or "a1"), so a text comparison (targets with
+ * different id kinds) compares its text form.
+ */
+function polyJsonValue(d: QueryContext['dialect'], expr: string, kind: Kind): string {
+  const v = d.jsonValue(expr, scalarKind(kind))
+  return kind === 'text' ? `CAST(${v} AS CHAR)` : v
 }
 const scalarKind = (kind: Kind): ScalarKind =>
   kind === 'number' || kind === 'id' ? 'number' : kind === 'boolean' ? 'boolean' : 'text'
@@ -384,7 +399,7 @@ function throughRelation(
   if (field.type !== 'relationship' || Array.isArray(field.relationTo))
     fail(path, 'only a single-collection relationship can be queried through')
   if (rest.length === 1 && rest[0] === 'id')
-    return scalar(expr, exprB, 'id', op, value, path, field)
+    return scalar(expr, exprB, kindOf(field), op, value, path, field)
   const related = state.ctx.config.collectionsBySlug.get(field.relationTo)!
   const schema = state.ctx.schemas.get(related.slug)!
   const alias = nextAlias(state, 'r')
@@ -553,13 +568,13 @@ function jsonField(
     case 'relationship': {
       if (Array.isArray(field.relationTo)) {
         const kindOfPart = new Map<string, Kind>([
-          ['value', 'id'],
+          ['value', kindOf(field)],
           ['relationTo', 'text'],
         ])
         return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) => {
           if (rest.length === 1 && kindOfPart.has(rest[0]))
             return scalar(
-              d.jsonValue(`${alias}.value`, scalarKind(kindOfPart.get(rest[0])!)),
+              polyJsonValue(d, `${alias}.value`, kindOfPart.get(rest[0])!),
               [`$.${rest[0]}`],
               kindOfPart.get(rest[0])!,
               o,
@@ -571,19 +586,20 @@ function jsonField(
           return polymorphicValue(
             d.jsonValue(`${alias}.value`, 'text'),
             ['$.relationTo'],
-            d.jsonValue(`${alias}.value`, 'number'),
+            polyJsonValue(d, `${alias}.value`, kindOf(field)),
             ['$.value'],
             o,
             v,
             path,
+            kindOf(field),
           )
         })
       }
       if (op === 'exists' && rest.length === 0) return arrayExists(d, container, cb, value, path)
       return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) => {
-        const el = d.eachValue(alias, 'number')
+        const el = d.eachValue(alias, scalarKind(kindOf(field)))
         if (rest.length) return throughRelation(state, el, [], field, rest, o, v, path)
-        return scalar(el, [], 'id', o === 'contains' ? 'equals' : o, v, path, field)
+        return scalar(el, [], kindOf(field), o === 'contains' ? 'equals' : o, v, path, field)
       })
     }
     case 'select':
@@ -640,6 +656,7 @@ function polymorphicValue(
   op: Operator,
   value: unknown,
   path: string,
+  kind: Kind,
 ): Compiled {
   if (
     value &&
@@ -651,11 +668,11 @@ function polymorphicValue(
     if (typeof v.relationTo !== 'string') fail(path, 'expects { relationTo, value }')
     const eq = {
       sql: `(${relExpr} = ? AND ${valExpr} = ?)`,
-      bindings: [...relB, v.relationTo, ...valB, coerce('id', v.value, path)],
+      bindings: [...relB, v.relationTo, ...valB, coerce(kind, v.value, path)],
     }
     return op === 'equals' ? eq : { sql: `NOT ${eq.sql}`, bindings: eq.bindings }
   }
-  return scalar(valExpr, valB, 'id', op, value, path)
+  return scalar(valExpr, valB, kind, op, value, path)
 }
 
 /** A field stored inside a JSON object at `jsonPath` of `expr` (array rows, block rows, localized values). */
@@ -710,11 +727,13 @@ function valueAt(
     return jsonField(state, d.jsonQuery(expr), [...b, jsonPath], field, rest, op, value, path)
   if (field.type === 'relationship' && Array.isArray(field.relationTo)) {
     const relExpr = d.jsonValue(expr, 'text'),
-      valExpr = d.jsonValue(expr, 'number')
+      valExpr = polyJsonValue(d, expr, kindOf(field))
     if (rest.length === 1 && (rest[0] === 'value' || rest[0] === 'relationTo')) {
-      const k: Kind = rest[0] === 'value' ? 'id' : 'text'
+      const k: Kind = rest[0] === 'value' ? kindOf(field) : 'text'
       return scalar(
-        d.jsonValue(expr, scalarKind(k)),
+        k === 'text' && rest[0] === 'value'
+          ? polyJsonValue(d, expr, k)
+          : d.jsonValue(expr, scalarKind(k)),
         [...b, `${jsonPath}.${rest[0]}`],
         k,
         op,
@@ -731,6 +750,7 @@ function valueAt(
       op,
       value,
       path,
+      kindOf(field),
     )
   }
   const kind = kindOf(field)
@@ -757,7 +777,14 @@ function condition(
   if (scope.kind === 'table') {
     const a = scope.alias
     if (scope.top && name === 'id' && rest.length === 0)
-      return scalar(`${a}.${d.quote('id')}`, [], 'id', op, value, path)
+      return scalar(
+        `${a}.${d.quote('id')}`,
+        [],
+        idWhereKind(idKind(scope.collection)),
+        op,
+        value,
+        path,
+      )
     if (
       scope.top &&
       (name === 'createdAt' || name === 'updatedAt') &&
@@ -793,7 +820,7 @@ function condition(
           fail(path, `a ${p.field.type} field has no subfields`)
         }
         if (op === 'contains' && p.field.type === 'relationship')
-          return scalar(expr, [], 'id', 'equals', value, path, p.field)
+          return scalar(expr, [], kindOf(p.field), 'equals', value, path, p.field)
         return scalar(expr, [], kindOf(p.field), op, value, path, p.field)
       }
       case 'point':
@@ -811,12 +838,12 @@ function condition(
         const relExpr = `${a}.${d.quote(p.relationTo)}`,
           valExpr = `${a}.${d.quote(p.value)}`
         if (rest.length === 1 && rest[0] === 'value')
-          return scalar(valExpr, [], 'id', op, value, path)
+          return scalar(valExpr, [], kindOf(p.field), op, value, path)
         if (rest.length === 1 && rest[0] === 'relationTo')
           return scalar(relExpr, [], 'text', op, value, path)
         if (rest.length)
           fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
-        return polymorphicValue(relExpr, [], valExpr, [], op, value, path)
+        return polymorphicValue(relExpr, [], valExpr, [], op, value, path, kindOf(p.field))
       }
       case 'json':
         return jsonField(state, `${a}.${d.quote(p.column)}`, [], p.field, rest, op, value, path)

@@ -8,8 +8,18 @@ export interface FieldError {
 
 /** 400 with every failing field: `data.errors: [{ message, path, label }]` (Payload's ValidationError). */
 export class ValidationError extends APIError {
-  declare readonly data: { collection?: string; global?: string; id?: number; errors: FieldError[] }
-  constructor(args: { collection?: string; global?: string; id?: number; errors: FieldError[] }) {
+  declare readonly data: {
+    collection?: string
+    global?: string
+    id?: number | string
+    errors: FieldError[]
+  }
+  constructor(args: {
+    collection?: string
+    global?: string
+    id?: number | string
+    errors: FieldError[]
+  }) {
     const labels = args.errors.map((e) => e.label ?? e.path)
     const message =
       labels.length === 1

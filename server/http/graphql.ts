@@ -30,7 +30,7 @@ import { createHandler } from 'graphql-http'
 import type { Logger } from 'pino'
 import { limitedForgot, limitedLogin, limitedPasswordChange } from '../auth/rate-limit.ts'
 import { sessionOf } from '../auth/session.ts'
-import type { CmsRequest, Where } from '../config/types.ts'
+import type { CmsRequest, ID, Where } from '../config/types.ts'
 import type { PaginatedDocs } from '../config/local-api.ts'
 import type { AuthResult } from '../local/operations/auth/shared.ts'
 import type { MeResult } from '../local/operations/auth/me.ts'
@@ -45,11 +45,14 @@ import { checkJoins, joinedPages, type JoinValue } from '../local/joins.ts'
 
 /** The document id a join field of `source` belongs to: its own, or the one its group objects carry. */
 const JOIN_PARENT = Symbol('join parent')
-const parentIdOf = (source: unknown): number | undefined => {
+const parentIdOf = (source: unknown): ID | undefined => {
   const s = source as Record<string | symbol, unknown>
   const id = s[JOIN_PARENT] ?? s.id
-  return typeof id === 'number' ? id : undefined
+  return isId(id) ? id : undefined
 }
+
+/** A document id (serial and custom number ids are numbers, text and UUID ids strings). */
+const isId = (v: unknown): v is ID => typeof v === 'number' || typeof v === 'string'
 
 /**
  * GraphQL at `<api><routes.graphQL>`: the SDL compiled from the config (the committed contract for the example),
@@ -60,9 +63,9 @@ const parentIdOf = (source: unknown): number | undefined => {
  */
 
 type Ctx = GraphQLContext & {
-  loaders: Map<string, DataLoader<number, Record<string, unknown> | null>>
+  loaders: Map<string, DataLoader<ID, Record<string, unknown> | null>>
   /** Join pages by join field and arguments: parent id → its page. */
-  joinLoaders?: Map<string, DataLoader<number, JoinValue>>
+  joinLoaders?: Map<string, DataLoader<ID, JoinValue>>
   locale?: string
   fallbackLocale?: string
   draft?: boolean
@@ -122,7 +125,7 @@ function loaderFor(
   ctx: Ctx,
   slug: string,
   scope: ReadScope = scopeOf(ctx, undefined),
-): DataLoader<number, Record<string, unknown> | null> {
+): DataLoader<ID, Record<string, unknown> | null> {
   const key = JSON.stringify([slug, scope.locale, scope.fallbackLocale, scope.draft])
   let loader = ctx.loaders.get(key)
   if (!loader) {
@@ -156,7 +159,7 @@ function loaderFor(
             return ids.map(() => null)
           throw error
         }
-        const byId = new Map(docs.map((d) => [d.id as number, d as Record<string, unknown>]))
+        const byId = new Map(docs.map((d) => [d.id as ID, d as Record<string, unknown>]))
         return ids.map((id) => byId.get(id) ?? null)
       },
       { maxBatchSize: ctx.cms.config.maxLimit },
@@ -177,11 +180,11 @@ function placed(ctx: Ctx, docs: Record<string, unknown>[]): Record<string, unkno
   return docs
 }
 
-const idOf = (v: unknown): number | undefined =>
-  typeof v === 'number'
+const idOf = (v: unknown): ID | undefined =>
+  isId(v)
     ? v
-    : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number'
-      ? (v as { id: number }).id
+    : v && typeof v === 'object' && isId((v as { id?: unknown }).id)
+      ? (v as { id: ID }).id
       : undefined
 
 /** Puts stored option values on the schema's enums, so `long-read` goes out and comes in as `long_read`. */
@@ -474,7 +477,7 @@ export function buildExecutableSchema(
       if (rel.hasMany) {
         const ids = (Array.isArray(value) ? value : [])
           .map(idOf)
-          .filter((id): id is number => id !== undefined)
+          .filter((id): id is ID => id !== undefined)
         return placed(
           ctx,
           (await loader.loadMany(ids)).filter(
@@ -529,7 +532,7 @@ export function buildExecutableSchema(
       ctx.joinLoaders ??= new Map()
       let loader = ctx.joinLoaders.get(key)
       if (!loader) {
-        loader = new DataLoader<number, JoinValue>(
+        loader = new DataLoader<ID, JoinValue>(
           async (ids) => {
             const pages = await joinedPages(
               cms,
@@ -591,7 +594,7 @@ export function buildExecutableSchema(
     findByID: (r) => async (_s, args, ctx) =>
       ctx.cms.findByID({
         collection: r.collection!,
-        id: args.id as number,
+        id: args.id as ID,
         draft: args.draft as boolean | undefined,
         trash: args.trash as boolean | undefined,
         disableErrors: true,
@@ -646,7 +649,7 @@ export function buildExecutableSchema(
         () =>
           ctx.cms.update({
             collection: r.collection!,
-            id: args.id as number,
+            id: args.id as ID,
             data: args.data as Record<string, unknown>,
             draft: args.draft as boolean | undefined,
             autosave: args.autosave as boolean | undefined,
@@ -663,14 +666,14 @@ export function buildExecutableSchema(
     findVersionByID: (r) => async (_s, args, ctx) =>
       ctx.cms.findVersionByID({
         collection: r.collection!,
-        id: args.id as number,
+        id: args.id as ID,
         disableErrors: true,
         ...scope(ctx, args),
       }),
     restoreVersion: (r) => async (_s, args, ctx) =>
       ctx.cms.restoreVersion({
         collection: r.collection!,
-        id: args.id as number,
+        id: args.id as ID,
         draft: args.draft as boolean | undefined,
         ...scope(ctx, args),
       }),
@@ -679,21 +682,21 @@ export function buildExecutableSchema(
     findGlobalVersionByID: (r) => async (_s, args, ctx) =>
       ctx.cms.findGlobalVersionByID({
         slug: r.global!,
-        id: args.id as number,
+        id: args.id as ID,
         disableErrors: true,
         ...scope(ctx, args),
       }),
     restoreGlobalVersion: (r) => async (_s, args, ctx) =>
       ctx.cms.restoreGlobalVersion({
         slug: r.global!,
-        id: args.id as number,
+        id: args.id as ID,
         draft: args.draft as boolean | undefined,
         ...scope(ctx, args),
       }),
     delete: (r) => async (_s, args, ctx) =>
       ctx.cms.delete({
         collection: r.collection!,
-        id: args.id as number,
+        id: args.id as ID,
         trash: args.trash as boolean | undefined,
         ...scope(ctx, args),
       }),
@@ -706,7 +709,7 @@ export function buildExecutableSchema(
         () =>
           ctx.cms.duplicate({
             collection: r.collection!,
-            id: args.id as number,
+            id: args.id as ID,
             data: (args.data ?? {}) as Record<string, unknown>,
             draft: args.draft as boolean | undefined,
             ...scope(ctx, args),
@@ -725,7 +728,7 @@ export function buildExecutableSchema(
         ? ctx.cms.docAccessGlobal({ slug: r.global, req: ctx.req, raw: true })
         : ctx.cms.docAccess({
             collection: r.collection!,
-            id: args.id as number,
+            id: args.id as ID,
             req: ctx.req,
             raw: true,
           }),

@@ -1,3 +1,4 @@
+import { idKind } from '../config/ids.ts'
 import type { Access, CmsRequest } from '../config/types.ts'
 import type { OperationKind } from '../contracts/kinds.ts'
 import { executeAccess } from './access.ts'
@@ -48,11 +49,21 @@ export async function refuseIfDenied(
       : undefined
   if (!access) return
   const { id, data } = input
+  // The id as the collection holds it: the path's string for text and UUID ids, else a number (or none).
+  const kind = target.collection ? idKind(cms.collection(target.collection)) : 'integer'
+  const accessId =
+    id === undefined
+      ? undefined
+      : kind === 'text'
+        ? id
+        : /^\d+(\.\d+)?$/.test(id)
+          ? Number(id)
+          : undefined
   await executeAccess(
     access[name],
     {
       req,
-      ...(id !== undefined && /^\d+$/.test(id) ? { id: Number(id) } : {}),
+      ...(accessId === undefined ? {} : { id: accessId }),
       ...(data && typeof data === 'object' && !Array.isArray(data)
         ? { data: data as Record<string, unknown> }
         : {}),

@@ -1,5 +1,5 @@
 import type { JoinOptions, JoinQuery } from '../config/local-api.ts'
-import type { CmsRequest, SanitizedCollection, SanitizedJoin, Where } from '../config/types.ts'
+import type { CmsRequest, ID, SanitizedCollection, SanitizedJoin, Where } from '../config/types.ts'
 import { selectJoined } from '../db/store.ts'
 import { combinedWhere } from '../db/where.ts'
 import { BadRequest } from '../errors/bad-request.ts'
@@ -115,7 +115,11 @@ export async function resolveJoins(
 ): Promise<void> {
   if (joins === false || collection.joins.length === 0) return
   const parentIds = [
-    ...new Set(docs.map((d) => d.id).filter((id): id is number => typeof id === 'number')),
+    ...new Set(
+      docs
+        .map((d) => d.id)
+        .filter((id): id is ID => typeof id === 'number' || typeof id === 'string'),
+    ),
   ]
   if (parentIds.length === 0) return
   for (const join of collection.joins) {
@@ -133,7 +137,7 @@ export async function resolveJoins(
       setAt(
         doc,
         join.path,
-        values.get(doc.id as number) ?? {
+        values.get(doc.id as ID) ?? {
           docs: [],
           hasNextPage: false,
           ...(options?.count ? { totalDocs: 0 } : {}),
@@ -148,10 +152,10 @@ export async function joinedPages(
   collection: SanitizedCollection,
   target: SanitizedCollection,
   join: SanitizedJoin,
-  parentIds: number[],
+  parentIds: ID[],
   options: JoinOptions,
   scope: { req: CmsRequest; access: true | Where; overrideAccess: boolean },
-): Promise<Map<number, JoinValue>> {
+): Promise<Map<ID, JoinValue>> {
   const { req, access, overrideAccess } = scope
   const parts = [join.field.where, options.where, access === true ? undefined : access].filter(
     (w): w is Where => Boolean(w) && Object.keys(w as Where).length > 0,
@@ -179,7 +183,7 @@ export async function joinedPages(
     offset,
     count,
   })
-  const out = new Map<number, JoinValue>()
+  const out = new Map<ID, JoinValue>()
   for (const row of rows) {
     let value = out.get(row.parent)
     if (!value) {

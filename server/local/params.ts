@@ -1,3 +1,5 @@
+import { idKind } from '../config/ids.ts'
+import type { ID, IdType } from '../config/types.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { LimitExceeded } from '../errors/limit-exceeded.ts'
 import type { Cms } from './cms.ts'
@@ -52,8 +54,26 @@ export function depthParam(cms: Cms, depth: unknown): number {
     : integer('depth', depth, 0, cms.config.maxDepth)
 }
 
-/** An id from a caller: an integer, or a string of digits (REST paths). */
-export function idParam(id: unknown): number {
+/**
+ * An id from a caller for `collection` (versions: serial): an integer or a string of digits (REST paths) for
+ * serial ids; a number or a numeric string for custom number ids; a non-empty string for text and UUID ids.
+ */
+export function idParam(id: unknown, collection?: { idType: IdType }): ID {
+  const kind = collection ? idKind(collection) : 'integer'
+  if (kind === 'text') {
+    if (typeof id === 'string' && id !== '' && id.length <= 255) return id
+    if (typeof id === 'number' && Number.isFinite(id)) return String(id)
+    throw new BadRequest(`The id must be a non-empty string; got ${JSON.stringify(id)}.`, [
+      { path: 'id' },
+    ])
+  }
+  if (kind === 'number') {
+    const n =
+      typeof id === 'number' ? id : typeof id === 'string' && id.trim() !== '' ? Number(id) : NaN
+    if (!Number.isFinite(n))
+      throw new BadRequest(`The id must be a number; got ${JSON.stringify(id)}.`, [{ path: 'id' }])
+    return n
+  }
   const n =
     typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : NaN
   if (!Number.isSafeInteger(n) || n < 1)

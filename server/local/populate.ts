@@ -1,4 +1,4 @@
-import type { CmsRequest, FlattenedField, SanitizedCollection } from '../config/types.ts'
+import type { CmsRequest, FlattenedField, ID, SanitizedCollection } from '../config/types.ts'
 import { nestedData } from '../config/fields.ts'
 import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
@@ -11,10 +11,13 @@ interface Slot {
   holder: Record<string, unknown> | unknown[]
   key: string | number
   collection: string
-  id: number
+  id: ID
   polymorphic: boolean
   maxDepth?: number
 }
+
+/** An id in a document (a document populated already is an object). */
+const isId = (v: unknown): v is ID => typeof v === 'number' || typeof v === 'string'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
@@ -33,7 +36,7 @@ function collectSlots(
       // Joined documents (ids) are populated down to the join's maxDepth (default 1: on the documents read).
       const docs = isObject(value) && Array.isArray(value.docs) ? value.docs : []
       docs.forEach((v, i) => {
-        if (typeof v === 'number')
+        if (isId(v))
           out.push({
             holder: docs,
             key: i,
@@ -50,7 +53,7 @@ function collectSlots(
         key: string | number,
         v: unknown,
       ) => {
-        if (poly && isObject(v) && typeof v.value === 'number')
+        if (poly && isObject(v) && isId(v.value))
           out.push({
             holder: v,
             key: 'value',
@@ -59,7 +62,7 @@ function collectSlots(
             polymorphic: true,
             maxDepth: field.maxDepth,
           })
-        else if (!poly && typeof v === 'number')
+        else if (!poly && isId(v))
           out.push({
             holder,
             key,
@@ -123,12 +126,12 @@ export async function populate(
       for (const s of found)
         if (s.maxDepth === undefined || depth <= s.maxDepth) slots.push({ ...s, times })
     }
-    const byCollection = new Map<string, Set<number>>()
+    const byCollection = new Map<string, Set<ID>>()
     for (const s of slots) {
       if (!byCollection.has(s.collection)) byCollection.set(s.collection, new Set())
       byCollection.get(s.collection)!.add(s.id)
     }
-    const fetched = new Map<string, Map<number, Record<string, unknown>>>()
+    const fetched = new Map<string, Map<ID, Record<string, unknown>>>()
     for (const [slug, ids] of byCollection) {
       const related = cms.config.collectionsBySlug.get(slug)
       if (!related) continue
@@ -150,7 +153,7 @@ export async function populate(
       // The request's populate for this collection, else the collection's defaultPopulate (as Payload 3).
       const select = opts.select?.get(slug) ?? related.defaultPopulate
       if (select) for (const d of found) applySelect(related.flatFields, d, select)
-      fetched.set(slug, new Map(found.map((d) => [d.id as number, d])))
+      fetched.set(slug, new Map(found.map((d) => [d.id as ID, d])))
     }
     // --- place: every slot holds the level's one object; charge what the answer would hold
     const next = new Map<Record<string, unknown>, Placed>()

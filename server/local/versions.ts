@@ -1,4 +1,4 @@
-import type { SanitizedCollection, Where } from '../config/types.ts'
+import type { ID, SanitizedCollection, Where } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
 import { docToRow } from '../db/rows.ts'
 import { insertRow, selectDocs, updateRow } from '../db/store.ts'
@@ -34,7 +34,7 @@ export async function saveVersion(
   tx: Executor,
   ctx: QueryContext,
   owner: Versioned,
-  parent: number | undefined,
+  parent: ID | undefined,
   doc: Record<string, unknown>,
   autosave = false,
 ): Promise<void> {
@@ -58,7 +58,7 @@ export async function saveVersion(
         'autosave',
       ])
       row.updatedAt = now
-      await updateRow(tx, ctx, versions, Number(newest.id), row)
+      await updateRow(tx, ctx, versions, newest.id, row)
       return
     }
   }
@@ -76,7 +76,7 @@ export async function saveVersion(
 }
 
 /** The Where of `parent`'s newest version (a global's: the newest of its table). */
-const latestOf = (parent: number | undefined): Where =>
+const latestOf = (parent: ID | undefined): Where =>
   parent === undefined
     ? { latest: { equals: true } }
     : { and: [{ parent: { equals: parent } }, { latest: { equals: true } }] }
@@ -86,7 +86,7 @@ export async function latestVersion(
   ex: Executor,
   ctx: QueryContext,
   owner: Versioned,
-  parent: number | undefined,
+  parent: ID | undefined,
 ): Promise<Record<string, unknown> | undefined> {
   const versions = owner.versionsCollection
   if (!versions) return undefined
@@ -142,7 +142,7 @@ export async function deleteVersions(
   tx: Executor,
   ctx: QueryContext,
   collection: SanitizedCollection,
-  parent: number,
+  parent: ID,
 ): Promise<void> {
   const versions = collection.versionsCollection
   if (!versions) return

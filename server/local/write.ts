@@ -118,6 +118,21 @@ export async function prepareData(
   )
   for (const k of unknown)
     ctx.errors.push({ message: 'This field does not exist.', path: k, label: k })
+  // A custom id (Payload's custom ID field): the client gives it on create, checked as its field; an update
+  // never changes it (an `id` in its data is ignored, as any system key).
+  const idField = a.owner.collection?.idField
+  if (idField && a.operation === 'create') {
+    // A default (e.g. a function making the id) fills a missing one, as for any field.
+    await applyDefaults([idField], merged, a.req, true)
+    const { id } = await validateFields(
+      [{ ...idField, required: true } as FlattenedField],
+      merged.id === undefined ? {} : { id: merged.id },
+      ctx,
+      '',
+      new Set(),
+    )
+    if (id !== undefined) checked.id = id
+  }
   if (a.operation === 'update') {
     // Required fields the update clears are errors too (validateFields skipped absent values).
     // A localized field without a value in this locale is only an error when the caller cleared it.
@@ -159,7 +174,7 @@ export async function prepareData(
 async function checkReferences(
   cms: Cms,
   ex: Executor,
-  refs: Map<string, Map<number, string[]>>,
+  refs: Map<string, Map<ID, string[]>>,
   errors: FieldError[],
 ): Promise<void> {
   for (const [slug, byId] of refs) {

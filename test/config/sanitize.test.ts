@@ -111,10 +111,16 @@ test('a bad config names the collection and field at fault', (t) => {
     posts([{ name: 'author', type: 'relationship', relationTo: 'users' }]),
     /Collection "posts", field "author": relationTo "users" is not a collection/,
   )
+  // A custom id is a top-level text or number field (issue 19); any other id field is refused, naming it.
   rejects(
     t,
-    posts([{ name: 'id', type: 'text' }]),
-    /field "id": custom ids .* are not supported yet/,
+    posts([{ name: 'id', type: 'checkbox' }]),
+    /field "id": a custom id field must have type "text" or "number"/,
+  )
+  rejects(
+    t,
+    posts([{ type: 'row', fields: [{ name: 'id', type: 'text' }] }]),
+    /field "id": "id" is a reserved field name/,
   )
   rejects(t, posts([{ name: 'createdAt', type: 'date' }]), /reserved field name/)
   rejects(
@@ -139,16 +145,10 @@ test('a bad config names the collection and field at fault', (t) => {
     posts([{ name: 'tags', type: 'array', fields: [] }]),
     /field "tags": an? array field needs a non-empty fields array/,
   )
-  // Payload's custom ID (a field named id) and UUID ids are refused with what to do instead.
   rejects(
     t,
-    posts([{ name: 'id', type: 'text' }]),
-    /field "id": custom ids \(a field named "id", Payload's custom ID\) are not supported yet: every document's id is an integer the database assigns\. Remove the field, keep your key in a field of another name with unique: true/,
-  )
-  rejects(
-    t,
-    { ...posts([]), db: { idType: 'uuid' } },
-    /^db\.idType is not supported: ids are integers the database assigns/,
+    { ...posts([]), db: { idType: 'guid' as 'uuid' } },
+    /^db\.idType must be "serial" or "uuid"; got "guid"/,
   )
   rejects(
     t,

@@ -51,7 +51,7 @@ export function useCms<T = undefined>(
   test.before(async () => {
     const fresh = await freshDatabaseUrl()
     drop = fresh.drop
-    state.cms = await getCms({ config: { ...config, db: { url: fresh.url } } })
+    state.cms = await getCms({ config: { ...config, db: { ...config.db, url: fresh.url } } })
     state.data = (init ? await init(state.cms) : undefined) as T
   })
   test.after.always(async () => {

@@ -57,11 +57,15 @@ test('401 without a token, with a malformed, an expired and a logged-out token; 
   const user = (
     await s.cms.find({ collection: 'users', where: { email: { equals: 'dave@example.com' } } })
   ).docs[0]
-  const { sid } = await createSession(s.cms.db, 'users', user.id, {
+  const { sid } = await createSession(s.cms.db, 'users', user.id as number, {
     tokenExpiration: 60,
     sessionLifetime: 3600,
   })
-  const expired = await signToken(s.cms.config, { id: user.id, collection: 'users', sid }, -10)
+  const expired = await signToken(
+    s.cms.config,
+    { id: user.id as number, collection: 'users', sid },
+    -10,
+  )
   t.is(
     (
       await s.request('GET', '/api/v1/orders', {

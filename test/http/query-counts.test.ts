@@ -51,7 +51,7 @@ const s = useServer(
         },
         depth: 0,
       })
-      previous.push(p.id)
+      previous.push(p.id as number)
     }
   },
 )

@@ -19,7 +19,7 @@ async function seed(cms: Cms) {
         seo: { description: `About ${i}` },
       },
     })
-    ids.push(a.id)
+    ids.push(a.id as number)
   }
   await cms.update({
     collection: 'articles',

@@ -13,7 +13,7 @@ test.serial('create fills defaults, timestamps and id, and findByID reads it bac
     data: { title: 'Hammer', sku: 'H-1', price: 12.5, maker: maker.id, dimensions: { width: 30 } },
     depth: 0,
   })
-  t.true(Number.isInteger(p.id) && p.id > 0)
+  t.true(Number.isInteger(p.id) && (p.id as number) > 0)
   t.is(p.title, 'Hammer')
   t.is(p.stock, 0)
   t.is(p.active, true)

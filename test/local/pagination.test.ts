@@ -124,7 +124,7 @@ test('sort by several keys, descending with "-", through groups; id breaks ties 
   for (let page = 1; page <= 9; page++)
     seen.push(
       ...(await state.cms.find({ collection: 'products', sort: 'price', limit: 3, page })).docs.map(
-        (d) => d.id,
+        (d) => d.id as number,
       ),
     )
   t.is(new Set(seen).size, 25)

@@ -112,7 +112,12 @@ test('cancellation service: asks the order, raises a state error (409) for shipp
   t.is(cancelled.status, 'cancelled')
   const error = await rejectsWith(
     t,
-    cancellationService.cancel(cms, 'orders', { id: pending.id, status: 'cancelled' }, req),
+    cancellationService.cancel(
+      cms,
+      'orders',
+      { id: pending.id as number, status: 'cancelled' },
+      req,
+    ),
     'OrderStateError',
     409,
   )
@@ -124,7 +129,7 @@ test('cancellation service: asks the order, raises a state error (409) for shipp
   })
   await rejectsWith(
     t,
-    cancellationService.cancel(cms, 'orders', { id: shipped.id, status: 'pending' }, req),
+    cancellationService.cancel(cms, 'orders', { id: shipped.id as number, status: 'pending' }, req),
     'OrderStateError',
     409,
   )

@@ -64,7 +64,7 @@ const s = useServer(
         },
       })
       items.push({
-        id: doc.id,
+        id: doc.id as number,
         title: data.title,
         n: data.n,
         flag: data.flag,

@@ -20,7 +20,7 @@ async function fanOut(cms: Cms): Promise<void> {
           collection: 'posts',
           data: { title: `Fan ${i}`, slug: `fan-${i}`, _status: 'published' },
         })
-      ).id,
+      ).id as number,
     )
   }
   for (const id of ids) await cms.update({ collection: 'posts', id, data: { related: ids } })

@@ -1,3 +1,4 @@
+import type { ID } from '../../config/types.ts'
 import type { Executor } from '../database.ts'
 import type { Dialect } from '../dialects/dialect.ts'
 
@@ -7,7 +8,7 @@ import type { Dialect } from '../dialects/dialect.ts'
  * A global's versions table has no `parent` (`parent` undefined): the whole table is its one document's.
  */
 
-const ofParent = (dialect: Dialect, parent: number | undefined) =>
+const ofParent = (dialect: Dialect, parent: ID | undefined) =>
   parent === undefined
     ? { sql: '1 = 1', params: [] as unknown[] }
     : { sql: `${dialect.quote('parent')} = ?`, params: [parent] as unknown[] }
@@ -17,7 +18,7 @@ export async function unmarkLatest(
   ex: Executor,
   dialect: Dialect,
   table: string,
-  parent: number | undefined,
+  parent: ID | undefined,
 ): Promise<void> {
   const q = dialect.quote
   const scope = ofParent(dialect, parent)
@@ -34,7 +35,7 @@ export async function pruneVersions(
   ex: Executor,
   dialect: Dialect,
   table: string,
-  parent: number | undefined,
+  parent: ID | undefined,
   keep: number,
 ): Promise<void> {
   const q = dialect.quote
@@ -55,7 +56,7 @@ export async function deleteAllVersions(
   ex: Executor,
   dialect: Dialect,
   table: string,
-  parent: number,
+  parent: ID,
 ): Promise<void> {
   const q = dialect.quote
   await ex.run(`DELETE FROM ${q(table)} WHERE ${q('parent')} = ?`, [parent])

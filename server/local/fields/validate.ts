@@ -1,3 +1,4 @@
+import { relationKindOf, validId } from '../../config/ids.ts'
 import { fieldLabel, isIndexed, isUnique, optionValue } from '../../config/fields.ts'
 import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
@@ -19,7 +20,7 @@ export interface ValidationContext {
   /** A draft save: required fields may stay empty (types are still checked). */
   draft?: boolean
   /** Relationship ids to check for existence, by collection. */
-  references: Map<string, Map<number, string[]>>
+  references: Map<string, Map<ID, string[]>>
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -38,11 +39,13 @@ function push(
 
 function reference(
   ctx: ValidationContext,
+  field: FlattenedField & { type: 'relationship' },
   collection: string,
-  id: unknown,
+  raw: unknown,
   path: string,
-): number | undefined {
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined
+): ID | undefined {
+  const id = validId(relationKindOf(field, collection), raw)
+  if (id === undefined) return undefined
   let byId = ctx.references.get(collection)
   if (!byId) ctx.references.set(collection, (byId = new Map()))
   byId.set(id, [...(byId.get(id) ?? []), path])
@@ -390,10 +393,10 @@ function checkRelationship(
         !(field.relationTo as string[]).includes(v.relationTo)
       )
         return undefined
-      const id = reference(ctx, v.relationTo, relationId(v.value), p)
+      const id = reference(ctx, field, v.relationTo, relationId(v.value), p)
       return id === undefined ? undefined : { relationTo: v.relationTo, value: id }
     }
-    return reference(ctx, field.relationTo as string, relationId(v), p)
+    return reference(ctx, field, field.relationTo as string, relationId(v), p)
   }
   const invalid = polymorphic
     ? 'This field must be { relationTo, value } with a collection it relates to and a document id.'

@@ -66,7 +66,7 @@ export async function docAccess<S extends CollectionSlug>(
 ): Promise<Record<string, unknown>> {
   const collection = this.collection(args.collection)
   const req = createLocalReq(this, args)
-  const id = idParam(args.id)
+  const id = idParam(args.id, collection)
   const stored = await this.findByID({
     collection: collection.slug as CollectionSlug,
     id,

@@ -10,7 +10,7 @@ import { createLocalReq, executorFor, withTransaction } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../../config/local-api.ts'
 import { isDraft, saveVersion } from '../versions.ts'
 import { takeApiKey } from '../api-key.ts'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { sendVerificationEmail } from './auth/emails.ts'
 import { sha256, type AuthCollection } from './auth/shared.ts'
 import { duplicateSource } from '../duplicate.ts'
@@ -55,7 +55,7 @@ export async function create<S extends CollectionSlug>(
               tx,
               collection,
               req,
-              idParam(args.duplicateFromID),
+              idParam(args.duplicateFromID, collection),
               overrideAccess,
               args.selectedLocales,
             )
@@ -96,6 +96,9 @@ export async function create<S extends CollectionSlug>(
         toStored(this, collection.flatFields, structuredClone(doc), source, req),
       )
       if (collection.timestamps) row.createdAt = row.updatedAt = new Date().toISOString()
+      // A custom id comes with the data (validated, hooks may set it); a UUID is made here; serial: the database's.
+      if (collection.idType === 'uuid') row.id = randomUUID()
+      else if (collection.idType !== 'serial') row.id = doc.id
       const id = await insertRow(tx, ctx, collection, row)
       let stored = (await selectById(tx, ctx, collection, id))!
       await saveVersion(this, tx, ctx, collection, id, stored)

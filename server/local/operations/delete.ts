@@ -1,4 +1,4 @@
-import type { CmsRequest, SanitizedCollection, Where } from '../../config/types.ts'
+import type { CmsRequest, ID, SanitizedCollection, Where } from '../../config/types.ts'
 import type { Executor } from '../../db/database.ts'
 import { deleteRow, selectById, selectIds } from '../../db/store.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
@@ -51,7 +51,7 @@ export async function deleteOperation<S extends CollectionSlug>(
       async (args) => {
         const tx = executorFor(this, req)
         if (args.id !== undefined) {
-          const id = idParam(args.id)
+          const id = idParam(args.id, collection)
           const access = await executeAccess(collection.access.delete, { req, id }, overrideAccess)
           return (await deleteOne(
             this,
@@ -91,7 +91,7 @@ export async function deleteOne(
   collection: SanitizedCollection,
   tx: Executor,
   req: CmsRequest,
-  id: number,
+  id: ID,
   args: ReadArgs & { overrideAccess: boolean; trash?: boolean },
   access: true | Where,
 ) {
@@ -107,7 +107,8 @@ export async function deleteOne(
     throw new Forbidden()
   await deleteRow(tx, ctx, collection, id)
   await deleteVersions(cms, tx, ctx, collection, id)
-  if (collection.auth) await endAllSessions(tx, collection.slug, id)
+  // Auth collections have serial ids.
+  if (collection.auth) await endAllSessions(tx, collection.slug, id as number)
   const [out] = await readDocs(cms, collection, [doc], req, {
     ...args,
     depth: depthParam(cms, args.depth),

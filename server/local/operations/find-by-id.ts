@@ -26,7 +26,7 @@ export async function findByID<S extends CollectionSlug>(
     incoming,
     overrideAccess,
     async (args) => {
-      const id = idParam(args.id)
+      const id = idParam(args.id, collection)
       const depth = depthParam(this, args.depth)
       const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)
       const { target, where, toDoc } = readTarget(

@@ -1,3 +1,4 @@
+import type { ID } from '../../config/types.ts'
 import { docToRow } from '../../db/rows.ts'
 import { selectById, selectDocs, updateRow } from '../../db/store.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
@@ -38,7 +39,7 @@ export async function restoreVersion<S extends CollectionSlug>(
         const draft = isDraft(collection, args.draft)
         const version = await selectById(tx, ctx, versions, versionId)
         if (!version) throw new NotFound()
-        const parent = Number(version.parent)
+        const parent = version.parent as ID
         const access = await executeAccess(
           collection.access.update,
           { req, id: parent },

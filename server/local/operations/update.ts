@@ -1,4 +1,4 @@
-import type { CmsRequest, SanitizedCollection, Where } from '../../config/types.ts'
+import type { CmsRequest, ID, SanitizedCollection, Where } from '../../config/types.ts'
 import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
 import { selectById, selectIds, updateRow } from '../../db/store.ts'
@@ -64,7 +64,7 @@ export async function update<S extends CollectionSlug>(
       async (args) => {
         const tx = executorFor(this, req)
         if (args.id !== undefined) {
-          const id = idParam(args.id)
+          const id = idParam(args.id, collection)
           const access = await trashAccess(
             collection,
             { req, id, data: args.data },
@@ -140,7 +140,7 @@ export async function updateOne(
   collection: SanitizedCollection,
   tx: Executor,
   req: CmsRequest,
-  id: number,
+  id: ID,
   data: unknown,
   args: ReadArgs & {
     overrideAccess: boolean
@@ -189,7 +189,7 @@ export async function updateOne(
       req.user?.id === id && req.user.collection === collection.slug
         ? (req.auth as { claims?: { sid?: string } } | undefined)?.claims?.sid
         : undefined
-    await endAllSessions(tx, collection.slug, id, own)
+    await endAllSessions(tx, collection.slug, id as number, own) // serial ids
   }
   if (key.index !== undefined) {
     doc.apiKeyIndex = key.index
@@ -252,7 +252,7 @@ export async function updateOne(
  */
 async function trashAccess(
   collection: SanitizedCollection,
-  args: { req: CmsRequest; id?: number; data: unknown },
+  args: { req: CmsRequest; id?: ID; data: unknown },
   overrideAccess: boolean,
   update: true | Where,
 ): Promise<true | Where> {

@@ -1,0 +1,105 @@
+import { ConfigError } from '../errors/config-error.ts'
+import type {
+  Field,
+  FlattenedField,
+  IdKind,
+  IdType,
+  RelationshipField,
+  SanitizedCollection,
+  SanitizedConfig,
+} from './types.ts'
+
+/**
+ * A relationship as the sanitiser marks it (not a config option): the id kind of each collection `relationTo`
+ * names.
+ */
+type Annotated = RelationshipField & { relationIdKinds?: Record<string, IdKind> }
+
+/** The value kind of a collection's ids. */
+export function idKind(c: { idType: IdType }): IdKind {
+  return c.idType === 'serial' ? 'integer' : c.idType === 'number' ? 'number' : 'text'
+}
+
+/** The kind of the ids a relationship holds for `slug` (integer when not annotated: internal collections). */
+export function relationKindOf(field: RelationshipField, slug: string): IdKind {
+  return (field as Annotated).relationIdKinds?.[slug] ?? 'integer'
+}
+
+/**
+ * The kind a column holding the relation stores: the targets' common kind, or text when they differ (a
+ * polymorphic relation to collections with integer and text ids stores `"5"` and `"a1"`; reads give each value
+ * back in its target's kind).
+ */
+export function relationStoredKind(field: RelationshipField): IdKind {
+  const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
+  const kinds = new Set(targets.map((t) => relationKindOf(field, t)))
+  return kinds.size === 1 ? [...kinds][0] : 'text'
+}
+
+/** A stored id (a column or JSON value) in its kind: numbers for integer and number ids, strings for text ids. */
+export function readId(kind: IdKind, v: unknown): number | string {
+  return kind === 'text' ? String(v) : typeof v === 'number' ? v : Number(v)
+}
+
+/**
+ * The custom `id` field of a collection's fields (Payload's custom ID: a top-level `text` or `number` field named
+ * `id`), checked, and the fields without it.
+ */
+export function customIdField(
+  fields: Field[],
+  where: string,
+  auth: boolean,
+): { field?: FlattenedField; fields: Field[] } {
+  const field = fields.find((f) => f && typeof f === 'object' && 'name' in f && f.name === 'id')
+  if (!field) return { fields }
+  const at = `${where}, field "id"`
+  if (field.type !== 'text' && field.type !== 'number')
+    throw new ConfigError(
+      `${at}: a custom id field must have type "text" or "number"; got ${JSON.stringify(field.type)}.`,
+    )
+  if (auth)
+    throw new ConfigError(
+      `${at}: auth collections keep integer ids (sessions and tokens refer to users by them); remove the custom id field.`,
+    )
+  const f = field as unknown as Record<string, unknown>
+  for (const option of ['localized', 'hasMany', 'virtual', 'hooks', 'access'])
+    if (f[option] !== undefined && f[option] !== false)
+      throw new ConfigError(
+        `${at}: ${option} is not supported on a custom id (the client gives the id on create and it never changes).`,
+      )
+  return { field: field as FlattenedField, fields: fields.filter((x) => x !== field) }
+}
+
+function annotate(fields: FlattenedField[], kinds: Map<string, IdKind>): void {
+  for (const f of fields) {
+    if (f.type === 'relationship') {
+      const targets: string[] = Array.isArray(f.relationTo) ? f.relationTo : [f.relationTo]
+      const marked = f as Annotated
+      marked.relationIdKinds = Object.fromEntries(
+        targets.map((t) => [t, kinds.get(t) ?? 'integer']),
+      )
+    } else if (f.type === 'group' || f.type === 'array') annotate(f.fields, kinds)
+    else if (f.type === 'blocks') for (const b of f.blocks) annotate(b.fields, kinds)
+  }
+}
+
+/** Marks every relationship of the config (versions copies too) with the id kinds of the collections it names. */
+export function annotateRelations(config: Pick<SanitizedConfig, 'collections' | 'globals'>): void {
+  const kinds = new Map(config.collections.map((c) => [c.slug, idKind(c)]))
+  const all: SanitizedCollection[] = config.collections.flatMap((c) =>
+    c.versionsCollection ? [c, c.versionsCollection] : [c],
+  )
+  for (const c of all) annotate(c.flatFields, kinds)
+  for (const g of config.globals) {
+    annotate(g.flatFields, kinds)
+    if (g.versionsCollection) annotate(g.versionsCollection.flatFields, kinds)
+  }
+}
+
+/** A well-formed id of a kind, as a caller gives it (integer: a positive safe integer), or undefined. */
+export function validId(kind: IdKind, v: unknown): number | string | undefined {
+  if (kind === 'text') return typeof v === 'string' && v !== '' && v.length <= 255 ? v : undefined
+  if (typeof v !== 'number') return undefined
+  if (kind === 'number') return Number.isFinite(v) ? v : undefined
+  return Number.isSafeInteger(v) && v >= 1 ? v : undefined
+}
