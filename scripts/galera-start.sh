@@ -2,17 +2,19 @@
 # Start a private three-node MariaDB Galera cluster on loopback for tests, owned by this process tree.
 # Usage: source scripts/galera-start.sh → exports GALERA_URLS (one mysql:// URL per node, space-separated),
 # DATABASE_URL (the three hosts in one URL), GALERA_PIDS, GALERA_DIR; stop with scripts/galera-stop.sh.
-# Ports: SQL 3340+i, gcomm 4570+i, IST 4580+i, SST 4590+i (GALERA_BASE_PORT shifts the SQL ports).
+# Ports: SQL 3340+i, gcomm 4570+i, IST 4580+i, SST 4590+i; GALERA_BASE_PORT=3340+k shifts all of them by k,
+# so two clusters can run side by side (k a multiple of 30 keeps them apart).
 # Needs Debian's mariadb-server, galera-4 and rsync.
 set -euo pipefail
 t0=$(date +%s)
 provider=/usr/lib/galera/libgalera_smm.so
 [ -f "$provider" ] || provider=/usr/lib/libgalera_smm.so
 sql0="${GALERA_BASE_PORT:-3340}"
+k=$((sql0 - 3340))
 dir="$(mktemp -d /tmp/cms-galera.XXXXXX)"
 # The rsync SST daemon runs as nobody: the joiners' directories must be readable and writable by it.
 chmod a+rwx "$dir"
-gcomm="gcomm://127.0.0.1:4570,127.0.0.1:4571,127.0.0.1:4572"
+gcomm="gcomm://127.0.0.1:$((4570 + k)),127.0.0.1:$((4571 + k)),127.0.0.1:$((4572 + k))"
 pids=()
 for i in 0 1 2; do
   d="$dir/n$i"
@@ -37,9 +39,9 @@ wsrep_provider=$provider
 wsrep_cluster_name=cms-test
 wsrep_cluster_address=$gcomm
 wsrep_node_name=n$i
-wsrep_node_address=127.0.0.1:$((4570 + i))
-wsrep_provider_options="gmcast.listen_addr=tcp://127.0.0.1:$((4570 + i));ist.recv_addr=127.0.0.1:$((4580 + i));gcache.size=64M"
-wsrep_sst_receive_address=127.0.0.1:$((4590 + i))
+wsrep_node_address=127.0.0.1:$((4570 + k + i))
+wsrep_provider_options="gmcast.listen_addr=tcp://127.0.0.1:$((4570 + k + i));ist.recv_addr=127.0.0.1:$((4580 + k + i));gcache.size=64M"
+wsrep_sst_receive_address=127.0.0.1:$((4590 + k + i))
 wsrep_sst_method=rsync
 CNF
   if [ "$i" = 0 ]; then
