@@ -13,7 +13,7 @@
  *   npm run bench -- --only graphql,byid            a subset of scenarios (keys below; a prefix matches several)
  *   npm run bench -- --scale [--sizes 10000,100000] the scale curve only
  *   npm run bench -- --no-scale                     every scenario, no scale curve
- *   --posts N  --duration S  --connections C  --mariadb-url mysql://user:pass@host:port/
+ *   --posts N  --duration S  --warmup S  --connections C  --mariadb-url mysql://user:pass@host:port/
  *
  * Scenario keys: list0 list1 byid where count graphql-list graphql-id create mix local, and scale.
  */
@@ -54,6 +54,8 @@ const list = (name: string) =>
     .filter(Boolean)
 const POSTS = num('posts', 100_000)
 const DURATION = num('duration', 5)
+/** Seconds of unrecorded load before each measured one (JIT, caches, the background GraphQL schema build). */
+const WARMUP = num('warmup', 1)
 const CONNECTIONS = num('connections', 10)
 const SIZES = list('sizes').length ? list('sizes').map(Number) : [10_000, 100_000, 1_000_000]
 const MARIADB_SERVER = value('mariadb-url') ?? 'mysql://cms:cms@127.0.0.1:3317/'
@@ -243,6 +245,7 @@ async function load(
   target: Target,
   token: string,
   posts: number,
+  duration = DURATION,
 ): Promise<Measured> {
   let peak = 0
   const sampler = setInterval(() => {
@@ -265,7 +268,7 @@ async function load(
   const result = (await autocannon({
     url: server.base + target.path,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     method: target.method ?? 'GET',
     headers,
     body: target.body,
@@ -283,6 +286,20 @@ async function load(
     p99: result.latency.p99,
     peakRssMb: Math.max(peak, rssOf(server.child.pid)),
     errors: result.non2xx + result.errors,
+  }
+}
+
+/**
+ * Waits until a server answers a read by id quickly again: when autocannon stops, statements of cut requests (a
+ * count over a million rows on MariaDB takes seconds) may still hold the database and would slow the next load.
+ */
+async function settle(server: Server): Promise<void> {
+  const until = Date.now() + 120_000
+  while (Date.now() < until) {
+    const t0 = performance.now()
+    await fetch(`${server.base}/api/posts/1?depth=0`).then((r) => r.text())
+    if (performance.now() - t0 < 100) return
+    await sleep(200)
   }
 }
 
@@ -524,10 +541,14 @@ async function runScenario(s: Session, sc: Scenario): Promise<ResultRow> {
   const statements =
     (await statementsOf(s.counter, () => once(s.inProcess.url, sc.cms, s.counterToken, s.posts))) /
     perCycle
+  if (WARMUP > 0) await load(s.cms, sc.cms, s.token, s.posts, WARMUP)
   const c = await load(s.cms, sc.cms, s.token, s.posts)
+  await settle(s.cms)
+  if (WARMUP > 0) await load(s.floor, sc.floor, s.token, s.posts, WARMUP)
   const f = await load(s.floor, sc.floor, s.token, s.posts)
+  await settle(s.floor)
   console.log(
-    `  [${s.db} ${s.posts}] ${sc.name}: ${Math.round(c.rps)} vs ${Math.round(f.rps)} req/s (${(c.rps / f.rps).toFixed(2)}), peak RSS ${Math.round(c.peakRssMb)} MB, errors ${c.errors}/${f.errors}`,
+    `  [${s.db} ${s.posts}] ${sc.name}: ${Math.round(c.rps)} vs ${Math.round(f.rps)} req/s (${f.rps > 0 ? (c.rps / f.rps).toFixed(2) : 'no floor requests completed'}), peak RSS ${Math.round(c.peakRssMb)} MB, errors ${c.errors}/${f.errors}`,
   )
   return {
     key: sc.key,
@@ -536,7 +557,7 @@ async function runScenario(s: Session, sc: Scenario): Promise<ResultRow> {
     posts: s.posts,
     'CMS req/s': Math.round(c.rps),
     'floor req/s': Math.round(f.rps),
-    ratio: +(c.rps / f.rps).toFixed(2),
+    ratio: f.rps > 0 ? +(c.rps / f.rps).toFixed(2) : null,
     'CMS p50 ms': c.p50,
     'CMS p99 ms': c.p99,
     'floor p50 ms': f.p50,
@@ -793,6 +814,7 @@ async function main(): Promise<void> {
     command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
     posts: POSTS,
     durationPerScenarioS: DURATION,
+    warmupPerScenarioS: WARMUP,
     connections: CONNECTIONS,
     sessions,
     results,
