@@ -8,8 +8,9 @@ import path from 'node:path'
  * process (same pid, same stdio, `process.execve`) with one that has them:
  *
  * - `--max-semi-space-size=8`: V8 grows the young generation up to 32 MiB per semi-space under a request
- *   load, and keeps it: about 60 MB of RSS that a request's short-lived objects do not need. At 8 MiB the
- *   peak RSS under the bench fell from ~210 to ~150 MB for no measurable change in CPU per request.
+ *   load, and keeps it: about 50 MB of RSS that a request's short-lived objects do not need. At 8 MiB the
+ *   peak RSS under the bench scenarios fell from ~190 to ~147 MB; server CPU per request at 4, 8 and 32 MiB
+ *   differed by less than the run-to-run noise (measured on a shared 2-core machine).
  * - `NODE_COMPILE_CACHE`: Node keeps the type-stripped sources and V8's code cache on disk
  *   (https://nodejs.org/api/module.html#module-compile-cache), so a start after the first one neither
  *   loads the TypeScript stripper (a WebAssembly module of ~15 MB of RSS, and another ~15 MB of linear
