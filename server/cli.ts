@@ -16,11 +16,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { loadConfig } from './config/load.ts'
-import { getCms } from './local/get-cms.ts'
-import { listen } from './http/server.ts'
-import { serviceUrls } from './http/urls.ts'
 import type { Cms } from './local/cms.ts'
+import { relaunchForServing, useCompileCache } from './runtime.ts'
 
 async function seedIfEmpty(cms: Cms): Promise<boolean> {
   const first = cms.config.collections[0]
@@ -45,8 +42,15 @@ async function summary(cms: Cms): Promise<void> {
 
 async function main(argv: string[]): Promise<void> {
   const [command = 'start'] = argv
+  // Before any other module loads (server/runtime.ts): `start` may replace this process with a tuned one.
+  if (command === 'start') relaunchForServing()
+  else useCompileCache()
+  const { loadConfig } = await import('./config/load.ts')
+  const { getCms } = await import('./local/get-cms.ts')
   switch (command) {
     case 'start': {
+      const { listen } = await import('./http/server.ts')
+      const { serviceUrls } = await import('./http/urls.ts')
       const cms = await getCms({ config: await loadConfig() })
       const seeded = await seedIfEmpty(cms)
       const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)

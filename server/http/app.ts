@@ -55,15 +55,16 @@ function headersOf(ctx: Koa.Context): Headers {
   )
 }
 
-/** The GraphQL endpoint, its schema built on first use (or just after start-up, in the background). */
+/**
+ * The GraphQL endpoint, its schema built on the first GraphQL request: the graphql package and the schema are
+ * about 10 MB of RSS a REST-only deployment never uses, and building them right after start-up competed with
+ * the first requests for the CPU (docs/performance.md, "Start-up").
+ */
 function lazyGraphQL(cms: Cms, logger: Logger) {
   if (cms.config.graphQL.disable) return undefined
   let endpoint: Promise<GraphQLEndpoint> | undefined
   const load = () =>
     (endpoint ??= import('./graphql.ts').then((m) => m.createGraphQLEndpoint(cms, logger)))
-  setTimeout(() => {
-    load().catch((error: unknown) => logger.error({ err: error }, 'GraphQL failed to start'))
-  }, 50).unref()
   return { handle: async (a: Parameters<GraphQLEndpoint['handle']>[0]) => (await load()).handle(a) }
 }
 

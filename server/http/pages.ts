@@ -1,5 +1,4 @@
 import type { SanitizedConfig } from '../config/types.ts'
-import { compileSDL } from '../contracts/graphql.ts'
 import { apiDocs, apiDocsEnabled } from './api-docs.ts'
 import { playground, playgroundEnabled } from './playground.ts'
 import type { RestReply } from './rest.ts'
@@ -14,8 +13,10 @@ export type RawReply = RestReply & { raw?: Buffer }
 export function pages(config: SanitizedConfig, document: Record<string, unknown>) {
   const base = config.routes.api
   const contractJson = Buffer.from(JSON.stringify(document))
-  let sdl: Buffer | undefined
-  const sdlText = () => (sdl ??= Buffer.from(compileSDL(config)))
+  // The SDL compiler loads the graphql package: only when the SDL is asked for.
+  let sdl: Promise<Buffer> | undefined
+  const sdlText = () =>
+    (sdl ??= import('../contracts/graphql.ts').then((m) => Buffer.from(m.compileSDL(config))))
   const graphqlOn = !config.graphQL.disable
   const playgroundOn = playgroundEnabled(config.graphQL)
   const docsOn = apiDocsEnabled(config.apiDocs)
@@ -34,7 +35,7 @@ export function pages(config: SanitizedConfig, document: Record<string, unknown>
       return {
         status: 200,
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-        raw: sdlText(),
+        raw: await sdlText(),
       }
     if (docsOn && (rel === '/docs' || rel.startsWith('/docs/'))) {
       const found = await apiDocs(rel.slice('/docs'.length), `${base}/docs`, `${base}/openapi.json`)
