@@ -9,6 +9,7 @@ import { prepareSchema } from '../db/migrate.ts'
 import { migrationDir } from '../db/migrator.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { schemaFor } from '../db/schema.ts'
+import { trackWrites } from '../db/totals.ts'
 import { secretKey } from '../auth/tokens.ts'
 import { Cms } from './cms.ts'
 
@@ -63,7 +64,8 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
       `db.onStart must be 'push', 'migrate' or 'check'; got ${JSON.stringify(onStart)}.`,
     )
   }
-  const db = options.db ?? connect(config.db?.url)
+  // Every write through the CMS bumps its table's generation, which cached totals check (db/totals.ts).
+  const db = trackWrites(options.db ?? connect(config.db?.url))
   try {
     const { tables, collections } = schemaFor(config)
     if (options.migrate !== false) {
