@@ -24,7 +24,7 @@ const MAX_KEY = 4096
 // ---- writes: which table a statement changes ------------------------------------------------------------------
 
 const DML =
-  /^\s*(?:INSERT(?:\s+OR\s+\w+)?(?:\s+IGNORE)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"]?([A-Za-z0-9_$]+)/i
+  /^\s*(?:INSERT(?:\s+OR\s+\w+)?(?:\s+IGNORE)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:[`"]([^`"]+)[`"]|([A-Za-z0-9_$]+))/i
 const DDL = /^\s*(?:ALTER|DROP|RENAME|TRUNCATE)\b/i
 
 /**
@@ -36,7 +36,10 @@ export function writtenTable(sql: string): string | undefined {
   const c = sql.charCodeAt(0) | 0x20
   if (c === 0x73 /* s: SELECT, SET, SAVEPOINT */) return undefined
   const m = DML.exec(sql)
-  if (m) return m[1].startsWith('cms_') ? undefined : m[1]
+  if (m) {
+    const table = m[1] ?? m[2]
+    return table.startsWith('cms_') ? undefined : table
+  }
   return DDL.test(sql) ? SCHEMA : undefined
 }
 

@@ -226,7 +226,7 @@ test.serial('totals stay exact after every kind of write', async (t) => {
   now = await allExact(t, 'raw UPDATE')
   t.is(now['anonymous items (published only)'], before['anonymous items (published only)'] - 1)
   await cms.db.transaction(async (tx) => {
-    await tx.run(`DELETE FROM ${q('items')} WHERE ${q('rank')} = ?`, [50])
+    await tx.run(`DELETE FROM items WHERE ${q('rank')} = ?`, [50]) // an unquoted name too
   })
   now = await allExact(t, 'raw DELETE in a transaction')
   t.is(now['all items'], before['all items'] - 1)
