@@ -6,6 +6,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import exampleConfig from '../../cms.config.ts'
 import type { Where } from '../../server/config/types.ts'
+import { planMigration } from '../../server/db/migration-plan.ts'
+import { schemaFor } from '../../server/db/schema.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { countQueries, dialectName, freshDatabaseUrl } from '../helpers/db.ts'
@@ -379,6 +381,40 @@ test.serial(
     } finally {
       await a.destroy()
       await b.destroy()
+      await drop()
+    }
+  },
+)
+
+test.serial(
+  'a database from before cached totals: start-up push creates cms_generations, migrate:create plans it',
+  async (t) => {
+    const { url, drop } = await sharedDatabase()
+    const first = await getCms({ config: { ...totalsConfig, db: { url } } })
+    try {
+      await first.create({ collection: 'items', data: { title: 'Old', _status: 'published' } })
+      await first.db.run(`DROP TABLE ${first.db.dialect.quote('cms_generations')}`)
+      const plan = await planMigration(first.db, schemaFor(first.config).tables)
+      t.deepEqual(
+        plan.steps.map((step) => ('table' in step ? `${step.op} ${step.table}` : step.op)),
+        ['createTable cms_generations'],
+      )
+      t.deepEqual(plan.drops, [])
+    } finally {
+      await first.destroy()
+    }
+    const again = await getCms({ config: { ...totalsConfig, db: { url } } })
+    try {
+      t.is(await pageTotal(again, { label: 'all', collection: 'items' }), 1)
+      await again.create({ collection: 'items', data: { title: 'New', _status: 'published' } })
+      t.is(await pageTotal(again, { label: 'all', collection: 'items' }), 2)
+      const [row] = await again.db.all<{ generation: number }>(
+        `SELECT ${again.db.dialect.quote('generation')} AS generation FROM cms_generations WHERE table_name = ?`,
+        ['items'],
+      )
+      t.true(Number(row.generation) >= 1)
+    } finally {
+      await again.destroy()
       await drop()
     }
   },
