@@ -150,7 +150,7 @@ export function trackWrites(db: Database): Database {
   const bound = new Map<PropertyKey, unknown>()
   const proxy = new Proxy(db, {
     get(target, prop) {
-      if (prop in own) return own[prop as keyof Database]
+      if (Object.hasOwn(own, prop)) return own[prop as keyof Database]
       const value = Reflect.get(target, prop, target)
       if (typeof value !== 'function') return value
       let fn = bound.get(prop)

@@ -15,7 +15,10 @@ import { Cms } from './cms.ts'
 
 export interface GetCmsOptions {
   config: Config | SanitizedConfig | Promise<Config>
-  /** An open database; otherwise `config.db.url`, else `DATABASE_URL`, else `sqlite:data/cms.db`. */
+  /**
+   * An open database; otherwise `config.db.url`, else `DATABASE_URL`, else `sqlite:data/cms.db`. Write through
+   * `cms.db` (it tracks writes for cached totals), not through this handle.
+   */
   db?: Database
   /** Prepare the schema on start as `db.onStart` says (default true); false leaves it alone. */
   migrate?: boolean
