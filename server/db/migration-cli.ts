@@ -14,6 +14,7 @@ import {
   unlockMigrations,
 } from './migrator.ts'
 import { schemaFor } from './schema.ts'
+import { trackWrites } from './totals.ts'
 
 /**
  * `cms push | migrate | migrate:create | migrate:status | migrate:down | migrate:unlock`. They open the
@@ -27,7 +28,7 @@ export async function migrationCommand(
   const { tables } = schemaFor(config)
   const dir = migrationDir(config)
   const shown = path.relative(process.cwd(), dir) || '.'
-  const db = connect(config.db?.url)
+  const db = trackWrites(connect(config.db?.url))
   try {
     switch (command) {
       case 'push': {

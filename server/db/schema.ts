@@ -257,6 +257,17 @@ export function internalTables(): TableSpec[] {
       ],
       indexes: [{ name: 'cms_webhook_events_event_unique', columns: ['event_id'], unique: true }],
     },
+    {
+      // Write generations, one row per collection table, bumped by every transaction that writes the table:
+      // cached totals are reused while the generations they were counted at hold (db/totals.ts). A double holds
+      // every integer up to 2^53 exactly on both databases.
+      name: 'cms_generations',
+      columns: [
+        { name: 'table_name', type: 'string', length: 255, primary: true },
+        { name: 'generation', type: 'double' },
+      ],
+      indexes: [],
+    },
   ]
 }
 

@@ -9,12 +9,16 @@ import { prepareSchema } from '../db/migrate.ts'
 import { migrationDir } from '../db/migrator.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { schemaFor } from '../db/schema.ts'
+import { trackWrites } from '../db/totals.ts'
 import { secretKey } from '../auth/tokens.ts'
 import { Cms } from './cms.ts'
 
 export interface GetCmsOptions {
   config: Config | SanitizedConfig | Promise<Config>
-  /** An open database; otherwise `config.db.url`, else `DATABASE_URL`, else `sqlite:data/cms.db`. */
+  /**
+   * An open database; otherwise `config.db.url`, else `DATABASE_URL`, else `sqlite:data/cms.db`. Write through
+   * `cms.db` (it tracks writes for cached totals), not through this handle.
+   */
   db?: Database
   /** Prepare the schema on start as `db.onStart` says (default true); false leaves it alone. */
   migrate?: boolean
@@ -63,7 +67,8 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
       `db.onStart must be 'push', 'migrate' or 'check'; got ${JSON.stringify(onStart)}.`,
     )
   }
-  const db = options.db ?? connect(config.db?.url)
+  // Every write through the CMS bumps its table's generation, which cached totals check (db/totals.ts).
+  const db = trackWrites(options.db ?? connect(config.db?.url))
   try {
     const { tables, collections } = schemaFor(config)
     if (options.migrate !== false) {

@@ -1,4 +1,4 @@
-import { countDocs } from '../../db/store.ts'
+import { countTotal } from '../../db/totals.ts'
 import type { Access, CmsRequest, SanitizedCollection, Where } from '../../config/types.ts'
 import type { CollectionSlug, CountVersionsArgs } from '../../config/local-api.ts'
 import { combineWhere, executeAccess } from '../access.ts'
@@ -46,7 +46,8 @@ export async function countOfVersions(
 ): Promise<{ totalDocs: number }> {
   const access = await executeAccess(readVersions, { req }, overrideAccess)
   budgetOf(req, overrideAccess)?.chargeStatements()
-  const totalDocs = await countDocs(
+  const totalDocs = await countTotal(
+    cms.db,
     executorFor(cms, req),
     {
       ...cms.queryContext(req.locale),

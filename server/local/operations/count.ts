@@ -1,4 +1,4 @@
-import { countDocs } from '../../db/store.ts'
+import { countTotal } from '../../db/totals.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
@@ -31,7 +31,8 @@ export async function count<S extends CollectionSlug>(
         withoutTrashed(collection, combineWhere(args.where, access), args.trash),
       )
       budgetOf(req, overrideAccess)?.chargeStatements()
-      const totalDocs = await countDocs(
+      const totalDocs = await countTotal(
+        this.db,
         executorFor(this, req),
         {
           ...this.queryContext(req.locale),

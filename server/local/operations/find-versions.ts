@@ -1,4 +1,5 @@
-import { countDocs, selectDocs } from '../../db/store.ts'
+import { selectDocs } from '../../db/store.ts'
+import { countTotal } from '../../db/totals.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
@@ -80,7 +81,7 @@ export async function pageOfVersions(
   const totalDocs = await totalOf(
     rows.length,
     { limit, page, paginate },
-    () => (budget?.chargeStatements(), countDocs(ex, ctx, versions, where)),
+    () => (budget?.chargeStatements(), countTotal(cms.db, ex, ctx, versions, where)),
   )
   const docs = await readDocs(cms, versions, rows, req, { ...args, depth, findMany: true })
   return paginated(

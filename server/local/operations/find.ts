@@ -1,4 +1,5 @@
-import { countDocs, selectDocs } from '../../db/store.ts'
+import { selectDocs } from '../../db/store.ts'
+import { countTotal } from '../../db/totals.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
@@ -11,7 +12,10 @@ import type { CollectionSlug, DocOf, FindArgs, PaginatedDocs } from '../../confi
 import { readTarget } from '../versions.ts'
 import { withoutTrashed } from '../trash.ts'
 
-/** Lists documents: access-narrowed where, sort, pagination; a count query only when a page could be partial. */
+/**
+ * Lists documents: access-narrowed where, sort, pagination; a total only when the page does not tell it, and then
+ * the kept one while no write changed the tables it counts (db/totals.ts).
+ */
 export async function find<S extends CollectionSlug>(
   this: Cms,
   incoming: FindArgs<S>,
@@ -54,7 +58,7 @@ export async function find<S extends CollectionSlug>(
         : await totalOf(
             docs.length,
             { limit, page, paginate },
-            () => (budget?.chargeStatements(), countDocs(ex, ctx, target, where)),
+            () => (budget?.chargeStatements(), countTotal(this.db, ex, ctx, target, where)),
           )
 
     // --- read

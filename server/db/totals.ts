@@ -1,0 +1,223 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { SanitizedCollection, Where } from '../config/types.ts'
+import type { Database, Executor } from './database.ts'
+import type { Dialect } from './dialects/dialect.ts'
+import { tableOf } from './store.ts'
+import { compileWhere, type QueryContext } from './where.ts'
+
+/**
+ * Cached totals (docs/performance.md, "Cached totals"). A list page's `totalDocs` is a COUNT(*) over every
+ * matching row; at a million rows that costs far more than the page. Each process keeps the totals it counted,
+ * keyed by the count's SQL and bound values, and stamped with the write generations of the tables the SQL
+ * reads. A generation lives in the database (`cms_generations`) and is bumped in the same transaction as every
+ * write to its table, so a total is reused only while no process has committed a write that could change it.
+ */
+
+export const GENERATIONS_TABLE = 'cms_generations'
+/** The generation every cached total also depends on: bumped by schema changes (ALTER, DROP, RENAME, TRUNCATE). */
+const SCHEMA = '*'
+/** Totals kept per database handle (least recently used first out). */
+export const TOTALS_CACHE_SIZE = 1000
+/** A count whose SQL and values are longer than this (a long `in` list) is not kept. */
+const MAX_KEY = 4096
+
+// ---- writes: which table a statement changes ------------------------------------------------------------------
+
+const DML =
+  /^\s*(?:INSERT(?:\s+OR\s+\w+)?(?:\s+IGNORE)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:[`"]([^`"]+)[`"]|([A-Za-z0-9_$]+))/i
+const DDL = /^\s*(?:ALTER|DROP|RENAME|TRUNCATE)\b/i
+
+/**
+ * The table whose rows `sql` may change: its name, `*` for a schema change, undefined for a read or a write to an
+ * internal table (`cms_…`, never counted). Every statement of the server passes here, so reads leave at the first
+ * letter.
+ */
+export function writtenTable(sql: string): string | undefined {
+  const c = sql.charCodeAt(0) | 0x20
+  if (c === 0x73 /* s: SELECT, SET, SAVEPOINT */) return undefined
+  const m = DML.exec(sql)
+  if (m) {
+    const table = m[1] ?? m[2]
+    return table.startsWith('cms_') ? undefined : table
+  }
+  return DDL.test(sql) ? SCHEMA : undefined
+}
+
+/** Bumps the generations of `tables` (sorted, so two transactions lock the rows in one order). */
+async function bump(ex: Executor, dialect: Dialect, tables: Iterable<string>): Promise<void> {
+  const names = [...tables].sort()
+  const q = dialect.quote
+  const table = q(GENERATIONS_TABLE)
+  try {
+    const { changes } = await ex.run(
+      `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('table_name')} IN (${names.map(() => '?').join(', ')})`,
+      names,
+    )
+    if (changes >= names.length) return
+    // A table written for the first time: its row starts at 1 (an upsert, as another process may insert it too).
+    for (const name of names)
+      await ex.run(
+        `INSERT INTO ${table} (${q('table_name')}, ${q('generation')}) VALUES (?, 1) ` +
+          `${dialect.onConflictUpdate(q('table_name'))} ${q('generation')} = ${q('generation')} + 1`,
+        [name],
+      )
+  } catch (error) {
+    // Before the migration that creates the table nothing can have been counted against it.
+    if (await hasGenerations(ex, table)) throw error
+  }
+}
+
+async function hasGenerations(ex: Executor, table: string): Promise<boolean> {
+  try {
+    await ex.all(`SELECT 1 FROM ${table} WHERE 1 = 0`)
+    return true
+  } catch {
+    return false
+  }
+}
+
+// ---- the tracked database -----------------------------------------------------------------------------------
+
+interface Tracker {
+  /** Set while a transaction of this handle runs: reads there may see its uncommitted rows and bumps. */
+  readonly inside: AsyncLocalStorage<true>
+  readonly totals: Map<string, Total>
+}
+interface Total {
+  n: number
+  /** The sum of the generations of `deps` when `n` was counted (each only grows, so equal sums: no write between). */
+  stamp: number
+  deps: string[]
+}
+
+const trackers = new WeakMap<object, Tracker>()
+
+/**
+ * The database with its writes tracked: a transaction that writes a table bumps that table's generation just
+ * before it commits; a write outside a transaction runs in one of its own with the bump; a schema change bumps
+ * `*`. Everything else (the dialect, onQuery, close, driver specifics) is the database's own.
+ *
+ * @example
+ * const db = trackWrites(connect(url))
+ * await db.run('UPDATE posts SET views = 0') // and posts' generation + 1, in one transaction
+ */
+export function trackWrites(db: Database): Database {
+  if (trackers.has(db)) return db
+  const tracker: Tracker = { inside: new AsyncLocalStorage(), totals: new Map() }
+  const dialect = db.dialect
+  const recording = (tx: Executor, written: Set<string>): Executor => ({
+    all: (sql, bindings) => {
+      const table = writtenTable(sql)
+      if (table) written.add(table)
+      return tx.all(sql, bindings)
+    },
+    run: (sql, bindings) => {
+      const table = writtenTable(sql)
+      if (table) written.add(table)
+      return tx.run(sql, bindings)
+    },
+  })
+  const transaction = <T>(fn: (tx: Executor) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      const written = new Set<string>()
+      const result = await tracker.inside.run(true, () => fn(recording(tx, written)))
+      if (written.size) await bump(tx, dialect, written)
+      return result
+    })
+  /** A statement outside a transaction: a write runs in its own, with the bump; a schema change bumps after it. */
+  const alone = async <R>(
+    sql: string,
+    bindings: readonly unknown[] | undefined,
+    send: (ex: Executor) => Promise<R>,
+  ): Promise<R> => {
+    const table = writtenTable(sql)
+    if (!table) return send(db)
+    if (table === SCHEMA) {
+      // MariaDB commits DDL on its own; the bump follows it (a reader in between may still use an old total).
+      const result = await send(db)
+      await bump(db, dialect, [SCHEMA])
+      return result
+    }
+    return transaction(async (tx) => send(tx))
+  }
+  const own: Partial<Database> = {
+    all: <T>(sql: string, bindings?: readonly unknown[]) =>
+      alone(sql, bindings, (ex) => ex.all<T>(sql, bindings)),
+    run: (sql: string, bindings?: readonly unknown[]) =>
+      alone(sql, bindings, (ex) => ex.run(sql, bindings)),
+    transaction,
+  }
+  const bound = new Map<PropertyKey, unknown>()
+  const proxy = new Proxy(db, {
+    get(target, prop) {
+      if (Object.hasOwn(own, prop)) return own[prop as keyof Database]
+      const value = Reflect.get(target, prop, target)
+      if (typeof value !== 'function') return value
+      let fn = bound.get(prop)
+      if (!fn) bound.set(prop, (fn = value.bind(target)))
+      return fn
+    },
+  })
+  trackers.set(proxy, tracker)
+  return proxy
+}
+
+// ---- reads: the cached count ----------------------------------------------------------------------------------
+
+/** The generations a count depends on: `*` and every collection table its SQL names (relations, versions). */
+function dependencies(ctx: QueryContext, sql: string): string[] {
+  const deps = [SCHEMA]
+  for (const schema of ctx.schemas.values())
+    if (sql.includes(ctx.dialect.quote(schema.table.name))) deps.push(schema.table.name)
+  return deps
+}
+
+const bindingKey = (_: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
+
+/**
+ * The number of documents of `collection` matching `where`: counted (one statement that also reads the
+ * generations), or, when no write touched the tables the count reads since it was counted, the kept total (one
+ * statement reading a few rows of `cms_generations`). Not kept inside a transaction (`ex` is not `db`), where
+ * uncommitted rows would be counted.
+ */
+export async function countTotal(
+  db: Database,
+  ex: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  where?: Where,
+): Promise<number> {
+  const { table } = tableOf(ctx, collection)
+  const w = compileWhere(ctx, collection, where)
+  const from = `FROM ${table} AS t${w.sql === '1 = 1' ? '' : ` WHERE ${w.sql}`}`
+  const tracker = trackers.get(db)
+  const key = `${from}\u0000${JSON.stringify(w.bindings, bindingKey)}`
+  if (!tracker || ex !== db || tracker.inside.getStore() || key.length > MAX_KEY) {
+    const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, w.bindings)
+    return Number(row.n)
+  }
+  const q = ctx.dialect.quote
+  const stamp = (deps: string[]) =>
+    `SELECT COALESCE(SUM(${q('generation')}), 0) AS g FROM ${q(GENERATIONS_TABLE)} WHERE ${q('table_name')} IN (${deps.map(() => '?').join(', ')})`
+  const kept = tracker.totals.get(key)
+  if (kept) {
+    const [row] = await ex.all<{ g: number }>(stamp(kept.deps), kept.deps)
+    if (Number(row.g) === kept.stamp) {
+      tracker.totals.delete(key)
+      tracker.totals.set(key, kept)
+      return kept.n
+    }
+  }
+  const deps = kept?.deps ?? dependencies(ctx, from)
+  // One statement: the count and the generations it saw come from one snapshot.
+  const [row] = await ex.all<{ n: number; g: number }>(
+    `SELECT COUNT(*) AS n, (${stamp(deps)}) AS g ${from}`,
+    [...deps, ...w.bindings],
+  )
+  const total: Total = { n: Number(row.n), stamp: Number(row.g), deps }
+  tracker.totals.delete(key)
+  tracker.totals.set(key, total)
+  if (tracker.totals.size > TOTALS_CACHE_SIZE)
+    tracker.totals.delete(tracker.totals.keys().next().value!)
+  return total.n
+}
