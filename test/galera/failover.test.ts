@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { connect } from '../../server/db/connect.ts'
 import { MysqlDatabase } from '../../server/db/mysql.ts'
+import { getCms } from '../../server/local/get-cms.ts'
 
 // Runs on the three-node cluster of scripts/galera-start.sh (`npm run test:galera`); skipped without GALERA_URLS.
 const urls = (process.env.GALERA_URLS ?? '').split(/\s+/).filter(Boolean)
@@ -138,5 +139,47 @@ galera(
       if (rows.length !== 1) stale++
     }
     t.is(stale, 0, 'every write read back at once through the other node')
+  },
+)
+
+galera(
+  'a session made by login through one node is accepted at once by a CMS on another node, and its logout there is seen back',
+  async (t) => {
+    const hosts = urls.map((url) => new URL(url).host)
+    const name = `cms_g_sessions_${randomUUID().slice(0, 8)}`
+    const admin = connect(urls[0]!) as MysqlDatabase
+    await admin.run(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+    const config = (order: string[]) => ({
+      secret: 'galera-sessions-secret',
+      db: { url: `mysql://cms:cms@${order.join(',')}/${name}` },
+      collections: [
+        { slug: 'users', auth: true, fields: [{ name: 'name', type: 'text' as const }] },
+      ],
+    })
+    // Two CMS processes' worth of state: one on the first node, one on the second.
+    const a = await getCms({ config: config(hosts) })
+    const b = await getCms({ config: config([hosts[1]!, hosts[2]!, hosts[0]!]) })
+    t.teardown(async () => {
+      await Promise.all([a.destroy(), b.destroy()])
+      await admin.run(`DROP DATABASE IF EXISTS ${name}`)
+      await admin.close()
+    })
+    const [pa] = await a.db.all<{ p: number }>('SELECT @@port AS p')
+    const [pb] = await b.db.all<{ p: number }>('SELECT @@port AS p')
+    t.not(pa!.p, pb!.p)
+    await a.create({
+      collection: 'users',
+      data: { email: 'g@example.com', password: 'secret-123' },
+    })
+    for (let i = 0; i < 10; i++) {
+      const { token } = await a.login({
+        collection: 'users',
+        data: { email: 'g@example.com', password: 'secret-123' },
+      })
+      t.truthy(await b.auth(token!), `login ${i} seen by the other node`)
+      const claims = (await b.auth(token!))!.claims
+      await b.logout({ collection: 'users', sid: claims.sid })
+      t.is(await a.auth(token!), undefined, `logout ${i} seen by the first node`)
+    }
   },
 )
