@@ -129,11 +129,11 @@ async function createTableSql(
 }
 
 /**
- * SQLite changes a table's primary key by rebuilding it: a new table with the key, the rows copied, the old
+ * Where a table's primary key cannot be changed in place (SQLite), the table is rebuilt: a new table with the key, the rows copied, the old
  * table dropped, the new one renamed, the indexes created again. Run in one transaction (a migration on SQLite
  * is one; `migrate` runs each step in one), so a failure (a NULL or duplicate key) leaves the table as it was.
  */
-async function rebuildSqlite(
+async function rebuildTable(
   db: Database,
   table: string,
   columns: ColumnSpec[],
@@ -181,24 +181,22 @@ export async function stepSql(db: Database, step: MigrationStep): Promise<string
     case 'dropTable':
       return [`DROP TABLE ${q(step.table)}`]
     case 'addPrimaryKey': {
-      if (db.dialect.name === 'sqlite') {
-        const columns = step.columns.map((c) =>
-          c.name === step.column ? { ...c, primary: true } : c,
-        )
-        return rebuildSqlite(db, step.table, columns, step.indexes)
-      }
-      return [`ALTER TABLE ${q(step.table)} ADD PRIMARY KEY (${q(step.column)})`]
+      const alter = db.dialect.addPrimaryKey(step.table, step.column)
+      if (alter) return [alter]
+      const columns = step.columns.map((c) =>
+        c.name === step.column ? { ...c, primary: true } : c,
+      )
+      return rebuildTable(db, step.table, columns, step.indexes)
     }
     case 'dropPrimaryKey': {
-      if (db.dialect.name === 'sqlite') {
-        const columns = step.columns.map((c) => {
-          if (c.name !== step.column) return c
-          const { primary: _, ...rest } = c
-          return rest
-        })
-        return rebuildSqlite(db, step.table, columns, step.indexes)
-      }
-      return [`ALTER TABLE ${q(step.table)} DROP PRIMARY KEY`]
+      const alter = db.dialect.dropPrimaryKey(step.table)
+      if (alter) return [alter]
+      const columns = step.columns.map((c) => {
+        if (c.name !== step.column) return c
+        const { primary: _, ...rest } = c
+        return rest
+      })
+      return rebuildTable(db, step.table, columns, step.indexes)
     }
   }
 }
