@@ -339,6 +339,8 @@ export class MysqlDatabase implements Database {
           return result
         })
       } catch (error) {
+        // Raised inside (a hook's own write outside the transaction): decided there, never retried here.
+        if (error instanceof ServiceUnavailable) throw error
         if (isAcquireTimeout(error))
           throw new ServiceUnavailable('databaseUnavailable', { cause: error })
         const conflict = isRetryableConflict(error)
