@@ -3666,6 +3666,10 @@ export type DeleteUsersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeleteUsersError = DeleteUsersErrors[keyof DeleteUsersErrors];
@@ -3745,6 +3749,10 @@ export type FindUsersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindUsersError = FindUsersErrors[keyof FindUsersErrors];
@@ -3815,6 +3823,10 @@ export type UpdateUsersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateUsersError = UpdateUsersErrors[keyof UpdateUsersErrors];
@@ -3881,6 +3893,10 @@ export type CreateUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CreateUserError = CreateUserErrors[keyof CreateUserErrors];
@@ -3934,6 +3950,10 @@ export type CountUsersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CountUsersError = CountUsersErrors[keyof CountUsersErrors];
@@ -3997,6 +4017,10 @@ export type FindDistinctUsersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindDistinctUsersError = FindDistinctUsersErrors[keyof FindDistinctUsersErrors];
@@ -4050,6 +4074,10 @@ export type LoginUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type LoginUserError = LoginUserErrors[keyof LoginUserErrors];
@@ -4104,6 +4132,10 @@ export type LogoutUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type LogoutUserError = LogoutUserErrors[keyof LogoutUserErrors];
@@ -4146,6 +4178,10 @@ export type MeUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type MeUserError = MeUserErrors[keyof MeUserErrors];
@@ -4193,6 +4229,10 @@ export type RefreshTokenUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type RefreshTokenUserError = RefreshTokenUserErrors[keyof RefreshTokenUserErrors];
@@ -4244,6 +4284,10 @@ export type ForgotPasswordUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type ForgotPasswordUserError = ForgotPasswordUserErrors[keyof ForgotPasswordUserErrors];
@@ -4288,6 +4332,10 @@ export type ResetPasswordUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type ResetPasswordUserError = ResetPasswordUserErrors[keyof ResetPasswordUserErrors];
@@ -4335,6 +4383,10 @@ export type UnlockUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UnlockUserError = UnlockUserErrors[keyof UnlockUserErrors];
@@ -4364,6 +4416,10 @@ export type InitUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type InitUserError = InitUserErrors[keyof InitUserErrors];
@@ -4412,6 +4468,10 @@ export type RegisterFirstUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type RegisterFirstUserError = RegisterFirstUserErrors[keyof RegisterFirstUserErrors];
@@ -4479,6 +4539,10 @@ export type DeleteUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
@@ -4549,6 +4613,10 @@ export type FindUserByIdErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindUserByIdError = FindUserByIdErrors[keyof FindUserByIdErrors];
@@ -4624,6 +4692,10 @@ export type UpdateUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
@@ -4680,6 +4752,10 @@ export type DocAccessUserErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DocAccessUserError = DocAccessUserErrors[keyof DocAccessUserErrors];
@@ -4734,6 +4810,10 @@ export type DeleteCategoriesErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeleteCategoriesError = DeleteCategoriesErrors[keyof DeleteCategoriesErrors];
@@ -4813,6 +4893,10 @@ export type FindCategoriesErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindCategoriesError = FindCategoriesErrors[keyof FindCategoriesErrors];
@@ -4879,6 +4963,10 @@ export type UpdateCategoriesErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateCategoriesError = UpdateCategoriesErrors[keyof UpdateCategoriesErrors];
@@ -4941,6 +5029,10 @@ export type CreateCategoryErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CreateCategoryError = CreateCategoryErrors[keyof CreateCategoryErrors];
@@ -4994,6 +5086,10 @@ export type CountCategoriesErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CountCategoriesError = CountCategoriesErrors[keyof CountCategoriesErrors];
@@ -5057,6 +5153,10 @@ export type FindDistinctCategoriesErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindDistinctCategoriesError = FindDistinctCategoriesErrors[keyof FindDistinctCategoriesErrors];
@@ -5116,6 +5216,10 @@ export type DeleteCategoryErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeleteCategoryError = DeleteCategoryErrors[keyof DeleteCategoryErrors];
@@ -5186,6 +5290,10 @@ export type FindCategoryByIdErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindCategoryByIdError = FindCategoryByIdErrors[keyof FindCategoryByIdErrors];
@@ -5257,6 +5365,10 @@ export type UpdateCategoryErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateCategoryError = UpdateCategoryErrors[keyof UpdateCategoryErrors];
@@ -5330,6 +5442,10 @@ export type DuplicateCategoryErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DuplicateCategoryError = DuplicateCategoryErrors[keyof DuplicateCategoryErrors];
@@ -5386,6 +5502,10 @@ export type DocAccessCategoryErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DocAccessCategoryError = DocAccessCategoryErrors[keyof DocAccessCategoryErrors];
@@ -5440,6 +5560,10 @@ export type DeletePostsErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeletePostsError = DeletePostsErrors[keyof DeletePostsErrors];
@@ -5519,6 +5643,10 @@ export type FindPostsErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindPostsError = FindPostsErrors[keyof FindPostsErrors];
@@ -5585,6 +5713,10 @@ export type UpdatePostsErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdatePostsError = UpdatePostsErrors[keyof UpdatePostsErrors];
@@ -5647,6 +5779,10 @@ export type CreatePostErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CreatePostError = CreatePostErrors[keyof CreatePostErrors];
@@ -5700,6 +5836,10 @@ export type CountPostsErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CountPostsError = CountPostsErrors[keyof CountPostsErrors];
@@ -5763,6 +5903,10 @@ export type FindDistinctPostsErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindDistinctPostsError = FindDistinctPostsErrors[keyof FindDistinctPostsErrors];
@@ -5830,6 +5974,10 @@ export type FindPostVersionsErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindPostVersionsError = FindPostVersionsErrors[keyof FindPostVersionsErrors];
@@ -5885,6 +6033,10 @@ export type FindPostVersionByIdErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindPostVersionByIdError = FindPostVersionByIdErrors[keyof FindPostVersionByIdErrors];
@@ -5944,6 +6096,10 @@ export type RestorePostVersionErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type RestorePostVersionError = RestorePostVersionErrors[keyof RestorePostVersionErrors];
@@ -6045,6 +6201,10 @@ export type DeletePostErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeletePostError = DeletePostErrors[keyof DeletePostErrors];
@@ -6115,6 +6275,10 @@ export type FindPostByIdErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindPostByIdError = FindPostByIdErrors[keyof FindPostByIdErrors];
@@ -6186,6 +6350,10 @@ export type UpdatePostErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdatePostError = UpdatePostErrors[keyof UpdatePostErrors];
@@ -6259,6 +6427,10 @@ export type DuplicatePostErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DuplicatePostError = DuplicatePostErrors[keyof DuplicatePostErrors];
@@ -6315,6 +6487,10 @@ export type DocAccessPostErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DocAccessPostError = DocAccessPostErrors[keyof DocAccessPostErrors];
@@ -6369,6 +6545,10 @@ export type DeleteAllTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeleteAllTrackingError = DeleteAllTrackingErrors[keyof DeleteAllTrackingErrors];
@@ -6448,6 +6628,10 @@ export type FindAllTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindAllTrackingError = FindAllTrackingErrors[keyof FindAllTrackingErrors];
@@ -6514,6 +6698,10 @@ export type UpdateAllTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateAllTrackingError = UpdateAllTrackingErrors[keyof UpdateAllTrackingErrors];
@@ -6576,6 +6764,10 @@ export type CreateTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CreateTrackingError = CreateTrackingErrors[keyof CreateTrackingErrors];
@@ -6629,6 +6821,10 @@ export type CountAllTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CountAllTrackingError = CountAllTrackingErrors[keyof CountAllTrackingErrors];
@@ -6692,6 +6888,10 @@ export type FindDistinctAllTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindDistinctAllTrackingError = FindDistinctAllTrackingErrors[keyof FindDistinctAllTrackingErrors];
@@ -6800,6 +7000,10 @@ export type DeleteTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeleteTrackingError = DeleteTrackingErrors[keyof DeleteTrackingErrors];
@@ -6870,6 +7074,10 @@ export type FindTrackingByIdErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindTrackingByIdError = FindTrackingByIdErrors[keyof FindTrackingByIdErrors];
@@ -6941,6 +7149,10 @@ export type UpdateTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateTrackingError = UpdateTrackingErrors[keyof UpdateTrackingErrors];
@@ -7014,6 +7226,10 @@ export type DuplicateTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DuplicateTrackingError = DuplicateTrackingErrors[keyof DuplicateTrackingErrors];
@@ -7070,6 +7286,10 @@ export type DocAccessTrackingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DocAccessTrackingError = DocAccessTrackingErrors[keyof DocAccessTrackingErrors];
@@ -7124,6 +7344,10 @@ export type DeleteOrdersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeleteOrdersError = DeleteOrdersErrors[keyof DeleteOrdersErrors];
@@ -7203,6 +7427,10 @@ export type FindOrdersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindOrdersError = FindOrdersErrors[keyof FindOrdersErrors];
@@ -7269,6 +7497,10 @@ export type UpdateOrdersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateOrdersError = UpdateOrdersErrors[keyof UpdateOrdersErrors];
@@ -7331,6 +7563,10 @@ export type CreateOrderErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CreateOrderError = CreateOrderErrors[keyof CreateOrderErrors];
@@ -7384,6 +7620,10 @@ export type CountOrdersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type CountOrdersError = CountOrdersErrors[keyof CountOrdersErrors];
@@ -7447,6 +7687,10 @@ export type FindDistinctOrdersErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindDistinctOrdersError = FindDistinctOrdersErrors[keyof FindDistinctOrdersErrors];
@@ -7506,6 +7750,10 @@ export type DeleteOrderErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DeleteOrderError = DeleteOrderErrors[keyof DeleteOrderErrors];
@@ -7576,6 +7824,10 @@ export type FindOrderByIdErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindOrderByIdError = FindOrderByIdErrors[keyof FindOrderByIdErrors];
@@ -7647,6 +7899,10 @@ export type UpdateOrderErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateOrderError = UpdateOrderErrors[keyof UpdateOrderErrors];
@@ -7720,6 +7976,10 @@ export type DuplicateOrderErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DuplicateOrderError = DuplicateOrderErrors[keyof DuplicateOrderErrors];
@@ -7776,6 +8036,10 @@ export type DocAccessOrderErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DocAccessOrderError = DocAccessOrderErrors[keyof DocAccessOrderErrors];
@@ -7830,6 +8094,10 @@ export type FindSiteSettingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type FindSiteSettingError = FindSiteSettingErrors[keyof FindSiteSettingErrors];
@@ -7888,6 +8156,10 @@ export type UpdateSiteSettingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type UpdateSiteSettingError = UpdateSiteSettingErrors[keyof UpdateSiteSettingErrors];
@@ -7935,6 +8207,10 @@ export type DocAccessSiteSettingErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type DocAccessSiteSettingError = DocAccessSiteSettingErrors[keyof DocAccessSiteSettingErrors];
@@ -7964,6 +8240,10 @@ export type AccessErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)
+     */
+    503: Error;
 };
 
 export type AccessError = AccessErrors[keyof AccessErrors];
@@ -8011,6 +8291,10 @@ export type V1ListOrdersErrors = {
      * Internal Server Error
      */
     500: Problem;
+    /**
+     * Service Unavailable
+     */
+    503: Problem;
 };
 
 export type V1ListOrdersError = V1ListOrdersErrors[keyof V1ListOrdersErrors];
@@ -8056,6 +8340,10 @@ export type V1CreateOrderErrors = {
      * Internal Server Error
      */
     500: Problem;
+    /**
+     * Service Unavailable
+     */
+    503: Problem;
 };
 
 export type V1CreateOrderError = V1CreateOrderErrors[keyof V1CreateOrderErrors];
@@ -8100,6 +8388,10 @@ export type V1GetOrderErrors = {
      * Internal Server Error
      */
     500: Problem;
+    /**
+     * Service Unavailable
+     */
+    503: Problem;
 };
 
 export type V1GetOrderError = V1GetOrderErrors[keyof V1GetOrderErrors];
@@ -8156,6 +8448,10 @@ export type V1CancelOrderErrors = {
      * Internal Server Error
      */
     500: Problem;
+    /**
+     * Service Unavailable
+     */
+    503: Problem;
 };
 
 export type V1CancelOrderError = V1CancelOrderErrors[keyof V1CancelOrderErrors];
@@ -8195,6 +8491,10 @@ export type V1LogoutErrors = {
      * Internal Server Error
      */
     500: Problem;
+    /**
+     * Service Unavailable
+     */
+    503: Problem;
 };
 
 export type V1LogoutError = V1LogoutErrors[keyof V1LogoutErrors];
@@ -8234,6 +8534,10 @@ export type V1AdminListOrdersErrors = {
      * Internal Server Error
      */
     500: Problem;
+    /**
+     * Service Unavailable
+     */
+    503: Problem;
 };
 
 export type V1AdminListOrdersError = V1AdminListOrdersErrors[keyof V1AdminListOrdersErrors];
@@ -8288,6 +8592,10 @@ export type V1AdminShipOrderErrors = {
      * Internal Server Error
      */
     500: Problem;
+    /**
+     * Service Unavailable
+     */
+    503: Problem;
 };
 
 export type V1AdminShipOrderError = V1AdminShipOrderErrors[keyof V1AdminShipOrderErrors];
@@ -8355,6 +8663,10 @@ export type V1PaymentWebhookErrors = {
      * Internal Server Error
      */
     500: Problem;
+    /**
+     * Service Unavailable
+     */
+    503: Problem;
 };
 
 export type V1PaymentWebhookError = V1PaymentWebhookErrors[keyof V1PaymentWebhookErrors];

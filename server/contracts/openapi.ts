@@ -1107,6 +1107,9 @@ function errorResponses(): Record<string, Schema> {
     InternalError: error(
       'Something went wrong (details are logged with the request id, never returned)',
     ),
+    ServiceUnavailable: error(
+      'The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again)',
+    ),
   }
 }
 
@@ -1532,7 +1535,8 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
   )
 
   // Statuses any operation can meet, declared everywhere they apply: a bad parameter or body (400), an
-  // oversize body on a method that may carry one (413), a dead token where a token is read (401).
+  // oversize body on a method that may carry one (413), a dead token where a token is read (401), and a database
+  // that is unavailable, or (on a write) lost the connection while committing (503).
   for (const [p, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
       op.description ??= DESCRIPTIONS[op['x-cms'].kind]
@@ -1544,6 +1548,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       if (op['x-cms'].kind === 'static' || op['x-cms'].kind === 'endpoint') continue
       if ((op.parameters || op.requestBody) && !responses['400']) responses['400'] = ref(400)
       if (method !== 'get' && !responses['413']) responses['413'] = ref(413)
+      if (!responses['503']) responses['503'] = ref(503)
       if (!responses['500']) responses['500'] = ref(500)
       const isPublic = Array.isArray(op.security) && op.security.length === 0
       if (!isPublic && !responses['401']) responses['401'] = ref(401)

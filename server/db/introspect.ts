@@ -79,3 +79,13 @@ export function checkIdColumn(want: TableSpec, have: TableSpec): void {
       'Keep the id type, or move the data to a new collection.',
   )
 }
+
+/**
+ * The column to declare the primary key of a table that has none, when the config keys it on a column the table
+ * already has (the internal tables made before they had keys): undefined when nothing is to do.
+ */
+export function missingPrimaryKey(want: TableSpec, have: TableSpec): string | undefined {
+  if (have.columns.some((c) => c.primary || c.type === 'id')) return undefined
+  const key = want.columns.find((c) => c.primary && c.type !== 'id')
+  return key && have.columns.some((c) => c.name === key.name) ? key.name : undefined
+}

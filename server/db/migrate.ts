@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
-import type { Database } from './database.ts'
-import { checkIdColumn, introspect } from './introspect.ts'
+import type { Database, Executor } from './database.ts'
+import { checkIdColumn, introspect, missingPrimaryKey } from './introspect.ts'
 import { describeStep, stepSql, type MigrationStep } from './migration-steps.ts'
 import { applyMigrations, listMigrations, migrationStatus, withMigrationLock } from './migrator.ts'
 import type { TableSpec } from './schema.ts'
@@ -26,11 +26,19 @@ async function missingParts(db: Database, tables: TableSpec[]): Promise<Migratio
     checkIdColumn(table, have)
     const columns = new Set(have.columns.map((c) => c.name))
     const indexes = new Set(have.indexes.map((i) => i.name))
-    for (const column of table.columns.filter((c) => !columns.has(c.name))) {
-      steps.push({ op: 'addColumn', table: table.name, column })
-    }
-    for (const index of table.indexes.filter((i) => !indexes.has(i.name))) {
-      steps.push({ op: 'addIndex', table: table.name, index })
+    const newColumns = table.columns.filter((c) => !columns.has(c.name))
+    const newIndexes = table.indexes.filter((i) => !indexes.has(i.name))
+    for (const column of newColumns) steps.push({ op: 'addColumn', table: table.name, column })
+    for (const index of newIndexes) steps.push({ op: 'addIndex', table: table.name, index })
+    const key = missingPrimaryKey(table, have)
+    if (key) {
+      steps.push({
+        op: 'addPrimaryKey',
+        table: table.name,
+        column: key,
+        columns: [...have.columns, ...newColumns],
+        indexes: [...have.indexes, ...newIndexes],
+      })
     }
   }
   return steps
@@ -47,10 +55,14 @@ export async function migrate(db: Database, tables: TableSpec[]): Promise<{ stat
   return withMigrationLock(db, async () => {
     let statements = 0
     for (const step of await missingParts(db, tables)) {
-      for (const sql of await stepSql(db, step)) {
-        await db.run(sql)
-        statements++
+      const sql = await stepSql(db, step)
+      // A step of several statements (SQLite rebuilding a table to key it) is all or nothing there.
+      const body = async (ex: Executor) => {
+        for (const statement of sql) await ex.run(statement)
       }
+      if (db.dialect.transactionalDDL && sql.length > 1) await db.transaction(body)
+      else await body(db)
+      statements += sql.length
     }
     return { statements }
   })

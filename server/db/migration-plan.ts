@@ -1,5 +1,5 @@
 import type { Database } from './database.ts'
-import { checkIdColumn, introspect, sameIndex, sameKind } from './introspect.ts'
+import { checkIdColumn, introspect, missingPrimaryKey, sameIndex, sameKind } from './introspect.ts'
 import type { MigrationStep } from './migration-steps.ts'
 import type { TableSpec } from './schema.ts'
 
@@ -34,7 +34,7 @@ export function parseRename(text: string): Rename {
 
 /**
  * The steps that bring the database to the tables the config compiles to. Order: drop stale indexes, rename
- * tables, rename columns, drop columns, add columns, create tables, add indexes, drop tables. Nothing here runs
+ * tables, rename columns, drop columns, add columns, create tables, add indexes, add primary keys, drop tables. Nothing here runs
  * them: drops become lines of a migration file, never something start-up does.
  */
 export async function planMigration(
@@ -55,6 +55,7 @@ export async function planMigration(
     addColumns: [] as MigrationStep[],
     createTables: [] as MigrationStep[],
     addIndexes: [] as MigrationStep[],
+    addPrimaryKeys: [] as MigrationStep[],
     dropTables: [] as MigrationStep[],
   }
 
@@ -156,6 +157,20 @@ export async function planMigration(
     }
     for (const index of table.indexes.filter((i) => !keptIdx.has(i.name))) {
       steps.addIndexes.push({ op: 'addIndex', table: table.name, index })
+    }
+    // Keyed last: by then the table is as the config has it, which is what SQLite rebuilds it as.
+    const key = missingPrimaryKey(table, {
+      ...have,
+      columns: have.columns.map((c) => ({ ...c, name: asNew(c.name) })),
+    })
+    if (key) {
+      steps.addPrimaryKeys.push({
+        op: 'addPrimaryKey',
+        table: table.name,
+        column: key,
+        columns: table.columns,
+        indexes: table.indexes,
+      })
     }
   }
 

@@ -16,6 +16,25 @@ export type MigrationStep =
   | { op: 'renameColumn'; table: string; from: string; to: string }
   | { op: 'addIndex'; table: string; index: IndexSpec }
   | { op: 'dropIndex'; table: string; index: IndexSpec }
+  /**
+   * Declares `column` the primary key of a table that has none (Galera needs one on every table). `columns` and
+   * `indexes` are the whole table once keyed: SQLite cannot add a primary key in place and rebuilds the table
+   * from them; MariaDB alters it (the column becomes NOT NULL).
+   */
+  | {
+      op: 'addPrimaryKey'
+      table: string
+      column: string
+      columns: ColumnSpec[]
+      indexes: IndexSpec[]
+    }
+  | {
+      op: 'dropPrimaryKey'
+      table: string
+      column: string
+      columns: ColumnSpec[]
+      indexes: IndexSpec[]
+    }
 
 export type MigrationSteps = MigrationStep[]
 
@@ -37,6 +56,10 @@ export function inverse(step: MigrationStep): MigrationStep {
       return { ...step, op: 'dropIndex' }
     case 'dropIndex':
       return { ...step, op: 'addIndex' }
+    case 'addPrimaryKey':
+      return { ...step, op: 'dropPrimaryKey' }
+    case 'dropPrimaryKey':
+      return { ...step, op: 'addPrimaryKey' }
   }
 }
 
@@ -82,26 +105,59 @@ export function addIndex(t: Knex.CreateTableBuilder, i: IndexSpec): void {
   else t.index(i.columns, i.name)
 }
 
+const compiled = (builder: Knex.SchemaBuilder) => builder.toSQL().map((s) => s.sql)
+
+async function createTableSql(
+  db: Database,
+  table: string,
+  columns: ColumnSpec[],
+  indexes: IndexSpec[],
+): Promise<string[]> {
+  const knex = await db.schemaBuilder()
+  return compiled(
+    knex.schema.createTable(table, (t) => {
+      for (const c of columns) addColumn(t, c, true)
+      for (const i of indexes) addIndex(t, i)
+      const options = db.dialect.tableOptions
+      if (options) {
+        t.charset(options.charset)
+        t.collate(options.collate)
+        t.engine(options.engine)
+      }
+    }),
+  )
+}
+
+/**
+ * Where a table's primary key cannot be changed in place (SQLite), the table is rebuilt: a new table with the key, the rows copied, the old
+ * table dropped, the new one renamed, the indexes created again. Run in one transaction (a migration on SQLite
+ * is one; `migrate` runs each step in one), so a failure (a NULL or duplicate key) leaves the table as it was.
+ */
+async function rebuildTable(
+  db: Database,
+  table: string,
+  columns: ColumnSpec[],
+  indexes: IndexSpec[],
+): Promise<string[]> {
+  const q = (id: string) => db.dialect.quote(id)
+  const temp = `${table}__rebuild`
+  const names = columns.map((c) => q(c.name)).join(', ')
+  const knex = await db.schemaBuilder()
+  return [
+    ...(await createTableSql(db, temp, columns, [])),
+    `INSERT INTO ${q(temp)} (${names}) SELECT ${names} FROM ${q(table)}`,
+    `DROP TABLE ${q(table)}`,
+    `ALTER TABLE ${q(temp)} RENAME TO ${q(table)}`,
+    ...compiled(knex.schema.alterTable(table, (t) => indexes.forEach((i) => addIndex(t, i)))),
+  ]
+}
+
 /** The SQL of one step on this database (Knex compiles the creations; the rest is plain ALTER/DROP). */
 export async function stepSql(db: Database, step: MigrationStep): Promise<string[]> {
   const q = (id: string) => db.dialect.quote(id)
-  const compiled = (builder: Knex.SchemaBuilder) => builder.toSQL().map((s) => s.sql)
   switch (step.op) {
-    case 'createTable': {
-      const knex = await db.schemaBuilder()
-      return compiled(
-        knex.schema.createTable(step.table, (t) => {
-          for (const c of step.columns) addColumn(t, c, true)
-          for (const i of step.indexes) addIndex(t, i)
-          const options = db.dialect.tableOptions
-          if (options) {
-            t.charset(options.charset)
-            t.collate(options.collate)
-            t.engine(options.engine)
-          }
-        }),
-      )
-    }
+    case 'createTable':
+      return createTableSql(db, step.table, step.columns, step.indexes)
     case 'addColumn': {
       if (step.column.type === 'id' || step.column.primary)
         throw new Error(
@@ -124,6 +180,24 @@ export async function stepSql(db: Database, step: MigrationStep): Promise<string
       return [`ALTER TABLE ${q(step.from)} RENAME TO ${q(step.to)}`]
     case 'dropTable':
       return [`DROP TABLE ${q(step.table)}`]
+    case 'addPrimaryKey': {
+      const alter = db.dialect.addPrimaryKey(step.table, step.column)
+      if (alter) return [alter]
+      const columns = step.columns.map((c) =>
+        c.name === step.column ? { ...c, primary: true } : c,
+      )
+      return rebuildTable(db, step.table, columns, step.indexes)
+    }
+    case 'dropPrimaryKey': {
+      const alter = db.dialect.dropPrimaryKey(step.table)
+      if (alter) return [alter]
+      const columns = step.columns.map((c) => {
+        if (c.name !== step.column) return c
+        const { primary: _, ...rest } = c
+        return rest
+      })
+      return rebuildTable(db, step.table, columns, step.indexes)
+    }
   }
 }
 
@@ -146,5 +220,9 @@ export function describeStep(step: MigrationStep): string {
       return `add ${step.index.unique ? 'unique ' : ''}index ${step.index.name} on ${step.table} (${step.index.columns.join(', ')})`
     case 'dropIndex':
       return `drop index ${step.index.name} on ${step.table}`
+    case 'addPrimaryKey':
+      return `add primary key ${step.table} (${step.column})`
+    case 'dropPrimaryKey':
+      return `drop primary key ${step.table} (${step.column})`
   }
 }

@@ -1,5 +1,7 @@
 import { createConnection } from 'node:net'
 import type { Knex } from 'knex'
+import { ConfigError } from '../errors/config-error.ts'
+import { ServiceUnavailable } from '../errors/service-unavailable.ts'
 import { mysqlDialect } from './dialects/mysql.ts'
 import {
   toBinding,
@@ -9,19 +11,73 @@ import {
   type RunResult,
 } from './database.ts'
 
-/** Tries of one write transaction that keeps failing certification or lock waits. */
+/** Tries of one write transaction that keeps failing certification or lock waits, or meets an unavailable node. */
 export const TRANSACTION_TRIES = 5
 const RETRY_BASE_MS = 10
+/** How long a node that answered "not ready" (1047) or dropped a connection is passed over for new connections. */
+const AVOID_MS = 3000
+
+/** The error numbers and codes of an error and its causes. */
+function errorIds(error: unknown): { errnos: unknown[]; codes: unknown[]; fatal: boolean } {
+  const out = { errnos: [] as unknown[], codes: [] as unknown[], fatal: false }
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const x = e as { errno?: unknown; code?: unknown; fatal?: unknown; cause?: unknown }
+    out.errnos.push(x.errno)
+    out.codes.push(x.code)
+    if (x.fatal === true) out.fatal = true
+    e = x.cause
+  }
+  return out
+}
 
 /** Deadlock or Galera certification failure (1213), lock wait timeout (1205): the whole transaction can run again. */
 function isRetryableConflict(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const errno = (e as { errno?: unknown }).errno
-    if (errno === 1213 || errno === 1205) return true
-    e = (e as { cause?: unknown }).cause
-  }
-  return false
+  return errorIds(error).errnos.some((n) => n === 1213 || n === 1205)
 }
+
+/**
+ * A node that is up but cannot serve: outside the primary component or not yet synced (1047,
+ * "WSREP has not yet prepared node for application use"), or shutting down (1053). The statement did not run.
+ */
+function isNodeUnavailable(error: unknown): boolean {
+  return errorIds(error).errnos.some((n) => n === 1047 || n === 1053)
+}
+
+const LOST_CODES = new Set([
+  'PROTOCOL_CONNECTION_LOST',
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ER_CONNECTION_KILLED',
+])
+/** The connection broke (the node died, the connection was killed, the network failed). */
+function isConnectionLost(error: unknown): boolean {
+  const { errnos, codes, fatal } = errorIds(error)
+  return (
+    fatal ||
+    codes.some((c) => typeof c === 'string' && LOST_CODES.has(c)) ||
+    errnos.some((n) => n === 1927 || n === 2006 || n === 2013 || n === 4031)
+  )
+}
+
+/** The pool had no connection to give within its timeout (every connection busy, or none could be made). */
+function isAcquireTimeout(error: unknown): boolean {
+  return (error as { name?: unknown })?.name === 'KnexTimeoutError'
+}
+
+function runResult(r: unknown): RunResult {
+  const x = r as { insertId?: number; affectedRows?: number }
+  return { insertId: Number(x.insertId ?? 0), changes: Number(x.affectedRows ?? 0) }
+}
+
+/** A raw mysql2 connection, as far as the failover needs it. */
+interface RawConnection {
+  config: { host: string; port: number }
+  __knex__disposed?: unknown
+}
+const hostKey = (c: RawConnection) => `${c.config.host}:${c.config.port}`
 
 /** `mysql://u:p@h1:p1,h2:p2,h3:p3/db?pool=n`: the hosts in order, and the URL of the first for the rest. */
 function parseHosts(url: string): { hosts: { host: string; port: number }[]; u: URL } {
@@ -49,16 +105,42 @@ function reachable(host: string, port: number): Promise<boolean> {
   })
 }
 
-/** MySQL / MariaDB through Knex's mysql2 pool; statements are raw parameterised SQL. */
+/**
+ * MySQL / MariaDB through Knex's mysql2 pool; statements are raw parameterised SQL.
+ *
+ * With several hosts (a Galera cluster) the pool fails over: a node that refuses connections, drops one, or
+ * answers 1047 (up but outside the primary component) is passed over for a few seconds, its pooled connections
+ * are discarded, and new ones go to the next node. What a failure means for the statement in flight:
+ * - before COMMIT (a read, BEGIN, any statement of a transaction's body): nothing was applied, as the node rolls
+ *   back a transaction whose connection ends and a node outside the primary component commits nothing; the
+ *   read or the whole transaction runs again on another connection (at most TRANSACTION_TRIES tries in all);
+ * - during COMMIT (or an autocommit write) with the connection lost: the outcome is unknown, so it is never run
+ *   again (it could apply twice) and fails with ServiceUnavailable (503, reason `commitOutcomeUnknown`);
+ * - a certification failure (1213) at COMMIT was rolled back whole by Galera: it runs again like any conflict.
+ * Tries used up on unavailable nodes end in ServiceUnavailable (503, reason `databaseUnavailable`).
+ *
+ * Reads see every write committed anywhere in the cluster before they start (`wsrep_sync_wait = 1` on each
+ * connection of a several-host URL; `?syncWait=0` turns it off): a session created through one node is found
+ * by a session check through another, and a document written by one server is read back by the next.
+ */
 export class MysqlDatabase implements Database {
   readonly dialect = mysqlDialect
   private readonly knex: Promise<Knex>
   readonly description: string
   private readonly listeners = new Set<QueryListener>()
+  /** host:port → until when new connections avoid it (it answered 1047 or dropped a connection). */
+  private readonly avoid = new Map<string, number>()
+  private readonly failover: boolean
 
   constructor(url: string) {
     const { hosts, u } = parseHosts(url)
     this.description = `mysql://${hosts.map((h) => `${h.host}:${h.port}`).join(',')}${u.pathname}`
+    this.failover = hosts.length > 1
+    const syncWait = u.searchParams.get('syncWait') ?? (this.failover ? '1' : '0')
+    if (!/^[0-9]+$/.test(syncWait))
+      throw new ConfigError(
+        `DATABASE_URL ?syncWait= takes a number (wsrep_sync_wait: 0 off, 1 reads); got "${syncWait}".`,
+      )
     const base = {
       user: decodeURIComponent(u.username),
       password: decodeURIComponent(u.password),
@@ -70,52 +152,71 @@ export class MysqlDatabase implements Database {
       decimalNumbers: true,
     }
     // Several hosts (a Galera cluster): each new pooled connection goes to the current host while it accepts
-    // connections, else to the next one that does. Connections to a dead node fail and leave the pool.
+    // connections and is not avoided, else to the next one that does. Connections to a dead node fail and leave
+    // the pool; those to an avoided node are discarded when next taken from it (`validate`).
     let current = 0
     const connection =
       hosts.length === 1
         ? { ...base, host: hosts[0]!.host, port: hosts[0]!.port }
         : async () => {
-            for (let i = 0; i < hosts.length; i++) {
-              const h = hosts[(current + i) % hosts.length]!
+            const order = hosts.map((_, i) => (current + i) % hosts.length)
+            const avoided = (i: number) => this.avoided(`${hosts[i]!.host}:${hosts[i]!.port}`)
+            for (const i of [...order.filter((i) => !avoided(i)), ...order.filter(avoided)]) {
+              const h = hosts[i]!
               if (await reachable(h.host, h.port)) {
-                current = (current + i) % hosts.length
+                current = i
                 break
               }
             }
-            const h = hosts[current]!
-            // Chosen again for new connections after a second (a checker always true makes Knex loop).
+            const chosen = current
+            const h = hosts[chosen]!
+            const avoidedAtChoice = avoided(chosen)
+            // Chosen again for new connections after a second, or at once when the chosen node becomes avoided
+            // (a checker always true makes Knex loop, hence not when every node is avoided).
             const chosenAt = Date.now()
             return {
               ...base,
               host: h.host,
               port: h.port,
-              expirationChecker: () => Date.now() - chosenAt > 1000,
+              expirationChecker: () =>
+                Date.now() - chosenAt > 1000 || (!avoidedAtChoice && avoided(chosen)),
             }
           }
+    const setup = [
+      // READ COMMITTED: no gap locks, so concurrent writes to different rows of one table (sessions, versions,
+      // new documents) cannot deadlock on index ranges. Writes that must serialise lock their row (FOR UPDATE).
+      'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED',
+      ...(syncWait !== '0' ? [`SET SESSION wsrep_sync_wait = ${Number(syncWait)}`] : []),
+    ]
     // Knex loads lazily: an app on SQLite never pays for it at start-up.
     this.knex = import('knex').then(({ default: knexFactory }) =>
       knexFactory({
         client: 'mysql2',
         connection,
+        // Knex warns of every connection the pool drops after a failure, which the failover handles: not logged.
+        log: {
+          warn: (message: string) => {
+            if (!String(message).startsWith('Connection Error:')) console.warn(message)
+          },
+        },
         pool: {
           min: 0,
           max: Number(u.searchParams.get('pool') ?? 10),
-          // READ COMMITTED: no gap locks, so concurrent writes to different rows of one table (sessions, versions,
-          // new documents) cannot deadlock on index ranges. Writes that must serialise lock their row (FOR UPDATE).
           afterCreate: (
             conn: { query: (sql: string, cb: (err: Error | null) => void) => void },
             done: (err: Error | null, conn: unknown) => void,
           ) => {
-            conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (err) =>
-              done(err, conn),
-            )
+            const next = (i: number) =>
+              i === setup.length
+                ? done(null, conn)
+                : conn.query(setup[i]!, (err) => (err ? done(err, conn) : next(i + 1)))
+            next(0)
           },
+          validate: (conn: RawConnection) => !this.avoided(hostKey(conn)),
         },
       }),
     )
   }
-
   async schemaBuilder(): Promise<Knex> {
     return this.knex
   }
@@ -124,9 +225,12 @@ export class MysqlDatabase implements Database {
     runner: Knex | Knex.Transaction,
     sql: string,
     bindings: readonly unknown[],
+    conn?: RawConnection,
   ): Promise<unknown> {
     for (const l of this.listeners) l(sql, bindings)
-    const [result] = await runner.raw(sql, bindings.map(toBinding) as Knex.RawBinding[])
+    const query = runner.raw(sql, bindings.map(toBinding) as Knex.RawBinding[])
+    if (conn) query.connection(conn)
+    const [result] = await query
     return result
   }
 
@@ -134,10 +238,68 @@ export class MysqlDatabase implements Database {
     return {
       all: async <T>(sql: string, b: readonly unknown[] = []) =>
         (await this.exec(runner, sql, b)) as T[],
-      run: async (sql: string, b: readonly unknown[] = []): Promise<RunResult> => {
-        const r = (await this.exec(runner, sql, b)) as { insertId?: number; affectedRows?: number }
-        return { insertId: Number(r.insertId ?? 0), changes: Number(r.affectedRows ?? 0) }
-      },
+      run: async (sql: string, b: readonly unknown[] = []): Promise<RunResult> =>
+        runResult(await this.exec(runner, sql, b)),
+    }
+  }
+
+  private avoided(host: string): boolean {
+    return this.failover && (this.avoid.get(host) ?? 0) > Date.now()
+  }
+
+  /** A connection whose node failed it leaves the pool; with several hosts, its node is avoided a while. */
+  private dispose(conn: RawConnection, error: unknown): void {
+    conn.__knex__disposed = error
+    if (this.failover) this.avoid.set(hostKey(conn), Date.now() + AVOID_MS)
+  }
+
+  private backoff(attempt: number): Promise<void> {
+    return new Promise((resolve) =>
+      setTimeout(resolve, Math.random() * RETRY_BASE_MS * 2 ** (attempt - 1)),
+    )
+  }
+
+  /**
+   * One statement outside a transaction, on a connection taken for it. A read that meets an unavailable node
+   * or a lost connection runs again on another connection; an (autocommit) write runs again only when the node
+   * refused it (1047), and a lost connection leaves its outcome unknown (503).
+   */
+  private async statement(sql: string, bindings: readonly unknown[], write: boolean) {
+    const knex = await this.knex
+    const client = knex.client as {
+      acquireConnection(): Promise<RawConnection>
+      releaseConnection(conn: RawConnection): Promise<unknown>
+    }
+    for (let attempt = 1; ; attempt++) {
+      let conn: RawConnection
+      try {
+        conn = await client.acquireConnection()
+      } catch (error) {
+        // Nothing was sent: another try may reach a node.
+        if (isAcquireTimeout(error))
+          throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+        if (!isConnectionLost(error) && !isNodeUnavailable(error)) throw error
+        if (attempt >= TRANSACTION_TRIES)
+          throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+        this.retries++
+        await this.backoff(attempt)
+        continue
+      }
+      try {
+        return await this.exec(knex, sql, bindings, conn)
+      } catch (error) {
+        const unavailable = isNodeUnavailable(error)
+        const lost = !unavailable && isConnectionLost(error)
+        if (!unavailable && !lost) throw error
+        this.dispose(conn, error)
+        if (lost && write) throw new ServiceUnavailable('commitOutcomeUnknown', { cause: error })
+        if (attempt >= TRANSACTION_TRIES)
+          throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+        this.retries++
+        await this.backoff(attempt)
+      } finally {
+        await client.releaseConnection(conn)
+      }
     }
   }
 
@@ -145,35 +307,58 @@ export class MysqlDatabase implements Database {
     sql: string,
     bindings: readonly unknown[] = [],
   ): Promise<T[]> {
-    return this.executor(await this.knex).all<T>(sql, bindings)
+    return (await this.statement(sql, bindings, false)) as T[]
   }
 
   async run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
-    return this.executor(await this.knex).run(sql, bindings)
+    return runResult(await this.statement(sql, bindings, true))
   }
 
   /**
    * Runs `fn` in one transaction. A transaction that fails certification on a Galera cluster (1213, written at
    * commit by another node) or that waits too long for a row lock (1205) is rolled back whole and `fn` runs again
-   * from the start, hooks included: at most TRANSACTION_TRIES times, with jittered backoff. Nothing of a failed
-   * try stays, as its transaction was rolled back; the error of the last try is thrown.
+   * from the start, hooks included: at most TRANSACTION_TRIES times, with jittered backoff. So does one whose
+   * node was unavailable (1047) or whose connection was lost before COMMIT was sent (nothing of it was applied),
+   * on a connection to another node. A connection lost during COMMIT leaves the outcome unknown: never run
+   * again, it fails with ServiceUnavailable (`commitOutcomeUnknown`). Nothing of a failed try stays, as its
+   * transaction was rolled back; the error of the last try is thrown.
    */
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
     const knex = await this.knex
     for (let attempt = 1; ; attempt++) {
+      let conn: RawConnection | undefined
+      let committing = false
       try {
-        return await knex.transaction((trx) => fn(this.executor(trx)))
+        return await knex.transaction(async (trx) => {
+          conn = (await (
+            trx.client as { acquireConnection(): Promise<RawConnection> }
+          ).acquireConnection()) as RawConnection
+          const result = await fn(this.executor(trx))
+          // Knex sends COMMIT next: from here a lost connection leaves the outcome unknown.
+          committing = true
+          return result
+        })
       } catch (error) {
-        if (attempt >= TRANSACTION_TRIES || !isRetryableConflict(error)) throw error
+        // Raised inside (a hook's own write outside the transaction): decided there, never retried here.
+        if (error instanceof ServiceUnavailable) throw error
+        if (isAcquireTimeout(error))
+          throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+        const conflict = isRetryableConflict(error)
+        const unavailable = !conflict && isNodeUnavailable(error)
+        const lost = !conflict && !unavailable && isConnectionLost(error)
+        if (conn && (unavailable || lost)) this.dispose(conn, error)
+        if (committing && (unavailable || lost))
+          throw new ServiceUnavailable('commitOutcomeUnknown', { cause: error })
+        if (!conflict && !unavailable && !lost) throw error
+        if (attempt >= TRANSACTION_TRIES)
+          throw conflict ? error : new ServiceUnavailable('databaseUnavailable', { cause: error })
         this.retries++
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.random() * RETRY_BASE_MS * 2 ** (attempt - 1)),
-        )
+        await this.backoff(attempt)
       }
     }
   }
 
-  /** How many transactions were run again after a conflict (for tests and benchmarks). */
+  /** How many statements or transactions were run again after a conflict or a failover (tests, benchmarks). */
   retries = 0
 
   onQuery(listener: QueryListener): () => void {

@@ -19,7 +19,10 @@ export interface ColumnSpec {
   name: string
   type: ColumnType
   length?: number
-  /** The primary key of a table whose ids are not serial (a custom id or a UUID): given on insert. */
+  /**
+   * The primary key of a table whose key is given on insert, not serial: a custom id or a UUID, or the natural
+   * key of an internal table (a session id, a global's slug). Galera needs a primary key on every table.
+   */
   primary?: boolean
 }
 export interface IndexSpec {
@@ -210,13 +213,17 @@ export function collectionSchema(collection: SanitizedCollection): CollectionSch
   return { table: spec, placements, uniquePaths, idKind: idKind(collection) }
 }
 
-/** Internal tables, prefixed `cms_` (collection slugs cannot start with it). */
+/**
+ * Internal tables, prefixed `cms_` (collection slugs cannot start with it). Each has a primary key on its natural
+ * key, as Galera needs one on every table; the unique index on the same column predates the key and is kept, so
+ * upgrading a database never leaves a moment without a uniqueness check on it (see `addPrimaryKey`).
+ */
 export function internalTables(): TableSpec[] {
   return [
     {
       name: 'cms_globals',
       columns: [
-        { name: 'slug', type: 'string', length: 255 },
+        { name: 'slug', type: 'string', length: 255, primary: true },
         { name: 'data', type: 'json' },
         { name: 'createdAt', type: 'string', length: DATE_LENGTH },
         { name: 'updatedAt', type: 'string', length: DATE_LENGTH },
@@ -227,7 +234,7 @@ export function internalTables(): TableSpec[] {
       // Login sessions: a token is valid only while its session row exists and has not expired.
       name: 'cms_sessions',
       columns: [
-        { name: 'sid', type: 'string', length: 64 },
+        { name: 'sid', type: 'string', length: 64, primary: true },
         { name: 'collection', type: 'string', length: 255 },
         { name: 'user_id', type: 'integer' },
         { name: 'created_at', type: 'double' },
@@ -242,7 +249,7 @@ export function internalTables(): TableSpec[] {
       // Fixed-window counters (per client address and route), shared by every server process.
       name: 'cms_rate_limits',
       columns: [
-        { name: 'bucket', type: 'string', length: 255 },
+        { name: 'bucket', type: 'string', length: 255, primary: true },
         { name: 'window_start', type: 'double' },
         { name: 'hits', type: 'integer' },
       ],
@@ -252,7 +259,7 @@ export function internalTables(): TableSpec[] {
       // Processed payment webhook events: a delivery whose id is here has been handled (idempotency).
       name: 'cms_webhook_events',
       columns: [
-        { name: 'event_id', type: 'string', length: 255 },
+        { name: 'event_id', type: 'string', length: 255, primary: true },
         { name: 'received_at', type: 'double' },
       ],
       indexes: [{ name: 'cms_webhook_events_event_unique', columns: ['event_id'], unique: true }],

@@ -20,6 +20,7 @@ export const ERROR_CATALOGUE = {
   UNPROCESSABLE: { status: 422, response: 'BadRequest', graphql: 'BAD_USER_INPUT' },
   RATE_LIMITED: { status: 429, response: 'TooManyRequests', graphql: 'TOO_MANY_REQUESTS' },
   INTERNAL: { status: 500, response: 'InternalError', graphql: 'INTERNAL_SERVER_ERROR' },
+  UNAVAILABLE: { status: 503, response: 'ServiceUnavailable', graphql: 'SERVICE_UNAVAILABLE' },
 } as const satisfies Record<string, { status: number; response: string; graphql: string }>
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
@@ -36,6 +37,7 @@ export const STATUS_TITLES: Record<ErrorStatus, string> = {
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 }
 
 /** The code of an error raised with a status only: the first catalogue entry with that status. */

@@ -163,7 +163,7 @@ export function ordersComponents(): {
 } {
   // The statuses the orders API answers with problem details, titled from the error catalogue.
   const titles = Object.fromEntries(
-    ([400, 401, 403, 404, 409, 413, 422, 500] as const).map((status) => [
+    ([400, 401, 403, 404, 409, 413, 422, 500, 503] as const).map((status) => [
       status,
       STATUS_TITLES[status],
     ]),

@@ -89,6 +89,8 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
     (['create', 'update', 'updateMany', 'duplicate'].includes(o.kind) &&
       authCollections.has(o.op['x-cms'].collection!)),
   INTERNAL: () => true,
+  // The database unavailable (any operation), or a write's commit outcome unknown (server/db/mysql.ts).
+  UNAVAILABLE: () => true,
 }
 
 test('every code of the catalogue has a title, and a response component wherever an operation can raise it', (t) => {

@@ -48,6 +48,10 @@ export interface Dialect {
   onConflictUpdate(key: string): string
   /** Drops an index of `table`. */
   dropIndex(table: string, index: string): string
+  /** The statement declaring `column` the primary key of `table`; undefined where the table is rebuilt (SQLite). */
+  addPrimaryKey(table: string, column: string): string | undefined
+  /** The statement dropping the primary key of `table`; undefined where the table is rebuilt (SQLite). */
+  dropPrimaryKey(table: string): string | undefined
   /** Options Knex applies to a table it creates (MariaDB: utf8mb4, binary collation, InnoDB). */
   tableOptions?: { charset: string; collate: string; engine: string }
   /** DDL runs inside a transaction, so a failing migration leaves nothing behind (SQLite; MariaDB commits each DDL). */

@@ -24,6 +24,10 @@ export const mysqlDialect: Dialect = {
   onConflictUpdate: () => 'ON DUPLICATE KEY UPDATE',
   dropIndex: (table, index) =>
     `ALTER TABLE ${mysqlDialect.quote(table)} DROP INDEX ${mysqlDialect.quote(index)}`,
+  // The key's column becomes NOT NULL (an existing NULL fails the statement).
+  addPrimaryKey: (table, column) =>
+    `ALTER TABLE ${mysqlDialect.quote(table)} ADD PRIMARY KEY (${mysqlDialect.quote(column)})`,
+  dropPrimaryKey: (table) => `ALTER TABLE ${mysqlDialect.quote(table)} DROP PRIMARY KEY`,
   tableOptions: { charset: 'utf8mb4', collate: 'utf8mb4_bin', engine: 'InnoDB' },
   transactionalDDL: false,
   migrationTables() {

@@ -20,6 +20,9 @@ export const sqliteDialect: Dialect = {
   insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
   onConflictUpdate: (key) => `ON CONFLICT (${key}) DO UPDATE SET`,
   dropIndex: (_table, index) => `DROP INDEX ${sqliteDialect.quote(index)}`,
+  // SQLite cannot change a table's primary key in place.
+  addPrimaryKey: () => undefined,
+  dropPrimaryKey: () => undefined,
   transactionalDDL: true,
   migrationTables() {
     const q = sqliteDialect.quote

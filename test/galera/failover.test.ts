@@ -1,0 +1,185 @@
+import test from 'ava'
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { connect } from '../../server/db/connect.ts'
+import { MysqlDatabase } from '../../server/db/mysql.ts'
+import { getCms } from '../../server/local/get-cms.ts'
+
+// Runs on the three-node cluster of scripts/galera-start.sh (`npm run test:galera`); skipped without GALERA_URLS.
+const urls = (process.env.GALERA_URLS ?? '').split(/\s+/).filter(Boolean)
+const galera = urls.length >= 3 ? test.serial : test.skip
+const port = (url: string) => Number(new URL(url).port)
+
+async function status(db: MysqlDatabase, name: string): Promise<string> {
+  const [row] = await db.all<{ Value: string }>('SHOW STATUS LIKE ?', [name])
+  return String(row?.Value)
+}
+
+async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<number> {
+  const started = Date.now()
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`)
+    await sleep(100)
+  }
+  return Date.now() - started
+}
+
+/**
+ * Takes a node out of the primary component (`gmcast.isolate`: it stops talking to the others, is suspected and
+ * left behind after a few seconds, and answers 1047 to reads and writes), then brings it back (IST).
+ */
+async function isolate(admin: MysqlDatabase, on: boolean): Promise<number> {
+  await admin.run(`SET GLOBAL wsrep_provider_options = 'gmcast.isolate=${on ? 1 : 0}'`)
+  return on
+    ? until('non-Primary', async () => (await status(admin, 'wsrep_cluster_status')) !== 'Primary')
+    : until(
+        'Synced again',
+        async () =>
+          (await status(admin, 'wsrep_local_state_comment')) === 'Synced' &&
+          (await status(admin, 'wsrep_cluster_size')) === '3',
+      )
+}
+
+galera(
+  'a node outside the primary component (1047): the pool moves to another node; reads and writes succeed, each write once',
+  async (t) => {
+    const hosts = urls.map((url) => new URL(url).host)
+    const db = connect(`mysql://cms:cms@${hosts.join(',')}/cms`) as MysqlDatabase
+    const admin = connect(urls[0]!) as MysqlDatabase
+    const others = urls.slice(1).map((url) => connect(url) as MysqlDatabase)
+    let isolated = false
+    t.teardown(async () => {
+      if (isolated) await isolate(admin, false)
+      await db.run('DROP TABLE IF EXISTS galera_failover')
+      await Promise.all([db, admin, ...others].map((d) => d.close()))
+    })
+    await db.run('DROP TABLE IF EXISTS galera_failover')
+    await db.run('CREATE TABLE galera_failover (id CHAR(36) PRIMARY KEY, n INT NOT NULL)')
+    // The pool holds several connections, all on the first node.
+    const ports = await Promise.all(
+      [1, 2, 3, 4].map(
+        async () => (await db.all<{ p: number }>('SELECT @@port AS p, SLEEP(0.05)'))[0]!.p,
+      ),
+    )
+    t.deepEqual(new Set(ports), new Set([port(urls[0]!)]))
+
+    isolated = true
+    const isolatedIn = await isolate(admin, true)
+    const retriesBefore = db.retries
+    const started = Date.now()
+    const ids: string[] = []
+    for (let n = 0; n < 20; n++) {
+      const id = randomUUID()
+      await db.transaction(async (tx) => {
+        await tx.run('INSERT INTO galera_failover (id, n) VALUES (?, ?)', [id, n])
+      })
+      ids.push(id)
+    }
+    const writesMs = Date.now() - started
+    const [where] = await db.all<{ p: number; ready: string }>(
+      "SELECT @@port AS p, (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'WSREP_READY') AS ready",
+    )
+    t.not(where!.p, port(urls[0]!), 'new connections go to a node of the primary component')
+    t.is(where!.ready, 'ON')
+    t.true(db.retries > retriesBefore, 'the writes that met the isolated node were run again')
+
+    // Every acknowledged write is on the nodes of the primary component, exactly once.
+    for (const other of others) {
+      const rows = await other.all<{ id: string; n: number }>(
+        'SELECT id, n FROM galera_failover ORDER BY n',
+      )
+      t.deepEqual(
+        rows.map((r) => r.id),
+        ids,
+      )
+    }
+
+    // Back in the cluster, the isolated node catches up (IST) and has the same rows.
+    const rejoinedIn = await isolate(admin, false)
+    isolated = false
+    const [back] = await admin.all<{ c: number; d: number }>(
+      'SELECT COUNT(*) AS c, COUNT(DISTINCT id) AS d FROM galera_failover',
+    )
+    t.deepEqual({ c: Number(back!.c), d: Number(back!.d) }, { c: 20, d: 20 })
+    t.log(
+      `isolated (non-Primary) in ${isolatedIn} ms; 20 writes through the pool in ${writesMs} ms with ${db.retries - retriesBefore} retries; rejoined and Synced in ${rejoinedIn} ms`,
+    )
+  },
+)
+
+galera(
+  'reads see a write committed through another node at once (wsrep_sync_wait on several-host URLs)',
+  async (t) => {
+    const hosts = urls.map((url) => new URL(url).host)
+    // Two pools, as two CMS servers would have: one writing through the first node, one reading through the second.
+    const writer = connect(`mysql://cms:cms@${hosts.join(',')}/cms`) as MysqlDatabase
+    const reader = connect(
+      `mysql://cms:cms@${[hosts[1], hosts[2], hosts[0]].join(',')}/cms`,
+    ) as MysqlDatabase
+    t.teardown(async () => {
+      await writer.run('DROP TABLE IF EXISTS galera_ryw')
+      await Promise.all([writer.close(), reader.close()])
+    })
+    await writer.run('DROP TABLE IF EXISTS galera_ryw')
+    await writer.run('CREATE TABLE galera_ryw (id INT PRIMARY KEY, v INT NOT NULL)')
+    const [w] = await writer.all<{ p: number; s: number }>(
+      'SELECT @@port AS p, @@wsrep_sync_wait AS s',
+    )
+    const [r] = await reader.all<{ p: number; s: number }>(
+      'SELECT @@port AS p, @@wsrep_sync_wait AS s',
+    )
+    t.not(w!.p, r!.p)
+    t.deepEqual([w!.s, r!.s], [1, 1])
+    let stale = 0
+    for (let i = 1; i <= 200; i++) {
+      await writer.transaction((tx) =>
+        tx.run('INSERT INTO galera_ryw (id, v) VALUES (?, ?)', [i, i]),
+      )
+      const rows = await reader.all<{ v: number }>('SELECT v FROM galera_ryw WHERE id = ?', [i])
+      if (rows.length !== 1) stale++
+    }
+    t.is(stale, 0, 'every write read back at once through the other node')
+  },
+)
+
+galera(
+  'a session made by login through one node is accepted at once by a CMS on another node, and its logout there is seen back',
+  async (t) => {
+    const hosts = urls.map((url) => new URL(url).host)
+    const name = `cms_g_sessions_${randomUUID().slice(0, 8)}`
+    const admin = connect(urls[0]!) as MysqlDatabase
+    await admin.run(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+    const config = (order: string[]) => ({
+      secret: 'galera-sessions-secret',
+      db: { url: `mysql://cms:cms@${order.join(',')}/${name}` },
+      collections: [
+        { slug: 'users', auth: true, fields: [{ name: 'name', type: 'text' as const }] },
+      ],
+    })
+    // Two CMS processes' worth of state: one on the first node, one on the second.
+    const a = await getCms({ config: config(hosts) })
+    const b = await getCms({ config: config([hosts[1]!, hosts[2]!, hosts[0]!]) })
+    t.teardown(async () => {
+      await Promise.all([a.destroy(), b.destroy()])
+      await admin.run(`DROP DATABASE IF EXISTS ${name}`)
+      await admin.close()
+    })
+    const [pa] = await a.db.all<{ p: number }>('SELECT @@port AS p')
+    const [pb] = await b.db.all<{ p: number }>('SELECT @@port AS p')
+    t.not(pa!.p, pb!.p)
+    await a.create({
+      collection: 'users',
+      data: { email: 'g@example.com', password: 'secret-123' },
+    })
+    for (let i = 0; i < 10; i++) {
+      const { token } = await a.login({
+        collection: 'users',
+        data: { email: 'g@example.com', password: 'secret-123' },
+      })
+      t.truthy(await b.auth(token!), `login ${i} seen by the other node`)
+      const claims = (await b.auth(token!))!.claims
+      await b.logout({ collection: 'users', sid: claims.sid })
+      t.is(await a.auth(token!), undefined, `logout ${i} seen by the first node`)
+    }
+  },
+)
