@@ -265,15 +265,17 @@ export function internalTables(): TableSpec[] {
       indexes: [{ name: 'cms_webhook_events_event_unique', columns: ['event_id'], unique: true }],
     },
     {
-      // Write generations, one row per collection table, bumped by every transaction that writes the table:
-      // cached totals are reused while the generations they were counted at hold (db/totals.ts). A double holds
-      // every integer up to 2^53 exactly on both databases.
+      // Write generations: per collection table, one row per writing process (`slot` = table and process), bumped
+      // by every transaction of that process that writes the table. A table's generation is the sum of its rows,
+      // so processes never update one another's row: no certification conflicts between Galera nodes, no lock
+      // queue between processes (db/totals.ts). A double holds every integer up to 2^53 exactly on both databases.
       name: 'cms_generations',
       columns: [
-        { name: 'table_name', type: 'string', length: 255, primary: true },
+        { name: 'slot', type: 'string', length: 255, primary: true },
+        { name: 'table_name', type: 'string', length: 255 },
         { name: 'generation', type: 'double' },
       ],
-      indexes: [],
+      indexes: [{ name: 'cms_generations_table', columns: ['table_name'], unique: false }],
     },
   ]
 }

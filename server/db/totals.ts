@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import type { SanitizedCollection, Where } from '../config/types.ts'
 import type { Database, Executor } from './database.ts'
 import type { Dialect } from './dialects/dialect.ts'
@@ -9,8 +11,9 @@ import { compileWhere, type QueryContext } from './where.ts'
  * Cached totals (docs/performance.md, "Cached totals"). A list page's `totalDocs` is a COUNT(*) over every
  * matching row; at a million rows that costs far more than the page. Each process keeps the totals it counted,
  * keyed by the count's SQL and bound values, and stamped with the write generations of the tables the SQL
- * reads. A generation lives in the database (`cms_generations`) and is bumped in the same transaction as every
- * write to its table, so a total is reused only while no process has committed a write that could change it.
+ * reads. A generation lives in the database (`cms_generations`, one row per table and writing process, summed)
+ * and is bumped in the same transaction as every write to its table, so a total is reused only while no process
+ * has committed a write that could change it.
  */
 
 export const GENERATIONS_TABLE = 'cms_generations'
@@ -43,23 +46,32 @@ export function writtenTable(sql: string): string | undefined {
   return DDL.test(sql) ? SCHEMA : undefined
 }
 
-/** Bumps the generations of `tables` (sorted, so two transactions lock the rows in one order). */
+/**
+ * This process's rows of `cms_generations`: one per table it writes, so two processes (two Galera nodes) never
+ * update the same row. Host and pid, plus a random part, since a pid is reused by the next process (a container's
+ * pid 1): a restart adds rows, which the sums read through the table_name index.
+ */
+const WRITER = `${hostname().slice(0, 100)}:${process.pid}:${randomBytes(6).toString('hex')}`
+const slotOf = (table: string) => `${table}|${WRITER}`
+
+/** Bumps this process's generations of `tables` (sorted, so two transactions lock the rows in one order). */
 async function bump(ex: Executor, dialect: Dialect, tables: Iterable<string>): Promise<void> {
   const names = [...tables].sort()
   const q = dialect.quote
   const table = q(GENERATIONS_TABLE)
   try {
     const { changes } = await ex.run(
-      `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('table_name')} IN (${names.map(() => '?').join(', ')})`,
-      names,
+      `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('slot')} IN (${names.map(() => '?').join(', ')})`,
+      names.map(slotOf),
     )
     if (changes >= names.length) return
-    // A table written for the first time: its row starts at 1 (an upsert, as another process may insert it too).
+    // A table this process writes for the first time: its row starts at 1 (an upsert: a concurrent transaction of
+    // this process may insert it too).
     for (const name of names)
       await ex.run(
-        `INSERT INTO ${table} (${q('table_name')}, ${q('generation')}) VALUES (?, 1) ` +
-          `${dialect.onConflictUpdate(q('table_name'))} ${q('generation')} = ${q('generation')} + 1`,
-        [name],
+        `INSERT INTO ${table} (${q('slot')}, ${q('table_name')}, ${q('generation')}) VALUES (?, ?, 1) ` +
+          `${dialect.onConflictUpdate(q('slot'))} ${q('generation')} = ${q('generation')} + 1`,
+        [slotOf(name), name],
       )
   } catch (error) {
     // Before the migration that creates the table nothing can have been counted against it.
