@@ -31,10 +31,19 @@ export function relationKindOf(field: RelationshipField, slug: string): IdKind {
  * back in its target's kind).
  */
 export function relationStoredKind(field: RelationshipField): IdKind {
-  const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-  const kinds = new Set(targets.map((t) => relationKindOf(field, t)))
-  return kinds.size === 1 ? [...kinds][0] : 'text'
+  // Asked for every relation value read and every condition compiled: worked out once per field (a sanitised
+  // field does not change; annotating it again makes a new annotation object, and so a new entry).
+  const annotation = (field as Annotated).relationIdKinds
+  let kind = annotation && storedKinds.get(annotation)
+  if (kind === undefined) {
+    const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
+    const kinds = new Set(targets.map((t) => relationKindOf(field, t)))
+    kind = kinds.size === 1 ? [...kinds][0] : 'text'
+    if (annotation) storedKinds.set(annotation, kind)
+  }
+  return kind
 }
+const storedKinds = new WeakMap<Record<string, IdKind>, IdKind>()
 
 /** A stored id (a column or JSON value) in its kind: numbers for integer and number ids, strings for text ids. */
 export function readId(kind: IdKind, v: unknown): number | string {

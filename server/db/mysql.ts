@@ -11,6 +11,29 @@ import {
   type RunResult,
 } from './database.ts'
 
+/** What the statements need of Knex's client: a pooled connection (a transaction's client gives its own). */
+interface PoolClient {
+  acquireConnection(): Promise<DriverConnection>
+  releaseConnection(connection: DriverConnection): Promise<unknown>
+}
+type Callback = (error: Error | null, result?: unknown) => void
+interface DriverConnection {
+  execute(sql: string, values: unknown[], cb: Callback): void
+  query(sql: string, values: unknown[], cb: Callback): void
+}
+const call = (
+  connection: DriverConnection,
+  method: 'execute' | 'query',
+  sql: string,
+  values: unknown[],
+): Promise<unknown> =>
+  new Promise((resolve, reject) =>
+    connection[method](sql, values, (error, result) => (error ? reject(error) : resolve(result))),
+  )
+
+/** Prepared statements kept per connection (mysql2 closes the least recently used past it). */
+const PREPARED_PER_CONNECTION = 500
+
 /** Tries of one write transaction that keeps failing certification or lock waits, or meets an unavailable node. */
 export const TRANSACTION_TRIES = 5
 const RETRY_BASE_MS = 10
@@ -150,6 +173,7 @@ export class MysqlDatabase implements Database {
       // Integers and doubles come back as numbers, never strings.
       supportBigNumbers: true,
       decimalNumbers: true,
+      maxPreparedStatements: PREPARED_PER_CONNECTION,
     }
     // Several hosts (a Galera cluster): each new pooled connection goes to the current host while it accepts
     // connections and is not avoided, else to the next one that does. Connections to a dead node fail and leave
@@ -221,6 +245,13 @@ export class MysqlDatabase implements Database {
     return this.knex
   }
 
+  /**
+   * Runs one statement as a server-side prepared statement (mysql2 `execute`, on the pool's connection or the
+   * transaction's): the server parses each SQL text once per connection and only the values travel per call, in
+   * the binary protocol, with no client-side escaping or Knex query building. mysql2 keeps the prepared
+   * statements per connection (least recently used closed past `maxPreparedStatements`). A statement the
+   * prepared protocol does not support (1295) runs as a plain query.
+   */
   private async exec(
     runner: Knex | Knex.Transaction,
     sql: string,
@@ -228,10 +259,24 @@ export class MysqlDatabase implements Database {
     conn?: RawConnection,
   ): Promise<unknown> {
     for (const l of this.listeners) l(sql, bindings)
-    const query = runner.raw(sql, bindings.map(toBinding) as Knex.RawBinding[])
-    if (conn) query.connection(conn)
-    const [result] = await query
-    return result
+    // Server-side prepared statements (mysql2 execute): parsed once per SQL text and connection, values sent in
+    // the binary protocol. On the connection given (a statement pinned for failover), else the runner's: a
+    // transaction's client hands out its own connection.
+    const client = (runner as unknown as { client: PoolClient }).client
+    const connection = conn
+      ? (conn as unknown as DriverConnection)
+      : await client.acquireConnection()
+    try {
+      const values = bindings.map(toBinding)
+      try {
+        return await call(connection, 'execute', sql, values)
+      } catch (error) {
+        if ((error as { errno?: unknown }).errno !== 1295) throw error
+        return await call(connection, 'query', sql, values)
+      }
+    } finally {
+      if (!conn) await client.releaseConnection(connection)
+    }
   }
 
   private executor(runner: Knex | Knex.Transaction): Executor {

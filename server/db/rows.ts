@@ -17,52 +17,100 @@ export function readValue(field: FlattenedField, v: unknown): unknown {
   }
 }
 
-function readPlacements(
-  placements: Map<string, Placement>,
-  row: Record<string, unknown>,
-  out: Record<string, unknown>,
-): void {
-  for (const [name, p] of placements) {
-    switch (p.kind) {
-      case 'column':
-        out[name] = readValue(p.field, row[p.column])
-        break
-      case 'json': {
-        const raw = row[p.column]
+type Reader = (row: Record<string, unknown>, out: Record<string, unknown>) => void
+
+/** One placement's reader: what it reads decided once (field type, id kinds), only the row's values per call. */
+function placementReader(name: string, p: Placement): Reader | undefined {
+  switch (p.kind) {
+    case 'column': {
+      const column = p.column
+      switch (p.field.type) {
+        case 'checkbox':
+        case 'number':
+          return (row, out) => {
+            out[name] = readValue(p.field, row[column])
+          }
+        case 'relationship': {
+          const text = relationStoredKind(p.field) === 'text'
+          return (row, out) => {
+            const v = row[column]
+            out[name] =
+              v === null || v === undefined
+                ? null
+                : text
+                  ? String(v)
+                  : typeof v === 'number'
+                    ? v
+                    : Number(v)
+          }
+        }
+        default:
+          return (row, out) => {
+            const v = row[column]
+            out[name] = v === undefined ? null : v
+          }
+      }
+    }
+    case 'json': {
+      const column = p.column
+      return (row, out) => {
+        const raw = row[column]
         out[name] =
           raw === null || raw === undefined ? null : typeof raw === 'string' ? JSON.parse(raw) : raw
-        break
       }
-      case 'point': {
-        const lng = row[p.lng],
-          lat = row[p.lat]
+    }
+    case 'point': {
+      const { lng: lngColumn, lat: latColumn } = p
+      return (row, out) => {
+        const lng = row[lngColumn],
+          lat = row[latColumn]
         out[name] =
           lng === null || lng === undefined || lat === null || lat === undefined
             ? null
             : [Number(lng), Number(lat)]
-        break
       }
-      case 'polymorphic': {
-        const value = row[p.value]
+    }
+    case 'polymorphic': {
+      const { relationTo, value: valueColumn } = p
+      return (row, out) => {
+        const value = row[valueColumn]
         out[name] =
           value === null || value === undefined
             ? null
             : {
-                relationTo: row[p.relationTo],
-                value: readId(relationKindOf(p.field as never, String(row[p.relationTo])), value),
+                relationTo: row[relationTo],
+                value: readId(relationKindOf(p.field as never, String(row[relationTo])), value),
               }
-        break
-      }
-      case 'virtual':
-        break
-      case 'group': {
-        const group: Record<string, unknown> = {}
-        readPlacements(p.children, row, group)
-        out[name] = group
-        break
       }
     }
+    case 'group': {
+      const children = readerOf(p.children)
+      return (row, out) => {
+        const group: Record<string, unknown> = {}
+        children(row, group)
+        out[name] = group
+      }
+    }
+    default:
+      // virtual and join fields are not stored in the row
+      return undefined
   }
+}
+
+/** The compiled reader of a placement map, made on first use and kept as long as the schema. */
+const readers = new WeakMap<Map<string, Placement>, Reader>()
+function readerOf(placements: Map<string, Placement>): Reader {
+  let reader = readers.get(placements)
+  if (!reader) {
+    const parts = [...placements]
+      .map(([name, p]) => placementReader(name, p))
+      .filter((r): r is Reader => r !== undefined)
+    reader = (row, out) => {
+      for (let i = 0; i < parts.length; i++) parts[i]!(row, out)
+    }
+    readers.set(placements, reader)
+  }
+  return reader
 }
 
 /** A database row → a document (fields nested, JSON parsed, booleans and numbers typed). */
@@ -71,7 +119,7 @@ export function rowToDoc(
   row: Record<string, unknown>,
 ): Record<string, unknown> & { id: ID } {
   const doc: Record<string, unknown> = { id: readId(schema.idKind, row.id) }
-  readPlacements(schema.placements, row, doc)
+  readerOf(schema.placements)(row, doc)
   if ('createdAt' in row) {
     doc.createdAt = row.createdAt
     doc.updatedAt = row.updatedAt

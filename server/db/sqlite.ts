@@ -14,6 +14,38 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { Mutex } from '../utilities/mutex.ts'
 import { APIError } from '../errors/api-error.ts'
 
+/** Prepared statements kept per connection (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * `?` → `+?` outside quoted text and identifiers. SQLite (3.47+, with STAT4 statistics as ANALYZE and PRAGMA
+ * optimize write them) plans a statement with the values bound to it when they can change the plan (a LIMIT, an
+ * equality on an analysed index) and marks the statement expired whenever such a value is bound again, so a
+ * cached statement was planned again on every call (measured: a read by id 37 µs instead of 10, a count with two
+ * conditions 20 µs instead of 10). A unary plus is the same value with the same (lack of) affinity, but the
+ * planner no longer looks at it: one generic plan per shape, made once, as the statement cache intends. Plans
+ * still use the indexes (test/db/query-plan.test.ts); they are estimated from the index statistics instead of
+ * from the one value.
+ */
+export function genericPlaceholders(sql: string): string {
+  if (!sql.includes('?')) return sql
+  let out = ''
+  let quote: string | undefined
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i]!
+    if (quote) {
+      if (c === quote) quote = undefined
+    } else if (c === "'" || c === '"' || c === '`') quote = c
+    else if (c === '[') quote = ']'
+    else if (c === '?' && sql[i - 1] !== '+') {
+      out += '+?'
+      continue
+    }
+    out += c
+  }
+  return out
+}
+
 /**
  * SQLite through one better-sqlite3 connection. Statements are prepared once per SQL text and reused.
  * A transaction holds the connection (a mutex) until it ends, so no other request's statement can
@@ -53,13 +85,22 @@ export class SqliteDatabase implements Database {
     this.description = `sqlite:${filename}`
   }
 
+  /**
+   * The prepared statement of one SQL text, from a least-recently-used cache (a Map in use order): a query shape
+   * is compiled and planned once, and each call only binds its values.
+   */
   private statement(sql: string): BetterSqlite3.Statement {
     let stmt = this.statements.get(sql)
-    if (!stmt) {
-      stmt = this.db.prepare(sql)
-      if (this.statements.size > 2000) this.statements.clear()
+    if (stmt) {
+      // Most recently used last; the oldest is the first key.
+      this.statements.delete(sql)
       this.statements.set(sql, stmt)
+      return stmt
     }
+    stmt = this.db.prepare(genericPlaceholders(sql))
+    if (this.statements.size >= STATEMENT_CACHE_SIZE)
+      this.statements.delete(this.statements.keys().next().value!)
+    this.statements.set(sql, stmt)
     return stmt
   }
 

@@ -13,6 +13,7 @@ import {
   Kind,
   NoSchemaIntrospectionCustomRule,
   parse,
+  validate,
   valueFromASTUntyped,
   type ASTVisitor,
   type DocumentNode,
@@ -396,7 +397,7 @@ export function operationCost(
 
 /** Refuses operations whose cost (see `operationCost`), with the request's variables, is over the maximum. */
 function complexityRule(model: CostModel, variables: Record<string, unknown>): ValidationRule {
-  return (context: ValidationContext): ASTVisitor => ({
+  const rule = (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(node) {
       const cost = operationCost(model, context.getSchema(), context.getDocument(), node, variables)
       if (cost > model.maxComplexity) {
@@ -416,7 +417,14 @@ function complexityRule(model: CostModel, variables: Record<string, unknown>): V
       }
     },
   })
+  return Object.assign(rule, { [PER_REQUEST]: true })
 }
+
+/** Marks a validation rule whose verdict depends on the request (its variables), not only on the document. */
+const PER_REQUEST = Symbol('per-request rule')
+/** Parsed documents kept, and the longest source kept. */
+const DOCUMENT_CACHE_SIZE = 200
+const MAX_CACHED_DOCUMENT = 16_384
 
 export function buildExecutableSchema(
   cms: Cms,
@@ -896,6 +904,11 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
   const model = costModel(cms, plan, schema)
   // In production, the schema is not for strangers to explore: no introspection, no "Did you mean …?" hints.
   const closed = process.env.NODE_ENV === 'production' && disableIntrospectionInProduction
+  // A document is parsed once per text and validated once against the rules that do not depend on the request
+  // (graphql-js's own, depth, aliases, introspection): validation was 11% of a small query's CPU. The cost rule
+  // reads the request's variables, so it runs every time. Both caches are bounded.
+  const documents = new Map<string, DocumentNode>()
+  const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>()
   const handler = createHandler<
     { req: CmsRequest; ip: string },
     Record<string, never>,
@@ -905,8 +918,17 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
     // A token cap stops a huge document while it is parsed, before validation (whose field-merging check
     // grows with the square of the fields) can spend seconds on it.
     parse: (source) => {
+      const text = typeof source === 'string' ? source : source.body
+      const known = documents.get(text)
+      if (known) return known
       try {
-        return parse(source, { maxTokens })
+        const document = parse(source, { maxTokens })
+        if (text.length <= MAX_CACHED_DOCUMENT) {
+          if (documents.size >= DOCUMENT_CACHE_SIZE)
+            documents.delete(documents.keys().next().value!)
+          documents.set(text, document)
+        }
+        return document
       } catch (error) {
         if (error instanceof GraphQLError && /tokens/.test(error.message)) {
           throw new GraphQLError(
@@ -924,6 +946,22 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
         ip: req.raw.ip,
         loaders: new Map(),
       }) satisfies Ctx as unknown as Record<PropertyKey, unknown>,
+    validate: (schema, document, rules = []) => {
+      const perRequest = rules.filter((r) => PER_REQUEST in r)
+      let errors = validated.get(document)
+      if (!errors) {
+        errors = validate(
+          schema,
+          document,
+          rules.filter((r) => !(PER_REQUEST in r)),
+        )
+        validated.set(document, errors)
+      }
+      // With an error of the fixed rules, every rule runs (the same errors, in the same order, as ever).
+      return errors.length
+        ? validate(schema, document, rules)
+        : validate(schema, document, perRequest)
+    },
     validationRules: (_req, args, specified) => [
       ...specified,
       depthRule(maxDepth),

@@ -89,11 +89,11 @@ async function prepareForOutput(
   showHidden: boolean,
   findMany: boolean,
 ): Promise<void> {
-  const fieldHooks = hasFieldHooks(collection.flatFields, 'afterRead')
-  const virtual = someField(collection.flatFields, (f) => Boolean(f.virtual))
+  const { fieldHooks, virtual, guarded } = readFacts(collection.flatFields)
+  const hooks = collection.hooks.afterRead
   for (const [i, doc] of docs.entries()) {
     if (virtual) fillVirtual(collection.flatFields, doc)
-    await stripUnreadable(collection.flatFields, doc, req, overrideAccess, showHidden)
+    if (guarded) await stripUnreadable(collection.flatFields, doc, req, overrideAccess, showHidden)
     if (collection.auth) doc.collection = collection.slug
     if (fieldHooks)
       await runFieldHooks('afterRead', collection.flatFields, doc, {
@@ -102,14 +102,38 @@ async function prepareForOutput(
         operation: 'read',
         collection,
       })
+    if (!hooks?.length) continue
     const out = await runHooks<Record<string, unknown>>(
-      collection.hooks.afterRead,
+      hooks,
       'doc',
       { doc, req, findMany, overrideAccess },
       { collection },
     )
     if (out !== doc) docs[i] = out
   }
+}
+
+/** What the output phase has to do for a field tree, worked out once per tree (sanitised fields do not change). */
+interface ReadFacts {
+  /** Some field, at any depth, has afterRead hooks. */
+  fieldHooks: boolean
+  /** Some field is virtual (filled with null before access and hooks see the document). */
+  virtual: boolean
+  /** Some field is hidden or has read access: without one, removing unreadable fields has nothing to remove. */
+  guarded: boolean
+}
+const facts = new WeakMap<FlattenedField[], ReadFacts>()
+export function readFacts(fields: FlattenedField[]): ReadFacts {
+  let f = facts.get(fields)
+  if (!f) {
+    f = {
+      fieldHooks: hasFieldHooks(fields, 'afterRead'),
+      virtual: someField(fields, (x) => Boolean(x.virtual)),
+      guarded: someField(fields, (x) => Boolean(x.hidden || x.access?.read)),
+    }
+    facts.set(fields, f)
+  }
+  return f
 }
 
 /**
@@ -131,14 +155,15 @@ export async function readDocs(
   const joins = checkJoins(cms, collection, args.joins)
   if (!args.localized) localizeDocs(cms, collection.flatFields, docs, req)
   await resolveJoins(cms, collection, docs, req, joins, overrideAccess)
-  for (const [i, doc] of docs.entries()) {
-    docs[i] = await runHooks(
-      collection.hooks.beforeRead,
-      'doc',
-      { doc, req, overrideAccess },
-      { collection },
-    )
-  }
+  if (collection.hooks.beforeRead?.length)
+    for (const [i, doc] of docs.entries()) {
+      docs[i] = await runHooks(
+        collection.hooks.beforeRead,
+        'doc',
+        { doc, req, overrideAccess },
+        { collection },
+      )
+    }
   if (args.depth > 0) {
     await populate(cms, collection, docs, req, {
       depth: args.depth,
@@ -147,13 +172,14 @@ export async function readDocs(
         // Populated documents carry their join fields too, with the fields' defaults.
         await resolveJoins(cms, related, found, req, undefined, overrideAccess)
         localizeDocs(cms, related.flatFields, found, req)
-        for (const [i, d] of found.entries())
-          found[i] = await runHooks(
-            related.hooks.beforeRead,
-            'doc',
-            { doc: d, req, overrideAccess },
-            { collection: related },
-          )
+        if (related.hooks.beforeRead?.length)
+          for (const [i, d] of found.entries())
+            found[i] = await runHooks(
+              related.hooks.beforeRead,
+              'doc',
+              { doc: d, req, overrideAccess },
+              { collection: related },
+            )
         await prepareForOutput(related, found, req, overrideAccess, false, true)
       },
       select: populateSelects,
