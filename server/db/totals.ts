@@ -43,21 +43,33 @@ export function writtenTable(sql: string): string | undefined {
   return DDL.test(sql) ? SCHEMA : undefined
 }
 
+/**
+ * The key of a table's generation row: the table's name, or with several writing nodes (`nodeKey`) the name, `@`
+ * and the node, so that writers through different nodes bump different rows.
+ */
+const rowKey = (nodeKey: string | undefined) => (nodeKey ? `CONCAT(?, '@', ${nodeKey})` : '?')
+
 /** Bumps the generations of `tables` (sorted, so two transactions lock the rows in one order). */
-async function bump(ex: Executor, dialect: Dialect, tables: Iterable<string>): Promise<void> {
+async function bump(
+  ex: Executor,
+  dialect: Dialect,
+  tables: Iterable<string>,
+  nodeKey: string | undefined,
+): Promise<void> {
   const names = [...tables].sort()
   const q = dialect.quote
   const table = q(GENERATIONS_TABLE)
+  const key = rowKey(nodeKey)
   try {
     const { changes } = await ex.run(
-      `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('table_name')} IN (${names.map(() => '?').join(', ')})`,
+      `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('table_name')} IN (${names.map(() => key).join(', ')})`,
       names,
     )
     if (changes >= names.length) return
     // A table written for the first time: its row starts at 1 (an upsert, as another process may insert it too).
     for (const name of names)
       await ex.run(
-        `INSERT INTO ${table} (${q('table_name')}, ${q('generation')}) VALUES (?, 1) ` +
+        `INSERT INTO ${table} (${q('table_name')}, ${q('generation')}) VALUES (${key}, 1) ` +
           `${dialect.onConflictUpdate(q('table_name'))} ${q('generation')} = ${q('generation')} + 1`,
         [name],
       )
@@ -121,7 +133,7 @@ export function trackWrites(db: Database): Database {
     db.transaction(async (tx) => {
       const written = new Set<string>()
       const result = await tracker.inside.run(true, () => fn(recording(tx, written)))
-      if (written.size) await bump(tx, dialect, written)
+      if (written.size) await bump(tx, dialect, written, db.nodeKey)
       return result
     })
   /** A statement outside a transaction: a write runs in its own, with the bump; a schema change bumps after it. */
@@ -135,7 +147,7 @@ export function trackWrites(db: Database): Database {
     if (table === SCHEMA) {
       // MariaDB commits DDL on its own; the bump follows it (a reader in between may still use an old total).
       const result = await send(db)
-      await bump(db, dialect, [SCHEMA])
+      await bump(db, dialect, [SCHEMA], db.nodeKey)
       return result
     }
     return transaction(async (tx) => send(tx))
@@ -197,11 +209,18 @@ export async function countTotal(
     return Number(row.n)
   }
   const q = ctx.dialect.quote
+  // With rows per node (`nodeKey`), a table's generation is the sum of its rows `name` and `name@node`. The LIKE
+  // may also match other tables' rows (`_` is a wildcard): a sum over more rows, each only growing, still
+  // changes with every write to the tables it depends on, so the check stays exact, at worst recounting more.
+  const perNode = db.nodeKey !== undefined
   const stamp = (deps: string[]) =>
-    `SELECT COALESCE(SUM(${q('generation')}), 0) AS g FROM ${q(GENERATIONS_TABLE)} WHERE ${q('table_name')} IN (${deps.map(() => '?').join(', ')})`
+    `SELECT COALESCE(SUM(${q('generation')}), 0) AS g FROM ${q(GENERATIONS_TABLE)} WHERE ${q('table_name')} IN (${deps.map(() => '?').join(', ')})` +
+    (perNode ? deps.map(() => ` OR ${q('table_name')} LIKE ?`).join('') : '')
+  const stampBindings = (deps: string[]) =>
+    perNode ? [...deps, ...deps.map((d) => `${d}@%`)] : deps
   const kept = tracker.totals.get(key)
   if (kept) {
-    const [row] = await ex.all<{ g: number }>(stamp(kept.deps), kept.deps)
+    const [row] = await ex.all<{ g: number }>(stamp(kept.deps), stampBindings(kept.deps))
     if (Number(row.g) === kept.stamp) {
       tracker.totals.delete(key)
       tracker.totals.set(key, kept)
@@ -212,7 +231,7 @@ export async function countTotal(
   // One statement: the count and the generations it saw come from one snapshot.
   const [row] = await ex.all<{ n: number; g: number }>(
     `SELECT COUNT(*) AS n, (${stamp(deps)}) AS g ${from}`,
-    [...deps, ...w.bindings],
+    [...stampBindings(deps), ...w.bindings],
   )
   const total: Total = { n: Number(row.n), stamp: Number(row.g), deps }
   tracker.totals.delete(key)
