@@ -151,6 +151,7 @@ export class MysqlDatabase implements Database {
     const { hosts, u } = parseHosts(url)
     this.description = `mysql://${hosts.map((h) => `${h.host}:${h.port}`).join(',')}${u.pathname}`
     this.failover = hosts.length > 1
+    this.hostKeys = new Set(hosts.map((h) => `${h.host}:${h.port}`))
     if (this.failover) this.nodeKey = "CONCAT(@@hostname, ':', @@port)"
     const syncWait = u.searchParams.get('syncWait') ?? (this.failover ? '1' : '0')
     if (!/^[0-9]+$/.test(syncWait))
@@ -262,20 +263,21 @@ export class MysqlDatabase implements Database {
     }
   }
 
+  /** host:port of every host of the URL. */
+  private readonly hostKeys: Set<string>
   /** host:port of the node new connections currently go to (several hosts). */
   private chosenHost = ''
 
   /**
-   * A new connection failed to open: with several hosts, its node (the socket error's address and port, else
-   * the node chosen for new connections) is avoided, so the next new connection chooses another node at once.
+   * A new connection failed to open: with several hosts, its node (the socket error's address and port when they
+   * name one of the hosts as written in the URL, else the node chosen for new connections, where Knex sends
+   * them) is avoided, so the next new connection chooses another node at once.
    */
   private refused(error: unknown): void {
     if (!this.failover) return
     const e = error as { address?: unknown; port?: unknown }
-    const host =
-      typeof e?.address === 'string' && typeof e.port === 'number'
-        ? `${e.address}:${e.port}`
-        : this.chosenHost
+    const named = `${String(e?.address)}:${String(e?.port)}`
+    const host = this.hostKeys.has(named) ? named : this.chosenHost
     if (host) this.avoid.set(host, Date.now() + AVOID_MS)
   }
 
