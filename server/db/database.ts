@@ -27,6 +27,12 @@ export interface Database extends Executor {
   close(): Promise<void>
   /** A short description for logs, without credentials. */
   readonly description: string
+  /**
+   * Set where several nodes take writes (a Galera cluster): an SQL expression naming the node a statement runs
+   * on. Write generations (db/totals.ts) are then kept per node, so writers through different nodes never
+   * update one row (each such pair would fail certification).
+   */
+  readonly nodeKey?: string
 }
 
 /** Converts JS values to what both drivers bind: booleans as 1/0, Dates as ISO strings. */

@@ -85,6 +85,19 @@ function isConnectionLost(error: unknown): boolean {
   )
 }
 
+/**
+ * The connection could not be opened (the node refused it or is unreachable): nothing was sent. The error is the
+ * socket's (`syscall` connect, with the address and port), or mysql2's handshake timeout.
+ */
+function isConnectFailure(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const x = e as { code?: unknown; syscall?: unknown; cause?: unknown }
+    if (x.code === 'ECONNREFUSED' || x.syscall === 'connect' || x.code === 'ETIMEDOUT') return true
+    e = x.cause
+  }
+  return false
+}
+
 /** The pool had no connection to give within its timeout (every connection busy, or none could be made). */
 function isAcquireTimeout(error: unknown): boolean {
   return (error as { name?: unknown })?.name === 'KnexTimeoutError'
@@ -154,11 +167,15 @@ export class MysqlDatabase implements Database {
   /** host:port → until when new connections avoid it (it answered 1047 or dropped a connection). */
   private readonly avoid = new Map<string, number>()
   private readonly failover: boolean
+  /** The node a statement runs on, with several hosts: its host name and port (one machine may hold several). */
+  readonly nodeKey?: string
 
   constructor(url: string) {
     const { hosts, u } = parseHosts(url)
     this.description = `mysql://${hosts.map((h) => `${h.host}:${h.port}`).join(',')}${u.pathname}`
     this.failover = hosts.length > 1
+    this.hostKeys = new Set(hosts.map((h) => `${h.host}:${h.port}`))
+    if (this.failover) this.nodeKey = "CONCAT(@@hostname, ':', @@port)"
     const syncWait = u.searchParams.get('syncWait') ?? (this.failover ? '1' : '0')
     if (!/^[0-9]+$/.test(syncWait))
       throw new ConfigError(
@@ -194,9 +211,12 @@ export class MysqlDatabase implements Database {
             }
             const chosen = current
             const h = hosts[chosen]!
+            this.chosenHost = `${h.host}:${h.port}`
             const avoidedAtChoice = avoided(chosen)
-            // Chosen again for new connections after a second, or at once when the chosen node becomes avoided
-            // (a checker always true makes Knex loop, hence not when every node is avoided).
+            // Chosen again for new connections after a second, or at once when the chosen node becomes avoided:
+            // it dropped a connection, answered 1047, or refused a new connection (`refused`: a node killed
+            // under load; without this every new connection of that second failed on it). A checker always
+            // true makes Knex loop, hence not when every node was avoided at the choice.
             const chosenAt = Date.now()
             return {
               ...base,
@@ -288,6 +308,24 @@ export class MysqlDatabase implements Database {
     }
   }
 
+  /** host:port of every host of the URL. */
+  private readonly hostKeys: Set<string>
+  /** host:port of the node new connections currently go to (several hosts). */
+  private chosenHost = ''
+
+  /**
+   * A new connection failed to open: with several hosts, its node (the socket error's address and port when they
+   * name one of the hosts as written in the URL, else the node chosen for new connections, where Knex sends
+   * them) is avoided, so the next new connection chooses another node at once.
+   */
+  private refused(error: unknown): void {
+    if (!this.failover) return
+    const e = error as { address?: unknown; port?: unknown }
+    const named = `${String(e?.address)}:${String(e?.port)}`
+    const host = this.hostKeys.has(named) ? named : this.chosenHost
+    if (host) this.avoid.set(host, Date.now() + AVOID_MS)
+  }
+
   private avoided(host: string): boolean {
     return this.failover && (this.avoid.get(host) ?? 0) > Date.now()
   }
@@ -323,6 +361,7 @@ export class MysqlDatabase implements Database {
         // Nothing was sent: another try may reach a node.
         if (isAcquireTimeout(error))
           throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+        if (isConnectFailure(error)) this.refused(error)
         if (!isConnectionLost(error) && !isNodeUnavailable(error)) throw error
         if (attempt >= TRANSACTION_TRIES)
           throw new ServiceUnavailable('databaseUnavailable', { cause: error })
@@ -333,13 +372,17 @@ export class MysqlDatabase implements Database {
       try {
         return await this.exec(knex, sql, bindings, conn)
       } catch (error) {
-        const unavailable = isNodeUnavailable(error)
-        const lost = !unavailable && isConnectionLost(error)
-        if (!unavailable && !lost) throw error
-        this.dispose(conn, error)
+        // A conflict (1213, 1205) rolled the statement back whole: it runs again like a transaction.
+        const conflict = isRetryableConflict(error)
+        const unavailable = !conflict && isNodeUnavailable(error)
+        const lost = !conflict && !unavailable && isConnectionLost(error)
+        if (!conflict && !unavailable && !lost) throw error
+        if (!conflict) this.dispose(conn, error)
         if (lost && write) throw new ServiceUnavailable('commitOutcomeUnknown', { cause: error })
         if (attempt >= TRANSACTION_TRIES)
-          throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+          throw new ServiceUnavailable(conflict ? 'writeConflict' : 'databaseUnavailable', {
+            cause: error,
+          })
         this.retries++
         await this.backoff(attempt)
       } finally {
@@ -388,6 +431,8 @@ export class MysqlDatabase implements Database {
         if (error instanceof ServiceUnavailable) throw error
         if (isAcquireTimeout(error))
           throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+        // No connection yet: BEGIN never reached a node (a refused connection); the next try goes elsewhere.
+        if (!conn && isConnectFailure(error)) this.refused(error)
         const conflict = isRetryableConflict(error)
         const unavailable = !conflict && isNodeUnavailable(error)
         const lost = !conflict && !unavailable && isConnectionLost(error)
@@ -395,8 +440,11 @@ export class MysqlDatabase implements Database {
         if (committing && (unavailable || lost))
           throw new ServiceUnavailable('commitOutcomeUnknown', { cause: error })
         if (!conflict && !unavailable && !lost) throw error
+        // Tries used up: nothing of the transaction was applied (each try was rolled back), a clear 503.
         if (attempt >= TRANSACTION_TRIES)
-          throw conflict ? error : new ServiceUnavailable('databaseUnavailable', { cause: error })
+          throw new ServiceUnavailable(conflict ? 'writeConflict' : 'databaseUnavailable', {
+            cause: error,
+          })
         this.retries++
         await this.backoff(attempt)
       }

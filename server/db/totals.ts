@@ -54,14 +54,25 @@ export function writtenTable(sql: string): string | undefined {
 const WRITER = `${hostname().slice(0, 100)}:${process.pid}:${randomBytes(6).toString('hex')}`
 const slotOf = (table: string) => `${table}|${WRITER}`
 
-/** Bumps this process's generations of `tables` (sorted, so two transactions lock the rows in one order). */
-async function bump(ex: Executor, dialect: Dialect, tables: Iterable<string>): Promise<void> {
+/**
+ * Bumps this process's generations of `tables` (sorted, so two transactions lock the rows in one order). With
+ * several writing nodes (`nodeKey`, an SQL expression naming the node a statement runs on), the slot also names
+ * the node: a process whose connections sit on two nodes (failover, or two CMS instances in one process) never
+ * bumps one row through both, which would fail certification.
+ */
+async function bump(
+  ex: Executor,
+  dialect: Dialect,
+  tables: Iterable<string>,
+  nodeKey: string | undefined,
+): Promise<void> {
   const names = [...tables].sort()
   const q = dialect.quote
   const table = q(GENERATIONS_TABLE)
+  const slot = nodeKey ? `CONCAT(?, '@', ${nodeKey})` : '?'
   try {
     const { changes } = await ex.run(
-      `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('slot')} IN (${names.map(() => '?').join(', ')})`,
+      `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('slot')} IN (${names.map(() => slot).join(', ')})`,
       names.map(slotOf),
     )
     if (changes >= names.length) return
@@ -69,7 +80,7 @@ async function bump(ex: Executor, dialect: Dialect, tables: Iterable<string>): P
     // this process may insert it too).
     for (const name of names)
       await ex.run(
-        `INSERT INTO ${table} (${q('slot')}, ${q('table_name')}, ${q('generation')}) VALUES (?, ?, 1) ` +
+        `INSERT INTO ${table} (${q('slot')}, ${q('table_name')}, ${q('generation')}) VALUES (${slot}, ?, 1) ` +
           `${dialect.onConflictUpdate(q('slot'))} ${q('generation')} = ${q('generation')} + 1`,
         [slotOf(name), name],
       )
@@ -133,7 +144,7 @@ export function trackWrites(db: Database): Database {
     db.transaction(async (tx) => {
       const written = new Set<string>()
       const result = await tracker.inside.run(true, () => fn(recording(tx, written)))
-      if (written.size) await bump(tx, dialect, written)
+      if (written.size) await bump(tx, dialect, written, db.nodeKey)
       return result
     })
   /** A statement outside a transaction: a write runs in its own, with the bump; a schema change bumps after it. */
@@ -147,7 +158,7 @@ export function trackWrites(db: Database): Database {
     if (table === SCHEMA) {
       // MariaDB commits DDL on its own; the bump follows it (a reader in between may still use an old total).
       const result = await send(db)
-      await bump(db, dialect, [SCHEMA])
+      await bump(db, dialect, [SCHEMA], db.nodeKey)
       return result
     }
     return transaction(async (tx) => send(tx))
