@@ -31,6 +31,8 @@ const call = (
     connection[method](sql, values, (error, result) => (error ? reject(error) : resolve(result))),
   )
 
+const PREPARABLE = /^\s*(?:SELECT|INSERT|UPDATE|DELETE|REPLACE|WITH)\b/i
+
 /** Prepared statements kept per connection (mysql2 closes the least recently used past it). */
 const PREPARED_PER_CONNECTION = 500
 
@@ -288,6 +290,9 @@ export class MysqlDatabase implements Database {
       : await client.acquireConnection()
     try {
       const values = bindings.map(toBinding)
+      // Only data statements are prepared: SHOW, SET and the like take no placeholders in the prepared protocol
+      // (`SHOW STATUS LIKE ?` is a syntax error there), so they keep client-side binding.
+      if (!PREPARABLE.test(sql)) return await call(connection, 'query', sql, values)
       try {
         return await call(connection, 'execute', sql, values)
       } catch (error) {
