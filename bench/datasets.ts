@@ -3,10 +3,10 @@
  * deterministic pseudo-random sequence). The schema comes from the CMS itself (a Local-layer start migrates it,
  * and creates the admin the bench logs in as); the rows are bulk-inserted.
  *
- * SQLite: cached under `/tmp/cms-bench-N/bench.db`, seeded into a private file and renamed when complete, so a
+ * SQLite: cached under `/tmp/cms-bench2-N/bench.db`, seeded into a private file and renamed when complete, so a
  * concurrent run never sees half a dataset. A run works on a private copy (`runCopy`), so its writes never reach
  * the cache and other developers' runs never reach it.
- * MariaDB: the database `cms_bench_N` on the server of `--mariadb-url`; seeded once, and `resetMariadb` removes
+ * MariaDB: the database `cms_bench2_N` on the server of `--mariadb-url`; seeded once, and `resetMariadb` removes
  * what a previous run's write scenarios added.
  */
 import Database from 'better-sqlite3'
@@ -35,7 +35,12 @@ function* rows(posts: number): Generator<{
     yield { kind: 'category', values: [`Category ${i}`, `category-${i}`, iso(now), iso(now)] }
   const statuses = ['draft', 'review', 'published', 'archived']
   let seed = 42
-  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n)
+  // A 32-bit LCG in integer arithmetic, answering from its high bits (the low bits of an LCG cycle with a short
+  // period: taken mod 4, every post got the same status, so no post was published).
+  const rand = (n: number) => (
+    (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0),
+    Math.floor(((seed >>> 8) / 2 ** 24) * n)
+  )
   for (let i = 1; i <= posts; i++) {
     const related = JSON.stringify([1 + rand(Math.max(1, i - 1)), 1 + rand(Math.max(1, i - 1))])
     yield {
@@ -82,7 +87,7 @@ export interface Seeded {
 
 /** The cached SQLite dataset of `posts` posts, seeded first when missing. */
 export async function sqliteDataset(posts: number): Promise<Seeded> {
-  const dir = path.join('/tmp', `cms-bench-${posts}`)
+  const dir = path.join('/tmp', `cms-bench2-${posts}`)
   const file = path.join(dir, 'bench.db')
   if (existsSync(path.join(dir, 'ready'))) return { location: file, seededSeconds: 0 }
   mkdirSync(dir, { recursive: true })
@@ -160,10 +165,10 @@ export function dropCopy(copy: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true })
 }
 
-/** `mysql://cms:cms@127.0.0.1:3317/` + `cms_bench_N`. */
+/** `mysql://cms:cms@127.0.0.1:3317/` + `cms_bench2_N`. */
 export function mariadbUrl(server: string, posts: number): string {
   const u = new URL(server)
-  u.pathname = `/cms_bench_${posts}`
+  u.pathname = `/cms_bench2_${posts}`
   return u.toString()
 }
 
@@ -178,10 +183,10 @@ function serverConnection(server: string) {
   })
 }
 
-/** The MariaDB dataset of `posts` posts in `cms_bench_N`, seeded first when missing or incomplete. */
+/** The MariaDB dataset of `posts` posts in `cms_bench2_N`, seeded first when missing or incomplete. */
 export async function mariadbDataset(server: string, posts: number): Promise<Seeded> {
   const url = mariadbUrl(server, posts)
-  const name = `cms_bench_${posts}`
+  const name = `cms_bench2_${posts}`
   const admin = await serverConnection(server)
   try {
     const [found] = (await admin.query(
@@ -239,7 +244,7 @@ export async function mariadbDataset(server: string, posts: number): Promise<See
 export async function resetMariadb(server: string, posts: number): Promise<void> {
   const admin = await serverConnection(server)
   try {
-    await admin.query(`USE \`cms_bench_${posts}\``)
+    await admin.query(`USE \`cms_bench2_${posts}\``)
     const [result] = (await admin.query('DELETE FROM posts WHERE id > ?', [posts])) as unknown as [
       { affectedRows: number },
     ]
