@@ -12,11 +12,12 @@
  *   npm run bench:galera -- --duration 5 --connections 10
  */
 import autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import mysql from 'mysql2/promise'
+import { startServerProcess, stopServerProcess } from '../scripts/server-process.ts'
 
 const args = process.argv.slice(2)
 const opt = (name: string, fallback: number) => {
@@ -60,36 +61,16 @@ async function freshDatabase(url: string): Promise<{ name: string; drop: () => P
   }
 }
 
-async function start(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['server/cli.ts', 'start'], {
-    env: {
-      ...process.env,
+const start = (databaseUrl: string) =>
+  startServerProcess(
+    {
       DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
       CMS_SECRET: 'a-bench-secret-of-at-least-thirty-two-bytes',
       LOG_LEVEL: 'silent',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-  const until = Date.now() + 120_000
-  for (;;) {
-    const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out)
-    if (m) return { child, base: `http://127.0.0.1:${m[1]}` }
-    if (child.exitCode !== null || Date.now() > until)
-      throw new Error(`server did not start: ${out}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
+    120_000,
+  )
+const stop = stopServerProcess
 
 interface Result {
   name: string

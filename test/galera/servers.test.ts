@@ -2,8 +2,8 @@ import test, { type ExecutionContext } from 'ava'
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
-import path from 'node:path'
 import mysql from 'mysql2/promise'
+import { startServerProcess, stopServerProcess } from '../../scripts/server-process.ts'
 
 /**
  * Two CMS server processes (`npm start`'s command, the example app) over the three-node cluster of
@@ -18,7 +18,6 @@ const galeraDir = process.env.GALERA_DIR
 const galera = urls.length === 3 ? test.serial : test.skip
 const killing = urls.length === 3 && galeraDir ? test.serial : test.skip
 
-const node = path.join(process.cwd(), 'node_modules/.bin/node')
 const SECRET = 'a-shared-secret-of-at-least-thirty-two-bytes'
 const nodes = urls.map((u) => {
   const x = new URL(u)
@@ -37,36 +36,16 @@ interface Server {
 const servers: Server[] = []
 
 async function start(name: string, order: number[]): Promise<Server> {
-  const child = spawn(node, ['server/cli.ts', 'start'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: `mysql://cms:cms@${hostList(order).join(',')}/${dbName}`,
-      PORT: '0',
-      CMS_SECRET: SECRET,
-      LOG_LEVEL: 'error',
-      // Each test sends its own X-Forwarded-For, so the per-address limits of one test leave the others alone.
-      TRUST_PROXY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    DATABASE_URL: `mysql://cms:cms@${hostList(order).join(',')}/${dbName}`,
+    CMS_SECRET: SECRET,
+    LOG_LEVEL: 'error',
+    // Each test sends its own X-Forwarded-For, so the per-address limits of one test leave the others alone.
+    TRUST_PROXY: '1',
   })
-  let out = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-  const until = Date.now() + 90_000
-  for (;;) {
-    const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out)
-    if (m) return { name, child, base: `http://127.0.0.1:${m[1]}`, log: () => out }
-    if (child.exitCode !== null || Date.now() > until)
-      throw new Error(`server ${name} did not start: ${out}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
+  return { name, ...server }
 }
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
+const stop = stopServerProcess
 
 interface Answer {
   status: number
