@@ -54,13 +54,20 @@ export async function countDocs(
   collection: SanitizedCollection,
   where?: Where,
 ): Promise<number> {
+  const { from, bindings } = countFrom(ctx, collection, where)
+  const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, bindings)
+  return Number(row.n)
+}
+
+/** The `FROM … WHERE …` of a count of `collection`'s documents matching `where`, and its bindings. */
+export function countFrom(
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  where?: Where,
+): { from: string; bindings: unknown[] } {
   const { table } = tableOf(ctx, collection)
   const w = compileWhere(ctx, collection, where)
-  const [row] = await ex.all<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM ${table} AS t${whereClause(w.sql)}`,
-    w.bindings,
-  )
-  return Number(row.n)
+  return { from: `FROM ${table} AS t${whereClause(w.sql)}`, bindings: w.bindings }
 }
 
 /**

@@ -4,8 +4,8 @@ import { hostname } from 'node:os'
 import type { SanitizedCollection, Where } from '../config/types.ts'
 import type { Database, Executor } from './database.ts'
 import type { Dialect } from './dialects/dialect.ts'
-import { tableOf } from './store.ts'
-import { compileWhere, type QueryContext } from './where.ts'
+import { countFrom } from './store.ts'
+import type { QueryContext } from './where.ts'
 
 /**
  * Cached totals (docs/performance.md, "Cached totals"). A list page's `totalDocs` is a COUNT(*) over every
@@ -210,13 +210,11 @@ export async function countTotal(
   collection: SanitizedCollection,
   where?: Where,
 ): Promise<number> {
-  const { table } = tableOf(ctx, collection)
-  const w = compileWhere(ctx, collection, where)
-  const from = `FROM ${table} AS t${w.sql === '1 = 1' ? '' : ` WHERE ${w.sql}`}`
+  const { from, bindings } = countFrom(ctx, collection, where)
   const tracker = trackers.get(db)
-  const key = `${from}\u0000${JSON.stringify(w.bindings, bindingKey)}`
+  const key = `${from}\u0000${JSON.stringify(bindings, bindingKey)}`
   if (!tracker || ex !== db || tracker.inside.getStore() || key.length > MAX_KEY) {
-    const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, w.bindings)
+    const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, bindings)
     return Number(row.n)
   }
   const q = ctx.dialect.quote
@@ -235,7 +233,7 @@ export async function countTotal(
   // One statement: the count and the generations it saw come from one snapshot.
   const [row] = await ex.all<{ n: number; g: number }>(
     `SELECT COUNT(*) AS n, (${stamp(deps)}) AS g ${from}`,
-    [...deps, ...w.bindings],
+    [...deps, ...bindings],
   )
   const total: Total = { n: Number(row.n), stamp: Number(row.g), deps }
   tracker.totals.delete(key)

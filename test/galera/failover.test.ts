@@ -1,9 +1,11 @@
-import test from 'ava'
+import test, { type ExecutionContext } from 'ava'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { connect } from '../../server/db/connect.ts'
 import { MysqlDatabase } from '../../server/db/mysql.ts'
 import { getCms } from '../../server/local/get-cms.ts'
+import type { Config } from '../../server/config/types.ts'
+import type { Cms } from '../../server/local/cms.ts'
 
 // Runs on the three-node cluster of scripts/galera-start.sh (`npm run test:galera`); skipped without GALERA_URLS.
 const urls = (process.env.GALERA_URLS ?? '').split(/\s+/).filter(Boolean)
@@ -142,31 +144,43 @@ galera(
   },
 )
 
+/**
+ * Two CMS instances on one fresh database, each with a several-host URL whose first host is another node (a on
+ * the first, b on the second): the ports of the nodes they run on, checked to differ. Dropped at teardown.
+ */
+async function cmsOnTwoNodes(
+  t: ExecutionContext,
+  prefix: string,
+  config: Omit<Config, 'db'>,
+): Promise<{ a: Cms; b: Cms; pa: number; pb: number }> {
+  const hosts = urls.map((url) => new URL(url).host)
+  const name = `${prefix}_${randomUUID().slice(0, 8)}`
+  const admin = connect(urls[0]!) as MysqlDatabase
+  await admin.run(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+  const on = (order: string[]) =>
+    getCms({ config: { ...config, db: { url: `mysql://cms:cms@${order.join(',')}/${name}` } } })
+  const a = await on(hosts)
+  const b = await on([hosts[1]!, hosts[2]!, hosts[0]!])
+  t.teardown(async () => {
+    await Promise.all([a.destroy(), b.destroy()])
+    await admin.run(`DROP DATABASE IF EXISTS ${name}`)
+    await admin.close()
+  })
+  const [ra] = await a.db.all<{ p: number }>('SELECT @@port AS p')
+  const [rb] = await b.db.all<{ p: number }>('SELECT @@port AS p')
+  t.not(ra!.p, rb!.p)
+  return { a, b, pa: ra!.p, pb: rb!.p }
+}
+
 galera(
   'a session made by login through one node is accepted at once by a CMS on another node, and its logout there is seen back',
   async (t) => {
-    const hosts = urls.map((url) => new URL(url).host)
-    const name = `cms_g_sessions_${randomUUID().slice(0, 8)}`
-    const admin = connect(urls[0]!) as MysqlDatabase
-    await admin.run(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
-    const config = (order: string[]) => ({
+    const { a, b } = await cmsOnTwoNodes(t, 'cms_g_sessions', {
       secret: 'galera-sessions-secret',
-      db: { url: `mysql://cms:cms@${order.join(',')}/${name}` },
       collections: [
         { slug: 'users', auth: true, fields: [{ name: 'name', type: 'text' as const }] },
       ],
     })
-    // Two CMS processes' worth of state: one on the first node, one on the second.
-    const a = await getCms({ config: config(hosts) })
-    const b = await getCms({ config: config([hosts[1]!, hosts[2]!, hosts[0]!]) })
-    t.teardown(async () => {
-      await Promise.all([a.destroy(), b.destroy()])
-      await admin.run(`DROP DATABASE IF EXISTS ${name}`)
-      await admin.close()
-    })
-    const [pa] = await a.db.all<{ p: number }>('SELECT @@port AS p')
-    const [pb] = await b.db.all<{ p: number }>('SELECT @@port AS p')
-    t.not(pa!.p, pb!.p)
     await a.create({
       collection: 'users',
       data: { email: 'g@example.com', password: 'secret-123' },
@@ -187,12 +201,7 @@ galera(
 galera(
   'cached totals over two nodes: concurrent creates through both never conflict on the write generations, and each sees the other’s writes in its next total',
   async (t) => {
-    const hosts = urls.map((url) => new URL(url).host)
-    const name = `cms_g_totals_${randomUUID().slice(0, 8)}`
-    const admin = connect(urls[0]!) as MysqlDatabase
-    await admin.run(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
-    const config = (order: string[]) => ({
-      db: { url: `mysql://cms:cms@${order.join(',')}/${name}` },
+    const { a, b, pa, pb } = await cmsOnTwoNodes(t, 'cms_g_totals', {
       collections: [
         {
           slug: 'notes',
@@ -201,16 +210,6 @@ galera(
         },
       ],
     })
-    const a = await getCms({ config: config(hosts) })
-    const b = await getCms({ config: config([hosts[1]!, hosts[2]!, hosts[0]!]) })
-    t.teardown(async () => {
-      await Promise.all([a.destroy(), b.destroy()])
-      await admin.run(`DROP DATABASE IF EXISTS ${name}`)
-      await admin.close()
-    })
-    const [pa] = await a.db.all<{ p: number }>('SELECT @@port AS p')
-    const [pb] = await b.db.all<{ p: number }>('SELECT @@port AS p')
-    t.not(pa!.p, pb!.p)
     const total = async (cms: typeof a) =>
       (await cms.find({ collection: 'notes', limit: 1, depth: 0 })).totalDocs
     t.is(await total(a), 0)
@@ -237,8 +236,8 @@ galera(
       ['notes'],
     )
     t.deepEqual(rows.map((r) => Number(/:(\d+)$/.exec(r.slot)?.[1])).sort(), [
-      Math.min(pa!.p, pb!.p),
-      Math.max(pa!.p, pb!.p),
+      Math.min(pa, pb),
+      Math.max(pa, pb),
     ])
     t.is(new Set(rows.map((r) => r.slot.replace(/@[^@]*$/, ''))).size, 1, 'one process')
     await a.create({ collection: 'notes', data: { n: -1 } })
