@@ -3514,7 +3514,7 @@ export type OpenapiDocumentData = {
 
 export type OpenapiDocumentErrors = {
     /**
-     * No such document (or the caller may not see it)
+     * Off in production (NODE_ENV=production) unless graphQL.disableIntrospectionInProduction is false
      */
     404: Error;
     /**
@@ -3545,7 +3545,7 @@ export type GraphqlSchemaData = {
 
 export type GraphqlSchemaErrors = {
     /**
-     * No such document (or the caller may not see it)
+     * Off in production (NODE_ENV=production) unless graphQL.disableIntrospectionInProduction is false
      */
     404: Error;
     /**
@@ -3574,7 +3574,7 @@ export type ApiReferenceData = {
 
 export type ApiReferenceErrors = {
     /**
-     * Off in production (NODE_ENV=production) unless apiDocs.disableInProduction is false
+     * Off in production (NODE_ENV=production) unless graphQL.disableIntrospectionInProduction is false
      */
     404: Error;
     /**

@@ -291,11 +291,8 @@ export const OPTION_TABLES = {
   },
   apiDocs: {
     of: 'apiDocs',
-    implemented: {
-      disable: I,
-      disableInProduction: I,
-    } satisfies Implemented<NonNullable<Config['apiDocs']>>,
-    refused: {},
+    implemented: { disable: I } satisfies Implemented<NonNullable<Config['apiDocs']>>,
+    refused: refused.apiDocsRefusals,
   },
   rateLimit: {
     of: 'rateLimit',

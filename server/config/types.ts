@@ -677,7 +677,10 @@ export interface Config {
     maxTokens?: number
     /** Cost multiplier of a list field without `maxRows` (hasMany relations, arrays, blocks; default 10). */
     listFanOut?: number
-    /** With `NODE_ENV=production`, refuse introspection and drop "Did you mean" hints (default true). */
+    /**
+     * With `NODE_ENV=production` (default true): refuse introspection, drop "Did you mean" hints, and answer 404 for
+     * the contracts (`<api>/openapi.json`, the SDL) and the API reference (`<api>/docs`). One switch for all.
+     */
     disableIntrospectionInProduction?: boolean
   }
   endpoints?: Endpoint[]
@@ -721,8 +724,11 @@ export interface Config {
    * adapter, which logs each message's recipient and subject and delivers nothing.
    */
   email?: EmailAdapter | EmailAdapterFactory | Promise<EmailAdapter | EmailAdapterFactory>
-  /** The API reference page at `<api>/docs` (on outside production by default). */
-  apiDocs?: { disable?: boolean; disableInProduction?: boolean }
+  /**
+   * The API reference page at `<api>/docs`: served with the contract (outside production, or in production with
+   * `graphQL.disableIntrospectionInProduction: false`); `disable: true` turns it off everywhere.
+   */
+  apiDocs?: { disable?: boolean }
   /** Per-address limits of the login (failed attempts), forgot-password and password-setting writes. */
   rateLimit?: {
     login?: { max: number; windowMs: number }

@@ -115,6 +115,12 @@ export const localeRefusals = {
   rtl: 'text direction only matters to an admin panel, which this server does not have; remove rtl.',
 } as const satisfies Refusals<Exclude<LocalizationConfig['locales'][number], string>>
 
+/** This server's own key, replaced by one switch for everything that maps the schema (issue 30). */
+export const apiDocsRefusals = {
+  disableInProduction:
+    'the API reference follows the contracts and introspection; remove disableInProduction and set graphQL.disableIntrospectionInProduction (false serves all three in production).',
+} as const satisfies Refusals<NonNullable<Config['apiDocs']>>
+
 export const endpointRefusals = {
   custom: CUSTOM,
   root: 'endpoints are always served under routes.api; remove root and declare the endpoint in config.endpoints.',

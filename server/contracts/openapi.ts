@@ -1246,11 +1246,21 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       },
     },
   }
-  // The contracts themselves and the reference page, for third parties.
+  // The contracts themselves and the reference page, for third parties. In production they follow introspection
+  // (server/http/exposure.ts): the contract says so, with the 404 they answer then.
   const text = (type: string, description: string) => ({
     description,
     content: { [type]: { schema: { type: 'string' } } },
   })
+  const hidden = {
+    404: {
+      description:
+        config.graphQL.disableIntrospectionInProduction === false
+          ? 'Not found'
+          : 'Off in production (NODE_ENV=production) unless graphQL.disableIntrospectionInProduction is false',
+      content: { 'application/json': { schema: ref('Error') } },
+    },
+  }
   paths['/openapi.json'] = {
     get: {
       operationId: 'openapiDocument',
@@ -1258,7 +1268,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       tags: ['System'],
       'x-cms': { kind: 'static' },
       security: [],
-      responses: { 200: json({ type: 'object' }, 'The contract'), ...errors(404, 500) },
+      responses: { 200: json({ type: 'object' }, 'The contract'), ...hidden, ...errors(500) },
     },
   }
   if (!config.graphQL.disable) {
@@ -1269,16 +1279,11 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         tags: ['System'],
         'x-cms': { kind: 'static' },
         security: [],
-        responses: { 200: text('text/plain', 'The SDL'), ...errors(404, 500) },
+        responses: { 200: text('text/plain', 'The SDL'), ...hidden, ...errors(500) },
       },
     }
   }
   if (!config.apiDocs?.disable) {
-    // Off in production unless apiDocs.disableInProduction is false: the contract says so, with the 404 it answers then.
-    const off =
-      config.apiDocs?.disableInProduction === false
-        ? 'Not found'
-        : 'Off in production (NODE_ENV=production) unless apiDocs.disableInProduction is false'
     paths['/docs'] = {
       get: {
         operationId: 'apiReference',
@@ -1286,11 +1291,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         tags: ['System'],
         'x-cms': { kind: 'static' },
         security: [],
-        responses: {
-          200: text('text/html', 'The page'),
-          404: { description: off, content: { 'application/json': { schema: ref('Error') } } },
-          ...errors(500),
-        },
+        responses: { 200: text('text/html', 'The page'), ...hidden, ...errors(500) },
       },
     }
     paths['/docs/assets/{file}'] = {

@@ -1,9 +1,12 @@
+import type { SanitizedConfig } from '../config/types.ts'
+import { schemaHidden } from './exposure.ts'
 import { assetFor, securePage, type PackageAsset, type Page } from './package-assets.ts'
 
 /**
  * The API reference page: Swagger UI (from the `swagger-ui-dist` package, served by this server; no CDN)
- * rendering the contract at `<api>/openapi.json`. On by default outside production; in production only with
- * `apiDocs.disableInProduction: false`; `apiDocs.disable: true` turns it off everywhere.
+ * rendering the contract at `<api>/openapi.json`. Served with the contract: outside production, or in production
+ * with `graphQL.disableIntrospectionInProduction: false` (exposure.ts); `apiDocs.disable: true` turns it off
+ * everywhere.
  */
 const ASSETS: Record<string, PackageAsset> = {
   'swagger-ui.css': {
@@ -23,11 +26,8 @@ const ASSETS: Record<string, PackageAsset> = {
   },
 }
 
-export function apiDocsEnabled(
-  options: { disable?: boolean; disableInProduction?: boolean } | undefined,
-): boolean {
-  if (options?.disable) return false
-  return process.env.NODE_ENV !== 'production' || options?.disableInProduction === false
+export function apiDocsEnabled(config: SanitizedConfig): boolean {
+  return !config.apiDocs?.disable && !schemaHidden(config.graphQL)
 }
 
 export async function apiDocs(

@@ -38,6 +38,7 @@ import type { MeResult } from '../local/operations/auth/me.ts'
 import { compileGraphQL, enumValueName, type GraphQLPlan } from '../contracts/graphql.ts'
 import { APIError } from '../errors/api-error.ts'
 import type { Cms } from '../local/cms.ts'
+import { schemaHidden } from './exposure.ts'
 import type { GraphQLContext } from './graphql-context.ts'
 import { budgetOf, jsonSize } from '../local/budget.ts'
 import { measureWhere } from '../local/where-size.ts'
@@ -900,10 +901,11 @@ export interface GraphQLEndpoint {
 export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint {
   const log = (e: unknown) => logger.error({ err: e }, 'graphql resolver failed')
   const { schema, plan } = buildExecutableSchema(cms, log)
-  const { maxDepth, maxAliases, maxTokens, disableIntrospectionInProduction } = cms.config.graphQL
+  const { maxDepth, maxAliases, maxTokens } = cms.config.graphQL
   const model = costModel(cms, plan, schema)
-  // In production, the schema is not for strangers to explore: no introspection, no "Did you mean …?" hints.
-  const closed = process.env.NODE_ENV === 'production' && disableIntrospectionInProduction
+  // In production, the schema is not for strangers to explore: no introspection, no "Did you mean …?" hints
+  // (and no contract files, pages.ts: one switch, exposure.ts).
+  const closed = schemaHidden(cms.config.graphQL)
   // A document is parsed once per text and validated once against the rules that do not depend on the request
   // (graphql-js's own, depth, aliases, introspection): validation was 11% of a small query's CPU. The cost rule
   // reads the request's variables, so it runs every time. Both caches are bounded.

@@ -1,12 +1,13 @@
 import type { SanitizedConfig } from '../config/types.ts'
 import { apiDocs, apiDocsEnabled } from './api-docs.ts'
+import { schemaHidden } from './exposure.ts'
 import { playground, playgroundEnabled } from './playground.ts'
 import type { RestReply } from './rest.ts'
 
 /**
  * What the API serves besides its operations: the contracts (`/openapi.json`, the GraphQL SDL), the API reference
  * page and the GraphQL playground, whose assets come from npm packages. A path none of them serves answers
- * undefined (the routers go on).
+ * undefined (the routers go on; a switched-off contract path then answers the standard 404).
  */
 export type RawReply = RestReply & { raw?: Buffer }
 
@@ -17,9 +18,11 @@ export function pages(config: SanitizedConfig, document: Record<string, unknown>
   let sdl: Promise<Buffer> | undefined
   const sdlText = () =>
     (sdl ??= import('../contracts/graphql.ts').then((m) => Buffer.from(m.compileSDL(config))))
-  const graphqlOn = !config.graphQL.disable
+  // In production the contracts follow introspection (exposure.ts).
+  const contractsOn = !schemaHidden(config.graphQL)
+  const sdlOn = contractsOn && !config.graphQL.disable
   const playgroundOn = playgroundEnabled(config.graphQL)
-  const docsOn = apiDocsEnabled(config.apiDocs)
+  const docsOn = apiDocsEnabled(config)
   const play = config.routes.graphQLPlayground
   const page = (p: { type: string; headers?: Record<string, string>; body: Buffer }): RawReply => ({
     status: 200,
@@ -29,9 +32,9 @@ export function pages(config: SanitizedConfig, document: Record<string, unknown>
 
   return async (method: string, rel: string): Promise<RawReply | undefined> => {
     if (method !== 'GET') return undefined
-    if (rel === '/openapi.json')
+    if (contractsOn && rel === '/openapi.json')
       return { status: 200, headers: { 'Content-Type': 'application/json' }, raw: contractJson }
-    if (graphqlOn && rel === `${config.routes.graphQL}/schema.graphql`)
+    if (sdlOn && rel === `${config.routes.graphQL}/schema.graphql`)
       return {
         status: 200,
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },

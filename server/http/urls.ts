@@ -1,5 +1,6 @@
 import type { SanitizedConfig } from '../config/types.ts'
 import { apiDocsEnabled } from './api-docs.ts'
+import { schemaHidden } from './exposure.ts'
 import { playgroundEnabled } from './playground.ts'
 
 export interface ServiceUrl {
@@ -10,7 +11,7 @@ export interface ServiceUrl {
 
 /**
  * Every URL a user of a running server needs, as `npm start` prints them: only what this config and
- * NODE_ENV actually serve (the playground and the API reference are off in production by default).
+ * NODE_ENV actually serve (the playground, the API reference and the contracts are off in production by default).
  */
 export function serviceUrls(config: SanitizedConfig, origin: string): ServiceUrl[] {
   const api = `${origin}${config.routes.api}`
@@ -22,10 +23,12 @@ export function serviceUrls(config: SanitizedConfig, origin: string): ServiceUrl
     if (playgroundEnabled(config.graphQL))
       urls.push({ label: 'Playground', url: `${api}${config.routes.graphQLPlayground}` })
   }
-  if (apiDocsEnabled(config.apiDocs)) urls.push({ label: 'API reference', url: `${api}/docs` })
-  urls.push({ label: 'OpenAPI 3.1', url: `${api}/openapi.json` })
-  if (!config.graphQL.disable)
-    urls.push({ label: 'GraphQL SDL', url: `${api}${config.routes.graphQL}/schema.graphql` })
+  if (apiDocsEnabled(config)) urls.push({ label: 'API reference', url: `${api}/docs` })
+  if (!schemaHidden(config.graphQL)) {
+    urls.push({ label: 'OpenAPI 3.1', url: `${api}/openapi.json` })
+    if (!config.graphQL.disable)
+      urls.push({ label: 'GraphQL SDL', url: `${api}${config.routes.graphQL}/schema.graphql` })
+  }
   urls.push({ label: 'Health', url: `${api}/health` })
   return urls
 }

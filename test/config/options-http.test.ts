@@ -98,14 +98,14 @@ test.serial('graphQL.maxDepth and maxTokens set the depth and size limits', asyn
 })
 
 test.serial(
-  'apiDocs.disable turns the API reference off; disableInProduction: false keeps it on',
+  'apiDocs.disable turns the API reference off; graphQL.disableIntrospectionInProduction: false keeps it on in production',
   async (t) => {
     await withServer(base({ apiDocs: { disable: true } }), async (url) => {
       t.is((await fetch(`${url}/api/docs`)).status, 404)
       t.is((await fetch(`${url}/api/openapi.json`)).status, 200)
     })
     await withServer(
-      base({ apiDocs: { disableInProduction: false } }),
+      base({ graphQL: { disableIntrospectionInProduction: false } }),
       async (url) => {
         t.is((await fetch(`${url}/api/docs`)).status, 200)
       },

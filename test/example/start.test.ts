@@ -79,14 +79,19 @@ test('npm start prints the REST, GraphQL, playground, API reference, contract an
   }
 })
 
-test('in production it prints only what production serves: no playground, no API reference', async (t) => {
-  const { lines, stop } = await start({ NODE_ENV: 'production', CMS_SECRET: 'x'.repeat(32) })
+test('in production it prints only what production serves: no playground, API reference or contracts', async (t) => {
+  const { lines, stop } = await start({
+    NODE_ENV: 'production',
+    CMS_SECRET: 'example-start-test-Kq3vZ8pW2mR7xN4t',
+  })
   try {
     t.deepEqual(
       lines.slice(1).map((l) => l.split(/\s{2,}/)[0]),
-      ['REST API', 'GraphQL', 'OpenAPI 3.1', 'GraphQL SDL', 'Health'],
+      ['REST API', 'GraphQL', 'Health'],
     )
-    t.is((await fetch(urlOf(lines, 'GraphQL SDL')!)).status, 200)
+    // The contracts follow introspection (graphQL.disableIntrospectionInProduction, on by default).
+    t.is((await fetch(`${urlOf(lines, 'REST API')}/graphql/schema.graphql`)).status, 404)
+    t.is((await fetch(`${urlOf(lines, 'REST API')}/openapi.json`)).status, 404)
   } finally {
     stop()
   }
