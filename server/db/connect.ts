@@ -5,19 +5,26 @@ import { SqliteDatabase } from './sqlite.ts'
 
 export const DEFAULT_DATABASE_URL = 'sqlite:data/cms.db'
 
-/** Opens the database named by a URL: `sqlite:<path>`, `sqlite::memory:` or `mysql://user:pass@host:port/db`. */
-export function connect(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Database {
+/**
+ * Opens the database named by a URL: `sqlite:<path>`, `sqlite::memory:` or `mysql://user:pass@host:port/db`
+ * (several `host:port` for a Galera cluster). The URL given (the config's `db.url`) or else `DATABASE_URL`; a
+ * malformed one is a ConfigError naming which of the two, never repeating its credentials.
+ */
+export function connect(given?: string): Database {
+  const name = given === undefined ? 'DATABASE_URL' : 'db.url'
+  const url = given ?? (process.env.DATABASE_URL || DEFAULT_DATABASE_URL)
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '')
     if (!file)
       throw new ConfigError(
-        'DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:data/cms.db or sqlite::memory:',
+        `${name} "sqlite:" needs a file path, e.g. sqlite:data/cms.db or sqlite::memory:`,
       )
     return new SqliteDatabase(file)
   }
   if (url.startsWith('mysql://') || url.startsWith('mariadb://'))
-    return new MysqlDatabase(url.replace(/^mariadb:/, 'mysql:'))
+    return new MysqlDatabase(url.replace(/^mariadb:/, 'mysql:'), name)
+  // The user information ends at the last "@" of the authority: a password with an unencoded "@" stays hidden.
   throw new ConfigError(
-    `DATABASE_URL must start with "sqlite:" or "mysql://"; got "${url.replace(/\/\/[^@]*@/, '//***@')}".`,
+    `${name} must start with "sqlite:" or "mysql://"; got "${url.replace(/\/\/[^/?#]*@/, '//***@')}".`,
   )
 }

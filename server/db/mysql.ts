@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import { ConfigError } from '../errors/config-error.ts'
 import { ServiceUnavailable } from '../errors/service-unavailable.ts'
 import { mysqlDialect } from './dialects/mysql.ts'
+import { parseMysqlUrl } from './mysql-url.ts'
 import {
   toBinding,
   type Database,
@@ -117,18 +118,6 @@ interface RawConnection {
 }
 const hostKey = (c: RawConnection) => `${c.config.host}:${c.config.port}`
 
-/** `mysql://u:p@h1:p1,h2:p2,h3:p3/db?pool=n`: the hosts in order, and the URL of the first for the rest. */
-function parseHosts(url: string): { hosts: { host: string; port: number }[]; u: URL } {
-  const m = /^(mysql:\/\/(?:[^@/]*@)?)([^/?#]*)(.*)$/.exec(url)
-  const list = (m?.[2] ?? '').split(',').filter(Boolean)
-  const u = new URL(m ? `${m[1]}${list[0] ?? ''}${m[3]}` : url)
-  const hosts = list.map((h) => {
-    const one = new URL(`mysql://${h}`)
-    return { host: one.hostname, port: Number(one.port || 3306) }
-  })
-  return { hosts: hosts.length ? hosts : [{ host: u.hostname, port: Number(u.port || 3306) }], u }
-}
-
 /** Whether a TCP connection to host:port opens within a second. */
 function reachable(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -172,21 +161,22 @@ export class MysqlDatabase implements Database {
   /** The node a statement runs on, with several hosts: its host name and port (one machine may hold several). */
   readonly nodeKey?: string
 
-  constructor(url: string) {
-    const { hosts, u } = parseHosts(url)
-    this.description = `mysql://${hosts.map((h) => `${h.host}:${h.port}`).join(',')}${u.pathname}`
+  /** `name`: where the URL came from, for the ConfigError of a malformed one (`DATABASE_URL` or `db.url`). */
+  constructor(url: string, name = 'DATABASE_URL') {
+    const { hosts, user, password, database, params } = parseMysqlUrl(url, name)
+    this.description = `mysql://${hosts.map((h) => `${h.host}:${h.port}`).join(',')}/${database}`
     this.failover = hosts.length > 1
     this.hostKeys = new Set(hosts.map((h) => `${h.host}:${h.port}`))
     if (this.failover) this.nodeKey = "CONCAT(@@hostname, ':', @@port)"
-    const syncWait = u.searchParams.get('syncWait') ?? (this.failover ? '1' : '0')
+    const syncWait = params.get('syncWait') ?? (this.failover ? '1' : '0')
     if (!/^[0-9]+$/.test(syncWait))
       throw new ConfigError(
-        `DATABASE_URL ?syncWait= takes a number (wsrep_sync_wait: 0 off, 1 reads); got "${syncWait}".`,
+        `${name} ?syncWait= takes a number (wsrep_sync_wait: 0 off, 1 reads); got "${syncWait}".`,
       )
     const base = {
-      user: decodeURIComponent(u.username),
-      password: decodeURIComponent(u.password),
-      database: decodeURIComponent(u.pathname.slice(1)),
+      user,
+      password,
+      database,
       charset: 'utf8mb4',
       timezone: 'Z',
       // Integers and doubles come back as numbers, never strings.
@@ -247,7 +237,7 @@ export class MysqlDatabase implements Database {
         },
         pool: {
           min: 0,
-          max: Number(u.searchParams.get('pool') ?? 10),
+          max: Number(params.get('pool') ?? 10),
           afterCreate: (
             conn: { query: (sql: string, cb: (err: Error | null) => void) => void },
             done: (err: Error | null, conn: unknown) => void,
