@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { SanitizedConfig } from '../config/types.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { weakSecretReason } from './secret-strength.ts'
 
 /**
- * JWTs: HS256 signed with `CMS_SECRET` (or `config.secret`) as given. Production needs at least 32 bytes; in
- * development a missing secret is replaced by a random one per process (tokens then die on restart). A token
- * carries the user id, the auth collection and the session id (`sid`); the session must still exist.
+ * JWTs: HS256 signed with `CMS_SECRET` (or `config.secret`) as given. Production needs at least 32 bytes, not of a
+ * guessable shape (secret-strength.ts); in development a missing secret is replaced by a random one per process
+ * (tokens then die on restart). A token carries the user id, the auth collection and the session id (`sid`); the
+ * session must still exist.
  */
 export interface TokenClaims {
   id: number
@@ -32,6 +34,11 @@ export function secretKey(config: SanitizedConfig): Uint8Array {
     key = new TextEncoder().encode(secret)
     if (process.env.NODE_ENV === 'production' && key.length < 32)
       throw new ConfigError('CMS_SECRET must be at least 32 bytes in production.')
+    const weak = process.env.NODE_ENV === 'production' ? weakSecretReason(secret) : undefined
+    if (weak)
+      throw new ConfigError(
+        `${config.secret ? 'The config secret' : 'CMS_SECRET'} is too guessable for production: ${weak}. Use a random value, e.g. the output of \`openssl rand -base64 32\`.`,
+      )
   }
   keys.set(config, key)
   return key

@@ -94,7 +94,11 @@ test('npm start with a malformed DATABASE_URL prints one "Config error" line, no
   })
   let stderr = ''
   child.stderr.on('data', (d) => (stderr += String(d)))
+  // A server that starts anyway is stopped (and the test fails on its exit code).
+  child.stdout.on('data', (d) => /http:\/\//.test(String(d)) && child.kill('SIGTERM'))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+  clearTimeout(timer)
   t.is(code, 1)
   t.is(
     stderr.trim(),

@@ -82,7 +82,7 @@ test('npm start prints the REST, GraphQL, playground, API reference, contract an
 test('in production it prints only what production serves: no playground, API reference or contracts', async (t) => {
   const { lines, stop } = await start({
     NODE_ENV: 'production',
-    CMS_SECRET: 'example-start-test-Kq3vZ8pW2mR7xN4t',
+    CMS_SECRET: 'start-test-Kq3vZ8pW2mR7xN4t-of-32-bytes',
   })
   try {
     t.deepEqual(
