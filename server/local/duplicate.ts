@@ -67,7 +67,8 @@ export async function duplicateSource(
   if (selected) keepLocales(collection.flatFields, copy, selected)
   freshRowIds(collection.flatFields, copy, locales)
   await beforeDuplicate(collection.flatFields, copy, copy, { req, collection, locales }, [])
-  if (!overrideAccess) await dropUncreatable(collection.flatFields, copy, { req, data: copy, locales })
+  if (!overrideAccess)
+    await dropUncreatable(collection.flatFields, copy, { req, data: copy, locales })
   return copy
 }
 

@@ -166,9 +166,7 @@ export async function joinedPages(
     options.where,
     access === true ? undefined : access,
     withoutTrashed(target, undefined, scope.trash),
-  ].filter(
-    (w): w is Where => Boolean(w) && Object.keys(w as Where).length > 0,
-  )
+  ].filter((w): w is Where => Boolean(w) && Object.keys(w as Where).length > 0)
   const where =
     parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : combinedWhere(parts)
   const ctx = {

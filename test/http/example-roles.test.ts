@@ -125,7 +125,7 @@ test("a member duplicating an admin's post gets a copy of their own: a duplicate
   })
   t.is(g.body.errors, undefined)
   t.is(await authorOf(g.body.data.duplicatePost.id), alice)
-  const user = (await s.cms.findByID({ collection: 'users', id: alice })) as Record<string, unknown>
+  const user = { ...(await s.cms.findByID({ collection: 'users', id: alice })), id: alice }
   const local = await s.cms.duplicate({
     collection: 'posts',
     id,

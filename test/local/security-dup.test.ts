@@ -5,7 +5,7 @@
  */
 import test from 'ava'
 import { defineConfig } from '../../server/config/define-config.ts'
-import type { CmsRequest } from '../../server/config/types.ts'
+import type { CmsRequest, Where } from '../../server/config/types.ts'
 import { securityConfig, seedSecurity } from '../fixtures/security.ts'
 import { rejectsWith, useCms } from '../helpers/db.ts'
 
@@ -217,7 +217,7 @@ test.serial(
     t.true(list.docs.length > 0)
     t.true(list.docs.every((v) => (v.version as Doc).owner === data.alice.id))
     // countVersions: Alice's versions (those of her trashed T4 too: counts do not look at the trash), none of Bob's.
-    const count = (where?: object) =>
+    const count = (where?: Where) =>
       cms.countVersions({ collection: 'tickets', where, ...asAlice }).then((r) => r.totalDocs)
     t.true((await count()) >= list.totalDocs)
     t.is(await count({ parent: { equals: data.tickets.T3.id } }), 0)

@@ -105,10 +105,9 @@ export async function docAccess<S extends CollectionSlug>(
             ex,
             ctx,
             collection.versionsCollection,
-            combineWhere(
-              accessOnVersions(where, collection.versionsCollection) as Where,
-              { parent: { equals: id } },
-            ),
+            combineWhere(accessOnVersions(where, collection.versionsCollection) as Where, {
+              parent: { equals: id },
+            }),
           )) > 0
         : (await selectIds(ex, ctx, collection, combineWhere({ id: { equals: id } }, where)))
             .length > 0,
