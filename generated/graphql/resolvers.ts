@@ -354,6 +354,7 @@ export type MutationDuplicateCategoryArgs = {
   data?: InputMaybe<MutationCategoryUpdateInput>;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -361,6 +362,7 @@ export type MutationDuplicateOrderArgs = {
   data?: InputMaybe<MutationOrderUpdateInput>;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -368,6 +370,7 @@ export type MutationDuplicatePostArgs = {
   data?: InputMaybe<MutationPostUpdateInput>;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -375,6 +378,7 @@ export type MutationDuplicateTrackingArgs = {
   data?: InputMaybe<MutationTrackingUpdateInput>;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 

@@ -5413,6 +5413,10 @@ export type DuplicateCategoryData = {
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/categories/{id}/duplicate';
 };
@@ -6398,6 +6402,10 @@ export type DuplicatePostData = {
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/posts/{id}/duplicate';
 };
@@ -7197,6 +7205,10 @@ export type DuplicateTrackingData = {
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/tracking/{id}/duplicate';
 };
@@ -7947,6 +7959,10 @@ export type DuplicateOrderData = {
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
     };
     url: '/orders/{id}/duplicate';
 };

@@ -129,10 +129,12 @@ export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs 
   duplicateFromID?: ID | string
   /** With `duplicateFromID`: the locales of localized fields to copy (default: every locale). */
   selectedLocales?: string[]
+  /** With `duplicateFromID`: `true` lets the source be in the trash (else it is a 404, as for findByID). */
+  trash?: boolean
 }
 
-/** `data` overrides fields of the copy. */
-export interface DuplicateArgs<S extends string = CollectionSlug> extends ReadArgs {
+/** `data` overrides fields of the copy; `trash: true` copies a document in the trash (the copy is not in it). */
+export interface DuplicateArgs<S extends string = CollectionSlug> extends ReadArgs, TrashArgs {
   collection: S
   /** The document to copy. */
   id: ID | string

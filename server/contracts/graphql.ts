@@ -614,7 +614,7 @@ function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
   if (!c.disableDuplicate) {
     meta('Mutation', `duplicate${singular}`, 'duplicate')
     root.mutation.push(
-      `  duplicate${singular}(id: ${id}!, data: ${update}${draft}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
+      `  duplicate${singular}(id: ${id}!, data: ${update}${draft}${trash}${ctx.config.localization ? ', locale: LocaleInputType' : ''}): ${singular}`,
     )
   }
   const access = permissionTypes(ctx, typeName(c.slug), c.flatFields, c.timestamps, [

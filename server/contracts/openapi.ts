@@ -410,6 +410,7 @@ function collectionPaths(
           docId,
           ...writeParams,
           ...(config.localization ? [param('selectedLocales')] : []),
+          trash,
         ],
         requestBody: optionalBody(
           ref(`${singular}UpdateInput`),

@@ -721,6 +721,7 @@ export function buildExecutableSchema(
             id: args.id as ID,
             data: (args.data ?? {}) as Record<string, unknown>,
             draft: args.draft as boolean | undefined,
+            trash: args.trash as boolean | undefined,
             ...scope(ctx, args),
           }),
       ),

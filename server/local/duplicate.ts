@@ -14,13 +14,23 @@ import { NotFound } from '../errors/not-found.ts'
 import { combineWhere, executeAccess } from './access.ts'
 import type { Cms } from './cms.ts'
 import { rowId } from './fields/defaults.ts'
+import { hiddenInTrash } from './trash.ts'
 import { latestVersion } from './versions.ts'
+
+/** How a duplicate reads its source: the caller's access, the locales to copy, whether the trash counts. */
+export interface SourceOptions {
+  overrideAccess: boolean
+  selectedLocales?: string[]
+  /** `trash: true`: a source in the trash may be copied (the copy is not in the trash); else it is a 404. */
+  trash?: unknown
+}
 
 /**
  * The source of a duplicate (Payload's `getDuplicateDocumentData`): the document `id` as the caller may read it,
  * its newest version where the collection keeps drafts, in stored form with every locale. Its id and timestamps
  * are left out, hidden fields (auth secrets) are never copied, array and block rows get new ids, and the
- * fields' `beforeDuplicate` hooks have run on every locale.
+ * fields' `beforeDuplicate` hooks have run on every locale. A duplicate is a create: a field the caller may not
+ * create is not copied either (it takes its default or the hooks' value, as on create).
  */
 export async function duplicateSource(
   cms: Cms,
@@ -28,9 +38,9 @@ export async function duplicateSource(
   collection: SanitizedCollection,
   req: CmsRequest,
   id: ID,
-  overrideAccess: boolean,
-  selectedLocales?: string[],
+  options: SourceOptions,
 ): Promise<Record<string, unknown>> {
+  const { overrideAccess, selectedLocales } = options
   if (collection.disableDuplicate)
     throw new BadRequest(`The collection with slug ${collection.slug} cannot be duplicated.`)
   const locales = cms.config.localization ? cms.config.localization.localeCodes : undefined
@@ -44,15 +54,46 @@ export async function duplicateSource(
       (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length >
         0)
   // As Payload: a document read access narrows away is a 403 (a Where was involved), a missing one a 404.
-  if (!readable) throw access === true ? new NotFound() : new Forbidden()
+  if (!main || !readable) throw access === true ? new NotFound() : new Forbidden()
+  // As findByID: a document in the trash is a 404 unless the caller asks for the trash. Checked after read
+  // access, so a caller learns nothing about the trash of documents they may not read.
+  if (hiddenInTrash(collection, main, options.trash)) throw new NotFound()
   const source = structuredClone((await latestVersion(tx, ctx, collection, id)) ?? main)
   const copy: Record<string, unknown> = {}
   for (const field of collection.flatFields)
     if (!field.hidden && field.name in source) copy[field.name] = source[field.name]
+  // The copy starts outside the trash, whatever its source.
+  delete copy.deletedAt
   if (selected) keepLocales(collection.flatFields, copy, selected)
   freshRowIds(collection.flatFields, copy, locales)
   await beforeDuplicate(collection.flatFields, copy, copy, { req, collection, locales }, [])
+  if (!overrideAccess)
+    await dropUncreatable(collection.flatFields, copy, { req, data: copy, locales })
   return copy
+}
+
+/**
+ * Removes from the copy (stored form) every value the caller may not create, at any depth and in every locale:
+ * without this the source's value would stand where a create gives the field's default (a member's copy of an
+ * admin's post would name the admin as author). Field access gets the copy as `data` and the holder as
+ * `siblingData`.
+ */
+async function dropUncreatable(
+  fields: FlattenedField[],
+  sibling: Record<string, unknown>,
+  scope: { req: CmsRequest; data: Record<string, unknown>; locales: string[] | undefined },
+): Promise<void> {
+  for (const field of fields) {
+    if (!(field.name in sibling)) continue
+    const allowed = field.access?.create
+    if (allowed && !(await allowed({ req: scope.req, data: scope.data, siblingData: sibling }))) {
+      delete sibling[field.name]
+      continue
+    }
+    for (const value of valuesOf(field, sibling[field.name], scope.locales))
+      for (const nested of nestedData(field, value))
+        await dropUncreatable(nested.fields, nested.data, scope)
+  }
 }
 
 /** `selectedLocales` checked against the config's locales (400 naming the unknown ones); undefined: every locale. */

@@ -6,6 +6,7 @@ import { BadRequest } from '../errors/bad-request.ts'
 import { accessResult } from './access.ts'
 import { budgetOf } from './budget.ts'
 import type { Cms } from './cms.ts'
+import { withoutTrashed } from './trash.ts'
 import { whereAccess } from './where-access.ts'
 
 /** What a join field holds once read (`docs` are ids until population replaces them). */
@@ -104,6 +105,7 @@ function setAt(doc: Record<string, unknown>, path: string, value: unknown): void
  * per join field one statement for all the documents (`selectJoined`), whatever their number. The joined
  * collection's read access applies unless overridden: a Where is ANDed into the join, a denial leaves the field
  * out (as Payload does). `joins` (checked by `checkJoins`) pages, sorts, filters or leaves out join fields.
+ * Joined documents in the trash are left out unless the read passed `trash: true` (as every other read).
  */
 export async function resolveJoins(
   cms: Cms,
@@ -112,6 +114,7 @@ export async function resolveJoins(
   req: CmsRequest,
   joins: JoinQuery | undefined,
   overrideAccess: boolean,
+  trash?: unknown,
 ): Promise<void> {
   if (joins === false || collection.joins.length === 0) return
   const parentIds = [
@@ -132,6 +135,7 @@ export async function resolveJoins(
       req,
       access,
       overrideAccess,
+      trash,
     })
     for (const doc of docs)
       setAt(
@@ -154,12 +158,15 @@ export async function joinedPages(
   join: SanitizedJoin,
   parentIds: ID[],
   options: JoinOptions,
-  scope: { req: CmsRequest; access: true | Where; overrideAccess: boolean },
+  scope: { req: CmsRequest; access: true | Where; overrideAccess: boolean; trash?: unknown },
 ): Promise<Map<ID, JoinValue>> {
   const { req, access, overrideAccess } = scope
-  const parts = [join.field.where, options.where, access === true ? undefined : access].filter(
-    (w): w is Where => Boolean(w) && Object.keys(w as Where).length > 0,
-  )
+  const parts = [
+    join.field.where,
+    options.where,
+    access === true ? undefined : access,
+    withoutTrashed(target, undefined, scope.trash),
+  ].filter((w): w is Where => Boolean(w) && Object.keys(w as Where).length > 0)
   const where =
     parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : combinedWhere(parts)
   const ctx = {

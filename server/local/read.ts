@@ -147,14 +147,14 @@ export async function readDocs(
   collection: SanitizedCollection,
   docs: Record<string, unknown>[],
   req: CmsRequest,
-  args: ReadArgs & { depth: number; findMany?: boolean; localized?: boolean },
+  args: ReadArgs & { depth: number; findMany?: boolean; localized?: boolean; trash?: unknown },
 ): Promise<Record<string, unknown>[]> {
   const overrideAccess = args.overrideAccess ?? true
   const showHidden = Boolean(args.showHiddenFields)
   const { select, populate: populateSelects } = readSelection(cms, collection.flatFields, args)
   const joins = checkJoins(cms, collection, args.joins)
   if (!args.localized) localizeDocs(cms, collection.flatFields, docs, req)
-  await resolveJoins(cms, collection, docs, req, joins, overrideAccess)
+  await resolveJoins(cms, collection, docs, req, joins, overrideAccess, args.trash)
   if (collection.hooks.beforeRead?.length)
     for (const [i, doc] of docs.entries()) {
       docs[i] = await runHooks(

@@ -121,6 +121,29 @@ export function whereOnVersions(where: Where | undefined): Where | undefined {
   return out
 }
 
+/**
+ * A `readVersions` access Where → the Where on the versions collection: as Payload, it speaks of the version's
+ * document, so a path that is not a field of the version row (`owner`, `meta.author`) becomes `version.<path>`.
+ * The row's own fields (`parent`, `version`, `latest`, `autosave`), `id` and the timestamps stay as they are.
+ */
+export function accessOnVersions(
+  where: true | Where,
+  versions: Pick<SanitizedCollection, 'flatFields'>,
+): true | Where {
+  if (where === true) return where
+  const own = new Set(['id', 'createdAt', 'updatedAt', ...versions.flatFields.map((f) => f.name)])
+  const map = (w: Where): Where => {
+    const out: Where = {}
+    for (const [key, value] of Object.entries(w)) {
+      if (['and', 'or', 'AND', 'OR'].includes(key) && Array.isArray(value))
+        out[key] = value.map((inner) => map(inner as Where))
+      else out[own.has(key.split('.')[0]) ? key : `version.${key}`] = value
+    }
+    return out
+  }
+  return map(where)
+}
+
 /** A sort on a collection → the same sort on its versions. */
 export function sortOnVersions(sort: string | string[] | undefined): string[] | undefined {
   if (sort === undefined) return undefined

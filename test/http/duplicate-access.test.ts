@@ -161,18 +161,17 @@ test('POST /{slug}/access/{id} and /globals/{slug}/access: Wheres evaluated agai
   })
   t.is(own.status, 200)
   t.deepEqual(own.body.update, { permission: true, where: { owner: { equals: s.data.editor.id } } })
+  // A document the caller may not read is answered exactly as a missing one (issue 30, finding 9).
   const other = await s.request('POST', `/api/articles/access/${adminArticle.id}`, {
     headers: await as('editor'),
     body: { title: 'anything' },
   })
-  t.is(other.status, 200)
-  t.false('update' in other.body)
-  t.false('read' in other.body)
-  t.is(other.body.create, true)
   const missing = await s.request('POST', '/api/articles/access/999999', {
     headers: await as('editor'),
   })
+  t.is(other.status, 404)
   t.is(missing.status, 404)
+  t.deepEqual(other.body, missing.body)
   await s.cms.updateGlobal({ slug: 'settings', data: { siteName: 'Open' } })
   const g = await s.request('POST', '/api/globals/settings/access', { headers: await as('editor') })
   t.is(g.status, 200)
@@ -217,13 +216,24 @@ test('GraphQL: duplicate<Singular>, Access and docAccess<Singular> with typed pe
     },
     settings: { update: { permission: true, where: { siteName: { equals: 'Open' } } } },
   })
-  const doc = await gql(
-    `{ docAccessArticle(id: ${id}) { read { permission } update { permission } } docAccessSetting { read { permission } } }`,
+  const own = await gql(
+    `{ docAccessArticle(id: ${s.data.article.id}) { read { permission } update { permission } } docAccessSetting { read { permission } } }`,
     await as('editor'),
   )
-  t.is(doc.errors, undefined)
-  t.deepEqual(doc.data, {
-    docAccessArticle: { read: { permission: false }, update: { permission: false } },
+  t.is(own.errors, undefined)
+  t.deepEqual(own.data, {
+    docAccessArticle: { read: { permission: true }, update: { permission: true } },
     docAccessSetting: { read: { permission: true } },
   })
+  // The admin's article, which the editor may not read: the error a missing id gets (issue 30, finding 9).
+  const hidden = await gql(
+    `{ docAccessArticle(id: ${id}) { read { permission } } }`,
+    await as('editor'),
+  )
+  const missing = await gql(
+    '{ docAccessArticle(id: 999999) { read { permission } } }',
+    await as('editor'),
+  )
+  t.is(hidden.errors?.[0].extensions?.status, 404)
+  t.deepEqual(hidden, missing)
 })

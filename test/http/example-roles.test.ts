@@ -102,3 +102,42 @@ test("the tracking endpoint applies the collection's update access like PATCH: 4
   t.is(ok.status, 200)
   t.like(await s.cms.findByID({ collection: 'tracking', id: parcel.id }), update)
 })
+
+test("a member duplicating an admin's post gets a copy of their own: a duplicate is a create (issue 30, finding 6)", async (t) => {
+  const [admin, alice] = [await idOf('admin@example.com'), await idOf('alice@example.com')]
+  const source = await post('admin', { title: 'By the admin', slug: 'by-the-admin' })
+  const id = source.body.doc.id as number
+  t.is(await authorOf(id), admin)
+  const r = await s.request('POST', `/api/posts/${id}/duplicate`, {
+    headers: await as('alice'),
+    query: { draft: 'false', depth: '0' },
+    body: { title: 'Forged', slug: 'forged', _status: 'published' },
+  })
+  t.is(r.status, 200)
+  t.is(r.body.doc.author, alice)
+  t.is(await authorOf(r.body.doc.id), alice)
+  // The same through GraphQL's duplicatePost, and the Local API for the caller.
+  const g = await s.request('POST', '/api/graphql', {
+    headers: await as('alice'),
+    body: {
+      query: `mutation { duplicatePost(id: ${id}, draft: false, data: { slug: "forged-gql" }) { id } }`,
+    },
+  })
+  t.is(g.body.errors, undefined)
+  t.is(await authorOf(g.body.data.duplicatePost.id), alice)
+  const user = { ...(await s.cms.findByID({ collection: 'users', id: alice })), id: alice }
+  const local = await s.cms.duplicate({
+    collection: 'posts',
+    id,
+    data: { slug: 'forged-local' },
+    overrideAccess: false,
+    user: { ...user, collection: 'users' },
+  })
+  t.is(await authorOf(local.id as number), alice)
+  // An admin's copy keeps the source's author.
+  const byAdmin = await s.request('POST', `/api/posts/${id}/duplicate`, {
+    headers: await as('admin'),
+    body: { slug: 'admin-copy' },
+  })
+  t.is(await authorOf(byAdmin.body.doc.id), admin)
+})

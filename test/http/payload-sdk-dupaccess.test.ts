@@ -74,14 +74,15 @@ test('access: GET /access and POST /articles/access/{id}, /globals/settings/acce
     await sdk.request({ method: 'POST', path: `/articles/access/${s.data.article.id}` })
   ).json()
   t.deepEqual(own.update, { permission: true, where })
-  const other = await (
-    await sdk.request({
+  // A document the caller may not read: 404, as a missing one (issue 30, finding 9).
+  const other = await t.throwsAsync(
+    sdk.request({
       method: 'POST',
       path: `/articles/access/${s.data.adminArticle.id}`,
       json: { title: 'x' },
-    })
-  ).json()
-  t.false('update' in other)
+    }),
+  )
+  t.is((other as Error & { status?: number }).status, 404)
   const admin = await sdkAs('admin')
   const global = await (
     await admin.request({ method: 'POST', path: '/globals/settings/access' })

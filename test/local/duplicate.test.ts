@@ -139,7 +139,8 @@ test('access: read access on the source and create access both apply', async (t)
     'NotFound',
     404,
   )
-  // The editor duplicates their own article; the field they may not write keeps the source's value.
+  // The editor duplicates their own article. A duplicate is a create (issue 30, finding 6): the field they may
+  // not create takes neither their value nor the source's.
   const copy = await cms.duplicate({
     collection: 'articles',
     id: data.article.id,
@@ -150,7 +151,17 @@ test('access: read access on the source and create access both apply', async (t)
   t.like(copy, { slug: 'editor-copy', meta: { note: 'edited' } })
   t.is((copy.meta as Record<string, unknown>).internal, undefined) // not readable by the editor
   const stored = await cms.findByID({ collection: 'articles', id: copy.id })
-  t.is((stored.meta as Record<string, unknown>).internal, 'secret')
+  t.is((stored.meta as Record<string, unknown>).internal, null)
+  // Without data for the group, the source's note is copied and its internal value is not.
+  const plain = await cms.duplicate({
+    collection: 'articles',
+    id: data.article.id,
+    data: { slug: 'editor-copy-2' },
+    overrideAccess: false,
+    user: data.editor,
+  })
+  const plainStored = await cms.findByID({ collection: 'articles', id: plain.id })
+  t.deepEqual(plainStored.meta, { note: 'n', internal: null })
 })
 
 test('disableDuplicate: a 400 naming the collection; auth collections are not duplicated by default', async (t) => {

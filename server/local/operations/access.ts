@@ -9,9 +9,11 @@ import type {
   GlobalSlug,
 } from '../../config/local-api.ts'
 import { countDocs, selectIds } from '../../db/store.ts'
-import { combineWhere } from '../access.ts'
+import { accessResult, combineWhere } from '../access.ts'
+import { NotFound } from '../../errors/not-found.ts'
 import type { Cms } from '../cms.ts'
 import { globalMatches } from '../global-match.ts'
+import { accessOnVersions } from '../versions.ts'
 import { idParam } from '../params.ts'
 import {
   collectionOperations,
@@ -58,7 +60,7 @@ export async function access(this: Cms, args: AccessArgs = {}): Promise<AccessRe
 /**
  * What the caller may do with document `id` (Payload's `POST /api/<slug>/access/<id>`): access functions get
  * `data` (or, without it, the stored document) and a Where they return is matched against the stored document
- * (`readVersions`: against its versions). 404 when the document does not exist.
+ * (`readVersions`: against its versions). 404 when the document does not exist or the caller may not read it.
  */
 export async function docAccess<S extends CollectionSlug>(
   this: Cms,
@@ -77,6 +79,16 @@ export async function docAccess<S extends CollectionSlug>(
   })
   const ex = executorFor(this, req)
   const ctx = this.queryContext(req.locale)
+  // A document the caller may not read is answered as a missing one (the same 404), so the answer never tells
+  // which ids exist. Read access decides on the stored document, never on the data the caller sent.
+  const read = await accessResult(collection.access.read, { req, id }, false)
+  if (
+    read === false ||
+    (read !== true &&
+      (await selectIds(ex, ctx, collection, combineWhere({ id: { equals: id } }, read))).length ===
+        0)
+  )
+    throw new NotFound()
   const p = await entityPermissions({
     req,
     access: collection.access,
@@ -93,7 +105,9 @@ export async function docAccess<S extends CollectionSlug>(
             ex,
             ctx,
             collection.versionsCollection,
-            combineWhere(where, { parent: { equals: id } }),
+            combineWhere(accessOnVersions(where, collection.versionsCollection) as Where, {
+              parent: { equals: id },
+            }),
           )) > 0
         : (await selectIds(ex, ctx, collection, combineWhere({ id: { equals: id } }, where)))
             .length > 0,

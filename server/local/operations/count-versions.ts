@@ -6,7 +6,7 @@ import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
 import { runOperation } from '../operation.ts'
 import { createLocalReq, executorFor } from '../request.ts'
-import { versioned } from '../versions.ts'
+import { accessOnVersions, versioned } from '../versions.ts'
 import { whereAccess } from '../where-access.ts'
 
 /** `{ totalDocs }` of a collection's versions matching `where` (`readVersions` access). */
@@ -44,7 +44,10 @@ export async function countOfVersions(
   where: Where | undefined,
   overrideAccess: boolean,
 ): Promise<{ totalDocs: number }> {
-  const access = await executeAccess(readVersions, { req }, overrideAccess)
+  const access = accessOnVersions(
+    await executeAccess(readVersions, { req }, overrideAccess),
+    versions,
+  )
   budgetOf(req, overrideAccess)?.chargeStatements()
   const totalDocs = await countTotal(
     cms.db,

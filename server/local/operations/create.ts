@@ -56,8 +56,7 @@ export async function create<S extends CollectionSlug>(
               collection,
               req,
               idParam(args.duplicateFromID, collection),
-              overrideAccess,
-              args.selectedLocales,
+              { overrideAccess, selectedLocales: args.selectedLocales, trash: args.trash },
             )
       await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 

@@ -13,7 +13,7 @@ import type {
   FindVersionByIDArgs,
   VersionDoc,
 } from '../../config/local-api.ts'
-import { versioned } from '../versions.ts'
+import { accessOnVersions, versioned } from '../versions.ts'
 import { withoutTrashed } from '../trash.ts'
 
 /** One version by its id (404 when missing or hidden by `readVersions`). */
@@ -55,7 +55,10 @@ export async function oneVersion(
   trashOf?: SanitizedCollection,
 ): Promise<Record<string, unknown>> {
   const id = idParam(args.id)
-  const access = await executeAccess(readVersions, { req, id }, overrideAccess)
+  const access = accessOnVersions(
+    await executeAccess(readVersions, { req, id }, overrideAccess),
+    versions,
+  )
   const [row] = await selectDocs(executorFor(cms, req), cms.queryContext(req.locale), versions, {
     where: trashOf
       ? withoutTrashed(

@@ -16,7 +16,7 @@ import type {
   PaginatedDocs,
   VersionDoc,
 } from '../../config/local-api.ts'
-import { versioned } from '../versions.ts'
+import { accessOnVersions, versioned } from '../versions.ts'
 import { paginated, totalOf } from './find.ts'
 import { withoutTrashed } from '../trash.ts'
 
@@ -61,7 +61,10 @@ export async function pageOfVersions(
   const { limit, page, paginate, take, checkTaken } = pageParams(cms, args, !overrideAccess)
   const budget = budgetOf(req, overrideAccess)
   const depth = depthParam(cms, args.depth)
-  const access = await executeAccess(readVersions, { req }, overrideAccess)
+  const access = accessOnVersions(
+    await executeAccess(readVersions, { req }, overrideAccess),
+    versions,
+  )
   const where = trashOf
     ? withoutTrashed(trashOf, combineWhere(args.where, access), args.trash, 'version.deletedAt')
     : combineWhere(args.where, access)
