@@ -263,7 +263,7 @@ export const forgotPasswordUser = <ThrowOnError extends boolean = false>(options
 /**
  * Set a new password with a reset token
  *
- * Sets a new password with a reset token and ends the user's other sessions.
+ * Sets a new password with a reset token and ends the user's other sessions; an account waiting for its email verification is verified by it.
  */
 export const resetPasswordUser = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordUserData, ThrowOnError>): RequestResult<ResetPasswordUserResponses, ResetPasswordUserErrors, ThrowOnError> => (options.client ?? client).post<ResetPasswordUserResponses, ResetPasswordUserErrors, ThrowOnError>({
     url: '/users/reset-password',
@@ -277,7 +277,7 @@ export const resetPasswordUser = <ThrowOnError extends boolean = false>(options:
 /**
  * Unlock an account locked by failed logins
  *
- * Clears an account's failed logins and lock (access.unlock; default: a logged-in user of the collection). An unknown email is a 403.
+ * Clears an account's failed logins and lock (access.unlock; default: the collection's update access on that account). An unknown email is answered like an account the caller may not unlock: 403, or 401 for an anonymous caller.
  */
 export const unlockUser = <ThrowOnError extends boolean = false>(options: Options<UnlockUserData, ThrowOnError>): RequestResult<UnlockUserResponses, UnlockUserErrors, ThrowOnError> => (options.client ?? client).post<UnlockUserResponses, UnlockUserErrors, ThrowOnError>({
     security: [

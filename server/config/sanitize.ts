@@ -6,6 +6,7 @@ import {
   REQUEST_AUTH_DEFAULTS,
 } from './auth-options.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { apiKeyFieldAccess, verifiedFieldAccess } from './auth-fields.ts'
 import { checkOptions } from './check-options.ts'
 import {
   flattenFields,
@@ -454,7 +455,13 @@ function sanitizeCollection(
         )
       fields = [
         ...fields,
-        { name: 'enableAPIKey', type: 'checkbox', label: 'Enable API Key', defaultValue: false },
+        {
+          name: 'enableAPIKey',
+          type: 'checkbox',
+          label: 'Enable API Key',
+          defaultValue: false,
+          access: apiKeyFieldAccess,
+        },
       ]
     }
   }
@@ -488,16 +495,15 @@ function sanitizeCollection(
         for (const [k, fn] of Object.entries(auth.verify))
           if (fn != null && typeof fn !== 'function')
             throw new ConfigError(`${where}: auth.verify.${k} must be a function.`)
-      // Payload's verification fields: `_verified` is read and written by logged-in callers (an anonymous sign-up
-      // cannot verify itself); the token (stored as its SHA-256) is internal.
-      const loggedIn = ({ req }: { req: { user: unknown } }) => Boolean(req.user)
+      // `_verified` is set by the verify flow, or by a caller who may update every account (auth-fields.ts); the
+      // token (stored as its SHA-256) is internal.
       flatFields = [
         ...flatFields,
         {
           name: '_verified',
           type: 'checkbox',
           label: 'Verified',
-          access: { create: loggedIn, read: loggedIn, update: loggedIn },
+          access: verifiedFieldAccess(c.access?.update),
         },
         { name: '_verificationToken', type: 'text', ...internal },
       ]

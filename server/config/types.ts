@@ -594,7 +594,7 @@ export interface CollectionConfig {
     update?: Access
     delete?: Access
     readVersions?: Access
-    /** Who may unlock a locked account (`POST <api>/<slug>/unlock`); default: a logged-in user of this collection. */
+    /** Who may unlock a locked account (`POST <api>/<slug>/unlock`); default: the collection's `update` access on that account. */
     unlock?: Access
   }
   hooks?: CollectionHooks

@@ -1663,11 +1663,12 @@ const DESCRIPTIONS = {
   refreshToken: 'Extends the session (within its absolute lifetime) and answers a fresh token.',
   forgotPassword:
     'Emails a reset link when the address belongs to a user; the answer is the same either way.',
-  resetPassword: "Sets a new password with a reset token and ends the user's other sessions.",
+  resetPassword:
+    "Sets a new password with a reset token and ends the user's other sessions; an account waiting for its email verification is verified by it.",
   verifyEmail:
     'Marks the account the token was mailed for as verified (auth.verify); the token works once. An unknown token is a 403.',
   unlock:
-    "Clears an account's failed logins and lock (access.unlock; default: a logged-in user of the collection). An unknown email is a 403.",
+    "Clears an account's failed logins and lock (access.unlock; default: the collection's update access on that account). An unknown email is answered like an account the caller may not unlock: 403, or 401 for an anonymous caller.",
   init: 'Whether the collection has any user yet: until it does, first-register is open to anyone.',
   registerFirstUser:
     'Creates the first user of the collection (no access asked; verified when auth.verify is on) and logs them in; 403 once any user exists.',

@@ -120,6 +120,8 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         headers,
         routeParams: {},
         budget: new RequestBudget(config.limits),
+        // Work an operation leaves running after the answer logs its failure here (local/background.ts).
+        log,
       }
       const custom = endpoints.match(ctx.method, rel)
       if (options.authenticate)

@@ -757,7 +757,16 @@ export function buildExecutableSchema(
         ...scope(ctx, args),
       }),
     me: (r) => async (_s, _args, ctx) =>
-      tokenless(ctx, r, await ctx.cms.me({ collection: r.collection!, req: ctx.req, depth: 0 })),
+      tokenless(
+        ctx,
+        r,
+        await ctx.cms.me({
+          collection: r.collection!,
+          req: ctx.req,
+          depth: 0,
+          overrideAccess: false,
+        }),
+      ),
     login: (r) => async (_s, args, ctx) =>
       tokenless(
         ctx,
@@ -771,6 +780,7 @@ export function buildExecutableSchema(
               password: args.password as string,
             },
             depth: 0,
+            overrideAccess: false,
             // A copy: the login sets its req.user, which must not reach the other fields of the operation.
             req: { ...ctx.req },
           }),
@@ -781,6 +791,7 @@ export function buildExecutableSchema(
         collection: r.collection!,
         claims: sessionOf(ctx.req, r.collection!).claims,
         depth: 0,
+        overrideAccess: false,
         req: ctx.req,
       })
       const out = { exp: result.exp, refreshedToken: result.token, user: result.user }
@@ -816,6 +827,7 @@ export function buildExecutableSchema(
           collection: r.collection!,
           data: { token: args.token as string, password: args.password as string },
           depth: 0,
+          overrideAccess: false,
         }),
       ),
     verifyEmail: (r) => async (_s, args, ctx) =>

@@ -340,6 +340,7 @@ export const kinds = {
         collection: c.slug,
         data: body(r) as { email?: string; username?: string; password: string },
         depth: intParam(r.query.depth),
+        overrideAccess: false,
         req: r.req,
       }),
     )
@@ -368,6 +369,7 @@ export const kinds = {
       collection: r.meta.collection!,
       req: r.req,
       depth: intParam(r.query.depth),
+      overrideAccess: false,
     })
     const c = collectionOf(cms, r)
     return { status: 200, body: withoutToken(c, { ...account, message: 'Account' }) }
@@ -375,7 +377,12 @@ export const kinds = {
   async refreshToken(cms, r) {
     const c = collectionOf(cms, r)
     const auth = sessionOf(r.req, c.slug)
-    const result = await cms.refreshToken({ collection: c.slug, claims: auth.claims, req: r.req })
+    const result = await cms.refreshToken({
+      collection: c.slug,
+      claims: auth.claims,
+      overrideAccess: false,
+      req: r.req,
+    })
     return {
       status: 200,
       body: withoutToken(
@@ -406,6 +413,7 @@ export const kinds = {
     const result = await cms.resetPassword({
       collection: c.slug,
       data: body(r) as { token: string; password: string },
+      overrideAccess: false,
       req: r.req,
     })
     return {
@@ -444,6 +452,7 @@ export const kinds = {
         collection: c.slug,
         data: body(r),
         depth: intParam(r.query.depth),
+        overrideAccess: false,
         req: r.req,
       }),
     )

@@ -1,5 +1,5 @@
 import { apiKeyIndex, apiKeyProblem } from '../auth/api-key.ts'
-import type { SanitizedCollection, SanitizedConfig } from '../config/types.ts'
+import type { CmsRequest, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -18,15 +18,23 @@ export interface TakenApiKey {
  * The `apiKey` of a write to an auth collection with `useAPIKey` (like `password`, write-only): checked, replaced
  * by its keyed hash (`apiKeyIndex`), and handed back to be shown in this write's answer, never again.
  */
-export function takeApiKey(
+export async function takeApiKey(
   config: SanitizedConfig,
   collection: SanitizedCollection,
   data: unknown,
-): TakenApiKey {
+  access: { req: CmsRequest; operation: 'create' | 'update'; overrideAccess: boolean },
+): Promise<TakenApiKey> {
   if (!collection.auth || !collection.auth.useAPIKey || !isObject(data) || !('apiKey' in data))
     return { data }
   const { apiKey, ...rest } = data
   if (apiKey === undefined) return { data: rest }
+  // `apiKey` is not a stored field: it follows the field access of `enableAPIKey`, and like any field a caller
+  // may not write, it is dropped.
+  const fieldAccess = collection.flatFields.find((f) => f.name === 'enableAPIKey')?.access?.[
+    access.operation
+  ]
+  if (!access.overrideAccess && fieldAccess && !(await fieldAccess({ req: access.req, data })))
+    return { data: rest }
   const problem = apiKeyProblem(apiKey)
   if (problem)
     throw new ValidationError({

@@ -20,6 +20,7 @@ import { unlock } from './operations/auth/unlock.ts'
 import { registerFirstUser } from './operations/auth/register-first-user.ts'
 import { initialized } from './operations/auth/initialized.ts'
 import { sendEmail } from './operations/send-email.ts'
+import { Background } from './background.ts'
 import { resolveEmailAdapter } from '../email/send.ts'
 import type { EmailAdapter } from '../config/types.ts'
 import { count } from './operations/count.ts'
@@ -121,8 +122,12 @@ export class Cms implements LocalApi {
     return (this.#email ??= resolveEmailAdapter(this.config.email, this))
   }
 
-  /** Closes the database. */
+  /** Work left running after an answer (a reset mail); `background.settled()` waits for it. */
+  readonly background = new Background()
+
+  /** Waits for the work still running in the background, then closes the database. */
   async destroy(): Promise<void> {
+    await this.background.settled()
     await this.db.close()
   }
 }

@@ -115,17 +115,23 @@ export async function findByResetToken(
 
 /**
  * Sets user `id`'s password and consumes the reset token in one statement (single use: false when another
- * request consumed it first); failed logins and locks are cleared with it.
+ * request consumed it first); failed logins and locks are cleared with it. With `verify` (auth.verify) an
+ * account waiting for its verification is verified too: the reset link reached the same mailbox.
  */
 export async function consumeResetToken(
   { ex, dialect, table }: UserTable,
   id: number,
   tokenHash: string,
   password: { hash: string; salt: string },
+  verify = false,
 ): Promise<boolean> {
   const q = dialect.quote
+  // `_verified` is assigned before the token is cleared: MariaDB assigns left to right, reading new values.
+  const verified = verify
+    ? `${q('_verified')} = CASE WHEN ${q('_verificationToken')} IS NULL THEN ${q('_verified')} ELSE 1 END, ${q('_verificationToken')} = NULL, `
+    : ''
   const done = await ex.run(
-    `UPDATE ${q(table)} SET ${q('hash')} = ?, ${q('salt')} = ?, ${q('resetPasswordToken')} = NULL, ${q('resetPasswordExpiration')} = NULL, ${q('loginAttempts')} = 0, ${q('lockUntil')} = NULL WHERE id = ? AND ${q('resetPasswordToken')} = ?`,
+    `UPDATE ${q(table)} SET ${verified}${q('hash')} = ?, ${q('salt')} = ?, ${q('resetPasswordToken')} = NULL, ${q('resetPasswordExpiration')} = NULL, ${q('loginAttempts')} = 0, ${q('lockUntil')} = NULL WHERE id = ? AND ${q('resetPasswordToken')} = ?`,
     [password.hash, password.salt, id, tokenHash],
   )
   return done.changes === 1

@@ -67,7 +67,11 @@ export async function create<S extends CollectionSlug>(
         'create',
         prehashed,
       )
-      const key = takeApiKey(this.config, collection, withKey)
+      const key = await takeApiKey(this.config, collection, withKey, {
+        req,
+        operation: 'create',
+        overrideAccess,
+      })
       const { doc } = await prepareData({
         cms: this,
         ex: tx,

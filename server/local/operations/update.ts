@@ -167,7 +167,11 @@ export async function updateOne(
 
   // --- validate
   const { data: withKey, secret } = await takePassword(collection, data, 'update', args.prehashed)
-  const key = takeApiKey(cms.config, collection, withKey)
+  const key = await takeApiKey(cms.config, collection, withKey, {
+    req,
+    operation: 'update',
+    overrideAccess: args.overrideAccess,
+  })
   const { doc, touched } = await prepareData({
     cms,
     ex: tx,

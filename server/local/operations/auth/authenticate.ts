@@ -8,7 +8,7 @@ import { sessionAlive } from '../../../db/stores/sessions.ts'
 import type { Cms } from '../../cms.ts'
 import { readDocs } from '../../read.ts'
 import { createLocalReq } from '../../request.ts'
-import { usersOf, type User } from './shared.ts'
+import { unverified, usersOf, type User } from './shared.ts'
 
 /** The user a token stands for, with its claims; undefined when the token is invalid, expired, or its session ended. */
 export async function authenticate(
@@ -23,6 +23,8 @@ export async function authenticate(
   const user = await readUser(this, c, claims.id)
   return user && { user, claims }
 }
+
+const UNVERIFIED = 'The account has not verified its email yet.'
 
 /**
  * The user an API key of auth collection `slug` stands for: one with `enableAPIKey` on whose `apiKeyIndex` is the
@@ -40,10 +42,13 @@ export async function authenticateAPIKey(
   return ids.length === 1 ? readUser(this, c, ids[0]) : undefined
 }
 
-/** `req.user`: the user read at the collection's `auth.depth`, read access ignored (it is the caller). */
+/**
+ * `req.user`: the user read at the collection's `auth.depth`, read access ignored (it is the caller). Undefined
+ * for an account that has not verified its email (`auth.verify`): no token or key stands for it until it has.
+ */
 async function readUser(cms: Cms, c: SanitizedCollection, id: number): Promise<User | undefined> {
   const doc = await selectById(cms.db, cms.queryContext(), c, id)
-  if (!doc) return undefined
+  if (!doc || unverified(c, doc)) return undefined
   const req = createLocalReq(cms, {})
   const depth = c.auth ? c.auth.depth : 0
   const [user] = await readDocs(cms, c, [doc], req, { depth, overrideAccess: true })
@@ -87,6 +92,7 @@ export async function authenticateHeaders(
     if (!c.auth) continue
     for (const strategy of c.auth.strategies) {
       const identity = await runStrategy(this, strategy, args)
+      if (identity === 'unverified') return { rejected: UNVERIFIED }
       if (identity) return { identity }
     }
     if (apiKey && apiKey[1] === c.slug && c.auth.useAPIKey) {
@@ -122,7 +128,7 @@ async function runStrategy(
   cms: Cms,
   strategy: Strategy,
   args: { headers: Headers; isGraphQL?: boolean; onError?: (error: unknown) => void },
-): Promise<RequestIdentity | undefined> {
+): Promise<RequestIdentity | 'unverified' | undefined> {
   try {
     const result = await strategy.authenticate({
       headers: args.headers,
@@ -138,6 +144,12 @@ async function runStrategy(
       throw new Error(
         `Auth strategy "${strategy.name}" answered a user without a numeric id and the collection of an auth collection.`,
       )
+    // The stored account decides (the strategy's object may not carry `_verified`); a user the strategy makes up,
+    // with no row, has nothing to verify.
+    if (c.auth.verify) {
+      const row = await selectById(cms.db, cms.queryContext(), c, user.id)
+      if (row && unverified(c, row)) return 'unverified'
+    }
     return { user: user as User, strategy: strategy.name, responseHeaders: result.responseHeaders }
   } catch (error) {
     args.onError?.(error)

@@ -30,9 +30,11 @@ export interface ForgotPasswordArgs extends BaseArgs {
  * Starts a password reset: a single-use token (20 random bytes, stored as its SHA-256) valid for
  * `expiration` ms (default `auth.forgotPassword.expiration`), mailed through the email adapter
  * (`generateEmailHTML`/`generateEmailSubject` shape the message) unless `disableEmail` or the account has no
- * email (loginWithUsername). Answers the same whether or not the account is known. Then the
+ * email (loginWithUsername). Answers the same whether or not the account is known, after the same work: one
+ * lookup, a token made and one token write (matching no row for an unknown account); the mail is built and sent
+ * after the answer (`cms.background`, a failure logged), so its time tells nothing either. Then the
  * `afterForgotPassword` hooks run (known accounts only, as Payload; one that throws fails the call, though the
- * mail has gone). With `loginWithUsername` the account is named by `username` (or `email` with
+ * mail is on its way). With `loginWithUsername` the account is named by `username` (or `email` with
  * `allowEmailLogin`). Returns the token (Local callers only).
  */
 export async function forgotPassword(
@@ -54,14 +56,20 @@ export async function forgotPassword(
     throw new BadRequest('expiration must be a positive number of milliseconds.')
   const users = usersOf(this, c)
   const row = await findUserByLogin(users, matches.slice(0, 1))
-  if (!row) return undefined
-  const id = Number(row.id)
+  // An unknown account takes the same steps: its write names an id no row has (ids are positive).
+  const id = row ? Number(row.id) : NO_ROW
   const token = randomBytes(20).toString('hex')
   const expires = new Date(Date.now() + expiration).toISOString()
   await setResetToken(users, id, sha256(token), expires)
-  if (!args.disableEmail && row.email) {
+  if (!row) return undefined
+  const send = async () => {
     const user = await publicUser(this, c, id, req, 0)
     await sendResetEmail(this, c, user, token, expires, req)
+  }
+  // Within a caller's transaction (a Local call from a hook) the mail goes before it ends, as it reads through it.
+  if (!args.disableEmail && row.email) {
+    if (req.transaction) await send()
+    else this.background.run(req, 'the password reset mail', send)
   }
   await runAuthHooks(c.hooks.afterForgotPassword, undefined, () => ({
     args,
@@ -70,3 +78,5 @@ export async function forgotPassword(
   }))
   return token
 }
+
+const NO_ROW = -1

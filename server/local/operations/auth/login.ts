@@ -15,6 +15,8 @@ import {
   credentials,
   publicUser,
   runAuthHooks,
+  unverified,
+  userAnswer,
   usersOf,
   type AuthResult,
 } from './shared.ts'
@@ -61,20 +63,21 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
     }
     throw new AuthenticationError(byUsername)
   }
-  // auth.verify: the right password of an account not yet verified is a 403 (an explicit false only: accounts
-  // that existed before verify was turned on have no value and still log in).
-  if (c.auth.verify && (row._verified === 0 || row._verified === false || row._verified === '0'))
-    throw new UnverifiedEmail()
+  // auth.verify: the right password of an account not yet verified is a 403.
+  if (unverified(c, row)) throw new UnverifiedEmail()
   return withTransaction(this, req, async (tx) => {
     await clearFailedLogins(usersOf(this, c, tx), id)
     // Signed with the session (its claims do not depend on the hooks), so it ends when the session does; handed
     // out only when every hook has passed.
     const { token, exp } = await openSession(this, c, id, tx)
     const hookArgs = { collection: c, context: req.context, req }
-    let user = await publicUser(this, c, id, req, args.depth)
+    // The hooks get the user as the answer shows it (userAnswer), and `req.user` all of it.
+    const self = await publicUser(this, c, id, req, args.depth)
+    let user =
+      args.overrideAccess === false ? await userAnswer(this, c, id, req, { ...args, self }) : self
     user = await runAuthHooks(c.hooks.beforeLogin, user, (u) => ({ ...hookArgs, user: u }))
     // As Payload: the hooks after this one (and the rest of the request) see the user logged in.
-    req.user = { ...user, id, collection: c.slug }
+    req.user = { ...self, ...user, id, collection: c.slug }
     user = await runAuthHooks(c.hooks.afterLogin, user, (u) => ({ ...hookArgs, token, user: u }))
     return { token, exp, user }
   })

@@ -1,7 +1,7 @@
 import type { CmsRequest } from '../../../config/types.ts'
 import { authOf } from '../../../auth/session.ts'
 import type { Cms } from '../../cms.ts'
-import { authCollection, publicUser, runAuthHooks, type User } from './shared.ts'
+import { authCollection, runAuthHooks, userAnswer, type User } from './shared.ts'
 
 export interface MeResult {
   user: User | null
@@ -13,7 +13,8 @@ export interface MeResult {
 }
 
 /**
- * The caller's account in `collection`: the user (read access ignored: it is the caller), how it authenticated,
+ * The caller's account in `collection`: the user (as `userAnswer` shows it: with `overrideAccess: false`, the
+ * fields the caller may not read are left out), how it authenticated,
  * and the token the request came with and its expiry (none for an API key or a custom strategy, as Payload's);
  * `{ user: null }` for an anonymous caller or a user of another collection. As Payload: the first `me` hook
  * returning `{ user, exp? }` replaces the user (and the answer carries no token), and the `afterMe` hooks may
@@ -21,7 +22,7 @@ export interface MeResult {
  */
 export async function me(
   this: Cms,
-  args: { collection: string; req: CmsRequest; depth?: number },
+  args: { collection: string; req: CmsRequest; depth?: number; overrideAccess?: boolean },
 ): Promise<MeResult> {
   const c = authCollection(this, args.collection)
   const { req } = args
@@ -29,7 +30,7 @@ export async function me(
   let result: MeResult = { user: null }
   if (req.user) {
     if (req.user.collection !== c.slug) return { user: null }
-    const user = { ...(await publicUser(this, c, Number(req.user.id), req, args.depth)) }
+    const user = { ...(await userAnswer(this, c, Number(req.user.id), req, args)) }
     user.collection = c.slug
     let replaced: { user: Record<string, unknown>; exp?: number } | undefined
     for (const hook of c.hooks.me) {

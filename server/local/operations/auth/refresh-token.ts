@@ -7,7 +7,7 @@ import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
 import { jwtFields } from './jwt-fields.ts'
-import { authCollection, publicUser, runAuthHooks, type AuthResult } from './shared.ts'
+import { authCollection, runAuthHooks, userAnswer, type AuthResult } from './shared.ts'
 
 /**
  * A fresh token for the same session, whose expiry moves forward. In one transaction with the session's new end,
@@ -29,7 +29,7 @@ export async function refreshToken(
       throw new Unauthorized(
         'The session has reached its end (auth.sessionLifetime); log in again.',
       )
-    const user = await publicUser(this, c, args.claims.id, req, args.depth)
+    const user = await userAnswer(this, c, args.claims.id, req, args)
     let refreshed: RefreshResult | undefined
     for (const hook of c.hooks.refresh) {
       const r = await hook({ args: { ...args }, user: { ...user, collection: c.slug } })

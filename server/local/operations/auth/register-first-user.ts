@@ -5,7 +5,7 @@ import type { Cms } from '../../cms.ts'
 import type { BaseArgs, CollectionSlug } from '../../../config/local-api.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import { openSession } from './jwt-fields.ts'
-import { authCollection, publicUser, type AuthResult } from './shared.ts'
+import { authCollection, userAnswer, type AuthResult } from './shared.ts'
 
 /**
  * Creates the first user of an auth collection and logs them in (Payload's `registerFirstUser`): refused (403)
@@ -35,6 +35,6 @@ export async function registerFirstUser(
     })
     const id = Number(user.id)
     const { token, exp } = await openSession(this, c, id, tx)
-    return { token, exp, user: await publicUser(this, c, id, req, args.depth) }
+    return { token, exp, user: await userAnswer(this, c, id, req, args) }
   })
 }

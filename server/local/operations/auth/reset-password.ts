@@ -8,9 +8,21 @@ import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
 import { openSession } from './jwt-fields.ts'
-import { authCollection, publicUser, sha256, usersOf, type AuthResult } from './shared.ts'
+import { selectById } from '../../../db/store.ts'
+import { UnverifiedEmail } from '../../../errors/auth-errors.ts'
+import {
+  authCollection,
+  sha256,
+  unverified,
+  userAnswer,
+  usersOf,
+  type AuthResult,
+} from './shared.ts'
 
-/** Consumes a reset token: sets the new password, ends every session of the user, and logs them in. */
+/**
+ * Consumes a reset token: sets the new password, ends every session of the user, and logs them in (an account
+ * waiting for its verification is verified by it; one unverified otherwise is refused, UnverifiedEmail).
+ */
 export async function resetPassword(
   this: Cms,
   args: BaseArgs & {
@@ -37,11 +49,15 @@ export async function resetPassword(
     const found = await findByResetToken(users, tokenHash)
     if (!found || !(Date.parse(found.expires) > Date.now()))
       throw new Forbidden('Token is either invalid or has expired.')
-    // Single use: the token is cleared in the same statement that sets the password.
-    if (!(await consumeResetToken(users, found.id, tokenHash, password)))
+    // Single use: the token is cleared in the same statement that sets the password (and verifies an account
+    // waiting for its verification mail: the reset link proved the same mailbox).
+    if (!(await consumeResetToken(users, found.id, tokenHash, password, Boolean(c.auth.verify))))
       throw new Forbidden('Token is either invalid or has expired.')
+    // An account unverified otherwise (no verification pending) gets no session: nothing is written.
+    const row = c.auth.verify && (await selectById(tx, this.queryContext(), c, found.id))
+    if (row && unverified(c, row)) throw new UnverifiedEmail()
     await endAllSessions(tx, c.slug, found.id)
     const { token, exp } = await openSession(this, c, found.id, tx)
-    return { token, exp, user: await publicUser(this, c, found.id, req, args.depth) }
+    return { token, exp, user: await userAnswer(this, c, found.id, req, args) }
   })
 }

@@ -43,22 +43,53 @@ export const usersOf = (cms: Cms, c: SanitizedCollection, ex: Executor = cms.db)
 /** Reset tokens are stored as their SHA-256: a database leak does not hand out working tokens. */
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
-/** The user as responses show it: read access ignored (it is the caller), hidden fields removed. */
+/** The whole user, read access ignored, hidden fields removed: what `req.user` and the auth hooks hold. */
 export async function publicUser(
   cms: Cms,
   c: SanitizedCollection,
   id: number,
   req: CmsRequest,
   depth?: number,
+  overrideAccess = true,
 ): Promise<User> {
   const doc = await selectById(executorFor(cms, req), cms.queryContext(req.locale), c, id)
   if (!doc) throw new Unauthorized()
   const [out] = await readDocs(cms, c, [doc], req, {
     depth: depthParam(cms, depth),
-    overrideAccess: true,
+    overrideAccess,
   })
   return out as User
 }
+
+/**
+ * The user as an auth answer shows it (me, login, refresh-token, reset-password, first-register). Without
+ * `overrideAccess` (REST, GraphQL, a Local caller passing false) it goes through the read pass of
+ * `GET /<slug>/<id>`, read as that user: fields they may not read are removed, joins and relations are read with
+ * their access. The document's own read access is not asked: a user may always see that they are logged in.
+ * `self` is the whole user (`req.user`), read here when the caller is someone else (a login answers as its user).
+ */
+export async function userAnswer(
+  cms: Cms,
+  c: SanitizedCollection,
+  id: number,
+  req: CmsRequest,
+  args: { depth?: number; overrideAccess?: boolean; self?: Record<string, unknown> },
+): Promise<User> {
+  const overrideAccess = args.overrideAccess ?? true
+  if (overrideAccess) return publicUser(cms, c, id, req, args.depth)
+  const isSelf = req.user?.collection === c.slug && req.user.id === id
+  const self = isSelf ? req.user : (args.self ?? (await publicUser(cms, c, id, req, 0)))
+  const as = isSelf ? req : { ...req, user: { ...self, id, collection: c.slug } }
+  return publicUser(cms, c, id, as, args.depth, false)
+}
+
+/**
+ * auth.verify: an account that has not verified its email (an explicit false only: accounts that existed before
+ * verify was turned on have no value, and still authenticate). Such an account authenticates by no strategy.
+ */
+export const unverified = (c: SanitizedCollection, row: Record<string, unknown>): boolean =>
+  Boolean(c.auth && c.auth.verify) &&
+  (row._verified === 0 || row._verified === false || row._verified === '0')
 
 export function requiredField(label: string, path: string) {
   return { message: 'This field is required.', path, label }

@@ -1,23 +1,20 @@
-import type { Access } from '../../../config/types.ts'
 import { clearFailedLogins, findUserByEmail } from '../../../db/stores/users.ts'
 import { countDocs } from '../../../db/store.ts'
 import { Forbidden } from '../../../errors/forbidden.ts'
+import { Unauthorized } from '../../../errors/unauthorized.ts'
 import { ValidationError } from '../../../errors/validation-error.ts'
 import type { Cms } from '../../cms.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
-import { executeAccess } from '../../access.ts'
+import { accessResult } from '../../access.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import { authCollection, requiredField, usersOf } from './shared.ts'
 
-/** Without `access.unlock`: a logged-in user of the same collection (Payload 3.90 asks for a user of its admin collection). */
-const defaultUnlockAccess =
-  (slug: string): Access =>
-  ({ req }) =>
-    Boolean(req.user) && req.user!.collection === slug
-
 /**
  * Unlocks an account locked by failed logins: `loginAttempts` back to 0, `lockUntil` cleared. `access.unlock`
- * decides who may (a Where must match the account); an unknown email is a 403, as in Payload.
+ * decides who may, else the collection's `update` access (docs/decisions.md: Payload lets any logged-in user
+ * unlock anyone, which makes the lock worthless against a holder of one account), asked with the account's id; a
+ * Where must match the account. An unknown email is answered exactly like an account the caller may not unlock
+ * (403, or 401 for an anonymous caller), so unlock tells nobody which accounts exist.
  */
 export async function unlock(
   this: Cms,
@@ -27,23 +24,25 @@ export async function unlock(
   const req = createLocalReq(this, args)
   const overrideAccess = args.overrideAccess ?? true
   const email = (args.data as { email?: unknown } | undefined)?.email
-  const access = await executeAccess(
-    c.access.unlock ?? defaultUnlockAccess(c.slug),
-    { req, data: args.data },
-    overrideAccess,
-  )
   if (typeof email !== 'string' || email.trim() === '')
     throw new ValidationError({ errors: [requiredField('Email', 'email')] })
   return withTransaction(this, req, async (tx) => {
     const users = usersOf(this, c, tx)
     const row = await findUserByEmail(users, email)
     const id = row ? Number(row.id) : undefined
+    // Asked for an unknown email too (with no id), so both answers take the same path.
+    const access = await accessResult(
+      c.access.unlock ?? c.access.update,
+      { req, id, data: args.data },
+      overrideAccess,
+    )
     const allowed =
       id !== undefined &&
+      access !== false &&
       (access === true ||
         (await countDocs(tx, this.queryContext(), c, { and: [{ id: { equals: id } }, access] })) >
           0)
-    if (!allowed) throw new Forbidden()
+    if (!allowed) throw req.user || overrideAccess ? new Forbidden() : new Unauthorized()
     await clearFailedLogins(users, id)
     return true
   })
