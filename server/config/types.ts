@@ -677,6 +677,11 @@ export interface Config {
     maxTokens?: number
     /** Cost multiplier of a list field without `maxRows` (hasMany relations, arrays, blocks; default 10). */
     listFanOut?: number
+    /**
+     * Most fragment spreads an operation expands to (default 100): each place a fragment is spread counts, inside
+     * other fragments too. Bounds the work of validating a document before it is refused or run.
+     */
+    maxFragmentSpreads?: number
     /** With `NODE_ENV=production`, refuse introspection and drop "Did you mean" hints (default true). */
     disableIntrospectionInProduction?: boolean
   }
