@@ -78,36 +78,39 @@ function measure(cms: Cms, query: string) {
   return measureCost(costModel(cms, plan, schema), schema, fragmentsOf(document), operation, {})
 }
 
-test.serial('the issue query (join limit 0 under 200 tickets) is refused before any SQL runs; join limits change the cost', async (t) => {
-  const token = await login(s)
-  // Anonymous (no statement authenticates the caller): the refusal comes before anything runs.
-  const { result, queries } = await countQueries(s.cms, () => gql(s, joinQuery(0)))
-  t.is(result.status, 400)
-  t.is(result.errors?.[0].extensions?.code, 'QUERY_TOO_COMPLEX')
-  t.is(result.errors?.[0].message, 'Query complexity 200602 exceeds the maximum of 5000.')
-  t.falsy(result.data)
-  t.is(queries, 0)
-  // 2 + 200 × (3 + limit): 1 → 802 and 5 → 1602 answer; 1000 is refused like 0.
-  for (const limit of [1, 5]) {
-    const r = await gql(s, joinQuery(limit), token)
-    t.falsy(r.errors, `limit ${limit}`)
-    // T2's parent T1 has T2 as a child (and T4, in the trash, until joins leave the trash out).
-    const pages = r.data.Tickets.docs
-      .filter((d: any) => d.parent)
-      .map((d: any) => d.parent.children)
-    t.is(pages.length, 1)
-    t.true(pages[0].docs.length >= 1 && pages[0].docs.length <= limit)
-  }
-  const big = await gql(s, joinQuery(1000), token)
-  t.is(big.errors?.[0].message, 'Query complexity 200602 exceeds the maximum of 5000.')
-  // Under maxComplexity 1000 the difference shows: 1 answers, 5 is refused at its own cost.
-  const tightToken = await login(tight)
-  t.falsy((await gql(tight, joinQuery(1), tightToken)).errors)
-  t.is(
-    (await gql(tight, joinQuery(5), tightToken)).errors?.[0].message,
-    'Query complexity 1602 exceeds the maximum of 1000.',
-  )
-})
+test.serial(
+  'the issue query (join limit 0 under 200 tickets) is refused before any SQL runs; join limits change the cost',
+  async (t) => {
+    const token = await login(s)
+    // Anonymous (no statement authenticates the caller): the refusal comes before anything runs.
+    const { result, queries } = await countQueries(s.cms, () => gql(s, joinQuery(0)))
+    t.is(result.status, 400)
+    t.is(result.errors?.[0].extensions?.code, 'QUERY_TOO_COMPLEX')
+    t.is(result.errors?.[0].message, 'Query complexity 200602 exceeds the maximum of 5000.')
+    t.falsy(result.data)
+    t.is(queries, 0)
+    // 2 + 200 × (3 + limit): 1 → 802 and 5 → 1602 answer; 1000 is refused like 0.
+    for (const limit of [1, 5]) {
+      const r = await gql(s, joinQuery(limit), token)
+      t.falsy(r.errors, `limit ${limit}`)
+      // T2's parent T1 has T2 as a child (and T4, in the trash, until joins leave the trash out).
+      const pages = r.data.Tickets.docs
+        .filter((d: any) => d.parent)
+        .map((d: any) => d.parent.children)
+      t.is(pages.length, 1)
+      t.true(pages[0].docs.length >= 1 && pages[0].docs.length <= limit)
+    }
+    const big = await gql(s, joinQuery(1000), token)
+    t.is(big.errors?.[0].message, 'Query complexity 200602 exceeds the maximum of 5000.')
+    // Under maxComplexity 1000 the difference shows: 1 answers, 5 is refused at its own cost.
+    const tightToken = await login(tight)
+    t.falsy((await gql(tight, joinQuery(1), tightToken)).errors)
+    t.is(
+      (await gql(tight, joinQuery(5), tightToken)).errors?.[0].message,
+      'Query complexity 1602 exceeds the maximum of 1000.',
+    )
+  },
+)
 
 test('cost model: a join docs page counts its limit, else the field defaultLimit (0 as maxLimit), else 10', (t) => {
   const cost = (cms: Cms, q: string) => measure(cms, q).cost
