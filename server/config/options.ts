@@ -234,6 +234,7 @@ export const OPTION_TABLES = {
       maxAliases: I,
       maxTokens: I,
       listFanOut: I,
+      maxFragmentSpreads: I,
       disableIntrospectionInProduction: I,
     } satisfies Implemented<NonNullable<Config['graphQL']>>,
     refused: refused.graphQLRefusals,

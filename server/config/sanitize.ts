@@ -215,6 +215,11 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     maxAliases: positiveInt(input.graphQL?.maxAliases ?? 30, 'graphQL.maxAliases', true),
     maxTokens: positiveInt(input.graphQL?.maxTokens ?? 10_000, 'graphQL.maxTokens'),
     listFanOut: positiveInt(input.graphQL?.listFanOut ?? 10, 'graphQL.listFanOut'),
+    maxFragmentSpreads: positiveInt(
+      input.graphQL?.maxFragmentSpreads ?? 100,
+      'graphQL.maxFragmentSpreads',
+      true,
+    ),
   }
   const maxDepth = positiveInt(input.maxDepth ?? 10, 'maxDepth')
   const defaultDepth = positiveInt(input.defaultDepth ?? 2, 'defaultDepth', true)

@@ -678,6 +678,11 @@ export interface Config {
     /** Cost multiplier of a list field without `maxRows` (hasMany relations, arrays, blocks; default 10). */
     listFanOut?: number
     /**
+     * Most fragment spreads an operation expands to (default 100): each place a fragment is spread counts, inside
+     * other fragments too. Bounds the work of validating a document before it is refused or run.
+     */
+    maxFragmentSpreads?: number
+    /**
      * With `NODE_ENV=production` (default true): refuse introspection, drop "Did you mean" hints, and answer 404 for
      * the contracts (`<api>/openapi.json`, the SDL) and the API reference (`<api>/docs`). One switch for all.
      */

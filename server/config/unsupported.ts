@@ -92,7 +92,7 @@ export const graphQLRefusals = {
   schemaOutputFile:
     'npm run generate (cms generate) always writes the SDL to contracts/schema.graphql; remove schemaOutputFile.',
   validationRules:
-    'custom validation rules are not supported; remove them and tune the built-in ones with graphQL.maxDepth, maxAliases, maxTokens, maxComplexity and listFanOut.',
+    'custom validation rules are not supported; remove them and tune the built-in ones with graphQL.maxDepth, maxAliases, maxTokens, maxComplexity, maxFragmentSpreads and listFanOut.',
 } as const satisfies Refusals<NonNullable<Config['graphQL']>>
 
 export const typescriptRefusals = {

@@ -3,29 +3,17 @@ import type { GraphQLKind } from '../contracts/kinds.ts'
 import DataLoader from 'dataloader'
 import {
   buildSchema,
-  getNamedType,
-  getNullableType,
   GraphQLEnumType,
   GraphQLError,
   GraphQLObjectType,
   GraphQLUnionType,
-  isListType,
   Kind,
   NoSchemaIntrospectionCustomRule,
   parse,
   validate,
-  valueFromASTUntyped,
-  type ASTVisitor,
   type DocumentNode,
-  type FieldNode,
-  type FragmentDefinitionNode,
   type GraphQLFieldResolver,
-  type GraphQLNamedType,
   type GraphQLSchema,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-  type ValidationContext,
-  type ValidationRule,
 } from 'graphql'
 import { createHandler } from 'graphql-http'
 import type { Logger } from 'pino'
@@ -41,9 +29,9 @@ import type { Cms } from '../local/cms.ts'
 import { schemaHidden } from './exposure.ts'
 import type { GraphQLContext } from './graphql-context.ts'
 import { budgetOf, jsonSize } from '../local/budget.ts'
-import { measureWhere } from '../local/where-size.ts'
 import { accessResult } from '../local/access.ts'
 import { checkJoins, joinedPages, type JoinValue } from '../local/joins.ts'
+import { aliasRule, costModel, limitsRule, PER_REQUEST } from './graphql-limits.ts'
 
 /** The document id a join field of `source` belongs to: its own, or the one its group objects carry. */
 const JOIN_PARENT = Symbol('join parent')
@@ -202,227 +190,6 @@ function mapEnums(schema: GraphQLSchema, plan: GraphQLPlan): void {
   }
 }
 
-function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
-  const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
-  return fragments
-}
-
-/** Depth of the deepest field path of an operation (fragments expanded). */
-function depthRule(max: number): ValidationRule {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = fragmentsOf(context.getDocument())
-    const depthOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
-      if (!set) return 0
-      let deepest = 0
-      for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD)
-          deepest = Math.max(
-            deepest,
-            sel.name.value.startsWith('__') ? 0 : 1 + depthOf(sel.selectionSet, seen),
-          )
-        else if (sel.kind === Kind.INLINE_FRAGMENT)
-          deepest = Math.max(deepest, depthOf(sel.selectionSet, seen))
-        else if (!seen.has(sel.name.value))
-          deepest = Math.max(
-            deepest,
-            depthOf(
-              fragments.get(sel.name.value)?.selectionSet,
-              new Set([...seen, sel.name.value]),
-            ),
-          )
-      }
-      return deepest
-    }
-    return {
-      OperationDefinition(node) {
-        const depth = depthOf(node.selectionSet, new Set())
-        if (depth > max)
-          context.reportError(
-            new GraphQLError(`Query depth ${depth} exceeds the maximum of ${max}.`, {
-              nodes: [node],
-              extensions: { code: 'QUERY_TOO_DEEP' },
-            }),
-          )
-      },
-    }
-  }
-}
-
-/** At most `max` aliased fields in one document (each alias of a root field is one more query). */
-function aliasRule(max: number): ValidationRule {
-  return (context: ValidationContext): ASTVisitor => {
-    let count = 0
-    return {
-      Field(node) {
-        if (node.alias && ++count === max + 1) {
-          context.reportError(
-            new GraphQLError(`The operation uses more than ${max} aliases (graphQL.maxAliases).`, {
-              nodes: [node],
-              extensions: { code: 'TOO_MANY_ALIASES', limit: 'graphQL.maxAliases', max },
-            }),
-          )
-        }
-      },
-    }
-  }
-}
-
-export interface CostModel {
-  maxComplexity: number
-  /** Size of a list with `limit: 0` or `pagination: false` (the config's `maxLimit`). */
-  maxLimit: number
-  /** Factor of a list field whose size no `maxRows` bounds. */
-  listFanOut: number
-  /** Root list fields (their `docs` come `limit` at a time), and the types they return. */
-  lists: Set<string>
-  pages: Set<string>
-  /** `Type.field` of hasMany relations with a `maxRows`. */
-  maxRows: Map<string, number>
-}
-
-export function costModel(cms: Cms, plan: GraphQLPlan, schema: GraphQLSchema): CostModel {
-  const { maxComplexity, listFanOut } = cms.config.graphQL
-  const query = schema.getQueryType()!.getFields()
-  const lists = new Set(
-    plan.roots
-      .filter((r) => ['find', 'findVersions', 'findGlobalVersions'].includes(r.kind))
-      .map((r) => r.field),
-  )
-  const pages = new Set(
-    [...lists]
-      .map((f) => getNamedType(query[f]?.type)?.name)
-      .filter((n): n is string => Boolean(n)),
-  )
-  const maxRows = new Map(
-    plan.relations
-      .filter((r) => r.maxRows !== undefined)
-      .map((r) => [`${r.type}.${r.field}`, r.maxRows!]),
-  )
-  return { maxComplexity, maxLimit: cms.config.maxLimit, listFanOut, lists, pages, maxRows }
-}
-
-/**
- * The cost of an operation, with its variables: every field costs 1, plus the size of its `where` (conditions
- * and values); a field returning a list multiplies what is selected below it by the list's largest size. For the
- * `docs` of a root list that is its `limit` (default 10; `limit: 0` or `pagination: false` count as `maxLimit`); for a
- * hasMany relation its `maxRows`, else `listFanOut`, as for arrays and blocks. Fragments count where spread.
- */
-export function operationCost(
-  model: CostModel,
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operation: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-): number {
-  const fragments = fragmentsOf(document)
-  const vars: Record<string, unknown> = {}
-  for (const d of operation.variableDefinitions ?? [])
-    if (d.defaultValue) vars[d.variable.name.value] = valueFromASTUntyped(d.defaultValue)
-  Object.assign(vars, variables)
-  const arg = (node: FieldNode, name: string) => {
-    const a = node.arguments?.find((x) => x.name.value === name)
-    return a ? valueFromASTUntyped(a.value, vars) : undefined
-  }
-  const costOf = (
-    set: SelectionSetNode | undefined,
-    parent: GraphQLNamedType | undefined,
-    seen: Set<string>,
-    pageSize = 10,
-  ): number => {
-    if (!set) return 0
-    let total = 0
-    for (const sel of set.selections) {
-      if (sel.kind === Kind.INLINE_FRAGMENT) {
-        total += costOf(
-          sel.selectionSet,
-          sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent,
-          seen,
-          pageSize,
-        )
-      } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
-        const f = fragments.get(sel.name.value)
-        if (f && !seen.has(f.name.value))
-          total += costOf(
-            f.selectionSet,
-            schema.getType(f.typeCondition.name.value),
-            new Set([...seen, f.name.value]),
-            pageSize,
-          )
-      } else {
-        const name = sel.name.value
-        const def =
-          parent && 'getFields' in parent
-            ? (parent as GraphQLObjectType).getFields()[name]
-            : undefined
-        const type = def ? getNamedType(def.type) : undefined
-        const where = arg(sel, 'where')
-        const whereCost =
-          where && typeof where === 'object'
-            ? ((w) => w.conditions + w.values)(measureWhere(where))
-            : 0
-        // A root list passes its page size down to its `docs`.
-        let size = 10
-        if (parent === schema.getQueryType() && model.lists.has(name)) {
-          const limit = arg(sel, 'limit')
-          size =
-            arg(sel, 'pagination') === false || limit === 0
-              ? model.maxLimit
-              : typeof limit === 'number' && limit > 0
-                ? limit
-                : 10
-        }
-        const inner = costOf(sel.selectionSet, type, seen, size)
-        let factor = 1
-        if (def && sel.selectionSet && isListType(getNullableType(def.type))) {
-          factor =
-            name === 'docs' && model.pages.has(parent!.name)
-              ? pageSize
-              : (model.maxRows.get(`${parent!.name}.${name}`) ?? model.listFanOut)
-        }
-        total += 1 + whereCost + factor * inner
-      }
-      if (total > Number.MAX_SAFE_INTEGER) return total
-    }
-    return total
-  }
-  const root =
-    operation.operation === 'mutation'
-      ? schema.getMutationType()
-      : operation.operation === 'subscription'
-        ? schema.getSubscriptionType()
-        : schema.getQueryType()
-  return costOf(operation.selectionSet, root ?? undefined, new Set())
-}
-
-/** Refuses operations whose cost (see `operationCost`), with the request's variables, is over the maximum. */
-function complexityRule(model: CostModel, variables: Record<string, unknown>): ValidationRule {
-  const rule = (context: ValidationContext): ASTVisitor => ({
-    OperationDefinition(node) {
-      const cost = operationCost(model, context.getSchema(), context.getDocument(), node, variables)
-      if (cost > model.maxComplexity) {
-        context.reportError(
-          new GraphQLError(
-            `Query complexity ${cost} exceeds the maximum of ${model.maxComplexity}.`,
-            {
-              nodes: [node],
-              extensions: {
-                code: 'QUERY_TOO_COMPLEX',
-                limit: 'graphQL.maxComplexity',
-                max: model.maxComplexity,
-              },
-            },
-          ),
-        )
-      }
-    },
-  })
-  return Object.assign(rule, { [PER_REQUEST]: true })
-}
-
-/** Marks a validation rule whose verdict depends on the request (its variables), not only on the document. */
-const PER_REQUEST = Symbol('per-request rule')
 /** Parsed documents kept, and the longest source kept. */
 const DOCUMENT_CACHE_SIZE = 200
 const MAX_CACHED_DOCUMENT = 16_384
@@ -914,14 +681,15 @@ export interface GraphQLEndpoint {
 export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint {
   const log = (e: unknown) => logger.error({ err: e }, 'graphql resolver failed')
   const { schema, plan } = buildExecutableSchema(cms, log)
-  const { maxDepth, maxAliases, maxTokens } = cms.config.graphQL
+  const { maxAliases, maxTokens } = cms.config.graphQL
   const model = costModel(cms, plan, schema)
   // In production, the schema is not for strangers to explore: no introspection, no "Did you mean …?" hints
   // (and no contract files, pages.ts: one switch, exposure.ts).
   const closed = schemaHidden(cms.config.graphQL)
   // A document is parsed once per text and validated once against the rules that do not depend on the request
-  // (graphql-js's own, depth, aliases, introspection): validation was 11% of a small query's CPU. The cost rule
-  // reads the request's variables, so it runs every time. Both caches are bounded.
+  // (graphql-js's own, aliases, introspection): validation was 11% of a small query's CPU. The limits rule (depth
+  // and cost, graphql-limits.ts) reads the request's variables, so it runs every time, first. Both caches are
+  // bounded.
   const documents = new Map<string, DocumentNode>()
   const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>()
   const handler = createHandler<
@@ -962,7 +730,14 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
         loaders: new Map(),
       }) satisfies Ctx as unknown as Record<PropertyKey, unknown>,
     validate: (schema, document, rules = []) => {
-      const perRequest = rules.filter((r) => PER_REQUEST in r)
+      // Depth and cost first, by walks that stop at their caps: a refused document never reaches graphql-js's
+      // own rules, whose field-merging check grows with the square of the fragments spread in a selection.
+      const limits = validate(
+        schema,
+        document,
+        rules.filter((r) => PER_REQUEST in r),
+      )
+      if (limits.length) return limits
       let errors = validated.get(document)
       if (!errors) {
         errors = validate(
@@ -972,16 +747,12 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
         )
         validated.set(document, errors)
       }
-      // With an error of the fixed rules, every rule runs (the same errors, in the same order, as ever).
-      return errors.length
-        ? validate(schema, document, rules)
-        : validate(schema, document, perRequest)
+      return errors
     },
     validationRules: (_req, args, specified) => [
+      limitsRule(model, (args.variableValues ?? {}) as Record<string, unknown>),
       ...specified,
-      depthRule(maxDepth),
       aliasRule(maxAliases),
-      complexityRule(model, (args.variableValues ?? {}) as Record<string, unknown>),
       ...(closed ? [NoSchemaIntrospectionCustomRule] : []),
     ],
     // A spent budget ends the operation as one error, without the partial data resolved before it ran out.

@@ -171,7 +171,7 @@ export async function joinedPages(
     parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : combinedWhere(parts)
   const ctx = {
     ...cms.queryContext(req.locale),
-    relationAccess: await whereAccess(target, options.where, req, overrideAccess),
+    relationAccess: await whereAccess(target, options.where, req, overrideAccess, options.sort),
   }
   const requested = options.limit ?? join.field.defaultLimit ?? 10
   // "All" is at most maxLimit documents per parent for a caller; hasNextPage says when more match.

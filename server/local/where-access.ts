@@ -4,9 +4,9 @@ import { QueryError } from '../errors/query-error.ts'
 import { checkWhereSize } from './where-size.ts'
 
 /**
- * Access on the paths of a caller's `where` (only when access applies), after its size is checked against
- * `limits.where`: a field the caller may not read cannot
- * be queried (a 400 naming the path, so a filter cannot probe hidden values), and a path through a relationship
+ * Access on the paths of a caller's `where` and `sort` (only when access applies), after the where's size is
+ * checked against `limits.where`: a field the caller may not read cannot be queried nor sorted by (the same 400
+ * naming the path: a filter probes hidden values, and an order binary-searches them), and a path through a relationship
  * sees only the related documents the caller may read: the related collection's read access is returned by
  * slug, for the where compiler to AND into the relation's subquery; a related collection the caller may not
  * read at all cannot be queried through.
@@ -16,11 +16,14 @@ export async function whereAccess(
   where: Where | undefined,
   req: CmsRequest,
   overrideAccess: boolean,
+  /** The caller's sort (`"-views,title"` or a list); the collection's or join field's `defaultSort` is the config's. */
+  sort?: string | string[],
 ): Promise<Map<string, true | Where> | undefined> {
-  if (overrideAccess || !where) return undefined
+  const sortPaths = sortKeyPaths(sort)
+  if (overrideAccess || (!where && sortPaths.length === 0)) return undefined
   const config = req.cms.config
   // Size first: the database's own limits (SQL variables, expression depth, LIKE patterns) must never be reached.
-  checkWhereSize(config.limits.where, where)
+  if (where) checkWhereSize(config.limits.where, where)
   const byCollection = new Map<string, true | Where | false>()
   const denied: string[] = []
 
@@ -82,7 +85,27 @@ export async function whereAccess(
     }
   }
   await walk(where)
+  for (const path of sortPaths)
+    await checkPath(collection.flatFields, path.replace(/__/g, '.').split('.'), path)
   if (denied.length)
-    throw new QueryError(denied.map((path) => ({ path, message: 'you may not read this field' })))
+    throw new QueryError(
+      [...new Set(denied)].map((path) => ({ path, message: 'you may not read this field' })),
+    )
   return new Map([...byCollection].filter((e): e is [string, true | Where] => e[1] !== false))
+}
+
+/**
+ * The paths a sort names, read as the sort compiler reads them (comma lists, `-` and `+` prefixes, spaces);
+ * keys that are not strings are left for the compiler to refuse.
+ */
+function sortKeyPaths(sort: string | string[] | undefined): string[] {
+  const keys = Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []
+  return [
+    ...new Set(
+      keys
+        .filter((k): k is string => typeof k === 'string')
+        .map((k) => k.trim().replace(/^[-+]/, ''))
+        .filter(Boolean),
+    ),
+  ]
 }

@@ -52,7 +52,7 @@ export async function findDistinct<S extends CollectionSlug>(
       const where = withoutTrashed(collection, combineWhere(args.where, access), args.trash)
       const ctx = {
         ...this.queryContext(req.locale),
-        relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+        relationAccess: await whereAccess(collection, args.where, req, overrideAccess, args.sort),
       }
       const ex = executorFor(this, req)
       budget?.chargeStatements()

@@ -70,7 +70,7 @@ export async function pageOfVersions(
     : combineWhere(args.where, access)
   const ctx = {
     ...cms.queryContext(req.locale),
-    relationAccess: await whereAccess(versions, args.where, req, overrideAccess),
+    relationAccess: await whereAccess(versions, args.where, req, overrideAccess, args.sort),
   }
   const ex = executorFor(cms, req)
   budget?.chargeStatements()

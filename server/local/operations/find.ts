@@ -39,7 +39,7 @@ export async function find<S extends CollectionSlug>(
     )
     const ctx = {
       ...this.queryContext(req.locale),
-      relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+      relationAccess: await whereAccess(collection, args.where, req, overrideAccess, args.sort),
     }
     const ex = executorFor(this, req)
     budget?.chargeStatements()

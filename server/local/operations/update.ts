@@ -103,7 +103,13 @@ export async function update<S extends CollectionSlug>(
           tx,
           {
             ...this.queryContext(req.locale),
-            relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+            relationAccess: await whereAccess(
+              collection,
+              args.where,
+              req,
+              overrideAccess,
+              args.sort,
+            ),
           },
           collection,
           withoutTrashed(collection, combineWhere(args.where, access), args.trash),
