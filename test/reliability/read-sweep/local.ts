@@ -64,6 +64,7 @@ export function localCases(tools: SweepTools): Case[] {
           cms.me({
             collection: 'users',
             depth: 2,
+            overrideAccess: false,
             req: createLocalReq(cms, { user: a.user as never }),
           }),
         ),
