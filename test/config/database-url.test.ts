@@ -3,8 +3,8 @@
  * ConfigError naming the variable and the part at fault, never a raw TypeError/URIError stack, and never repeats
  * the password. No database is reached: the URL is refused before any connection.
  */
-import { spawn } from 'node:child_process'
 import test from 'ava'
+import { startCli } from '../helpers/cli.ts'
 import { defineConfig } from '../../server/config/define-config.ts'
 import { connect } from '../../server/db/connect.ts'
 import { getCms } from '../../server/local/get-cms.ts'
@@ -83,22 +83,7 @@ test('well-formed URLs still parse: several hosts, default ports, IPv6, encoded 
 })
 
 test('npm start with a malformed DATABASE_URL prints one "Config error" line, no stack, no password', async (t) => {
-  const child = spawn(process.execPath, ['server/cli.ts', 'start'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: `mysql://u:${PW}%zz@h1:3306,h2/db`,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (d) => (stderr += String(d)))
-  // A server that starts anyway is stopped (and the test fails on its exit code).
-  child.stdout.on('data', (d) => /http:\/\//.test(String(d)) && child.kill('SIGTERM'))
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
-  clearTimeout(timer)
+  const { code, stderr } = await startCli({ DATABASE_URL: `mysql://u:${PW}%zz@h1:3306,h2/db` })
   t.is(code, 1)
   t.is(
     stderr.trim(),

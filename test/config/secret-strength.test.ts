@@ -3,9 +3,9 @@
  * sequence, a placeholder) stops the start with a ConfigError saying which rule it broke, never the secret.
  * This file runs in its own process: NODE_ENV is set per test, serially.
  */
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import test from 'ava'
+import { startCli } from '../helpers/cli.ts'
 import { weakSecretReason } from '../../server/auth/secret-strength.ts'
 import { defineConfig } from '../../server/config/define-config.ts'
 import { getCms } from '../../server/local/get-cms.ts'
@@ -99,24 +99,7 @@ test.serial(
 test.serial(
   'npm start in production with CMS_SECRET of 32 × "a" prints one Config error line',
   async (t) => {
-    const child = spawn(process.execPath, ['server/cli.ts', 'start'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        CMS_SECRET: 'a'.repeat(32),
-        DATABASE_URL: 'sqlite::memory:',
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stderr = ''
-    child.stderr.on('data', (d) => (stderr += String(d)))
-    // A server that starts anyway is stopped (and the test fails on its exit code).
-    child.stdout.on('data', (d) => /http:\/\//.test(String(d)) && child.kill('SIGTERM'))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
-    clearTimeout(timer)
+    const { code, stderr } = await startCli({ NODE_ENV: 'production', CMS_SECRET: 'a'.repeat(32) })
     t.is(code, 1)
     t.is(
       stderr.trim(),

@@ -1,4 +1,5 @@
 import test from 'ava'
+import { startCli } from '../helpers/cli.ts'
 import { pino } from 'pino'
 import exampleConfig from '../../cms.config.ts'
 import { defineConfig } from '../../server/config/define-config.ts'
@@ -254,39 +255,8 @@ test.serial(
 test.serial(
   'NODE_ENV=production with a missing or short CMS_SECRET refuses to start; 32 bytes start',
   async (t) => {
-    const { spawn } = await import('node:child_process')
     const start = (secret: string | undefined) =>
-      new Promise<{ code: number | null; stderr: string; started: boolean }>((resolve) => {
-        const env: Record<string, string | undefined> = {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATABASE_URL: 'sqlite::memory:',
-          PORT: '0',
-          LOG_LEVEL: 'silent',
-          CMS_SECRET: secret,
-        }
-        if (secret === undefined) delete env.CMS_SECRET
-        const child = spawn(process.execPath, ['server/cli.ts', 'start'], {
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-        let stderr = ''
-        let started = false
-        child.stderr.on('data', (d) => {
-          stderr += String(d)
-        })
-        child.stdout.on('data', (d) => {
-          if (/http:\/\//.test(String(d)) && !started) {
-            started = true
-            child.kill('SIGTERM')
-          }
-        })
-        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-        child.on('exit', (code) => {
-          clearTimeout(timer)
-          resolve({ code, stderr, started })
-        })
-      })
+      startCli({ NODE_ENV: 'production', CMS_SECRET: secret })
     const short = await start('too-short')
     t.false(short.started)
     t.not(short.code, 0)
