@@ -69,11 +69,22 @@ export async function contractChecker(document: Record<string, unknown>, outside
       | { operationId: string; responses: Record<string, { content?: Record<string, unknown> }> }
     const where = `${method} ${url.pathname}${url.search} → ${status}`
     if (!op) {
-      // Not an operation of the contract (unknown route): it must still be the standard error body.
+      // Not an operation of the contract: an unknown route (404), or a method a declared path does not serve
+      // (405, docs/rest.md "Methods"); either way the standard error body.
       const errors = (body as { errors?: { message?: unknown }[] })?.errors
-      if (status !== 404 || !Array.isArray(errors) || typeof errors[0]?.message !== 'string')
+      const pathDeclared =
+        url.pathname.startsWith(base) &&
+        ['get', 'post', 'put', 'patch', 'delete'].some((m) =>
+          api.matchOperation({ method: m, path, headers: {}, query: {} }),
+        )
+      const expected = pathDeclared ? [404, 405] : [404]
+      if (
+        !expected.includes(status) ||
+        !Array.isArray(errors) ||
+        typeof errors[0]?.message !== 'string'
+      )
         throw new ContractViolation(
-          `${where}: no operation matches and the answer is not the 404 error body: ${JSON.stringify(body)}`,
+          `${where}: no operation matches and the answer is not the ${expected.join('/')} error body: ${JSON.stringify(body)}`,
         )
       return
     }
