@@ -74,12 +74,15 @@ function send(
   })
 }
 
-/** Bytes written as they are on a socket (invalid headers included), and the answer read back until close. */
+/**
+ * Bytes written as they are on a socket (invalid headers included), and the answer read back until the server
+ * closes (the requests say `Connection: close` or are refused): not half-closed, which drops a slow answer.
+ */
 function raw(request: string): Promise<Answer> {
   const { port } = new URL(s.server.url)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () =>
-      socket.end(Buffer.from(request, 'latin1')),
+      socket.write(Buffer.from(request, 'latin1')),
     )
     let out = ''
     socket.on('data', (d) => (out += d.toString('latin1')))
@@ -299,8 +302,11 @@ async function staleCredentials(): Promise<Record<string, string>[]> {
     { authorization: `JWT ${ended}` },
     { authorization: `Bearer ${ended}` },
     { authorization: 'users API-Key 0000000000000000' },
+    { cookie: 'cms-token=abc.def.ghi' },
   ]
 }
+
+const label = (headers: Record<string, string>) => Object.values(headers)[0].slice(0, 16)
 
 /** Each public GET of the contract, and the answer an anonymous caller gets. */
 const PUBLIC_READS = [
@@ -319,7 +325,7 @@ test('public pages and operations answer a credential that does not authenticate
     t.is(anonymous.status, 200, path)
     for (const headers of stale) {
       const res = await send('GET', path, headers)
-      t.is(res.status, 200, `${path} with ${headers.authorization.slice(0, 12)}`)
+      t.is(res.status, 200, `${path} with ${label(headers)}`)
       t.is(res.text, anonymous.text, path)
     }
   }
@@ -357,11 +363,7 @@ test('every operation declared security: [] ignores a rejected credential; the o
       t.not(anonymous.status, 401, `${method} ${path} anonymous`)
       for (const headers of stale) {
         const res = await send2(headers)
-        t.is(
-          res.status,
-          anonymous.status,
-          `${method} ${path} with ${headers.authorization.slice(0, 12)}`,
-        )
+        t.is(res.status, anonymous.status, `${method} ${path} with ${label(headers)}`)
         t.not(res.status, 401)
       }
     }
@@ -378,7 +380,7 @@ test('every operation declared security: [] ignores a rejected credential; the o
   // An operation that declares security still refuses the same credentials.
   for (const headers of stale) {
     const res = await send('GET', '/api/posts', headers)
-    t.is(res.status, 401, headers.authorization.slice(0, 12))
+    t.is(res.status, 401, label(headers))
     t.is(res.headers['www-authenticate'], 'Bearer realm="cms"')
   }
 })
