@@ -3481,6 +3481,14 @@ export type HealthData = {
 
 export type HealthErrors = {
     /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -3514,9 +3522,17 @@ export type OpenapiDocumentData = {
 
 export type OpenapiDocumentErrors = {
     /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
      * Off in production (NODE_ENV=production) unless graphQL.disableIntrospectionInProduction is false
      */
     404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -3545,9 +3561,17 @@ export type GraphqlSchemaData = {
 
 export type GraphqlSchemaErrors = {
     /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
      * Off in production (NODE_ENV=production) unless graphQL.disableIntrospectionInProduction is false
      */
     404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -3574,9 +3598,17 @@ export type ApiReferenceData = {
 
 export type ApiReferenceErrors = {
     /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
      * Off in production (NODE_ENV=production) unless graphQL.disableIntrospectionInProduction is false
      */
     404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -3605,9 +3637,17 @@ export type ApiReferenceAssetData = {
 
 export type ApiReferenceAssetErrors = {
     /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -3662,6 +3702,10 @@ export type DeleteUsersErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -3746,6 +3790,10 @@ export type FindUsersErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -3820,6 +3868,10 @@ export type UpdateUsersErrors = {
      */
     429: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -3890,6 +3942,10 @@ export type CreateUserErrors = {
      */
     429: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -3946,6 +4002,10 @@ export type CountUsersErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4014,6 +4074,10 @@ export type FindDistinctUsersErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -4070,6 +4134,10 @@ export type LoginUserErrors = {
      * Too many attempts; retry later
      */
     429: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4129,6 +4197,10 @@ export type LogoutUserErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -4175,6 +4247,10 @@ export type MeUserErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -4214,6 +4290,10 @@ export type RefreshTokenUserData = {
 
 export type RefreshTokenUserErrors = {
     /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
      * Not logged in (or the token is invalid, expired or logged out)
      */
     401: Error;
@@ -4225,6 +4305,10 @@ export type RefreshTokenUserErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4281,6 +4365,10 @@ export type ForgotPasswordUserErrors = {
      */
     429: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -4328,6 +4416,10 @@ export type ResetPasswordUserErrors = {
      * Too many attempts; retry later
      */
     429: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4380,6 +4472,10 @@ export type UnlockUserErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -4409,9 +4505,17 @@ export type InitUserData = {
 
 export type InitUserErrors = {
     /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
      * Not logged in (or the token is invalid, expired or logged out)
      */
     401: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4464,6 +4568,10 @@ export type RegisterFirstUserErrors = {
      * Too many attempts; retry later
      */
     429: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4535,6 +4643,10 @@ export type DeleteUserErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4609,6 +4721,10 @@ export type FindUserByIdErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4689,6 +4805,10 @@ export type UpdateUserErrors = {
      */
     429: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -4749,6 +4869,10 @@ export type DocAccessUserErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -4806,6 +4930,10 @@ export type DeleteCategoriesErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -4890,6 +5018,10 @@ export type FindCategoriesErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -4960,6 +5092,10 @@ export type UpdateCategoriesErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5026,6 +5162,10 @@ export type CreateCategoryErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5082,6 +5222,10 @@ export type CountCategoriesErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -5150,6 +5294,10 @@ export type FindDistinctCategoriesErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5212,6 +5360,10 @@ export type DeleteCategoryErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -5287,6 +5439,10 @@ export type FindCategoryByIdErrors = {
      */
     404: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5361,6 +5517,10 @@ export type UpdateCategoryErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -5443,6 +5603,10 @@ export type DuplicateCategoryErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5503,6 +5667,10 @@ export type DocAccessCategoryErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5560,6 +5728,10 @@ export type DeletePostsErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -5644,6 +5816,10 @@ export type FindPostsErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5714,6 +5890,10 @@ export type UpdatePostsErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5780,6 +5960,10 @@ export type CreatePostErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -5836,6 +6020,10 @@ export type CountPostsErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -5903,6 +6091,10 @@ export type FindDistinctPostsErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -5975,6 +6167,10 @@ export type FindPostVersionsErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -6033,6 +6229,10 @@ export type FindPostVersionByIdErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -6096,6 +6296,10 @@ export type RestorePostVersionErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -6202,6 +6406,10 @@ export type DeletePostErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -6275,6 +6483,10 @@ export type FindPostByIdErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -6350,6 +6562,10 @@ export type UpdatePostErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -6432,6 +6648,10 @@ export type DuplicatePostErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -6492,6 +6712,10 @@ export type DocAccessPostErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -6549,6 +6773,10 @@ export type DeleteAllTrackingErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -6633,6 +6861,10 @@ export type FindAllTrackingErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -6703,6 +6935,10 @@ export type UpdateAllTrackingErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -6769,6 +7005,10 @@ export type CreateTrackingErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -6825,6 +7065,10 @@ export type CountAllTrackingErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -6893,6 +7137,10 @@ export type FindDistinctAllTrackingErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -6943,6 +7191,10 @@ export type RecordTrackingEventErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -7004,6 +7256,10 @@ export type DeleteTrackingErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -7079,6 +7335,10 @@ export type FindTrackingByIdErrors = {
      */
     404: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -7153,6 +7413,10 @@ export type UpdateTrackingErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -7235,6 +7499,10 @@ export type DuplicateTrackingErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -7295,6 +7563,10 @@ export type DocAccessTrackingErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -7352,6 +7624,10 @@ export type DeleteOrdersErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -7436,6 +7712,10 @@ export type FindOrdersErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -7506,6 +7786,10 @@ export type UpdateOrdersErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -7572,6 +7856,10 @@ export type CreateOrderErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -7628,6 +7916,10 @@ export type CountOrdersErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -7696,6 +7988,10 @@ export type FindDistinctOrdersErrors = {
      */
     403: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -7758,6 +8054,10 @@ export type DeleteOrderErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -7833,6 +8133,10 @@ export type FindOrderByIdErrors = {
      */
     404: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -7907,6 +8211,10 @@ export type UpdateOrderErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -7989,6 +8297,10 @@ export type DuplicateOrderErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -8049,6 +8361,10 @@ export type DocAccessOrderErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -8106,6 +8422,10 @@ export type FindSiteSettingErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -8169,6 +8489,10 @@ export type UpdateSiteSettingErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -8220,6 +8544,10 @@ export type DocAccessSiteSettingErrors = {
      */
     413: Error;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
@@ -8249,9 +8577,17 @@ export type AccessData = {
 
 export type AccessErrors = {
     /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
      * Not logged in (or the token is invalid, expired or logged out)
      */
     401: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Something went wrong (details are logged with the request id, never returned)
      */
@@ -8304,6 +8640,10 @@ export type V1ListOrdersErrors = {
      */
     401: Problem;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Internal Server Error
      */
     500: Problem;
@@ -8353,6 +8693,10 @@ export type V1CreateOrderErrors = {
      */
     422: Problem;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Internal Server Error
      */
     500: Problem;
@@ -8400,6 +8744,10 @@ export type V1GetOrderErrors = {
      * Not Found
      */
     404: Problem;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Internal Server Error
      */
@@ -8461,6 +8809,10 @@ export type V1CancelOrderErrors = {
      */
     413: Problem;
     /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
      * Internal Server Error
      */
     500: Problem;
@@ -8492,6 +8844,10 @@ export type V1LogoutData = {
 
 export type V1LogoutErrors = {
     /**
+     * Bad Request
+     */
+    400: Problem;
+    /**
      * Unauthorized
      */
     401: Problem;
@@ -8503,6 +8859,10 @@ export type V1LogoutErrors = {
      * Content Too Large
      */
     413: Problem;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Internal Server Error
      */
@@ -8546,6 +8906,10 @@ export type V1AdminListOrdersErrors = {
      * Forbidden
      */
     403: Problem;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Internal Server Error
      */
@@ -8604,6 +8968,10 @@ export type V1AdminShipOrderErrors = {
      * Content Too Large
      */
     413: Problem;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Internal Server Error
      */
@@ -8675,6 +9043,10 @@ export type V1PaymentWebhookErrors = {
      * Unprocessable Content
      */
     422: Problem;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
     /**
      * Internal Server Error
      */

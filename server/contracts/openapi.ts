@@ -7,7 +7,16 @@ import type {
 } from '../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../errors/catalogue.ts'
 import { isOperationKind, SUCCESS_STATUSES, type OperationKind } from './kinds.ts'
-import { body, json, type Operation, type OperationMeta, type PathItem } from './operation.ts'
+import {
+  body,
+  declareParserRefusals,
+  headersTooLarge,
+  json,
+  parserBody,
+  type Operation,
+  type OperationMeta,
+  type PathItem,
+} from './operation.ts'
 import { ordersComponents, ordersPaths } from '../orders/contract.ts'
 import { WHERE_MAX_NESTING } from '../db/where.ts'
 import { SELECT_SYSTEM_FIELDS } from '../local/select.ts'
@@ -1102,6 +1111,7 @@ function errorResponses(): Record<string, Schema> {
     NotFound: error('No such document (or the caller may not see it)'),
     Conflict: error('The document is not in a state that allows this'),
     PayloadTooLarge: error('The request body is too large'),
+    RequestHeaderFieldsTooLarge: headersTooLarge(ref('Error')),
     TooManyRequests: error('Too many attempts; retry later', {
       'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' },
     }),
@@ -1512,6 +1522,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     const orders = ordersComponents()
     Object.assign(schemas, orders.schemas)
     Object.assign(responses, orders.responses)
+    parserBody(responses.Problem400, ref('Error'))
   }
   Object.assign(schemas, ctx.components)
   schemas.Populate = {
@@ -1536,7 +1547,8 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     (name) => (documentNames.has(name) ? ref('PopulatedDocument') : undefined),
   )
 
-  // Statuses any operation can meet, declared everywhere they apply: a bad parameter or body (400), an
+  // Statuses any operation can meet, declared everywhere they apply: a request the HTTP parser refuses (400,
+  // 431; the contract files and custom endpoints too), a bad parameter or body (400), an
   // oversize body on a method that may carry one (413), a dead token where a token is read (401), and a database
   // that is unavailable, or (on a write) lost the connection while committing (503).
   for (const [p, item] of Object.entries(paths)) {
@@ -1547,8 +1559,8 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       const ref = (code: ErrorStatus) => ({
         $ref: `#/components/responses/${v1 ? `Problem${code}` : responseForStatus(code)}`,
       })
+      declareParserRefusals(responses, ref(400))
       if (op['x-cms'].kind === 'static' || op['x-cms'].kind === 'endpoint') continue
-      if ((op.parameters || op.requestBody) && !responses['400']) responses['400'] = ref(400)
       if (method !== 'get' && !responses['413']) responses['413'] = ref(413)
       if (!responses['503']) responses['503'] = ref(503)
       if (!responses['500']) responses['500'] = ref(500)

@@ -24,3 +24,30 @@ export function body(schema: Schema, description?: string): Schema {
     content: { 'application/json': { schema } },
   }
 }
+
+/**
+ * What Node's HTTP parser refuses before any route sees the request (server/http/client-error.ts), so every
+ * operation can answer it, whatever it reads: a malformed request (an invalid character in a header such as
+ * `Authorization`, a malformed request line or chunked body: 400) and a request line plus headers over the
+ * size limit (a long query string, mostly: 431). The route is not known yet, so the body is the CMS error body
+ * on every path: on the orders API the 400 lists it beside problem details (`parserBody`).
+ */
+export function declareParserRefusals(
+  responses: Record<string, unknown>,
+  badRequest: { $ref: string },
+): void {
+  responses['400'] ??= badRequest
+  responses['431'] ??= { $ref: '#/components/responses/RequestHeaderFieldsTooLarge' }
+}
+
+/** The 431 response component, and the parser's 400 body added to a response that has another media type. */
+export const headersTooLarge = (error: Schema): Schema => ({
+  description:
+    'The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path',
+  content: { 'application/json': { schema: error } },
+})
+
+export function parserBody(response: Schema | undefined, error: Schema): void {
+  const content = response?.content as Record<string, unknown> | undefined
+  if (content) content['application/json'] ??= { schema: error }
+}

@@ -4,16 +4,18 @@ import type { CmsRequest, SanitizedConfig } from '../config/types.ts'
 import { compileOpenAPI } from '../contracts/openapi.ts'
 import type { Cms } from '../local/cms.ts'
 import { RequestBudget } from '../local/budget.ts'
+import { BadRequest } from '../errors/bad-request.ts'
 import { BODY_METHODS, parseJson, readBody } from './body.ts'
 import { contractDispatcher } from './dispatch.ts'
 import { endpointRouter } from './endpoints.ts'
-import { errorReply, problemReply, routeNotFound } from './errors.ts'
+import { errorReply, MethodNotAllowed, problemReply, routeNotFound } from './errors.ts'
 import type { GraphQLEndpoint } from './graphql.ts'
 import { authenticateRequest } from './middleware/authenticate.ts'
 import { cors, corsOrigins } from './middleware/cors.ts'
 import { InFlight, requestLog } from './middleware/request-log.ts'
 import { pages, type RawReply } from './pages.ts'
 import { trustedProxyHops } from './proxy.ts'
+import { routeTable } from './routes.ts'
 
 /**
  * The REST server: a Koa app of three middlewares (request id and log, CORS, the API) where the API serves, in
@@ -77,7 +79,8 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   const document = compileOpenAPI(config)
   const endpoints = endpointRouter(config)
   const operations = await contractDispatcher(cms, document)
-  const servePage = pages(config, document)
+  const { serve: servePage, serves: pageServed } = pages(config, document)
+  const routes = routeTable(config, document, endpoints, pageServed)
   const graphql = lazyGraphQL(cms, logger)
 
   const inFlight = new InFlight()
@@ -104,11 +107,18 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   async function serve(ctx: Koa.Context, log: Logger): Promise<RawReply> {
     const logError = (e: unknown) => log.error({ err: e }, 'request failed')
     const path = ctx.path
+    // Node refuses this one itself with a bare 400 unless told not to (server.ts): the error body instead.
+    if (!ctx.get('host') && ctx.req.httpVersion !== '1.0')
+      return errorReply(new BadRequest('An HTTP/1.1 request needs a Host header.'), logError)
     if (path !== base && !path.startsWith(`${base}/`))
       return errorReply(routeNotFound(ctx.method, path), logError)
     const rel = path.slice(base.length) || '/'
     const contentType = ctx.get('content-type') || undefined
     try {
+      // HEAD is left as it was (a 404 where no route declares it); OPTIONS from a CORS origin never gets here.
+      const allowed = routes.allowed(rel)
+      if (ctx.method !== 'HEAD' && allowed.length && !allowed.includes(ctx.method))
+        throw new MethodNotAllowed(ctx.method, path, allowed)
       const raw = BODY_METHODS.has(ctx.method)
         ? await readBody(ctx.req, bodyLimit)
         : Buffer.alloc(0)
@@ -123,13 +133,16 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         // Work an operation leaves running after the answer logs its failure here (local/background.ts).
         log,
       }
-      const custom = endpoints.match(ctx.method, rel)
-      if (options.authenticate)
-        ctx.state.authenticated = Boolean((req.user = await options.authenticate(headers, cms)))
-      else await authenticateRequest(cms, ctx, req, origins, Boolean(custom))
-
+      // Pages need no caller: a credential, valid or not, plays no part in them.
       const page = await servePage(ctx.method, rel)
       if (page) return page
+
+      const custom = endpoints.match(ctx.method, rel)
+      // Custom endpoints decide authentication themselves; operations declared `security: []` need none.
+      const lenient = Boolean(custom) || routes.isPublic(ctx.method, rel)
+      if (options.authenticate)
+        ctx.state.authenticated = Boolean((req.user = await options.authenticate(headers, cms)))
+      else await authenticateRequest(cms, ctx, req, origins, lenient)
 
       if (
         graphql &&

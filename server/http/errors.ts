@@ -17,6 +17,7 @@ export function errorReply(error: unknown, log: (error: unknown) => void): Error
   if (error instanceof APIError && error.expose) {
     const headers: Record<string, string> = {}
     if (error.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="cms"'
+    if (error instanceof MethodNotAllowed) headers.Allow = error.allow.join(', ')
     if (error.status === 429 && 'retryAfter' in error)
       headers['Retry-After'] = String((error as { retryAfter: number }).retryAfter)
     const entry: { name?: string; message: string; data?: unknown } = {
@@ -40,6 +41,19 @@ export function routeNotFound(method: string, path: string): NotFound {
 }
 
 /**
+ * 405 for a method a served path does not serve (server/http/routes.ts): the `Allow` header lists the ones it does.
+ * Not in the error catalogue: no operation raises it, the request matches none (docs/rest.md, "Methods").
+ */
+export class MethodNotAllowed extends APIError {
+  readonly allow: string[]
+  constructor(method: string, path: string, allow: string[]) {
+    super(`Method not allowed: ${method} ${path} (allowed: ${allow.join(', ')})`, 405)
+    this.name = 'MethodNotAllowed'
+    this.allow = allow
+  }
+}
+
+/**
  * The orders API's errors as RFC 9457 problem details (`application/problem+json`). A request body the
  * contract refuses (a validation error) is 422 there, with the failing fields in `errors`.
  */
@@ -53,7 +67,8 @@ export function problemReply(
   const status = isBody ? 422 : base.status
   const problem: Record<string, unknown> = {
     type: 'about:blank',
-    title: STATUS_TITLES[status as ErrorStatus] ?? 'Error',
+    title:
+      STATUS_TITLES[status as ErrorStatus] ?? (status === 405 ? 'Method Not Allowed' : 'Error'),
     status,
     detail: entry.message,
   }

@@ -30,7 +30,14 @@ export function pages(config: SanitizedConfig, document: Record<string, unknown>
     raw: p.body,
   })
 
-  return async (method: string, rel: string): Promise<RawReply | undefined> => {
+  /** Whether `rel` is a page path this server serves (with GET): the contract files, the docs, the playground. */
+  const serves = (rel: string): boolean =>
+    (contractsOn && rel === '/openapi.json') ||
+    (sdlOn && rel === `${config.routes.graphQL}/schema.graphql`) ||
+    (docsOn && (rel === '/docs' || rel.startsWith('/docs/'))) ||
+    (playgroundOn && (rel === play || rel.startsWith(`${play}/`)))
+
+  const serve = async (method: string, rel: string): Promise<RawReply | undefined> => {
     if (method !== 'GET') return undefined
     if (contractsOn && rel === '/openapi.json')
       return { status: 200, headers: { 'Content-Type': 'application/json' }, raw: contractJson }
@@ -54,4 +61,5 @@ export function pages(config: SanitizedConfig, document: Record<string, unknown>
     }
     return undefined
   }
+  return { serve, serves }
 }

@@ -60,6 +60,17 @@ export class Router<T> {
     return this
   }
 
+  /**
+   * The methods (upper case) served at `path`: those of the matching routes (that `keep` keeps) with the fewest
+   * parameters, so `/posts/count` serves GET only, not also `/posts/{id}`'s PATCH and DELETE (as the contract
+   * says: a path's methods are its own template's).
+   */
+  methods(path: string, keep: (value: T) => boolean = () => true): string[] {
+    const matching = this.routes.filter((r) => r.pattern.test(path) && keep(r.value))
+    const fewest = Math.min(...matching.map((r) => r.names.length))
+    return matching.filter((r) => r.names.length === fewest).map((r) => r.method.toUpperCase())
+  }
+
   match(method: string, path: string): RouteMatch<T> | undefined {
     const wanted = method.toLowerCase()
     for (const route of this.routes) {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Cms } from '../local/cms.ts'
 import { createApp, type AppOptions, type CmsApp } from './app.ts'
+import { answerClientErrors } from './client-error.ts'
 
 export interface RunningServer extends CmsApp {
   server: Server
@@ -29,10 +30,13 @@ export async function listen(cms: Cms, options: ListenOptions = {}): Promise<Run
       headersTimeout,
       requestTimeout: options.requestTimeoutMs ?? 30_000,
       connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 2)),
+      // A missing Host is refused by the app (app.ts), with the error body Node's own 400 lacks.
+      requireHostHeader: false,
     },
     built.app.callback(),
   )
   server.keepAliveTimeout = 5000
+  answerClientErrors(server)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => resolve())

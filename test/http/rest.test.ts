@@ -323,7 +323,13 @@ test.serial(
         404,
         /Route not found: GET \/api\/nothing-here/,
       ],
-      ['PUT', '/api/articles', { direct: 'an unknown method' }, 404, /Route not found/],
+      [
+        'PUT',
+        '/api/articles',
+        { direct: 'an unknown method' },
+        405,
+        /"Method not allowed: PUT \/api\/articles \(allowed: DELETE, GET, PATCH, POST\)"/,
+      ],
       [
         'POST',
         '/api/tags',

@@ -5,6 +5,7 @@ import { Forbidden } from '../../errors/forbidden.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
 import type { Cms } from '../../local/cms.ts'
 
+/** Auth routes a cookie-authenticated write reaches without an allowed Origin (checkSameOrigin). */
 const PUBLIC_AUTH_ROUTE =
   /\/(login|forgot-password|reset-password|first-register|verify\/[^/]+|health)$/
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -12,9 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /**
  * The caller (`cms.authenticateHeaders`: custom strategies, then `Authorization: <slug> API-Key <key>`, then a JWT
  * from `Authorization: Bearer|JWT <token>` or the `<cookiePrefix>-token` cookie). An API key or token that does
- * not authenticate (unknown, disabled, invalid, expired, session ended) is a 401, except on the login, password
- * and health routes, where a stale token must not stand in the way, and on custom endpoints (`lenient`), which
- * decide authentication themselves from `req.user`. Cookie-authenticated unsafe requests need an allowed Origin
+ * not authenticate (unknown, disabled, invalid, expired, session ended) is a 401, except where the caller says
+ * `lenient`: operations the contract declares `security: []` (login, password and verify routes, health, …),
+ * which need no credential so a stale one must not stand in the way (the caller is anonymous there), and custom
+ * endpoints, which decide authentication themselves from `req.user`. Cookie-authenticated unsafe requests need an allowed Origin
  * (the same host, or a CORS origin): a cross-site form cannot act as the user.
  */
 export async function authenticateRequest(
@@ -32,7 +34,7 @@ export async function authenticateRequest(
       (ctx.state.log as Logger | undefined)?.error({ err: error }, 'auth strategy failed'),
   })
   if (!identity) {
-    if (!rejected || lenient || PUBLIC_AUTH_ROUTE.test(ctx.path)) return
+    if (!rejected || lenient) return
     throw new Unauthorized(rejected)
   }
   identity.responseHeaders?.forEach((value, key) => ctx.set(key, value))
