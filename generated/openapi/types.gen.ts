@@ -3291,7 +3291,7 @@ export type V1OrderInput = {
         product: string;
         quantity: number;
         /**
-         * More than 0, at most two decimals (otherwise 422 naming items.<i>.unit_price).
+         * More than 0 and at most 10000000, with at most two decimals (more decimals: 422 naming items.<i>.unit_price).
          */
         unit_price: number;
     }>;
@@ -3431,7 +3431,7 @@ export type UserUpdateInputWritable = {
 };
 
 /**
- * The document id.
+ * The document id (at most 999999999999999: 15 digits).
  */
 export type Id = number;
 
@@ -3445,6 +3445,9 @@ export type Depth = number;
  */
 export type Limit = number;
 
+/**
+ * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+ */
 export type Page = number;
 
 /**
@@ -3699,6 +3702,9 @@ export type FindUsersData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -3983,6 +3989,9 @@ export type FindDistinctUsersData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -4497,7 +4506,7 @@ export type DeleteUserData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -4563,7 +4572,7 @@ export type FindUserByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -4634,7 +4643,7 @@ export type UpdateUserData = {
     body: UserUpdateInputWritable;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -4719,7 +4728,7 @@ export type DocAccessUserData = {
     body?: UserUpdateInputWritable;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -4843,6 +4852,9 @@ export type FindCategoriesData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -5119,6 +5131,9 @@ export type FindDistinctCategoriesData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -5174,7 +5189,7 @@ export type DeleteCategoryData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5240,7 +5255,7 @@ export type FindCategoryByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5311,7 +5326,7 @@ export type UpdateCategoryData = {
     body: CategoryUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5392,7 +5407,7 @@ export type DuplicateCategoryData = {
     body?: CategoryUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5473,7 +5488,7 @@ export type DocAccessCategoryData = {
     body?: CategoryUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5597,6 +5612,9 @@ export type FindPostsData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -5873,6 +5891,9 @@ export type FindDistinctPostsData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -5936,6 +5957,9 @@ export type FindPostVersionsData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -5999,7 +6023,7 @@ export type FindPostVersionByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6058,7 +6082,7 @@ export type RestorePostVersionData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6163,7 +6187,7 @@ export type DeletePostData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6229,7 +6253,7 @@ export type FindPostByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6300,7 +6324,7 @@ export type UpdatePostData = {
     body: PostUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6381,7 +6405,7 @@ export type DuplicatePostData = {
     body?: PostUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6462,7 +6486,7 @@ export type DocAccessPostData = {
     body?: PostUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6586,6 +6610,9 @@ export type FindAllTrackingData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -6862,6 +6889,9 @@ export type FindDistinctAllTrackingData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -6966,7 +6996,7 @@ export type DeleteTrackingData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7032,7 +7062,7 @@ export type FindTrackingByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7103,7 +7133,7 @@ export type UpdateTrackingData = {
     body: TrackingUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7184,7 +7214,7 @@ export type DuplicateTrackingData = {
     body?: TrackingUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7265,7 +7295,7 @@ export type DocAccessTrackingData = {
     body?: TrackingUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7389,6 +7419,9 @@ export type FindOrdersData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -7665,6 +7698,9 @@ export type FindDistinctOrdersData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -7720,7 +7756,7 @@ export type DeleteOrderData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7786,7 +7822,7 @@ export type FindOrderByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7857,7 +7893,7 @@ export type UpdateOrderData = {
     body: OrderUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7938,7 +7974,7 @@ export type DuplicateOrderData = {
     body?: OrderUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -8019,7 +8055,7 @@ export type DocAccessOrderData = {
     body?: OrderUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -8289,6 +8325,9 @@ export type V1ListOrdersData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
     };
     url: '/v1/orders';
@@ -8379,7 +8418,7 @@ export type V1GetOrderData = {
     body?: never;
     path: {
         /**
-         * The order id.
+         * The order id (at most 999999999999999).
          */
         order: number;
     };
@@ -8427,7 +8466,7 @@ export type V1CancelOrderData = {
     body?: never;
     path: {
         /**
-         * The order id.
+         * The order id (at most 999999999999999).
          */
         order: number;
     };
@@ -8528,6 +8567,9 @@ export type V1AdminListOrdersData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
     };
     url: '/v1/admin/orders';
@@ -8571,7 +8613,7 @@ export type V1AdminShipOrderData = {
     body?: never;
     path: {
         /**
-         * The order id.
+         * The order id (at most 999999999999999).
          */
         order: number;
     };
