@@ -3291,7 +3291,7 @@ export type V1OrderInput = {
         product: string;
         quantity: number;
         /**
-         * More than 0, at most two decimals (otherwise 422 naming items.<i>.unit_price).
+         * More than 0 and at most 10000000, with at most two decimals (more decimals: 422 naming items.<i>.unit_price).
          */
         unit_price: number;
     }>;
@@ -3431,7 +3431,7 @@ export type UserUpdateInputWritable = {
 };
 
 /**
- * The document id.
+ * The document id (at most 999999999999999: 15 digits).
  */
 export type Id = number;
 
@@ -3445,6 +3445,9 @@ export type Depth = number;
  */
 export type Limit = number;
 
+/**
+ * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+ */
 export type Page = number;
 
 /**
@@ -3743,6 +3746,9 @@ export type FindUsersData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -4043,6 +4049,9 @@ export type FindDistinctUsersData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -4605,7 +4614,7 @@ export type DeleteUserData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -4675,7 +4684,7 @@ export type FindUserByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -4750,7 +4759,7 @@ export type UpdateUserData = {
     body: UserUpdateInputWritable;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -4839,7 +4848,7 @@ export type DocAccessUserData = {
     body?: UserUpdateInputWritable;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -4971,6 +4980,9 @@ export type FindCategoriesData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -5263,6 +5275,9 @@ export type FindDistinctCategoriesData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -5322,7 +5337,7 @@ export type DeleteCategoryData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5392,7 +5407,7 @@ export type FindCategoryByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5467,7 +5482,7 @@ export type UpdateCategoryData = {
     body: CategoryUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5552,7 +5567,7 @@ export type DuplicateCategoryData = {
     body?: CategoryUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5637,7 +5652,7 @@ export type DocAccessCategoryData = {
     body?: CategoryUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -5769,6 +5784,9 @@ export type FindPostsData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -6061,6 +6079,9 @@ export type FindDistinctPostsData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -6128,6 +6149,9 @@ export type FindPostVersionsData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -6195,7 +6219,7 @@ export type FindPostVersionByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6258,7 +6282,7 @@ export type RestorePostVersionData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6367,7 +6391,7 @@ export type DeletePostData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6437,7 +6461,7 @@ export type FindPostByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6512,7 +6536,7 @@ export type UpdatePostData = {
     body: PostUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6597,7 +6621,7 @@ export type DuplicatePostData = {
     body?: PostUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6682,7 +6706,7 @@ export type DocAccessPostData = {
     body?: PostUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -6814,6 +6838,9 @@ export type FindAllTrackingData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -7106,6 +7133,9 @@ export type FindDistinctAllTrackingData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -7218,7 +7248,7 @@ export type DeleteTrackingData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7288,7 +7318,7 @@ export type FindTrackingByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7363,7 +7393,7 @@ export type UpdateTrackingData = {
     body: TrackingUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7448,7 +7478,7 @@ export type DuplicateTrackingData = {
     body?: TrackingUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7533,7 +7563,7 @@ export type DocAccessTrackingData = {
     body?: TrackingUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -7665,6 +7695,9 @@ export type FindOrdersData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * false returns every match without a count (with limit 0, at most 1000).
@@ -7957,6 +7990,9 @@ export type FindDistinctOrdersData = {
          * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
          */
         limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
         /**
          * Field path(s), comma-separated; a leading "-" sorts descending.
@@ -8016,7 +8052,7 @@ export type DeleteOrderData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -8086,7 +8122,7 @@ export type FindOrderByIdData = {
     body?: never;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -8161,7 +8197,7 @@ export type UpdateOrderData = {
     body: OrderUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -8246,7 +8282,7 @@ export type DuplicateOrderData = {
     body?: OrderUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -8331,7 +8367,7 @@ export type DocAccessOrderData = {
     body?: OrderUpdateInput;
     path: {
         /**
-         * The document id.
+         * The document id (at most 999999999999999: 15 digits).
          */
         id: number;
     };
@@ -8625,6 +8661,9 @@ export type V1ListOrdersData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
     };
     url: '/v1/orders';
@@ -8723,7 +8762,7 @@ export type V1GetOrderData = {
     body?: never;
     path: {
         /**
-         * The order id.
+         * The order id (at most 999999999999999).
          */
         order: number;
     };
@@ -8775,7 +8814,7 @@ export type V1CancelOrderData = {
     body?: never;
     path: {
         /**
-         * The order id.
+         * The order id (at most 999999999999999).
          */
         order: number;
     };
@@ -8888,6 +8927,9 @@ export type V1AdminListOrdersData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
         page?: number;
     };
     url: '/v1/admin/orders';
@@ -8935,7 +8977,7 @@ export type V1AdminShipOrderData = {
     body?: never;
     path: {
         /**
-         * The order id.
+         * The order id (at most 999999999999999).
          */
         order: number;
     };

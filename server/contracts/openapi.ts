@@ -12,6 +12,7 @@ import {
   declareParserRefusals,
   headersTooLarge,
   json,
+  pageParameter,
   parserBody,
   type Operation,
   type OperationMeta,
@@ -21,8 +22,10 @@ import { ordersComponents, ordersPaths } from '../orders/contract.ts'
 import { WHERE_MAX_NESTING } from '../db/where.ts'
 import { SELECT_SYSTEM_FIELDS } from '../local/select.ts'
 import { permissionFields } from '../local/permissions.ts'
+import { MAX_PATH_ID, maxPage } from '../local/params.ts'
 import { unrollCycles } from './unroll.ts'
 import { cookieName } from '../auth/cookies.ts'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/password.ts'
 
 export type { OperationMeta } from './operation.ts'
 import { collectionNames, globalName, openapiPath, pathWords, typeName } from '../config/names.ts'
@@ -53,6 +56,8 @@ const errors = (...codes: ErrorStatus[]): Schema =>
   Object.fromEntries(
     codes.map((c) => [String(c), { $ref: `#/components/responses/${responseForStatus(c)}` }]),
   )
+/** A string with a non-space character: what the server reads from a name it trims (a blank one is missing). */
+const NON_BLANK: Schema = { minLength: 1, pattern: '\\S' }
 const MESSAGE = { type: 'string' }
 
 function readParams(c: SanitizedConfig, drafts: boolean, select: string): Schema[] {
@@ -125,7 +130,7 @@ export function joinsSchema(config: SanitizedConfig, c: SanitizedCollection): Sc
               maximum: config.maxLimit,
               description: `Documents per page (default: the field's defaultLimit, ${j.field.defaultLimit ?? 10}; 0: all, at most ${config.maxLimit}).`,
             },
-            page: { type: 'integer', minimum: 1 },
+            page: { type: 'integer', minimum: 1, maximum: maxPage(config.maxLimit) },
             sort: { type: 'string', description: 'Field path(s) of the joined collection.' },
             where: ref(`${target}Where`),
             count: { type: 'boolean', description: 'Adds totalDocs.' },
@@ -481,14 +486,20 @@ function authPaths(
   // With loginWithUsername the account is named by username, or (allowEmailLogin) by either.
   const byName = c.auth ? c.auth.loginWithUsername : false
   const names = byName ? (byName.allowEmailLogin ? ['email', 'username'] : ['username']) : ['email']
+  // The server trims the name and counts a blank one as missing (auth/shared.ts `loginIdentity`): with one name it
+  // must hold a non-space character; with two, one of them must.
   const either = (schema: Schema): Schema =>
-    names.length > 1 ? { ...schema, anyOf: names.map((n) => ({ required: [n] })) } : schema
+    names.length > 1
+      ? { ...schema, anyOf: names.map((n) => ({ required: [n], properties: { [n]: NON_BLANK } })) }
+      : schema
   const nameProps = (extra: Schema = {}) =>
-    Object.fromEntries(names.map((n) => [n, { type: 'string', ...extra }]))
+    Object.fromEntries(
+      names.map((n) => [n, { type: 'string', ...(names.length > 1 ? {} : NON_BLANK), ...extra }]),
+    )
   const credentials = either({
     type: 'object',
     required: [...(names.length > 1 ? [] : names), 'password'],
-    properties: { ...nameProps(), password: { type: 'string' } },
+    properties: { ...nameProps(), password: { type: 'string', minLength: 1 } },
   })
   // auth.removeTokenFromResponses: the answers leave the token out (the cookie carries it).
   const keepsToken = !(c.auth && c.auth.removeTokenFromResponses)
@@ -617,7 +628,15 @@ function authPaths(
         type: 'object',
         required: ['token', 'password'],
         additionalProperties: false,
-        properties: { token: { type: 'string', maxLength: 256 }, password: { type: 'string' } },
+        properties: {
+          token: { type: 'string', minLength: 1, maxLength: 256 },
+          password: {
+            type: 'string',
+            minLength: MIN_PASSWORD_LENGTH,
+            maxLength: MAX_PASSWORD_LENGTH,
+            writeOnly: true,
+          },
+        },
       }),
       responses: {
         200: json(
@@ -648,7 +667,7 @@ function authFlowPaths(
     type: 'object',
     required: ['email'],
     additionalProperties: false,
-    properties: { email: { type: 'string', maxLength: 254 } },
+    properties: { email: { type: 'string', ...NON_BLANK, maxLength: 254 } },
   })
   if (c.auth.verify) {
     // An account not yet verified answers the right password with 403 UnverifiedEmail.
@@ -915,8 +934,8 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
       name: 'id',
       in: 'path',
       required: true,
-      description: 'The document id.',
-      schema: { type: 'integer', minimum: 1 },
+      description: `The document id (at most ${MAX_PATH_ID}: 15 digits).`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PATH_ID },
     },
     depth: {
       name: 'depth',
@@ -930,7 +949,7 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
       description: `Page size (default 10; 0 returns every match, at most ${config.maxLimit}: more matches are a 400 LimitExceeded).`,
       schema: { type: 'integer', minimum: 0, maximum: config.maxLimit },
     },
-    page: { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+    page: pageParameter(config.maxLimit),
     pagination: {
       name: 'pagination',
       in: 'query',
@@ -1353,7 +1372,12 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     // Auth collections take a password (stored only as a hash, never returned), and with useAPIKey an API key.
     const password = c.auth
       ? {
-          password: { type: 'string', minLength: 8, maxLength: 256, writeOnly: true },
+          password: {
+            type: 'string',
+            minLength: MIN_PASSWORD_LENGTH,
+            maxLength: MAX_PASSWORD_LENGTH,
+            writeOnly: true,
+          },
           ...(c.auth.useAPIKey && { apiKey: API_KEY_INPUT }),
         }
       : {}
@@ -1441,7 +1465,12 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
         updatedAt: { type: 'string', format: 'date-time' },
       },
     }
-    schemas[`${name}Input`] = inputSchema(g.flatFields, ctx, 'update', false)
+    schemas[`${name}Input`] = inputSchema(
+      g.flatFields,
+      ctx,
+      'update',
+      Boolean(g.versions && g.versions.drafts),
+    )
     schemas[`${name}Select`] = selectSchema(g.flatFields, SELECT_SYSTEM_FIELDS)
     if (g.versionsCollection) {
       const { globalType: _type, ...versionProperties } = schemas[name].properties as Schema
@@ -1518,7 +1547,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
   }
   const responses: Record<string, Schema> = errorResponses()
   if (config.ordersApi) {
-    ordersPaths(paths)
+    ordersPaths(paths, config.maxLimit)
     const orders = ordersComponents()
     Object.assign(schemas, orders.schemas)
     Object.assign(responses, orders.responses)

@@ -1,5 +1,6 @@
 import type { OperationKind } from './kinds.ts'
 import type { Schema } from './schemas.ts'
+import { maxPage } from '../local/params.ts'
 
 /** The `x-cms` extension of an operation: the kind that serves it, and what it is about. */
 export interface OperationMeta {
@@ -50,4 +51,18 @@ export const headersTooLarge = (error: Schema): Schema => ({
 export function parserBody(response: Schema | undefined, error: Schema): void {
   const content = response?.content as Record<string, unknown> | undefined
   if (content) content['application/json'] ??= { schema: error }
+}
+
+/**
+ * `page` of a list: at most `maxPage` (the SQL offset stays a safe integer; past it the server answers 400 naming
+ * `page`, as the contract validator does).
+ */
+export function pageParameter(maxLimit: number): Schema {
+  const max = maxPage(maxLimit)
+  return {
+    name: 'page',
+    in: 'query',
+    description: `Page number, from 1 to ${max} (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).`,
+    schema: { type: 'integer', minimum: 1, maximum: max },
+  }
 }

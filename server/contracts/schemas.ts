@@ -22,7 +22,12 @@ export interface SchemaContext {
   config: SanitizedConfig
   /** Named schemas collected on the way (`interfaceName` groups, arrays and blocks). */
   components: Record<string, Schema>
+  /** An input of a collection or global with drafts: a draft save may leave required fields empty. */
+  draftable?: boolean
 }
+
+/** Field types whose value is a string: a required one refuses "" (fields/validate.ts `isEmpty`). */
+const TEXT_LIKE = new Set(['text', 'textarea', 'code', 'email'])
 
 const ID: Schema = { type: 'integer', minimum: 1 }
 
@@ -221,6 +226,9 @@ export function fieldSchema(
         : { ...s, anyOf: [{ maxItems: 0 }, { minItems: minRows }] }
   }
   if (!required) s = nullable(s)
+  // A locale map's values keep the plain schema: only the default locale's must be non-empty.
+  const perLocale = s
+  if (required && mode === 'input' && !ctx.draftable) s = nonEmpty(s, field)
   if (field.localized)
     s = {
       anyOf: [
@@ -228,11 +236,23 @@ export function fieldSchema(
         {
           type: 'object',
           description: "Every locale's value, keyed by locale code (locale=all).",
-          additionalProperties: s,
+          additionalProperties: perLocale,
         },
       ],
     }
   return describe(s, field)
+}
+
+/**
+ * A required field's input refuses an empty value ("" or an empty list) outside a draft save
+ * (fields/validate.ts `isEmpty`), on create and update alike: the inputs of a collection or global without
+ * drafts say so.
+ */
+function nonEmpty(s: Schema, field: FlattenedField): Schema {
+  if (s.type === 'array') return { ...s, minItems: Math.max(1, (s.minItems as number) ?? 0) }
+  if (s.type === 'string' && TEXT_LIKE.has(field.type))
+    return { ...s, minLength: Math.max(1, (s.minLength as number) ?? 0) }
+  return s
 }
 
 /**
@@ -306,7 +326,14 @@ export function inputSchema(
   drafts: boolean,
   extra: Schema = {},
 ): Schema {
-  const s = objectSchema(fields, 'input', ctx, undefined, false, drafts || operation === 'update')
+  const s = objectSchema(
+    fields,
+    'input',
+    { ...ctx, draftable: drafts },
+    undefined,
+    false,
+    drafts || operation === 'update',
+  )
   return { ...s, properties: { ...(s.properties as Schema), ...extra } }
 }
 

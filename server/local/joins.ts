@@ -6,6 +6,7 @@ import { BadRequest } from '../errors/bad-request.ts'
 import { accessResult } from './access.ts'
 import { budgetOf } from './budget.ts'
 import type { Cms } from './cms.ts'
+import { maxPage } from './params.ts'
 import { withoutTrashed } from './trash.ts'
 import { whereAccess } from './where-access.ts'
 
@@ -70,9 +71,13 @@ export function checkJoins(
         `${at}.limit must be an integer from 0 to ${max}; got ${JSON.stringify(limit)}.`,
         [{ path: `${at}.limit` }],
       )
-    if (page !== undefined && (typeof page !== 'number' || !Number.isInteger(page) || page < 1))
+    const last = maxPage(max)
+    if (
+      page !== undefined &&
+      (typeof page !== 'number' || !Number.isInteger(page) || page < 1 || page > last)
+    )
       throw new BadRequest(
-        `${at}.page must be an integer of at least 1; got ${JSON.stringify(page)}.`,
+        `${at}.page must be an integer from 1 to ${last}; got ${JSON.stringify(page)}.`,
         [{ path: `${at}.page` }],
       )
     if (

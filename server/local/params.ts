@@ -20,6 +20,21 @@ function integer(name: string, value: unknown, min: number, max?: number): numbe
 }
 
 /**
+ * The largest `page` a list takes: (page - 1) × limit, the SQL offset, stays a safe integer for every limit up to
+ * `maxLimit` (SQLite's and MariaDB's LIMIT/OFFSET take 64-bit integers; JavaScript numbers are exact to 2^53 - 1).
+ * With the default maxLimit of 1000: 9,007,199,254,740. The contract declares it as `page`'s maximum.
+ */
+export function maxPage(maxLimit: number): number {
+  return Math.floor(Number.MAX_SAFE_INTEGER / maxLimit)
+}
+
+/**
+ * The largest serial id a REST path takes (`idParam` reads at most 15 digits, so every one is a safe integer); the contract declares it
+ * as the id parameters' maximum.
+ */
+export const MAX_PATH_ID = 999_999_999_999_999
+
+/**
  * `limit` (default 10; 0 = all, without a count), `page` (default 1) and `pagination`, checked. `take` is the
  * SQL limit: for a caller (`bounded`), "all" means at most `maxLimit` documents, and one more is fetched so
  * `checkTaken` can refuse a list that would be longer instead of silently cutting it.
@@ -30,7 +45,8 @@ export function pageParams(
   bounded = false,
 ) {
   const limit = args.limit === undefined ? 10 : integer('limit', args.limit, 0, cms.config.maxLimit)
-  const page = args.page === undefined ? 1 : integer('page', args.page, 1)
+  const page =
+    args.page === undefined ? 1 : integer('page', args.page, 1, maxPage(cms.config.maxLimit))
   if (args.pagination !== undefined && typeof args.pagination !== 'boolean')
     throw new BadRequest('pagination must be true or false.')
   const paginate = args.pagination !== false && limit > 0

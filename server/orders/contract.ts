@@ -4,10 +4,18 @@
  */
 import { STATUS_TITLES } from '../errors/catalogue.ts'
 import type { OperationKind } from '../contracts/kinds.ts'
-import { body, json, type OperationMeta, type PathItem } from '../contracts/operation.ts'
+import {
+  body,
+  json,
+  pageParameter,
+  type OperationMeta,
+  type PathItem,
+} from '../contracts/operation.ts'
 import { ref, type Schema } from '../contracts/schemas.ts'
+import { MAX_PATH_ID } from '../local/params.ts'
+import { MAX_UNIT_PRICE } from './representation.ts'
 
-export function ordersPaths(paths: Record<string, PathItem>): void {
+export function ordersPaths(paths: Record<string, PathItem>, maxLimit: number): void {
   const problems = (...codes: number[]) =>
     Object.fromEntries(
       codes.map((c) => [String(c), { $ref: `#/components/responses/Problem${c}` }]),
@@ -19,19 +27,19 @@ export function ordersPaths(paths: Record<string, PathItem>): void {
     name: 'order',
     in: 'path',
     required: true,
-    description: 'The order id.',
-    schema: { type: 'integer', minimum: 1 },
+    description: `The order id (at most ${MAX_PATH_ID}).`,
+    schema: { type: 'integer', minimum: 1, maximum: MAX_PATH_ID },
   }
   const tag = ['Orders API v1']
+  const listed = pageParameter(maxLimit)
+  const page = { ...listed, schema: { ...(listed.schema as Schema), default: 1 } }
   paths['/v1/orders'] = {
     get: {
       operationId: 'v1ListOrders',
       summary: "The caller's orders, 20 a page, newest first",
       tags: tag,
       'x-cms': meta('v1ListOrders'),
-      parameters: [
-        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-      ],
+      parameters: [page],
       responses: {
         200: json(ref('V1OrderList'), "A page of the caller's orders"),
         ...problems(400, 401),
@@ -85,9 +93,7 @@ export function ordersPaths(paths: Record<string, PathItem>): void {
       summary: 'Every order (admins only)',
       tags: tag,
       'x-cms': meta('v1AdminListOrders'),
-      parameters: [
-        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-      ],
+      parameters: [page],
       responses: { 200: json(ref('V1OrderList'), 'A page of orders'), ...problems(400, 401, 403) },
     },
   }
@@ -213,8 +219,8 @@ export function ordersComponents(): {
                 unit_price: {
                   type: 'number',
                   exclusiveMinimum: 0,
-                  description:
-                    'More than 0, at most two decimals (otherwise 422 naming items.<i>.unit_price).',
+                  maximum: MAX_UNIT_PRICE,
+                  description: `More than 0 and at most ${MAX_UNIT_PRICE}, with at most two decimals (more decimals: 422 naming items.<i>.unit_price).`,
                 },
               },
             },

@@ -10,6 +10,12 @@ export interface OrderItem {
 }
 
 /**
+ * The largest unit price an order takes: with at most 100 items of at most 10,000 each (the contract's limits),
+ * a total in cents stays far below 2^53, so it is always exact.
+ */
+export const MAX_UNIT_PRICE = 10_000_000
+
+/**
  * A money amount as integer cents, or undefined unless it is a finite number with at most two decimals (read
  * from its shortest decimal form, so 0.1 is 10 cents and 0.001 or 1e-7 are refused).
  */

@@ -6,7 +6,13 @@ import { ValidationError, type FieldError } from '../errors/validation-error.ts'
 import type { Cms } from '../local/cms.ts'
 import { cancellationService, type OrderStatus } from './cancellation.ts'
 import { orderPolicy } from './policy.ts'
-import { orderTotal, orderTotalCents, toCents, type OrderItem } from './representation.ts'
+import {
+  MAX_UNIT_PRICE,
+  orderTotal,
+  orderTotalCents,
+  toCents,
+  type OrderItem,
+} from './representation.ts'
 import { paymentProblems, shopCurrency } from './webhooks.ts'
 
 /**
@@ -60,8 +66,8 @@ function checkPrices(items: OrderItem[]): void {
   const errors: FieldError[] = []
   items.forEach((item, i) => {
     const cents = toCents(item.unit_price)
-    if (cents === undefined || cents <= 0) {
-      const message = 'A price must be more than 0 with at most two decimals.'
+    if (cents === undefined || cents <= 0 || cents > MAX_UNIT_PRICE * 100) {
+      const message = `A price must be more than 0 and at most ${MAX_UNIT_PRICE}, with at most two decimals.`
       errors.push({ path: `items.${i}.unit_price`, label: 'Unit Price', message })
     }
   })
