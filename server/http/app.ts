@@ -21,7 +21,9 @@ import { routeTable } from './routes.ts'
  * The REST server: a Koa app of three middlewares (request id and log, CORS, the API) where the API serves, in
  * order, the contract files and pages, GraphQL, custom endpoints, and the contract's operations (dispatch.ts:
  * routed and validated by the document compiled from the config once at start, served through the Local layer).
- * Every answer is JSON; errors are `{ errors: [...] }` (problem details under `/v1`); nothing carries a stack.
+ * A method a served path does not serve is a 405 with `Allow` (routes.ts); requests Node's parser refuses are
+ * answered in client-error.ts. Every answer is JSON; errors are `{ errors: [...] }` (problem details under
+ * `/v1`); nothing carries a stack.
  */
 
 export interface AppOptions {
