@@ -7229,6 +7229,10 @@ export type RecordTrackingEventErrors = {
      * Something went wrong (details are logged with the request id, never returned)
      */
     500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
 };
 
 export type RecordTrackingEventError = RecordTrackingEventErrors[keyof RecordTrackingEventErrors];

@@ -458,10 +458,12 @@ export interface Endpoint {
   path: string
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
   handler: (req: CmsRequest & { json: () => Promise<unknown> }) => Response | Promise<Response>
-  /** Optional schemas for the contract. */
   /**
-   * The endpoint's OpenAPI operation, in part. Error answers (400, 401, 403, 404, 500 with the error body)
-   * are declared whatever this says; without `responses`, a 200 with any JSON.
+   * The endpoint's OpenAPI operation, in part. `responses` declares what the handler answers, its own error
+   * bodies and the errors it throws included; the CMS adds its error body for the statuses it produces around
+   * the handler (400, 500, 503; 403 on writing methods, 413 on methods with a body) that `responses` leaves
+   * out (docs/rest.md, "Custom endpoints"). Without `responses`, a 200 with any JSON. Outside production the
+   * server logs every answer that contradicts it.
    */
   openapi?: {
     operationId?: string

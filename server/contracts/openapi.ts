@@ -763,7 +763,37 @@ function authFlowPaths(
   }
 }
 
-const ENDPOINT_ERRORS: ErrorStatus[] = [400, 401, 403, 404, 500]
+/**
+ * What the CMS itself answers around a custom endpoint's handler, with the error body, whatever the handler
+ * does: 400 (a malformed request, or a body `req.json()` refuses), 403 on a method that writes (a
+ * cookie-authenticated request from an origin it does not allow, middleware/authenticate.ts), 413 on a method
+ * with a body (over the body limit), 500 (the handler throws something other than an APIError) and 503
+ * (authenticating the caller reads the database). No 401 (a stale credential leaves `req.user` null on custom
+ * endpoints) and no 404 (the route matched). Every other answer, and an `APIError` the handler throws (the
+ * error body with its status), is the handler's: its `openapi.responses` declares it.
+ */
+export function endpointDefaultStatuses(method: Endpoint['method']): ErrorStatus[] {
+  const writes = !['get', 'head', 'options'].includes(method)
+  const body = ['post', 'put', 'patch', 'delete'].includes(method)
+  return [400, ...(writes ? [403 as const] : []), ...(body ? [413 as const] : []), 500, 503]
+}
+
+/**
+ * The responses of a custom endpoint: the fragment's, and the CMS's defaults for the statuses it leaves out. A
+ * status the fragment declares, itself or through its range (`4XX`), wins: the handler's own body for it is
+ * what the contract says (the fragment describes the CMS's error body there too, `#/components/schemas/Error`,
+ * when both can happen). Without `responses`, a 200 with any JSON.
+ */
+function endpointResponses(e: Endpoint): Schema {
+  const own: Record<string, Schema> = (e.openapi?.responses as Record<string, Schema>) ?? {
+    200: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
+  }
+  const declared = new Set(Object.keys(own).map((k) => k.toUpperCase()))
+  const defaults = endpointDefaultStatuses(e.method).filter(
+    (code) => !declared.has(String(code)) && !declared.has(`${String(code)[0]}XX`),
+  )
+  return { ...errors(...defaults), ...own }
+}
 
 function endpointPath(
   paths: Record<string, PathItem>,
@@ -799,14 +829,7 @@ function endpointPath(
       : e.method === 'get' || e.method === 'head' || e.method === 'delete'
         ? {}
         : { requestBody: { required: false, content: { 'application/json': { schema: {} } } } }),
-    // What every endpoint can answer, whatever its fragment declares: a handler decides access itself (401,
-    // 403), may not find what it looks for (404) or refuse its input (400), and may fail (500).
-    responses: {
-      ...errors(...ENDPOINT_ERRORS),
-      ...(doc.responses ?? {
-        200: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
-      }),
-    },
+    responses: endpointResponses(e),
   }
   paths[p] = { ...paths[p], [e.method]: op }
 }

@@ -7,7 +7,8 @@ import { RequestBudget } from '../local/budget.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { BODY_METHODS, parseJson, readBody } from './body.ts'
 import { contractDispatcher } from './dispatch.ts'
-import { endpointRouter } from './endpoints.ts'
+import { endpointCheck } from './endpoint-check.ts'
+import { endpointRouter, type EndpointRoute } from './endpoints.ts'
 import { errorReply, MethodNotAllowed, problemReply, routeNotFound } from './errors.ts'
 import type { GraphQLEndpoint } from './graphql.ts'
 import { authenticateRequest } from './middleware/authenticate.ts'
@@ -36,6 +37,11 @@ export interface AppOptions {
   trustProxy?: number
   /** Resolves the caller from the request (the auth layer); anonymous when absent or null. */
   authenticate?: (headers: Headers, cms: Cms) => Promise<CmsRequest['user']>
+  /**
+   * Check every answer of a custom endpoint against what the contract declares for it and log a mismatch
+   * (endpoint-check.ts; the answer is never changed). Default: on unless `NODE_ENV=production`.
+   */
+  checkEndpoints?: boolean
 }
 
 export interface CmsApp {
@@ -84,6 +90,10 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   const { serve: servePage, serves: pageServed } = pages(config, document)
   const routes = routeTable(config, document, endpoints, pageServed)
   const graphql = lazyGraphQL(cms, logger)
+  const checkEndpoint =
+    (options.checkEndpoints ?? process.env.NODE_ENV !== 'production')
+      ? endpointCheck(document)
+      : undefined
 
   const inFlight = new InFlight()
   const app = new Koa()
@@ -93,7 +103,11 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   app.use(requestLog(logger, inFlight))
   app.use(cors(origins))
   app.use(async (ctx) => {
-    const reply = await serve(ctx, ctx.state.log as Logger)
+    const log = ctx.state.log as Logger
+    const reply = await serve(ctx, log)
+    const endpoint = ctx.state.endpoint as EndpointRoute | undefined
+    if (checkEndpoint && endpoint)
+      await checkEndpoint(endpoint, { method: ctx.method, path: ctx.path }, reply, log)
     ctx.status = reply.status
     for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v)
     // An answer made for a logged-in caller is theirs alone: no shared or browser cache may keep it.
@@ -116,6 +130,10 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       return errorReply(routeNotFound(ctx.method, path), logError)
     const rel = path.slice(base.length) || '/'
     const contentType = ctx.get('content-type') || undefined
+    // The custom endpoint this request is for: what the CMS answers before its handler runs (413, a refused
+    // cookie write) is checked against its operation too.
+    const custom = endpoints.match(ctx.method, rel)
+    ctx.state.endpoint = custom?.value
     try {
       // HEAD is left as it was (a 404 where no route declares it); OPTIONS from a CORS origin never gets here.
       const allowed = routes.allowed(rel)
@@ -137,9 +155,11 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       }
       // Pages need no caller: a credential, valid or not, plays no part in them.
       const page = await servePage(ctx.method, rel)
-      if (page) return page
+      if (page) {
+        ctx.state.endpoint = undefined
+        return page
+      }
 
-      const custom = endpoints.match(ctx.method, rel)
       // Custom endpoints decide authentication themselves; operations declared `security: []` need none.
       const lenient = Boolean(custom) || routes.isPublic(ctx.method, rel)
       if (options.authenticate)
@@ -151,6 +171,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         rel === config.routes.graphQL &&
         (ctx.method === 'POST' || ctx.method === 'GET')
       ) {
+        ctx.state.endpoint = undefined
         if (raw.length) parseJson(raw, contentType) // JSON, and not nested past the limit
         const out = await graphql.handle({
           method: ctx.method,

@@ -9,13 +9,16 @@ import { Router } from './router.ts'
 export interface EndpointRoute {
   endpoint: Endpoint
   collection?: string
+  /** Its place in the collection's (or the config's) `endpoints`: the `x-cms.endpoint` of its operation. */
+  index: number
 }
 
 export function endpointRouter(config: SanitizedConfig): Router<EndpointRoute> {
   const router = new Router<EndpointRoute>({ trailingSlash: true })
   for (const c of config.collections)
-    for (const e of c.endpoints)
-      router.add(e.method, `/${c.slug}${e.path}`, { endpoint: e, collection: c.slug })
-  for (const e of config.endpoints) router.add(e.method, e.path, { endpoint: e })
+    for (const [index, e] of c.endpoints.entries())
+      router.add(e.method, `/${c.slug}${e.path}`, { endpoint: e, collection: c.slug, index })
+  for (const [index, e] of config.endpoints.entries())
+    router.add(e.method, e.path, { endpoint: e, index })
   return router
 }
