@@ -120,12 +120,17 @@ async function runOnce(app: AppUnderTest, authenticated: boolean): Promise<RunSu
       '--seed',
       process.env.ST_SEED ?? '1',
       '--no-color',
+      // The reports keep the headers sent (a malformed Authorization is a finding); the token is a test server's.
+      '--output-sanitize',
+      'false',
       '--generation-database',
       'none',
       '--report',
       'junit,ndjson',
-      '--report-dir',
-      dir,
+      '--report-junit-path',
+      path.join(dir, 'junit.xml'),
+      '--report-ndjson-path',
+      path.join(dir, 'events.ndjson'),
       ...(token ? ['-H', `Authorization: Bearer ${token}`] : []),
       ...(process.env.ST_ARGS ? process.env.ST_ARGS.split(' ').filter(Boolean) : []),
     ]
@@ -135,7 +140,7 @@ async function runOnce(app: AppUnderTest, authenticated: boolean): Promise<RunSu
     const seconds = (performance.now() - started) / 1000
     await writeFile(path.join(dir, 'st.log'), output)
     const ndjson = await readFile(path.join(dir, 'events.ndjson'), 'utf8').catch(() => '')
-    return summarise({ app: app.name, caller, code, output, ndjson, seconds, dir })
+    return await summarise({ app: app.name, caller, code, output, ndjson, seconds, dir })
   } finally {
     await served.close()
   }
