@@ -17,6 +17,8 @@ export interface RunSummary {
   failures: number
   groups: FailureGroup[]
   seconds: number
+  /** CPU seconds (user and system) of Schemathesis itself, from bash's `times`. */
+  cpuSeconds?: number
   /** Set when the run did not complete (no EngineFinished, or the tool failed to start). */
   error?: string
   text: string
@@ -135,6 +137,10 @@ export async function summarise(run: {
   // "Tested: N" and "N generated" as the tool prints them, when it printed them.
   const tested = /Tested:\s+(\d+)/.exec(run.output)?.[1]
   const generated = /(\d+) generated/.exec(run.output)?.[1]
+  const times = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(run.output)
+  const cpuSeconds = times
+    ? Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4])
+    : undefined
   const summary: RunSummary = {
     app: run.app,
     caller: run.caller,
@@ -144,6 +150,7 @@ export async function summarise(run: {
     failures: groups.length,
     groups,
     seconds: run.seconds,
+    cpuSeconds,
     ...(!finished || (run.code !== 0 && !groups.length)
       ? { error: `st exited with ${run.code}:\n${run.output.slice(-3000)}` }
       : {}),
@@ -157,7 +164,8 @@ export async function summarise(run: {
 function format(s: RunSummary): string {
   const lines = [
     `${s.app}, ${s.caller}: ${s.operations} operations, ${s.cases} generated cases, ` +
-      `${s.failures} distinct failures in ${s.seconds.toFixed(0)} s`,
+      `${s.failures} distinct failures in ${s.seconds.toFixed(0)} s` +
+      (s.cpuSeconds === undefined ? '' : ` (${s.cpuSeconds.toFixed(0)} s of CPU)`),
     `  phases: ${s.phases.map((p) => `${p.name} ${p.status} ${p.seconds.toFixed(0)} s`).join(', ')}`,
   ]
   const byCheck = new Map<string, FailureGroup[]>()

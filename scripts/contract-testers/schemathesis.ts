@@ -32,8 +32,8 @@ const ST = path.join(VENV, 'bin/st')
 const REPORTS = path.join(root, 'schemathesis-report')
 const MAX_EXAMPLES = process.env.ST_MAX_EXAMPLES ?? '10'
 const PHASES = 'examples,coverage,fuzzing,stateful'
-/** A run past this is stuck: it is killed and fails. */
-const RUN_TIMEOUT_MS = 15 * 60_000
+/** A run past this is stuck: it is killed and fails (a loaded machine runs the coverage phase for many minutes). */
+const RUN_TIMEOUT_MS = 60 * 60_000
 
 /** Runs a command; resolves with its exit code and everything it printed (also echoed when `echo`). */
 function run(
@@ -136,7 +136,12 @@ async function runOnce(app: AppUnderTest, authenticated: boolean): Promise<RunSu
     ]
     console.log(`\n== Schemathesis, ${app.name}, ${caller}: st ${args.slice(2).join(' ')}`)
     const started = performance.now()
-    const { code, output } = await run(ST, args, { echo: Boolean(process.env.ST_ECHO) })
+    // Through bash, whose `times` prints the CPU time st used: the wall time depends on the machine's load.
+    const { code, output } = await run(
+      'bash',
+      ['-c', '"$0" "$@"; code=$?; times; exit $code', ST, ...args],
+      { echo: Boolean(process.env.ST_ECHO) },
+    )
     const seconds = (performance.now() - started) / 1000
     await writeFile(path.join(dir, 'st.log'), output)
     const ndjson = await readFile(path.join(dir, 'events.ndjson'), 'utf8').catch(() => '')
