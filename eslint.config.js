@@ -14,6 +14,8 @@ export default tseslint.config(
       'test-artifacts/',
       'bench/results/',
       'node_modules/',
+      '.st-venv/',
+      'schemathesis-report/',
     ],
   },
   js.configs.recommended,

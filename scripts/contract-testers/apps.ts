@@ -17,6 +17,7 @@ import type { Cms } from '../../server/local/cms.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { listen, type RunningServer } from '../../server/http/server.ts'
 import { magazine } from '../../test/fixtures/contract-configs.ts'
+import { newsroom } from '../../test/fixtures/newsroom.ts'
 
 type Data = Record<string, unknown>
 
@@ -128,6 +129,42 @@ export const magazineApp: AppUnderTest = {
   },
 }
 
+/** The Schemathesis run's second config: drafts, locales, a join field, custom endpoints (test/fixtures/newsroom.ts). */
+export const newsroomApp: AppUnderTest = {
+  name: 'newsroom',
+  config: async () => newsroom,
+  admin: { collection: 'editors', email: 'admin@example.com', password: 'admin-password' },
+  async document(slug, n, cms) {
+    switch (slug) {
+      case 'editors':
+        return {
+          email: `editor-${n}@example.com`,
+          password: `editor-password-${n}`,
+          name: text(n, 'Editor'),
+        }
+      case 'sections':
+        return { name: text(n, 'Section') }
+      case 'stories':
+        return {
+          title: text(n, 'Story'),
+          words: n,
+          _status: 'published',
+          section: await firstId(cms, 'sections', {}),
+          editor: await firstId(cms, 'editors', { email: { equals: 'admin@example.com' } }),
+        }
+    }
+    throw new Error(`No sample document for ${slug}`)
+  },
+  async seed(cms) {
+    await cms.create({
+      collection: 'editors',
+      data: { email: 'admin@example.com', password: 'admin-password', name: 'Admin' },
+    })
+    await cms.create({ collection: 'sections', data: { name: 'Front' } })
+    return {}
+  },
+}
+
 async function firstId(cms: Cms, collection: string, where: Where): Promise<number> {
   const { docs } = await cms.find({ collection, where, limit: 1, depth: 0 })
   if (!docs[0]) throw new Error(`No ${collection} document matches ${JSON.stringify(where)}`)
@@ -143,10 +180,16 @@ export interface ServedApp {
   close: () => Promise<void>
 }
 
-/** Serves `app` on a fresh SQLite database in a temporary folder, seeded with its fixtures. */
-export async function serve(app: AppUnderTest): Promise<ServedApp> {
+/**
+ * Serves `app` on a fresh SQLite database in a temporary folder, seeded with its fixtures; `tune` changes its
+ * config first (e.g. a fuzzer's raised rate limits).
+ */
+export async function serve(
+  app: AppUnderTest,
+  tune: (config: Config) => Config = (config) => config,
+): Promise<ServedApp> {
   const dir = await mkdtemp(path.join(tmpdir(), `cms-${app.name}-`))
-  const config = await app.config()
+  const config = tune(await app.config())
   const cms = await getCms({
     // Reset links go nowhere: the runner takes its token from the Local API.
     config: {

@@ -7,7 +7,8 @@
 import type { AppUnderTest, ServedApp } from './apps.ts'
 import type { OpenAPIDocument } from './portman.ts'
 
-async function login(served: ServedApp, app: AppUnderTest): Promise<string> {
+/** A fresh bearer token of the app's admin, from a real login. */
+export async function login(served: ServedApp, app: AppUnderTest): Promise<string> {
   const res = await fetch(`${served.api}/${app.admin.collection}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

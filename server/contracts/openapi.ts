@@ -24,6 +24,8 @@ import { SELECT_SYSTEM_FIELDS } from '../local/select.ts'
 import { permissionFields } from '../local/permissions.ts'
 import { MAX_PATH_ID, maxPage } from '../local/params.ts'
 import { unrollCycles } from './unroll.ts'
+import { addQueryExamples } from './examples.ts'
+import { addLinks } from './links.ts'
 import { cookieName } from '../auth/cookies.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/password.ts'
 
@@ -1593,6 +1595,10 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     required: ['id'],
     properties: { id: anyId.type === 'integer' ? { type: 'integer', minimum: 1 } : anyId },
   }
+  // Examples from the schemas as compiled (before unrolling renames the nested Wheres), links between operations.
+  const parameters = sharedParameters(config)
+  addQueryExamples(paths, parameters, schemas)
+  addLinks(paths)
   const acyclic = unrollCycles(
     schemas,
     (name) => depthBound.get(name),
@@ -1654,7 +1660,7 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     paths: Object.fromEntries(Object.entries(paths).map(([p, item]) => [p, sortMethods(item)])),
     components: {
       schemas: sortKeys(acyclic),
-      parameters: sharedParameters(config),
+      parameters,
       responses,
       securitySchemes: {
         bearerAuth: {

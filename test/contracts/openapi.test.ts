@@ -153,7 +153,7 @@ test('where, select and populate are JSON-text parameters typed by acyclic per-c
   t.deepEqual(param('where').schema, json('ArticleWhere'))
   t.deepEqual(param('select').schema, json('ArticleSelect'))
   t.deepEqual(doc.components.parameters.populate.schema, json('Populate'))
-  t.is(JSON.parse(param('where').example).id.exists, true)
+  t.is(JSON.parse(param('where').examples.any.value).id.exists, true)
 
   // and/or unroll one level per nesting, to the server's limit (6 levels); the last has none.
   const schema = doc.components.schemas.ArticleWhere

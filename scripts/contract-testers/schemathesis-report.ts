@@ -1,0 +1,181 @@
+/**
+ * The summary of one Schemathesis run (scripts/contract-testers/schemathesis.ts), from its ndjson events: the
+ * operations tested, cases generated, phases with their status and duration, and the failures grouped by check
+ * and operation, each group with one reproduction as a curl command (also written to `failures.json` beside
+ * the reports).
+ */
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+export interface RunSummary {
+  app: string
+  caller: string
+  operations: number
+  cases: number
+  phases: { name: string; status: string; seconds: number }[]
+  /** Distinct failures (check, operation, first line of the message). */
+  failures: number
+  groups: FailureGroup[]
+  seconds: number
+  /** CPU seconds (user and system) of Schemathesis itself, from bash's `times`. */
+  cpuSeconds?: number
+  /** Set when the run did not complete (no EngineFinished, or the tool failed to start). */
+  error?: string
+  text: string
+}
+export interface FailureGroup {
+  check: string
+  operation: string
+  message: string
+  count: number
+  curl: string
+  status?: number
+}
+
+interface Interaction {
+  request: { method: string; uri: string; headers: Record<string, string[]>; body?: unknown }
+  response?: { status_code: number; content?: { $base64?: string } }
+}
+interface Recorder {
+  label: string
+  cases?: Record<string, { value: { method: string; path: string } }>
+  checks?: Record<
+    string,
+    { name: string; status: string; failure_info?: { failure: { message: string } } }[]
+  >
+  interactions?: Record<string, Interaction>
+}
+type Event = Record<string, Record<string, unknown>>
+
+const decode = (b: unknown) =>
+  b && typeof b === 'object' && '$base64' in b
+    ? Buffer.from(String((b as { $base64: string }).$base64), 'base64').toString('utf8')
+    : typeof b === 'string'
+      ? b
+      : ''
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
+
+/** A curl command sending what Schemathesis sent (a token shortened to `$TOKEN`). */
+function curl(i: Interaction | undefined): string {
+  if (!i) return '(no request recorded)'
+  const r = i.request
+  const parts = ['curl', '-sS', '-X', r.method, quote(r.uri)]
+  for (const [name, values] of Object.entries(r.headers ?? {}))
+    for (const v of values)
+      parts.push('-H', quote(`${name}: ${v.replace(/^Bearer \S{40,}$/, 'Bearer $TOKEN')}`))
+  const body = decode(r.body)
+  if (body) parts.push('--data-binary', quote(body.length > 400 ? `${body.slice(0, 400)}…` : body))
+  return parts.join(' ')
+}
+
+function failureGroups(events: Event[]): { groups: FailureGroup[]; cases: number; ops: number } {
+  const groups = new Map<string, FailureGroup>()
+  const caseIds = new Set<string>()
+  const ops = new Set<string>()
+  for (const e of events) {
+    const finished = e.ScenarioFinished as { recorder?: Recorder } | undefined
+    const r = finished?.recorder
+    if (!r) continue
+    for (const [id, c] of Object.entries(r.cases ?? {})) {
+      caseIds.add(id)
+      if (r.label !== 'Stateful tests') ops.add(r.label)
+      for (const check of r.checks?.[id] ?? []) {
+        if (check.status !== 'failure') continue
+        const message = (check.failure_info?.failure.message ?? '').split('\n')[0]
+        const operation = `${c.value.method} ${c.value.path}`
+        const key = `${check.name}\0${operation}\0${message}`
+        const group = groups.get(key)
+        if (group) group.count++
+        else
+          groups.set(key, {
+            check: check.name,
+            operation,
+            message,
+            count: 1,
+            curl: curl(r.interactions?.[id]),
+            status: r.interactions?.[id]?.response?.status_code,
+          })
+      }
+    }
+  }
+  return { groups: [...groups.values()], cases: caseIds.size, ops: ops.size }
+}
+
+function phasesOf(events: Event[]): RunSummary['phases'] {
+  const started = new Map<string, number>()
+  const out: RunSummary['phases'] = []
+  for (const e of events) {
+    const [kind, v] = Object.entries(e)[0] ?? []
+    const phase = (v?.phase as { name?: string } | undefined)?.name
+    if (!phase) continue
+    if (kind === 'PhaseStarted') started.set(phase, v.timestamp as number)
+    if (kind === 'PhaseFinished')
+      out.push({
+        name: phase,
+        status: String(v.status),
+        seconds: (v.timestamp as number) - (started.get(phase) ?? (v.timestamp as number)),
+      })
+  }
+  return out
+}
+
+export async function summarise(run: {
+  app: string
+  caller: string
+  code: number
+  output: string
+  ndjson: string
+  seconds: number
+  dir: string
+}): Promise<RunSummary> {
+  const events = run.ndjson
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Event)
+  const { groups, cases, ops } = failureGroups(events)
+  const finished = events.some((e) => 'EngineFinished' in e)
+  // "Tested: N" and "N generated" as the tool prints them, when it printed them.
+  const tested = /Tested:\s+(\d+)/.exec(run.output)?.[1]
+  const generated = /(\d+) generated/.exec(run.output)?.[1]
+  const times = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(run.output)
+  const cpuSeconds = times
+    ? Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4])
+    : undefined
+  const summary: RunSummary = {
+    app: run.app,
+    caller: run.caller,
+    operations: tested ? Number(tested) : ops,
+    cases: generated ? Number(generated) : cases,
+    phases: phasesOf(events),
+    failures: groups.length,
+    groups,
+    seconds: run.seconds,
+    cpuSeconds,
+    ...(!finished || (run.code !== 0 && !groups.length)
+      ? { error: `st exited with ${run.code}:\n${run.output.slice(-3000)}` }
+      : {}),
+    text: '',
+  }
+  summary.text = format(summary)
+  await writeFile(path.join(run.dir, 'failures.json'), JSON.stringify(summary, null, 1))
+  return summary
+}
+
+function format(s: RunSummary): string {
+  const lines = [
+    `${s.app}, ${s.caller}: ${s.operations} operations, ${s.cases} generated cases, ` +
+      `${s.failures} distinct failures in ${s.seconds.toFixed(0)} s` +
+      (s.cpuSeconds === undefined ? '' : ` (${s.cpuSeconds.toFixed(0)} s of CPU)`),
+    `  phases: ${s.phases.map((p) => `${p.name} ${p.status} ${p.seconds.toFixed(0)} s`).join(', ')}`,
+  ]
+  const byCheck = new Map<string, FailureGroup[]>()
+  for (const g of s.groups) byCheck.set(g.check, [...(byCheck.get(g.check) ?? []), g])
+  for (const [check, groups] of [...byCheck].sort((a, b) => b[1].length - a[1].length)) {
+    lines.push(`  ✗ ${check}: ${groups.length} operations`)
+    for (const g of groups.sort((a, b) => a.operation.localeCompare(b.operation)))
+      lines.push(`      ${g.operation} (${g.status ?? '-'}): ${g.message}`)
+    lines.push(`    e.g. ${groups[0].curl}`)
+  }
+  if (s.error) lines.push(`  run error: ${s.error}`)
+  return lines.join('\n')
+}

@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+/**
+ * `node scripts/contract-testers/schemathesis.ts`: Schemathesis against live servers (docs/contracts.md,
+ * "Schemathesis").
+ *
+ * Installs Schemathesis from `../shared/tools/schemathesis` (beside the clone; SCHEMATHESIS_SOURCES overrides)
+ * into `.st-venv` once, then for each application (the example app and the `newsroom` fixture, `apps.ts`) and
+ * each caller (anonymous, and the admin's bearer token from a real login): serves the app on a fresh SQLite
+ * database with its rate limits and lockout raised (fuzzing sends thousands of logins), and runs every check
+ * through the phases examples, coverage, fuzzing and stateful, one worker, a bounded number of cases per
+ * operation. The reports (JUnit and ndjson) go to `schemathesis-report/<app>-<caller>/`. Prints per run the
+ * operations, generated cases, phases, duration and the failures grouped by check and operation, and exits 1 on
+ * any failure.
+ *
+ *   node scripts/contract-testers/schemathesis.ts [example|newsroom]… [--anonymous|--authenticated]
+ *   ST_MAX_EXAMPLES=<n> cases per operation and phase (default 10); ST_ARGS="<extra st options>"
+ */
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Config } from '../../server/config/types.ts'
+import { example, newsroomApp, serve, type AppUnderTest } from './apps.ts'
+import { login } from './variables.ts'
+import { summarise, type RunSummary } from './schemathesis-report.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const SOURCES =
+  process.env.SCHEMATHESIS_SOURCES ?? path.resolve(root, '../shared/tools/schemathesis')
+const VENV = path.join(root, '.st-venv')
+const ST = path.join(VENV, 'bin/st')
+const REPORTS = path.join(root, 'schemathesis-report')
+const MAX_EXAMPLES = process.env.ST_MAX_EXAMPLES ?? '10'
+const PHASES = 'examples,coverage,fuzzing,stateful'
+/** A run past this is stuck: it is killed and fails (a loaded machine runs the coverage phase for many minutes). */
+const RUN_TIMEOUT_MS = 60 * 60_000
+
+/** Runs a command; resolves with its exit code and everything it printed (also echoed when `echo`). */
+function run(
+  command: string,
+  args: string[],
+  options: { echo?: boolean; timeoutMs?: number } = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const take = (chunk: string) => {
+      output += chunk
+      if (options.echo) process.stdout.write(chunk)
+    }
+    child.stdout.setEncoding('utf8').on('data', take)
+    child.stderr.setEncoding('utf8').on('data', take)
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? RUN_TIMEOUT_MS)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code: code ?? 1, output })
+    })
+  })
+}
+
+/** Installs the tool once: an existing `.st-venv` with the right version is kept. */
+async function install(): Promise<void> {
+  const installed = await access(ST).then(
+    () => run(ST, ['--version'], { timeoutMs: 60_000 }),
+    () => undefined,
+  )
+  if (installed?.code === 0 && installed.output.includes('4.9.5')) return
+  const script = path.join(SOURCES, 'install.sh')
+  await access(script).catch(() => {
+    throw new Error(
+      `No ${script}: Schemathesis is installed from ../shared/tools/schemathesis beside the clone (or SCHEMATHESIS_SOURCES).`,
+    )
+  })
+  console.log(`Installing Schemathesis from ${SOURCES} into ${path.relative(root, VENV)}…`)
+  const { code, output } = await run('bash', [script, VENV], { timeoutMs: 5 * 60_000 })
+  if (code !== 0) throw new Error(`install.sh failed:\n${output}`)
+}
+
+/**
+ * The config under test with the per-address rate limits and the login lockout out of reach: a fuzzer sends
+ * thousands of logins and password writes from one address, whose real 429s would hide every other answer.
+ */
+function fuzzable(config: Config): Config {
+  const rule = { max: 1_000_000, windowMs: 60_000 }
+  return {
+    ...config,
+    rateLimit: { login: rule, forgotPassword: rule, passwordChange: rule },
+    collections: (config.collections ?? []).map((c) =>
+      c.auth
+        ? { ...c, auth: { ...(c.auth === true ? {} : c.auth), maxLoginAttempts: 1_000_000 } }
+        : c,
+    ),
+  }
+}
+
+async function runOnce(app: AppUnderTest, authenticated: boolean): Promise<RunSummary> {
+  const caller = authenticated ? 'authenticated' : 'anonymous'
+  const dir = path.join(REPORTS, `${app.name}-${caller}`)
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(dir, { recursive: true })
+  const served = await serve(app, fuzzable)
+  try {
+    const token = authenticated ? await login(served, app) : undefined
+    const args = [
+      '--config-file',
+      path.join(SOURCES, 'schemathesis.toml'),
+      'run',
+      `${served.api}/openapi.json`,
+      '--url',
+      served.api,
+      '-c',
+      'all',
+      '--phases',
+      PHASES,
+      '-n',
+      MAX_EXAMPLES,
+      '-w',
+      '1',
+      '--seed',
+      process.env.ST_SEED ?? '1',
+      '--no-color',
+      // The reports keep the headers sent (a malformed Authorization is a finding); the token is a test server's.
+      '--output-sanitize',
+      'false',
+      '--generation-database',
+      'none',
+      '--report',
+      'junit,ndjson',
+      '--report-junit-path',
+      path.join(dir, 'junit.xml'),
+      '--report-ndjson-path',
+      path.join(dir, 'events.ndjson'),
+      ...(token ? ['-H', `Authorization: Bearer ${token}`] : []),
+      ...(process.env.ST_ARGS ? process.env.ST_ARGS.split(' ').filter(Boolean) : []),
+    ]
+    console.log(`\n== Schemathesis, ${app.name}, ${caller}: st ${args.slice(2).join(' ')}`)
+    const started = performance.now()
+    // Through bash, whose `times` prints the CPU time st used: the wall time depends on the machine's load.
+    const { code, output } = await run(
+      'bash',
+      ['-c', '"$0" "$@"; code=$?; times; exit $code', ST, ...args],
+      { echo: Boolean(process.env.ST_ECHO) },
+    )
+    const seconds = (performance.now() - started) / 1000
+    await writeFile(path.join(dir, 'st.log'), output)
+    const ndjson = await readFile(path.join(dir, 'events.ndjson'), 'utf8').catch(() => '')
+    return await summarise({ app: app.name, caller, code, output, ndjson, seconds, dir })
+  } finally {
+    await served.close()
+  }
+}
+
+// The example app's payment webhooks are signed with this secret.
+process.env.PAYMENTS_WEBHOOK_SECRET ??= randomBytes(16).toString('hex')
+
+const apps = [example, newsroomApp]
+const argv = process.argv.slice(2)
+const wanted = argv.filter((a) => !a.startsWith('--'))
+const callers = argv.includes('--anonymous')
+  ? [false]
+  : argv.includes('--authenticated')
+    ? [true]
+    : [false, true]
+await install()
+const summaries: RunSummary[] = []
+const started = performance.now()
+for (const app of wanted.length ? apps.filter((a) => wanted.includes(a.name)) : apps)
+  for (const authenticated of callers) {
+    const summary = await runOnce(app, authenticated)
+    summaries.push(summary)
+    console.log(summary.text)
+  }
+const failures = summaries.reduce((n, s) => n + s.failures, 0)
+const broken = summaries.filter((s) => s.error)
+console.log(
+  `\nSchemathesis: ${summaries.length} runs, ${failures} failures in ` +
+    `${((performance.now() - started) / 1000).toFixed(0)} s; reports in ${path.relative(root, REPORTS)}/`,
+)
+process.exitCode = failures || broken.length ? 1 : 0
