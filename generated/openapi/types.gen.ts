@@ -84,6 +84,18 @@ export type CategoryCreateInput = {
     name: string;
     slug: string;
     description?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -136,6 +148,18 @@ export type CategoryUpdateInput = {
     name?: string;
     slug?: string;
     description?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -304,6 +328,18 @@ export type OrderCreateInput = {
     }> | null;
     total_amount?: number | null;
     paidAt?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -429,6 +465,18 @@ export type OrderUpdateInput = {
     }> | null;
     total_amount?: number | null;
     paidAt?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -843,6 +891,18 @@ export type PostCreateInput = {
      * Status
      */
     _status?: 'draft' | 'published' | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 export type PostDepth1 = {
@@ -1247,12 +1307,24 @@ export type PostUpdateInput = {
      * Status
      */
     _status?: 'draft' | 'published' | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 export type PostVersion = {
     id: number;
-    parent: number | Post;
-    version: {
+    parent?: number | Post;
+    version?: {
         title?: string | null;
         slug?: string | null;
         excerpt?: string | null;
@@ -2477,6 +2549,18 @@ export type SiteSettingInput = {
         label: string;
         url: string;
     }> | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -2567,6 +2651,18 @@ export type TrackingCreateInput = {
     status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -2626,6 +2722,18 @@ export type TrackingUpdateInput = {
     status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -2916,6 +3024,18 @@ export type UserCreateInput = {
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -2999,6 +3119,18 @@ export type UserUpdateInput = {
     email?: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -3420,6 +3552,18 @@ export type UserCreateInputWritable = {
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
     password: string;
 };
 
@@ -3427,6 +3571,18 @@ export type UserUpdateInputWritable = {
     email?: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
     password?: string;
 };
 
@@ -3451,11 +3607,6 @@ export type Page = number;
  * false returns every match without a count (with limit 0, at most 1000).
  */
 export type Pagination = boolean;
-
-/**
- * Field path(s), comma-separated; a leading "-" sorts descending.
- */
-export type Sort = string;
 
 /**
  * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
@@ -3705,7 +3856,7 @@ export type FindUsersData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `email`, `name`.
          */
         sort?: string;
         /**
@@ -3985,7 +4136,7 @@ export type FindDistinctUsersData = {
         limit?: number;
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `email`, `name`.
          */
         sort?: string;
         /**
@@ -4849,7 +5000,7 @@ export type FindCategoriesData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `name`, `slug`, `description`.
          */
         sort?: string;
         /**
@@ -5121,7 +5272,7 @@ export type FindDistinctCategoriesData = {
         limit?: number;
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `name`, `slug`, `description`.
          */
         sort?: string;
         /**
@@ -5603,7 +5754,7 @@ export type FindPostsData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
          */
         sort?: string;
         /**
@@ -5875,7 +6026,7 @@ export type FindDistinctPostsData = {
         limit?: number;
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
          */
         sort?: string;
         /**
@@ -5942,7 +6093,7 @@ export type FindPostVersionsData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `parent`, `version.title`, `version.slug`, `version.excerpt`, `version.status`, `version.views`, `version.featured`, `version.publishedAt`, `version.category`, `version.author`, `version.reference`, `version.seo.title`, `version.seo.description`, `version.seo.noIndex`, `version._status`, `version.createdAt`, `version.updatedAt`, `latest`.
          */
         sort?: string;
         /**
@@ -6592,7 +6743,7 @@ export type FindAllTrackingData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `label`, `status`, `lastEvent`, `events`.
          */
         sort?: string;
         /**
@@ -6864,7 +7015,7 @@ export type FindDistinctAllTrackingData = {
         limit?: number;
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `label`, `status`, `lastEvent`, `events`.
          */
         sort?: string;
         /**
@@ -7395,7 +7546,7 @@ export type FindOrdersData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `user`, `status`, `total_amount`, `paidAt`.
          */
         sort?: string;
         /**
@@ -7667,7 +7818,7 @@ export type FindDistinctOrdersData = {
         limit?: number;
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `user`, `status`, `total_amount`, `paidAt`.
          */
         sort?: string;
         /**
