@@ -84,6 +84,18 @@ export type CategoryCreateInput = {
     name: string;
     slug: string;
     description?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -136,6 +148,18 @@ export type CategoryUpdateInput = {
     name?: string;
     slug?: string;
     description?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -304,6 +328,18 @@ export type OrderCreateInput = {
     }> | null;
     total_amount?: number | null;
     paidAt?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -429,6 +465,18 @@ export type OrderUpdateInput = {
     }> | null;
     total_amount?: number | null;
     paidAt?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -843,6 +891,18 @@ export type PostCreateInput = {
      * Status
      */
     _status?: 'draft' | 'published' | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 export type PostDepth1 = {
@@ -1247,12 +1307,24 @@ export type PostUpdateInput = {
      * Status
      */
     _status?: 'draft' | 'published' | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 export type PostVersion = {
     id: number;
-    parent: number | Post;
-    version: {
+    parent?: number | Post;
+    version?: {
         title?: string | null;
         slug?: string | null;
         excerpt?: string | null;
@@ -2477,6 +2549,18 @@ export type SiteSettingInput = {
         label: string;
         url: string;
     }> | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -2567,6 +2651,18 @@ export type TrackingCreateInput = {
     status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -2626,6 +2722,18 @@ export type TrackingUpdateInput = {
     status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
     events?: number | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -2916,6 +3024,18 @@ export type UserCreateInput = {
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -2999,6 +3119,18 @@ export type UserUpdateInput = {
     email?: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
 };
 
 /**
@@ -3420,6 +3552,18 @@ export type UserCreateInputWritable = {
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
     password: string;
 };
 
@@ -3427,6 +3571,18 @@ export type UserUpdateInputWritable = {
     email?: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
     password?: string;
 };
 
@@ -3454,11 +3610,6 @@ export type Page = number;
  * false returns every match without a count (with limit 0, at most 1000).
  */
 export type Pagination = boolean;
-
-/**
- * Field path(s), comma-separated; a leading "-" sorts descending.
- */
-export type Sort = string;
 
 /**
  * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
@@ -3755,7 +3906,7 @@ export type FindUsersData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `email`, `name`.
          */
         sort?: string;
         /**
@@ -4054,7 +4205,7 @@ export type FindDistinctUsersData = {
          */
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `email`, `name`.
          */
         sort?: string;
         /**
@@ -4989,7 +5140,7 @@ export type FindCategoriesData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `name`, `slug`, `description`.
          */
         sort?: string;
         /**
@@ -5280,7 +5431,7 @@ export type FindDistinctCategoriesData = {
          */
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `name`, `slug`, `description`.
          */
         sort?: string;
         /**
@@ -5793,7 +5944,7 @@ export type FindPostsData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
          */
         sort?: string;
         /**
@@ -6084,7 +6235,7 @@ export type FindDistinctPostsData = {
          */
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
          */
         sort?: string;
         /**
@@ -6158,7 +6309,7 @@ export type FindPostVersionsData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `parent`, `version.title`, `version.slug`, `version.excerpt`, `version.status`, `version.views`, `version.featured`, `version.publishedAt`, `version.category`, `version.author`, `version.reference`, `version.seo.title`, `version.seo.description`, `version.seo.noIndex`, `version._status`, `version.createdAt`, `version.updatedAt`, `latest`.
          */
         sort?: string;
         /**
@@ -6847,7 +6998,7 @@ export type FindAllTrackingData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `label`, `status`, `lastEvent`, `events`.
          */
         sort?: string;
         /**
@@ -7138,7 +7289,7 @@ export type FindDistinctAllTrackingData = {
          */
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `label`, `status`, `lastEvent`, `events`.
          */
         sort?: string;
         /**
@@ -7708,7 +7859,7 @@ export type FindOrdersData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `user`, `status`, `total_amount`, `paidAt`.
          */
         sort?: string;
         /**
@@ -7999,7 +8150,7 @@ export type FindDistinctOrdersData = {
          */
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `user`, `status`, `total_amount`, `paidAt`.
          */
         sort?: string;
         /**

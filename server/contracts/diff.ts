@@ -71,13 +71,32 @@ function isRemovedProperty(path: unknown[] | undefined, action: string): boolean
   )
 }
 
+/**
+ * A `sort` parameter is a pattern over its sortable paths, and a changed pattern reads as breaking: compared as
+ * the enum of its paths (`x-cms-sortable`), a new path is an added value and a removed one a breaking change.
+ */
+function sortAsEnum<T>(doc: T): T {
+  const copy = structuredClone(doc) as { paths?: Record<string, Record<string, unknown>> }
+  for (const item of Object.values(copy.paths ?? {}))
+    for (const op of Object.values(item)) {
+      const params = (op as { parameters?: Record<string, unknown>[] }).parameters ?? []
+      for (const p of params)
+        if (Array.isArray(p['x-cms-sortable']))
+          p.schema = { type: 'string', enum: p['x-cms-sortable'] }
+    }
+  return copy as T
+}
+
 export async function diffContracts(before: Contracts, after: Contracts): Promise<Change[]> {
   const { apiDiff } = await import('api-smart-diff')
   const { buildSchema } = await import('graphql')
   const { diff } = await import('@graphql-inspector/core')
   const changes: Change[] = []
   const seen = new Set<string>()
-  for (const d of apiDiff(rollUp(before.openapi), rollUp(after.openapi)) as {
+  for (const d of apiDiff(
+    sortAsEnum(rollUp(before.openapi)),
+    sortAsEnum(rollUp(after.openapi)),
+  ) as {
     type: string
     action: string
     path: unknown[]

@@ -21,6 +21,7 @@ import {
 import { ordersComponents, ordersPaths } from '../orders/contract.ts'
 import { WHERE_MAX_NESTING } from '../db/where.ts'
 import { SELECT_SYSTEM_FIELDS } from '../local/select.ts'
+import { sortParam } from './sort.ts'
 import { permissionFields } from '../local/permissions.ts'
 import { MAX_PATH_ID, maxPage } from '../local/params.ts'
 import { unrollCycles } from './unroll.ts'
@@ -204,7 +205,7 @@ function collectionPaths(
         param('limit'),
         param('page'),
         param('pagination'),
-        param('sort'),
+        sortParam(c),
         ...read,
         ...joins,
         trash,
@@ -286,7 +287,7 @@ function collectionPaths(
         whereParam(config, where),
         param('limit'),
         param('page'),
-        param('sort'),
+        sortParam(c),
         param('depth'),
         ...(config.localization ? [param('locale')] : []),
         trash,
@@ -310,7 +311,7 @@ function collectionPaths(
           param('limit'),
           param('page'),
           param('pagination'),
-          param('sort'),
+          sortParam(c.versionsCollection!),
           param('depth'),
           selectParam(`${singular}VersionSelect`),
           ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
@@ -905,7 +906,7 @@ function globalPaths(
         param('limit'),
         param('page'),
         param('pagination'),
-        param('sort'),
+        sortParam(g.versionsCollection!),
         param('depth'),
         selectParam(`${name}VersionSelect`),
         ...localized,
@@ -980,12 +981,6 @@ function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
       in: 'query',
       description: `false returns every match without a count (with limit 0, at most ${config.maxLimit}).`,
       schema: { type: 'boolean' },
-    },
-    sort: {
-      name: 'sort',
-      in: 'query',
-      description: 'Field path(s), comma-separated; a leading "-" sorts descending.',
-      schema: { type: 'string' },
     },
     populate: jsonParam(
       'populate',
@@ -1417,18 +1412,21 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
       // A custom id: given on create (required); an update ignores it, a duplicate takes it as the copy's id.
       const id = { ...idSchema(idKind(c)), description: 'The custom id.' }
       const create = schemas[`${singular}CreateInput`]
-      create.properties = { id, ...(create.properties as Schema) }
+      // The custom id replaces the ignored system `id` (kept first, as in the read schema).
+      const { id: _create, ...createRest } = create.properties as Schema
+      create.properties = { id, ...createRest }
       // Required unless a defaultValue makes it.
       if (c.idField.defaultValue === undefined)
         create.required = ['id', ...((create.required as string[] | undefined) ?? [])]
       const update = schemas[`${singular}UpdateInput`]
+      const { id: _update, ...updateRest } = update.properties as Schema
       update.properties = {
         id: {
           ...id,
           description:
             "The copy's id when duplicating (required there); an update never changes the id and ignores it.",
         },
-        ...(update.properties as Schema),
+        ...updateRest,
       }
     }
     schemas[`${singular}Where`] = whereSchema(
@@ -1444,9 +1442,11 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     if (c.versionsCollection) {
       const { id: _id, ...versionProperties } = schemas[singular].properties as Schema
       const versionData: Schema = { type: 'object', properties: versionProperties }
+      // Only `id` is required: `select` applies to the version row (`parent`, `version`, `latest`…), as Payload's
+      // findVersions does, so a selecting answer may hold nothing else (issue 31).
       schemas[`${singular}Version`] = {
         type: 'object',
-        required: ['id', 'parent', 'version'],
+        required: ['id'],
         properties: {
           id: { type: 'integer' },
           parent: { anyOf: [idSchema(idKind(c)), ref(singular)] },
@@ -1499,9 +1499,10 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     schemas[`${name}Select`] = selectSchema(g.flatFields, SELECT_SYSTEM_FIELDS)
     if (g.versionsCollection) {
       const { globalType: _type, ...versionProperties } = schemas[name].properties as Schema
+      // Only `id` is required, as for collection versions: `select` may leave `version` out.
       schemas[`${name}Version`] = {
         type: 'object',
-        required: ['id', 'version'],
+        required: ['id'],
         properties: {
           id: { type: 'integer' },
           version: { type: 'object', properties: versionProperties },

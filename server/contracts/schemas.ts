@@ -271,10 +271,17 @@ export function objectSchema(
   const required: string[] = []
   if (row) properties.id = mode === 'read' ? { type: 'string' } : { type: ['string', 'null'] }
   for (const f of fields) {
-    if (f.hidden || (f.virtual && mode === 'input')) continue
+    if (f.hidden) continue
+    if (mode === 'input' && (f.virtual || f.type === 'join')) {
+      // Computed on read, never written: the server takes any value for it and ignores it.
+      properties[f.name] = describe(
+        { description: 'Computed on read; a value sent is accepted and ignored.' },
+        f,
+      )
+      continue
+    }
     if (f.type === 'join') {
-      // Computed on read, never written (a value sent for it is ignored).
-      if (mode === 'read') properties[f.name] = describe(joinSchema(ctx, f.collection), f)
+      properties[f.name] = describe(joinSchema(ctx, f.collection), f)
       continue
     }
     const strict = Boolean(f.required) && !drafts && mode === 'read'
@@ -291,6 +298,8 @@ export function objectSchema(
   }
   const s: Schema = { type: 'object', properties }
   if (required.length) s.required = required
+  // The server refuses a key that is not a field (validateFields: 400 "This field does not exist.").
+  if (mode === 'input') s.additionalProperties = false
   if (interfaceName && mode === 'read') {
     ctx.components[interfaceName] = s
     return ref(interfaceName)
@@ -318,6 +327,19 @@ export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): Sche
   return { type: 'object', required: ['id'], properties }
 }
 
+/**
+ * The system keys a write body may carry, as a document read back has them: the server takes any value and
+ * ignores it (write.ts), so a client may send a document it read. A custom id replaces `id` (openapi.ts).
+ */
+const ignored = (what: string): Schema => ({
+  description: `${what}: accepted and ignored (any value); the server sets it.`,
+})
+const SYSTEM_INPUT: Schema = {
+  id: ignored('The id'),
+  createdAt: ignored('The creation time'),
+  updatedAt: ignored('The last update time'),
+}
+
 /** Create (`required` as the config says) or update (everything optional) body of a collection or global. */
 export function inputSchema(
   fields: FlattenedField[],
@@ -334,7 +356,7 @@ export function inputSchema(
     false,
     drafts || operation === 'update',
   )
-  return { ...s, properties: { ...(s.properties as Schema), ...extra } }
+  return { ...s, properties: { ...(s.properties as Schema), ...SYSTEM_INPUT, ...extra } }
 }
 
 // ---- where -------------------------------------------------------------------

@@ -1068,7 +1068,8 @@ export function valueExpression(
   return undefined
 }
 
-const isContainer = (f: FlattenedField) =>
+/** A value stored as JSON that holds more than one value (not sortable, not distinct). */
+export const isContainer = (f: FlattenedField) =>
   f.type === 'array' ||
   f.type === 'blocks' ||
   f.type === 'group' ||

@@ -193,8 +193,13 @@ test('where, select and populate are JSON-text parameters typed by acyclic per-c
   })
 
   const names = find.parameters!.map((p) => p.name ?? p.$ref)
-  for (const p of ['depth', 'limit', 'page', 'sort', 'populate', 'locale', 'fallbackLocale'])
+  for (const p of ['depth', 'limit', 'page', 'populate', 'locale', 'fallbackLocale'])
     t.true(names.includes(`#/components/parameters/${p}`), p)
+  // sort is per collection: a pattern over its sortable paths (issue 31).
+  const sort = find.parameters!.find((p) => p.name === 'sort') as Record<string, any>
+  t.true(sort['x-cms-sortable'].includes('headline'))
+  t.true(new RegExp(sort.schema.pattern).test('-headline, id'))
+  t.false(new RegExp(sort.schema.pattern).test('nope'))
   t.deepEqual(doc.components.parameters.locale.schema.enum, ['en', 'fr', 'all', '*'])
   t.is(doc.components.parameters.fallbackLocale.name, 'fallback-locale')
   t.true(

@@ -169,9 +169,9 @@ test('the facade wraps versions, duplicate, distinct and access (issue 19)', asy
     .collection('posts')
     .findVersions({ where: { parent: { equals: post.id } }, sort: 'createdAt' })
   t.is(versions.totalDocs, 2)
-  t.is(versions.docs[0].version.title, 'Versioned')
+  t.is(versions.docs[0].version?.title, 'Versioned')
   const first = await cms.collection('posts').findVersionByID(versions.docs[0].id)
-  t.is(first.version.title, 'Versioned')
+  t.is(first.version?.title, 'Versioned')
   const restored = await cms.collection('posts').restoreVersion(first.id)
   t.is(restored.title, 'Versioned')
 
