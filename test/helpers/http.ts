@@ -212,3 +212,18 @@ export function useServer<T = undefined>(
   })
   return state
 }
+
+/**
+ * Bearer headers of the seeded users (`<name>@example.com` / `<name>-password`, the example app's seed), each
+ * logged in once per server and kept.
+ */
+export function seededBearer(s: Pick<ServerState<unknown>, 'request'>) {
+  const tokens = new Map<string, string>()
+  return async (name: string): Promise<Record<string, string>> => {
+    if (!tokens.has(name)) {
+      const body = { email: `${name}@example.com`, password: `${name}-password` }
+      tokens.set(name, (await s.request('POST', '/api/users/login', { body })).body.token)
+    }
+    return { authorization: `Bearer ${tokens.get(name)}` }
+  }
+}

@@ -2,7 +2,7 @@ import test from 'ava'
 import exampleConfig from '../../cms.config.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { MAX_PATH_ID, maxPage } from '../../server/local/params.ts'
-import { useServer } from '../helpers/http.ts'
+import { seededBearer, useServer } from '../helpers/http.ts'
 
 /**
  * Issue 31 (Schemathesis), classes 2 and 5 (ids, empty strings, unit_price): every bound the server enforces on
@@ -16,14 +16,7 @@ const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, 
 )
 
 const HUGE = ['4611686018427387903', '1' + '0'.repeat(21)]
-const tokens = new Map<string, string>()
-async function as(name: string): Promise<Record<string, string>> {
-  if (!tokens.has(name)) {
-    const body = { email: `${name}@example.com`, password: `${name}-password` }
-    tokens.set(name, (await s.request('POST', '/api/users/login', { body })).body.token)
-  }
-  return { authorization: `Bearer ${tokens.get(name)}` }
-}
+const as = seededBearer(s)
 
 type Param = { name: string; in: string; schema?: { type?: string; maximum?: number } }
 function parameters(document: any): [string, Param][] {

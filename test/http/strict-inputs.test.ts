@@ -2,7 +2,7 @@ import test from 'ava'
 import exampleConfig from '../../cms.config.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { MAX_UNIT_PRICE } from '../../server/orders/representation.ts'
-import { useServer } from '../helpers/http.ts'
+import { seededBearer, useServer } from '../helpers/http.ts'
 
 /**
  * Issue 31 (Schemathesis), class 5: a required string the server refuses empty (or blank, where it trims), a
@@ -14,14 +14,7 @@ const s = useServer(test, { ...exampleConfig, email: { sendEmail: () => {} } }, 
   cms.config.seed!(cms),
 )
 
-const tokens = new Map<string, string>()
-async function as(name: string): Promise<Record<string, string>> {
-  if (!tokens.has(name)) {
-    const body = { email: `${name}@example.com`, password: `${name}-password` }
-    tokens.set(name, (await s.request('POST', '/api/users/login', { body })).body.token)
-  }
-  return { authorization: `Bearer ${tokens.get(name)}` }
-}
+const as = seededBearer(s)
 
 /**
  * A refusal by the contract validator naming `field`: its messages are the schema's ("must NOT have fewer than 1
