@@ -4017,6 +4017,10 @@ export type UpdateUsersErrors = {
      */
     403: Error;
     /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
      * The request body is too large
      */
     413: Error;
@@ -4090,6 +4094,10 @@ export type CreateUserErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
     /**
      * The request body is too large
      */
@@ -4957,6 +4965,10 @@ export type UpdateUserErrors = {
      */
     404: Error;
     /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
      * The request body is too large
      */
     413: Error;
@@ -5251,6 +5263,10 @@ export type UpdateCategoriesErrors = {
      */
     403: Error;
     /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
      * The request body is too large
      */
     413: Error;
@@ -5320,6 +5336,10 @@ export type CreateCategoryErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
     /**
      * The request body is too large
      */
@@ -5680,6 +5700,10 @@ export type UpdateCategoryErrors = {
      */
     404: Error;
     /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
      * The request body is too large
      */
     413: Error;
@@ -5764,6 +5788,10 @@ export type DuplicateCategoryErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
     /**
      * The request body is too large
      */
@@ -6055,6 +6083,10 @@ export type UpdatePostsErrors = {
      */
     403: Error;
     /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
      * The request body is too large
      */
     413: Error;
@@ -6124,6 +6156,10 @@ export type CreatePostErrors = {
      * Logged in, but not allowed
      */
     403: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
     /**
      * The request body is too large
      */
@@ -6468,6 +6504,10 @@ export type RestorePostVersionErrors = {
      */
     404: Error;
     /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
      * The request body is too large
      */
     413: Error;
@@ -6734,6 +6774,10 @@ export type UpdatePostErrors = {
      */
     404: Error;
     /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
      * The request body is too large
      */
     413: Error;
@@ -6818,6 +6862,10 @@ export type DuplicatePostErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
     /**
      * The request body is too large
      */

@@ -42,7 +42,18 @@ function run(
   options: { echo?: boolean; timeoutMs?: number } = {},
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The hooks module (schemathesis_hooks.py): the tool limits it works around are in docs/contracts.md.
+      env: {
+        ...process.env,
+        SCHEMATHESIS_HOOKS: 'schemathesis_hooks',
+        PYTHONPATH: [import.meta.dirname, process.env.PYTHONPATH]
+          .filter(Boolean)
+          .join(path.delimiter),
+      },
+    })
     let output = ''
     const take = (chunk: string) => {
       output += chunk

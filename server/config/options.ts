@@ -336,6 +336,7 @@ export const OPTION_TABLES = {
       description: I,
       parameters: I,
       requestBody: I,
+      security: I,
       responses: I,
     } satisfies Implemented<NonNullable<Endpoint['openapi']>>,
     refused: {},

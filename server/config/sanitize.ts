@@ -674,6 +674,15 @@ function checkEndpoints(endpoints: unknown, where: string): void {
     }
     if (typeof e.handler !== 'function')
       throw new ConfigError(`${where}, endpoint "${e.path}": handler must be a function.`)
+    const security: unknown = e.openapi?.security
+    if (
+      security !== undefined &&
+      (!Array.isArray(security) ||
+        security.some((r) => !r || typeof r !== 'object' || Array.isArray(r)))
+    )
+      throw new ConfigError(
+        `${where}, endpoint "${e.path}": openapi.security must be a list of security requirements (objects), or [] for a public endpoint.`,
+      )
   }
 }
 

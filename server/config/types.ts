@@ -473,6 +473,12 @@ export interface Endpoint {
     parameters?: Record<string, unknown>[]
     requestBody?: Record<string, unknown>
     responses?: Record<string, unknown>
+    /**
+     * Security requirements, as OpenAPI's. `[]` makes the endpoint public: no credential is needed and a rejected
+     * one leaves the caller anonymous. Otherwise the API's (any credential, or none), where a credential that
+     * does not authenticate is a 401 before the handler runs.
+     */
+    security?: Record<string, string[]>[]
   }
 }
 

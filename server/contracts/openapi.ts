@@ -31,6 +31,7 @@ import { cookieName } from '../auth/cookies.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/password.ts'
 
 export type { OperationMeta } from './operation.ts'
+import { someField } from '../config/fields.ts'
 import { collectionNames, globalName, openapiPath, pathWords, typeName } from '../config/names.ts'
 import { idKind } from '../config/ids.ts'
 import {
@@ -59,8 +60,15 @@ const errors = (...codes: ErrorStatus[]): Schema =>
   Object.fromEntries(
     codes.map((c) => [String(c), { $ref: `#/components/responses/${responseForStatus(c)}` }]),
   )
-/** A string with a non-space character: what the server reads from a name it trims (a blank one is missing). */
-const NON_BLANK: Schema = { minLength: 1, pattern: '\\S' }
+/**
+ * A string with a character that is not whitespace: what the server reads from a name it trims with String#trim
+ * (a blank one is missing). Spelled out as the
+ * ECMAScript whitespace class rather than `\\S`: other regex dialects (Python's, which Schemathesis uses) count
+ * U+001C–U+001F as whitespace, which JavaScript does not.
+ */
+export const NOT_BLANK_PATTERN =
+  '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]'
+const NON_BLANK: Schema = { minLength: 1, pattern: NOT_BLANK_PATTERN }
 const MESSAGE = { type: 'string' }
 
 function readParams(c: SanitizedConfig, drafts: boolean, select: string): Schema[] {
@@ -193,6 +201,8 @@ function collectionPaths(
   }
   // Writes setting a password of an auth collection count against the per-address passwordChange limit.
   const limited: ErrorStatus[] = c.auth ? [429] : []
+  // Writes that can meet a taken unique value (a unique field, an auth email or username, a custom id): 409.
+  const conflicts: ErrorStatus[] = hasUniqueValues(c) ? [409] : []
 
   paths[base] = {
     get: {
@@ -224,7 +234,7 @@ function collectionPaths(
       requestBody: body(ref(`${singular}CreateInput`)),
       responses: {
         201: json(docMessage, 'Created'),
-        ...errors(400, 401, 403, 413, ...limited, 500),
+        ...errors(400, 401, 403, ...conflicts, 413, ...limited, 500),
       },
     },
     patch: {
@@ -236,7 +246,7 @@ function collectionPaths(
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
         200: json(bulk, 'The updated documents, and the ones that failed'),
-        ...errors(400, 401, 403, 413, ...limited, 500),
+        ...errors(400, 401, 403, ...conflicts, 413, ...limited, 500),
       },
     },
     delete: {
@@ -352,7 +362,7 @@ function collectionPaths(
             },
             'The restored document, with a message',
           ),
-          ...errors(400, 401, 403, 404, 500),
+          ...errors(400, 401, 403, 404, ...conflicts, 500),
         },
       },
     }
@@ -404,7 +414,7 @@ function collectionPaths(
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
         200: json(docMessage, 'Updated'),
-        ...errors(400, 401, 403, 404, 413, ...limited, 500),
+        ...errors(400, 401, 403, 404, ...conflicts, 413, ...limited, 500),
       },
     },
     delete: {
@@ -435,7 +445,7 @@ function collectionPaths(
         ),
         responses: {
           200: json(docMessage, 'The copy'),
-          ...errors(400, 401, 403, 404, 413, ...limited, 500),
+          ...errors(400, 401, 403, 404, ...conflicts, 413, ...limited, 500),
         },
       },
     }
@@ -775,10 +785,21 @@ function authFlowPaths(
  * endpoints) and no 404 (the route matched). Every other answer, and an `APIError` the handler throws (the
  * error body with its status), is the handler's: its `openapi.responses` declares it.
  */
-export function endpointDefaultStatuses(method: Endpoint['method']): ErrorStatus[] {
+export function endpointDefaultStatuses(
+  method: Endpoint['method'],
+  isPublic = false,
+): ErrorStatus[] {
   const writes = !['get', 'head', 'options'].includes(method)
   const body = ['post', 'put', 'patch', 'delete'].includes(method)
-  return [400, ...(writes ? [403 as const] : []), ...(body ? [413 as const] : []), 500, 503]
+  return [
+    400,
+    // A credential that does not authenticate is a 401 unless the endpoint declares `security: []`.
+    ...(isPublic ? [] : [401 as const]),
+    ...(writes ? [403 as const] : []),
+    ...(body ? [413 as const] : []),
+    500,
+    503,
+  ]
 }
 
 /**
@@ -792,7 +813,9 @@ function endpointResponses(e: Endpoint): Schema {
     200: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
   }
   const declared = new Set(Object.keys(own).map((k) => k.toUpperCase()))
-  const defaults = endpointDefaultStatuses(e.method).filter(
+  const security = e.openapi?.security
+  const isPublic = Array.isArray(security) && security.length === 0
+  const defaults = endpointDefaultStatuses(e.method, isPublic).filter(
     (code) => !declared.has(String(code)) && !declared.has(`${String(code)[0]}XX`),
   )
   return { ...errors(...defaults), ...own }
@@ -827,6 +850,7 @@ function endpointPath(
     tags,
     'x-cms': meta,
     ...(parameters.length ? { parameters } : {}),
+    ...(doc.security ? { security: doc.security } : {}),
     ...(doc.requestBody
       ? { requestBody: doc.requestBody }
       : e.method === 'get' || e.method === 'head' || e.method === 'delete'
@@ -1081,12 +1105,20 @@ function sharedSchemas(anyId: Schema): Record<string, Schema> {
   }
 }
 
+/** Whether a write can meet a taken unique value: a unique field, an auth email or username, a custom id. */
+function hasUniqueValues(c: SanitizedCollection): boolean {
+  return Boolean(
+    c.auth || c.idField || someField(c.flatFields, (f) => 'unique' in f && Boolean(f.unique)),
+  )
+}
+
 /** The fields findDistinct lists values of: one value per document (`valueExpression` in db/where.ts). */
 function distinctPaths(c: SanitizedCollection): string[] {
   const out = ['id', ...(c.timestamps ? ['createdAt', 'updatedAt'] : [])]
   const walk = (fields: SanitizedCollection['flatFields'], prefix: string) => {
     for (const f of fields) {
-      if (f.hidden) continue
+      // A join or virtual field has no stored value (valueExpression in db/where.ts finds no column).
+      if (f.hidden || f.virtual || f.type === 'join') continue
       if (f.type === 'group') {
         if (!f.localized) walk(f.fields, `${prefix}${f.name}.`)
         continue

@@ -293,7 +293,7 @@ export function objectSchema(
     )
     // Computed on read; a write's value is ignored.
     if (f.virtual) properties[f.name] = { ...(properties[f.name] as Schema), readOnly: true }
-    if (mode === 'input' && f.required && !drafts && f.defaultValue === undefined && !f.localized)
+    if (mode === 'input' && f.required && !drafts && f.defaultValue === undefined)
       required.push(f.name)
   }
   const s: Schema = { type: 'object', properties }
@@ -356,7 +356,41 @@ export function inputSchema(
     false,
     drafts || operation === 'update',
   )
-  return { ...s, properties: { ...(s.properties as Schema), ...SYSTEM_INPUT, ...extra } }
+  const out: Schema = {
+    ...s,
+    properties: { ...(s.properties as Schema), ...SYSTEM_INPUT, ...extra },
+  }
+  if (drafts) Object.assign(out, whenPublished(fields, ctx, operation))
+  return out
+}
+
+/**
+ * With drafts, required fields bind a published document only (server/local/write.ts): a body with `_status`
+ * "published" needs them (on create) and may not send them empty; a draft, the default, may leave them out.
+ */
+function whenPublished(
+  fields: FlattenedField[],
+  ctx: SchemaContext,
+  operation: 'create' | 'update',
+): Schema {
+  const published = objectSchema(
+    fields,
+    'input',
+    { ...ctx, draftable: false },
+    undefined,
+    false,
+    false,
+  )
+  const names = (published.required as string[] | undefined) ?? []
+  const strict = fields.filter((f) => 'required' in f && f.required && !f.hidden && !f.virtual)
+  if (!strict.length) return {}
+  const all = published.properties as Schema
+  const then: Schema = { properties: Object.fromEntries(strict.map((f) => [f.name, all[f.name]])) }
+  if (operation === 'create' && names.length) then.required = names
+  return {
+    if: { required: ['_status'], properties: { _status: { const: 'published' } } },
+    then,
+  }
 }
 
 // ---- where -------------------------------------------------------------------

@@ -160,8 +160,9 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         return page
       }
 
-      // Custom endpoints decide authentication themselves; operations declared `security: []` need none.
-      const lenient = Boolean(custom) || routes.isPublic(ctx.method, rel)
+      // Operations declared `security: []` (custom endpoints too, by their openapi fragment) need no credential,
+      // so a rejected one leaves the caller anonymous there; everywhere else it is a 401.
+      const lenient = routes.isPublic(ctx.method, rel)
       if (options.authenticate)
         ctx.state.authenticated = Boolean((req.user = await options.authenticate(headers, cms)))
       else await authenticateRequest(cms, ctx, req, origins, lenient)

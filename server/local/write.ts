@@ -49,8 +49,6 @@ export interface PrepareArgs {
   id?: ID
   owner: { collection?: SanitizedCollection; global?: SanitizedGlobal }
   overrideAccess: boolean
-  /** A draft save: required fields may stay empty. */
-  draft?: boolean
   /**
    * On create, the document the data is written over (a duplicate's source, in the request's locale): its
    * values fill the fields the data leaves out, after field access has dropped what the caller may not write.
@@ -96,6 +94,12 @@ export async function prepareData(
   const merged =
     a.operation === 'update' ? mergeForUpdate(a.fields, a.original ?? {}, incoming) : incoming
   await applyDefaults(a.fields, merged, a.req, a.operation === 'create')
+  // Required fields bind a published document: a draft (the `_status` a drafts collection or global defaults to,
+  // or that `draft: true` sets) may leave them empty. The rule reads the status the document is saved with, so
+  // the contract can say it on the body (`_status`), which a query parameter could not (docs/decisions.md).
+  const owner = a.owner.collection ?? a.owner.global
+  const savesDraft =
+    Boolean(owner?.versions && owner.versions.drafts) && merged._status !== 'published'
 
   const ctx: ValidationContext = {
     req: a.req,
@@ -104,7 +108,7 @@ export async function prepareData(
     data: merged,
     errors: [],
     references: new Map(),
-    draft: a.draft,
+    draft: savesDraft,
   }
   // Unknown keys are reported for what the caller sent; the stored original may hold columns of removed fields.
   const unknown = Object.keys(incoming).filter(
@@ -139,7 +143,7 @@ export async function prepareData(
     for (const f of a.fields)
       if (
         f.required &&
-        !a.draft &&
+        !savesDraft &&
         merged[f.name] === undefined &&
         (!f.localized || f.name in incoming) &&
         !ctx.errors.some((e) => e.path === f.name)

@@ -8,7 +8,7 @@ import { buildSchema, parse, validate } from 'graphql'
 import { sanitizeConfig } from '../../server/config/sanitize.ts'
 import { compileDocuments } from '../../server/contracts/documents.ts'
 import { compileSDL } from '../../server/contracts/graphql.ts'
-import { compileOpenAPI } from '../../server/contracts/openapi.ts'
+import { compileOpenAPI, NOT_BLANK_PATTERN } from '../../server/contracts/openapi.ts'
 import { authHooksConfig } from '../fixtures/auth-hooks.ts'
 
 const config = sanitizeConfig(authHooksConfig)
@@ -27,7 +27,10 @@ test('login bodies: email, username, or either (one of them required, not blank)
   const staff = bodyOf('/staff/login')
   t.deepEqual(staff.required, ['password'])
   // One of the names, holding a non-space character (the server trims them; a blank one is missing).
-  const nonBlank = { minLength: 1, pattern: '\\S' }
+  const nonBlank = { minLength: 1, pattern: NOT_BLANK_PATTERN }
+  // The pattern is JavaScript's whitespace class spelled out (Python's \s also matches U+001C–U+001F).
+  t.true(new RegExp(NOT_BLANK_PATTERN, 'u').test('\u001f'))
+  t.false(new RegExp(NOT_BLANK_PATTERN, 'u').test(' \t\u00a0\u3000'))
   t.deepEqual(staff.anyOf, [
     { required: ['email'], properties: { email: nonBlank } },
     { required: ['username'], properties: { username: nonBlank } },

@@ -92,7 +92,8 @@ test('names follow labels; a dashed slug keeps its path; auth, globals and custo
 
 test('create inputs require what the config requires; updates require nothing; hidden fields never appear', (t) => {
   const { schemas } = compile(magazine).components
-  t.deepEqual(schemas.ArticleCreateInput.required, ['writer'])
+  // headline is localized: required in whichever locale the create writes.
+  t.deepEqual(schemas.ArticleCreateInput.required, ['headline', 'writer'])
   t.is(schemas.ArticleUpdateInput.required, undefined)
   t.deepEqual(schemas.ArticleCreateInput.properties.kind.enum, ['news', 'opinion', 'long-read'])
   t.deepEqual(schemas.ArticleCreateInput.properties.rating, {
@@ -254,9 +255,19 @@ test('no schema refers to itself: self-relating documents are typed to the defau
 test("custom endpoints declare the CMS's own errors around the handler, and their fragment on top", (t) => {
   const doc = compile(magazine)
   const like = doc.paths['/blog-posts/{id}/like'].post
-  // The CMS's own answers around the handler: no 401 (custom endpoints authenticate leniently), no 404; 431: any
-  // request can meet the HTTP parser's size limit (server/http/client-error.ts).
-  t.deepEqual(Object.keys(like.responses).sort(), ['200', '400', '403', '413', '431', '500', '503'])
+  // The CMS's own answers around the handler: 401 for a credential that does not authenticate (unless the
+  // fragment says `security: []`), no 404; 431: any request can meet the HTTP parser's size limit
+  // (server/http/client-error.ts).
+  t.deepEqual(Object.keys(like.responses).sort(), [
+    '200',
+    '400',
+    '401',
+    '403',
+    '413',
+    '431',
+    '500',
+    '503',
+  ])
   t.deepEqual(like.responses['403'], { $ref: '#/components/responses/Forbidden' })
   t.deepEqual(
     like.parameters!.map((p) => p.name),
@@ -290,7 +301,7 @@ test("custom endpoints declare the CMS's own errors around the handler, and thei
     search.parameters!.map((p) => p.name),
     ['q'],
   )
-  t.deepEqual(Object.keys(search.responses).sort(), ['200', '400', '431', '500', '503'])
+  t.deepEqual(Object.keys(search.responses).sort(), ['200', '400', '401', '431', '500', '503'])
   t.is((search.responses['200'] as Schema).description, 'Hits')
   // The contract files and pages declare their errors too.
   for (const [p, method] of [

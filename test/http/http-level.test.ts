@@ -2,7 +2,7 @@ import test from 'ava'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import exampleConfig from '../../cms.config.ts'
-import type { Config } from '../../server/config/types.ts'
+import type { CmsRequest, Config } from '../../server/config/types.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { contractChecker, useServer } from '../helpers/http.ts'
 
@@ -15,6 +15,32 @@ import { contractChecker, useServer } from '../helpers/http.ts'
 const ORIGIN = 'http://app.example'
 const config: Config = {
   ...exampleConfig,
+  // A custom endpoint declared public: a credential that does not authenticate leaves the caller anonymous.
+  endpoints: [
+    {
+      path: '/open-ping',
+      method: 'get',
+      handler: (req: CmsRequest) => Response.json({ user: Boolean(req.user) }),
+      openapi: {
+        operationId: 'openPing',
+        security: [],
+        responses: {
+          200: {
+            description: 'Whether the caller is known',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['user'],
+                  properties: { user: { type: 'boolean' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  ],
   rateLimit: {
     login: { max: 1000, windowMs: 60_000 },
     forgotPassword: { max: 1000, windowMs: 60_000 },
@@ -303,10 +329,15 @@ async function staleCredentials(): Promise<Record<string, string>[]> {
     { authorization: `Bearer ${ended}` },
     { authorization: 'users API-Key 0000000000000000' },
     { cookie: 'cms-token=abc.def.ghi' },
+    // Authorization headers of no form the server takes: refused like a stale token, not read as anonymous.
+    { authorization: '' },
+    { authorization: 'Bearer' },
+    { authorization: 'Basic cGxhaW46cGxhaW4=' },
   ]
 }
 
-const label = (headers: Record<string, string>) => Object.values(headers)[0].slice(0, 16)
+const label = (headers: Record<string, string>) =>
+  `${Object.keys(headers)[0]}: ${Object.values(headers)[0].slice(0, 16)}`
 
 /** Each public GET of the contract, and the answer an anonymous caller gets. */
 const PUBLIC_READS = [
@@ -367,7 +398,10 @@ test('every operation declared security: [] ignores a rejected credential; the o
         t.not(res.status, 401)
       }
     }
-  t.true(publicOps >= 9, `${publicOps} public operations`)
+  t.true(publicOps >= 10, `${publicOps} public operations`)
+  const ping = await send('GET', '/api/open-ping', { authorization: 'Bearer abc.def.ghi' })
+  t.is(ping.status, 200)
+  t.deepEqual(ping.body, { user: false })
   // Login with a stale token logs in.
   const login = await send(
     'POST',
@@ -377,10 +411,21 @@ test('every operation declared security: [] ignores a rejected credential; the o
   )
   t.is(login.status, 200)
   t.is(login.body.user.email, 'plain@example.com')
-  // An operation that declares security still refuses the same credentials.
-  for (const headers of stale) {
-    const res = await send('GET', '/api/posts', headers)
-    t.is(res.status, 401, label(headers))
-    t.is(res.headers['www-authenticate'], 'Bearer realm="cms"')
-  }
+  // An operation that declares security still refuses the same credentials, a custom endpoint too (its
+  // contract declares the 401): the handler never sees a caller who believes they are logged in.
+  for (const headers of stale)
+    for (const [method, path] of [
+      ['GET', '/api/posts'],
+      ['POST', '/api/tracking/1/tracking'],
+    ]) {
+      const res = await send(
+        method,
+        path,
+        { 'content-type': 'application/json', ...headers },
+        method === 'POST' ? '{}' : undefined,
+      )
+      t.is(res.status, 401, `${method} ${path} with ${label(headers)}`)
+      t.is(res.headers['www-authenticate'], 'Bearer realm="cms"')
+      t.is(res.body.errors[0].name, 'UnauthorizedError')
+    }
 })

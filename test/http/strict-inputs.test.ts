@@ -149,3 +149,77 @@ test('unit_price declares its maximum: past it the contract refuses (422), the m
   t.is(largest.status, 201)
   t.is(largest.body.data.total_amount, (MAX_UNIT_PRICE * 100 - 1) * 10_000)
 })
+
+test('drafts: required fields bind a published document only, as the create input says with if/then on _status', async (t) => {
+  const input = (compileOpenAPI(s.cms.config) as any).components.schemas.PostCreateInput
+  t.is(input.required, undefined, 'a draft (the default status) may leave required fields out')
+  t.deepEqual(input.if, { required: ['_status'], properties: { _status: { const: 'published' } } })
+  t.deepEqual(input.then.required, ['title', 'slug'])
+  t.is(input.then.properties.title.minLength, 1)
+  const admin = await as('admin')
+  // No draft parameter and no _status: saved as a draft (the default), required fields may be missing.
+  const draft = await s.request('POST', '/api/posts', { body: { excerpt: 'bare' }, headers: admin })
+  t.is(draft.status, 201)
+  t.is(draft.body.doc._status, 'draft')
+  t.is(draft.body.doc.title, null)
+  // Publishing needs them, with or without ?draft=true (which used to skip the check and publish anyway).
+  for (const query of [{}, { draft: 'true' }] as Record<string, string>[]) {
+    const published = await s.request('POST', '/api/posts', {
+      query,
+      body: { _status: 'published', excerpt: 'bare' },
+      headers: admin,
+      invalid: 'a published post without its required fields',
+    })
+    refusedByContract(t, published, 'title', `publish ${JSON.stringify(query)}`)
+  }
+  t.is(
+    (await s.cms.count({ collection: 'posts', where: { excerpt: { equals: 'bare' } } })).totalDocs,
+    1,
+  )
+  // Publishing the draft later checks the document it becomes.
+  const publish = await s.request('PATCH', `/api/posts/${draft.body.doc.id}`, {
+    body: { _status: 'published' },
+    headers: admin,
+  })
+  t.is(publish.status, 400)
+  t.deepEqual(publish.body.errors[0].data.errors.map((e: { path: string }) => e.path).sort(), [
+    'slug',
+    'title',
+  ])
+  const complete = await s.request('PATCH', `/api/posts/${draft.body.doc.id}`, {
+    body: { _status: 'published', title: 'Now complete', slug: 'now-complete' },
+    headers: admin,
+  })
+  t.is(complete.status, 200)
+  t.is(complete.body.doc._status, 'published')
+})
+
+test('a unique value already taken is a 409 conflict with the validation body, declared on the writes that can meet one', async (t) => {
+  const admin = await as('admin')
+  const doc = (compileOpenAPI(s.cms.config) as any).paths
+  for (const [path, method] of [
+    ['/categories', 'post'],
+    ['/categories', 'patch'],
+    ['/categories/{id}', 'patch'],
+    ['/categories/{id}/duplicate', 'post'],
+  ])
+    t.truthy(doc[path][method].responses['409'], `${method} ${path}`)
+  // Orders have no unique field: no 409 on their create.
+  t.is(doc['/orders'].post.responses['409'], undefined)
+  const body = { name: 'Taken', slug: 'taken' }
+  t.is((await s.request('POST', '/api/categories', { body, headers: admin })).status, 201)
+  const again = await s.request('POST', '/api/categories', { body, headers: admin })
+  t.is(again.status, 409)
+  t.like(again.body.errors[0], {
+    name: 'ValidationError',
+    message: 'The following field is invalid: slug',
+  })
+  t.deepEqual(again.body.errors[0].data.errors, [
+    { message: 'Value must be unique', path: 'slug', label: 'slug' },
+  ])
+  const gql = await s.request('POST', '/api/graphql', {
+    body: { query: 'mutation { createCategory(data: { name: "Taken", slug: "taken" }) { id } }' },
+    headers: admin,
+  })
+  t.is(gql.body.errors[0].extensions.code, 'CONFLICT')
+})

@@ -410,7 +410,7 @@ test.serial(
       t,
       cms.create({ collection: 'notes', data: { title: 'Dup', slug: 'linked' } }),
       'ValidationError',
-      400,
+      409,
     )
     t.regex(JSON.stringify(e.data), /slug/)
     await cms.delete({ collection: 'notes', id: doc.id, trash: true })

@@ -15,9 +15,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * from `Authorization: Bearer|JWT <token>` or the `<cookiePrefix>-token` cookie). An API key or token that does
  * not authenticate (unknown, disabled, invalid, expired, session ended) is a 401, except where the caller says
  * `lenient`: operations the contract declares `security: []` (login, password and verify routes, health, …),
- * which need no credential so a stale one must not stand in the way (the caller is anonymous there), and custom
- * endpoints, which decide authentication themselves from `req.user`. Cookie-authenticated unsafe requests need an allowed Origin
- * (the same host, or a CORS origin): a cross-site form cannot act as the user.
+ * which need no credential so a stale one must not stand in the way (the caller is anonymous there); a custom
+ * endpoint is one when its openapi fragment says `security: []`. Cookie-authenticated unsafe requests need an
+ * allowed Origin (the same host, or a CORS origin): a cross-site form cannot act as the user.
  */
 export async function authenticateRequest(
   cms: Cms,

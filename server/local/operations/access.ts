@@ -1,4 +1,4 @@
-import type { FlattenedField, Where } from '../../config/types.ts'
+import type { FlattenedField, SanitizedCollection, Where } from '../../config/types.ts'
 import { ValidationError } from '../../errors/validation-error.ts'
 import type {
   AccessArgs,
@@ -97,8 +97,12 @@ export async function docAccess<S extends CollectionSlug>(
     operations: collectionOperations(collection),
     id,
     data:
-      dataOf(collection.flatFields, args.data, { collection: collection.slug }) ??
-      (stored as unknown as Record<string, unknown>),
+      dataOf(
+        collection.flatFields,
+        args.data,
+        { collection: collection.slug },
+        authKeys(collection),
+      ) ?? (stored as unknown as Record<string, unknown>),
     evaluate: async (where, op) =>
       op === 'readVersions' && collection.versionsCollection
         ? (await countDocs(
@@ -154,6 +158,7 @@ function dataOf(
   fields: FlattenedField[],
   data: unknown,
   owner: { collection?: string; global?: string },
+  writeOnly: string[] = [],
 ): Record<string, unknown> | undefined {
   if (data === undefined || data === null) return undefined
   if (typeof data !== 'object' || Array.isArray(data))
@@ -164,7 +169,9 @@ function dataOf(
       ],
     })
   const known = new Set(fields.map((f) => f.name))
-  const unknownKeys = Object.keys(data).filter((k) => !known.has(k) && !SYSTEM_KEYS.has(k))
+  const unknownKeys = Object.keys(data).filter(
+    (k) => !known.has(k) && !SYSTEM_KEYS.has(k) && !writeOnly.includes(k),
+  )
   if (unknownKeys.length)
     throw new ValidationError({
       ...owner,
@@ -175,6 +182,12 @@ function dataOf(
       })),
     })
   return Object.keys(data).length ? (data as Record<string, unknown>) : undefined
+}
+
+/** The keys an auth collection's writes take beside its fields (the update input's): password, and apiKey. */
+function authKeys(c: SanitizedCollection): string[] {
+  if (!c.auth) return []
+  return ['password', ...(c.auth.useAPIKey ? ['apiKey'] : [])]
 }
 
 function answer(p: EntityPermission, raw: boolean | undefined): Record<string, unknown> {

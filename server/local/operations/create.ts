@@ -25,9 +25,10 @@ import {
 } from '../write.ts'
 
 /**
- * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 400),
+ * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 409),
  * first version, afterChange hooks, read back. A throw anywhere, hooks included, rolls everything back.
- * Localized values go to the request's locale; `draft: true` saves a draft (required fields may be empty).
+ * Localized values go to the request's locale; a draft (`draft: true`, or `_status` "draft", the default with drafts)
+ * may leave required fields empty; a published document may not.
  * With `duplicateFromID` the new document is a copy of that one (read access on it applies too): `data` is
  * written over the copy in the request's locale, and the copy's other locales are kept.
  */
@@ -81,7 +82,6 @@ export async function create<S extends CollectionSlug>(
         operation: 'create',
         owner: { collection },
         overrideAccess,
-        draft,
         base: source && toEditable(this, collection.flatFields, source, req),
       })
       if (secret) Object.assign(doc, secret)

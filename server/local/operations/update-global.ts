@@ -54,7 +54,6 @@ export async function updateGlobal<S extends GlobalSlug>(
       original,
       owner: { global },
       overrideAccess,
-      draft,
     })
     const stored = toStored(this, global.flatFields, structuredClone(doc), base, req)
     if (!draft || row?.data._status !== 'published')

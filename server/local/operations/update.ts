@@ -189,7 +189,6 @@ export async function updateOne(
     id,
     owner: { collection },
     overrideAccess: args.overrideAccess,
-    draft,
   })
   if (secret) {
     Object.assign(doc, secret)

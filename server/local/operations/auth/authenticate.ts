@@ -79,7 +79,8 @@ export interface AuthenticateHeadersResult {
  * order its custom `auth.strategies` (the first user returned wins; a strategy that throws or answers something
  * else is reported to `onError` and skipped), then its API key (`Authorization: <slug> API-Key <key>`); last the
  * JWT (`Authorization: Bearer|JWT <token>`, else the `<cookiePrefix>-token` cookie). An API key or token that does
- * not authenticate is `rejected`, not anonymous (docs/decisions.md).
+ * not authenticate is `rejected`, not anonymous (docs/decisions.md), and so is an Authorization header of any
+ * other form (empty, `Basic …`, `Bearer` without a token) that no custom strategy took.
  */
 export async function authenticateHeaders(
   this: Cms,
@@ -105,6 +106,13 @@ export async function authenticateHeaders(
   if (apiKey)
     return { rejected: `Collection "${apiKey[1]}" does not accept API keys (auth.useAPIKey).` }
   const bearer = /^(?:Bearer|JWT)\s+(\S+)$/i.exec(header)?.[1]
+  // An Authorization header that is none of these (nor a custom strategy's) is a credential refused, not an
+  // anonymous request: a client that believes it sends one learns that it does not.
+  if (!bearer && headers.has('authorization'))
+    return {
+      rejected:
+        'The Authorization header is not a credential this server takes: "Bearer <token>", "JWT <token>" or "<collection> API-Key <key>".',
+    }
   const cookie = bearer ? undefined : cookieValue(headers.get('cookie'), cookieName(this.config))
   const token = bearer ?? cookie
   if (!token) return {}
