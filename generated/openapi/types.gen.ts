@@ -174,9 +174,6 @@ export type CategoryWhere = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth1>;
     or?: Array<CategoryWhereDepth1>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth1> | Array<CategoryWhereDepth1> | undefined;
 };
 
 /**
@@ -191,9 +188,6 @@ export type CategoryWhereDepth1 = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth2>;
     or?: Array<CategoryWhereDepth2>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth2> | Array<CategoryWhereDepth2> | undefined;
 };
 
 /**
@@ -208,9 +202,6 @@ export type CategoryWhereDepth2 = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth3>;
     or?: Array<CategoryWhereDepth3>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth3> | Array<CategoryWhereDepth3> | undefined;
 };
 
 /**
@@ -225,9 +216,6 @@ export type CategoryWhereDepth3 = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth4>;
     or?: Array<CategoryWhereDepth4>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth4> | Array<CategoryWhereDepth4> | undefined;
 };
 
 /**
@@ -242,9 +230,6 @@ export type CategoryWhereDepth4 = {
     description?: WhereText;
     and?: Array<CategoryWhereDepth5>;
     or?: Array<CategoryWhereDepth5>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | Array<CategoryWhereDepth5> | Array<CategoryWhereDepth5> | undefined;
 };
 
 /**
@@ -257,9 +242,6 @@ export type CategoryWhereDepth5 = {
     name?: WhereText;
     slug?: WhereText;
     description?: WhereText;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | undefined;
 };
 
 export type ContentBlock = {
@@ -502,6 +484,15 @@ export type OrderWhere = {
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
+    items?: WhereExists;
+    'items.id'?: WhereText;
+    items__id?: WhereText;
+    'items.product'?: WhereText;
+    items__product?: WhereText;
+    'items.quantity'?: WhereNumber;
+    items__quantity?: WhereNumber;
+    'items.unit_price'?: WhereNumber;
+    items__unit_price?: WhereNumber;
     total_amount?: WhereNumber;
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth1>;
@@ -522,7 +513,7 @@ export type OrderWhere = {
         not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
-    } | WhereNumber | Array<OrderWhereDepth1> | Array<OrderWhereDepth1> | undefined;
+    } | WhereExists | WhereText | WhereNumber | Array<OrderWhereDepth1> | Array<OrderWhereDepth1> | undefined;
 };
 
 /**
@@ -548,6 +539,15 @@ export type OrderWhereDepth1 = {
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
+    items?: WhereExists;
+    'items.id'?: WhereText;
+    items__id?: WhereText;
+    'items.product'?: WhereText;
+    items__product?: WhereText;
+    'items.quantity'?: WhereNumber;
+    items__quantity?: WhereNumber;
+    'items.unit_price'?: WhereNumber;
+    items__unit_price?: WhereNumber;
     total_amount?: WhereNumber;
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth2>;
@@ -568,7 +568,7 @@ export type OrderWhereDepth1 = {
         not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
-    } | WhereNumber | Array<OrderWhereDepth2> | Array<OrderWhereDepth2> | undefined;
+    } | WhereExists | WhereText | WhereNumber | Array<OrderWhereDepth2> | Array<OrderWhereDepth2> | undefined;
 };
 
 /**
@@ -594,6 +594,15 @@ export type OrderWhereDepth2 = {
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
+    items?: WhereExists;
+    'items.id'?: WhereText;
+    items__id?: WhereText;
+    'items.product'?: WhereText;
+    items__product?: WhereText;
+    'items.quantity'?: WhereNumber;
+    items__quantity?: WhereNumber;
+    'items.unit_price'?: WhereNumber;
+    items__unit_price?: WhereNumber;
     total_amount?: WhereNumber;
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth3>;
@@ -614,7 +623,7 @@ export type OrderWhereDepth2 = {
         not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
-    } | WhereNumber | Array<OrderWhereDepth3> | Array<OrderWhereDepth3> | undefined;
+    } | WhereExists | WhereText | WhereNumber | Array<OrderWhereDepth3> | Array<OrderWhereDepth3> | undefined;
 };
 
 /**
@@ -640,6 +649,15 @@ export type OrderWhereDepth3 = {
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
+    items?: WhereExists;
+    'items.id'?: WhereText;
+    items__id?: WhereText;
+    'items.product'?: WhereText;
+    items__product?: WhereText;
+    'items.quantity'?: WhereNumber;
+    items__quantity?: WhereNumber;
+    'items.unit_price'?: WhereNumber;
+    items__unit_price?: WhereNumber;
     total_amount?: WhereNumber;
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth4>;
@@ -660,7 +678,7 @@ export type OrderWhereDepth3 = {
         not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
-    } | WhereNumber | Array<OrderWhereDepth4> | Array<OrderWhereDepth4> | undefined;
+    } | WhereExists | WhereText | WhereNumber | Array<OrderWhereDepth4> | Array<OrderWhereDepth4> | undefined;
 };
 
 /**
@@ -686,6 +704,15 @@ export type OrderWhereDepth4 = {
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
+    items?: WhereExists;
+    'items.id'?: WhereText;
+    items__id?: WhereText;
+    'items.product'?: WhereText;
+    items__product?: WhereText;
+    'items.quantity'?: WhereNumber;
+    items__quantity?: WhereNumber;
+    'items.unit_price'?: WhereNumber;
+    items__unit_price?: WhereNumber;
     total_amount?: WhereNumber;
     paidAt?: WhereDate;
     and?: Array<OrderWhereDepth5>;
@@ -706,7 +733,7 @@ export type OrderWhereDepth4 = {
         not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
-    } | WhereNumber | Array<OrderWhereDepth5> | Array<OrderWhereDepth5> | undefined;
+    } | WhereExists | WhereText | WhereNumber | Array<OrderWhereDepth5> | Array<OrderWhereDepth5> | undefined;
 };
 
 /**
@@ -732,6 +759,15 @@ export type OrderWhereDepth5 = {
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
     };
+    items?: WhereExists;
+    'items.id'?: WhereText;
+    items__id?: WhereText;
+    'items.product'?: WhereText;
+    items__product?: WhereText;
+    'items.quantity'?: WhereNumber;
+    items__quantity?: WhereNumber;
+    'items.unit_price'?: WhereNumber;
+    items__unit_price?: WhereNumber;
     total_amount?: WhereNumber;
     paidAt?: WhereDate;
     [key: string]: WhereAny | Array<{
@@ -750,7 +786,7 @@ export type OrderWhereDepth5 = {
         not_like?: string;
         contains?: 'pending' | 'paid' | 'shipped' | 'cancelled';
         exists?: boolean;
-    } | WhereNumber | undefined;
+    } | WhereExists | WhereText | WhereNumber | undefined;
 };
 
 /**
@@ -1441,9 +1477,13 @@ export type PostVersionWhere = {
     updatedAt?: WhereDate;
     parent?: WhereId;
     'version.title'?: WhereText;
+    version__title?: WhereText;
     'version.slug'?: WhereText;
+    version__slug?: WhereText;
     'version.excerpt'?: WhereText;
-    'version.body'?: WhereText;
+    version__excerpt?: WhereText;
+    'version.body'?: WhereExists;
+    version__body?: WhereExists;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -1459,17 +1499,71 @@ export type PostVersionWhere = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
+    version__status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
     'version.views'?: WhereNumber;
+    version__views?: WhereNumber;
     'version.featured'?: WhereBoolean;
+    version__featured?: WhereBoolean;
     'version.publishedAt'?: WhereDate;
+    version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
+    version__category?: WhereId;
     'version.author'?: WhereId;
+    version__author?: WhereId;
     'version.related'?: WhereId;
+    version__related?: WhereId;
     'version.reference'?: WhereAny;
+    version__reference?: WhereAny;
+    'version.reference.relationTo'?: WhereText;
+    version__reference__relationTo?: WhereText;
+    'version.reference.value'?: WhereAny;
+    version__reference__value?: WhereAny;
+    'version.tags'?: WhereExists;
+    version__tags?: WhereExists;
+    'version.tags.id'?: WhereText;
+    version__tags__id?: WhereText;
+    'version.tags.tag'?: WhereText;
+    version__tags__tag?: WhereText;
+    'version.layout'?: WhereExists;
+    version__layout?: WhereExists;
+    'version.layout.blockType'?: WhereText;
+    version__layout__blockType?: WhereText;
+    'version.layout.blockName'?: WhereText;
+    version__layout__blockName?: WhereText;
+    'version.layout.id'?: WhereText;
+    version__layout__id?: WhereText;
+    'version.layout.heading'?: WhereText;
+    version__layout__heading?: WhereText;
+    'version.layout.subheading'?: WhereText;
+    version__layout__subheading?: WhereText;
+    'version.layout.content'?: WhereExists;
+    version__layout__content?: WhereExists;
+    'version.layout.quote'?: WhereText;
+    version__layout__quote?: WhereText;
+    'version.layout.attribution'?: WhereText;
+    version__layout__attribution?: WhereText;
     'version.seo.title'?: WhereText;
+    version__seo__title?: WhereText;
     'version.seo.description'?: WhereText;
+    version__seo__description?: WhereText;
     'version.seo.noIndex'?: WhereBoolean;
+    version__seo__noIndex?: WhereBoolean;
     'version.location'?: WherePoint;
+    version__location?: WherePoint;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -1485,14 +1579,55 @@ export type PostVersionWhere = {
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
     'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
     'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth1>;
     or?: Array<PostVersionWhereDepth1>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1507,6 +1642,20 @@ export type PostVersionWhere = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1532,9 +1681,13 @@ export type PostVersionWhereDepth1 = {
     updatedAt?: WhereDate;
     parent?: WhereId;
     'version.title'?: WhereText;
+    version__title?: WhereText;
     'version.slug'?: WhereText;
+    version__slug?: WhereText;
     'version.excerpt'?: WhereText;
-    'version.body'?: WhereText;
+    version__excerpt?: WhereText;
+    'version.body'?: WhereExists;
+    version__body?: WhereExists;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -1550,17 +1703,71 @@ export type PostVersionWhereDepth1 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
+    version__status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
     'version.views'?: WhereNumber;
+    version__views?: WhereNumber;
     'version.featured'?: WhereBoolean;
+    version__featured?: WhereBoolean;
     'version.publishedAt'?: WhereDate;
+    version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
+    version__category?: WhereId;
     'version.author'?: WhereId;
+    version__author?: WhereId;
     'version.related'?: WhereId;
+    version__related?: WhereId;
     'version.reference'?: WhereAny;
+    version__reference?: WhereAny;
+    'version.reference.relationTo'?: WhereText;
+    version__reference__relationTo?: WhereText;
+    'version.reference.value'?: WhereAny;
+    version__reference__value?: WhereAny;
+    'version.tags'?: WhereExists;
+    version__tags?: WhereExists;
+    'version.tags.id'?: WhereText;
+    version__tags__id?: WhereText;
+    'version.tags.tag'?: WhereText;
+    version__tags__tag?: WhereText;
+    'version.layout'?: WhereExists;
+    version__layout?: WhereExists;
+    'version.layout.blockType'?: WhereText;
+    version__layout__blockType?: WhereText;
+    'version.layout.blockName'?: WhereText;
+    version__layout__blockName?: WhereText;
+    'version.layout.id'?: WhereText;
+    version__layout__id?: WhereText;
+    'version.layout.heading'?: WhereText;
+    version__layout__heading?: WhereText;
+    'version.layout.subheading'?: WhereText;
+    version__layout__subheading?: WhereText;
+    'version.layout.content'?: WhereExists;
+    version__layout__content?: WhereExists;
+    'version.layout.quote'?: WhereText;
+    version__layout__quote?: WhereText;
+    'version.layout.attribution'?: WhereText;
+    version__layout__attribution?: WhereText;
     'version.seo.title'?: WhereText;
+    version__seo__title?: WhereText;
     'version.seo.description'?: WhereText;
+    version__seo__description?: WhereText;
     'version.seo.noIndex'?: WhereBoolean;
+    version__seo__noIndex?: WhereBoolean;
     'version.location'?: WherePoint;
+    version__location?: WherePoint;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -1576,14 +1783,55 @@ export type PostVersionWhereDepth1 = {
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
     'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
     'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth2>;
     or?: Array<PostVersionWhereDepth2>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1598,6 +1846,20 @@ export type PostVersionWhereDepth1 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1623,9 +1885,13 @@ export type PostVersionWhereDepth2 = {
     updatedAt?: WhereDate;
     parent?: WhereId;
     'version.title'?: WhereText;
+    version__title?: WhereText;
     'version.slug'?: WhereText;
+    version__slug?: WhereText;
     'version.excerpt'?: WhereText;
-    'version.body'?: WhereText;
+    version__excerpt?: WhereText;
+    'version.body'?: WhereExists;
+    version__body?: WhereExists;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -1641,17 +1907,71 @@ export type PostVersionWhereDepth2 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
+    version__status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
     'version.views'?: WhereNumber;
+    version__views?: WhereNumber;
     'version.featured'?: WhereBoolean;
+    version__featured?: WhereBoolean;
     'version.publishedAt'?: WhereDate;
+    version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
+    version__category?: WhereId;
     'version.author'?: WhereId;
+    version__author?: WhereId;
     'version.related'?: WhereId;
+    version__related?: WhereId;
     'version.reference'?: WhereAny;
+    version__reference?: WhereAny;
+    'version.reference.relationTo'?: WhereText;
+    version__reference__relationTo?: WhereText;
+    'version.reference.value'?: WhereAny;
+    version__reference__value?: WhereAny;
+    'version.tags'?: WhereExists;
+    version__tags?: WhereExists;
+    'version.tags.id'?: WhereText;
+    version__tags__id?: WhereText;
+    'version.tags.tag'?: WhereText;
+    version__tags__tag?: WhereText;
+    'version.layout'?: WhereExists;
+    version__layout?: WhereExists;
+    'version.layout.blockType'?: WhereText;
+    version__layout__blockType?: WhereText;
+    'version.layout.blockName'?: WhereText;
+    version__layout__blockName?: WhereText;
+    'version.layout.id'?: WhereText;
+    version__layout__id?: WhereText;
+    'version.layout.heading'?: WhereText;
+    version__layout__heading?: WhereText;
+    'version.layout.subheading'?: WhereText;
+    version__layout__subheading?: WhereText;
+    'version.layout.content'?: WhereExists;
+    version__layout__content?: WhereExists;
+    'version.layout.quote'?: WhereText;
+    version__layout__quote?: WhereText;
+    'version.layout.attribution'?: WhereText;
+    version__layout__attribution?: WhereText;
     'version.seo.title'?: WhereText;
+    version__seo__title?: WhereText;
     'version.seo.description'?: WhereText;
+    version__seo__description?: WhereText;
     'version.seo.noIndex'?: WhereBoolean;
+    version__seo__noIndex?: WhereBoolean;
     'version.location'?: WherePoint;
+    version__location?: WherePoint;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -1667,14 +1987,55 @@ export type PostVersionWhereDepth2 = {
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
     'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
     'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth3>;
     or?: Array<PostVersionWhereDepth3>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1689,6 +2050,20 @@ export type PostVersionWhereDepth2 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1714,9 +2089,13 @@ export type PostVersionWhereDepth3 = {
     updatedAt?: WhereDate;
     parent?: WhereId;
     'version.title'?: WhereText;
+    version__title?: WhereText;
     'version.slug'?: WhereText;
+    version__slug?: WhereText;
     'version.excerpt'?: WhereText;
-    'version.body'?: WhereText;
+    version__excerpt?: WhereText;
+    'version.body'?: WhereExists;
+    version__body?: WhereExists;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -1732,17 +2111,71 @@ export type PostVersionWhereDepth3 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
+    version__status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
     'version.views'?: WhereNumber;
+    version__views?: WhereNumber;
     'version.featured'?: WhereBoolean;
+    version__featured?: WhereBoolean;
     'version.publishedAt'?: WhereDate;
+    version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
+    version__category?: WhereId;
     'version.author'?: WhereId;
+    version__author?: WhereId;
     'version.related'?: WhereId;
+    version__related?: WhereId;
     'version.reference'?: WhereAny;
+    version__reference?: WhereAny;
+    'version.reference.relationTo'?: WhereText;
+    version__reference__relationTo?: WhereText;
+    'version.reference.value'?: WhereAny;
+    version__reference__value?: WhereAny;
+    'version.tags'?: WhereExists;
+    version__tags?: WhereExists;
+    'version.tags.id'?: WhereText;
+    version__tags__id?: WhereText;
+    'version.tags.tag'?: WhereText;
+    version__tags__tag?: WhereText;
+    'version.layout'?: WhereExists;
+    version__layout?: WhereExists;
+    'version.layout.blockType'?: WhereText;
+    version__layout__blockType?: WhereText;
+    'version.layout.blockName'?: WhereText;
+    version__layout__blockName?: WhereText;
+    'version.layout.id'?: WhereText;
+    version__layout__id?: WhereText;
+    'version.layout.heading'?: WhereText;
+    version__layout__heading?: WhereText;
+    'version.layout.subheading'?: WhereText;
+    version__layout__subheading?: WhereText;
+    'version.layout.content'?: WhereExists;
+    version__layout__content?: WhereExists;
+    'version.layout.quote'?: WhereText;
+    version__layout__quote?: WhereText;
+    'version.layout.attribution'?: WhereText;
+    version__layout__attribution?: WhereText;
     'version.seo.title'?: WhereText;
+    version__seo__title?: WhereText;
     'version.seo.description'?: WhereText;
+    version__seo__description?: WhereText;
     'version.seo.noIndex'?: WhereBoolean;
+    version__seo__noIndex?: WhereBoolean;
     'version.location'?: WherePoint;
+    version__location?: WherePoint;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -1758,14 +2191,55 @@ export type PostVersionWhereDepth3 = {
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
     'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
     'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth4>;
     or?: Array<PostVersionWhereDepth4>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1780,6 +2254,20 @@ export type PostVersionWhereDepth3 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1805,9 +2293,13 @@ export type PostVersionWhereDepth4 = {
     updatedAt?: WhereDate;
     parent?: WhereId;
     'version.title'?: WhereText;
+    version__title?: WhereText;
     'version.slug'?: WhereText;
+    version__slug?: WhereText;
     'version.excerpt'?: WhereText;
-    'version.body'?: WhereText;
+    version__excerpt?: WhereText;
+    'version.body'?: WhereExists;
+    version__body?: WhereExists;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -1823,17 +2315,71 @@ export type PostVersionWhereDepth4 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
+    version__status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
     'version.views'?: WhereNumber;
+    version__views?: WhereNumber;
     'version.featured'?: WhereBoolean;
+    version__featured?: WhereBoolean;
     'version.publishedAt'?: WhereDate;
+    version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
+    version__category?: WhereId;
     'version.author'?: WhereId;
+    version__author?: WhereId;
     'version.related'?: WhereId;
+    version__related?: WhereId;
     'version.reference'?: WhereAny;
+    version__reference?: WhereAny;
+    'version.reference.relationTo'?: WhereText;
+    version__reference__relationTo?: WhereText;
+    'version.reference.value'?: WhereAny;
+    version__reference__value?: WhereAny;
+    'version.tags'?: WhereExists;
+    version__tags?: WhereExists;
+    'version.tags.id'?: WhereText;
+    version__tags__id?: WhereText;
+    'version.tags.tag'?: WhereText;
+    version__tags__tag?: WhereText;
+    'version.layout'?: WhereExists;
+    version__layout?: WhereExists;
+    'version.layout.blockType'?: WhereText;
+    version__layout__blockType?: WhereText;
+    'version.layout.blockName'?: WhereText;
+    version__layout__blockName?: WhereText;
+    'version.layout.id'?: WhereText;
+    version__layout__id?: WhereText;
+    'version.layout.heading'?: WhereText;
+    version__layout__heading?: WhereText;
+    'version.layout.subheading'?: WhereText;
+    version__layout__subheading?: WhereText;
+    'version.layout.content'?: WhereExists;
+    version__layout__content?: WhereExists;
+    'version.layout.quote'?: WhereText;
+    version__layout__quote?: WhereText;
+    'version.layout.attribution'?: WhereText;
+    version__layout__attribution?: WhereText;
     'version.seo.title'?: WhereText;
+    version__seo__title?: WhereText;
     'version.seo.description'?: WhereText;
+    version__seo__description?: WhereText;
     'version.seo.noIndex'?: WhereBoolean;
+    version__seo__noIndex?: WhereBoolean;
     'version.location'?: WherePoint;
+    version__location?: WherePoint;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -1849,14 +2395,55 @@ export type PostVersionWhereDepth4 = {
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
     'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
     'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
     latest?: WhereBoolean;
     and?: Array<PostVersionWhereDepth5>;
     or?: Array<PostVersionWhereDepth5>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1871,6 +2458,20 @@ export type PostVersionWhereDepth4 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1896,9 +2497,13 @@ export type PostVersionWhereDepth5 = {
     updatedAt?: WhereDate;
     parent?: WhereId;
     'version.title'?: WhereText;
+    version__title?: WhereText;
     'version.slug'?: WhereText;
+    version__slug?: WhereText;
     'version.excerpt'?: WhereText;
-    'version.body'?: WhereText;
+    version__excerpt?: WhereText;
+    'version.body'?: WhereExists;
+    version__body?: WhereExists;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -1914,17 +2519,71 @@ export type PostVersionWhereDepth5 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     };
+    version__status?: {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    };
     'version.views'?: WhereNumber;
+    version__views?: WhereNumber;
     'version.featured'?: WhereBoolean;
+    version__featured?: WhereBoolean;
     'version.publishedAt'?: WhereDate;
+    version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
+    version__category?: WhereId;
     'version.author'?: WhereId;
+    version__author?: WhereId;
     'version.related'?: WhereId;
+    version__related?: WhereId;
     'version.reference'?: WhereAny;
+    version__reference?: WhereAny;
+    'version.reference.relationTo'?: WhereText;
+    version__reference__relationTo?: WhereText;
+    'version.reference.value'?: WhereAny;
+    version__reference__value?: WhereAny;
+    'version.tags'?: WhereExists;
+    version__tags?: WhereExists;
+    'version.tags.id'?: WhereText;
+    version__tags__id?: WhereText;
+    'version.tags.tag'?: WhereText;
+    version__tags__tag?: WhereText;
+    'version.layout'?: WhereExists;
+    version__layout?: WhereExists;
+    'version.layout.blockType'?: WhereText;
+    version__layout__blockType?: WhereText;
+    'version.layout.blockName'?: WhereText;
+    version__layout__blockName?: WhereText;
+    'version.layout.id'?: WhereText;
+    version__layout__id?: WhereText;
+    'version.layout.heading'?: WhereText;
+    version__layout__heading?: WhereText;
+    'version.layout.subheading'?: WhereText;
+    version__layout__subheading?: WhereText;
+    'version.layout.content'?: WhereExists;
+    version__layout__content?: WhereExists;
+    'version.layout.quote'?: WhereText;
+    version__layout__quote?: WhereText;
+    'version.layout.attribution'?: WhereText;
+    version__layout__attribution?: WhereText;
     'version.seo.title'?: WhereText;
+    version__seo__title?: WhereText;
     'version.seo.description'?: WhereText;
+    version__seo__description?: WhereText;
     'version.seo.noIndex'?: WhereBoolean;
+    version__seo__noIndex?: WhereBoolean;
     'version.location'?: WherePoint;
+    version__location?: WherePoint;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -1940,12 +2599,53 @@ export type PostVersionWhereDepth5 = {
         contains?: 'draft' | 'published';
         exists?: boolean;
     };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
     'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
     'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
     latest?: WhereBoolean;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
+        equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
+        in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        not_in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        all?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
+        greater_than?: 'draft' | 'review' | 'published' | 'archived';
+        greater_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        less_than?: 'draft' | 'review' | 'published' | 'archived';
+        less_than_equal?: 'draft' | 'review' | 'published' | 'archived';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'review' | 'published' | 'archived';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -1960,6 +2660,20 @@ export type PostVersionWhereDepth5 = {
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
     } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -1986,7 +2700,7 @@ export type PostWhere = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereText;
+    body?: WhereExists;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -2009,9 +2723,38 @@ export type PostWhere = {
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
+    'reference.relationTo'?: WhereText;
+    reference__relationTo?: WhereText;
+    'reference.value'?: WhereAny;
+    reference__value?: WhereAny;
+    tags?: WhereExists;
+    'tags.id'?: WhereText;
+    tags__id?: WhereText;
+    'tags.tag'?: WhereText;
+    tags__tag?: WhereText;
+    layout?: WhereExists;
+    'layout.blockType'?: WhereText;
+    layout__blockType?: WhereText;
+    'layout.blockName'?: WhereText;
+    layout__blockName?: WhereText;
+    'layout.id'?: WhereText;
+    layout__id?: WhereText;
+    'layout.heading'?: WhereText;
+    layout__heading?: WhereText;
+    'layout.subheading'?: WhereText;
+    layout__subheading?: WhereText;
+    'layout.content'?: WhereExists;
+    layout__content?: WhereExists;
+    'layout.quote'?: WhereText;
+    layout__quote?: WhereText;
+    'layout.attribution'?: WhereText;
+    layout__attribution?: WhereText;
     'seo.title'?: WhereText;
+    seo__title?: WhereText;
     'seo.description'?: WhereText;
+    seo__description?: WhereText;
     'seo.noIndex'?: WhereBoolean;
+    seo__noIndex?: WhereBoolean;
     location?: WherePoint;
     _status?: {
         equals?: 'draft' | 'published' | null;
@@ -2032,7 +2775,15 @@ export type PostWhere = {
     or?: Array<PostWhereDepth1>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -2073,7 +2824,7 @@ export type PostWhereDepth1 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereText;
+    body?: WhereExists;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -2096,9 +2847,38 @@ export type PostWhereDepth1 = {
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
+    'reference.relationTo'?: WhereText;
+    reference__relationTo?: WhereText;
+    'reference.value'?: WhereAny;
+    reference__value?: WhereAny;
+    tags?: WhereExists;
+    'tags.id'?: WhereText;
+    tags__id?: WhereText;
+    'tags.tag'?: WhereText;
+    tags__tag?: WhereText;
+    layout?: WhereExists;
+    'layout.blockType'?: WhereText;
+    layout__blockType?: WhereText;
+    'layout.blockName'?: WhereText;
+    layout__blockName?: WhereText;
+    'layout.id'?: WhereText;
+    layout__id?: WhereText;
+    'layout.heading'?: WhereText;
+    layout__heading?: WhereText;
+    'layout.subheading'?: WhereText;
+    layout__subheading?: WhereText;
+    'layout.content'?: WhereExists;
+    layout__content?: WhereExists;
+    'layout.quote'?: WhereText;
+    layout__quote?: WhereText;
+    'layout.attribution'?: WhereText;
+    layout__attribution?: WhereText;
     'seo.title'?: WhereText;
+    seo__title?: WhereText;
     'seo.description'?: WhereText;
+    seo__description?: WhereText;
     'seo.noIndex'?: WhereBoolean;
+    seo__noIndex?: WhereBoolean;
     location?: WherePoint;
     _status?: {
         equals?: 'draft' | 'published' | null;
@@ -2119,7 +2899,15 @@ export type PostWhereDepth1 = {
     or?: Array<PostWhereDepth2>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -2160,7 +2948,7 @@ export type PostWhereDepth2 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereText;
+    body?: WhereExists;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -2183,9 +2971,38 @@ export type PostWhereDepth2 = {
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
+    'reference.relationTo'?: WhereText;
+    reference__relationTo?: WhereText;
+    'reference.value'?: WhereAny;
+    reference__value?: WhereAny;
+    tags?: WhereExists;
+    'tags.id'?: WhereText;
+    tags__id?: WhereText;
+    'tags.tag'?: WhereText;
+    tags__tag?: WhereText;
+    layout?: WhereExists;
+    'layout.blockType'?: WhereText;
+    layout__blockType?: WhereText;
+    'layout.blockName'?: WhereText;
+    layout__blockName?: WhereText;
+    'layout.id'?: WhereText;
+    layout__id?: WhereText;
+    'layout.heading'?: WhereText;
+    layout__heading?: WhereText;
+    'layout.subheading'?: WhereText;
+    layout__subheading?: WhereText;
+    'layout.content'?: WhereExists;
+    layout__content?: WhereExists;
+    'layout.quote'?: WhereText;
+    layout__quote?: WhereText;
+    'layout.attribution'?: WhereText;
+    layout__attribution?: WhereText;
     'seo.title'?: WhereText;
+    seo__title?: WhereText;
     'seo.description'?: WhereText;
+    seo__description?: WhereText;
     'seo.noIndex'?: WhereBoolean;
+    seo__noIndex?: WhereBoolean;
     location?: WherePoint;
     _status?: {
         equals?: 'draft' | 'published' | null;
@@ -2206,7 +3023,15 @@ export type PostWhereDepth2 = {
     or?: Array<PostWhereDepth3>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -2247,7 +3072,7 @@ export type PostWhereDepth3 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereText;
+    body?: WhereExists;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -2270,9 +3095,38 @@ export type PostWhereDepth3 = {
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
+    'reference.relationTo'?: WhereText;
+    reference__relationTo?: WhereText;
+    'reference.value'?: WhereAny;
+    reference__value?: WhereAny;
+    tags?: WhereExists;
+    'tags.id'?: WhereText;
+    tags__id?: WhereText;
+    'tags.tag'?: WhereText;
+    tags__tag?: WhereText;
+    layout?: WhereExists;
+    'layout.blockType'?: WhereText;
+    layout__blockType?: WhereText;
+    'layout.blockName'?: WhereText;
+    layout__blockName?: WhereText;
+    'layout.id'?: WhereText;
+    layout__id?: WhereText;
+    'layout.heading'?: WhereText;
+    layout__heading?: WhereText;
+    'layout.subheading'?: WhereText;
+    layout__subheading?: WhereText;
+    'layout.content'?: WhereExists;
+    layout__content?: WhereExists;
+    'layout.quote'?: WhereText;
+    layout__quote?: WhereText;
+    'layout.attribution'?: WhereText;
+    layout__attribution?: WhereText;
     'seo.title'?: WhereText;
+    seo__title?: WhereText;
     'seo.description'?: WhereText;
+    seo__description?: WhereText;
     'seo.noIndex'?: WhereBoolean;
+    seo__noIndex?: WhereBoolean;
     location?: WherePoint;
     _status?: {
         equals?: 'draft' | 'published' | null;
@@ -2293,7 +3147,15 @@ export type PostWhereDepth3 = {
     or?: Array<PostWhereDepth4>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -2334,7 +3196,7 @@ export type PostWhereDepth4 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereText;
+    body?: WhereExists;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -2357,9 +3219,38 @@ export type PostWhereDepth4 = {
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
+    'reference.relationTo'?: WhereText;
+    reference__relationTo?: WhereText;
+    'reference.value'?: WhereAny;
+    reference__value?: WhereAny;
+    tags?: WhereExists;
+    'tags.id'?: WhereText;
+    tags__id?: WhereText;
+    'tags.tag'?: WhereText;
+    tags__tag?: WhereText;
+    layout?: WhereExists;
+    'layout.blockType'?: WhereText;
+    layout__blockType?: WhereText;
+    'layout.blockName'?: WhereText;
+    layout__blockName?: WhereText;
+    'layout.id'?: WhereText;
+    layout__id?: WhereText;
+    'layout.heading'?: WhereText;
+    layout__heading?: WhereText;
+    'layout.subheading'?: WhereText;
+    layout__subheading?: WhereText;
+    'layout.content'?: WhereExists;
+    layout__content?: WhereExists;
+    'layout.quote'?: WhereText;
+    layout__quote?: WhereText;
+    'layout.attribution'?: WhereText;
+    layout__attribution?: WhereText;
     'seo.title'?: WhereText;
+    seo__title?: WhereText;
     'seo.description'?: WhereText;
+    seo__description?: WhereText;
     'seo.noIndex'?: WhereBoolean;
+    seo__noIndex?: WhereBoolean;
     location?: WherePoint;
     _status?: {
         equals?: 'draft' | 'published' | null;
@@ -2380,7 +3271,15 @@ export type PostWhereDepth4 = {
     or?: Array<PostWhereDepth5>;
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -2421,7 +3320,7 @@ export type PostWhereDepth5 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereText;
+    body?: WhereExists;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -2444,9 +3343,38 @@ export type PostWhereDepth5 = {
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
+    'reference.relationTo'?: WhereText;
+    reference__relationTo?: WhereText;
+    'reference.value'?: WhereAny;
+    reference__value?: WhereAny;
+    tags?: WhereExists;
+    'tags.id'?: WhereText;
+    tags__id?: WhereText;
+    'tags.tag'?: WhereText;
+    tags__tag?: WhereText;
+    layout?: WhereExists;
+    'layout.blockType'?: WhereText;
+    layout__blockType?: WhereText;
+    'layout.blockName'?: WhereText;
+    layout__blockName?: WhereText;
+    'layout.id'?: WhereText;
+    layout__id?: WhereText;
+    'layout.heading'?: WhereText;
+    layout__heading?: WhereText;
+    'layout.subheading'?: WhereText;
+    layout__subheading?: WhereText;
+    'layout.content'?: WhereExists;
+    layout__content?: WhereExists;
+    'layout.quote'?: WhereText;
+    layout__quote?: WhereText;
+    'layout.attribution'?: WhereText;
+    layout__attribution?: WhereText;
     'seo.title'?: WhereText;
+    seo__title?: WhereText;
     'seo.description'?: WhereText;
+    seo__description?: WhereText;
     'seo.noIndex'?: WhereBoolean;
+    seo__noIndex?: WhereBoolean;
     location?: WherePoint;
     _status?: {
         equals?: 'draft' | 'published' | null;
@@ -2465,7 +3393,15 @@ export type PostWhereDepth5 = {
     };
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | WhereExists | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -2763,23 +3699,6 @@ export type TrackingWhere = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth1>;
     or?: Array<TrackingWhereDepth1>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        greater_than?: 'pending' | 'in_transit' | 'delivered';
-        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        less_than?: 'pending' | 'in_transit' | 'delivered';
-        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        like?: string;
-        not_like?: string;
-        contains?: 'pending' | 'in_transit' | 'delivered';
-        exists?: boolean;
-    } | WhereNumber | Array<TrackingWhereDepth1> | Array<TrackingWhereDepth1> | undefined;
 };
 
 /**
@@ -2809,23 +3728,6 @@ export type TrackingWhereDepth1 = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth2>;
     or?: Array<TrackingWhereDepth2>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        greater_than?: 'pending' | 'in_transit' | 'delivered';
-        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        less_than?: 'pending' | 'in_transit' | 'delivered';
-        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        like?: string;
-        not_like?: string;
-        contains?: 'pending' | 'in_transit' | 'delivered';
-        exists?: boolean;
-    } | WhereNumber | Array<TrackingWhereDepth2> | Array<TrackingWhereDepth2> | undefined;
 };
 
 /**
@@ -2855,23 +3757,6 @@ export type TrackingWhereDepth2 = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth3>;
     or?: Array<TrackingWhereDepth3>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        greater_than?: 'pending' | 'in_transit' | 'delivered';
-        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        less_than?: 'pending' | 'in_transit' | 'delivered';
-        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        like?: string;
-        not_like?: string;
-        contains?: 'pending' | 'in_transit' | 'delivered';
-        exists?: boolean;
-    } | WhereNumber | Array<TrackingWhereDepth3> | Array<TrackingWhereDepth3> | undefined;
 };
 
 /**
@@ -2901,23 +3786,6 @@ export type TrackingWhereDepth3 = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth4>;
     or?: Array<TrackingWhereDepth4>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        greater_than?: 'pending' | 'in_transit' | 'delivered';
-        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        less_than?: 'pending' | 'in_transit' | 'delivered';
-        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        like?: string;
-        not_like?: string;
-        contains?: 'pending' | 'in_transit' | 'delivered';
-        exists?: boolean;
-    } | WhereNumber | Array<TrackingWhereDepth4> | Array<TrackingWhereDepth4> | undefined;
 };
 
 /**
@@ -2947,23 +3815,6 @@ export type TrackingWhereDepth4 = {
     events?: WhereNumber;
     and?: Array<TrackingWhereDepth5>;
     or?: Array<TrackingWhereDepth5>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        greater_than?: 'pending' | 'in_transit' | 'delivered';
-        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        less_than?: 'pending' | 'in_transit' | 'delivered';
-        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        like?: string;
-        not_like?: string;
-        contains?: 'pending' | 'in_transit' | 'delivered';
-        exists?: boolean;
-    } | WhereNumber | Array<TrackingWhereDepth5> | Array<TrackingWhereDepth5> | undefined;
 };
 
 /**
@@ -2991,23 +3842,6 @@ export type TrackingWhereDepth5 = {
     };
     lastEvent?: WhereText;
     events?: WhereNumber;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        not_equals?: 'pending' | 'in_transit' | 'delivered' | null;
-        in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        not_in?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        all?: Array<'pending' | 'in_transit' | 'delivered'> | string;
-        greater_than?: 'pending' | 'in_transit' | 'delivered';
-        greater_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        less_than?: 'pending' | 'in_transit' | 'delivered';
-        less_than_equal?: 'pending' | 'in_transit' | 'delivered';
-        like?: string;
-        not_like?: string;
-        contains?: 'pending' | 'in_transit' | 'delivered';
-        exists?: boolean;
-    } | WhereNumber | undefined;
 };
 
 export type User = {
@@ -3159,23 +3993,6 @@ export type UserWhere = {
     };
     and?: Array<UserWhereDepth1>;
     or?: Array<UserWhereDepth1>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'admin' | 'member' | null;
-        not_equals?: 'admin' | 'member' | null;
-        in?: Array<'admin' | 'member'> | string;
-        not_in?: Array<'admin' | 'member'> | string;
-        all?: Array<'admin' | 'member'> | string;
-        greater_than?: 'admin' | 'member';
-        greater_than_equal?: 'admin' | 'member';
-        less_than?: 'admin' | 'member';
-        less_than_equal?: 'admin' | 'member';
-        like?: string;
-        not_like?: string;
-        contains?: 'admin' | 'member';
-        exists?: boolean;
-    } | Array<UserWhereDepth1> | Array<UserWhereDepth1> | undefined;
 };
 
 /**
@@ -3204,23 +4021,6 @@ export type UserWhereDepth1 = {
     };
     and?: Array<UserWhereDepth2>;
     or?: Array<UserWhereDepth2>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'admin' | 'member' | null;
-        not_equals?: 'admin' | 'member' | null;
-        in?: Array<'admin' | 'member'> | string;
-        not_in?: Array<'admin' | 'member'> | string;
-        all?: Array<'admin' | 'member'> | string;
-        greater_than?: 'admin' | 'member';
-        greater_than_equal?: 'admin' | 'member';
-        less_than?: 'admin' | 'member';
-        less_than_equal?: 'admin' | 'member';
-        like?: string;
-        not_like?: string;
-        contains?: 'admin' | 'member';
-        exists?: boolean;
-    } | Array<UserWhereDepth2> | Array<UserWhereDepth2> | undefined;
 };
 
 /**
@@ -3249,23 +4049,6 @@ export type UserWhereDepth2 = {
     };
     and?: Array<UserWhereDepth3>;
     or?: Array<UserWhereDepth3>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'admin' | 'member' | null;
-        not_equals?: 'admin' | 'member' | null;
-        in?: Array<'admin' | 'member'> | string;
-        not_in?: Array<'admin' | 'member'> | string;
-        all?: Array<'admin' | 'member'> | string;
-        greater_than?: 'admin' | 'member';
-        greater_than_equal?: 'admin' | 'member';
-        less_than?: 'admin' | 'member';
-        less_than_equal?: 'admin' | 'member';
-        like?: string;
-        not_like?: string;
-        contains?: 'admin' | 'member';
-        exists?: boolean;
-    } | Array<UserWhereDepth3> | Array<UserWhereDepth3> | undefined;
 };
 
 /**
@@ -3294,23 +4077,6 @@ export type UserWhereDepth3 = {
     };
     and?: Array<UserWhereDepth4>;
     or?: Array<UserWhereDepth4>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'admin' | 'member' | null;
-        not_equals?: 'admin' | 'member' | null;
-        in?: Array<'admin' | 'member'> | string;
-        not_in?: Array<'admin' | 'member'> | string;
-        all?: Array<'admin' | 'member'> | string;
-        greater_than?: 'admin' | 'member';
-        greater_than_equal?: 'admin' | 'member';
-        less_than?: 'admin' | 'member';
-        less_than_equal?: 'admin' | 'member';
-        like?: string;
-        not_like?: string;
-        contains?: 'admin' | 'member';
-        exists?: boolean;
-    } | Array<UserWhereDepth4> | Array<UserWhereDepth4> | undefined;
 };
 
 /**
@@ -3339,23 +4105,6 @@ export type UserWhereDepth4 = {
     };
     and?: Array<UserWhereDepth5>;
     or?: Array<UserWhereDepth5>;
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'admin' | 'member' | null;
-        not_equals?: 'admin' | 'member' | null;
-        in?: Array<'admin' | 'member'> | string;
-        not_in?: Array<'admin' | 'member'> | string;
-        all?: Array<'admin' | 'member'> | string;
-        greater_than?: 'admin' | 'member';
-        greater_than_equal?: 'admin' | 'member';
-        less_than?: 'admin' | 'member';
-        less_than_equal?: 'admin' | 'member';
-        like?: string;
-        not_like?: string;
-        contains?: 'admin' | 'member';
-        exists?: boolean;
-    } | Array<UserWhereDepth5> | Array<UserWhereDepth5> | undefined;
 };
 
 /**
@@ -3382,23 +4131,6 @@ export type UserWhereDepth5 = {
         contains?: 'admin' | 'member';
         exists?: boolean;
     };
-    [key: string]: WhereAny | Array<{
-        [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | {
-        equals?: 'admin' | 'member' | null;
-        not_equals?: 'admin' | 'member' | null;
-        in?: Array<'admin' | 'member'> | string;
-        not_in?: Array<'admin' | 'member'> | string;
-        all?: Array<'admin' | 'member'> | string;
-        greater_than?: 'admin' | 'member';
-        greater_than_equal?: 'admin' | 'member';
-        less_than?: 'admin' | 'member';
-        less_than_equal?: 'admin' | 'member';
-        like?: string;
-        not_like?: string;
-        contains?: 'admin' | 'member';
-        exists?: boolean;
-    } | undefined;
 };
 
 export type V1Order = {
@@ -3440,7 +4172,7 @@ export type V1OrderList = {
 };
 
 /**
- * Operators on a dotted path (into groups, arrays, blocks, json, or through a relationship).
+ * Operators on a path whose value type the contract cannot know: into json, through a relationship, or a polymorphic relationship.
  */
 export type WhereAny = {
     equals?: unknown;
@@ -3488,6 +4220,13 @@ export type WhereDate = {
     like?: string;
     not_like?: string;
     contains?: string;
+    exists?: boolean;
+};
+
+/**
+ * Whether the field has a value (arrays, blocks and json are queried by their paths).
+ */
+export type WhereExists = {
     exists?: boolean;
 };
 

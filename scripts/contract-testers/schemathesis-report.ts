@@ -16,6 +16,11 @@ export interface RunSummary {
   /** Distinct failures (check, operation, first line of the message). */
   failures: number
   groups: FailureGroup[]
+  /**
+   * Failures of a request that was not sent (`unsent`): the case names an invalid header, the request recorded
+   * for it does not carry that header. Listed, not counted (docs/contracts.md, "Schemathesis").
+   */
+  unsent: FailureGroup[]
   seconds: number
   /** CPU seconds (user and system) of Schemathesis itself, from bash's `times`. */
   cpuSeconds?: number
@@ -68,8 +73,25 @@ function curl(i: Interaction | undefined): string {
   return parts.join(' ')
 }
 
-function failureGroups(events: Event[]): { groups: FailureGroup[]; cases: number; ops: number } {
+/**
+ * A negative case whose invalid component is a header the recorded request does not carry: Schemathesis 4.9.5
+ * judged an anonymous request (no such header) by the mutation it meant to send. Seen with a mutated
+ * `Authorization` beside an extra header (`*: Inf`): sent as the case says, the server answers 401.
+ */
+function unsentHeader(message: string, i: Interaction | undefined): boolean {
+  const name = /Invalid component: parameter `([^`]+)` in header/.exec(message)?.[1]
+  if (!name || !i) return false
+  return !Object.keys(i.request.headers ?? {}).some((h) => h.toLowerCase() === name.toLowerCase())
+}
+
+function failureGroups(events: Event[]): {
+  groups: FailureGroup[]
+  unsent: FailureGroup[]
+  cases: number
+  ops: number
+} {
   const groups = new Map<string, FailureGroup>()
+  const unsent: FailureGroup[] = []
   const caseIds = new Set<string>()
   const ops = new Set<string>()
   for (const e of events) {
@@ -81,8 +103,19 @@ function failureGroups(events: Event[]): { groups: FailureGroup[]; cases: number
       if (r.label !== 'Stateful tests') ops.add(r.label)
       for (const check of r.checks?.[id] ?? []) {
         if (check.status !== 'failure') continue
-        const message = (check.failure_info?.failure.message ?? '').split('\n')[0]
+        const full = check.failure_info?.failure.message ?? ''
+        const message = full.split('\n')[0]
         const operation = `${c.value.method} ${c.value.path}`
+        if (unsentHeader(full, r.interactions?.[id])) {
+          unsent.push({
+            check: check.name,
+            operation,
+            message: full,
+            count: 1,
+            curl: curl(r.interactions?.[id]),
+          })
+          continue
+        }
         const key = `${check.name}\0${operation}\0${message}`
         const group = groups.get(key)
         if (group) group.count++
@@ -98,7 +131,7 @@ function failureGroups(events: Event[]): { groups: FailureGroup[]; cases: number
       }
     }
   }
-  return { groups: [...groups.values()], cases: caseIds.size, ops: ops.size }
+  return { groups: [...groups.values()], unsent, cases: caseIds.size, ops: ops.size }
 }
 
 function phasesOf(events: Event[]): RunSummary['phases'] {
@@ -132,7 +165,7 @@ export async function summarise(run: {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Event)
-  const { groups, cases, ops } = failureGroups(events)
+  const { groups, unsent, cases, ops } = failureGroups(events)
   const finished = events.some((e) => 'EngineFinished' in e)
   // "Tested: N" and "N generated" as the tool prints them, when it printed them.
   const tested = /Tested:\s+(\d+)/.exec(run.output)?.[1]
@@ -149,6 +182,7 @@ export async function summarise(run: {
     phases: phasesOf(events),
     failures: groups.length,
     groups,
+    unsent,
     seconds: run.seconds,
     cpuSeconds,
     ...(!finished || (run.code !== 0 && !groups.length)
@@ -176,6 +210,10 @@ function format(s: RunSummary): string {
       lines.push(`      ${g.operation} (${g.status ?? '-'}): ${g.message}`)
     lines.push(`    e.g. ${groups[0].curl}`)
   }
+  for (const u of s.unsent)
+    lines.push(
+      `  (not counted: ${u.check} on ${u.operation} judged a header the recorded request does not carry; ${u.message.split('\n').pop()}; sent: ${u.curl})`,
+    )
   if (s.error) lines.push(`  run error: ${s.error}`)
   return lines.join('\n')
 }

@@ -22,6 +22,8 @@ import { ordersComponents, ordersPaths } from '../orders/contract.ts'
 import { WHERE_MAX_NESTING } from '../db/where.ts'
 import { SELECT_SYSTEM_FIELDS } from '../local/select.ts'
 import { sortParam } from './sort.ts'
+import { NOT_BLANK_PATTERN } from './patterns.ts'
+export { NOT_BLANK_PATTERN }
 import { permissionFields } from '../local/permissions.ts'
 import { MAX_PATH_ID, maxPage } from '../local/params.ts'
 import { unrollCycles } from './unroll.ts'
@@ -60,14 +62,6 @@ const errors = (...codes: ErrorStatus[]): Schema =>
   Object.fromEntries(
     codes.map((c) => [String(c), { $ref: `#/components/responses/${responseForStatus(c)}` }]),
   )
-/**
- * A string with a character that is not whitespace: what the server reads from a name it trims with String#trim
- * (a blank one is missing). Spelled out as the
- * ECMAScript whitespace class rather than `\\S`: other regex dialects (Python's, which Schemathesis uses) count
- * U+001C–U+001F as whitespace, which JavaScript does not.
- */
-export const NOT_BLANK_PATTERN =
-  '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]'
 const NON_BLANK: Schema = { minLength: 1, pattern: NOT_BLANK_PATTERN }
 const MESSAGE = { type: 'string' }
 
@@ -1637,6 +1631,10 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     (name) => depthBound.get(name),
     (name) => (documentNames.has(name) ? ref('PopulatedDocument') : undefined),
   )
+  // The shared operator objects no Where of this config uses are left out (linters flag unused components).
+  for (const name of Object.keys(whereComponents()))
+    if (!JSON.stringify({ acyclic, paths }).includes(`"#/components/schemas/${name}"`))
+      delete acyclic[name]
 
   // Statuses any operation can meet, declared everywhere they apply: a request the HTTP parser refuses (400,
   // 431; the contract files and custom endpoints too), a bad parameter or body (400), an

@@ -7,6 +7,7 @@ import type {
   SanitizedConfig,
 } from '../config/types.ts'
 import { idKind, relationKindOf } from '../config/ids.ts'
+import { takesLocaleMap } from '../local/locale.ts'
 import { collectionNames } from '../config/names.ts'
 
 /**
@@ -24,6 +25,8 @@ export interface SchemaContext {
   components: Record<string, Schema>
   /** An input of a collection or global with drafts: a draft save may leave required fields empty. */
   draftable?: boolean
+  /** Which write an input schema is for (a create needs a required localized field's default locale). */
+  operation?: 'create' | 'update'
 }
 
 /** Field types whose value is a string: a required one refuses "" (fields/validate.ts `isEmpty`). */
@@ -229,18 +232,37 @@ export function fieldSchema(
   // A locale map's values keep the plain schema: only the default locale's must be non-empty.
   const perLocale = s
   if (required && mode === 'input' && !ctx.draftable) s = nonEmpty(s, field)
-  if (field.localized)
-    s = {
-      anyOf: [
-        s,
-        {
-          type: 'object',
-          description: "Every locale's value, keyed by locale code (locale=all).",
-          additionalProperties: perLocale,
-        },
-      ],
-    }
+  if (field.localized) s = { anyOf: [s, localeMap(field, mode, ctx, required, s, perLocale)] }
   return describe(s, field)
+}
+
+/**
+ * A localized field's values keyed by locale code: what `locale=all` reads and writes, and what a write in one
+ * locale may give a field whose own value is no object (local/locale.ts takesLocaleMap: those locales are
+ * written). As an input the keys are the configured locales, and a required field's default locale may not be
+ * empty (nor missing on create), as the server checks (fields/validate.ts validateLocalized).
+ */
+function localeMap(
+  field: FlattenedField,
+  mode: 'read' | 'input',
+  ctx: SchemaContext,
+  required: boolean,
+  strict: Schema,
+  perLocale: Schema,
+): Schema {
+  const map: Schema = {
+    type: 'object',
+    description: "Locales' values, keyed by locale code (all of them with locale=all).",
+    additionalProperties: perLocale,
+  }
+  const localization = ctx.config.localization
+  if (mode === 'read' || !localization || !takesLocaleMap(field, {})) return map
+  map.propertyNames = { enum: localization.localeCodes }
+  if (required && !ctx.draftable) {
+    map.properties = { [localization.defaultLocale]: strict }
+    if (ctx.operation === 'create') map.required = [localization.defaultLocale]
+  }
+  return map
 }
 
 /**
@@ -351,7 +373,7 @@ export function inputSchema(
   const s = objectSchema(
     fields,
     'input',
-    { ...ctx, draftable: drafts },
+    { ...ctx, draftable: drafts, operation },
     undefined,
     false,
     drafts || operation === 'update',
@@ -376,7 +398,7 @@ function whenPublished(
   const published = objectSchema(
     fields,
     'input',
-    { ...ctx, draftable: false },
+    { ...ctx, draftable: false, operation },
     undefined,
     false,
     false,
@@ -447,10 +469,17 @@ export function whereComponents(): Record<string, Schema> {
         equals: nullable({ type: 'array', items: { type: 'number' } }),
       },
     },
+    WhereExists: {
+      type: 'object',
+      description:
+        'Whether the field has a value (arrays, blocks and json are queried by their paths).',
+      additionalProperties: false,
+      properties: { exists: { type: 'boolean' } },
+    },
     WhereAny: {
       type: 'object',
       description:
-        'Operators on a dotted path (into groups, arrays, blocks, json, or through a relationship).',
+        'Operators on a path whose value type the contract cannot know: into json, through a relationship, or a polymorphic relationship.',
       additionalProperties: false,
       // Every operator the where compiler knows (server/db/where.ts).
       properties: Object.fromEntries(OPERATORS.map((op) => [op, {}])),
@@ -464,9 +493,12 @@ function whereFor(field: FlattenedField): Schema | undefined {
     case 'textarea':
     case 'code':
     case 'email':
+      return ref('WhereText')
     case 'richText':
     case 'json':
-      return ref('WhereText')
+    case 'array':
+    case 'blocks':
+      return ref('WhereExists')
     case 'number':
       return ref('WhereNumber')
     case 'checkbox':
@@ -487,14 +519,63 @@ function whereFor(field: FlattenedField): Schema | undefined {
   }
 }
 
-/** Where paths of a field list: dotted paths into groups; arrays, blocks and relations reach further via WhereAny. */
-function wherePaths(fields: FlattenedField[], out: Schema): void {
+/**
+ * A path past what the contract enumerates: WhereAny. The list beside it matches nothing (`not: {}`); it is
+ * there for generated types, which make patterns an index signature that `and`/`or` (lists) must fit too, or
+ * no nested where compiles (openapi-typescript, hey-api). Its items are plain objects, not a Where, so it adds
+ * no reference (tools that expand every reference would walk 3^levels copies instead of 2^levels).
+ */
+const WHERE_BEYOND: Schema = {
+  anyOf: [
+    ref('WhereAny'),
+    { type: 'array', items: { type: 'object', additionalProperties: true }, not: {} },
+  ],
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Where paths of a field list, as the where compiler (server/db/where.ts) resolves them: dotted into groups, and
+ * into the rows of arrays (plus their `id`) and blocks (every block's fields, `blockType`, `blockName`, `id`);
+ * an array, blocks or json field itself takes `exists` only. Paths that go on past what the contract can
+ * enumerate (into json, through a relationship, a localized group) are `patterns`: regular expressions of the
+ * keys, with WhereAny. Each dotted path is also accepted with `__` for its dots (GraphQL's form).
+ */
+function wherePaths(fields: FlattenedField[], out: Schema, patterns: Schema): void {
+  const add = (path: string[], s: Schema) => {
+    out[path.join('.')] = s
+    if (path.length > 1) out[path.join('__')] = s
+  }
+  const beyond = (path: string[], rest = '.+') => {
+    patterns[`^${path.map(escapeRe).join('(?:\\.|__)')}(?:\\.|__)${rest}$`] = WHERE_BEYOND
+  }
   traverseFields(fields, (f, path) => {
     if (f.hidden || f.virtual) return false
-    if (f.type === 'group' && !f.localized) return true
+    const here = [...path, f.name]
+    if (f.type === 'group') {
+      if (!f.localized) return true
+      beyond(here)
+      return false
+    }
+    if (f.localized && (f.type === 'array' || f.type === 'blocks')) {
+      add(here, ref('WhereExists'))
+      beyond(here)
+      return false
+    }
     const s = whereFor(f)
-    if (s) out[[...path, f.name].join('.')] = s
-    return false
+    if (s) add(here, s)
+    if (f.type === 'array') add([...here, 'id'], ref('WhereText'))
+    if (f.type === 'blocks')
+      for (const extra of ['blockType', 'blockName', 'id']) add([...here, extra], ref('WhereText'))
+    if (f.type === 'json' || f.type === 'richText')
+      beyond(here, '[A-Za-z0-9_-]+(?:(?:\\.|__)[A-Za-z0-9_-]+)*')
+    if (f.type === 'relationship') {
+      if (Array.isArray(f.relationTo)) {
+        add([...here, 'relationTo'], ref('WhereText'))
+        add([...here, 'value'], ref('WhereAny'))
+      } else beyond(here)
+    }
+    return f.type === 'array' || f.type === 'blocks'
   })
 }
 
@@ -511,7 +592,8 @@ export function whereSchema(
   const properties: Schema = { id: whereIdRef(kind) }
   if (timestamps)
     Object.assign(properties, { createdAt: ref('WhereDate'), updatedAt: ref('WhereDate') })
-  wherePaths(fields, properties)
+  const patterns: Schema = {}
+  wherePaths(fields, properties, patterns)
   // REST takes and/or; GraphQL's AND/OR are its input type's names, and Local accepts both.
   for (const op of ['and', 'or']) properties[op] = { type: 'array', items: ref(name) }
   return {
@@ -519,18 +601,10 @@ export function whereSchema(
     description:
       'A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).',
     properties,
-    // Any other (dotted) path takes WhereAny. The list is for generated types, not validation (`and`/`or` are
-    // in `properties`, which additionalProperties never sees): openapi-typescript types this schema as its
-    // properties intersected with an index signature of additionalProperties, so `and`/`or` must fit that too
-    // or no nested where compiles. Its items are plain objects, not this Where, so the list adds no reference
-    // (tools that expand every reference would walk 3^levels copies instead of 2^levels). A list under any
-    // other key, or and/or past the last level, is refused by the where parser (400 QueryError).
-    additionalProperties: {
-      anyOf: [
-        ref('WhereAny'),
-        { type: 'array', items: { type: 'object', additionalProperties: true } },
-      ],
-    },
+    // Paths the contract cannot enumerate (through a relationship, into json) match a pattern; any other key is
+    // refused, as the where compiler refuses it (400 QueryError). And/or past the last level are left out.
+    ...(Object.keys(patterns).length ? { patternProperties: patterns } : {}),
+    additionalProperties: false,
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SanitizedCollection } from '../config/types.ts'
 import { collectionSchema, type Placement } from '../db/schema.ts'
 import { isContainer } from '../db/where.ts'
+import { SPACES } from './patterns.ts'
 import type { Schema } from './schemas.ts'
 
 /**
@@ -36,7 +37,7 @@ export function sortParam(c: SanitizedCollection): Schema {
   const paths = sortablePaths(c)
   const forms = [...new Set(paths.flatMap((p) => [p, p.replace(/\./g, '__')]))]
   // Keys are trimmed and empty ones skipped (compileSort), so spaces and empty keys are part of the form.
-  const one = `\\s*(?:[+-]?(?:${forms.map(escape).join('|')})\\s*)?`
+  const one = `${SPACES}(?:[+-]?(?:${forms.map(escape).join('|')})${SPACES})?`
   return {
     name: 'sort',
     in: 'query',

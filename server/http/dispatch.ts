@@ -107,10 +107,16 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
             operations.get(operationId)!,
           ),
         )
-    // The sort pattern lists exactly the paths the where compiler sorts by (server/contracts/sort.ts): Local
-    // refuses the same keys with a 400 naming the key and why (unknown, virtual, not readable), so it answers.
+    // The sort pattern lists exactly the paths the where compiler sorts by (server/contracts/sort.ts), and a Where
+    // lists exactly the paths and operators it takes (contracts/schemas.ts): Local refuses the same keys with a
+    // 400 QueryError naming the key and why (unknown, a join, virtual, not readable), so it answers.
     const errs =
-      errors && errors.filter((e) => !(e.keyword === 'pattern' && e.instancePath === '/query/sort'))
+      errors &&
+      errors.filter(
+        (e) =>
+          !(e.keyword === 'pattern' && e.instancePath === '/query/sort') &&
+          !(e.keyword === 'additionalProperties' && /^\/query\/where(\/|$)/.test(e.instancePath)),
+      )
     if (errs?.length) {
       // A caller the operation's access turns away learns nothing from a 400: Local's access answers first.
       await refuseIfDenied(cms, meta, call.req, { id: route.params.id, data: body })

@@ -119,6 +119,18 @@ export function localizeDoc(
 }
 
 /**
+ * Whether a write in one locale gives a localized field a locale map (`{ en: "…", fr: "…" }`, the locales it
+ * names written at once): an object where the field's own value never is one (text, numbers, dates, single
+ * relationships…). Groups, json, rich text and polymorphic relationships hold objects: a map there needs
+ * `locale: 'all'`.
+ */
+export function takesLocaleMap(field: FlattenedField, value: unknown): boolean {
+  if (!isObject(value)) return false
+  if (['group', 'json', 'richText'].includes(field.type)) return false
+  return !(field.type === 'relationship' && Array.isArray(field.relationTo))
+}
+
+/**
  * API form → stored form for a write in `locale`, in place: each localized value is put under `locale` in the
  * stored locale map of `stored` (the other locales kept). Array and block rows are matched to stored rows by id.
  */
@@ -133,7 +145,10 @@ export function delocalize(
     const value = data[field.name]
     const before = stored?.[field.name]
     if (field.localized) {
-      data[field.name] = { ...(isObject(before) ? before : {}), [locale]: value ?? null }
+      // A locale map (validate.ts takesLocaleMap) writes the locales it names; a value, the request's locale.
+      data[field.name] = takesLocaleMap(field, value)
+        ? { ...(isObject(before) ? before : {}), ...(value as Record<string, unknown>) }
+        : { ...(isObject(before) ? before : {}), [locale]: value ?? null }
       continue
     }
     if (field.type === 'group' && isObject(value)) {

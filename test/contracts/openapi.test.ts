@@ -173,16 +173,17 @@ test('where, select and populate are JSON-text parameters typed by acyclic per-c
   t.deepEqual(schema.properties.kind.properties.equals.enum, ['news', 'opinion', 'long-read', null])
   t.deepEqual(schema.properties['meta.canonical'], { $ref: '#/components/schemas/WhereText' })
   t.deepEqual(schema.properties.where, { $ref: '#/components/schemas/WherePoint' })
-  // Other paths take WhereAny; the list of plain objects there is for generated types (openapi-typescript
-  // intersects the properties with it) and refers to no Where, so it adds no level.
-  const other = {
-    anyOf: [
-      { $ref: '#/components/schemas/WhereAny' },
-      { type: 'array', items: { type: 'object', additionalProperties: true } },
-    ],
-  }
-  t.deepEqual(schema.additionalProperties, other)
-  t.deepEqual(last.additionalProperties, other)
+  // No other key (issue 31): paths the contract cannot enumerate (through a relationship, into json) match a
+  // pattern with WhereAny; `__` spells a dotted path too (GraphQL's form).
+  t.is(schema.additionalProperties, false)
+  t.is(last.additionalProperties, false)
+  t.deepEqual(schema.properties['meta__canonical'], schema.properties['meta.canonical'])
+  const patterns = Object.keys(schema.patternProperties)
+  const matches = (key: string) => patterns.some((p) => new RegExp(p, 'u').test(key))
+  t.true(matches('writer.email'), 'through the writer relationship')
+  t.true(matches('writer__email'))
+  t.false(matches('headline.x'), 'a text field has no subpaths')
+  t.false(matches('nowhere'))
 
   // Select lists the fields (groups, arrays, blocks one level down); populate a select per collection.
   const select = doc.components.schemas.ArticleSelect

@@ -4,6 +4,7 @@ import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
 import type { CollectionSlug } from '../../config/local-api.ts'
 import { jsonSchemaProblem } from './json-schema.ts'
+import { takesLocaleMap } from '../locale.ts'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const DEFAULT_MAX_TEXT = 40_000
@@ -100,7 +101,7 @@ async function validateValue(
   path: string,
   sibling: Record<string, unknown>,
 ): Promise<unknown> {
-  if (field.localized && ctx.req.locale === 'all')
+  if (field.localized && (ctx.req.locale === 'all' || takesLocaleMap(field, value)))
     return validateLocalized(field, value, ctx, path, sibling)
   if (field.required && isEmpty(value) && !ctx.draft) {
     push(ctx, path, field, 'This field is required.')
@@ -151,13 +152,24 @@ async function validateLocalized(
 ): Promise<unknown> {
   const localization = ctx.req.cms.config.localization
   if (!localization) return value
+  // A write in one locale merges the map over the stored locales (locale.ts delocalize); `all` replaces them.
+  const merging = ctx.req.locale !== 'all'
+  // With `all`, a value that is no map is the default locale's (where the field's own value is no object).
+  if (!merging && !isObject(value) && takesLocaleMap(field, {}))
+    value = { [localization.defaultLocale]: value }
   if (!isObject(value)) {
     push(ctx, path, field, 'A localized field holds an object keyed by locale.')
     return undefined
   }
   const plain = { ...field, localized: false, required: false } as FlattenedField
-  if (field.required && !ctx.draft && isEmpty(value[localization.defaultLocale]))
-    push(ctx, `${path}.${localization.defaultLocale}`, field, 'This field is required.')
+  const { defaultLocale } = localization
+  if (
+    field.required &&
+    !ctx.draft &&
+    (!merging || ctx.operation === 'create' || defaultLocale in value) &&
+    isEmpty(value[defaultLocale])
+  )
+    push(ctx, `${path}.${defaultLocale}`, field, 'This field is required.')
   const out: Record<string, unknown> = {}
   for (const [locale, v] of Object.entries(value)) {
     if (!localization.localeCodes.includes(locale)) {
