@@ -9997,7 +9997,7 @@ export type V1PaymentWebhookData = {
     };
     headers: {
         /**
-         * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
+         * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; a malformed one is a 400, one that does not sign the body with the shared secret, or whose time is more than five minutes away, a 401.
          */
         'x-signature': string;
     };
@@ -10011,6 +10011,10 @@ export type V1PaymentWebhookErrors = {
      * Bad Request
      */
     400: Problem;
+    /**
+     * Unauthorized
+     */
+    401: Problem;
     /**
      * Not Found
      */

@@ -137,6 +137,10 @@ async function runOnce(app: AppUnderTest, authenticated: boolean): Promise<RunSu
       'false',
       '--generation-database',
       'none',
+      // A drafts collection's create body says its required fields with if/then on _status, which Hypothesis
+      // meets by filtering: its health check would stop generating for that operation instead of going on.
+      '--suppress-health-check',
+      'filter_too_much',
       '--report',
       'junit,ndjson',
       '--report-junit-path',

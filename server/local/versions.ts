@@ -154,8 +154,11 @@ export function sortOnVersions(sort: string | string[] | undefined): string[] | 
         .map((s) => s.trim())
         .filter(Boolean)
   return list.map((s) => {
-    const desc = s.startsWith('-')
-    const path = desc ? s.slice(1) : s
+    // "-" sorts descending, "+" (or nothing) ascending, as compileSort reads them.
+    const key = typeof s === 'string' ? s.trim() : s
+    if (typeof key !== 'string' || !key) return key
+    const desc = key.startsWith('-')
+    const path = desc ? key.slice(1) : key.replace(/^\+/, '')
     return `${desc ? '-' : ''}${path === 'id' ? 'parent' : `version.${path}`}`
   })
 }

@@ -14,6 +14,7 @@ import {
 import { ref, type Schema } from '../contracts/schemas.ts'
 import { MAX_PATH_ID } from '../local/params.ts'
 import { MAX_UNIT_PRICE } from './representation.ts'
+import { SIGNATURE_PATTERN } from './webhooks.ts'
 
 export function ordersPaths(paths: Record<string, PathItem>, maxLimit: number): void {
   const problems = (...codes: number[]) =>
@@ -119,8 +120,9 @@ export function ordersPaths(paths: Record<string, PathItem>, maxLimit: number): 
           name: 'x-signature',
           in: 'header',
           required: true,
-          description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`',
-          schema: { type: 'string' },
+          description:
+            '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; a malformed one is a 400, one that does not sign the body with the shared secret, or whose time is more than five minutes away, a 401.',
+          schema: { type: 'string', pattern: SIGNATURE_PATTERN },
         },
       ],
       requestBody: body({
@@ -157,7 +159,7 @@ export function ordersPaths(paths: Record<string, PathItem>, maxLimit: number): 
           },
           'Processed (or already processed)',
         ),
-        ...problems(400, 404, 409, 422),
+        ...problems(400, 401, 404, 409, 422),
       },
     },
   }

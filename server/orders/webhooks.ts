@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { BadRequest } from '../errors/bad-request.ts'
+import { Unauthorized } from '../errors/unauthorized.ts'
 import type { FieldError } from '../errors/validation-error.ts'
 import { toCents } from './representation.ts'
 
@@ -18,7 +19,14 @@ export function sign(secret: string, timestamp: number, raw: Buffer | string): s
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.`).update(raw).digest('hex')}`
 }
 
-/** Throws 400 unless `header` is a fresh, valid signature of `raw`. */
+/** The X-Signature header's form (the contract's pattern). */
+export const SIGNATURE_PATTERN = '^t=[0-9]{1,15},v1=[0-9a-f]{64}$'
+
+/**
+ * Throws unless `header` is a fresh, valid signature of `raw`: 400 for a header that is missing or not of
+ * the form, 401 for one that does not sign the body with the shared secret or is more than five minutes
+ * away (the request is not the provider's).
+ */
 export function verifySignature(
   secret: string,
   header: string | undefined,
@@ -32,11 +40,11 @@ export function verifySignature(
   if (!header || !Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? ''))
     throw new BadRequest('Missing or malformed X-Signature header.')
   if (Math.abs(now / 1000 - t) > WEBHOOK_TOLERANCE_S)
-    throw new BadRequest('The signature timestamp is outside the five-minute window.')
+    throw new Unauthorized('The signature timestamp is outside the five-minute window.')
   const expected = Buffer.from(sign(secret, t, raw).split('v1=')[1], 'hex')
   const given = Buffer.from(parts.v1, 'hex')
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new BadRequest('The signature does not match the body.')
+    throw new Unauthorized('The signature does not match the body.')
 }
 
 /** The shop's currency (ISO 4217, `SHOP_CURRENCY`, default EUR): payments in any other are refused. */

@@ -329,10 +329,17 @@ test('payment webhook: a valid signature marks the order paid once; replays, bad
       raw: body,
       headers: { 'content-type': 'application/json', 'x-signature': signature },
     })
+  // Not signed by the provider (another secret, or too old): 401; a header not of the form: 400.
   const bad = await post(event, sign('wrong-secret', now, event))
-  t.is(bad.status, 400)
+  t.is(bad.status, 401)
   t.is((await s.cms.findByID({ collection: 'orders', id: order.id })).status, 'pending')
-  t.is((await post(event, sign('test-webhook-secret', now - 3600, event))).status, 400)
+  t.is((await post(event, sign('test-webhook-secret', now - 3600, event))).status, 401)
+  const malformed = await s.request('POST', '/api/v1/webhooks/payments', {
+    raw: event,
+    headers: { 'content-type': 'application/json', 'x-signature': 'v1=abc' },
+    invalid: 'an X-Signature not of the form',
+  })
+  t.is(malformed.status, 400)
   const ok = await post(event, sign('test-webhook-secret', now, event))
   t.deepEqual(ok.body, { received: true })
   const paid = await s.cms.findByID({ collection: 'orders', id: order.id })

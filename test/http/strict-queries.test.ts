@@ -115,3 +115,35 @@ test('sort and name patterns use the whitespace String#trim strips, not a dialec
   t.is(r.status, 400)
   t.is((await s.request('GET', '/api/stories', { query: { sort: '\u3000-words ' } })).status, 200)
 })
+
+test('distinct offers only fields with a stored value; the access body of an auth collection takes its password', async (t) => {
+  const doc = compileOpenAPI(sanitizeConfig(newsroom)) as any
+  const field = doc.paths['/sections/distinct'].get.parameters.find(
+    (p: { name?: string }) => p.name === 'field',
+  )
+  t.false(field.schema.enum.includes('stories'), 'a join field has no stored value')
+  const refused = await s.request('GET', '/api/sections/distinct', {
+    query: { field: 'stories' },
+    invalid: 'a join field',
+  })
+  t.is(refused.status, 400)
+  const editor = await editorBearer()
+  const me = (await s.request('GET', '/api/editors/me', { headers: editor })).body.user
+  const access = await s.request('POST', `/api/editors/access/${me.id}`, {
+    body: { name: 'Desk', password: 'another-password' },
+    headers: editor,
+  })
+  t.is(access.status, 200)
+  t.truthy(access.body.update)
+})
+
+test('a "+" sort key means ascending on drafts too (the versions they are read from)', async (t) => {
+  const editor = await editorBearer()
+  for (const sort of ['+words', ' +words , -createdAt'])
+    t.is(
+      (await s.request('GET', '/api/stories', { query: { draft: 'true', sort }, headers: editor }))
+        .status,
+      200,
+      sort,
+    )
+})
