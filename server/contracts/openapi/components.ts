@@ -1,0 +1,198 @@
+/**
+ * The shared components of the contract: the common parameters, the shared schemas (Count, Message,
+ * BulkErrors, Error, the Where operators), the page of a list, and the error responses.
+ */
+import type { SanitizedConfig } from '../../config/types.ts'
+import { headersTooLarge, pageParameter } from '../operation.ts'
+import { MAX_PATH_ID } from '../../local/params.ts'
+import { ref, whereComponents, type Schema } from '../schemas.ts'
+import { jsonParam, MESSAGE } from './shared.ts'
+
+export function sharedParameters(config: SanitizedConfig): Record<string, Schema> {
+  const params: Record<string, Schema> = {
+    id: {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: `The document id (at most ${MAX_PATH_ID}: 15 digits).`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PATH_ID },
+    },
+    depth: {
+      name: 'depth',
+      in: 'query',
+      description: `Relation population depth (default ${config.defaultDepth}). The related documents an answer may hold are bounded (limits.population: ${config.limits.population.maxDocs} documents, ${config.limits.population.maxBytes} bytes); past that the answer is a 400 LimitExceeded.`,
+      schema: { type: 'integer', minimum: 0, maximum: config.maxDepth },
+    },
+    limit: {
+      name: 'limit',
+      in: 'query',
+      description: `Page size (default 10; 0 returns every match, at most ${config.maxLimit}: more matches are a 400 LimitExceeded).`,
+      schema: { type: 'integer', minimum: 0, maximum: config.maxLimit },
+    },
+    page: pageParameter(config.maxLimit),
+    pagination: {
+      name: 'pagination',
+      in: 'query',
+      description: `false returns every match without a count (with limit 0, at most ${config.maxLimit}).`,
+      schema: { type: 'boolean' },
+    },
+    populate: jsonParam(
+      'populate',
+      ref('Populate'),
+      'Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.',
+      '{}',
+    ),
+    draft: {
+      name: 'draft',
+      in: 'query',
+      description:
+        'true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.',
+      schema: { type: 'boolean' },
+    },
+    trash: {
+      name: 'trash',
+      in: 'query',
+      description:
+        'Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.',
+      schema: { type: 'boolean' },
+    },
+  }
+  const autosaves = [...config.collections, ...config.globals].some(
+    (o) => o.versions && o.versions.autosave,
+  )
+  if (autosaves)
+    params.autosave = {
+      name: 'autosave',
+      in: 'query',
+      description:
+        'An autosave (versions.drafts.autosave): overwrites the newest version when that one is an autosave too, instead of adding one.',
+      schema: { type: 'boolean' },
+    }
+  if (config.localization) {
+    const codes = config.localization.localeCodes
+    params.locale = {
+      name: 'locale',
+      in: 'query',
+      description: '"all" (or "*") returns every locale keyed by code.',
+      schema: { type: 'string', enum: [...codes, 'all', '*'] },
+    }
+    params.selectedLocales = {
+      name: 'selectedLocales',
+      in: 'query',
+      description:
+        'Duplicate: the locales of localized fields to copy, comma-separated (default: every locale).',
+      schema: { type: 'string', pattern: `^(${codes.join('|')})(,(${codes.join('|')}))*$` },
+    }
+    params.fallbackLocale = {
+      name: 'fallback-locale',
+      in: 'query',
+      description: '"none" turns fallback off.',
+      schema: { type: 'string', enum: [...codes, 'none', 'null', 'false'] },
+    }
+  }
+  return params
+}
+
+export function sharedSchemas(anyId: Schema): Record<string, Schema> {
+  return {
+    Count: {
+      type: 'object',
+      required: ['totalDocs'],
+      properties: { totalDocs: { type: 'integer', minimum: 0 } },
+    },
+    Message: { type: 'object', required: ['message'], properties: { message: MESSAGE } },
+    BulkErrors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'message'],
+        properties: { id: anyId, message: MESSAGE },
+      },
+    },
+    Error: {
+      type: 'object',
+      required: ['errors'],
+      properties: {
+        errors: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['message'],
+            properties: {
+              name: { type: 'string' },
+              message: MESSAGE,
+              data: {
+                description:
+                  'For a ValidationError: { collection?, global?, id?, errors: [{ message, path, label }] }.',
+              },
+            },
+          },
+        },
+      },
+    },
+    ...whereComponents(),
+  }
+}
+
+export function paginated(items: Schema): Schema {
+  const int = { type: 'integer' }
+  const maybe = { type: ['integer', 'null'] }
+  return {
+    type: 'object',
+    required: [
+      'docs',
+      'totalDocs',
+      'limit',
+      'totalPages',
+      'page',
+      'pagingCounter',
+      'hasPrevPage',
+      'hasNextPage',
+      'prevPage',
+      'nextPage',
+    ],
+    properties: {
+      docs: { type: 'array', items },
+      totalDocs: int,
+      limit: int,
+      totalPages: int,
+      page: int,
+      pagingCounter: int,
+      hasPrevPage: { type: 'boolean' },
+      hasNextPage: { type: 'boolean' },
+      prevPage: maybe,
+      nextPage: maybe,
+    },
+  }
+}
+
+export function errorResponses(): Record<string, Schema> {
+  const error = (description: string, headers?: Schema) => ({
+    description,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: ref('Error') } },
+  })
+  return {
+    BadRequest: error(
+      'The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)',
+    ),
+    Unauthorized: error('Not logged in (or the token is invalid, expired or logged out)', {
+      'WWW-Authenticate': { schema: { type: 'string' } },
+    }),
+    Forbidden: error('Logged in, but not allowed'),
+    NotFound: error('No such document (or the caller may not see it)'),
+    Conflict: error('The document is not in a state that allows this'),
+    PayloadTooLarge: error('The request body is too large'),
+    RequestHeaderFieldsTooLarge: headersTooLarge(ref('Error')),
+    TooManyRequests: error('Too many attempts; retry later', {
+      'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' },
+    }),
+    InternalError: error(
+      'Something went wrong (details are logged with the request id, never returned)',
+    ),
+    ServiceUnavailable: error(
+      'The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)',
+    ),
+  }
+}
