@@ -100,9 +100,9 @@ export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown>
     (name) => (documentNames.has(name) ? ref('PopulatedDocument') : undefined),
   )
   // The shared operator objects no Where of this config uses are left out (linters flag unused components).
+  const used = JSON.stringify({ acyclic, paths })
   for (const name of Object.keys(whereComponents()))
-    if (!JSON.stringify({ acyclic, paths }).includes(`"#/components/schemas/${name}"`))
-      delete acyclic[name]
+    if (!used.includes(`"#/components/schemas/${name}"`)) delete acyclic[name]
 
   // The statuses every operation can meet (openapi/document.ts), then the document.
   declareCommonResponses(paths)

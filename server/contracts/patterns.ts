@@ -12,3 +12,6 @@ export const SPACES = `[${WHITESPACE}]*`
 
 /** A string with a character that is not whitespace: what the server reads from a name it trims. */
 export const NOT_BLANK_PATTERN = `[^${WHITESPACE}]`
+
+/** `s` as a literal inside a regular expression. */
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

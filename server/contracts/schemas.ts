@@ -7,7 +7,8 @@ import type {
   SanitizedConfig,
 } from '../config/types.ts'
 import { idKind, relationKindOf } from '../config/ids.ts'
-import { takesLocaleMap } from '../local/locale.ts'
+import { holdsObject } from '../local/locale.ts'
+import { escapeRe } from './patterns.ts'
 import { collectionNames } from '../config/names.ts'
 
 /**
@@ -256,7 +257,7 @@ function localeMap(
     additionalProperties: perLocale,
   }
   const localization = ctx.config.localization
-  if (mode === 'read' || !localization || !takesLocaleMap(field, {})) return map
+  if (mode === 'read' || !localization || holdsObject(field)) return map
   map.propertyNames = { enum: localization.localeCodes }
   if (required && !ctx.draftable) {
     map.properties = { [localization.defaultLocale]: strict }
@@ -531,8 +532,6 @@ const WHERE_BEYOND: Schema = {
     { type: 'array', items: { type: 'object', additionalProperties: true }, not: {} },
   ],
 }
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * Where paths of a field list, as the where compiler (server/db/where.ts) resolves them: dotted into groups, and

@@ -1,7 +1,7 @@
 import type { SanitizedCollection } from '../config/types.ts'
 import { collectionSchema, type Placement } from '../db/schema.ts'
 import { isContainer } from '../db/where.ts'
-import { SPACES } from './patterns.ts'
+import { escapeRe, SPACES } from './patterns.ts'
 import type { Schema } from './schemas.ts'
 
 /**
@@ -25,8 +25,6 @@ export function sortablePaths(c: SanitizedCollection): string[] {
   return out
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /**
  * The `sort` parameter of a collection (or a versions collection): a comma-separated list of sortable paths,
  * each optionally prefixed with "-" (descending) or "+"; a group path may use `__` for its dots (GraphQL's form).
@@ -37,7 +35,7 @@ export function sortParam(c: SanitizedCollection): Schema {
   const paths = sortablePaths(c)
   const forms = [...new Set(paths.flatMap((p) => [p, p.replace(/\./g, '__')]))]
   // Keys are trimmed and empty ones skipped (compileSort), so spaces and empty keys are part of the form.
-  const one = `${SPACES}(?:[+-]?(?:${forms.map(escape).join('|')})${SPACES})?`
+  const one = `${SPACES}(?:[+-]?(?:${forms.map(escapeRe).join('|')})${SPACES})?`
   return {
     name: 'sort',
     in: 'query',

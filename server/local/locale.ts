@@ -125,9 +125,13 @@ export function localizeDoc(
  * `locale: 'all'`.
  */
 export function takesLocaleMap(field: FlattenedField, value: unknown): boolean {
-  if (!isObject(value)) return false
-  if (['group', 'json', 'richText'].includes(field.type)) return false
-  return !(field.type === 'relationship' && Array.isArray(field.relationTo))
+  return isObject(value) && !holdsObject(field)
+}
+
+/** Whether a field's own value is an object (a group, json, rich text, a polymorphic relationship). */
+export function holdsObject(field: FlattenedField): boolean {
+  if (['group', 'json', 'richText'].includes(field.type)) return true
+  return field.type === 'relationship' && Array.isArray(field.relationTo)
 }
 
 /**

@@ -40,6 +40,14 @@ function loginNames(c: SanitizedCollection) {
 }
 
 /** The answer of a login or a refresh, with its token under the name given. */
+/** The base path of an auth collection's routes, and the `x-cms` facts of one of its operations. */
+function authScope(c: SanitizedCollection) {
+  return {
+    base: `/${c.slug}`,
+    meta: (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug }),
+  }
+}
+
 function sessionAnswer(c: SanitizedCollection, user: Schema) {
   // auth.removeTokenFromResponses: the answers leave the token out (the cookie carries it).
   const keepsToken = !(c.auth && c.auth.removeTokenFromResponses)
@@ -63,9 +71,8 @@ function loginPaths(
   singular: string,
   tag: string[],
 ): void {
-  const base = `/${c.slug}`
+  const { base, meta } = authScope(c)
   const user = ref(singular)
-  const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
   const { names, either, nameProps } = loginNames(c)
   const credentials = either({
     type: 'object',
@@ -119,9 +126,8 @@ function sessionPaths(
   singular: string,
   tag: string[],
 ): void {
-  const base = `/${c.slug}`
+  const { base, meta } = authScope(c)
   const user = ref(singular)
-  const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
   const session = sessionAnswer(c, user)
   paths[`${base}/me`] = {
     get: {
@@ -176,9 +182,8 @@ function passwordPaths(
   singular: string,
   tag: string[],
 ): void {
-  const base = `/${c.slug}`
+  const { base, meta } = authScope(c)
   const user = ref(singular)
-  const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
   const { names, either, nameProps } = loginNames(c)
   // auth.removeTokenFromResponses: the answers leave the token out (the cookie carries it).
   const keepsToken = !(c.auth && c.auth.removeTokenFromResponses)
@@ -248,8 +253,7 @@ export function authFlowPaths(
   tag: string[],
 ): void {
   if (!c.auth) return
-  const base = `/${c.slug}`
-  const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
+  const { base, meta } = authScope(c)
   const emailBody = body({
     type: 'object',
     required: ['email'],
@@ -300,22 +304,7 @@ export function authFlowPaths(
       requestBody: body(ref(`${singular}CreateInput`)),
       responses: {
         200: json(
-          {
-            type: 'object',
-            // auth.removeTokenFromResponses: the answer leaves the token out (the cookie carries it).
-            required: [
-              'message',
-              ...(c.auth && c.auth.removeTokenFromResponses ? [] : ['token']),
-              'exp',
-              'user',
-            ],
-            properties: {
-              message: MESSAGE,
-              token: { type: 'string' },
-              exp: { type: 'integer', description: 'Expiry, in seconds since the epoch.' },
-              user: ref(singular),
-            },
-          },
+          sessionAnswer(c, ref(singular))('token'),
           'Registered and logged in; the token is also set as the token cookie',
         ),
         ...errors(400, 403, 429, 500),
@@ -331,8 +320,7 @@ function verifyPaths(
   singular: string,
   tag: string[],
 ): void {
-  const base = `/${c.slug}`
-  const meta = (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug })
+  const { base, meta } = authScope(c)
   // An account not yet verified answers the right password with 403 UnverifiedEmail.
   const login = paths[`${base}/login`]?.post
   if (login) (login.responses as Record<string, unknown>)['403'] = errors(403)['403']

@@ -4,7 +4,7 @@ import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
 import type { CollectionSlug } from '../../config/local-api.ts'
 import { jsonSchemaProblem } from './json-schema.ts'
-import { takesLocaleMap } from '../locale.ts'
+import { holdsObject, takesLocaleMap } from '../locale.ts'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const DEFAULT_MAX_TEXT = 40_000
@@ -155,7 +155,7 @@ async function validateLocalized(
   // A write in one locale merges the map over the stored locales (locale.ts delocalize); `all` replaces them.
   const merging = ctx.req.locale !== 'all'
   // With `all`, a value that is no map is the default locale's (where the field's own value is no object).
-  if (!merging && !isObject(value) && takesLocaleMap(field, {}))
+  if (!merging && !isObject(value) && !holdsObject(field))
     value = { [localization.defaultLocale]: value }
   if (!isObject(value)) {
     push(ctx, path, field, 'A localized field holds an object keyed by locale.')
