@@ -5,7 +5,8 @@
 import type { SanitizedConfig } from '../../config/types.ts'
 import { headersTooLarge, pageParameter } from '../operation.ts'
 import { MAX_PATH_ID } from '../../local/params.ts'
-import { ref, whereComponents, type Schema } from '../schemas.ts'
+import { ref, type Schema } from '../refs.ts'
+import { whereComponents } from '../where-schema.ts'
 import { jsonParam, MESSAGE } from './shared.ts'
 
 export function sharedParameters(config: SanitizedConfig): Record<string, Schema> {

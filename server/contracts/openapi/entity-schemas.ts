@@ -16,11 +16,11 @@ import {
   inputSchema,
   objectSchema,
   ref,
-  selectSchema,
-  whereSchema,
   type Schema,
   type SchemaContext,
 } from '../schemas.ts'
+import { selectSchema } from '../select-schema.ts'
+import { whereSchema } from '../where-schema.ts'
 import { paginated } from './components.ts'
 import { entityPermissionSchema } from './permission-schemas.ts'
 

@@ -1,0 +1,61 @@
+import type { FlattenedField } from '../config/types.ts'
+import { array } from './array.ts'
+import { blocks } from './blocks.ts'
+import { checkbox } from './checkbox.ts'
+import { date } from './date.ts'
+import { email } from './email.ts'
+import { group } from './group.ts'
+import { join } from './join.ts'
+import { json } from './json.ts'
+import { number } from './number.ts'
+import { point } from './point.ts'
+import { relationship } from './relationship.ts'
+import { richText } from './rich-text.ts'
+import { radio, select } from './select.ts'
+import { code, text, textarea } from './text.ts'
+import type { FieldType, Relation } from './types.ts'
+
+/**
+ * The field types the CMS knows, by name. Every layer asks here what a type does (its column, schema, GraphQL
+ * types, validation, relations) instead of switching on the name; `registerFieldType` adds one.
+ */
+const types = new Map<string, FieldType<never>>()
+
+/** The built-in data types (layout types, rows, collapsibles, tabs and unnamed groups, are flattened away). */
+function builtIns(): FieldType<never>[] {
+  return [text, textarea, code, email, number, checkbox, date, select, radio, json, richText, point]
+    .concat([relationship, join, group, array, blocks] as never[])
+    .map((t) => t as unknown as FieldType<never>)
+}
+
+// Built lazily: the modules import config helpers that import this registry back.
+function all(): Map<string, FieldType<never>> {
+  if (types.size === 0) for (const t of builtIns()) types.set(t.name, t)
+  return types
+}
+
+/** Adds a field type (a plugin's or a test's); a name taken by another type is refused. */
+export function registerFieldType<F extends { type: string }>(type: FieldType<F>): void {
+  const known = all()
+  if (known.has(type.name) && known.get(type.name) !== (type as unknown))
+    throw new Error(`Field type "${type.name}" is already registered.`)
+  known.set(type.name, type as unknown as FieldType<never>)
+}
+
+/** Whether a data field type of this name is registered. */
+export const isFieldType = (name: string): boolean => all().has(name)
+
+/** The module of a field's type (the sanitiser refuses unknown types, so every sanitised field has one). */
+export function fieldType(field: { type: string }): FieldType {
+  const t = all().get(field.type)
+  if (!t) throw new Error(`Unknown field type "${field.type}".`)
+  return t as unknown as FieldType
+}
+
+/** The documents a field points at, when its type is relational. */
+export const relationOf = (field: FlattenedField): Relation | undefined =>
+  fieldType(field).relation?.(field)
+
+/** Whether the field's value is stored as one JSON value (localized, or as its type says). */
+export const storedAsJson = (field: FlattenedField): boolean =>
+  Boolean(field.localized) || Boolean(fieldType(field).jsonStored?.(field))

@@ -1,0 +1,97 @@
+import { isIndexed, isUnique } from '../config/fields.ts'
+import type { FlattenedField } from '../config/types.ts'
+import type { Checked, Schema, SchemaKit } from './types.ts'
+
+/** What the field modules share: value checks, list schemas, the GraphQL operator lists. */
+
+export const ok = (value: unknown): Checked => ({ value })
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+
+const DEFAULT_MAX_TEXT = 40_000
+const INDEXED_MAX_TEXT = 255
+
+/** A text value within the field's length (an indexed one within what its column holds). */
+export function checkLength(
+  field: FlattenedField & { minLength?: number; maxLength?: number },
+  v: string,
+): string | undefined {
+  const max =
+    field.maxLength ?? (isUnique(field) || isIndexed(field) ? INDEXED_MAX_TEXT : DEFAULT_MAX_TEXT)
+  if (field.minLength !== undefined && v.length < field.minLength)
+    return `This value must be longer than the minimum length of ${field.minLength} characters.`
+  if (v.length > max) return `This value must be shorter than the max length of ${max} characters.`
+  return undefined
+}
+
+/** `minRows`/`maxRows` of an array, blocks or hasMany relationship field. */
+export function checkRows(
+  field: { minRows?: number; maxRows?: number },
+  n: number,
+): string | undefined {
+  if (field.minRows !== undefined && n < field.minRows)
+    return `This field requires at least ${field.minRows} row(s).`
+  if (field.maxRows !== undefined && n > field.maxRows)
+    return `This field requires no more than ${field.maxRows} row(s).`
+  return undefined
+}
+
+/**
+ * `minRows`/`maxRows` of a hasMany text, number or select field (Payload's wording). An empty list is checked by
+ * `required` only, as Payload does.
+ */
+export function checkManyRows(
+  field: { minRows?: number; maxRows?: number },
+  n: number,
+): string | undefined {
+  if (n === 0) return undefined
+  if (field.minRows !== undefined && n < field.minRows)
+    return `${n} is less than the min allowed rows of ${field.minRows}.`
+  if (field.maxRows !== undefined && n > field.maxRows)
+    return `${n} is greater than the max allowed rows of ${field.maxRows}.`
+  return undefined
+}
+
+/** A list schema with the field's row bounds (inputs only). */
+export function arrayOf(
+  items: Schema,
+  field: { minRows?: number; maxRows?: number },
+  kit: SchemaKit,
+): Schema {
+  const s: Schema = { type: 'array', items }
+  if (kit.mode === 'input' && field.minRows !== undefined) s.minItems = field.minRows
+  if (kit.mode === 'input' && field.maxRows !== undefined) s.maxItems = field.maxRows
+  return s
+}
+
+/** `[T!]` for a hasMany field, else `T`. */
+export const many = (hasMany: boolean | undefined, t: string): string => (hasMany ? `[${t}!]` : t)
+
+export const TEXT_OPS = [
+  'equals',
+  'not_equals',
+  'like',
+  'not_like',
+  'contains',
+  'in',
+  'not_in',
+  'all',
+  'exists',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+] as const
+export const NUMBER_OPS = [
+  'equals',
+  'not_equals',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'in',
+  'not_in',
+  'all',
+  'exists',
+] as const
+export const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'all', 'exists'] as const

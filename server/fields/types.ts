@@ -1,0 +1,227 @@
+import type {
+  CmsRequest,
+  Field,
+  FlattenedField,
+  FlattenedGroupField,
+  ID,
+  IdKind,
+  SanitizedConfig,
+} from '../config/types.ts'
+
+/**
+ * A field type is one module: everything the layers need to know about a type, asked through the registry
+ * (`registry.ts`) instead of switching on the type's name. The layers hand a module what it may call back (a
+ * kit: the contract compilers' builders, the validator's recursion), so this layer imports from config only.
+ */
+
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
+export type Schema = Record<string, unknown>
+export type SchemaMode = 'read' | 'input'
+
+/** The column a value takes in its collection's table (db/schema.ts turns it into DDL). */
+export type ColumnType =
+  | { type: 'double' }
+  | { type: 'boolean' }
+  | { type: 'string'; length: number }
+  | { type: 'text' }
+  | { type: 'id'; kind: IdKind }
+
+/** How the where compiler compares a stored value: the operand coercion and the operators that apply. */
+export type WhereKind = 'text' | 'number' | 'boolean' | 'date' | 'id'
+
+/** What the OpenAPI compiler (contracts/schemas.ts) lends a module building a value's JSON Schema. */
+export interface SchemaKit {
+  config: SanitizedConfig
+  mode: SchemaMode
+  /** `$ref` to a named component. */
+  ref(name: string): Schema
+  /** Registers a named component (read mode) and answers its `$ref`. */
+  component(name: string, schema: Schema): Schema
+  /** The object schema of nested fields (rows carry their `id`). */
+  object(fields: FlattenedField[], interfaceName: string | undefined, row: boolean): Schema
+  /** The `$ref` of a collection's document schema. */
+  docRef(slug: string): Schema
+  /** The schema of an id of a kind. */
+  idSchema(kind: IdKind): Schema
+  /** A where operator object over values of `value` (equals, in, like, …). */
+  operators(value: Schema): Schema
+}
+
+/** Where paths a field adds to its collection's Where schema (`add`), and path patterns past them (`beyond`). */
+export interface WherePathKit {
+  add(path: string[], schema: Schema): void
+  /** Paths continuing past `path` (any rest, or one matching `rest`) take any operator. */
+  beyond(path: string[], rest?: string): void
+  ref(name: string): Schema
+}
+
+/** A GraphQL relation the server resolves (the plan of contracts/graphql/shared.ts). */
+export interface SdlRelation {
+  type: string
+  field: string
+  relationTo: string | string[]
+  hasMany: boolean
+  maxRows?: number
+  /** A polymorphic relation's own field (`value` resolves under it): where its arguments are given. */
+  holder?: { type: string; field: string }
+}
+
+/** What the SDL compiler (contracts/graphql/) lends a module building a field's GraphQL types. */
+export interface SdlKit {
+  config: SanitizedConfig
+  /** Adds a named type once (the first definition wins) and answers its name. */
+  add(name: string, sdl: string): string
+  /** An enum of option values (names made valid), recorded for the server. */
+  enum(name: string, values: string[]): string
+  /** A collection's document type name. */
+  docType(slug: string): string
+  /** The GraphQL type of the ids a field may hold of these targets (`JSON` when their kinds differ). */
+  idType(kinds: IdKind[]): string
+  /** The object type of nested fields. */
+  object(
+    name: string,
+    fields: FlattenedField[],
+    row: boolean,
+    label?: string,
+    extra?: string[],
+  ): string
+  /** The input type of nested fields. */
+  input(name: string, fields: FlattenedField[], row: boolean): string
+  /** An operator input over a scalar. */
+  operators(name: string, scalar: string, ops: readonly string[]): string
+  /** `, locale: …, fallbackLocale: …` where the config is localized. */
+  localeArgs: string
+  /** Plan entries: a relation to resolve, a union and how its members are picked, a join field. */
+  relation(r: SdlRelation): void
+  union(name: string, by: 'blockType' | 'collection', members: Map<string, string>): void
+  join(type: string, field: string): void
+  /** The object type `name` of a group of `parent` (join fields below it resolve with the document's id). */
+  group(parent: string, field: FlattenedGroupField, name: string): string
+  /** A description line for SDL. */
+  describe(text: string): string
+}
+
+/** What the TypeScript emitter (contracts/typescript.ts) lends a module. */
+export interface TsKit {
+  docName(slug: string): string
+  idType(slug: string): string
+  object(fields: FlattenedField[], extra?: string[]): string
+  /** Names an interface (once) and answers the name. */
+  named(name: string, body: string): string
+  /** Names a type alias (once) and answers the name. */
+  alias(name: string, type: string): string
+}
+
+/** An SDK document's selection of a field (contracts/documents.ts). */
+export interface SelectionKit {
+  docType(slug: string): string
+  /** The selection of nested fields of type `parent`, indented by `indent` past the field's own depth. */
+  fields(fields: FlattenedField[], parent: string, indent: string): string
+  /** The field's own indentation. */
+  depth: string
+}
+
+/** A value checked: `{ value }` (possibly normalised) or the error message. */
+export type Checked = { value: unknown } | string
+
+/** What the validator (local/fields/validate.ts) lends a module. */
+export interface ValidateKit {
+  /** The value's dotted path. */
+  path: string
+  req: CmsRequest
+  /** The document written (its id on update), and the object holding the value. */
+  id?: ID
+  data: Record<string, unknown>
+  sibling: Record<string, unknown>
+  /** Validates the data of nested fields (keys in `allowed` pass through); errors are recorded, not thrown. */
+  fields(
+    fields: FlattenedField[],
+    data: Record<string, unknown>,
+    path: string,
+    allowed: Set<string>,
+  ): Promise<Record<string, unknown>>
+  /** Records an error at a path. */
+  push(path: string, message: string): void
+  /** Records an id whose document must exist (checked per collection after validation), and takes it back. */
+  reference(slug: string, id: ID, path: string): void
+  unreference(slug: string, id: ID, path: string): void
+}
+
+/** What the config checker (config/sanitize/fields.ts) lends a module. */
+export interface CheckKit {
+  /** Where the field is (`collection "posts", field "meta.title"`). */
+  at: string
+  /** Throws the startup error for this field (`at` is prefixed). */
+  fail(message: string): never
+  /** The collections of the config. */
+  slugs: Set<string>
+  /** Whether the field is a document's own (not in array or blocks rows). */
+  topLevel: boolean
+  /** Checks nested fields (`path`: their path past the field's, `topLevel`: as above) and flattens them. */
+  fields(fields: Field[], path: string, topLevel: boolean): FlattenedField[]
+}
+
+/** Documents a field points at (relationship, upload): the registry's relational capability. */
+export interface Relation {
+  /** The collections it may point at. */
+  targets: string[]
+  /** A polymorphic relation holds `{ relationTo, value }`. */
+  polymorphic: boolean
+  hasMany: boolean
+}
+
+/**
+ * One field type. Every facet but `name` is optional where the type has nothing to say (a layout type stores
+ * nothing; a scalar has no nested fields); the registry's defaults apply then.
+ */
+export interface FieldType<F extends { type: string } = FlattenedField> {
+  name: string
+  // ---- storage (db/) ----
+  /** Stored as one JSON value (not in columns of its own). Default: false. */
+  jsonStored?(field: F): boolean
+  /** The column of a value not stored as JSON. Default: text. */
+  column?(field: F): ColumnType
+  /** A stored value in its document form. Default: as stored. */
+  read?(field: F, stored: unknown): unknown
+  /** How the where compiler compares the value. Default: text. */
+  whereKind?(field: F): WhereKind
+  // ---- contracts/ ----
+  /** The row bounds a hasMany value's input schema declares; default the field's `minRows`/`maxRows`. */
+  manyBounds?(field: F): { minRows?: number; maxRows?: number }
+  /** A string value: a required one refuses "" (the input schemas say minLength 1). */
+  nonEmpty?: boolean
+  /** The JSON Schema of one value (before hasMany, localization and null). */
+  schema(field: F, kit: SchemaKit): Schema
+  /** The Where schema of the field's own path, or undefined when it cannot be queried. */
+  whereSchema?(field: F, kit: Pick<SchemaKit, 'ref' | 'operators'>): Schema | undefined
+  /** Where paths besides the field's own (array row ids, a polymorphic relation's keys, json paths). */
+  wherePaths?(field: F, path: string[], kit: WherePathKit): void
+  /** The GraphQL output type (nullable) of the field in `parent`. */
+  output(field: F, parent: string, kit: SdlKit): string
+  /** Stored as `[lng, lat]` in two number columns, queried by the geo operators (`near`). */
+  geo?: boolean
+  /** Arguments of the output field (`(draft: Boolean)`), if any. */
+  outputArgs?(field: F, kit: SdlKit): string
+  /** The GraphQL input type (without `!`); undefined when the field takes no input. */
+  input(field: F, parent: string, kit: SdlKit): string | undefined
+  /** The GraphQL where operator input of the field (`key`: its `__` path), or undefined. */
+  whereInput?(field: F, key: string, type: string, kit: SdlKit): string | undefined
+  /** The TypeScript type of a value. */
+  typescript(field: F, kit: TsKit): string
+  /** An SDK selection of the field; default: its name. */
+  selection?(field: F, parent: string, kit: SelectionKit): string
+  // ---- local/ ----
+  /** Checks (and normalises) a non-empty value. */
+  validate(field: F, value: unknown, kit: ValidateKit): Checked | Promise<Checked>
+  // ---- config/ ----
+  /** Startup checks of the field's own keys; throws ConfigError. */
+  check?(field: F, kit: CheckKit): void
+  /** Never stored nor written: computed on read (join fields). */
+  computed?: boolean
+  /** The documents the field points at, for relational types. */
+  relation?(field: F): Relation
+  /** The fields under the field (groups, array rows, every block's); walks use it. */
+  children?(field: F): FlattenedField[]
+  /** The fields of one row of the value (arrays, blocks). */
+  rowFields?(field: F, row: unknown): FlattenedField[] | undefined
+}
