@@ -1,5 +1,7 @@
 import type { FlattenedField, SanitizedConfig } from '../config/types.ts'
-import { collectionNames, globalName, typeName } from '../config/names.ts'
+import { collectionNames, globalName } from '../config/names.ts'
+import { fieldType } from '../fields/registry.ts'
+import type { SelectionKit } from '../fields/types.ts'
 
 /**
  * GraphQL operation documents for the SDK, compiled from the config like the SDL (so renaming a collection
@@ -15,46 +17,15 @@ function selection(
   config: SanitizedConfig,
   depth: string,
 ): string {
+  const kit: SelectionKit = {
+    depth,
+    docType: (slug) => collectionNames(config.collectionsBySlug.get(slug)!).singular,
+    fields: (nested, type, indent) => selection(nested, type, config, `${depth}${indent}`),
+  }
   const lines: string[] = []
   for (const f of fields) {
     if (f.hidden) continue
-    const own = `${parent}_${typeName(f.name)}`
-    switch (f.type) {
-      case 'relationship':
-        if (Array.isArray(f.relationTo)) {
-          const members = f.relationTo
-            .map(
-              (s) => `... on ${collectionNames(config.collectionsBySlug.get(s)!).singular} { id }`,
-            )
-            .join(' ')
-          lines.push(`${f.name} { relationTo value { ${members} } }`)
-        } else lines.push(`${f.name} { id }`)
-        break
-      case 'join':
-        lines.push(`${f.name} { docs { id } hasNextPage }`)
-        break
-      case 'group':
-        lines.push(
-          `${f.name} {\n${selection(f.fields, f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,
-        )
-        break
-      case 'array':
-        lines.push(
-          `${f.name} {\n${depth}  id\n${selection(f.fields, f.interfaceName ?? own, config, `${depth}  `)}\n${depth}}`,
-        )
-        break
-      case 'blocks': {
-        const members = f.blocks.map((b) => {
-          const name = b.interfaceName ?? `${own}_${typeName(b.slug)}`
-          const inner = selection(b.fields, name, config, `${depth}    `)
-          return `${depth}  ... on ${name} {\n${depth}    id\n${depth}    blockType\n${depth}    blockName${inner ? `\n${inner}` : ''}\n${depth}  }`
-        })
-        lines.push(`${f.name} {\n${depth}  __typename\n${members.join('\n')}\n${depth}}`)
-        break
-      }
-      default:
-        lines.push(f.name)
-    }
+    lines.push(fieldType(f).selection?.(f, parent, kit) ?? f.name)
   }
   return lines.map((l) => `${depth}${l}`).join('\n')
 }

@@ -1,10 +1,6 @@
 import { fieldType } from '../fields/registry.ts'
 import type { SchemaKit } from '../fields/types.ts'
-import type {
-  FlattenedField,
-  SanitizedCollection,
-  SanitizedConfig,
-} from '../config/types.ts'
+import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { idKind } from '../config/ids.ts'
 import { holdsObject } from '../local/locale.ts'
 import { idSchema, nullable, ref, type Schema } from './refs.ts'

@@ -1,4 +1,5 @@
-import { optionValue } from '../config/fields.ts'
+import { fieldType } from '../fields/registry.ts'
+import type { TsKit } from '../fields/types.ts'
 import type {
   FlattenedField,
   SanitizedCollection,
@@ -59,68 +60,20 @@ class Emitter {
     return name
   }
 
+  /** What a field module may call back for its TypeScript type. */
+  private readonly kit: TsKit = {
+    docName: (slug) => this.docName(slug),
+    idType: (slug) => this.idType(slug),
+    object: (fields, extra) => this.object(fields, extra),
+    named: (name, body) => this.named_(name, body),
+    alias: (name, type) => {
+      this.named.set(name, `export type ${name} = ${type};`)
+      return name
+    },
+  }
+
   field(f: FlattenedField): string {
-    switch (f.type) {
-      case 'text':
-        return f.hasMany ? 'string[]' : 'string'
-      case 'textarea':
-      case 'code':
-      case 'email':
-      case 'date':
-        return 'string'
-      case 'number':
-        return f.hasMany ? 'number[]' : 'number'
-      case 'checkbox':
-        return 'boolean'
-      case 'json':
-        return 'unknown'
-      case 'richText':
-        return '{ [k: string]: unknown }'
-      case 'point':
-        return '[number, number]'
-      case 'select':
-      case 'radio': {
-        const union = f.options.map((o) => quote(optionValue(o))).join(' | ')
-        const t = f.interfaceName
-          ? (this.named.set(f.interfaceName, `export type ${f.interfaceName} = ${union};`),
-            f.interfaceName)
-          : union
-        return f.type === 'select' && f.hasMany ? `(${t})[]` : t
-      }
-      case 'relationship': {
-        if (Array.isArray(f.relationTo)) {
-          const one = f.relationTo
-            .map(
-              (s) => `{ relationTo: ${quote(s)}; value: ${this.idType(s)} | ${this.docName(s)} }`,
-            )
-            .join(' | ')
-          return f.hasMany ? `(${one})[]` : one
-        }
-        const one = `${this.idType(f.relationTo)} | ${this.docName(f.relationTo)}`
-        return f.hasMany ? `(${one})[]` : one
-      }
-      case 'join':
-        return `{\n  docs?: (${this.idType(f.collection)} | ${this.docName(f.collection)})[];\n  hasNextPage?: boolean;\n  totalDocs?: number;\n}`
-      case 'group': {
-        const body = this.object(f.fields)
-        return f.interfaceName ? this.named_(f.interfaceName, body) : body
-      }
-      case 'array': {
-        const body = this.object(f.fields, ['id?: string | null;'])
-        return `${f.interfaceName ? this.named_(f.interfaceName, body) : body}[]`
-      }
-      case 'blocks': {
-        const members = f.blocks.map((b) => {
-          const body = this.object(b.fields, [
-            'id?: string | null;',
-            'blockName?: string | null;',
-            `blockType: ${quote(b.slug)};`,
-          ])
-          return b.interfaceName ? this.named_(b.interfaceName, body) : body
-        })
-        return `(${members.join(' | ')})[]`
-      }
-    }
+    return fieldType(f).typescript(f, this.kit)
   }
 
   collection(c: SanitizedCollection): string {

@@ -3,9 +3,9 @@
  * the compile context, enum and document type names, id types and the locale arguments.
  */
 import type { GraphQLKind } from '../kinds.ts'
-import type { FlattenedField, IdKind, SanitizedConfig } from '../../config/types.ts'
+import type { SdlRelation } from '../../fields/types.ts'
+import type { IdKind, SanitizedConfig } from '../../config/types.ts'
 import { collectionNames } from '../../config/names.ts'
-import { relationKindOf } from '../../config/ids.ts'
 
 const NAME_RE = /^[_A-Za-z][_0-9A-Za-z]*$/
 const RESERVED_ENUM = new Set(['true', 'false', 'null'])
@@ -48,15 +48,7 @@ export const desc = (text: string | undefined, indent = '') =>
 
 /** What the server needs besides the SDL to execute it: relation fields, union members, enum value names. */
 export interface GraphQLPlan {
-  relations: {
-    type: string
-    field: string
-    relationTo: string | string[]
-    hasMany: boolean
-    maxRows?: number
-    /** A polymorphic relation's own field (`value` resolves under it): where its arguments are given. */
-    holder?: { type: string; field: string }
-  }[]
+  relations: SdlRelation[]
   /**
    * Join fields: the type and field serving each, the collection whose documents hold it and its path there. The
    * server resolves them per field (with the field's arguments), batched over the parents of a level.
@@ -108,12 +100,9 @@ export const localeArgs = (ctx: Ctx) =>
 export const gqlId = (kind: IdKind): string =>
   kind === 'integer' ? 'Int' : kind === 'number' ? 'Float' : 'String'
 
-/** The type of the ids a relationship holds: its targets' one kind, or JSON when they differ. */
-export function relationGqlId(field: FlattenedField & { type: 'relationship' }): string {
-  const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-  const kinds = new Set(targets.map((t) => relationKindOf(field, t)))
-  return kinds.size === 1 ? gqlId([...kinds][0]) : 'JSON'
-}
+/** The type of ids of these kinds: their one kind's, or JSON when they differ. */
+export const idsGqlType = (kinds: IdKind[]): string =>
+  new Set(kinds).size === 1 ? gqlId(kinds[0]) : 'JSON'
 
 export interface RootFields {
   query: string[]

@@ -1,9 +1,17 @@
 /** The where inputs (`<Type>_where` with `AND`/`OR`) and their per-field operator inputs. */
-import { optionValue, traverseFields } from '../../config/fields.ts'
+import { traverseFields } from '../../config/fields.ts'
 import type { FlattenedField, IdKind } from '../../config/types.ts'
-import { desc, enumType, gqlId, relationGqlId, type Ctx } from './shared.ts'
+import { fieldType } from '../../fields/registry.ts'
+import { NUMBER_OPS, TEXT_OPS } from '../../fields/shared.ts'
+import { sdlKit } from './kit.ts'
+import { desc, gqlId, type Ctx } from './shared.ts'
 
-function operatorInput(ctx: Ctx, name: string, scalar: string, ops: string[]): string {
+export function operatorInput(
+  ctx: Ctx,
+  name: string,
+  scalar: string,
+  ops: readonly string[],
+): string {
   const lines = ops.map((op) => {
     if (op === 'in' || op === 'not_in' || op === 'all') return `  ${op}: [${scalar}]`
     if (op === 'exists') return '  exists: Boolean'
@@ -13,35 +21,6 @@ function operatorInput(ctx: Ctx, name: string, scalar: string, ops: string[]): s
   })
   return ctx.b.add(name, `input ${name} {\n${lines.join('\n')}\n}`)
 }
-
-const TEXT_OPS = [
-  'equals',
-  'not_equals',
-  'like',
-  'not_like',
-  'contains',
-  'in',
-  'not_in',
-  'all',
-  'exists',
-  'greater_than',
-  'greater_than_equal',
-  'less_than',
-  'less_than_equal',
-]
-const NUMBER_OPS = [
-  'equals',
-  'not_equals',
-  'greater_than',
-  'greater_than_equal',
-  'less_than',
-  'less_than_equal',
-  'in',
-  'not_in',
-  'all',
-  'exists',
-]
-const EQ_OPS = ['equals', 'not_equals', 'in', 'not_in', 'all', 'exists']
 
 export function whereInput(
   ctx: Ctx,
@@ -58,54 +37,10 @@ export function whereInput(
   traverseFields(fields, (f, path) => {
     if (f.hidden || f.virtual) return false
     const key = [...path, f.name].join('__')
-    const opName = `${type}_${key}_operator`
-    switch (f.type) {
-      case 'group':
-        return !f.localized
-      case 'text':
-      case 'textarea':
-      case 'code':
-      case 'email':
-      case 'richText':
-      case 'json':
-        lines.push(
-          `  ${key}: ${operatorInput(ctx, opName, f.type === 'json' || f.type === 'richText' ? 'JSON' : 'String', TEXT_OPS)}`,
-        )
-        break
-      case 'number':
-        lines.push(`  ${key}: ${operatorInput(ctx, opName, 'Float', NUMBER_OPS)}`)
-        break
-      case 'checkbox':
-        lines.push(
-          `  ${key}: ${operatorInput(ctx, opName, 'Boolean', ['equals', 'not_equals', 'exists'])}`,
-        )
-        break
-      case 'date':
-        lines.push(`  ${key}: ${operatorInput(ctx, opName, 'DateTime', NUMBER_OPS)}`)
-        break
-      case 'point':
-        lines.push(
-          `  ${key}: ${operatorInput(ctx, opName, '[Float]', ['equals', 'not_equals', 'near', 'exists'])}`,
-        )
-        break
-      case 'select':
-      case 'radio': {
-        const e = enumType(ctx, `${type}_${key}_Input`, f.options.map(optionValue))
-        lines.push(
-          `  ${key}: ${operatorInput(ctx, opName, e, f.type === 'select' && f.hasMany ? [...EQ_OPS, 'contains'] : EQ_OPS)}`,
-        )
-        break
-      }
-      case 'relationship':
-        lines.push(
-          `  ${key}: ${operatorInput(ctx, opName, Array.isArray(f.relationTo) ? 'JSON' : relationGqlId(f), Array.isArray(f.relationTo) ? EQ_OPS : [...EQ_OPS, 'contains'])}`,
-        )
-        break
-      case 'array':
-      case 'blocks':
-        lines.push(`  ${key}: ${operatorInput(ctx, opName, 'JSON', TEXT_OPS)}`)
-        break
-    }
+    const line = fieldType(f).whereInput?.(f, key, type, sdlKit(ctx))
+    // A field without operators of its own (a group) nests its fields, unless it is one JSON value (localized).
+    if (!line) return !f.localized
+    lines.push(`  ${key}: ${line}`)
     return false
   })
   if (timestamps) {

@@ -1,0 +1,44 @@
+/** What the SDL compiler lends a field module (server/fields/): its builders and the plan it records into. */
+import { someField } from '../../config/fields.ts'
+import { fieldType } from '../../fields/registry.ts'
+import type { SdlKit } from '../../fields/types.ts'
+import { inputObject } from './input.ts'
+import { objectType } from './output.ts'
+import { desc, docType, enumType, idsGqlType, localeArgs, type Ctx } from './shared.ts'
+import { operatorInput } from './where.ts'
+
+export function sdlKit(ctx: Ctx): SdlKit {
+  return {
+    config: ctx.config,
+    add: (name, sdl) => ctx.b.add(name, sdl),
+    enum: (name, values) => enumType(ctx, name, values),
+    docType: (slug) => docType(ctx, slug),
+    idType: idsGqlType,
+    object: (name, fields, row, label, extra) => objectType(ctx, name, fields, row, label, extra),
+    input: (name, fields, row) => inputObject(ctx, name, fields, row, true),
+    operators: (name, scalar, ops) => operatorInput(ctx, name, scalar, ops),
+    localeArgs: localeArgs(ctx),
+    describe: (text) => desc(text),
+    relation: (r) => void ctx.plan.relations.push(r),
+    union: (name, by, members) => void ctx.plan.unions.set(name, { by, members }),
+    join(type, field) {
+      ctx.plan.joins.push({
+        type,
+        field,
+        collection: ctx.owner!.collection,
+        path: [...ctx.owner!.path, field].join('.'),
+      })
+    },
+    group(parent, field, name) {
+      if (!someField(field.fields, (f) => Boolean(fieldType(f).computed)))
+        return objectType(ctx, name, field.fields, false, field.label)
+      // Its join fields resolve with the document's id, which the group's objects carry.
+      ctx.plan.joinGroups.push({ type: parent, field: field.name })
+      const owner = ctx.owner
+      ctx.owner = owner && { ...owner, path: [...owner.path, field.name] }
+      const t = objectType(ctx, name, field.fields, false, field.label)
+      ctx.owner = owner
+      return t
+    },
+  }
+}
