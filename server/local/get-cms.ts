@@ -1,7 +1,7 @@
 import { sanitizeConfig } from '../config/sanitize.ts'
 import { checkSelect } from './select.ts'
 import { traverseFields } from '../config/fields.ts'
-import { jsonSchemaValidator } from './fields/json-schema.ts'
+import { jsonSchemaValidator } from '../fields/json.ts'
 import type { Config, SanitizedConfig } from '../config/types.ts'
 import { connect } from '../db/connect.ts'
 import type { Database } from '../db/database.ts'
