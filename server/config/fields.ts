@@ -1,45 +1,17 @@
 import type { FlattenedField, Field } from './types.ts'
+import { fieldType, layoutOf } from '../fields/registry.ts'
 
 /**
  * Removes layout-only fields (row, collapsible, unnamed groups and tabs) by lifting their children into the parent;
  * a named tab becomes a group. Children of groups, arrays and blocks are flattened too.
  */
 export function flattenFields(fields: Field[]): FlattenedField[] {
-  const out: FlattenedField[] = []
-  for (const field of fields) {
-    if (
-      field.type === 'row' ||
-      field.type === 'collapsible' ||
-      (field.type === 'group' && !field.name)
-    ) {
-      out.push(...flattenFields(field.fields))
-    } else if (field.type === 'tabs') {
-      for (const tab of field.tabs) {
-        if (tab.name)
-          out.push({
-            type: 'group',
-            name: tab.name,
-            label: tab.label,
-            interfaceName: tab.interfaceName,
-            ...(tab.saveToJWT !== undefined && { saveToJWT: tab.saveToJWT }),
-            fields: flattenFields(tab.fields),
-          })
-        else out.push(...flattenFields(tab.fields))
-      }
-    } else if (field.type === 'group' || field.type === 'array') {
-      out.push({ ...field, fields: flattenFields(field.fields) })
-    } else if (field.type === 'blocks') {
-      out.push({
-        ...field,
-        blocks: field.blocks.map((b) => ({ ...b, fields: flattenFields(b.fields) })),
-      })
-    } else {
-      // A relationship is copied: the sanitiser marks it with its targets' id kinds (config/ids.ts), which must
-      // not land on the config object (it may be sanitised again, alone or in another config).
-      out.push(field.type === 'relationship' ? { ...field } : field)
-    }
-  }
-  return out
+  return fields.flatMap((field) => {
+    const layout = layoutOf(field)
+    if (layout) return layout.lift(field, flattenFields)
+    const data = field as FlattenedField
+    return [fieldType(data).flatten?.(data, flattenFields) ?? data]
+  })
 }
 
 /** Whether a field is `unique` (groups, arrays, blocks, JSON, rich text and points take no `unique`). */
@@ -54,42 +26,18 @@ export const optionValue = (o: string | { value: string }): string =>
   typeof o === 'string' ? o : o.value
 
 /** True for fields whose value is stored as one JSON document (not in columns of their own). */
-export function isJsonStored(field: FlattenedField): boolean {
-  if (field.localized) return true
-  switch (field.type) {
-    case 'array':
-    case 'blocks':
-    case 'json':
-    case 'richText':
-      return true
-    case 'select':
-    case 'text':
-    case 'number':
-      return Boolean(field.hasMany)
-    case 'relationship':
-      return Boolean(field.hasMany)
-    default:
-      return false
-  }
-}
+export { storedAsJson as isJsonStored } from '../fields/registry.ts'
 
 export const fieldLabel = (field: { name: string; label?: string }): string =>
   field.label ?? field.name
 
 /** The fields under a field: a group's or an array's, every block's for a blocks field (in order); else none. */
-export function subFields(field: FlattenedField): FlattenedField[] | undefined {
-  if (field.type === 'group' || field.type === 'array') return field.fields
-  if (field.type === 'blocks') return field.blocks.flatMap((b) => b.fields)
-  return undefined
-}
+export const subFields = (field: FlattenedField): FlattenedField[] | undefined =>
+  fieldType(field).children?.(field)
 
 /** The fields of one row of an array or blocks field (a block row: its block's), or undefined. */
-export function rowFields(field: FlattenedField, row: unknown): FlattenedField[] | undefined {
-  if (field.type === 'array') return field.fields
-  if (field.type === 'blocks' && row && typeof row === 'object')
-    return field.blocks.find((b) => b.slug === (row as { blockType?: unknown }).blockType)?.fields
-  return undefined
-}
+export const rowFields = (field: FlattenedField, row: unknown): FlattenedField[] | undefined =>
+  fieldType(field).rowFields?.(field, row)
 
 /**
  * Walks a field tree depth-first, every field once with the names leading to it (a block's fields under the
@@ -144,15 +92,15 @@ export interface NestedData {
  * an array or blocks field (a block row with its block's fields; a row of an unknown block is skipped).
  */
 export function* nestedData(field: FlattenedField, value: unknown): Generator<NestedData> {
-  if (field.type === 'group') {
-    if (isRecord(value)) yield { fields: field.fields, data: value }
-  } else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
+  const type = fieldType(field)
+  if (type.rowFields) {
+    if (!Array.isArray(value)) return
     for (const [index, row] of value.entries()) {
       if (!isRecord(row)) continue
-      const fields = rowFields(field, row)
+      const fields = type.rowFields(field, row)
       if (fields) yield { fields, data: row, index }
     }
-  }
+  } else if (type.children && isRecord(value)) yield { fields: type.children(field), data: value }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -1,10 +1,11 @@
 import { ConfigError } from '../errors/config-error.ts'
+import { relationOf } from '../fields/registry.ts'
+import { traverseFields } from './fields.ts'
 import type {
   Field,
   FlattenedField,
   IdKind,
   IdType,
-  RelationshipField,
   SanitizedCollection,
   SanitizedConfig,
 } from './types.ts'
@@ -13,7 +14,7 @@ import type {
  * A relationship as the sanitiser marks it (not a config option): the id kind of each collection `relationTo`
  * names.
  */
-type Annotated = RelationshipField & { relationIdKinds?: Record<string, IdKind> }
+type Annotated = { relationIdKinds?: Record<string, IdKind> }
 
 /** The value kind of a collection's ids. */
 export function idKind(c: { idType: IdType }): IdKind {
@@ -21,7 +22,7 @@ export function idKind(c: { idType: IdType }): IdKind {
 }
 
 /** The kind of the ids a relationship holds for `slug` (integer when not annotated: internal collections). */
-export function relationKindOf(field: RelationshipField, slug: string): IdKind {
+export function relationKindOf(field: object, slug: string): IdKind {
   return (field as Annotated).relationIdKinds?.[slug] ?? 'integer'
 }
 
@@ -30,16 +31,17 @@ export function relationKindOf(field: RelationshipField, slug: string): IdKind {
  * polymorphic relation to collections with integer and text ids stores `"5"` and `"a1"`; reads give each value
  * back in its target's kind).
  */
-export function relationStoredKind(field: RelationshipField): IdKind {
+export function relationStoredKind(field: object): IdKind {
   // Asked for every relation value read and every condition compiled: worked out once per field (a sanitised
   // field does not change; annotating it again makes a new annotation object, and so a new entry).
+  // Unmarked (internal collections): integer ids, as relationKindOf says.
   const annotation = (field as Annotated).relationIdKinds
-  let kind = annotation && storedKinds.get(annotation)
+  if (!annotation) return 'integer'
+  let kind = storedKinds.get(annotation)
   if (kind === undefined) {
-    const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-    const kinds = new Set(targets.map((t) => relationKindOf(field, t)))
+    const kinds = new Set(Object.values(annotation))
     kind = kinds.size === 1 ? [...kinds][0] : 'text'
-    if (annotation) storedKinds.set(annotation, kind)
+    storedKinds.set(annotation, kind)
   }
   return kind
 }
@@ -80,16 +82,13 @@ export function customIdField(
 }
 
 function annotate(fields: FlattenedField[], kinds: Map<string, IdKind>): void {
-  for (const f of fields) {
-    if (f.type === 'relationship') {
-      const targets: string[] = Array.isArray(f.relationTo) ? f.relationTo : [f.relationTo]
-      const marked = f as Annotated
-      marked.relationIdKinds = Object.fromEntries(
-        targets.map((t) => [t, kinds.get(t) ?? 'integer']),
+  traverseFields(fields, (f) => {
+    const relation = relationOf(f)
+    if (relation)
+      (f as Annotated).relationIdKinds = Object.fromEntries(
+        relation.targets.map((t) => [t, kinds.get(t) ?? 'integer']),
       )
-    } else if (f.type === 'group' || f.type === 'array') annotate(f.fields, kinds)
-    else if (f.type === 'blocks') for (const b of f.blocks) annotate(b.fields, kinds)
-  }
+  })
 }
 
 /** Marks every relationship of the config (versions copies too) with the id kinds of the collections it names. */

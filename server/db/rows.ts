@@ -1,20 +1,13 @@
 import { readId, relationKindOf, relationStoredKind } from '../config/ids.ts'
+import { fieldType } from '../fields/registry.ts'
 import type { FlattenedField, ID } from '../config/types.ts'
 import type { CollectionSchema, Placement } from './schema.ts'
 
 /** Converts one stored value to its document form. */
 export function readValue(field: FlattenedField, v: unknown): unknown {
   if (v === null || v === undefined) return null
-  switch (field.type) {
-    case 'checkbox':
-      return v === 1 || v === true || v === '1' || v === 'true'
-    case 'number':
-      return typeof v === 'number' ? v : Number(v)
-    case 'relationship':
-      return readId(relationStoredKind(field), v)
-    default:
-      return v
-  }
+  const reader = fieldType(field).reader?.(field)
+  return reader ? reader(v) : v
 }
 
 type Reader = (row: Record<string, unknown>, out: Record<string, unknown>) => void
@@ -24,31 +17,16 @@ function placementReader(name: string, p: Placement): Reader | undefined {
   switch (p.kind) {
     case 'column': {
       const column = p.column
-      switch (p.field.type) {
-        case 'checkbox':
-        case 'number':
-          return (row, out) => {
-            out[name] = readValue(p.field, row[column])
-          }
-        case 'relationship': {
-          const text = relationStoredKind(p.field) === 'text'
-          return (row, out) => {
-            const v = row[column]
-            out[name] =
-              v === null || v === undefined
-                ? null
-                : text
-                  ? String(v)
-                  : typeof v === 'number'
-                    ? v
-                    : Number(v)
-          }
+      // What a value reads as is decided once per field (its type's reader, or the value as stored).
+      const read = fieldType(p.field).reader?.(p.field)
+      if (!read)
+        return (row, out) => {
+          const v = row[column]
+          out[name] = v === undefined ? null : v
         }
-        default:
-          return (row, out) => {
-            const v = row[column]
-            out[name] = v === undefined ? null : v
-          }
+      return (row, out) => {
+        const v = row[column]
+        out[name] = v === null || v === undefined ? null : read(v)
       }
     }
     case 'json': {
@@ -79,7 +57,7 @@ function placementReader(name: string, p: Placement): Reader | undefined {
             ? null
             : {
                 relationTo: row[relationTo],
-                value: readId(relationKindOf(p.field as never, String(row[relationTo])), value),
+                value: readId(relationKindOf(p.field, String(row[relationTo])), value),
               }
       }
     }
@@ -147,7 +125,7 @@ function writePlacement(p: Placement, value: unknown, out: Record<string, unknow
       // Targets with different id kinds share a text column.
       out[p.value] = !rel
         ? null
-        : relationStoredKind(p.field as never) === 'text'
+        : relationStoredKind(p.field) === 'text'
           ? String(rel.value)
           : rel.value
       break

@@ -1,8 +1,10 @@
 import { isIndexed, isJsonStored, isUnique } from '../config/fields.ts'
-import { idKind, relationStoredKind } from '../config/ids.ts'
+import { idKind } from '../config/ids.ts'
+import { fieldType, relationOf } from '../fields/registry.ts'
 import type {
   FlattenedField,
   IdKind,
+  JoinField,
   SanitizedCollection,
   SanitizedConfig,
 } from '../config/types.ts'
@@ -43,10 +45,10 @@ export type Placement =
   | { kind: 'point'; lng: string; lat: string; field: FlattenedField }
   | { kind: 'polymorphic'; relationTo: string; value: string; field: FlattenedField }
   /** A join field: no column (its documents are read from the joined collection). */
-  | { kind: 'join'; field: FlattenedField & { type: 'join' } }
+  | { kind: 'join'; field: JoinField }
   | {
       kind: 'group'
-      field: FlattenedField & { type: 'group' }
+      field: FlattenedField
       children: Map<string, Placement>
       prefix: string
     }
@@ -63,7 +65,9 @@ export interface CollectionSchema {
   idKind: IdKind
 }
 
-export const DATE_LENGTH = 32
+import { DATE_LENGTH } from '../fields/date.ts'
+
+export { DATE_LENGTH }
 /** A UUID's length: ids of `db.idType: 'uuid'` collections are CHAR(36)-sized strings. */
 export const UUID_LENGTH = 36
 
@@ -90,28 +94,10 @@ function primaryColumn(collection: SanitizedCollection): ColumnSpec {
   }
 }
 
+/** The column of a field's value, as its type says (text when it says nothing). */
 function columnFor(field: FlattenedField, column: string): ColumnSpec {
-  switch (field.type) {
-    case 'number':
-      return { name: column, type: 'double' }
-    case 'checkbox':
-      return { name: column, type: 'boolean' }
-    case 'date':
-      return { name: column, type: 'string', length: DATE_LENGTH }
-    case 'relationship':
-      return idColumn(column, relationStoredKind(field))
-    case 'select':
-    case 'radio':
-      return { name: column, type: 'string', length: 255 }
-    case 'email':
-      return { name: column, type: 'string', length: 255 }
-    case 'text':
-      return field.unique || field.index
-        ? { name: column, type: 'string', length: field.maxLength ?? 255 }
-        : { name: column, type: 'text' }
-    default:
-      return { name: column, type: 'text' }
-  }
+  const t = fieldType(field).column?.(field) ?? { type: 'text' }
+  return t.type === 'id' ? idColumn(column, t.kind) : { name: column, ...t }
 }
 
 function place(
@@ -126,20 +112,24 @@ function place(
   for (const field of fields) {
     const column = prefix + field.name
     const path = pathPrefix + field.name
-    if (field.type === 'join') {
-      out.set(field.name, { kind: 'join', field })
+    const type = fieldType(field)
+    if (type.computed) {
+      // Computed on read from another collection: the join field is the type that says so.
+      out.set(field.name, { kind: 'join', field: field as JoinField })
       continue
     }
     if (field.virtual) {
       out.set(field.name, { kind: 'virtual', field })
       continue
     }
-    if (field.type === 'group' && !field.localized) {
+    // A group's fields have columns of their own (`group__field`), unless it is one JSON value (localized).
+    const children = type.children?.(field)
+    if (children && !isJsonStored(field)) {
       out.set(field.name, {
         kind: 'group',
         field,
         prefix: `${column}__`,
-        children: place(field.fields, `${column}__`, table, spec, uniquePaths, `${path}.`),
+        children: place(children, `${column}__`, table, spec, uniquePaths, `${path}.`),
       })
       continue
     }
@@ -148,7 +138,7 @@ function place(
       out.set(field.name, { kind: 'json', column, field })
       continue
     }
-    if (field.type === 'point') {
+    if (type.geo) {
       const lng = `${column}__lng`,
         lat = `${column}__lat`
       spec.columns.push({ name: lng, type: 'double' }, { name: lat, type: 'double' })
@@ -161,13 +151,11 @@ function place(
       out.set(field.name, { kind: 'point', lng, lat, field })
       continue
     }
-    if (field.type === 'relationship' && Array.isArray(field.relationTo)) {
+    const relation = relationOf(field)
+    if (relation?.polymorphic) {
       const relationTo = `${column}__relationTo`,
         value = `${column}__value`
-      spec.columns.push(
-        { name: relationTo, type: 'string', length: 255 },
-        idColumn(value, relationStoredKind(field)),
-      )
+      spec.columns.push({ name: relationTo, type: 'string', length: 255 }, columnFor(field, value))
       spec.indexes.push({
         name: `${table}_${column}_rel_idx`,
         columns: [value, relationTo],
@@ -182,7 +170,8 @@ function place(
       const name = `${table}_${column}_unique`
       spec.indexes.push({ name, columns: [column], unique: true })
       uniquePaths.set(name, path).set(column, path)
-    } else if (isIndexed(field) || field.type === 'relationship') {
+    } else if (isIndexed(field) || relation) {
+      // A relation's column is indexed: population and join fields read by it.
       spec.indexes.push({ name: `${table}_${column}_idx`, columns: [column], unique: false })
     }
   }

@@ -1,6 +1,6 @@
 import { typeName } from '../config/names.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import type { FlattenedBlock, FlattenedBlocksField } from '../config/types.ts'
+import type { Field, FlattenedBlock, FlattenedBlocksField } from '../config/types.ts'
 import { arrayOf, checkRows, isObject, ok, TEXT_OPS } from './shared.ts'
 import type { CheckKit, FieldType, Schema, SchemaKit, ValidateKit } from './types.ts'
 
@@ -76,6 +76,10 @@ export const blocks: FieldType<FlattenedBlocksField> = {
   name: 'blocks',
   jsonStored: () => true,
   children: (field) => field.blocks.flatMap((b) => b.fields),
+  flatten: (field, flatten) => ({
+    ...field,
+    blocks: field.blocks.map((b) => ({ ...b, fields: flatten(b.fields as Field[]) })),
+  }),
   rowFields: (field, row) =>
     isObject(row) ? field.blocks.find((b) => b.slug === row.blockType)?.fields : undefined,
   schema: (field, kit) =>

@@ -6,7 +6,7 @@ import type { FieldType } from './types.ts'
 export const checkbox: FieldType<CheckboxField> = {
   name: 'checkbox',
   column: () => ({ type: 'boolean' }),
-  read: (_field, v) => v === 1 || v === true || v === '1' || v === 'true',
+  reader: () => (v) => v === 1 || v === true || v === '1' || v === 'true',
   whereKind: () => 'boolean',
   schema: () => ({ type: 'boolean' }),
   whereSchema: (_field, kit) => kit.ref('WhereBoolean'),

@@ -8,7 +8,7 @@ export const number: FieldType<NumberField> = {
   name: 'number',
   jsonStored: (field) => Boolean(field.hasMany),
   column: () => ({ type: 'double' }),
-  read: (_field, v) => (typeof v === 'number' ? v : Number(v)),
+  reader: () => (v) => (typeof v === 'number' ? v : Number(v)),
   whereKind: () => 'number',
   schema(field, kit) {
     const s: Schema = { type: 'number' }

@@ -1,4 +1,5 @@
-import type { FlattenedField } from '../config/types.ts'
+import type { Field, FlattenedField } from '../config/types.ts'
+import { collapsible, row, tabs, unnamedGroup, type LayoutType } from './layout.ts'
 import { array } from './array.ts'
 import { blocks } from './blocks.ts'
 import { checkbox } from './checkbox.ts'
@@ -42,8 +43,18 @@ export function registerFieldType<F extends { type: string }>(type: FieldType<F>
   known.set(type.name, type as unknown as FieldType<never>)
 }
 
-/** Whether a data field type of this name is registered. */
-export const isFieldType = (name: string): boolean => all().has(name)
+const layouts = new Map<string, LayoutType<never>>(
+  [row, collapsible, tabs].map((t) => [t.name, t as unknown as LayoutType<never>]),
+)
+
+/** Whether a field type (data or layout) of this name is registered. */
+export const isFieldType = (name: string): boolean => all().has(name) || layouts.has(name)
+
+/** The layout type of a presentational field (row, collapsible, tabs, a group without a name), if it is one. */
+export function layoutOf(field: Field): LayoutType | undefined {
+  const t = field.type === 'group' && !field.name ? unnamedGroup : layouts.get(field.type)
+  return t as unknown as LayoutType | undefined
+}
 
 /** The module of a field's type (the sanitiser refuses unknown types, so every sanitised field has one). */
 export function fieldType(field: { type: string }): FieldType {

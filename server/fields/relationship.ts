@@ -175,11 +175,17 @@ export const relationship: FieldType<RelationshipField> = {
   name: 'relationship',
   jsonStored: (field) => Boolean(field.hasMany),
   column: (field) => ({ type: 'id', kind: relationStoredKind(field) }),
-  read: (field, v) => readId(relationStoredKind(field), v),
+  reader(field) {
+    const kind = relationStoredKind(field)
+    return (v) => readId(kind, v)
+  },
   whereKind: (field) => {
     const k = relationStoredKind(field)
     return k === 'integer' ? 'id' : k === 'number' ? 'number' : 'text'
   },
+  // A copy: the sanitiser marks it with its targets' id kinds (config/ids.ts), which must not land on the config
+  // object (it may be sanitised again, alone or in another config).
+  flatten: (field) => ({ ...field }),
   relation: (field): Relation => ({
     targets: targetsOf(field),
     polymorphic: Array.isArray(field.relationTo),

@@ -181,8 +181,8 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   jsonStored?(field: F): boolean
   /** The column of a value not stored as JSON. Default: text. */
   column?(field: F): ColumnType
-  /** A stored value in its document form. Default: as stored. */
-  read?(field: F, stored: unknown): unknown
+  /** How a stored value (not null) reads in its document form, decided once per field. Default: as stored. */
+  reader?(field: F): (stored: unknown) => unknown
   /** How the where compiler compares the value. Default: text. */
   whereKind?(field: F): WhereKind
   // ---- contracts/ ----
@@ -220,6 +220,8 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   computed?: boolean
   /** The documents the field points at, for relational types. */
   relation?(field: F): Relation
+  /** The field as the sanitiser keeps it, its nested fields flattened (default: the field itself). */
+  flatten?(field: F, flatten: (fields: Field[]) => FlattenedField[]): FlattenedField
   /** The fields under the field (groups, array rows, every block's); walks use it. */
   children?(field: F): FlattenedField[]
   /** The fields of one row of the value (arrays, blocks). */

@@ -1,8 +1,9 @@
 /** The check of a list of fields (recursive), with the time zone companion field of dates. */
 import { ConfigError } from '../../errors/config-error.ts'
-import { flattenFields, isIndexed, isJsonStored, isUnique, optionValue } from '../fields.ts'
-import { checkJoinField } from './joins.ts'
-import { FIELD_TYPES, NAME_RE, RESERVED_ANYWHERE, RESERVED_FIELD_NAMES } from './names.ts'
+import { flattenFields, isIndexed, isJsonStored, isUnique } from '../fields.ts'
+import { fieldType, isFieldType, layoutOf } from '../../fields/registry.ts'
+import type { CheckKit } from '../../fields/types.ts'
+import { NAME_RE, RESERVED_ANYWHERE, RESERVED_FIELD_NAMES } from './names.ts'
 import type { DateField, DateTimezone, Field, FlattenedField } from '../types.ts'
 
 /** Checks one level of fields (recursing into groups, arrays and blocks) and returns them flattened. */
@@ -19,15 +20,10 @@ export function checkFields(
       throw new ConfigError(`${where}: every field must be an object.`)
     const name = 'name' in f ? (f as { name?: unknown }).name : undefined
     const at = `${where}, field "${prefix}${typeof name === 'string' ? name : '?'}"`
-    if (typeof f.type !== 'string' || !FIELD_TYPES.has(f.type))
+    if (typeof f.type !== 'string' || !isFieldType(f.type))
       throw new ConfigError(`${at}: unknown field type ${JSON.stringify(f.type)}.`)
-    if ((f.type === 'row' || f.type === 'collapsible') && !Array.isArray(f.fields))
-      throw new ConfigError(`${at}: a ${f.type} needs a fields array.`)
-    if (
-      f.type === 'tabs' &&
-      (!Array.isArray(f.tabs) || f.tabs.some((t) => !t || !Array.isArray(t.fields)))
-    )
-      throw new ConfigError(`${at}: tabs needs a tabs array, each with a fields array.`)
+    const problem = layoutOf(f)?.problem(f)
+    if (problem) throw new ConfigError(`${at}: ${problem}`)
   }
   const flat = flattenFields(fields).flatMap((f) =>
     f.type === 'date' && f.timezone
@@ -81,100 +77,17 @@ export function checkFields(
     }
     if (f.validate !== undefined && typeof f.validate !== 'function')
       throw new ConfigError(`${at}: validate must be a function.`)
-    switch (f.type) {
-      case 'select':
-      case 'radio': {
-        if (!Array.isArray(f.options) || f.options.length === 0)
-          throw new ConfigError(`${at}: a ${f.type} field needs a non-empty options array.`)
-        const values = f.options.map((o) => optionValue(o))
-        if (values.some((v) => typeof v !== 'string' || v === ''))
-          throw new ConfigError(`${at}: every option needs a non-empty string value.`)
-        if (new Set(values).size !== values.length)
-          throw new ConfigError(`${at}: duplicate option value.`)
-        break
-      }
-      case 'json': {
-        const js: unknown = f.jsonSchema
-        if (
-          js !== undefined &&
-          (!js ||
-            typeof js !== 'object' ||
-            !(js as { schema?: unknown }).schema ||
-            typeof (js as { schema?: unknown }).schema !== 'object')
-        )
-          throw new ConfigError(
-            `${at}: jsonSchema must be an object with a schema (a JSON Schema object), such as { schema: { type: 'object' } }.`,
-          )
-        break
-      }
-      case 'relationship': {
-        const targets = Array.isArray(f.relationTo) ? f.relationTo : [f.relationTo]
-        if (targets.length === 0)
-          throw new ConfigError(`${at}: relationTo must name at least one collection.`)
-        for (const t of targets) {
-          if (!slugs.has(t))
-            throw new ConfigError(`${at}: relationTo "${t}" is not a collection in this config.`)
-        }
-        const fo: unknown = f.filterOptions
-        if (
-          fo !== undefined &&
-          typeof fo !== 'function' &&
-          (!fo || typeof fo !== 'object' || Array.isArray(fo))
-        )
-          throw new ConfigError(
-            `${at}: filterOptions must be a Where object or a function returning one (or a boolean).`,
-          )
-        break
-      }
-      case 'join':
-        checkJoinField(f, at, slugs, topLevel)
-        break
-      case 'group':
-      case 'array': {
-        if (!Array.isArray(f.fields) || f.fields.length === 0)
-          throw new ConfigError(`${at}: a ${f.type} field needs a non-empty fields array.`)
-        const inner = checkFields(
-          f.fields,
-          where,
-          slugs,
-          localizationOn,
-          f.type === 'group' && topLevel && !f.localized,
-          `${prefix}${f.name}.`,
-        )
-        f.fields = inner
-        break
-      }
-      case 'blocks': {
-        if (!Array.isArray(f.blocks) || f.blocks.length === 0)
-          throw new ConfigError(`${at}: a blocks field needs a non-empty blocks array.`)
-        const blockSlugs = new Set<string>()
-        for (const b of f.blocks) {
-          if (!b || typeof b.slug !== 'string' || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(b.slug))
-            throw new ConfigError(`${at}: every block needs a slug of letters, digits, "-" or "_".`)
-          if (blockSlugs.has(b.slug))
-            throw new ConfigError(`${at}: duplicate block slug "${b.slug}".`)
-          blockSlugs.add(b.slug)
-          if (!Array.isArray(b.fields))
-            throw new ConfigError(`${at}, block "${b.slug}": fields must be an array.`)
-          b.fields = checkFields(
-            b.fields,
-            where,
-            slugs,
-            localizationOn,
-            false,
-            `${prefix}${f.name}.${b.slug}.`,
-          )
-        }
-        break
-      }
+    const kit: CheckKit = {
+      at,
+      fail: (message) => {
+        throw new ConfigError(`${at}: ${message}`)
+      },
+      slugs,
+      topLevel,
+      fields: (nested, path, nestedTop) =>
+        checkFields(nested, where, slugs, localizationOn, nestedTop, `${prefix}${path}`),
     }
-    if (f.type === 'text' || f.type === 'email') {
-      // An indexed text column is a VARCHAR on MySQL; keep the validated length within what it can hold.
-      if ((f.unique || f.index) && f.type === 'text') {
-        if (f.maxLength !== undefined && f.maxLength > 768)
-          throw new ConfigError(`${at}: maxLength above 768 cannot be indexed.`)
-      }
-    }
+    fieldType(f).check?.(f, kit)
   }
   return flat
 }

@@ -1,28 +1,6 @@
-/** Field types, reserved field names and slugs, the name patterns, and the slug check of `sanitizeConfig`. */
+/** Reserved field names and slugs, the name patterns, and the slug check of `sanitizeConfig`. */
 import { ConfigError } from '../../errors/config-error.ts'
 
-export const FIELD_TYPES = new Set([
-  'text',
-  'textarea',
-  'email',
-  'code',
-  'number',
-  'checkbox',
-  'date',
-  'select',
-  'radio',
-  'json',
-  'richText',
-  'point',
-  'relationship',
-  'join',
-  'array',
-  'blocks',
-  'group',
-  'row',
-  'collapsible',
-  'tabs',
-])
 /** Names the CMS uses itself at the top level of a document or in queries. */
 export const RESERVED_FIELD_NAMES = new Set([
   'id',
