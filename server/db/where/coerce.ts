@@ -1,0 +1,84 @@
+import type { FlattenedField } from '../../config/types.ts'
+import { fail, type Kind } from './state.ts'
+
+/** Operand coercion: a query-string or JSON operand turned into the value bound for a kind, or a QueryError. */
+export function coerce(kind: Kind, value: unknown, path: string, field?: FlattenedField): unknown {
+  if (value === null || (value === 'null' && kind !== 'text')) return null
+  switch (kind) {
+    case 'text':
+      if (typeof value === 'string') return value
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+      if (typeof value === 'boolean' && field?.type === 'json') return value
+      return fail(path, `expects a string, got ${describe(value)}`)
+    case 'number': {
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && value.trim() !== ''
+            ? Number(value)
+            : NaN
+      if (!Number.isFinite(n)) fail(path, `expects a number, got ${describe(value)}`)
+      return n
+    }
+    case 'id': {
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\d+$/.test(value)
+            ? Number(value)
+            : NaN
+      if (!Number.isSafeInteger(n)) fail(path, `expects an integer id, got ${describe(value)}`)
+      return n
+    }
+    case 'boolean':
+      if (value === true || value === 'true' || value === 1 || value === '1') return true
+      if (value === false || value === 'false' || value === 0 || value === '0') return false
+      return fail(path, `expects true or false, got ${describe(value)}`)
+    case 'date':
+      return coerceDate(value, path)
+  }
+}
+
+function coerceDate(value: unknown, path: string): string {
+  const d =
+    value instanceof Date
+      ? value
+      : typeof value === 'string' || typeof value === 'number'
+        ? new Date(value)
+        : null
+  if (!d || Number.isNaN(d.getTime())) fail(path, `expects a date, got ${describe(value)}`)
+  // Past 9999 toISOString() is "+010000-…", which compares wrongly with stored ISO strings as text.
+  const year = d.getUTCFullYear()
+  if (year < 0 || year > 9999)
+    fail(path, `expects a date in the years 0000–9999, got ${describe(value)}`)
+  return d.toISOString()
+}
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)
+  if (Array.isArray(v)) return 'a list'
+  if (v && typeof v === 'object') return 'an object'
+  return String(v)
+}
+
+export function toList(value: unknown, path: string): unknown[] {
+  if (Array.isArray(value)) return value
+  if (typeof value === 'string') return value === '' ? [] : value.split(',')
+  if (typeof value === 'number') return [value]
+  if (value && typeof value === 'object') {
+    // qs turns `in[0]=a&in[1]=b` past its array limit into an object with index keys.
+    const keys = Object.keys(value)
+    if (keys.every((k) => /^\d+$/.test(k)))
+      return keys
+        .sort((a, b) => Number(a) - Number(b))
+        .map((k) => (value as Record<string, unknown>)[k])
+  }
+  return fail(path, `expects a list (an array or comma-separated values), got ${describe(value)}`)
+}
+
+export function toBool(value: unknown, path: string): boolean {
+  return coerce('boolean', value, path) as boolean
+}
+
+/** A LIKE pattern's text, lower-cased, with `!` escaping the wildcards (`ESCAPE '!'`). */
+export const likeEscape = (s: string) => s.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)

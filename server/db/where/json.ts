@@ -1,0 +1,297 @@
+import type { FlattenedField } from '../../config/types.ts'
+import type { Dialect } from '../dialects/dialect.ts'
+import { toBool, toList } from './coerce.ts'
+import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
+import { NEGATIVE, type Operator } from './operators.ts'
+import { condition, valueAt } from './path.ts'
+import { polymorphicValue, throughRelation } from './relation.ts'
+import { scalar } from './scalar.ts'
+import {
+  fail,
+  jsonKey,
+  localeOf,
+  nextAlias,
+  type Compiled,
+  type Kind,
+  type State,
+} from './state.ts'
+
+// The JSON-stored field family: localized values, arrays and blocks, hasMany lists, json and richText documents.
+
+/** A field whose value is a JSON document held by `container` (a column or a JSON sub-value). */
+export function jsonField(
+  state: State,
+  container: string,
+  cb: unknown[],
+  field: FlattenedField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (field.localized) {
+    // The value in the query's locale, as if the field were not localized.
+    const inner: FlattenedField = { ...field, localized: false }
+    const at = `$${jsonKey(localeOf(state.ctx))}`
+    return valueAt(state, container, cb, at, inner, rest, op, value, path)
+  }
+  switch (field.type) {
+    case 'array':
+    case 'blocks':
+      return rowsCondition(state, container, cb, field, rest, op, value, path)
+    case 'relationship':
+      return Array.isArray(field.relationTo)
+        ? polymorphicMany(state, container, cb, field, rest, op, value, path)
+        : relationshipMany(state, container, cb, field, rest, op, value, path)
+    case 'select':
+    case 'text':
+    case 'number':
+      return scalarMany(state, container, cb, field, rest, op, value, path)
+    case 'json':
+    case 'richText':
+      return jsonDocument(state.ctx.dialect, container, cb, field, rest, op, value, path)
+    default:
+      return fail(path, `a ${field.type} field cannot be queried here`)
+  }
+}
+
+/** Array or block rows: `exists` on the list, or a dotted path into the rows' fields. */
+function rowsCondition(
+  state: State,
+  container: string,
+  cb: unknown[],
+  field: FlattenedField & { type: 'array' | 'blocks' },
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (rest.length === 0) {
+    if (op !== 'exists')
+      fail(
+        path,
+        `an ${field.type} field can only be tested with exists; query its subfields with a dotted path`,
+      )
+    return arrayExists(state.ctx.dialect, container, cb, value, path)
+  }
+  const { fields, extra } =
+    field.type === 'array'
+      ? { fields: field.fields, extra: new Map<string, Kind>([['id', 'text']]) }
+      : blockFields(field)
+  return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) =>
+    condition(
+      state,
+      { kind: 'object', expr: `${alias}.value`, bindings: [], fields, jsonPath: '$', extra },
+      rest,
+      o,
+      v,
+      path,
+    ),
+  )
+}
+
+/** Fields of block rows: every block's fields (the first declaration of a name wins) plus blockType and blockName. */
+function blockFields(field: FlattenedField & { type: 'blocks' }): {
+  fields: FlattenedField[]
+  extra: Map<string, Kind>
+} {
+  const seen = new Map<string, FlattenedField>()
+  for (const b of field.blocks) for (const f of b.fields) if (!seen.has(f.name)) seen.set(f.name, f)
+  return {
+    fields: [...seen.values()],
+    extra: new Map([
+      ['blockType', 'text'],
+      ['blockName', 'text'],
+      ['id', 'text'],
+    ]),
+  }
+}
+
+/** A hasMany polymorphic relationship: a list of `{ relationTo, value }`. */
+function polymorphicMany(
+  state: State,
+  container: string,
+  cb: unknown[],
+  field: FlattenedField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  const d = state.ctx.dialect
+  const kindOfPart = new Map<string, Kind>([
+    ['value', kindOf(field)],
+    ['relationTo', 'text'],
+  ])
+  return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) => {
+    if (rest.length === 1 && kindOfPart.has(rest[0]))
+      return scalar(
+        polyJsonValue(d, `${alias}.value`, kindOfPart.get(rest[0])!),
+        [`$.${rest[0]}`],
+        kindOfPart.get(rest[0])!,
+        o,
+        v,
+        path,
+      )
+    if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
+    return polymorphicValue(
+      d.jsonValue(`${alias}.value`, 'text'),
+      ['$.relationTo'],
+      polyJsonValue(d, `${alias}.value`, kindOf(field)),
+      ['$.value'],
+      o,
+      v,
+      path,
+      kindOf(field),
+    )
+  })
+}
+
+/** A hasMany relationship: a list of ids, each one may be queried through; `contains` means equals. */
+function relationshipMany(
+  state: State,
+  container: string,
+  cb: unknown[],
+  field: FlattenedField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  const d = state.ctx.dialect
+  if (op === 'exists' && rest.length === 0) return arrayExists(d, container, cb, value, path)
+  return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) => {
+    const el = d.eachValue(alias, scalarKind(kindOf(field)))
+    if (rest.length) return throughRelation(state, el, [], field, rest, o, v, path)
+    return scalar(el, [], kindOf(field), o === 'contains' ? 'equals' : o, v, path, field)
+  })
+}
+
+/** A hasMany select, text or number: a list of scalars; `contains` on a select means equals. */
+function scalarMany(
+  state: State,
+  container: string,
+  cb: unknown[],
+  field: FlattenedField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  const d = state.ctx.dialect
+  if (rest.length) fail(path, `a ${field.type} field has no subfields`)
+  const kind = kindOf(field)
+  if (op === 'exists') return arrayExists(d, container, cb, value, path)
+  return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) =>
+    scalar(
+      d.eachValue(alias, scalarKind(kind)),
+      [],
+      kind,
+      field.type === 'select' && o === 'contains' ? 'equals' : o,
+      v,
+      path,
+      field,
+    ),
+  )
+}
+
+/** A json or richText document: `exists`, or a dotted path of plain keys compared as the operand's kind. */
+function jsonDocument(
+  d: Dialect,
+  container: string,
+  cb: unknown[],
+  field: FlattenedField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (rest.length === 0) {
+    if (op !== 'exists')
+      fail(path, 'a json field is queried by a dotted path into it, or with exists')
+    return scalar(container, cb, 'text', op, value, path, field)
+  }
+  for (const seg of rest)
+    if (!/^[A-Za-z0-9_-]+$/.test(seg)) fail(path, `"${seg}" is not a valid key inside a json field`)
+  const kind: Kind =
+    typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text'
+  return scalar(
+    d.jsonValue(container, scalarKind(kind)),
+    [...cb, `$${rest.map(jsonKey).join('')}`],
+    kind,
+    op,
+    value,
+    path,
+    field,
+  )
+}
+
+/** `exists` on a JSON array: true when it holds at least one element. */
+function arrayExists(
+  d: Dialect,
+  container: string,
+  cb: unknown[],
+  value: unknown,
+  path: string,
+): Compiled {
+  const present = `(${container} IS NOT NULL AND ${d.jsonArrayLength(container)} > 0)`
+  return { sql: toBool(value, path) ? present : `NOT ${present}`, bindings: [...cb, ...cb] }
+}
+
+/** A condition over the elements of a JSON array: EXISTS for positive operators, NOT EXISTS for negative ones. */
+function overElements(
+  state: State,
+  container: string,
+  cb: unknown[],
+  elements: 'scalars' | 'rows',
+  op: Operator,
+  value: unknown,
+  path: string,
+  inner: (elementExpr: string, op: Operator, value: unknown) => Compiled,
+): Compiled {
+  const d = state.ctx.dialect
+  if (op === 'all') {
+    // Every listed value is held by some element: one EXISTS per value.
+    const list = toList(value, path)
+    if (list.length === 0) return { sql: '1 = 0', bindings: [] }
+    const parts = list.map((item) =>
+      overElements(state, container, cb, elements, 'equals', item, path, inner),
+    )
+    return {
+      sql: `(${parts.map((p) => p.sql).join(' AND ')})`,
+      bindings: parts.flatMap((p) => p.bindings),
+    }
+  }
+  if (op === 'not_like' && typeof value === 'string') {
+    // As on a single value: no element contains any of the words.
+    const words = value.split(/\s+/).filter(Boolean)
+    if (words.length > 1) {
+      const parts = words.map((w) =>
+        overElements(state, container, cb, elements, 'not_like', w, path, inner),
+      )
+      return {
+        sql: `(${parts.map((p) => p.sql).join(' AND ')})`,
+        bindings: parts.flatMap((p) => p.bindings),
+      }
+    }
+  }
+  let positive: Operator = op
+  let negate = false
+  let v = value
+  if (NEGATIVE[op]) {
+    positive = NEGATIVE[op]!
+    negate = true
+  } else if (op === 'exists' && !toBool(value, path)) {
+    negate = true
+    v = true
+  }
+  if (op === 'equals' && (value === null || value === 'null')) {
+    positive = 'exists'
+    negate = true
+    v = true
+  }
+  const alias = nextAlias(state, 'je')
+  const cond = inner(alias, positive, v)
+  const sql = `EXISTS (SELECT 1 FROM ${d.jsonEach(container, alias, elements)} WHERE ${cond.sql})`
+  return { sql: negate ? `NOT ${sql}` : sql, bindings: [...cb, ...cond.bindings] }
+}

@@ -1,0 +1,176 @@
+import type { FlattenedField } from '../../config/types.ts'
+import { coerce } from './coerce.ts'
+import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
+import type { Operator } from './operators.ts'
+import { condition } from './path.ts'
+import { scalar } from './scalar.ts'
+import { fail, nextAlias, type Compiled, type Kind, type Scope, type State } from './state.ts'
+import { tree } from './tree.ts'
+
+/** Paths through relationships: into the related table, and the `{ relationTo, value }` of polymorphic ones. */
+type RelationshipField = FlattenedField & { type: 'relationship' }
+
+/** `expr IN (SELECT id FROM related WHERE <rest>)`: a path continuing through a relationship. */
+export function throughRelation(
+  state: State,
+  expr: string,
+  exprB: unknown[],
+  field: FlattenedField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (field.type !== 'relationship' || Array.isArray(field.relationTo))
+    fail(path, 'only a single-collection relationship can be queried through')
+  if (rest.length === 1 && rest[0] === 'id')
+    return scalar(expr, exprB, kindOf(field), op, value, path, field)
+  const related = state.ctx.config.collectionsBySlug.get(field.relationTo)!
+  const schema = state.ctx.schemas.get(related.slug)!
+  const alias = nextAlias(state, 'r')
+  const scope = (): Scope => ({
+    kind: 'table',
+    alias,
+    placements: schema.placements,
+    top: true,
+    collection: related,
+  })
+  const inner = condition(state, scope(), rest, op, value, path)
+  const access = state.ctx.relationAccess?.get(related.slug)
+  if (access && access !== true) {
+    // Only related documents the caller may read can match.
+    const sub: State = {
+      ctx: { ...state.ctx, relationAccess: undefined },
+      aliasCount: state.aliasCount,
+      depth: 0,
+    }
+    const allowed = tree(sub, scope, access, path)
+    state.aliasCount = sub.aliasCount
+    inner.sql = `${inner.sql} AND ${allowed.sql}`
+    inner.bindings = [...inner.bindings, ...allowed.bindings]
+  }
+  const q = state.ctx.dialect.quote
+  return {
+    sql: `${expr} IN (SELECT ${alias}.${q('id')} FROM ${q(schema.table.name)} AS ${alias} WHERE ${inner.sql})`,
+    bindings: [...exprB, ...inner.bindings],
+  }
+}
+
+/** A has-one relationship in its column: subfields go through the related table; `contains` means equals. */
+export function relationshipColumn(
+  state: State,
+  expr: string,
+  field: RelationshipField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (rest.length) return throughRelation(state, expr, [], field, rest, op, value, path)
+  return scalar(expr, [], kindOf(field), op === 'contains' ? 'equals' : op, value, path, field)
+}
+
+/** A polymorphic relationship in its two columns: `.value`, `.relationTo`, or the pair. */
+export function polymorphicColumns(
+  relExpr: string,
+  valExpr: string,
+  field: FlattenedField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (rest.length === 1 && rest[0] === 'value')
+    return scalar(valExpr, [], kindOf(field), op, value, path)
+  if (rest.length === 1 && rest[0] === 'relationTo')
+    return scalar(relExpr, [], 'text', op, value, path)
+  if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
+  return polymorphicValue(relExpr, [], valExpr, [], op, value, path, kindOf(field))
+}
+
+/** A single relationship stored inside a JSON object at `jsonPath` of `expr` (an array or block row). */
+export function relationshipAt(
+  state: State,
+  expr: string,
+  b: unknown[],
+  jsonPath: string,
+  field: RelationshipField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  if (Array.isArray(field.relationTo))
+    return polymorphicAt(state, expr, b, jsonPath, field, rest, op, value, path)
+  const kind = kindOf(field)
+  const el = state.ctx.dialect.jsonValue(expr, scalarKind(kind))
+  if (rest.length) return throughRelation(state, el, [...b, jsonPath], field, rest, op, value, path)
+  return scalar(el, [...b, jsonPath], kind, op, value, path, field)
+}
+
+/** A polymorphic `{ relationTo, value }` stored inside a JSON object. */
+function polymorphicAt(
+  state: State,
+  expr: string,
+  b: unknown[],
+  jsonPath: string,
+  field: RelationshipField,
+  rest: string[],
+  op: Operator,
+  value: unknown,
+  path: string,
+): Compiled {
+  const d = state.ctx.dialect
+  if (rest.length === 1 && (rest[0] === 'value' || rest[0] === 'relationTo')) {
+    const k: Kind = rest[0] === 'value' ? kindOf(field) : 'text'
+    return scalar(
+      k === 'text' && rest[0] === 'value'
+        ? polyJsonValue(d, expr, k)
+        : d.jsonValue(expr, scalarKind(k)),
+      [...b, `${jsonPath}.${rest[0]}`],
+      k,
+      op,
+      value,
+      path,
+    )
+  }
+  if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
+  return polymorphicValue(
+    d.jsonValue(expr, 'text'),
+    [...b, `${jsonPath}.relationTo`],
+    polyJsonValue(d, expr, kindOf(field)),
+    [...b, `${jsonPath}.value`],
+    op,
+    value,
+    path,
+    kindOf(field),
+  )
+}
+
+/** Equality of a polymorphic value: `{ relationTo, value }` or a bare id. */
+export function polymorphicValue(
+  relExpr: string,
+  relB: unknown[],
+  valExpr: string,
+  valB: unknown[],
+  op: Operator,
+  value: unknown,
+  path: string,
+  kind: Kind,
+): Compiled {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    (op === 'equals' || op === 'not_equals')
+  ) {
+    const v = value as { relationTo?: unknown; value?: unknown }
+    if (typeof v.relationTo !== 'string') fail(path, 'expects { relationTo, value }')
+    const eq = {
+      sql: `(${relExpr} = ? AND ${valExpr} = ?)`,
+      bindings: [...relB, v.relationTo, ...valB, coerce(kind, v.value, path)],
+    }
+    return op === 'equals' ? eq : { sql: `NOT ${eq.sql}`, bindings: eq.bindings }
+  }
+  return scalar(valExpr, valB, kind, op, value, path)
+}

@@ -1,0 +1,161 @@
+import type { FlattenedField } from '../../config/types.ts'
+import { coerce, likeEscape, toBool, toList } from './coerce.ts'
+import type { Operator } from './operators.ts'
+import { fail, type Compiled, type Kind } from './state.ts'
+
+/**
+ * The scalar operator family: one value `expr` (its own bindings `exprB`, repeated each time it is used) of `kind`
+ * tested with `op`. A missing value (NULL) matches the negative operators, as in Payload.
+ */
+export function scalar(
+  expr: string,
+  exprB: unknown[],
+  kind: Kind,
+  op: Operator,
+  value: unknown,
+  path: string,
+  field?: FlattenedField,
+): Compiled {
+  switch (op) {
+    case 'equals':
+    case 'not_equals':
+      if (Array.isArray(value) && kind === 'id' && op === 'equals')
+        return inList(expr, exprB, kind, 'in', value, path, field)
+      return equality(expr, exprB, op, coerce(kind, value, path, field))
+    case 'in':
+    case 'not_in':
+      return inList(expr, exprB, kind, op, value, path, field)
+    case 'greater_than':
+    case 'greater_than_equal':
+    case 'less_than':
+    case 'less_than_equal':
+      return comparison(expr, exprB, kind, op, value, path, field)
+    case 'contains':
+    case 'like':
+    case 'not_like':
+      if (kind !== 'text') fail(path, `operator "${op}" applies to text fields only`)
+      return textMatch(expr, exprB, op, value, path, field)
+    case 'all':
+      return allOf(expr, exprB, kind, value, path, field)
+    case 'exists':
+      return { sql: `${expr} IS ${toBool(value, path) ? 'NOT ' : ''}NULL`, bindings: [...exprB] }
+    case 'near':
+      return fail(path, 'operator "near" applies to point fields only')
+  }
+}
+
+function equality(
+  expr: string,
+  exprB: unknown[],
+  op: 'equals' | 'not_equals',
+  v: unknown,
+): Compiled {
+  if (v === null)
+    return { sql: `${expr} IS ${op === 'equals' ? '' : 'NOT '}NULL`, bindings: [...exprB] }
+  return op === 'equals'
+    ? { sql: `${expr} = ?`, bindings: [...exprB, v] }
+    : { sql: `(${expr} IS NULL OR ${expr} <> ?)`, bindings: [...exprB, ...exprB, v] }
+}
+
+function inList(
+  expr: string,
+  exprB: unknown[],
+  kind: Kind,
+  op: 'in' | 'not_in',
+  value: unknown,
+  path: string,
+  field?: FlattenedField,
+): Compiled {
+  const list = toList(value, path).map((x) => coerce(kind, x, path, field))
+  const values = list.filter((x) => x !== null)
+  const hasNull = values.length !== list.length
+  const parts: string[] = []
+  const bindings: unknown[] = []
+  if (values.length) {
+    parts.push(`${expr} ${op === 'in' ? 'IN' : 'NOT IN'} (${values.map(() => '?').join(', ')})`)
+    bindings.push(...exprB, ...values)
+  }
+  if (op === 'in') {
+    if (hasNull) {
+      parts.push(`${expr} IS NULL`)
+      bindings.push(...exprB)
+    }
+    return parts.length
+      ? { sql: `(${parts.join(' OR ')})`, bindings }
+      : { sql: '1 = 0', bindings: [] }
+  }
+  // not_in: a missing value is not in any list, unless null itself is listed.
+  if (!hasNull)
+    return values.length
+      ? { sql: `(${expr} IS NULL OR ${parts[0]})`, bindings: [...exprB, ...bindings] }
+      : { sql: '1 = 1', bindings: [] }
+  return values.length
+    ? { sql: `(${expr} IS NOT NULL AND ${parts[0]})`, bindings: [...exprB, ...bindings] }
+    : { sql: `${expr} IS NOT NULL`, bindings: [...exprB] }
+}
+
+const COMPARISON = {
+  greater_than: '>',
+  greater_than_equal: '>=',
+  less_than: '<',
+  less_than_equal: '<=',
+} as const
+
+function comparison(
+  expr: string,
+  exprB: unknown[],
+  kind: Kind,
+  op: keyof typeof COMPARISON,
+  value: unknown,
+  path: string,
+  field?: FlattenedField,
+): Compiled {
+  if (kind === 'boolean') fail(path, `operator "${op}" does not apply to a checkbox`)
+  const v = coerce(kind, value, path, field)
+  if (v === null) fail(path, `operator "${op}" needs a value`)
+  return { sql: `${expr} ${COMPARISON[op]} ?`, bindings: [...exprB, v] }
+}
+
+/** contains (the text holds the value), like (it holds every word), not_like (it holds none): case-insensitive. */
+function textMatch(
+  expr: string,
+  exprB: unknown[],
+  op: 'contains' | 'like' | 'not_like',
+  value: unknown,
+  path: string,
+  field?: FlattenedField,
+): Compiled {
+  const v = coerce('text', value, path, field)
+  if (typeof v !== 'string') fail(path, `operator "${op}" needs a string`)
+  const words = op === 'contains' ? [v] : v.split(/\s+/).filter(Boolean)
+  if (op === 'not_like') {
+    // None of the words appears (Payload: AND of NOT LIKE per word); a missing value contains none.
+    if (words.length === 0) return { sql: `${expr} IS NULL`, bindings: [...exprB] }
+    return {
+      sql: `(${expr} IS NULL OR (${words.map(() => `LOWER(${expr}) NOT LIKE ? ESCAPE '!'`).join(' AND ')}))`,
+      bindings: [...exprB, ...words.flatMap((w) => [...exprB, `%${likeEscape(w)}%`])],
+    }
+  }
+  if (words.length === 0) return { sql: `${expr} IS NOT NULL`, bindings: [...exprB] }
+  return {
+    sql: `(${words.map(() => `LOWER(${expr}) LIKE ? ESCAPE '!'`).join(' AND ')})`,
+    bindings: words.flatMap((w) => [...exprB, `%${likeEscape(w)}%`]),
+  }
+}
+
+/** A single value holds all the listed values only when each equals it (MongoDB's $all on a scalar). */
+function allOf(
+  expr: string,
+  exprB: unknown[],
+  kind: Kind,
+  value: unknown,
+  path: string,
+  field?: FlattenedField,
+): Compiled {
+  const list = toList(value, path).map((x) => coerce(kind, x, path, field))
+  if (list.length === 0) return { sql: '1 = 0', bindings: [] }
+  return {
+    sql: `(${list.map((x) => (x === null ? `${expr} IS NULL` : `${expr} = ?`)).join(' AND ')})`,
+    bindings: list.flatMap((x) => (x === null ? [...exprB] : [...exprB, x])),
+  }
+}

@@ -1,0 +1,73 @@
+import type {
+  FlattenedField,
+  SanitizedCollection,
+  SanitizedConfig,
+  Where,
+} from '../../config/types.ts'
+import { QueryError } from '../../errors/query-error.ts'
+import type { Dialect } from '../dialects/dialect.ts'
+import type { CollectionSchema, Placement } from '../schema.ts'
+
+/** A piece of parameterised SQL: values are always bound, never spliced into the text. */
+export interface Compiled {
+  sql: string
+  bindings: unknown[]
+}
+
+export interface QueryContext {
+  config: SanitizedConfig
+  schemas: Map<string, CollectionSchema>
+  dialect: Dialect
+  /** Locale whose values localized fields are matched and sorted by. */
+  locale?: string
+  /** Read access of related collections (by slug), ANDed into paths that go through a relationship. */
+  relationAccess?: Map<string, true | Where>
+}
+
+/** How a value is compared: drives coercion and the operators allowed. */
+export type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id'
+
+/** One compilation: the table aliases handed out, the distance `near` sorts by, the and/or depth. */
+export interface State {
+  ctx: QueryContext
+  aliasCount: number
+  near?: Compiled
+  depth: number
+}
+
+/** Where a path's next segment is looked up: a table's placements, or the fields of a JSON object. */
+export type Scope =
+  | {
+      kind: 'table'
+      alias: string
+      placements: Map<string, Placement>
+      top: boolean
+      collection: SanitizedCollection
+    }
+  | {
+      kind: 'object'
+      expr: string
+      bindings: unknown[]
+      fields: FlattenedField[]
+      jsonPath: string
+      extra?: Map<string, Kind>
+    }
+
+export const VIRTUAL =
+  'a virtual field is not stored (its value is computed on read), so it cannot be queried'
+
+export function fail(path: string, message: string): never {
+  throw new QueryError([{ path, message }])
+}
+
+export function nextAlias(state: State, base: string): string {
+  state.aliasCount += 1
+  return `${base}${state.aliasCount}`
+}
+
+/** The JSON path step to the member `name`. */
+export const jsonKey = (name: string) => `."${name}"`
+
+/** The locale localized values are read in: the context's, else the default one. */
+export const localeOf = (ctx: QueryContext): string =>
+  ctx.locale ?? (ctx.config.localization ? ctx.config.localization.defaultLocale : 'en')

@@ -1,0 +1,89 @@
+import type { SanitizedCollection, Where } from '../../config/types.ts'
+import { toList } from './coerce.ts'
+import { OPERATOR_SET, OPERATORS, WHERE_MAX_NESTING, type Operator } from './operators.ts'
+import { condition } from './path.ts'
+import { fail, type Compiled, type QueryContext, type Scope, type State } from './state.ts'
+
+/** Marks an `and` the server builds around a caller's where (access, ownership): it adds no nesting level. */
+const COMBINED = Symbol('combined where')
+
+/** `{ and: parts }`, not counted against the caller's nesting limit. */
+export function combinedWhere(parts: Where[]): Where {
+  const where: Where = { and: parts }
+  Object.defineProperty(where, COMBINED, { value: true })
+  return where
+}
+
+/** Compiles `where` for `collection` read from the table aliased `alias`; `near` is the distance to sort by, if asked. */
+export function compileWhere(
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  where: Where | undefined,
+  alias = 't',
+): Compiled & { near?: Compiled } {
+  const schema = ctx.schemas.get(collection.slug)!
+  const state: State = { ctx, aliasCount: 0, depth: 0 }
+  const compiled = tree(
+    state,
+    () => ({ kind: 'table', alias, placements: schema.placements, top: true, collection }),
+    where,
+    '',
+  )
+  return { ...compiled, near: state.near }
+}
+
+/** The Where tree: and/or lists (nesting at most WHERE_MAX_NESTING levels) and paths with their operators. */
+export function tree(state: State, scopeFor: () => Scope, where: unknown, path: string): Compiled {
+  if (where === undefined || where === null) return { sql: '1 = 1', bindings: [] }
+  if (typeof where !== 'object' || Array.isArray(where))
+    fail(path || 'where', 'a where clause must be an object of field paths')
+  const level = COMBINED in where ? 0 : 1
+  state.depth += level
+  if (state.depth > WHERE_MAX_NESTING)
+    fail(path || 'where', `where clauses nest at most ${WHERE_MAX_NESTING} levels deep`)
+  const parts: Compiled[] = []
+  for (const key of Object.keys(where)) {
+    const value = (where as Record<string, unknown>)[key]
+    const lower = key.toLowerCase()
+    if (lower === 'and' || lower === 'or') {
+      const list = Array.isArray(value)
+        ? value
+        : value && typeof value === 'object'
+          ? toList(value, key)
+          : fail(key, `${key} expects a list of where clauses`)
+      const subs = list.map((w, i) => tree(state, scopeFor, w, `${key}.${i}`))
+      if (subs.length === 0) continue
+      parts.push({
+        sql: `(${subs.map((s) => s.sql).join(lower === 'and' ? ' AND ' : ' OR ')})`,
+        bindings: subs.flatMap((s) => s.bindings),
+      })
+      continue
+    }
+    parts.push(...pathConditions(state, scopeFor, key, value))
+  }
+  state.depth -= level
+  if (parts.length === 0) return { sql: '1 = 1', bindings: [] }
+  return {
+    sql: parts.length === 1 ? parts[0].sql : `(${parts.map((p) => p.sql).join(' AND ')})`,
+    bindings: parts.flatMap((p) => p.bindings),
+  }
+}
+
+/** `key: { op: value, … }`: one condition per operator on the dotted (or `__`-separated) path `key`. */
+function pathConditions(
+  state: State,
+  scopeFor: () => Scope,
+  key: string,
+  value: unknown,
+): Compiled[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    fail(key, 'expects an object of operators, e.g. { "equals": "value" }')
+  const segs = key.replace(/__/g, '.').split('.')
+  if (segs.some((s) => s === '')) fail(key, 'empty path segment')
+  return Object.keys(value).map((opName) => {
+    if (!OPERATOR_SET.has(opName))
+      fail(key, `unknown operator "${opName}"; use one of ${OPERATORS.join(', ')}`)
+    const operand = (value as Record<string, unknown>)[opName]
+    return condition(state, scopeFor(), segs, opName as Operator, operand, key)
+  })
+}
