@@ -3,6 +3,9 @@ import type { Field, FlattenedArrayField } from '../config/types.ts'
 import { arrayOf, checkRows, isObject, ok, TEXT_OPS } from './shared.ts'
 import type { FieldType } from './types.ts'
 
+/** Keys of every row besides its fields. */
+const ROW_KEYS = ['id']
+
 /** An array: rows of fields (each with its `id`), stored as one JSON value. */
 export const array: FieldType<FlattenedArrayField> = {
   name: 'array',
@@ -10,11 +13,12 @@ export const array: FieldType<FlattenedArrayField> = {
   children: (field) => field.fields,
   flatten: (field, flatten) => ({ ...field, fields: flatten(field.fields as Field[]) }),
   rowFields: (field) => field.fields,
+  rowKeys: ROW_KEYS,
   schema: (field, kit) => arrayOf(kit.object(field.fields, field.interfaceName, true), field, kit),
   whereSchema: (_field, kit) => kit.ref('WhereExists'),
   wherePaths(field, path, kit) {
     if (field.localized) return kit.beyond(path)
-    kit.add([...path, 'id'], kit.ref('WhereText'))
+    for (const key of ROW_KEYS) kit.add([...path, key], kit.ref('WhereText'))
   },
   output: (field, parent, kit) =>
     `[${kit.object(field.interfaceName ?? `${parent}_${typeName(field.name)}`, field.fields, true, field.label)}!]`,

@@ -4,6 +4,9 @@ import type { Field, FlattenedBlock, FlattenedBlocksField } from '../config/type
 import { arrayOf, checkRows, isObject, ok, TEXT_OPS } from './shared.ts'
 import type { CheckKit, FieldType, Schema, SchemaKit, ValidateKit } from './types.ts'
 
+/** Keys of every row besides its block's fields. */
+const ROW_KEYS = ['blockType', 'blockName', 'id']
+
 /** Blocks: rows each of one of the field's blocks (`blockType` says which), stored as one JSON value. */
 
 const blockName = (field: FlattenedBlocksField, parent: string, b: FlattenedBlock) =>
@@ -75,6 +78,7 @@ function check(field: FlattenedBlocksField, kit: CheckKit): void {
 export const blocks: FieldType<FlattenedBlocksField> = {
   name: 'blocks',
   jsonStored: () => true,
+  rowKeys: ROW_KEYS,
   children: (field) => field.blocks.flatMap((b) => b.fields),
   flatten: (field, flatten) => ({
     ...field,
@@ -87,8 +91,7 @@ export const blocks: FieldType<FlattenedBlocksField> = {
   whereSchema: (_field, kit) => kit.ref('WhereExists'),
   wherePaths(field, path, kit) {
     if (field.localized) return kit.beyond(path)
-    for (const extra of ['blockType', 'blockName', 'id'])
-      kit.add([...path, extra], kit.ref('WhereText'))
+    for (const extra of ROW_KEYS) kit.add([...path, extra], kit.ref('WhereText'))
   },
   output(field, parent, kit) {
     const own = `${parent}_${typeName(field.name)}`

@@ -33,6 +33,8 @@ export const JSON_PATH = '[A-Za-z0-9_-]+(?:(?:\\.|__)[A-Za-z0-9_-]+)*'
 export const json: FieldType<JSONField> = {
   name: 'json',
   jsonStored: () => true,
+  document: true,
+  whereBooleans: true,
   schema(field) {
     if (!field.jsonSchema?.schema) return {}
     // The field's own schema, without the keys that would make it a document of its own.

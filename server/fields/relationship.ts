@@ -2,7 +2,7 @@ import { readId, relationKindOf, relationStoredKind, validId } from '../config/i
 import { typeName } from '../config/names.ts'
 import type { CollectionSlug } from '../config/local-api.ts'
 import type { ID, RelationshipField } from '../config/types.ts'
-import { checkRows, EQ_OPS, isObject, many, ok } from './shared.ts'
+import { checkRows, EQ_OPS, idWhereKind, isObject, many, ok } from './shared.ts'
 import type {
   Checked,
   FieldType,
@@ -179,10 +179,7 @@ export const relationship: FieldType<RelationshipField> = {
     const kind = relationStoredKind(field)
     return (v) => readId(kind, v)
   },
-  whereKind: (field) => {
-    const k = relationStoredKind(field)
-    return k === 'integer' ? 'id' : k === 'number' ? 'number' : 'text'
-  },
+  whereKind: (field) => idWhereKind(relationStoredKind(field)),
   // A copy: the sanitiser marks it with its targets' id kinds (config/ids.ts), which must not land on the config
   // object (it may be sanitised again, alone or in another config).
   flatten: (field) => ({ ...field }),

@@ -7,6 +7,7 @@ import type { FieldType } from './types.ts'
 export const richText: FieldType<RichTextField> = {
   name: 'richText',
   jsonStored: () => true,
+  document: true,
   schema: () => ({ type: 'object', description: 'Rich text (a JSON document).' }),
   whereSchema: (_field, kit) => kit.ref('WhereExists'),
   wherePaths: (_field, path, kit) => kit.beyond(path, JSON_PATH),

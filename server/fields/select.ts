@@ -22,6 +22,7 @@ function choiceType<F extends Choice>(name: F['type']): FieldType<F> {
   return {
     name,
     jsonStored: (field) => hasMany(field),
+    containsIsEquals: true,
     column: () => ({ type: 'string', length: 255 }),
     schema: (field) => ({ type: 'string', enum: values(field) }),
     whereSchema: (field, kit) => kit.operators({ type: 'string', enum: values(field) }),

@@ -1,6 +1,7 @@
 import { isIndexed, isUnique } from '../config/fields.ts'
 import type { FlattenedField } from '../config/types.ts'
-import type { Checked, Schema, SchemaKit } from './types.ts'
+import type { IdKind } from '../config/types.ts'
+import type { Checked, Schema, SchemaKit, WhereKind } from './types.ts'
 
 /** What the field modules share: value checks, list schemas, the GraphQL operator lists. */
 
@@ -63,6 +64,10 @@ export function arrayOf(
   if (kit.mode === 'input' && field.maxRows !== undefined) s.maxItems = field.maxRows
   return s
 }
+
+/** How ids of a kind compare: integer ids as `id` (positive integers), number ids as numbers, text as text. */
+export const idWhereKind = (k: IdKind): WhereKind =>
+  k === 'integer' ? 'id' : k === 'number' ? 'number' : 'text'
 
 /** `[T!]` for a hasMany field, else `T`. */
 export const many = (hasMany: boolean | undefined, t: string): string => (hasMany ? `[${t}!]` : t)

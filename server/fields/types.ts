@@ -185,6 +185,14 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   reader?(field: F): (stored: unknown) => unknown
   /** How the where compiler compares the value. Default: text. */
   whereKind?(field: F): WhereKind
+  /** A JSON document queried by paths into it (json, rich text). */
+  document?: boolean
+  /** Paths into the document may compare booleans too (json). */
+  whereBooleans?: boolean
+  /** `contains` on a list of its values matches a whole value (an option), not a substring. */
+  containsIsEquals?: boolean
+  /** Keys every row of the value has besides its fields (array: `id`; blocks: `blockType`, `blockName`, `id`). */
+  rowKeys?: readonly string[]
   // ---- contracts/ ----
   /** The row bounds a hasMany value's input schema declares; default the field's `minRows`/`maxRows`. */
   manyBounds?(field: F): { minRows?: number; maxRows?: number }

@@ -1,4 +1,5 @@
 import type { FlattenedField } from '../../config/types.ts'
+import { fieldType } from '../../fields/registry.ts'
 import { fail, type Kind } from './state.ts'
 
 /** Operand coercion: a query-string or JSON operand turned into the value bound for a kind, or a QueryError. */
@@ -8,7 +9,7 @@ export function coerce(kind: Kind, value: unknown, path: string, field?: Flatten
     case 'text':
       if (typeof value === 'string') return value
       if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-      if (typeof value === 'boolean' && field?.type === 'json') return value
+      if (typeof value === 'boolean' && field && fieldType(field).whereBooleans) return value
       return fail(path, `expects a string, got ${describe(value)}`)
     case 'number': {
       const n =

@@ -1,4 +1,5 @@
 import type { FlattenedField } from '../../config/types.ts'
+import { fieldType } from '../../fields/registry.ts'
 import type { Dialect } from '../dialects/dialect.ts'
 import { toBool, toList } from './coerce.ts'
 import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
@@ -35,24 +36,19 @@ export function jsonField(
     const at = `$${jsonKey(localeOf(state.ctx))}`
     return valueAt(state, container, cb, at, inner, rest, op, value, path)
   }
-  switch (field.type) {
-    case 'array':
-    case 'blocks':
-      return rowsCondition(state, container, cb, field, rest, op, value, path)
-    case 'relationship':
-      return Array.isArray(field.relationTo)
-        ? polymorphicMany(state, container, cb, field, rest, op, value, path)
-        : relationshipMany(state, container, cb, field, rest, op, value, path)
-    case 'select':
-    case 'text':
-    case 'number':
-      return scalarMany(state, container, cb, field, rest, op, value, path)
-    case 'json':
-    case 'richText':
-      return jsonDocument(state.ctx.dialect, container, cb, field, rest, op, value, path)
-    default:
-      return fail(path, `a ${field.type} field cannot be queried here`)
-  }
+  // What the JSON value holds, as the field's type says: rows, related ids, a document, or a list of values.
+  const type = fieldType(field)
+  const relation = type.relation?.(field)
+  if (type.rowFields) return rowsCondition(state, container, cb, field, rest, op, value, path)
+  if (relation)
+    return relation.polymorphic
+      ? polymorphicMany(state, container, cb, field, rest, op, value, path)
+      : relationshipMany(state, container, cb, field, rest, op, value, path)
+  if (type.document)
+    return jsonDocument(state.ctx.dialect, container, cb, field, rest, op, value, path)
+  if (type.jsonStored?.(field))
+    return scalarMany(state, container, cb, field, rest, op, value, path)
+  return fail(path, `a ${field.type} field cannot be queried here`)
 }
 
 /** Array or block rows: `exists` on the list, or a dotted path into the rows' fields. */
@@ -60,7 +56,7 @@ function rowsCondition(
   state: State,
   container: string,
   cb: unknown[],
-  field: FlattenedField & { type: 'array' | 'blocks' },
+  field: FlattenedField,
   rest: string[],
   op: Operator,
   value: unknown,
@@ -74,10 +70,7 @@ function rowsCondition(
       )
     return arrayExists(state.ctx.dialect, container, cb, value, path)
   }
-  const { fields, extra } =
-    field.type === 'array'
-      ? { fields: field.fields, extra: new Map<string, Kind>([['id', 'text']]) }
-      : blockFields(field)
+  const { fields, extra } = rowScope(field)
   return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) =>
     condition(
       state,
@@ -90,20 +83,17 @@ function rowsCondition(
   )
 }
 
-/** Fields of block rows: every block's fields (the first declaration of a name wins) plus blockType and blockName. */
-function blockFields(field: FlattenedField & { type: 'blocks' }): {
-  fields: FlattenedField[]
-  extra: Map<string, Kind>
-} {
+/**
+ * The fields a row may hold (every block's for blocks: the first declaration of a name wins) and the keys every row
+ * has besides them (`id`; `blockType` and `blockName` for blocks), queried as text.
+ */
+function rowScope(field: FlattenedField): { fields: FlattenedField[]; extra: Map<string, Kind> } {
+  const type = fieldType(field)
   const seen = new Map<string, FlattenedField>()
-  for (const b of field.blocks) for (const f of b.fields) if (!seen.has(f.name)) seen.set(f.name, f)
+  for (const f of type.children?.(field) ?? []) if (!seen.has(f.name)) seen.set(f.name, f)
   return {
     fields: [...seen.values()],
-    extra: new Map([
-      ['blockType', 'text'],
-      ['blockName', 'text'],
-      ['id', 'text'],
-    ]),
+    extra: new Map((type.rowKeys ?? []).map((k): [string, Kind] => [k, 'text'])),
   }
 }
 
@@ -187,7 +177,7 @@ function scalarMany(
       d.eachValue(alias, scalarKind(kind)),
       [],
       kind,
-      field.type === 'select' && o === 'contains' ? 'equals' : o,
+      o === 'contains' && fieldType(field).containsIsEquals ? 'equals' : o,
       v,
       path,
       field,

@@ -1,27 +1,12 @@
-import { relationStoredKind } from '../../config/ids.ts'
-import type { FlattenedField, IdKind } from '../../config/types.ts'
+import { fieldType } from '../../fields/registry.ts'
+import type { FlattenedField } from '../../config/types.ts'
 import type { Dialect, ScalarKind } from '../dialects/dialect.ts'
 import type { Kind } from './state.ts'
 
-/** The kind a field's values compare as. */
-export function kindOf(field: FlattenedField): Kind {
-  switch (field.type) {
-    case 'number':
-      return 'number'
-    case 'checkbox':
-      return 'boolean'
-    case 'date':
-      return 'date'
-    case 'relationship':
-      return idWhereKind(relationStoredKind(field))
-    default:
-      return 'text'
-  }
-}
+/** The kind a field's values compare as (its type says; text when it says nothing). */
+export const kindOf = (field: FlattenedField): Kind => fieldType(field).whereKind?.(field) ?? 'text'
 
-/** How ids of a kind compare: integer ids as `id` (positive integers), number ids as numbers, text as text. */
-export const idWhereKind = (k: IdKind): Kind =>
-  k === 'integer' ? 'id' : k === 'number' ? 'number' : 'text'
+export { idWhereKind } from '../../fields/shared.ts'
 
 /** The dialect's JSON scalar a kind is read as. */
 export const scalarKind = (kind: Kind): ScalarKind =>
@@ -37,11 +22,7 @@ export function polyJsonValue(d: Dialect, expr: string, kind: Kind): string {
 }
 
 /** A value stored as JSON that holds more than one value (not sortable, not distinct). */
-export const isContainer = (f: FlattenedField) =>
-  f.type === 'array' ||
-  f.type === 'blocks' ||
-  f.type === 'group' ||
-  f.type === 'json' ||
-  f.type === 'richText' ||
-  ((f.type === 'select' || f.type === 'text' || f.type === 'number' || f.type === 'relationship') &&
-    Boolean(f.hasMany))
+export const isContainer = (f: FlattenedField): boolean => {
+  const type = fieldType(f)
+  return Boolean(type.children) || Boolean(type.jsonStored?.(f))
+}

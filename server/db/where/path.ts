@@ -1,4 +1,5 @@
 import { idKind } from '../../config/ids.ts'
+import { fieldType, relationOf } from '../../fields/registry.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { pointAt, pointColumns } from './geo.ts'
 import { jsonField } from './json.ts'
@@ -111,8 +112,7 @@ function columnCondition(
   value: unknown,
   path: string,
 ): Compiled {
-  if (field.type === 'relationship')
-    return relationshipColumn(state, expr, field, rest, op, value, path)
+  if (relationOf(field)) return relationshipColumn(state, expr, field, rest, op, value, path)
   if (rest.length) fail(path, `a ${field.type} field has no subfields`)
   return scalar(expr, [], kindOf(field), op, value, path, field)
 }
@@ -158,15 +158,17 @@ export function valueAt(
   path: string,
 ): Compiled {
   const d = state.ctx.dialect
-  if (field.type === 'group' && !field.localized) {
-    const scope: Scope = { kind: 'object', expr, bindings: b, fields: field.fields, jsonPath }
+  const type = fieldType(field)
+  const group = type.rowFields ? undefined : type.children?.(field)
+  if (group && !field.localized) {
+    const scope: Scope = { kind: 'object', expr, bindings: b, fields: group, jsonPath }
     return condition(state, scope, rest, op, value, path)
   }
-  if (field.type === 'point') return pointAt(state, expr, b, jsonPath, rest, op, value, path)
+  if (type.geo) return pointAt(state, expr, b, jsonPath, rest, op, value, path)
   // A localized value or a container (a localized group too) is a JSON document of its own.
   if (field.localized || isContainer(field))
     return jsonField(state, d.jsonQuery(expr), [...b, jsonPath], field, rest, op, value, path)
-  if (field.type === 'relationship')
+  if (relationOf(field))
     return relationshipAt(state, expr, b, jsonPath, field, rest, op, value, path)
   if (rest.length) fail(path, `a ${field.type} field has no subfields`)
   const kind = kindOf(field)

@@ -1,4 +1,5 @@
 import type { FlattenedField } from '../../config/types.ts'
+import { relationOf } from '../../fields/registry.ts'
 import { coerce } from './coerce.ts'
 import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
 import type { Operator } from './operators.ts'
@@ -7,8 +8,7 @@ import { scalar } from './scalar.ts'
 import { fail, nextAlias, type Compiled, type Kind, type Scope, type State } from './state.ts'
 import { tree } from './tree.ts'
 
-/** Paths through relationships: into the related table, and the `{ relationTo, value }` of polymorphic ones. */
-type RelationshipField = FlattenedField & { type: 'relationship' }
+/** Paths through relations (relationOf): into the related table, and the `{ relationTo, value }` of polymorphic ones. */
 
 /** `expr IN (SELECT id FROM related WHERE <rest>)`: a path continuing through a relationship. */
 export function throughRelation(
@@ -21,11 +21,12 @@ export function throughRelation(
   value: unknown,
   path: string,
 ): Compiled {
-  if (field.type !== 'relationship' || Array.isArray(field.relationTo))
+  const relation = relationOf(field)
+  if (!relation || relation.polymorphic)
     fail(path, 'only a single-collection relationship can be queried through')
   if (rest.length === 1 && rest[0] === 'id')
     return scalar(expr, exprB, kindOf(field), op, value, path, field)
-  const related = state.ctx.config.collectionsBySlug.get(field.relationTo)!
+  const related = state.ctx.config.collectionsBySlug.get(relation.targets[0])!
   const schema = state.ctx.schemas.get(related.slug)!
   const alias = nextAlias(state, 'r')
   const scope = (): Scope => ({
@@ -60,7 +61,7 @@ export function throughRelation(
 export function relationshipColumn(
   state: State,
   expr: string,
-  field: RelationshipField,
+  field: FlattenedField,
   rest: string[],
   op: Operator,
   value: unknown,
@@ -94,13 +95,13 @@ export function relationshipAt(
   expr: string,
   b: unknown[],
   jsonPath: string,
-  field: RelationshipField,
+  field: FlattenedField,
   rest: string[],
   op: Operator,
   value: unknown,
   path: string,
 ): Compiled {
-  if (Array.isArray(field.relationTo))
+  if (relationOf(field)?.polymorphic)
     return polymorphicAt(state, expr, b, jsonPath, field, rest, op, value, path)
   const kind = kindOf(field)
   const el = state.ctx.dialect.jsonValue(expr, scalarKind(kind))
@@ -114,7 +115,7 @@ function polymorphicAt(
   expr: string,
   b: unknown[],
   jsonPath: string,
-  field: RelationshipField,
+  field: FlattenedField,
   rest: string[],
   op: Operator,
   value: unknown,

@@ -1,5 +1,5 @@
 import type { FlattenedField, SanitizedCollection } from '../../config/types.ts'
-import { isContainer } from './kinds.ts'
+import { isContainer, kindOf } from './kinds.ts'
 import { fail, jsonKey, localeOf, type Compiled, type QueryContext } from './state.ts'
 
 /** `sort` (`"-views,title"` or a list) → ORDER BY terms; `id` breaks ties so pages never overlap. */
@@ -75,7 +75,7 @@ export function valueExpression(
       return {
         sql: d.jsonValue(
           `${alias}.${d.quote(p.column)}`,
-          p.field.type === 'number' ? 'number' : 'text',
+          kindOf(p.field) === 'number' ? 'number' : 'text',
         ),
         bindings: [`$${jsonKey(localeOf(ctx))}`],
         field: p.field,
