@@ -25,7 +25,7 @@ import type {
 import { isAutosave, isDraft, latestVersion, saveVersion } from '../versions.ts'
 import { hiddenInTrash, trashes, withoutTrashed } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
-import { takeApiKey } from '../api-key.ts'
+import { takeApiKey } from '../take-api-key.ts'
 import {
   prehashPassword,
   prepareData,
