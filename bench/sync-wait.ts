@@ -6,7 +6,7 @@
  * (`source scripts/galera-start.sh` exports GALERA_URLS.) The figures are in docs/scale-out.md.
  */
 import { performance } from 'node:perf_hooks'
-import { MysqlDatabase } from '../server/db/mysql.ts'
+import { MysqlDatabase } from '../server/db/mysql-database.ts'
 
 const urls = (process.env.GALERA_URLS ?? '').split(/\s+/).filter(Boolean)
 if (urls.length < 2)

@@ -18,6 +18,11 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Cms } from './local/cms.ts'
 import { relaunchForServing, useCompileCache } from './runtime.ts'
+import type { loadConfig as loadConfigFn } from './config/load.ts'
+import type { getCms as getCmsFn } from './local/get-cms.ts'
+
+type LoadConfig = typeof loadConfigFn
+type GetCms = typeof getCmsFn
 
 async function seedIfEmpty(cms: Cms): Promise<boolean> {
   const first = cms.config.collections[0]
@@ -40,6 +45,64 @@ async function summary(cms: Cms): Promise<void> {
   }
 }
 
+/** `start`: serve on PORT (HOST) until SIGINT or SIGTERM, which let the requests in flight finish. */
+async function start(loadConfig: LoadConfig, getCms: GetCms): Promise<void> {
+  const { listen } = await import('./http/server.ts')
+  const { serviceUrls } = await import('./http/urls.ts')
+  const cms = await getCms({ config: await loadConfig() })
+  const seeded = await seedIfEmpty(cms)
+  const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number; got ${JSON.stringify(process.env.PORT)}.`)
+  const running = await listen(cms, { port, host: process.env.HOST ?? '127.0.0.1' })
+  console.log(`${seeded ? 'Seeded the example data. ' : ''}Database: ${cms.db.description}`)
+  for (const { label, url, note } of serviceUrls(cms.config, running.url)) {
+    console.log(`${label.padEnd(16)} ${url}${note ? `   (${note})` : ''}`)
+  }
+  const stop = (signal: string) => {
+    running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+}
+
+/** `contracts check` (drift of contracts/ and generated/) or `contracts diff <base>` (changes since base). */
+async function contracts(args: string[], loadConfig: LoadConfig): Promise<void> {
+  const [sub, base] = args
+  const { checkDrift } = await import('./contracts/generate.ts')
+  const { diffContracts, formatChanges, loadContracts } = await import('./contracts/diff.ts')
+  if (sub === 'check') {
+    const problems = await checkDrift(await loadConfig(), process.cwd())
+    if (problems.length) {
+      console.error(
+        `The contracts or generated code are out of date:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      )
+      process.exitCode = 1
+    } else {
+      console.log('Contracts and generated code match the config.')
+    }
+    return
+  }
+  if (sub === 'diff' && base) {
+    const changes = await diffContracts(
+      await loadContracts(base, process.cwd()),
+      await loadContracts('.', process.cwd()),
+    )
+    console.log(formatChanges(changes))
+    if (changes.some((c) => c.level === 'breaking')) process.exitCode = 1
+    return
+  }
+  console.error('Usage: cms contracts check | cms contracts diff <base folder or git revision>')
+  process.exitCode = 2
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command = 'start'] = argv
   // Before any other module loads (server/runtime.ts): `start` may replace this process with a tuned one.
@@ -48,33 +111,8 @@ async function main(argv: string[]): Promise<void> {
   const { loadConfig } = await import('./config/load.ts')
   const { getCms } = await import('./local/get-cms.ts')
   switch (command) {
-    case 'start': {
-      const { listen } = await import('./http/server.ts')
-      const { serviceUrls } = await import('./http/urls.ts')
-      const cms = await getCms({ config: await loadConfig() })
-      const seeded = await seedIfEmpty(cms)
-      const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
-      if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new Error(`PORT must be a port number; got ${JSON.stringify(process.env.PORT)}.`)
-      const running = await listen(cms, { port, host: process.env.HOST ?? '127.0.0.1' })
-      console.log(`${seeded ? 'Seeded the example data. ' : ''}Database: ${cms.db.description}`)
-      for (const { label, url, note } of serviceUrls(cms.config, running.url)) {
-        console.log(`${label.padEnd(16)} ${url}${note ? `   (${note})` : ''}`)
-      }
-      const stop = (signal: string) => {
-        running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
-        running.close().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error(error)
-            process.exit(1)
-          },
-        )
-      }
-      process.once('SIGINT', () => stop('SIGINT'))
-      process.once('SIGTERM', () => stop('SIGTERM'))
-      return
-    }
+    case 'start':
+      return start(loadConfig, getCms)
     case 'seed': {
       const cms = await getCms({ config: await loadConfig() })
       try {
@@ -111,35 +149,8 @@ async function main(argv: string[]): Promise<void> {
       console.log(`Wrote ${path.relative(process.cwd(), file)}.`)
       return
     }
-    case 'contracts': {
-      const [sub, base] = argv.slice(1)
-      const { checkDrift } = await import('./contracts/generate.ts')
-      const { diffContracts, formatChanges, loadContracts } = await import('./contracts/diff.ts')
-      if (sub === 'check') {
-        const problems = await checkDrift(await loadConfig(), process.cwd())
-        if (problems.length) {
-          console.error(
-            `The contracts or generated code are out of date:\n${problems.map((p) => `  ${p}`).join('\n')}`,
-          )
-          process.exitCode = 1
-        } else {
-          console.log('Contracts and generated code match the config.')
-        }
-        return
-      }
-      if (sub === 'diff' && base) {
-        const changes = await diffContracts(
-          await loadContracts(base, process.cwd()),
-          await loadContracts('.', process.cwd()),
-        )
-        console.log(formatChanges(changes))
-        if (changes.some((c) => c.level === 'breaking')) process.exitCode = 1
-        return
-      }
-      console.error('Usage: cms contracts check | cms contracts diff <base folder or git revision>')
-      process.exitCode = 2
-      return
-    }
+    case 'contracts':
+      return contracts(argv.slice(1), loadConfig)
     default:
       console.error(
         `Unknown command "${command}". Commands: start, seed, push, migrate, migrate:create <name>, migrate:status, migrate:down, migrate:unlock, generate, generate:types, contracts check, contracts diff <base>.`,

@@ -1,4 +1,4 @@
-import type { SanitizedConfig } from '../config/types.ts'
+import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
 import { collectionNames, globalName } from '../config/names.ts'
 import { heyApiTypeName } from './stubs.ts'
 
@@ -13,34 +13,41 @@ const fn = (operationId: string) =>
   operationId[0].toLowerCase() + heyApiTypeName(operationId).slice(1)
 const q = (s: string) => JSON.stringify(s)
 
-export function generateSdkMap(config: SanitizedConfig): string {
-  const fns: string[] = []
-  const types: string[] = []
-  for (const c of config.collections) {
-    const { singular, plural } = collectionNames(c)
-    const ops: Record<string, string> = {
-      find: `find${plural}`,
-      findByID: `find${singular}ByID`,
-      count: `count${plural}`,
-      create: `create${singular}`,
-      update: `update${singular}`,
-      delete: `delete${singular}`,
-      findDistinct: `findDistinct${plural}`,
-      docAccess: `docAccess${singular}`,
-      ...(!c.disableDuplicate && { duplicate: `duplicate${singular}` }),
-      ...(c.versions && {
-        findVersions: `find${singular}Versions`,
-        findVersionByID: `find${singular}VersionByID`,
-        restoreVersion: `restore${singular}Version`,
-      }),
-    }
-    fns.push(
-      `  ${q(c.slug)}: { ${Object.entries(ops)
-        .map(([k, id]) => `${k}: sdk.${fn(id)}`)
-        .join(', ')} },`,
-    )
-    const t = (id: string) => `T.${heyApiTypeName(id)}Data`
-    types.push(`  ${q(c.slug)}: {
+/** One entry of a map: the generated function and the types of a slug. */
+interface Entry {
+  fn: string
+  type: string
+}
+
+/** A slug's functions, as the map's object literal line. */
+const fnLine = (slug: string, ops: Record<string, string>) =>
+  `  ${q(slug)}: { ${Object.entries(ops)
+    .map(([k, id]) => `${k}: sdk.${fn(id)}`)
+    .join(', ')} },`
+
+/** A collection's functions (by the operation ids the OpenAPI compiler names) and its types. */
+function collectionEntry(c: SanitizedCollection): Entry {
+  const { singular, plural } = collectionNames(c)
+  const ops: Record<string, string> = {
+    find: `find${plural}`,
+    findByID: `find${singular}ByID`,
+    count: `count${plural}`,
+    create: `create${singular}`,
+    update: `update${singular}`,
+    delete: `delete${singular}`,
+    findDistinct: `findDistinct${plural}`,
+    docAccess: `docAccess${singular}`,
+    ...(!c.disableDuplicate && { duplicate: `duplicate${singular}` }),
+    ...(c.versions && {
+      findVersions: `find${singular}Versions`,
+      findVersionByID: `find${singular}VersionByID`,
+      restoreVersion: `restore${singular}Version`,
+    }),
+  }
+  const t = (id: string) => `T.${heyApiTypeName(id)}Data`
+  return {
+    fn: fnLine(c.slug, ops),
+    type: `  ${q(c.slug)}: {
     doc: T.${singular}
     list: T.${plural}List
     where: T.${singular}Where
@@ -55,49 +62,55 @@ export function generateSdkMap(config: SanitizedConfig): string {
     version: ${c.versions ? `T.${singular}Version` : 'never'}
     versions: ${c.versions ? `T.${singular}VersionsList` : 'never'}
     versionWhere: ${c.versions ? `T.${singular}VersionWhere` : 'never'}
-  }`)
+  }`,
   }
-  const globals = config.globals.map((g) => {
-    const name = globalName(g)
-    const ops: Record<string, string> = {
-      find: `find${name}`,
-      update: `update${name}`,
-      docAccess: `docAccess${name}`,
-      ...(g.versions && {
-        findVersions: `find${name}Versions`,
-        findVersionByID: `find${name}VersionByID`,
-        restoreVersion: `restore${name}Version`,
-      }),
-    }
-    const versioned = (type: string) => (g.versions ? `T.${name}${type}` : 'never')
-    return {
-      fn: `  ${q(g.slug)}: { ${Object.entries(ops)
-        .map(([k, id]) => `${k}: sdk.${fn(id)}`)
-        .join(', ')} },`,
-      type: `  ${q(g.slug)}: { doc: T.${name}; update: T.${name}Input; permissions: T.${name}Permissions; version: ${versioned('Version')}; versions: ${versioned('VersionsList')}; versionWhere: ${versioned('VersionWhere')} }`,
-    }
-  })
-  const auth = config.collections
-    .filter((c) => c.auth)
-    .map((c) => {
-      const { singular } = collectionNames(c)
-      const ops = [
-        'login',
-        'logout',
-        'me',
-        'refreshToken',
-        'forgotPassword',
-        'resetPassword',
-        'unlock',
-        'init',
-        'registerFirst',
-        ...(c.auth && c.auth.verify ? ['verifyEmail'] : []),
-      ]
-      return {
-        fn: `  ${q(c.slug)}: { ${ops.map((o) => `${o}: sdk.${fn(`${o}${singular}`)}`).join(', ')} },`,
-        type: `  ${q(c.slug)}: { user: T.${singular}; create: T.${singular}CreateInputWritable }`,
-      }
-    })
+}
+
+/** A global's functions and its types. */
+function globalEntry(g: SanitizedGlobal): Entry {
+  const name = globalName(g)
+  const ops: Record<string, string> = {
+    find: `find${name}`,
+    update: `update${name}`,
+    docAccess: `docAccess${name}`,
+    ...(g.versions && {
+      findVersions: `find${name}Versions`,
+      findVersionByID: `find${name}VersionByID`,
+      restoreVersion: `restore${name}Version`,
+    }),
+  }
+  const versioned = (type: string) => (g.versions ? `T.${name}${type}` : 'never')
+  return {
+    fn: fnLine(g.slug, ops),
+    type: `  ${q(g.slug)}: { doc: T.${name}; update: T.${name}Input; permissions: T.${name}Permissions; version: ${versioned('Version')}; versions: ${versioned('VersionsList')}; versionWhere: ${versioned('VersionWhere')} }`,
+  }
+}
+
+/** An auth collection's auth functions and its user types. */
+function authEntry(c: SanitizedCollection): Entry {
+  const { singular } = collectionNames(c)
+  const ops = [
+    'login',
+    'logout',
+    'me',
+    'refreshToken',
+    'forgotPassword',
+    'resetPassword',
+    'unlock',
+    'init',
+    'registerFirst',
+    ...(c.auth && c.auth.verify ? ['verifyEmail'] : []),
+  ]
+  return {
+    fn: `  ${q(c.slug)}: { ${ops.map((o) => `${o}: sdk.${fn(`${o}${singular}`)}`).join(', ')} },`,
+    type: `  ${q(c.slug)}: { user: T.${singular}; create: T.${singular}CreateInputWritable }`,
+  }
+}
+
+export function generateSdkMap(config: SanitizedConfig): string {
+  const collections = config.collections.map(collectionEntry)
+  const globals = config.globals.map(globalEntry)
+  const auth = config.collections.filter((c) => c.auth).map(authEntry)
   const orders = config.ordersApi
     ? 'export const orders = { list: sdk.v1ListOrders, create: sdk.v1CreateOrder, get: sdk.v1GetOrder, cancel: sdk.v1CancelOrder, logout: sdk.v1Logout, adminList: sdk.v1AdminListOrders, adminShip: sdk.v1AdminShipOrder }\nexport type Order = T.V1Order\nexport type OrderInput = T.V1OrderInput\nexport type OrderList = T.V1OrderList'
     : 'export const orders = undefined\nexport type Order = never\nexport type OrderInput = never\nexport type OrderList = never'
@@ -109,11 +122,11 @@ import type * as T from '../openapi/types.gen.ts'
 type Typed<Q, Select> = Omit<Q, 'select' | 'populate'> & { select?: Select; populate?: T.Populate }
 
 export const collections = {
-${fns.join('\n')}
+${collections.map((c) => c.fn).join('\n')}
 }
 
 export interface CollectionTypes {
-${types.join('\n')}
+${collections.map((c) => c.type).join('\n')}
 }
 
 export const globals = {

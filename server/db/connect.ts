@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Database } from './database.ts'
-import { MysqlDatabase } from './mysql.ts'
+import { MysqlDatabase } from './mysql-database.ts'
 import { SqliteDatabase } from './sqlite.ts'
 
 export const DEFAULT_DATABASE_URL = 'sqlite:data/cms.db'

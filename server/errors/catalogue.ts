@@ -2,7 +2,7 @@
  * The one error table: every code an `APIError` carries, with its HTTP status, the contract's response
  * component for REST answers (`#/components/responses/<response>`, body `{ errors: [{ name, message, data? }] }`),
  * and the GraphQL `extensions.code`. The problem+json title of the orders API comes from the status
- * (`STATUS_TITLES`). The REST and orders error bodies (`http/errors.ts`), GraphQL errors (`http/graphql.ts`)
+ * (`STATUS_TITLES`). The REST and orders error bodies (`http/errors.ts`), GraphQL errors (`http/graphql/errors.ts`)
  * and the OpenAPI compiler's response declarations all read this table.
  */
 export const ERROR_CATALOGUE = {

@@ -16,6 +16,7 @@ import { cors, corsOrigins } from './middleware/cors.ts'
 import { InFlight, requestLog } from './middleware/request-log.ts'
 import { pages, type RawReply } from './pages.ts'
 import { trustedProxyHops } from './proxy.ts'
+import type { RouteMatch } from './router.ts'
 import { routeTable } from './routes.ts'
 
 /**
@@ -78,6 +79,96 @@ function lazyGraphQL(cms: Cms, logger: Logger) {
   return { handle: async (a: Parameters<GraphQLEndpoint['handle']>[0]) => (await load()).handle(a) }
 }
 
+/**
+ * The API middleware: the reply `serve` makes, a custom endpoint's checked against what the contract declares
+ * (logged, never changed), written on the context.
+ */
+function apiMiddleware(
+  serve: (ctx: Koa.Context, log: Logger) => Promise<RawReply>,
+  checkEndpoint: ReturnType<typeof endpointCheck> | undefined,
+): Koa.Middleware {
+  return async (ctx) => {
+    const log = ctx.state.log as Logger
+    const reply = await serve(ctx, log)
+    const endpoint = ctx.state.endpoint as EndpointRoute | undefined
+    if (checkEndpoint && endpoint)
+      await checkEndpoint(endpoint, { method: ctx.method, path: ctx.path }, reply, log)
+    writeReply(ctx, reply)
+  }
+}
+
+/** Writes a reply on the Koa context: status, headers, and the body as given (raw) or as JSON. */
+function writeReply(ctx: Koa.Context, reply: RawReply): void {
+  ctx.status = reply.status
+  for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v)
+  // An answer made for a logged-in caller is theirs alone: no shared or browser cache may keep it.
+  if (ctx.state.authenticated) ctx.set('Cache-Control', 'no-store')
+  if (reply.raw) {
+    ctx.body = reply.raw
+  } else if (reply.body !== undefined) {
+    ctx.type = 'application/json'
+    ctx.body = JSON.stringify(reply.body)
+  }
+}
+
+/** The request the Local layer sees: anonymous until authenticated, with its own budget. */
+function newRequest(cms: Cms, headers: Headers, log: Logger): CmsRequest {
+  return {
+    cms,
+    user: null,
+    context: {},
+    headers,
+    routeParams: {},
+    budget: new RequestBudget(cms.config.limits),
+    // Work an operation leaves running after the answer logs its failure here (local/background.ts).
+    log,
+  }
+}
+
+/** A GraphQL request (POST or GET on the GraphQL route), its body checked as JSON first. */
+async function serveGraphQL(
+  graphql: NonNullable<ReturnType<typeof lazyGraphQL>>,
+  ctx: Koa.Context,
+  raw: Buffer,
+  contentType: string | undefined,
+  req: CmsRequest,
+): Promise<RawReply> {
+  if (raw.length) parseJson(raw, contentType) // JSON, and not nested past the limit
+  const out = await graphql.handle({
+    method: ctx.method,
+    url: ctx.href,
+    headers: ctx.headers,
+    body: raw.toString('utf8'),
+    req,
+    ip: ctx.ip,
+  })
+  return { status: out.status, headers: out.headers, raw: Buffer.from(out.body ?? '') }
+}
+
+/** A custom endpoint's handler, given the request with its route params and `json()`; its Response as a reply. */
+async function serveEndpoint(
+  custom: RouteMatch<EndpointRoute>,
+  req: CmsRequest,
+  raw: Buffer,
+  contentType: string | undefined,
+): Promise<RawReply> {
+  req.routeParams = custom.params
+  const response = await custom.value.endpoint.handler(
+    Object.assign(req, {
+      json: async () => parseJson(raw, contentType ?? 'application/json'),
+    }),
+  )
+  const h: Record<string, string> = {}
+  response.headers.forEach((v, k) => {
+    h[k] = v
+  })
+  return {
+    status: response.status,
+    headers: h,
+    raw: Buffer.from(await response.arrayBuffer()),
+  }
+}
+
 export async function createApp(cms: Cms, options: AppOptions = {}): Promise<CmsApp> {
   const config: SanitizedConfig = cms.config
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined })
@@ -102,23 +193,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   app.maxIpsCount = hops
   app.use(requestLog(logger, inFlight))
   app.use(cors(origins))
-  app.use(async (ctx) => {
-    const log = ctx.state.log as Logger
-    const reply = await serve(ctx, log)
-    const endpoint = ctx.state.endpoint as EndpointRoute | undefined
-    if (checkEndpoint && endpoint)
-      await checkEndpoint(endpoint, { method: ctx.method, path: ctx.path }, reply, log)
-    ctx.status = reply.status
-    for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v)
-    // An answer made for a logged-in caller is theirs alone: no shared or browser cache may keep it.
-    if (ctx.state.authenticated) ctx.set('Cache-Control', 'no-store')
-    if (reply.raw) {
-      ctx.body = reply.raw
-    } else if (reply.body !== undefined) {
-      ctx.type = 'application/json'
-      ctx.body = JSON.stringify(reply.body)
-    }
-  })
+  app.use(apiMiddleware(serve, checkEndpoint))
 
   async function serve(ctx: Koa.Context, log: Logger): Promise<RawReply> {
     const logError = (e: unknown) => log.error({ err: e }, 'request failed')
@@ -143,16 +218,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         ? await readBody(ctx.req, bodyLimit)
         : Buffer.alloc(0)
       const headers = headersOf(ctx)
-      const req: CmsRequest = {
-        cms,
-        user: null,
-        context: {},
-        headers,
-        routeParams: {},
-        budget: new RequestBudget(config.limits),
-        // Work an operation leaves running after the answer logs its failure here (local/background.ts).
-        log,
-      }
+      const req = newRequest(cms, headers, log)
       // Pages need no caller: a credential, valid or not, plays no part in them.
       const page = await servePage(ctx.method, rel)
       if (page) {
@@ -173,35 +239,10 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         (ctx.method === 'POST' || ctx.method === 'GET')
       ) {
         ctx.state.endpoint = undefined
-        if (raw.length) parseJson(raw, contentType) // JSON, and not nested past the limit
-        const out = await graphql.handle({
-          method: ctx.method,
-          url: ctx.href,
-          headers: ctx.headers,
-          body: raw.toString('utf8'),
-          req,
-          ip: ctx.ip,
-        })
-        return { status: out.status, headers: out.headers, raw: Buffer.from(out.body ?? '') }
+        return await serveGraphQL(graphql, ctx, raw, contentType, req)
       }
 
-      if (custom) {
-        req.routeParams = custom.params
-        const response = await custom.value.endpoint.handler(
-          Object.assign(req, {
-            json: async () => parseJson(raw, contentType ?? 'application/json'),
-          }),
-        )
-        const h: Record<string, string> = {}
-        response.headers.forEach((v, k) => {
-          h[k] = v
-        })
-        return {
-          status: response.status,
-          headers: h,
-          raw: Buffer.from(await response.arrayBuffer()),
-        }
-      }
+      if (custom) return await serveEndpoint(custom, req, raw, contentType)
 
       return await operations({
         method: ctx.method,

@@ -94,6 +94,38 @@ export async function prepareData(
   const merged =
     a.operation === 'update' ? mergeForUpdate(a.fields, a.original ?? {}, incoming) : incoming
   await applyDefaults(a.fields, merged, a.req, a.operation === 'create')
+  // --- validation: every error at once (400), references included
+  const checked = await validateData(a, incoming, merged, ownerNames)
+
+  // --- beforeChange: hooks see the validated document and may still change it
+  const before = JSON.stringify(checked)
+  await runFieldHooks('beforeChange', a.fields, checked, { ...hookArgs, data: checked })
+  const final =
+    (await runHooks<Record<string, unknown>>(
+      hooks.beforeChange,
+      'data',
+      { ...hookArgs, data: checked },
+      a.owner,
+    )) ?? checked
+  if (JSON.stringify(final) !== before) {
+    const was = JSON.parse(before) as Record<string, unknown>
+    for (const f of a.fields)
+      if (JSON.stringify(final[f.name]) !== JSON.stringify(was[f.name])) touched.add(f.name)
+  }
+  return { doc: final, touched: [...touched] }
+}
+
+/**
+ * The validated document of a write: `merged` (the update over its original, or the created data) checked field
+ * by field, the keys of no field in `incoming` reported, a custom id checked on create, required fields an update
+ * clears reported, references checked to exist. Any error throws them all as one ValidationError.
+ */
+async function validateData(
+  a: PrepareArgs,
+  incoming: Record<string, unknown>,
+  merged: Record<string, unknown>,
+  ownerNames: { collection?: string; global?: string },
+): Promise<Record<string, unknown>> {
   // Required fields bind a published document: a draft (the `_status` a drafts collection or global defaults to,
   // or that `draft: true` sets) may leave them empty. The rule reads the status the document is saved with, so
   // the contract can say it on the body (`_status`), which a query parameter could not (docs/decisions.md).
@@ -156,23 +188,7 @@ export async function prepareData(
   }
   await checkReferences(a.cms, a.ex, ctx.references, ctx.errors)
   if (ctx.errors.length) throw new ValidationError({ ...ownerNames, id: a.id, errors: ctx.errors })
-
-  // --- beforeChange: hooks see the validated document and may still change it
-  const before = JSON.stringify(checked)
-  await runFieldHooks('beforeChange', a.fields, checked, { ...hookArgs, data: checked })
-  const final =
-    (await runHooks<Record<string, unknown>>(
-      hooks.beforeChange,
-      'data',
-      { ...hookArgs, data: checked },
-      a.owner,
-    )) ?? checked
-  if (JSON.stringify(final) !== before) {
-    const was = JSON.parse(before) as Record<string, unknown>
-    for (const f of a.fields)
-      if (JSON.stringify(final[f.name]) !== JSON.stringify(was[f.name])) touched.add(f.name)
-  }
-  return { doc: final, touched: [...touched] }
+  return checked
 }
 
 async function checkReferences(

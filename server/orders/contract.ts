@@ -16,14 +16,14 @@ import { MAX_PATH_ID } from '../local/params.ts'
 import { MAX_UNIT_PRICE } from './representation.ts'
 import { SIGNATURE_PATTERN } from './webhooks.ts'
 
+/** The problem-details responses of the given statuses (`ordersComponents` declares them). */
+const problems = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [String(c), { $ref: `#/components/responses/Problem${c}` }]))
+const meta = (kind: OperationKind): OperationMeta => ({ kind })
+
 export function ordersPaths(paths: Record<string, PathItem>, maxLimit: number): void {
-  const problems = (...codes: number[]) =>
-    Object.fromEntries(
-      codes.map((c) => [String(c), { $ref: `#/components/responses/Problem${c}` }]),
-    )
   const order = ref('V1Order')
   const one = { type: 'object', required: ['data'], properties: { data: order } }
-  const meta = (kind: OperationKind): OperationMeta => ({ kind })
   const orderParam = {
     name: 'order',
     in: 'path',
@@ -108,7 +108,12 @@ export function ordersPaths(paths: Record<string, PathItem>, maxLimit: number): 
       responses: { 200: json(one, 'The shipped order'), ...problems(400, 401, 403, 404, 409) },
     },
   }
-  paths['/v1/webhooks/payments'] = {
+  paths['/v1/webhooks/payments'] = paymentWebhook(tag)
+}
+
+/** The payment provider's webhook: signed with the shared secret, so no credential (`security: []`). */
+function paymentWebhook(tag: string[]): PathItem {
+  return {
     post: {
       operationId: 'v1PaymentWebhook',
       summary: 'Payment provider webhook (HMAC-SHA256 signed)',
@@ -176,76 +181,9 @@ export function ordersComponents(): {
       STATUS_TITLES[status],
     ]),
   )
-  const item = {
-    type: 'object',
-    required: ['product', 'quantity', 'unit_price'],
-    properties: {
-      product: { type: 'string', minLength: 1, maxLength: 200 },
-      quantity: { type: 'integer', minimum: 1, maximum: 10000 },
-      unit_price: { type: 'number', minimum: 0 },
-    },
-  }
   return {
     schemas: {
-      V1Order: {
-        type: 'object',
-        required: ['id', 'user_id', 'status', 'items', 'created_at'],
-        properties: {
-          id: { type: 'integer' },
-          user_id: { type: 'integer' },
-          status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
-          items: { type: 'array', items: { ...item, additionalProperties: false } },
-          total_amount: {
-            type: 'number',
-            description:
-              'Sum of quantity × unit_price; omitted for cancelled orders (see docs/orders-api.md).',
-          },
-          created_at: { type: 'string', format: 'date-time' },
-          updated_at: { type: 'string', format: 'date-time' },
-        },
-      },
-      V1OrderInput: {
-        type: 'object',
-        required: ['items'],
-        additionalProperties: false,
-        properties: {
-          items: {
-            type: 'array',
-            minItems: 1,
-            maxItems: 100,
-            items: {
-              ...item,
-              additionalProperties: false,
-              properties: {
-                ...item.properties,
-                unit_price: {
-                  type: 'number',
-                  exclusiveMinimum: 0,
-                  maximum: MAX_UNIT_PRICE,
-                  description: `More than 0 and at most ${MAX_UNIT_PRICE}, with at most two decimals (more decimals: 422 naming items.<i>.unit_price).`,
-                },
-              },
-            },
-          },
-        },
-      },
-      V1OrderList: {
-        type: 'object',
-        required: ['data', 'meta'],
-        properties: {
-          data: { type: 'array', items: ref('V1Order') },
-          meta: {
-            type: 'object',
-            required: ['current_page', 'per_page', 'total', 'last_page'],
-            properties: {
-              current_page: { type: 'integer' },
-              per_page: { type: 'integer' },
-              total: { type: 'integer' },
-              last_page: { type: 'integer' },
-            },
-          },
-        },
-      },
+      ...orderSchemas(),
       Problem: {
         type: 'object',
         required: ['type', 'title', 'status'],
@@ -272,5 +210,79 @@ export function ordersComponents(): {
         },
       ]),
     ),
+  }
+}
+
+/** The schemas of an order, the body that creates one, and a page of them. */
+function orderSchemas(): Record<string, Schema> {
+  const item = {
+    type: 'object',
+    required: ['product', 'quantity', 'unit_price'],
+    properties: {
+      product: { type: 'string', minLength: 1, maxLength: 200 },
+      quantity: { type: 'integer', minimum: 1, maximum: 10000 },
+      unit_price: { type: 'number', minimum: 0 },
+    },
+  }
+  return {
+    V1Order: {
+      type: 'object',
+      required: ['id', 'user_id', 'status', 'items', 'created_at'],
+      properties: {
+        id: { type: 'integer' },
+        user_id: { type: 'integer' },
+        status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+        items: { type: 'array', items: { ...item, additionalProperties: false } },
+        total_amount: {
+          type: 'number',
+          description:
+            'Sum of quantity × unit_price; omitted for cancelled orders (see docs/orders-api.md).',
+        },
+        created_at: { type: 'string', format: 'date-time' },
+        updated_at: { type: 'string', format: 'date-time' },
+      },
+    },
+    V1OrderInput: {
+      type: 'object',
+      required: ['items'],
+      additionalProperties: false,
+      properties: {
+        items: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 100,
+          items: {
+            ...item,
+            additionalProperties: false,
+            properties: {
+              ...item.properties,
+              unit_price: {
+                type: 'number',
+                exclusiveMinimum: 0,
+                maximum: MAX_UNIT_PRICE,
+                description: `More than 0 and at most ${MAX_UNIT_PRICE}, with at most two decimals (more decimals: 422 naming items.<i>.unit_price).`,
+              },
+            },
+          },
+        },
+      },
+    },
+    V1OrderList: {
+      type: 'object',
+      required: ['data', 'meta'],
+      properties: {
+        data: { type: 'array', items: ref('V1Order') },
+        meta: {
+          type: 'object',
+          required: ['current_page', 'per_page', 'total', 'last_page'],
+          properties: {
+            current_page: { type: 'integer' },
+            per_page: { type: 'integer' },
+            total: { type: 'integer' },
+            last_page: { type: 'integer' },
+          },
+        },
+      },
+    },
   }
 }

@@ -89,7 +89,8 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
     (['create', 'update', 'updateMany', 'duplicate'].includes(o.kind) &&
       authCollections.has(o.op['x-cms'].collection!)),
   INTERNAL: () => true,
-  // The database unavailable (any operation), or a write's commit outcome unknown (server/db/mysql.ts).
+  // The database unavailable (any operation), or a write's commit outcome unknown
+  // (server/db/mysql-database.ts).
   UNAVAILABLE: () => true,
 }
 

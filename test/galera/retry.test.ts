@@ -1,7 +1,7 @@
 import test from 'ava'
 import { randomUUID } from 'node:crypto'
 import { connect } from '../../server/db/connect.ts'
-import { MysqlDatabase } from '../../server/db/mysql.ts'
+import { MysqlDatabase } from '../../server/db/mysql-database.ts'
 
 // Runs on the three-node cluster of scripts/galera-start.sh (`npm run test:galera`); skipped without GALERA_URLS.
 const urls = (process.env.GALERA_URLS ?? '').split(/\s+/).filter(Boolean)

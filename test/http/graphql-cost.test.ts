@@ -14,7 +14,7 @@ import {
   fragmentsOf,
   measureCost,
   operationCost,
-} from '../../server/http/graphql-limits.ts'
+} from '../../server/http/graphql/limits.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { passwords, securityConfig, seedSecurity } from '../fixtures/security.ts'
 import { countQueries } from '../helpers/db.ts'

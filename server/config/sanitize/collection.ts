@@ -67,96 +67,14 @@ export function sanitizeCollection(
         loginWithUsername: loginWithUsername(c.auth === true ? undefined : c.auth, where),
       }
     : false
-  if (auth) {
-    const declared = fields.find((f) => 'name' in f && f.name === 'email')
-    if (declared && declared.type !== 'email')
-      throw new ConfigError(
-        `${where}, field "email": an auth collection's email field must have type "email".`,
-      )
-    const byName = auth.loginWithUsername
-    const added: Field[] = []
-    if (!declared)
-      added.push({
-        name: 'email',
-        type: 'email',
-        required: !byName || byName.requireEmail,
-        unique: true,
-      })
-    if (byName) {
-      if (c.fields.some((f) => 'name' in f && f.name === 'username'))
-        throw new ConfigError(
-          `${where}, field "username": loginWithUsername adds the username field itself; remove yours.`,
-        )
-      added.push({ name: 'username', type: 'text', required: byName.requireUsername, unique: true })
-    }
-    fields = [...added, ...fields]
-    if (auth.useAPIKey) {
-      const taken = c.fields.find(
-        (f) => 'name' in f && typeof f.name === 'string' && API_KEY_FIELDS.includes(f.name),
-      )
-      if (taken && 'name' in taken)
-        throw new ConfigError(
-          `${where}, field "${taken.name}": auth.useAPIKey adds the fields enableAPIKey, apiKey and apiKeyIndex itself; rename yours.`,
-        )
-      fields = [
-        ...fields,
-        {
-          name: 'enableAPIKey',
-          type: 'checkbox',
-          label: 'Enable API Key',
-          defaultValue: false,
-          access: apiKeyFieldAccess,
-        },
-      ]
-    }
-  }
+  if (auth) fields = withAuthFields(c, auth, fields, where)
   const versions = sanitizeVersions(
     c.versions,
     typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined,
     `${where}: versions.maxPerDoc`,
   )
   let flatFields = checkFields(fields, where, slugs, localized, true)
-  if (auth) {
-    // Secrets and counters of the auth layer (reserved names): stored, never returned, never written from outside.
-    const internal = {
-      hidden: true,
-      access: { create: () => false, read: () => false, update: () => false },
-    }
-    flatFields = [
-      ...flatFields,
-      { name: 'hash', type: 'text', ...internal },
-      { name: 'salt', type: 'text', ...internal },
-      { name: 'loginAttempts', type: 'number', defaultValue: 0, ...internal },
-      { name: 'lockUntil', type: 'date', ...internal },
-      { name: 'resetPasswordToken', type: 'text', ...internal },
-      { name: 'resetPasswordExpiration', type: 'date', ...internal },
-      // The HMAC of the API key (never the key): `Authorization: <slug> API-Key <key>` finds the user by it.
-      ...(auth.useAPIKey
-        ? [{ name: 'apiKeyIndex', type: 'text', index: true, ...internal } as const]
-        : []),
-    ]
-    if (auth.verify) {
-      if (typeof auth.verify === 'object')
-        for (const [k, fn] of Object.entries(auth.verify))
-          if (fn != null && typeof fn !== 'function')
-            throw new ConfigError(`${where}: auth.verify.${k} must be a function.`)
-      // `_verified` is set by the verify flow, or by a caller who may update every account (auth-fields.ts); the
-      // token (stored as its SHA-256) is internal.
-      flatFields = [
-        ...flatFields,
-        {
-          name: '_verified',
-          type: 'checkbox',
-          label: 'Verified',
-          access: verifiedFieldAccess(c.access?.update),
-        },
-        { name: '_verificationToken', type: 'text', ...internal },
-      ]
-    }
-    for (const [k, fn] of Object.entries(auth.forgotPassword ?? {}))
-      if (k !== 'expiration' && fn != null && typeof fn !== 'function')
-        throw new ConfigError(`${where}: auth.forgotPassword.${k} must be a function.`)
-  }
+  if (auth) flatFields = withAuthInternals(c, auth, flatFields, where)
   if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
   if (c.trash !== undefined && c.trash !== null && typeof c.trash !== 'boolean')
     throw new ConfigError(`${where}: trash must be true or false.`)
@@ -172,13 +90,7 @@ export function sanitizeCollection(
       { name: 'deletedAt', type: 'date', index: true, label: 'Deleted At' },
     ]
   }
-  const hooks = Object.fromEntries(
-    HOOK_KINDS.map((k) => [k, c.hooks?.[k] ?? []]),
-  ) as SanitizedCollection['hooks']
-  for (const [k, list] of Object.entries(c.hooks ?? {})) {
-    if (!Array.isArray(list) || list.some((h) => typeof h !== 'function'))
-      throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
-  }
+  const hooks = sanitizeHooks(c, where)
   for (const [k, fn] of Object.entries(c.access ?? {})) {
     if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
@@ -209,6 +121,126 @@ export function sanitizeCollection(
   }
   if (versions) sanitized.versionsCollection = versionsCollection(sanitized)
   return sanitized
+}
+
+/**
+ * The fields auth adds to the declared ones: `email` (unless declared, as an email field) and `username` (with
+ * loginWithUsername) in front, `enableAPIKey` (with useAPIKey) after.
+ */
+function withAuthFields(
+  c: CollectionConfig,
+  auth: SanitizedAuth,
+  declaredFields: Field[],
+  where: string,
+): Field[] {
+  let fields = declaredFields
+  const declared = fields.find((f) => 'name' in f && f.name === 'email')
+  if (declared && declared.type !== 'email')
+    throw new ConfigError(
+      `${where}, field "email": an auth collection's email field must have type "email".`,
+    )
+  const byName = auth.loginWithUsername
+  const added: Field[] = []
+  if (!declared)
+    added.push({
+      name: 'email',
+      type: 'email',
+      required: !byName || byName.requireEmail,
+      unique: true,
+    })
+  if (byName) {
+    if (c.fields.some((f) => 'name' in f && f.name === 'username'))
+      throw new ConfigError(
+        `${where}, field "username": loginWithUsername adds the username field itself; remove yours.`,
+      )
+    added.push({ name: 'username', type: 'text', required: byName.requireUsername, unique: true })
+  }
+  fields = [...added, ...fields]
+  if (auth.useAPIKey) {
+    const taken = c.fields.find(
+      (f) => 'name' in f && typeof f.name === 'string' && API_KEY_FIELDS.includes(f.name),
+    )
+    if (taken && 'name' in taken)
+      throw new ConfigError(
+        `${where}, field "${taken.name}": auth.useAPIKey adds the fields enableAPIKey, apiKey and apiKeyIndex itself; rename yours.`,
+      )
+    fields = [
+      ...fields,
+      {
+        name: 'enableAPIKey',
+        type: 'checkbox',
+        label: 'Enable API Key',
+        defaultValue: false,
+        access: apiKeyFieldAccess,
+      },
+    ]
+  }
+  return fields
+}
+
+/**
+ * The auth layer's own stored fields after the checked ones: secrets and counters, the API key's index, the
+ * verification fields; and the verify and forgotPassword functions checked.
+ */
+function withAuthInternals(
+  c: CollectionConfig,
+  auth: SanitizedAuth,
+  checked: FlattenedField[],
+  where: string,
+): FlattenedField[] {
+  let flatFields = checked
+  // Secrets and counters of the auth layer (reserved names): stored, never returned, never written from outside.
+  const internal = {
+    hidden: true,
+    access: { create: () => false, read: () => false, update: () => false },
+  }
+  flatFields = [
+    ...flatFields,
+    { name: 'hash', type: 'text', ...internal },
+    { name: 'salt', type: 'text', ...internal },
+    { name: 'loginAttempts', type: 'number', defaultValue: 0, ...internal },
+    { name: 'lockUntil', type: 'date', ...internal },
+    { name: 'resetPasswordToken', type: 'text', ...internal },
+    { name: 'resetPasswordExpiration', type: 'date', ...internal },
+    // The HMAC of the API key (never the key): `Authorization: <slug> API-Key <key>` finds the user by it.
+    ...(auth.useAPIKey
+      ? [{ name: 'apiKeyIndex', type: 'text', index: true, ...internal } as const]
+      : []),
+  ]
+  if (auth.verify) {
+    if (typeof auth.verify === 'object')
+      for (const [k, fn] of Object.entries(auth.verify))
+        if (fn != null && typeof fn !== 'function')
+          throw new ConfigError(`${where}: auth.verify.${k} must be a function.`)
+    // `_verified` is set by the verify flow, or by a caller who may update every account (auth-fields.ts); the
+    // token (stored as its SHA-256) is internal.
+    flatFields = [
+      ...flatFields,
+      {
+        name: '_verified',
+        type: 'checkbox',
+        label: 'Verified',
+        access: verifiedFieldAccess(c.access?.update),
+      },
+      { name: '_verificationToken', type: 'text', ...internal },
+    ]
+  }
+  for (const [k, fn] of Object.entries(auth.forgotPassword ?? {}))
+    if (k !== 'expiration' && fn != null && typeof fn !== 'function')
+      throw new ConfigError(`${where}: auth.forgotPassword.${k} must be a function.`)
+  return flatFields
+}
+
+/** The hooks of every kind (an empty list for those not given), each list checked to hold functions only. */
+function sanitizeHooks(c: CollectionConfig, where: string): SanitizedCollection['hooks'] {
+  const hooks = Object.fromEntries(
+    HOOK_KINDS.map((k) => [k, c.hooks?.[k] ?? []]),
+  ) as SanitizedCollection['hooks']
+  for (const [k, list] of Object.entries(c.hooks ?? {})) {
+    if (!Array.isArray(list) || list.some((h) => typeof h !== 'function'))
+      throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
+  }
+  return hooks
 }
 
 /** The `_status` field drafts add (as Payload): a never-published document is a draft. */

@@ -47,7 +47,7 @@ export function compileGraphQL(config: SanitizedConfig): { sdl: string; plan: Gr
 
 /**
  * `generated/graphql/roots.ts`: every root field of the schema with the resolver kind the server binds to it
- * (`http/graphql.ts`, a table typed exhaustive over `GraphQLKind`). The literal `satisfies` the root resolver
+ * (`http/graphql/resolvers/`, a table typed exhaustive over `GraphQLKind`). The literal `satisfies` the root resolver
  * types graphql-codegen generated from the same SDL, so a generated root field the server would leave unbound,
  * or a binding to a kind it does not serve, fails `npm run typecheck`.
  */

@@ -1,4 +1,8 @@
+import type { CmsRequest, SanitizedCollection } from '../../config/types.ts'
+import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
+import type { CollectionSchema } from '../../db/schema.ts'
+import type { QueryContext } from '../../db/where.ts'
 import { insertRow, selectById } from '../../db/store.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
@@ -9,7 +13,7 @@ import { localizeDocs, readDocs } from '../read.ts'
 import { createLocalReq, executorFor, withTransaction } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../../config/local-api.ts'
 import { isDraft, saveVersion } from '../versions.ts'
-import { takeApiKey } from '../api-key.ts'
+import { takeApiKey, type TakenApiKey } from '../take-api-key.ts'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sendVerificationEmail } from './auth/emails.ts'
 import { sha256, type AuthCollection } from './auth/shared.ts'
@@ -18,11 +22,98 @@ import { idParam } from '../params.ts'
 import {
   prehashPassword,
   prepareData,
+  type PrehashedPassword,
   takePassword,
   toEditable,
   toStored,
   withDraftStatus,
 } from '../write.ts'
+
+/** What a create writes, with what its answer and its verification email need. */
+interface PreparedCreate {
+  /** The validated document, with its password hash, API key index and verification token's hash set. */
+  doc: Record<string, unknown>
+  /** The API key taken from the data (shown once, in this answer). */
+  key: TakenApiKey
+  /** The single-use token of `auth.verify`, mailed once the account is written. */
+  verificationToken?: string
+}
+
+/**
+ * The document to insert: the password and the API key taken out of the data, the rest through field access,
+ * beforeValidate, validation and beforeChange (over a duplicate's source), then the auth secrets set on it.
+ */
+async function prepareCreate(
+  cms: Cms,
+  tx: Executor,
+  collection: SanitizedCollection,
+  req: CmsRequest,
+  {
+    data,
+    draft,
+    source,
+    prehashed,
+    overrideAccess,
+  }: {
+    data: unknown
+    draft: boolean
+    source: Record<string, unknown> | undefined
+    prehashed: PrehashedPassword | undefined
+    overrideAccess: boolean
+  },
+): Promise<PreparedCreate> {
+  const { data: withKey, secret } = await takePassword(collection, data, 'create', prehashed)
+  const key = await takeApiKey(cms.config, collection, withKey, {
+    req,
+    operation: 'create',
+    overrideAccess,
+  })
+  const { doc } = await prepareData({
+    cms,
+    ex: tx,
+    fields: collection.flatFields,
+    data: withDraftStatus(key.data, draft),
+    req,
+    operation: 'create',
+    owner: { collection },
+    overrideAccess,
+    base: source && toEditable(cms, collection.flatFields, source, req),
+  })
+  if (secret) Object.assign(doc, secret)
+  if (key.index !== undefined) doc.apiKeyIndex = key.index
+  // auth.verify: an account not created verified gets a single-use token (stored as its SHA-256), mailed by create.
+  let verificationToken: string | undefined
+  if (collection.auth && collection.auth.verify && doc._verified !== true) {
+    verificationToken = randomBytes(20).toString('hex')
+    Object.assign(doc, { _verified: false, _verificationToken: sha256(verificationToken) })
+  }
+  return { doc, key, verificationToken }
+}
+
+/** Inserts the document (timestamps, id) and saves its first version: the stored document, read back. */
+async function insertDoc(
+  cms: Cms,
+  tx: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  schema: CollectionSchema,
+  doc: Record<string, unknown>,
+  source: Record<string, unknown> | undefined,
+  req: CmsRequest,
+) {
+  const row = docToRow(
+    schema,
+    toStored(cms, collection.flatFields, structuredClone(doc), source, req),
+  )
+  if (collection.timestamps) row.createdAt = row.updatedAt = new Date().toISOString()
+  // A custom id comes with the data (validated, hooks may set it); a UUID is made here; serial: the database's.
+  if (collection.idType === 'uuid') row.id = randomUUID()
+  else if (collection.idType !== 'serial') row.id = doc.id
+  const id = await insertRow(tx, ctx, collection, row)
+  const stored = (await selectById(tx, ctx, collection, id))!
+  await saveVersion(cms, tx, ctx, collection, id, stored)
+  return stored
+}
 
 /**
  * Creates a document in one transaction: access, hooks, defaults, validation, insert (unique violations → 409),
@@ -62,49 +153,16 @@ export async function create<S extends CollectionSlug>(
       await executeAccess(collection.access.create, { req, data: args.data }, overrideAccess)
 
       // --- validate (field access, beforeValidate, validation, beforeChange)
-      const { data: withKey, secret } = await takePassword(
-        collection,
-        args.data,
-        'create',
+      const { doc, key, verificationToken } = await prepareCreate(this, tx, collection, req, {
+        data: args.data,
+        draft,
+        source,
         prehashed,
-      )
-      const key = await takeApiKey(this.config, collection, withKey, {
-        req,
-        operation: 'create',
         overrideAccess,
       })
-      const { doc } = await prepareData({
-        cms: this,
-        ex: tx,
-        fields: collection.flatFields,
-        data: withDraftStatus(key.data, draft),
-        req,
-        operation: 'create',
-        owner: { collection },
-        overrideAccess,
-        base: source && toEditable(this, collection.flatFields, source, req),
-      })
-      if (secret) Object.assign(doc, secret)
-      if (key.index !== undefined) doc.apiKeyIndex = key.index
-      // auth.verify: an account not created verified gets a single-use token (stored as its SHA-256), mailed below.
-      let verificationToken: string | undefined
-      if (collection.auth && collection.auth.verify && doc._verified !== true) {
-        verificationToken = randomBytes(20).toString('hex')
-        Object.assign(doc, { _verified: false, _verificationToken: sha256(verificationToken) })
-      }
 
       // --- write, and the first version
-      const row = docToRow(
-        schema,
-        toStored(this, collection.flatFields, structuredClone(doc), source, req),
-      )
-      if (collection.timestamps) row.createdAt = row.updatedAt = new Date().toISOString()
-      // A custom id comes with the data (validated, hooks may set it); a UUID is made here; serial: the database's.
-      if (collection.idType === 'uuid') row.id = randomUUID()
-      else if (collection.idType !== 'serial') row.id = doc.id
-      const id = await insertRow(tx, ctx, collection, row)
-      let stored = (await selectById(tx, ctx, collection, id))!
-      await saveVersion(this, tx, ctx, collection, id, stored)
+      let stored = await insertDoc(this, tx, ctx, collection, schema, doc, source, req)
 
       // --- afterChange, then read back
       localizeDocs(this, collection.flatFields, [stored], req)

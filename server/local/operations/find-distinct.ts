@@ -1,5 +1,5 @@
 import type { FlattenedField, SanitizedCollection } from '../../config/types.ts'
-import { countDistinct, selectDistinct } from '../../db/store.ts'
+import { countDistinct, selectDistinct } from '../../db/distinct.ts'
 import { QueryError } from '../../errors/query-error.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'

@@ -6,7 +6,7 @@ import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
-import { combinedWhere } from '../../db/where.ts'
+import { combinedWhere, type QueryContext } from '../../db/where.ts'
 import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
@@ -25,7 +25,7 @@ import type {
 import { isAutosave, isDraft, latestVersion, saveVersion } from '../versions.ts'
 import { hiddenInTrash, trashes, withoutTrashed } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
-import { takeApiKey } from '../api-key.ts'
+import { takeApiKey } from '../take-api-key.ts'
 import {
   prehashPassword,
   prepareData,
@@ -135,6 +135,88 @@ export async function update<S extends CollectionSlug>(
 }
 
 /**
+ * The document to update, its row locked until the transaction ends: 404 when it is missing or in the trash
+ * (unless `trash`), 403 when the caller's access Where hides it (it exists).
+ */
+async function lockedForUpdate(
+  tx: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  id: ID,
+  trash: boolean | undefined,
+  access: true | Where,
+) {
+  const main = await selectById(tx, ctx, collection, id, true)
+  if (!main || hiddenInTrash(collection, main, trash)) throw new NotFound()
+  if (
+    access !== true &&
+    (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length ===
+      0
+  )
+    throw new Forbidden()
+  return main
+}
+
+/**
+ * The update to write: the password and the API key taken out of the data, the rest through field access,
+ * beforeValidate, validation and beforeChange over the original; with `touched`, the fields it changes. A new
+ * password ends the user's other sessions.
+ */
+async function prepareUpdate(
+  cms: Cms,
+  tx: Executor,
+  collection: SanitizedCollection,
+  req: CmsRequest,
+  id: ID,
+  data: unknown,
+  {
+    draft,
+    original,
+    prehashed,
+    overrideAccess,
+  }: {
+    draft: boolean
+    original: Record<string, unknown>
+    prehashed: PrehashedPassword | undefined
+    overrideAccess: boolean
+  },
+) {
+  const { data: withKey, secret } = await takePassword(collection, data, 'update', prehashed)
+  const key = await takeApiKey(cms.config, collection, withKey, {
+    req,
+    operation: 'update',
+    overrideAccess,
+  })
+  const { doc, touched } = await prepareData({
+    cms,
+    ex: tx,
+    fields: collection.flatFields,
+    data: withDraftStatus(key.data, draft),
+    req,
+    operation: 'update',
+    original,
+    id,
+    owner: { collection },
+    overrideAccess,
+  })
+  if (secret) {
+    Object.assign(doc, secret)
+    touched.push('hash', 'salt')
+    // A new password ends every other session of the user: a stolen token dies with the old password.
+    const own =
+      req.user?.id === id && req.user.collection === collection.slug
+        ? (req.auth as { claims?: { sid?: string } } | undefined)?.claims?.sid
+        : undefined
+    await endAllSessions(tx, collection.slug, id as number, own) // serial ids
+  }
+  if (key.index !== undefined) {
+    doc.apiKeyIndex = key.index
+    touched.push('apiKeyIndex')
+  }
+  return { doc, touched, key }
+}
+
+/**
  * The update of one document inside an open transaction. The row is locked while it is read and written, so
  * concurrent updates apply one after the other. A document hidden by an access Where is 403 (it exists).
  * With versions the update merges over the newest version; a draft saved over a published document is
@@ -157,14 +239,7 @@ export async function updateOne(
   access: true | Where,
 ) {
   const ctx = cms.queryContext(req.locale)
-  const main = await selectById(tx, ctx, collection, id, true)
-  if (!main || hiddenInTrash(collection, main, args.trash)) throw new NotFound()
-  if (
-    access !== true &&
-    (await selectIds(tx, ctx, collection, combineWhere({ id: { equals: id } }, access))).length ===
-      0
-  )
-    throw new Forbidden()
+  const main = await lockedForUpdate(tx, ctx, collection, id, args.trash, access)
   const draft = isDraft(collection, args.draft)
   const autosave = isAutosave(collection, args.autosave, `collection "${collection.slug}"`)
   const latest = await latestVersion(tx, ctx, collection, id)
@@ -172,38 +247,12 @@ export async function updateOne(
   const original = toEditable(cms, collection.flatFields, base, req)
 
   // --- validate
-  const { data: withKey, secret } = await takePassword(collection, data, 'update', args.prehashed)
-  const key = await takeApiKey(cms.config, collection, withKey, {
-    req,
-    operation: 'update',
-    overrideAccess: args.overrideAccess,
-  })
-  const { doc, touched } = await prepareData({
-    cms,
-    ex: tx,
-    fields: collection.flatFields,
-    data: withDraftStatus(key.data, draft),
-    req,
-    operation: 'update',
+  const { doc, touched, key } = await prepareUpdate(cms, tx, collection, req, id, data, {
+    draft,
     original,
-    id,
-    owner: { collection },
+    prehashed: args.prehashed,
     overrideAccess: args.overrideAccess,
   })
-  if (secret) {
-    Object.assign(doc, secret)
-    touched.push('hash', 'salt')
-    // A new password ends every other session of the user: a stolen token dies with the old password.
-    const own =
-      req.user?.id === id && req.user.collection === collection.slug
-        ? (req.auth as { claims?: { sid?: string } } | undefined)?.claims?.sid
-        : undefined
-    await endAllSessions(tx, collection.slug, id as number, own) // serial ids
-  }
-  if (key.index !== undefined) {
-    doc.apiKeyIndex = key.index
-    touched.push('apiKeyIndex')
-  }
   const storedForm = toStored(cms, collection.flatFields, structuredClone(doc), base, req)
   const now = new Date().toISOString()
 

@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, apiKeyIndex } from '../../../auth/api-key.ts'
+import { API_KEY_HEADER, apiKeyIndex } from '../../../auth/api-key-hash.ts'
 import { cookieName } from '../../../auth/cookies.ts'
 import { verifyToken, type TokenClaims } from '../../../auth/tokens.ts'
 import type { SanitizedCollection } from '../../../config/types.ts'

@@ -1,4 +1,4 @@
-import { apiKeyIndex, apiKeyProblem } from '../auth/api-key.ts'
+import { apiKeyIndex, apiKeyProblem } from '../auth/api-key-hash.ts'
 import type { CmsRequest, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 

@@ -1,8 +1,23 @@
-import { createConnection } from 'node:net'
 import type { Knex } from 'knex'
 import { ConfigError } from '../errors/config-error.ts'
 import { ServiceUnavailable } from '../errors/service-unavailable.ts'
 import { mysqlDialect } from './dialects/mysql.ts'
+import {
+  call,
+  hostKey,
+  reachable,
+  runResult,
+  type DriverConnection,
+  type PoolClient,
+  type RawConnection,
+} from './mysql-connection.ts'
+import {
+  isAcquireTimeout,
+  isConnectFailure,
+  isConnectionLost,
+  isNodeUnavailable,
+  isRetryableConflict,
+} from './mysql-errors.ts'
 import { parseMysqlUrl } from './mysql-url.ts'
 import {
   toBinding,
@@ -11,26 +26,6 @@ import {
   type QueryListener,
   type RunResult,
 } from './database.ts'
-
-/** What the statements need of Knex's client: a pooled connection (a transaction's client gives its own). */
-interface PoolClient {
-  acquireConnection(): Promise<DriverConnection>
-  releaseConnection(connection: DriverConnection): Promise<unknown>
-}
-type Callback = (error: Error | null, result?: unknown) => void
-interface DriverConnection {
-  execute(sql: string, values: unknown[], cb: Callback): void
-  query(sql: string, values: unknown[], cb: Callback): void
-}
-const call = (
-  connection: DriverConnection,
-  method: 'execute' | 'query',
-  sql: string,
-  values: unknown[],
-): Promise<unknown> =>
-  new Promise((resolve, reject) =>
-    connection[method](sql, values, (error, result) => (error ? reject(error) : resolve(result))),
-  )
 
 const PREPARABLE = /^\s*(?:SELECT|INSERT|UPDATE|DELETE|REPLACE|WITH)\b/i
 
@@ -42,95 +37,6 @@ export const TRANSACTION_TRIES = 5
 const RETRY_BASE_MS = 10
 /** How long a node that answered "not ready" (1047) or dropped a connection is passed over for new connections. */
 const AVOID_MS = 3000
-
-/** The error numbers and codes of an error and its causes. */
-function errorIds(error: unknown): { errnos: unknown[]; codes: unknown[]; fatal: boolean } {
-  const out = { errnos: [] as unknown[], codes: [] as unknown[], fatal: false }
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const x = e as { errno?: unknown; code?: unknown; fatal?: unknown; cause?: unknown }
-    out.errnos.push(x.errno)
-    out.codes.push(x.code)
-    if (x.fatal === true) out.fatal = true
-    e = x.cause
-  }
-  return out
-}
-
-/** Deadlock or Galera certification failure (1213), lock wait timeout (1205): the whole transaction can run again. */
-function isRetryableConflict(error: unknown): boolean {
-  return errorIds(error).errnos.some((n) => n === 1213 || n === 1205)
-}
-
-/**
- * A node that is up but cannot serve: outside the primary component or not yet synced (1047,
- * "WSREP has not yet prepared node for application use"), or shutting down (1053). The statement did not run.
- */
-function isNodeUnavailable(error: unknown): boolean {
-  return errorIds(error).errnos.some((n) => n === 1047 || n === 1053)
-}
-
-const LOST_CODES = new Set([
-  'PROTOCOL_CONNECTION_LOST',
-  'ECONNRESET',
-  'EPIPE',
-  'ECONNREFUSED',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ER_CONNECTION_KILLED',
-])
-/** The connection broke (the node died, the connection was killed, the network failed). */
-function isConnectionLost(error: unknown): boolean {
-  const { errnos, codes, fatal } = errorIds(error)
-  return (
-    fatal ||
-    codes.some((c) => typeof c === 'string' && LOST_CODES.has(c)) ||
-    errnos.some((n) => n === 1927 || n === 2006 || n === 2013 || n === 4031)
-  )
-}
-
-/**
- * The connection could not be opened (the node refused it or is unreachable): nothing was sent. The error is the
- * socket's (`syscall` connect, with the address and port), or mysql2's handshake timeout.
- */
-function isConnectFailure(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const x = e as { code?: unknown; syscall?: unknown; cause?: unknown }
-    if (x.code === 'ECONNREFUSED' || x.syscall === 'connect' || x.code === 'ETIMEDOUT') return true
-    e = x.cause
-  }
-  return false
-}
-
-/** The pool had no connection to give within its timeout (every connection busy, or none could be made). */
-function isAcquireTimeout(error: unknown): boolean {
-  return (error as { name?: unknown })?.name === 'KnexTimeoutError'
-}
-
-function runResult(r: unknown): RunResult {
-  const x = r as { insertId?: number; affectedRows?: number }
-  return { insertId: Number(x.insertId ?? 0), changes: Number(x.affectedRows ?? 0) }
-}
-
-/** A raw mysql2 connection, as far as the failover needs it. */
-interface RawConnection {
-  config: { host: string; port: number }
-  __knex__disposed?: unknown
-}
-const hostKey = (c: RawConnection) => `${c.config.host}:${c.config.port}`
-
-/** Whether a TCP connection to host:port opens within a second. */
-function reachable(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port, timeout: 1000 })
-    const done = (ok: boolean) => {
-      socket.destroy()
-      resolve(ok)
-    }
-    socket.once('connect', () => done(true))
-    socket.once('error', () => done(false))
-    socket.once('timeout', () => done(false))
-  })
-}
 
 /**
  * MySQL / MariaDB through Knex's mysql2 pool; statements are raw parameterised SQL.

@@ -2,6 +2,7 @@ import {
   getNamedType,
   getNullableType,
   GraphQLError,
+  GraphQLObjectType,
   isListType,
   Kind,
   valueFromASTUntyped,
@@ -10,16 +11,15 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
-  type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql'
-import type { GraphQLPlan } from '../contracts/graphql.ts'
-import type { Cms } from '../local/cms.ts'
-import { measureWhere } from '../local/where-size.ts'
+import type { GraphQLPlan } from '../../contracts/graphql.ts'
+import type { Cms } from '../../local/cms.ts'
+import { measureWhere } from '../../local/where-size.ts'
 
 /**
  * The static limits of a GraphQL operation: depth, aliases and cost (with the fragment-spread cap). Depth and cost
@@ -64,7 +64,7 @@ export function operationDepth(
           known.set(name, 0) // a cycle stops here
           known.set(name, depthOf(fragments.get(name)?.selectionSet))
         }
-        deepest = Math.max(deepest, known.get(name)!)
+        deepest = Math.max(deepest, known.get(name) ?? 0)
       }
     }
     return deepest
@@ -114,7 +114,7 @@ export interface CostModel {
 export function costModel(cms: Cms, plan: GraphQLPlan, schema: GraphQLSchema): CostModel {
   const { maxComplexity, listFanOut, maxDepth, maxFragmentSpreads } = cms.config.graphQL
   const { maxLimit } = cms.config
-  const query = schema.getQueryType()!.getFields()
+  const query = schema.getQueryType()?.getFields() ?? {}
   const lists = new Set(
     plan.roots
       .filter((r) => ['find', 'findVersions', 'findGlobalVersions'].includes(r.kind))
@@ -125,15 +125,14 @@ export function costModel(cms: Cms, plan: GraphQLPlan, schema: GraphQLSchema): C
       .map((f) => getNamedType(query[f]?.type)?.name)
       .filter((n): n is string => Boolean(n)),
   )
-  const maxRows = new Map(
-    plan.relations
-      .filter((r) => r.maxRows !== undefined)
-      .map((r) => [`${r.type}.${r.field}`, r.maxRows!]),
-  )
+  const maxRows = new Map<string, number>()
+  for (const r of plan.relations)
+    if (r.maxRows !== undefined) maxRows.set(`${r.type}.${r.field}`, r.maxRows)
   const joins = new Map<string, number>()
   const joinPages = new Set<string>()
   for (const j of plan.joins) {
-    const field = (schema.getType(j.type) as GraphQLObjectType | undefined)?.getFields()[j.field]
+    const type = schema.getType(j.type)
+    const field = type instanceof GraphQLObjectType ? type.getFields()[j.field] : undefined
     const join = cms.collection(j.collection).joins.find((x) => x.path === j.path)
     if (!field || !join) continue
     const limit = join.field.defaultLimit ?? 10
@@ -259,11 +258,12 @@ export function measureCost(
     const size = pageSizeOf(model, parent, name, arg, parent === schema.getQueryType())
     const inner = out.stopped ? 0 : costOf(sel.selectionSet, type, seen, size)
     let factor = 1
-    if (def && sel.selectionSet && isListType(getNullableType(def.type))) {
+    // A field definition has a parent (`def` above).
+    if (parent && def && sel.selectionSet && isListType(getNullableType(def.type))) {
       factor =
-        name === 'docs' && (model.pages.has(parent!.name) || model.joinPages.has(parent!.name))
+        name === 'docs' && (model.pages.has(parent.name) || model.joinPages.has(parent.name))
           ? pageSize
-          : (model.maxRows.get(`${parent!.name}.${name}`) ?? model.listFanOut)
+          : (model.maxRows.get(`${parent.name}.${name}`) ?? model.listFanOut)
     }
     return 1 + whereCost + factor * inner
   }

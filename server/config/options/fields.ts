@@ -1,0 +1,143 @@
+/**
+ * The field tables: the keys every data field shares and each field type's own, with the refusals of every data
+ * field and of its type.
+ */
+import type {
+  ArrayField,
+  BlocksField,
+  CheckboxField,
+  CodeField,
+  CollapsibleField,
+  DateField,
+  EmailField,
+  FieldBase,
+  FieldType,
+  GroupField,
+  JoinField,
+  JSONField,
+  NumberField,
+  PointField,
+  RadioField,
+  RelationshipField,
+  RichTextField,
+  RowField,
+  SelectField,
+  TabsField,
+  TextareaField,
+  TextField,
+} from '../types.ts'
+import * as refused from '../unsupported.ts'
+import { exact, I, type OptionTable } from './table.ts'
+
+const fieldBase = {
+  name: I,
+  label: I,
+  required: I,
+  localized: I,
+  defaultValue: I,
+  validate: I,
+  access: I,
+  hooks: I,
+  hidden: I,
+  saveToJWT: I,
+  virtual: I,
+} as const
+/** Fields with a column of their own also take `unique` and `index`. */
+const columnBase = { ...fieldBase, unique: I, index: I } as const
+
+const fieldTypes = {
+  text: exact<TextField>()({
+    ...columnBase,
+    type: I,
+    minLength: I,
+    maxLength: I,
+    hasMany: I,
+    minRows: I,
+    maxRows: I,
+  }),
+  textarea: exact<TextareaField>()({ ...columnBase, type: I, minLength: I, maxLength: I }),
+  email: exact<EmailField>()({ ...columnBase, type: I }),
+  code: exact<CodeField>()({ ...columnBase, type: I, minLength: I, maxLength: I }),
+  number: exact<NumberField>()({
+    ...columnBase,
+    type: I,
+    min: I,
+    max: I,
+    hasMany: I,
+    minRows: I,
+    maxRows: I,
+  }),
+  checkbox: exact<CheckboxField>()({ ...columnBase, type: I }),
+  date: exact<DateField>()({ ...columnBase, type: I, timezone: I }),
+  select: exact<SelectField>()({
+    ...columnBase,
+    type: I,
+    options: I,
+    hasMany: I,
+    minRows: I,
+    maxRows: I,
+    interfaceName: I,
+  }),
+  radio: exact<RadioField>()({ ...columnBase, type: I, options: I, interfaceName: I }),
+  json: exact<JSONField>()({ ...fieldBase, type: I, jsonSchema: I }),
+  richText: exact<RichTextField>()({ ...fieldBase, type: I }),
+  // Always indexed (for `near`), so `index` holds; `unique` is not supported.
+  point: exact<PointField>()({ ...fieldBase, index: I, type: I }),
+  relationship: exact<RelationshipField>()({
+    ...columnBase,
+    type: I,
+    relationTo: I,
+    filterOptions: I,
+    hasMany: I,
+    maxDepth: I,
+    minRows: I,
+    maxRows: I,
+  }),
+  join: exact<JoinField>()({
+    name: I,
+    label: I,
+    access: I,
+    hooks: I,
+    hidden: I,
+    type: I,
+    collection: I,
+    on: I,
+    where: I,
+    defaultLimit: I,
+    defaultSort: I,
+    maxDepth: I,
+  }),
+  array: exact<ArrayField>()({
+    ...fieldBase,
+    type: I,
+    fields: I,
+    minRows: I,
+    maxRows: I,
+    interfaceName: I,
+  }),
+  blocks: exact<BlocksField>()({ ...fieldBase, type: I, blocks: I, minRows: I, maxRows: I }),
+  group: exact<GroupField>()({ ...fieldBase, type: I, fields: I, interfaceName: I }),
+  row: exact<RowField>()({ type: I, fields: I }),
+  collapsible: exact<CollapsibleField>()({ type: I, fields: I }),
+  tabs: exact<TabsField>()({ type: I, tabs: I }),
+} as const satisfies Record<FieldType, Readonly<Record<string, 'implemented'>>>
+
+// The keys every data field shares are FieldBase's, exactly.
+export const fieldBaseTable = exact<FieldBase>()(columnBase)
+
+const LAYOUT = new Set<FieldType>(['row', 'collapsible', 'tabs'])
+
+const typeRefusals: Partial<Record<FieldType, Readonly<Record<string, string>>>> =
+  refused.fieldTypeRefusals
+
+/** The table of each field type: its keys, the refusals of every data field and its own. */
+export const FIELD_TABLES = Object.fromEntries(
+  (Object.keys(fieldTypes) as FieldType[]).map((type): [FieldType, OptionTable] => [
+    type,
+    {
+      of: `a ${type} field`,
+      implemented: fieldTypes[type],
+      refused: { ...(LAYOUT.has(type) ? {} : refused.fieldRefusals), ...typeRefusals[type] },
+    },
+  ]),
+) as Record<FieldType, OptionTable>

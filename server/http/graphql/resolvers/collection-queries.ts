@@ -1,0 +1,42 @@
+import { Kind } from 'graphql'
+import type { GraphQLResolvers } from './types.ts'
+import { scope } from './scope.ts'
+
+/** A collection's reads: one document, a page of them, their count. */
+export const collectionQueries = {
+  findByID: (r) => async (_s, args, ctx) =>
+    ctx.cms.findByID({
+      collection: r.collection,
+      id: args.id,
+      draft: args.draft,
+      trash: args.trash,
+      disableErrors: true,
+      ...scope(ctx, args),
+    }),
+  find: (r) => async (_s, args, ctx, info) =>
+    ctx.cms.find({
+      collection: r.collection,
+      where: args.where,
+      limit: args.limit,
+      page: args.page,
+      pagination: args.pagination,
+      sort: args.sort,
+      draft: args.draft,
+      trash: args.trash,
+      ...scope(ctx, args),
+      // No count query when the selection reads nothing but the documents.
+      count: info.fieldNodes.some((f) =>
+        f.selectionSet?.selections.some(
+          (s) => s.kind !== Kind.FIELD || !['docs', '__typename'].includes(s.name.value),
+        ),
+      ),
+    }),
+  count: (r) => async (_s, args, ctx) =>
+    ctx.cms.count({
+      collection: r.collection,
+      where: args.where,
+      draft: args.draft,
+      trash: args.trash,
+      ...scope(ctx, args),
+    }),
+} satisfies Pick<GraphQLResolvers, 'findByID' | 'find' | 'count'>

@@ -1,0 +1,29 @@
+import type { Ctx } from '../context.ts'
+import type { ListArgs, LocaleArgs } from './types.ts'
+
+/**
+ * The options every root field's Local call shares: the locale it names (kept on the context for the relationship
+ * fields below it), access applied, no population (relationship and join fields resolve themselves).
+ */
+export const scope = (ctx: Ctx, args: LocaleArgs) => {
+  if (typeof args.locale === 'string') ctx.locale = args.locale
+  if (typeof args.fallbackLocale === 'string') ctx.fallbackLocale = args.fallbackLocale
+  return {
+    locale: ctx.locale,
+    fallbackLocale: ctx.fallbackLocale,
+    overrideAccess: false,
+    req: ctx.req,
+    depth: 0,
+    // Join fields are resolved by their own resolvers, with their arguments.
+    joins: false as const,
+  }
+}
+
+/** A list's arguments, as a Local list call takes them. */
+export const versionList = (args: ListArgs) => ({
+  where: args.where,
+  limit: args.limit,
+  page: args.page,
+  pagination: args.pagination,
+  sort: args.sort,
+})
