@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/config-error.ts'
+import { findFieldType } from '../fields/registry.ts'
 import { FIELD_TABLES, OPTION_TABLES, type OptionTable } from './options.ts'
 import { fieldTypeRefusalsByType } from './unsupported.ts'
 
@@ -129,13 +130,12 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
           `${at}.access.${op} is not supported inside an array or blocks row yet (a row is written whole, so a denied value would be lost); remove it and set access.${op} on the array or blocks field instead.`,
         )
     keys(f.hooks, T.fieldHooks, `${at}.hooks`)
-    if (['relationship', 'text', 'number', 'select'].includes(type) && !f.hasMany)
+    const many = findFieldType(type)?.many
+    if (many && !f.hasMany)
       for (const key of ['minRows', 'maxRows'])
         if (f[key] !== undefined)
           throw new ConfigError(
-            type === 'relationship'
-              ? `${at}.${key} only applies to a relationship with hasMany: true (a single relation is required or not); set hasMany: true or remove ${key}.`
-              : `${at}.${key} only applies to a ${type} field with hasMany: true (a single value is required or not); set hasMany: true or remove ${key}.`,
+            `${at}.${key} only applies to ${many.what} with hasMany: true (a single ${many.one} is required or not); set hasMany: true or remove ${key}.`,
           )
     each(f.options, (o, j) => keys(o, T.option, `${at}.options[${j}]`))
     checkFields(f.fields, `${at}.fields`, inRows || type === 'array')

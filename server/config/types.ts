@@ -3,6 +3,9 @@
  * so a Payload user can port a config by renaming imports (DESIGN.md §4).
  */
 import type { Executor } from '../db/database.ts'
+import type { RelationshipField } from '../fields/relationship.ts'
+
+export type { RelationshipField }
 import type { LocalApi, Select } from './local-api.ts'
 
 /** A document id: an integer (the default), or the collection's custom `id` field's value, or a UUID. */
@@ -232,16 +235,6 @@ export type FilterOptions =
       args: FilterOptionsArgs,
     ) => Where | boolean | undefined | Promise<Where | boolean | undefined>)
 
-export interface RelationshipField extends FieldBase {
-  type: 'relationship'
-  relationTo: string | string[]
-  /** Enforced on every write: a related id outside it is a validation error on the field's path. */
-  filterOptions?: FilterOptions
-  hasMany?: boolean
-  maxDepth?: number
-  minRows?: number
-  maxRows?: number
-}
 /**
  * A virtual reverse relationship: the documents of `collection` whose relationship field `on` (a dotted path,
  * through groups) holds this document. Nothing is stored; reads return `{ docs, hasNextPage, totalDocs? }`.
@@ -816,7 +809,7 @@ export interface SanitizedJoin {
   path: string
   field: JoinField
   /** The relationship field of the joined collection that `on` names. */
-  on: RelationshipField
+  on: FlattenedField
 }
 
 export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' | 'versions'> {

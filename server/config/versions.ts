@@ -1,3 +1,4 @@
+import { relationshipTo } from '../fields/relationship.ts'
 import type {
   FlattenedField,
   SanitizedCollection,
@@ -32,13 +33,7 @@ function versionCopy(fields: FlattenedField[]): FlattenedField[] {
  * with a letter, so the `_` prefix cannot clash with a configured collection.
  */
 export function versionsCollection(collection: SanitizedCollection): SanitizedCollection {
-  const parent: FlattenedField = {
-    name: 'parent',
-    type: 'relationship',
-    relationTo: collection.slug,
-    required: true,
-    index: true,
-  }
+  const parent = relationshipTo('parent', collection.slug, { required: true, index: true })
   return internalCollection(
     `_${collection.slug}_versions`,
     `_${collection.table}_versions`,

@@ -1,4 +1,5 @@
 import { idKind, readId, relationKindOf } from '../config/ids.ts'
+import { relationOf } from '../fields/registry.ts'
 import type { ID, SanitizedCollection, Where } from '../config/types.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 import type { Executor } from './database.ts'
@@ -244,16 +245,16 @@ export async function selectJoined(
   let parent: Compiled
   let from = `${table} AS t`
   const match: Compiled[] = []
-  const relation = placement && 'field' in placement ? placement.field : undefined
-  const parentKind =
-    relation?.type === 'relationship' ? relationKindOf(relation, opts.parent) : 'integer'
+  const field = placement && 'field' in placement ? placement.field : undefined
+  const relation = field && relationOf(field)
+  const parentKind = relation ? relationKindOf(field, opts.parent) : 'integer'
   const scalar = parentKind === 'text' ? 'text' : 'number'
   if (placement?.kind === 'column') parent = { sql: `t.${q(placement.column)}`, bindings: [] }
   else if (placement?.kind === 'polymorphic') {
     parent = { sql: `t.${q(placement.value)}`, bindings: [] }
     match.push({ sql: `t.${q(placement.relationTo)} = ?`, bindings: [opts.parent] })
-  } else if (placement?.kind === 'json' && placement.field.type === 'relationship') {
-    const poly = Array.isArray(placement.field.relationTo)
+  } else if (placement?.kind === 'json' && relation) {
+    const poly = relation.polymorphic
     from += `, ${d.jsonEach(`t.${q(placement.column)}`, 'k', poly ? 'rows' : 'scalars')}`
     if (poly) {
       parent = { sql: d.jsonValue('k.value', scalar), bindings: ['$.value'] }

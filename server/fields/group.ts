@@ -8,6 +8,7 @@ export const group: FieldType<FlattenedGroupField> = {
   name: 'group',
   children: (field) => field.fields,
   flatten: (field, flatten) => ({ ...field, fields: flatten(field.fields as Field[]) }),
+  holdsObject: () => true,
   schema: (field, kit) => kit.object(field.fields, field.interfaceName, false),
   // A localized group is stored as one JSON value: paths into it are not enumerated.
   wherePaths: (field, path, kit) => (field.localized ? kit.beyond(path) : undefined),

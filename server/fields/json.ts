@@ -35,6 +35,7 @@ export const json: FieldType<JSONField> = {
   jsonStored: () => true,
   document: true,
   whereBooleans: true,
+  holdsObject: () => true,
   schema(field) {
     if (!field.jsonSchema?.schema) return {}
     // The field's own schema, without the keys that would make it a document of its own.

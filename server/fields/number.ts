@@ -10,6 +10,7 @@ export const number: FieldType<NumberField> = {
   column: () => ({ type: 'double' }),
   reader: () => (v) => (typeof v === 'number' ? v : Number(v)),
   whereKind: () => 'number',
+  many: { what: 'a number field', one: 'value' },
   schema(field, kit) {
     const s: Schema = { type: 'number' }
     if (kit.mode === 'input' && field.min !== undefined) s.minimum = field.min

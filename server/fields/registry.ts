@@ -56,6 +56,10 @@ export function layoutOf(field: Field): LayoutType | undefined {
   return t as unknown as LayoutType | undefined
 }
 
+/** The module of a data field type of this name, if one is registered. */
+export const findFieldType = (name: string): FieldType | undefined =>
+  all().get(name) as unknown as FieldType | undefined
+
 /** The module of a field's type (the sanitiser refuses unknown types, so every sanitised field has one). */
 export function fieldType(field: { type: string }): FieldType {
   const t = all().get(field.type)
@@ -66,6 +70,12 @@ export function fieldType(field: { type: string }): FieldType {
 /** The documents a field points at, when its type is relational. */
 export const relationOf = (field: FlattenedField): Relation | undefined =>
   fieldType(field).relation?.(field)
+
+/** The fields of a field whose value is one object of them (a group), or undefined. */
+export function objectFields(field: FlattenedField): FlattenedField[] | undefined {
+  const type = fieldType(field)
+  return type.rowFields ? undefined : type.children?.(field)
+}
 
 /** Whether the field's value is stored as one JSON value (localized, or as its type says). */
 export const storedAsJson = (field: FlattenedField): boolean =>

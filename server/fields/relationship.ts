@@ -1,7 +1,7 @@
 import { readId, relationKindOf, relationStoredKind, validId } from '../config/ids.ts'
 import { typeName } from '../config/names.ts'
 import type { CollectionSlug } from '../config/local-api.ts'
-import type { ID, RelationshipField } from '../config/types.ts'
+import type { FieldBase, FilterOptions, ID } from '../config/types.ts'
 import { checkRows, EQ_OPS, idWhereKind, isObject, many, ok } from './shared.ts'
 import type {
   Checked,
@@ -18,6 +18,25 @@ import type {
  * pairs; reads populate them as depth allows. Stored in an id column of the targets' kind (a polymorphic one in two
  * columns), or as JSON with `hasMany`.
  */
+
+/** A relationship field's config. */
+export interface RelationshipField extends FieldBase {
+  type: 'relationship'
+  relationTo: string | string[]
+  /** Enforced on every write: a related id outside it is a validation error on the field's path. */
+  filterOptions?: FilterOptions
+  hasMany?: boolean
+  maxDepth?: number
+  minRows?: number
+  maxRows?: number
+}
+
+/** A relationship named `name` to documents of `slug` (the versions collection's `parent`). */
+export const relationshipTo = (
+  name: string,
+  slug: string,
+  options: Partial<RelationshipField> = {},
+): RelationshipField => ({ ...options, name, type: 'relationship', relationTo: slug })
 
 const targetsOf = (field: RelationshipField): string[] =>
   Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
@@ -187,7 +206,10 @@ export const relationship: FieldType<RelationshipField> = {
     targets: targetsOf(field),
     polymorphic: Array.isArray(field.relationTo),
     hasMany: Boolean(field.hasMany),
+    maxDepth: field.maxDepth,
   }),
+  many: { what: 'a relationship', one: 'relation' },
+  holdsObject: (field) => Array.isArray(field.relationTo),
   schema,
   // Its row bounds bind an empty list too (checkRows), so the schema leaves them to the server's check.
   manyBounds: () => ({}),

@@ -8,6 +8,7 @@ export const richText: FieldType<RichTextField> = {
   name: 'richText',
   jsonStored: () => true,
   document: true,
+  holdsObject: () => true,
   schema: () => ({ type: 'object', description: 'Rich text (a JSON document).' }),
   whereSchema: (_field, kit) => kit.ref('WhereExists'),
   wherePaths: (_field, path, kit) => kit.beyond(path, JSON_PATH),

@@ -23,6 +23,7 @@ function choiceType<F extends Choice>(name: F['type']): FieldType<F> {
     name,
     jsonStored: (field) => hasMany(field),
     containsIsEquals: true,
+    many: name === 'select' ? { what: 'a select field', one: 'value' } : undefined,
     column: () => ({ type: 'string', length: 255 }),
     schema: (field) => ({ type: 'string', enum: values(field) }),
     whereSchema: (field, kit) => kit.operators({ type: 'string', enum: values(field) }),

@@ -23,6 +23,7 @@ function textType<F extends TextLike>(name: F['type']): FieldType<F> {
       return s
     },
     nonEmpty: true,
+    many: name === 'text' ? { what: 'a text field', one: 'value' } : undefined,
     whereSchema: (_field, kit) => kit.ref('WhereText'),
     output: (field) => many(hasMany(field), 'String'),
     input: (field) => many(hasMany(field), 'String'),

@@ -168,6 +168,8 @@ export interface Relation {
   /** A polymorphic relation holds `{ relationTo, value }`. */
   polymorphic: boolean
   hasMany: boolean
+  /** The deepest level at which its documents are populated, if the field bounds it. */
+  maxDepth?: number
 }
 
 /**
@@ -196,6 +198,10 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   // ---- contracts/ ----
   /** The row bounds a hasMany value's input schema declares; default the field's `minRows`/`maxRows`. */
   manyBounds?(field: F): { minRows?: number; maxRows?: number }
+  /** A type that may hold many values (`hasMany`): how the option check names it, and one of its values. */
+  many?: { what: string; one: string }
+  /** The value itself is an object (group, json, rich text, a polymorphic relation's pair), not a locale map. */
+  holdsObject?(field: F): boolean
   /** A string value: a required one refuses "" (the input schemas say minLength 1). */
   nonEmpty?: boolean
   /** The JSON Schema of one value (before hasMany, localization and null). */

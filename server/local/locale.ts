@@ -1,4 +1,5 @@
 import type { FlattenedField, SanitizedConfig } from '../config/types.ts'
+import { fieldType } from '../fields/registry.ts'
 import { someField, rowFields } from '../config/fields.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 
@@ -130,8 +131,7 @@ export function takesLocaleMap(field: FlattenedField, value: unknown): boolean {
 
 /** Whether a field's own value is an object (a group, json, rich text, a polymorphic relationship). */
 export function holdsObject(field: FlattenedField): boolean {
-  if (['group', 'json', 'richText'].includes(field.type)) return true
-  return field.type === 'relationship' && Array.isArray(field.relationTo)
+  return Boolean(fieldType(field).holdsObject?.(field))
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { CmsRequest, FlattenedField, ID, SanitizedCollection } from '../config/types.ts'
+import { relationOf } from '../fields/registry.ts'
+import type { Relation } from '../fields/types.ts'
 import { nestedData } from '../config/fields.ts'
 import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
@@ -32,6 +34,7 @@ function collectSlots(
   for (const field of fields) {
     const value = doc[field.name]
     if (value === null || value === undefined || (field.localized && locale === 'all')) continue
+    const relation = relationOf(field)
     if (field.type === 'join') {
       // Joined documents (ids) are populated down to the join's maxDepth (default 1: on the documents read).
       const docs = isObject(value) && Array.isArray(value.docs) ? value.docs : []
@@ -46,39 +49,45 @@ function collectSlots(
             maxDepth: field.maxDepth ?? 1,
           })
       })
-    } else if (field.type === 'relationship') {
-      const poly = Array.isArray(field.relationTo)
-      const add = (
-        holder: Record<string, unknown> | unknown[],
-        key: string | number,
-        v: unknown,
-      ) => {
-        if (poly && isObject(v) && isId(v.value))
-          out.push({
-            holder: v,
-            key: 'value',
-            collection: String(v.relationTo),
-            id: v.value,
-            polymorphic: true,
-            maxDepth: field.maxDepth,
-          })
-        else if (!poly && isId(v))
-          out.push({
-            holder,
-            key,
-            collection: field.relationTo as string,
-            id: v,
-            polymorphic: false,
-            maxDepth: field.maxDepth,
-          })
-      }
-      if (field.hasMany && Array.isArray(value)) value.forEach((v, i) => add(value, i, v))
-      else add(doc, field.name, value)
+    } else if (relation) {
+      relationSlots(field, relation, doc, value, out)
     } else {
       for (const nested of nestedData(field, value))
         collectSlots(nested.fields, nested.data, out, locale)
     }
   }
+}
+
+/** The slots of a relational field's value: its ids (or `{ relationTo, value }` pairs) to populate. */
+function relationSlots(
+  field: FlattenedField,
+  relation: Relation,
+  doc: Record<string, unknown>,
+  value: unknown,
+  out: Slot[],
+): void {
+  const add = (holder: Record<string, unknown> | unknown[], key: string | number, v: unknown) => {
+    if (relation.polymorphic && isObject(v) && isId(v.value))
+      out.push({
+        holder: v,
+        key: 'value',
+        collection: String(v.relationTo),
+        id: v.value,
+        polymorphic: true,
+        maxDepth: relation.maxDepth,
+      })
+    else if (!relation.polymorphic && isId(v))
+      out.push({
+        holder,
+        key,
+        collection: relation.targets[0],
+        id: v,
+        polymorphic: false,
+        maxDepth: relation.maxDepth,
+      })
+  }
+  if (relation.hasMany && Array.isArray(value)) value.forEach((v, i) => add(value, i, v))
+  else add(doc, field.name, value)
 }
 
 export interface PopulateOptions {

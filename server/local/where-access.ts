@@ -1,4 +1,5 @@
 import type { CmsRequest, FlattenedField, SanitizedCollection, Where } from '../config/types.ts'
+import { relationOf } from '../fields/registry.ts'
 import { subFields } from '../config/fields.ts'
 import { QueryError } from '../errors/query-error.ts'
 import { checkWhereSize } from './where-size.ts'
@@ -55,16 +56,14 @@ export async function whereAccess(
     if (rest.length === 0) return
     const children = subFields(field)
     if (children) return checkPath(children, rest, path)
-    if (
-      field.type === 'relationship' &&
-      typeof field.relationTo === 'string' &&
-      !(rest.length === 1 && rest[0] === 'id')
-    ) {
-      if ((await relatedAccess(field.relationTo)) === false) {
+    const relation = relationOf(field)
+    if (relation && !relation.polymorphic && !(rest.length === 1 && rest[0] === 'id')) {
+      const [target] = relation.targets
+      if ((await relatedAccess(target)) === false) {
         denied.push(path)
         return
       }
-      return checkPath(config.collectionsBySlug.get(field.relationTo)!.flatFields, rest, path)
+      return checkPath(config.collectionsBySlug.get(target)!.flatFields, rest, path)
     }
   }
 

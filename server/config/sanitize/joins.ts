@@ -1,5 +1,6 @@
 /** Join fields: the options of each checked, then resolved to the relationship field they read. */
 import { ConfigError } from '../../errors/config-error.ts'
+import { objectFields, relationOf } from '../../fields/registry.ts'
 import { traverseFields } from '../fields.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedJoin } from '../types.ts'
 
@@ -57,15 +58,17 @@ export function resolveJoins(
     let on: FlattenedField | undefined
     for (const [i, seg] of segs.entries()) {
       on = fields.find((f) => f.name === seg)
-      if (on?.type === 'group' && !on.localized && i < segs.length - 1) fields = on.fields
+      const group = on && objectFields(on)
+      if (group && !on?.localized && i < segs.length - 1) fields = group
       else if (i < segs.length - 1) on = undefined
       if (!on) break
     }
-    if (on?.type !== 'relationship')
+    const relation = on && relationOf(on)
+    if (!on || !relation)
       throw new ConfigError(
         `${at}: on "${field.on}" is not a relationship field of collection "${target.slug}" (a dotted path through groups; fields in arrays and blocks cannot be joined).`,
       )
-    const targets = Array.isArray(on.relationTo) ? on.relationTo : [on.relationTo]
+    const { targets } = relation
     if (!targets.includes(c.slug))
       throw new ConfigError(
         `${at}: the relationship field "${field.on}" of "${target.slug}" relates to ${targets.map((t) => `"${t}"`).join(', ')}, not to "${c.slug}".`,

@@ -1,5 +1,6 @@
 /** `config.ordersApi`: the users and orders collections it names, and the fields the orders API needs. */
 import { ConfigError } from '../../errors/config-error.ts'
+import { relationOf } from '../../fields/registry.ts'
 import type { Config, SanitizedCollection } from '../types.ts'
 
 export function checkOrdersApi(
@@ -22,7 +23,8 @@ export function checkOrdersApi(
     )
   const field = (name: string) => orders.flatFields.find((f) => f.name === name)
   const user = field('user')
-  if (user?.type !== 'relationship' || user.relationTo !== o.users || user.hasMany)
+  const relation = user && relationOf(user)
+  if (!relation || relation.polymorphic || relation.targets[0] !== o.users || relation.hasMany)
     throw new ConfigError(
       `ordersApi: collection "${o.orders}" needs a field "user" relating to "${o.users}".`,
     )

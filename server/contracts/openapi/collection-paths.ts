@@ -4,6 +4,7 @@
  * between, in the order the document lists them.
  */
 import type { SanitizedCollection, SanitizedConfig } from '../../config/types.ts'
+import { fieldType, objectFields, relationOf } from '../../fields/registry.ts'
 import { body, json, type PathItem } from '../operation.ts'
 import { sortParam } from '../sort.ts'
 import { pathWords } from '../../config/names.ts'
@@ -318,14 +319,15 @@ function distinctPaths(c: SanitizedCollection): string[] {
   const walk = (fields: SanitizedCollection['flatFields'], prefix: string) => {
     for (const f of fields) {
       // A join or virtual field has no stored value (valueExpression in db/where.ts finds no column).
-      if (f.hidden || f.virtual || f.type === 'join') continue
-      if (f.type === 'group') {
-        if (!f.localized) walk(f.fields, `${prefix}${f.name}.`)
+      const type = fieldType(f)
+      if (f.hidden || f.virtual || type.computed) continue
+      const group = objectFields(f)
+      if (group) {
+        if (!f.localized) walk(group, `${prefix}${f.name}.`)
         continue
       }
-      if (['array', 'blocks', 'json', 'richText', 'point'].includes(f.type)) continue
-      if ('hasMany' in f && f.hasMany) continue
-      if (f.type === 'relationship' && Array.isArray(f.relationTo)) continue
+      // Lists, documents and points hold more than one value; a polymorphic relation a pair.
+      if (type.geo || type.jsonStored?.(f) || relationOf(f)?.polymorphic) continue
       out.push(`${prefix}${f.name}`)
     }
   }

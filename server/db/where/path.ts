@@ -1,5 +1,5 @@
 import { idKind } from '../../config/ids.ts'
-import { fieldType, relationOf } from '../../fields/registry.ts'
+import { fieldType, objectFields, relationOf } from '../../fields/registry.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { pointAt, pointColumns } from './geo.ts'
 import { jsonField } from './json.ts'
@@ -158,13 +158,12 @@ export function valueAt(
   path: string,
 ): Compiled {
   const d = state.ctx.dialect
-  const type = fieldType(field)
-  const group = type.rowFields ? undefined : type.children?.(field)
+  const group = objectFields(field)
   if (group && !field.localized) {
     const scope: Scope = { kind: 'object', expr, bindings: b, fields: group, jsonPath }
     return condition(state, scope, rest, op, value, path)
   }
-  if (type.geo) return pointAt(state, expr, b, jsonPath, rest, op, value, path)
+  if (fieldType(field).geo) return pointAt(state, expr, b, jsonPath, rest, op, value, path)
   // A localized value or a container (a localized group too) is a JSON document of its own.
   if (field.localized || isContainer(field))
     return jsonField(state, d.jsonQuery(expr), [...b, jsonPath], field, rest, op, value, path)

@@ -1,4 +1,5 @@
 import type { FlattenedField, SanitizedCollection } from '../../config/types.ts'
+import { objectFields, relationOf } from '../../fields/registry.ts'
 import { countDistinct, selectDistinct } from '../../db/distinct.ts'
 import { QueryError } from '../../errors/query-error.ts'
 import { combineWhere, executeAccess } from '../access.ts'
@@ -68,9 +69,10 @@ export async function findDistinct<S extends CollectionSlug>(
         { limit, page, paginate },
         () => (budget?.chargeStatements(), countDistinct(ex, ctx, collection, path, where)),
       )
+      const relation = field && relationOf(field)
       const populated =
-        depth > 0 && field?.type === 'relationship' && typeof field.relationTo === 'string'
-          ? await populateValues(this, field.relationTo, values, depth, req, overrideAccess)
+        depth > 0 && relation && !relation.polymorphic
+          ? await populateValues(this, relation.targets[0], values, depth, req, overrideAccess)
           : values
       const result = paginated(
         populated.map((value) => ({ [path]: value })),
@@ -101,13 +103,10 @@ async function readableField(
     if (!field || field.hidden) throw new QueryError([{ path, message: 'no such field' }])
     if (!overrideAccess && field.access?.read && !(await field.access.read({ req })))
       throw new QueryError([{ path, message: 'you may not read this field' }])
-    fields = field.type === 'group' ? field.fields : []
+    fields = objectFields(field) ?? []
   }
-  if (
-    field &&
-    (field.type === 'group' ||
-      (field.type === 'relationship' && (Array.isArray(field.relationTo) || field.hasMany)))
-  )
+  const relation = field && relationOf(field)
+  if (field && (objectFields(field) || relation?.polymorphic || relation?.hasMany))
     throw new QueryError([
       { path, message: 'distinct values are listed for a field holding one value per document' },
     ])
