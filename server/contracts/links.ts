@@ -1,4 +1,4 @@
-import type { OperationKind } from './kinds.ts'
+import type { OperationKind } from '../config/kinds.ts'
 import type { Operation, PathItem } from './operation.ts'
 import type { Schema } from './schemas.ts'
 

@@ -12,7 +12,7 @@
  */
 import type { SanitizedConfig } from '../config/types.ts'
 import { parserBody, type PathItem } from './operation.ts'
-import { ordersComponents, ordersPaths } from '../orders/contract.ts'
+import { ordersComponents, ordersPaths } from './orders.ts'
 import { NOT_BLANK_PATTERN } from './patterns.ts'
 import { unrollCycles } from './unroll.ts'
 import { addQueryExamples } from './examples.ts'

@@ -1,4 +1,4 @@
-import type { OperationKind } from './kinds.ts'
+import type { OperationKind } from '../config/kinds.ts'
 import type { Schema } from './schemas.ts'
 import { maxPage } from '../local/params.ts'
 

@@ -1,4 +1,4 @@
-import { OPERATORS } from '../db/where.ts'
+import { OPERATORS } from '../config/where-operators.ts'
 import { traverseFields } from '../config/fields.ts'
 import type { FlattenedField, IdKind } from '../config/types.ts'
 import { fieldType } from '../fields/registry.ts'

@@ -7,10 +7,11 @@
  * `json.ts` (JSON-stored fields: localized values, arrays and blocks, hasMany lists, json documents),
  * `relation.ts` (paths through relationships, polymorphic values), `geo.ts` (point fields: near, equals,
  * exists), `coerce.ts` (operands), `kinds.ts` (how a field's values compare), `sort.ts` (ORDER BY and
- * single-value expressions), `operators.ts` and `state.ts`.
+ * single-value expressions) and `state.ts`; the operators and the nesting limit are the config's
+ * (`config/where-operators.ts`), since the contracts compile them too.
  */
 export { combinedWhere, compileWhere } from './where/tree.ts'
 export { compileSort, valueExpression } from './where/sort.ts'
 export { isContainer } from './where/kinds.ts'
-export { OPERATORS, WHERE_MAX_NESTING } from './where/operators.ts'
+export { OPERATORS, WHERE_MAX_NESTING } from '../config/where-operators.ts'
 export type { Compiled, QueryContext } from './where/state.ts'

@@ -1,5 +1,5 @@
 import type { CmsRequest } from '../config/types.ts'
-import type { RestKind } from '../contracts/kinds.ts'
+import type { RestKind } from '../config/kinds.ts'
 import type { OperationMeta } from '../contracts/openapi.ts'
 import { APIError } from '../errors/api-error.ts'
 import { BadRequest } from '../errors/bad-request.ts'

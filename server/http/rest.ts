@@ -4,8 +4,8 @@
  * The handlers are grouped by kind family under `./rest/`.
  */
 import { hit } from '../auth/rate-limit.ts'
-import type { OrderKind } from '../contracts/kinds.ts'
-import { v1Kinds, type V1Request } from '../orders/routes.ts'
+import type { OrderKind } from '../config/kinds.ts'
+import { v1Kinds, type V1Request } from './orders.ts'
 import { accessKinds } from './rest/access.ts'
 import { authKinds } from './rest/auth.ts'
 import { documentKinds } from './rest/documents.ts'

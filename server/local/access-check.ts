@@ -1,6 +1,6 @@
 import { idKind } from '../config/ids.ts'
 import type { Access, CmsRequest } from '../config/types.ts'
-import type { OperationKind } from '../contracts/kinds.ts'
+import type { OperationKind } from '../config/kinds.ts'
 import { executeAccess } from './access.ts'
 import type { Cms } from './cms.ts'
 

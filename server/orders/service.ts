@@ -1,5 +1,5 @@
 import type { CmsRequest } from '../config/types.ts'
-import { recordWebhookEvent, webhookEventSeen } from '../db/stores/webhook-events.ts'
+import { eventSeen, recordEvent } from '../local/webhook-events.ts'
 import { Forbidden } from '../errors/forbidden.ts'
 import { NotFound } from '../errors/not-found.ts'
 import { ValidationError, type FieldError } from '../errors/validation-error.ts'
@@ -136,9 +136,9 @@ export const orderService = {
     event: PaymentEvent,
     req: CmsRequest,
   ): Promise<{ duplicate: boolean }> {
-    if (await webhookEventSeen(cms.db, event.id)) return { duplicate: true }
+    if (await eventSeen(cms, event.id)) return { duplicate: true }
     if (event.type !== 'payment.succeeded') {
-      await recordWebhookEvent(cms.db, event.id)
+      await recordEvent(cms, event.id)
       return { duplicate: false }
     }
     const order = await loadOr404(cms, event.data.order)
@@ -151,7 +151,7 @@ export const orderService = {
     try {
       await cms.db.transaction(async (tx) => {
         // The event id is claimed in the same transaction as the state change: a replay cannot pay twice.
-        await recordWebhookEvent(tx, event.id)
+        await recordEvent(cms, event.id, tx)
         await cancellationService.markPaid(cms, slugs(cms).orders, order, {
           ...req,
           transaction: tx,

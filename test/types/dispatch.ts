@@ -5,10 +5,10 @@
  */
 import { kinds, type RestHandlers } from '../../server/http/rest.ts'
 import type { GraphQLResolvers } from '../../server/http/graphql.ts'
-import { v1Kinds, type OrderHandlers } from '../../server/orders/routes.ts'
-import type { OperationKind, ServedByApp } from '../../server/contracts/kinds.ts'
+import { v1Kinds, type OrderHandlers } from '../../server/http/orders.ts'
+import type { OperationKind, ServedByApp } from '../../server/config/kinds.ts'
 import type { OperationId, operations } from '../../generated/server/operations.ts'
-import type { GraphQLKind } from '../../server/contracts/kinds.ts'
+import type { GraphQLKind } from '../../server/config/kinds.ts'
 import type { MutationResolvers, QueryResolvers } from '../../generated/graphql/resolvers.ts'
 import { roots } from '../../generated/graphql/roots.ts'
 

@@ -2,7 +2,7 @@
  * The auth operations of an auth collection: `me`, `login`, `refreshToken`, `logout`, the password resets,
  * `initialized`, `verifyEmail` and `unlock`.
  */
-import type { GraphQLKind } from '../kinds.ts'
+import type { GraphQLKind } from '../../config/kinds.ts'
 import type { SanitizedCollection } from '../../config/types.ts'
 import { typeName } from '../../config/names.ts'
 import type { Ctx, RootFields } from './shared.ts'

@@ -1,5 +1,5 @@
 /** A collection's types and its root fields: find, count, create, update, delete, versions, duplicate, access. */
-import type { GraphQLKind } from '../kinds.ts'
+import type { GraphQLKind } from '../../config/kinds.ts'
 import type { SanitizedCollection } from '../../config/types.ts'
 import { collectionNames, typeName } from '../../config/names.ts'
 import { idKind } from '../../config/ids.ts'

@@ -2,7 +2,7 @@
  * What every part of the GraphQL compiler shares: the SDL builder, the plan the server executes the schema with,
  * the compile context, enum and document type names, id types and the locale arguments.
  */
-import type { GraphQLKind } from '../kinds.ts'
+import type { GraphQLKind } from '../../config/kinds.ts'
 import type { SdlRelation } from '../../fields/types.ts'
 import type { IdKind, SanitizedConfig } from '../../config/types.ts'
 import { collectionNames } from '../../config/names.ts'

@@ -3,7 +3,7 @@
  * flows around them (email verification, unlock, init and first-register).
  */
 import type { SanitizedCollection } from '../../config/types.ts'
-import type { OperationKind } from '../kinds.ts'
+import type { OperationKind } from '../../config/kinds.ts'
 import { body, json, type OperationMeta, type PathItem } from '../operation.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../auth/password.ts'
 import { ref, type Schema } from '../schemas.ts'

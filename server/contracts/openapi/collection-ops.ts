@@ -4,7 +4,7 @@
  */
 import type { SanitizedCollection, SanitizedConfig } from '../../config/types.ts'
 import type { ErrorStatus } from '../../errors/catalogue.ts'
-import type { OperationKind } from '../kinds.ts'
+import type { OperationKind } from '../../config/kinds.ts'
 import type { OperationMeta, PathItem } from '../operation.ts'
 import { someField } from '../../config/fields.ts'
 import { collectionNames } from '../../config/names.ts'

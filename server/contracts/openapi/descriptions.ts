@@ -1,5 +1,5 @@
 /** The description of each kind of operation, for operations that declare none of their own. */
-import type { OperationKind } from '../kinds.ts'
+import type { OperationKind } from '../../config/kinds.ts'
 
 /** What each kind of operation does, for the reference page and anyone reading the contract. */
 export const DESCRIPTIONS = {

@@ -5,7 +5,7 @@
  */
 import type { SanitizedConfig } from '../../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../../errors/catalogue.ts'
-import { isOperationKind, SUCCESS_STATUSES } from '../kinds.ts'
+import { isOperationKind, SUCCESS_STATUSES } from '../../config/kinds.ts'
 import { declareParserRefusals, type Operation, type PathItem } from '../operation.ts'
 import { cookieName } from '../../auth/cookies.ts'
 import { collectionNames, typeName } from '../../config/names.ts'

@@ -4,7 +4,7 @@
  * permissions; and how deep each self-referring one unrolls.
  */
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../../config/types.ts'
-import { WHERE_MAX_NESTING } from '../../db/where.ts'
+import { WHERE_MAX_NESTING } from '../../config/where-operators.ts'
 import { SELECT_SYSTEM_FIELDS } from '../../local/select.ts'
 import { maxPage } from '../../local/params.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../auth/password.ts'

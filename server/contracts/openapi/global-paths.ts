@@ -1,6 +1,6 @@
 /** The REST paths of a global: read, write, document access and, with versions, its versions. */
 import type { SanitizedConfig, SanitizedGlobal } from '../../config/types.ts'
-import type { OperationKind } from '../kinds.ts'
+import type { OperationKind } from '../../config/kinds.ts'
 import { body, json, type OperationMeta, type PathItem } from '../operation.ts'
 import { sortParam } from '../sort.ts'
 import { globalName } from '../../config/names.ts'

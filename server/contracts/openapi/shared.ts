@@ -4,7 +4,7 @@
  */
 import type { SanitizedConfig } from '../../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../../errors/catalogue.ts'
-import { WHERE_MAX_NESTING } from '../../db/where.ts'
+import { WHERE_MAX_NESTING } from '../../config/where-operators.ts'
 import { NOT_BLANK_PATTERN } from '../patterns.ts'
 import { ref, type Schema } from '../schemas.ts'
 

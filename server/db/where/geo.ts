@@ -1,5 +1,5 @@
 import { coerce, toBool, toList } from './coerce.ts'
-import type { Operator } from './operators.ts'
+import type { Operator } from '../../config/where-operators.ts'
 import { fail, type Compiled, type State } from './state.ts'
 
 // Geo operators of point fields: near (with distances), equals and exists.

@@ -1,6 +1,6 @@
 import type { FlattenedField } from '../../config/types.ts'
 import { coerce, likeEscape, toBool, toList } from './coerce.ts'
-import type { Operator } from './operators.ts'
+import type { Operator } from '../../config/where-operators.ts'
 import { fail, type Compiled, type Kind } from './state.ts'
 
 /**

@@ -1,6 +1,11 @@
 import type { SanitizedCollection, Where } from '../../config/types.ts'
 import { toList } from './coerce.ts'
-import { OPERATOR_SET, OPERATORS, WHERE_MAX_NESTING, type Operator } from './operators.ts'
+import {
+  OPERATOR_SET,
+  OPERATORS,
+  WHERE_MAX_NESTING,
+  type Operator,
+} from '../../config/where-operators.ts'
 import { condition } from './path.ts'
 import { fail, type Compiled, type QueryContext, type Scope, type State } from './state.ts'
 

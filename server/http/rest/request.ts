@@ -4,7 +4,7 @@
  */
 import type { JoinQuery, Select } from '../../config/local-api.ts'
 import type { CmsRequest, SanitizedCollection, Where } from '../../config/types.ts'
-import type { RestKind, SuccessStatus } from '../../contracts/kinds.ts'
+import type { RestKind, SuccessStatus } from '../../config/kinds.ts'
 import type { OperationMeta } from '../../contracts/openapi.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import type { Cms } from '../../local/cms.ts'
@@ -29,7 +29,7 @@ export interface RestReply<S extends number = number> {
 }
 /**
  * One handler per kind the REST dispatcher serves, answering only the success statuses its kind declares
- * (`contracts/kinds.ts`, the same table the OpenAPI compiler checks its responses against): a kind without a
+ * (`config/kinds.ts`, the same table the OpenAPI compiler checks its responses against): a kind without a
  * handler, or a handler answering another status, fails `npm run typecheck`.
  */
 export type RestHandlers = {

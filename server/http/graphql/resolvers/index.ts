@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql'
 import type { GraphQLPlan } from '../../../contracts/graphql.ts'
-import type { GraphQLKind } from '../../../contracts/kinds.ts'
+import type { GraphQLKind } from '../../../config/kinds.ts'
 import { guard } from '../errors.ts'
 import { access } from './access.ts'
 import { accounts, sessions } from './auth.ts'
@@ -12,7 +12,7 @@ import { versions } from './versions.ts'
 
 export type { GraphQLResolvers, GraphQLResults } from './types.ts'
 
-/** Every kind's resolver factory: typed exhaustive against `contracts/kinds.ts`. */
+/** Every kind's resolver factory: typed exhaustive against `config/kinds.ts`. */
 const kinds: GraphQLResolvers = {
   ...collectionQueries,
   ...collectionMutations,

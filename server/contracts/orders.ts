@@ -3,18 +3,12 @@
  * its schemas and responses. `compileOpenAPI` adds them when the config has an orders collection.
  */
 import { STATUS_TITLES } from '../errors/catalogue.ts'
-import type { OperationKind } from '../contracts/kinds.ts'
-import {
-  body,
-  json,
-  pageParameter,
-  type OperationMeta,
-  type PathItem,
-} from '../contracts/operation.ts'
-import { ref, type Schema } from '../contracts/schemas.ts'
+import type { OperationKind } from '../config/kinds.ts'
+import { body, json, pageParameter, type OperationMeta, type PathItem } from './operation.ts'
+import { ref, type Schema } from './schemas.ts'
 import { MAX_PATH_ID } from '../local/params.ts'
-import { MAX_UNIT_PRICE } from './representation.ts'
-import { SIGNATURE_PATTERN } from './webhooks.ts'
+import { MAX_UNIT_PRICE } from '../orders/representation.ts'
+import { SIGNATURE_PATTERN } from '../orders/webhooks.ts'
 
 /** The problem-details responses of the given statuses (`ordersComponents` declares them). */
 const problems = (...codes: number[]) =>

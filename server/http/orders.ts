@@ -1,13 +1,13 @@
-import type { OrderKind, SuccessStatus } from '../contracts/kinds.ts'
+import type { OrderKind, SuccessStatus } from '../config/kinds.ts'
 import type { CmsRequest } from '../config/types.ts'
 import { authOf } from '../auth/session.ts'
 import { NotFound } from '../errors/not-found.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
 import type { Cms } from '../local/cms.ts'
-import { requireAdmin } from './admin-gate.ts'
-import { orderJson, type OrderItem } from './representation.ts'
-import { orderService, type Caller, type OrderPage, type PaymentEvent } from './service.ts'
-import { verifySignature, webhookSecret } from './webhooks.ts'
+import { requireAdmin } from '../orders/admin-gate.ts'
+import { orderJson, type OrderItem } from '../orders/representation.ts'
+import { orderService, type Caller, type OrderPage, type PaymentEvent } from '../orders/service.ts'
+import { verifySignature, webhookSecret } from '../orders/webhooks.ts'
 
 /**
  * The orders API (`/api/v1`, DESIGN.md §6) as HTTP: each handler reads the caller, path, query and body, asks
@@ -26,7 +26,7 @@ export interface V1Reply<S extends number = number> {
   status: S
   body?: unknown
 }
-/** One handler per orders kind, answering only the success statuses its kind declares (`contracts/kinds.ts`). */
+/** One handler per orders kind, answering only the success statuses its kind declares (`config/kinds.ts`). */
 export type OrderHandlers = {
   [K in OrderKind]: (cms: Cms, r: V1Request) => Promise<V1Reply<SuccessStatus<K>>>
 }
