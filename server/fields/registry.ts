@@ -20,17 +20,38 @@ import type { FieldType, Relation } from './types.ts'
  * The field types the CMS knows, by name. Every layer asks here what a type does (its column, schema, GraphQL
  * types, validation, relations) instead of switching on the name; `registerFieldType` adds one.
  */
-const types = new Map<string, FieldType<never>>()
+const types = new Map<string, FieldType>()
+
+/**
+ * A module as the registry holds it. It is only ever asked about fields of its own type (the registry picks it by
+ * `field.type`), so widening its parameter type is safe: the one cast of the registry.
+ */
+const widen = <F extends { type: string }>(type: FieldType<F>): FieldType =>
+  type as unknown as FieldType
 
 /** The built-in data types (layout types, rows, collapsibles, tabs and unnamed groups, are flattened away). */
-function builtIns(): FieldType<never>[] {
-  return [text, textarea, code, email, number, checkbox, date, select, radio, json, richText, point]
-    .concat([relationship, join, group, array, blocks] as never[])
-    .map((t) => t as unknown as FieldType<never>)
-}
+const builtIns = (): FieldType[] => [
+  widen(text),
+  widen(textarea),
+  widen(code),
+  widen(email),
+  widen(number),
+  widen(checkbox),
+  widen(date),
+  widen(select),
+  widen(radio),
+  widen(json),
+  widen(richText),
+  widen(point),
+  widen(relationship),
+  widen(join),
+  widen(group),
+  widen(array),
+  widen(blocks),
+]
 
 // Built lazily: the modules import config helpers that import this registry back.
-function all(): Map<string, FieldType<never>> {
+function all(): Map<string, FieldType> {
   if (types.size === 0) for (const t of builtIns()) types.set(t.name, t)
   return types
 }
@@ -38,13 +59,15 @@ function all(): Map<string, FieldType<never>> {
 /** Adds a field type (a plugin's or a test's); a name taken by another type is refused. */
 export function registerFieldType<F extends { type: string }>(type: FieldType<F>): void {
   const known = all()
-  if (known.has(type.name) && known.get(type.name) !== (type as unknown))
+  const held = widen(type)
+  if (known.has(type.name) && known.get(type.name) !== held)
     throw new Error(`Field type "${type.name}" is already registered.`)
-  known.set(type.name, type as unknown as FieldType<never>)
+  known.set(type.name, held)
 }
 
-const layouts = new Map<string, LayoutType<never>>(
-  [row, collapsible, tabs].map((t) => [t.name, t as unknown as LayoutType<never>]),
+/** Layout types by name, asked about their own fields only (as above). */
+const layouts = new Map<string, LayoutType>(
+  [row, collapsible, tabs].map((t) => [t.name, t as unknown as LayoutType]),
 )
 
 /** Whether a field type (data or layout) of this name is registered. */
@@ -52,19 +75,18 @@ export const isFieldType = (name: string): boolean => all().has(name) || layouts
 
 /** The layout type of a presentational field (row, collapsible, tabs, a group without a name), if it is one. */
 export function layoutOf(field: Field): LayoutType | undefined {
-  const t = field.type === 'group' && !field.name ? unnamedGroup : layouts.get(field.type)
-  return t as unknown as LayoutType | undefined
+  if (field.type === 'group' && !field.name) return unnamedGroup as unknown as LayoutType
+  return layouts.get(field.type)
 }
 
 /** The module of a data field type of this name, if one is registered. */
-export const findFieldType = (name: string): FieldType | undefined =>
-  all().get(name) as unknown as FieldType | undefined
+export const findFieldType = (name: string): FieldType | undefined => all().get(name)
 
 /** The module of a field's type (the sanitiser refuses unknown types, so every sanitised field has one). */
 export function fieldType(field: { type: string }): FieldType {
   const t = all().get(field.type)
   if (!t) throw new Error(`Unknown field type "${field.type}".`)
-  return t as unknown as FieldType
+  return t
 }
 
 /** The documents a field points at, when its type is relational. */
