@@ -73,10 +73,60 @@ export function someField(
  * `afterRead` hooks (which compute it) see it like a stored field.
  */
 export function fillVirtual(fields: FlattenedField[], data: Record<string, unknown>): void {
+  walkData(fields, data, {
+    visit(field, holder) {
+      if (field.virtual && holder[field.name] === undefined) holder[field.name] = null
+    },
+  })
+}
+
+/** A walk of data with its fields (`walkData`, `walkDataAsync`). */
+export interface DataWalk<R> {
+  /**
+   * At each field with the object holding its value and its path (names, and row positions in arrays and
+   * blocks); false leaves what is nested in the value alone.
+   */
+  visit(field: FlattenedField, holder: Record<string, unknown>, path: (string | number)[]): R
+  /** The values to go into (default the value; a localized one: one per locale, as the caller holds them). */
+  values?(field: FlattenedField, value: unknown): unknown[]
+}
+
+/**
+ * The one walk of data and fields together: every field of `fields` with the object holding its value, then the
+ * objects nested in the value (a group's object, array and block rows, `nestedData`) with their fields.
+ */
+export function walkData(
+  fields: FlattenedField[],
+  holder: Record<string, unknown>,
+  walk: DataWalk<boolean | void>,
+  at: (string | number)[] = [],
+): void {
   for (const field of fields) {
-    if (field.virtual && data[field.name] === undefined) data[field.name] = null
-    for (const nested of nestedData(field, data[field.name]))
-      fillVirtual(nested.fields, nested.data)
+    const path = [...at, field.name]
+    if (walk.visit(field, holder, path) === false) continue
+    for (const value of walk.values?.(field, holder[field.name]) ?? [holder[field.name]])
+      for (const nested of nestedData(field, value))
+        walkData(nested.fields, nested.data, walk, rowPath(path, nested))
+  }
+}
+
+/** The path of a nested object: a row's position follows its field's name. */
+const rowPath = (path: (string | number)[], nested: NestedData) =>
+  nested.index === undefined ? path : [...path, nested.index]
+
+/** `walkData` with a visit that may wait (access functions). */
+export async function walkDataAsync(
+  fields: FlattenedField[],
+  holder: Record<string, unknown>,
+  walk: DataWalk<Promise<boolean | void> | boolean | void>,
+  at: (string | number)[] = [],
+): Promise<void> {
+  for (const field of fields) {
+    const path = [...at, field.name]
+    if ((await walk.visit(field, holder, path)) === false) continue
+    for (const value of walk.values?.(field, holder[field.name]) ?? [holder[field.name]])
+      for (const nested of nestedData(field, value))
+        await walkDataAsync(nested.fields, nested.data, walk, rowPath(path, nested))
   }
 }
 

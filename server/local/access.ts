@@ -1,5 +1,7 @@
 import { combinedWhere } from '../db/where.ts'
 import type { Access, AccessArgs, CmsRequest, FlattenedField, Where } from '../config/types.ts'
+import { walkDataAsync } from '../config/fields.ts'
+import { objectFields } from '../fields/registry.ts'
 import { Forbidden } from '../errors/forbidden.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
 
@@ -53,16 +55,16 @@ export async function dropDeniedFields(
   operation: 'create' | 'update',
   doc?: Record<string, unknown>,
 ): Promise<void> {
-  for (const field of fields) {
-    if (!(field.name in data)) continue
-    const fn = field.access?.[operation]
-    if (fn && !(await fn({ req, data, doc, siblingData: data }))) {
-      delete data[field.name]
-      continue
-    }
-    const value = data[field.name]
-    if (field.type === 'group' && value && typeof value === 'object' && !Array.isArray(value)) {
-      await dropDeniedFields(field.fields, value as Record<string, unknown>, req, operation, doc)
-    }
-  }
+  await walkDataAsync(fields, data, {
+    async visit(field, sibling) {
+      if (!(field.name in sibling)) return false
+      const fn = field.access?.[operation]
+      if (fn && !(await fn({ req, data: sibling, doc, siblingData: sibling }))) {
+        delete sibling[field.name]
+        return false
+      }
+      // Only a group's fields: fields in array and block rows take no create or update access (the option check).
+      return Boolean(objectFields(field))
+    },
+  })
 }

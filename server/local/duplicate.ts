@@ -1,4 +1,5 @@
-import { nestedData } from '../config/fields.ts'
+import { nestedData, walkData, walkDataAsync } from '../config/fields.ts'
+import { fieldType } from '../fields/registry.ts'
 import type {
   CmsRequest,
   FieldHook,
@@ -80,20 +81,20 @@ export async function duplicateSource(
  */
 async function dropUncreatable(
   fields: FlattenedField[],
-  sibling: Record<string, unknown>,
+  data: Record<string, unknown>,
   scope: { req: CmsRequest; data: Record<string, unknown>; locales: string[] | undefined },
 ): Promise<void> {
-  for (const field of fields) {
-    if (!(field.name in sibling)) continue
-    const allowed = field.access?.create
-    if (allowed && !(await allowed({ req: scope.req, data: scope.data, siblingData: sibling }))) {
-      delete sibling[field.name]
-      continue
-    }
-    for (const value of valuesOf(field, sibling[field.name], scope.locales))
-      for (const nested of nestedData(field, value))
-        await dropUncreatable(nested.fields, nested.data, scope)
-  }
+  await walkDataAsync(fields, data, {
+    async visit(field, sibling) {
+      if (!(field.name in sibling)) return false
+      const allowed = field.access?.create
+      if (allowed && !(await allowed({ req: scope.req, data: scope.data, siblingData: sibling }))) {
+        delete sibling[field.name]
+        return false
+      }
+    },
+    values: (field, value) => valuesOf(field, value, scope.locales),
+  })
 }
 
 /** `selectedLocales` checked against the config's locales (400 naming the unknown ones); undefined: every locale. */
@@ -125,14 +126,14 @@ function keepLocales(
   data: Record<string, unknown>,
   selected: Set<string>,
 ): void {
-  for (const field of fields) {
-    const value = data[field.name]
-    if (field.localized && isRecord(value)) {
+  walkData(fields, data, {
+    visit(field, holder) {
+      const value = holder[field.name]
+      if (!field.localized || !isRecord(value)) return
       for (const code of Object.keys(value)) if (!selected.has(code)) delete value[code]
-      continue
-    }
-    for (const nested of nestedData(field, value)) keepLocales(nested.fields, nested.data, selected)
-  }
+      return false
+    },
+  })
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -150,14 +151,14 @@ function freshRowIds(
   data: Record<string, unknown>,
   locales: string[] | undefined,
 ): void {
-  for (const field of fields) {
-    for (const value of valuesOf(field, data[field.name], locales)) {
-      if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value))
-        for (const row of value) if (isRecord(row)) row.id = rowId()
-      for (const nested of nestedData(field, value))
-        freshRowIds(nested.fields, nested.data, locales)
-    }
-  }
+  walkData(fields, data, {
+    visit(field, holder) {
+      if (!fieldType(field).rowFields) return
+      for (const value of valuesOf(field, holder[field.name], locales))
+        if (Array.isArray(value)) for (const row of value) if (isRecord(row)) row.id = rowId()
+    },
+    values: (field, value) => valuesOf(field, value, locales),
+  })
 }
 
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== ''

@@ -1,9 +1,8 @@
-import { nestedData, someField } from '../config/fields.ts'
+import { someField, walkDataAsync } from '../config/fields.ts'
 import type {
   CmsRequest,
   CollectionHook,
   FlattenedField,
-  FieldHook,
   SanitizedCollection,
   SanitizedGlobal,
 } from '../config/types.ts'
@@ -51,35 +50,33 @@ export async function runFieldHooks(
     path?: (string | number)[]
   } & Owner,
 ): Promise<void> {
-  for (const field of fields) {
-    const path = [...(args.path ?? []), field.name]
-    const hooks: FieldHook[] = field.hooks?.[kind] ?? []
-    for (const hook of hooks) {
-      if (!(field.name in siblingData) && kind !== 'beforeValidate' && kind !== 'beforeChange')
-        break
-      const result = await hook({
-        value: siblingData[field.name],
-        previousValue: (args.originalDoc as Record<string, unknown> | undefined)?.[field.name],
-        data: args.data,
-        siblingData,
-        originalDoc: args.originalDoc,
-        operation: args.operation,
-        req: args.req,
-        context: args.req.context,
-        field,
-        path,
-        collection: args.collection,
-        global: args.global,
-      })
-      if (result !== undefined) siblingData[field.name] = result
-    }
-    const value = siblingData[field.name]
-    for (const nested of nestedData(field, value))
-      await runFieldHooks(kind, nested.fields, nested.data, {
-        ...args,
-        path: nested.index === undefined ? path : [...path, nested.index],
-      })
-  }
+  await walkDataAsync(
+    fields,
+    siblingData,
+    {
+      async visit(field, holder, path) {
+        for (const hook of field.hooks?.[kind] ?? []) {
+          if (!(field.name in holder) && kind !== 'beforeValidate' && kind !== 'beforeChange') break
+          const result = await hook({
+            value: holder[field.name],
+            previousValue: args.originalDoc?.[field.name],
+            data: args.data,
+            siblingData: holder,
+            originalDoc: args.originalDoc,
+            operation: args.operation,
+            req: args.req,
+            context: args.req.context,
+            field,
+            path,
+            collection: args.collection,
+            global: args.global,
+          })
+          if (result !== undefined) holder[field.name] = result
+        }
+      },
+    },
+    args.path,
+  )
 }
 
 /** True when any field (at any depth) declares hooks of `kind`: lets the read path skip the walk. */

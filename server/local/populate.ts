@@ -1,7 +1,13 @@
-import type { CmsRequest, FlattenedField, ID, SanitizedCollection } from '../config/types.ts'
+import type {
+  CmsRequest,
+  FlattenedField,
+  ID,
+  JoinField,
+  SanitizedCollection,
+} from '../config/types.ts'
 import { relationOf } from '../fields/registry.ts'
 import type { Relation } from '../fields/types.ts'
-import { nestedData } from '../config/fields.ts'
+import { walkData } from '../config/fields.ts'
 import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
 import { accessResult, combineWhere } from './access.ts'
@@ -31,31 +37,38 @@ function collectSlots(
   out: Slot[],
   locale: string | undefined,
 ): void {
-  for (const field of fields) {
-    const value = doc[field.name]
-    if (value === null || value === undefined || (field.localized && locale === 'all')) continue
-    const relation = relationOf(field)
-    if (field.type === 'join') {
-      // Joined documents (ids) are populated down to the join's maxDepth (default 1: on the documents read).
-      const docs = isObject(value) && Array.isArray(value.docs) ? value.docs : []
-      docs.forEach((v, i) => {
-        if (isId(v))
-          out.push({
-            holder: docs,
-            key: i,
-            collection: field.collection,
-            id: v,
-            polymorphic: false,
-            maxDepth: field.maxDepth ?? 1,
-          })
+  walkData(fields, doc, {
+    visit(field, holder) {
+      const value = holder[field.name]
+      if (value === null || value === undefined || (field.localized && locale === 'all'))
+        return false
+      if (field.type === 'join') {
+        joinSlots(field, value, out)
+        return false
+      }
+      const relation = relationOf(field)
+      if (relation) {
+        relationSlots(field, relation, holder, value, out)
+        return false
+      }
+    },
+  })
+}
+
+/** The slots of a join field's page: its documents' ids, populated down to the join's maxDepth (default 1). */
+function joinSlots(field: JoinField, value: unknown, out: Slot[]): void {
+  const docs = isObject(value) && Array.isArray(value.docs) ? value.docs : []
+  docs.forEach((v, i) => {
+    if (isId(v))
+      out.push({
+        holder: docs,
+        key: i,
+        collection: field.collection,
+        id: v,
+        polymorphic: false,
+        maxDepth: field.maxDepth ?? 1,
       })
-    } else if (relation) {
-      relationSlots(field, relation, doc, value, out)
-    } else {
-      for (const nested of nestedData(field, value))
-        collectSlots(nested.fields, nested.data, out, locale)
-    }
-  }
+  })
 }
 
 /** The slots of a relational field's value: its ids (or `{ relationTo, value }` pairs) to populate. */

@@ -1,4 +1,4 @@
-import { fillVirtual, nestedData, someField } from '../config/fields.ts'
+import { fillVirtual, someField, walkDataAsync } from '../config/fields.ts'
 import type { CmsRequest, FlattenedField, SanitizedCollection } from '../config/types.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from './cms.ts'
@@ -59,21 +59,20 @@ export async function stripUnreadable(
   req: CmsRequest,
   overrideAccess: boolean,
   showHidden: boolean,
-  siblingData: Record<string, unknown> = doc,
 ): Promise<void> {
-  for (const f of fields) {
-    if (!(f.name in siblingData)) continue
-    if (
-      (f.hidden && !showHidden) ||
-      (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData })))
-    ) {
-      delete siblingData[f.name]
-      continue
-    }
-    for (const value of readValues(f, siblingData[f.name], req))
-      for (const nested of nestedData(f, value))
-        await stripUnreadable(nested.fields, doc, req, overrideAccess, showHidden, nested.data)
-  }
+  await walkDataAsync(fields, doc, {
+    async visit(f, siblingData) {
+      if (!(f.name in siblingData)) return false
+      if (
+        (f.hidden && !showHidden) ||
+        (!overrideAccess && f.access?.read && !(await f.access.read({ req, doc, siblingData })))
+      ) {
+        delete siblingData[f.name]
+        return false
+      }
+    },
+    values: (f, value) => readValues(f, value, req),
+  })
 }
 
 /** A field's value as read: one, or one per locale for a localized field read with `locale: 'all'`. */

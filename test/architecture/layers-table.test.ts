@@ -91,3 +91,60 @@ test('a field type is one module: only its module and the registry name a built-
   }
   t.deepEqual(found, [])
 })
+
+/**
+ * Recursions over fields that are not a walk of every field: each builds or follows a tree of its own (a copy, a
+ * placement map, a permissions tree, claims, a merged or localized document) or follows one path. Any other
+ * recursion over fields is a walk: `traverseFields` (fields) or `walkData`/`walkDataAsync` (data with its
+ * fields) in config/fields.ts do it.
+ */
+const TREE_BUILDERS = new Set([
+  'config/fields.ts: traverseFields',
+  'config/fields.ts: walkData',
+  'config/fields.ts: walkDataAsync',
+  'config/versions.ts: versionCopy', // the versions collection's copy of the fields
+  'config/check-options.ts: checkFields', // the raw config, layout fields included, with its key paths
+  'config/auth-options.ts: visit', // the claim names of each JWT level
+  'db/schema.ts: place', // the placement tree of a table
+  'db/where/path.ts: condition', // follows one where path
+  'local/where-access.ts: checkPath', // follows one where path
+  'local/select.ts: walk', // follows a select tree
+  'local/locale.ts: localizeDoc', // a document in one locale (a new tree)
+  'local/locale.ts: delocalize', // stored locale maps merged with a write
+  'local/write.ts: mergeForUpdate', // a stored document merged with an update
+  'local/duplicate.ts: beforeDuplicate', // a duplicate's values through its hooks (a new tree)
+  'local/fields/defaults.ts: applyDefaults', // creation defaults, rows new and old
+  'local/permissions.ts: permissionFields', // the permissions tree of fields
+  'local/permissions.ts: fieldPermissions',
+  'local/operations/auth/jwt-fields.ts: collect', // the JWT claims tree
+  'contracts/sort.ts: walk', // the placement tree's sortable paths
+  'contracts/graphql/permissions.ts: fieldPermissionType', // the permissions types
+  'contracts/openapi/permission-schemas.ts: fieldsPermissionSchema', // the permissions schemas
+])
+
+test('one walker: every other recursion over fields is one of the named tree builders', async (t) => {
+  const found: string[] = []
+  const fn =
+    /(?:function\*?\s+(\w+)\s*[<(]|(?:const|let)\s+(\w+)\s*=\s*(?:async\s*)?\([^)]*\)\s*(?::[^=]+)?=>)/g
+  for (const full of await sources(server)) {
+    const file = path.relative(server, full).split(path.sep).join('/')
+    const text = await readFile(full, 'utf8')
+    for (const m of text.matchAll(fn)) {
+      const name = m[1] ?? m[2]
+      const body = text.slice(m.index + m[0].length, m.index + m[0].length + 4000)
+      const recurses = new RegExp(
+        `\\b${name}\\(\\s*[^)]*?(\\.fields|subFields\\(|\\.blocks|children|rowFields\\()`,
+      )
+      if (recurses.test(body)) found.push(`${file}: ${name}`)
+    }
+  }
+  t.deepEqual(
+    found.filter((f) => !TREE_BUILDERS.has(f)),
+    [],
+  )
+  // The list holds no stale entry either.
+  t.deepEqual(
+    [...TREE_BUILDERS].filter((f) => !found.includes(f)),
+    [],
+  )
+})
