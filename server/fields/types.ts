@@ -195,13 +195,13 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   containsIsEquals?: boolean
   /** Keys every row of the value has besides its fields (array: `id`; blocks: `blockType`, `blockName`, `id`). */
   rowKeys?: readonly string[]
+  /** Stored as `[lng, lat]` in two number columns, queried by the geo operators (`near`). */
+  geo?: boolean
+  /** Never stored nor written: computed on read (join fields). */
+  computed?: boolean
   // ---- contracts/ ----
   /** The row bounds a hasMany value's input schema declares; default the field's `minRows`/`maxRows`. */
   manyBounds?(field: F): { minRows?: number; maxRows?: number }
-  /** A type that may hold many values (`hasMany`): how the option check names it, and one of its values. */
-  many?: { what: string; one: string }
-  /** The value itself is an object (group, json, rich text, a polymorphic relation's pair), not a locale map. */
-  holdsObject?(field: F): boolean
   /** A string value: a required one refuses "" (the input schemas say minLength 1). */
   nonEmpty?: boolean
   /** The JSON Schema of one value (before hasMany, localization and null). */
@@ -212,8 +212,6 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   wherePaths?(field: F, path: string[], kit: WherePathKit): void
   /** The GraphQL output type (nullable) of the field in `parent`. */
   output(field: F, parent: string, kit: SdlKit): string
-  /** Stored as `[lng, lat]` in two number columns, queried by the geo operators (`near`). */
-  geo?: boolean
   /** Arguments of the output field (`(draft: Boolean)`), if any. */
   outputArgs?(field: F, kit: SdlKit): string
   /** The GraphQL input type (without `!`); undefined when the field takes no input. */
@@ -225,13 +223,15 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   /** An SDK selection of the field; default: its name. */
   selection?(field: F, parent: string, kit: SelectionKit): string
   // ---- local/ ----
+  /** The value itself is an object (group, json, rich text, a polymorphic relation's pair), not a locale map. */
+  holdsObject?(field: F): boolean
   /** Checks (and normalises) a non-empty value. */
   validate(field: F, value: unknown, kit: ValidateKit): Checked | Promise<Checked>
   // ---- config/ ----
+  /** A type that may hold many values (`hasMany`): how the option check names it, and one of its values. */
+  many?: { what: string; one: string }
   /** Startup checks of the field's own keys; throws ConfigError. */
   check?(field: F, kit: CheckKit): void
-  /** Never stored nor written: computed on read (join fields). */
-  computed?: boolean
   /** The documents the field points at, for relational types. */
   relation?(field: F): Relation
   /** The field as the sanitiser keeps it, its nested fields flattened (default: the field itself). */
