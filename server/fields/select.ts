@@ -61,7 +61,7 @@ function choiceType<F extends Choice>(name: F['type']): FieldType<F> {
       if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !allowed.has(v)))
         return 'This field has an invalid selection.'
       const unique = [...new Set(value)]
-      return checkManyRows(field as SelectField, unique.length) ?? ok(unique)
+      return (field.type === 'select' && checkManyRows(field, unique.length)) || ok(unique)
     },
     check: checkOptions,
   }

@@ -31,12 +31,12 @@ function textType<F extends TextLike>(name: F['type']): FieldType<F> {
       kit.operators(`${type}_${key}_operator`, 'String', TEXT_OPS),
     typescript: (field) => (hasMany(field) ? 'string[]' : 'string'),
     validate(field, value) {
-      if (hasMany(field)) {
+      if (field.type === 'text' && field.hasMany) {
         if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
           return 'This field must be a list of strings.'
-        const rows = checkManyRows(field as TextField, value.length)
+        const rows = checkManyRows(field, value.length)
         if (rows) return rows
-        for (const v of value as string[]) {
+        for (const v of value) {
           const e = checkLength(field, v)
           if (e) return e
         }
