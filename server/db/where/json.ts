@@ -15,6 +15,7 @@ import {
   type Compiled,
   type Kind,
   type State,
+  type Test,
 } from './state.ts'
 
 // The JSON-stored field family: localized values, arrays and blocks, hasMany lists, json and richText documents.
@@ -23,15 +24,11 @@ import {
  * A condition on the JSON value `container` (a column or a JSON sub-value, bound by `cb`) holding `field`: the
  * test `op value` on the path `rest` under it (`path` names it in errors).
  */
-interface JsonAt {
+interface JsonAt extends Test {
   state: State
   container: string
   cb: unknown[]
   field: FlattenedField
-  rest: string[]
-  op: Operator
-  value: unknown
-  path: string
 }
 
 /** A field whose value is a JSON document held by `container` (a column or a JSON sub-value). */
@@ -40,26 +37,23 @@ export function jsonField(
   container: string,
   cb: unknown[],
   field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
+  t: Test,
 ): Compiled {
   if (field.localized) {
     // The value in the query's locale, as if the field were not localized.
     const inner: FlattenedField = { ...field, localized: false }
-    const at = `$${jsonKey(localeOf(state.ctx))}`
-    return valueAt(state, container, cb, at, inner, rest, op, value, path)
+    const jsonPath = `$${jsonKey(localeOf(state.ctx))}`
+    return valueAt(state, { expr: container, b: cb, jsonPath }, inner, t)
   }
   // What the JSON value holds, as the field's type says: rows, related ids, a document, or a list of values.
   const type = fieldType(field)
   const relation = type.relation?.(field)
-  const at: JsonAt = { state, container, cb, field, rest, op, value, path }
+  const at: JsonAt = { state, container, cb, field, ...t }
   if (type.rowFields) return rowsCondition(at)
   if (relation) return relation.polymorphic ? polymorphicMany(at) : relationshipMany(at)
   if (type.document) return jsonDocument(at)
   if (type.jsonStored?.(field)) return scalarMany(at)
-  return fail(path, `a ${field.type} field cannot be queried here`)
+  return fail(t.path, `a ${field.type} field cannot be queried here`)
 }
 
 /** Array or block rows: `exists` on the list, or a dotted path into the rows' fields. */
@@ -139,7 +133,7 @@ function relationshipMany(at: JsonAt): Compiled {
   if (op === 'exists' && rest.length === 0) return arrayExists(d, container, cb, value, path)
   return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) => {
     const el = d.eachValue(alias, scalarKind(kindOf(field)))
-    if (rest.length) return throughRelation(state, el, [], field, rest, o, v, path)
+    if (rest.length) return throughRelation(state, el, [], field, { rest, op: o, value: v, path })
     return scalar(el, [], kindOf(field), o === 'contains' ? 'equals' : o, v, path, field)
   })
 }
