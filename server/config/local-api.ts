@@ -98,17 +98,8 @@ export interface FindDistinctArgs<S extends string = CollectionSlug> extends Bas
 }
 
 /** Payload's answer of findDistinct: `values` holds one `{ [field]: value }` object per distinct value. */
-export interface PaginatedDistinctDocs<T> {
+export interface PaginatedDistinctDocs<T> extends PageInfo {
   values: T[]
-  totalDocs: number
-  limit: number
-  totalPages: number
-  page: number
-  pagingCounter: number
-  hasPrevPage: boolean
-  hasNextPage: boolean
-  prevPage: number | null
-  nextPage: number | null
 }
 
 export interface CountArgs<S extends string = CollectionSlug> extends BaseArgs, TrashArgs {
@@ -256,8 +247,8 @@ export interface DocAccessGlobalArgs<S extends string = GlobalSlug> extends Acce
   data?: Record<string, unknown>
 }
 
-export interface PaginatedDocs<T> {
-  docs: T[]
+/** Where a page stands among the pages of an answer: the counts and the neighbouring pages. */
+export interface PageInfo {
   totalDocs: number
   limit: number
   totalPages: number
@@ -267,6 +258,10 @@ export interface PaginatedDocs<T> {
   hasNextPage: boolean
   prevPage: number | null
   nextPage: number | null
+}
+
+export interface PaginatedDocs<T> extends PageInfo {
+  docs: T[]
 }
 
 export interface BulkResult<T> {

@@ -48,7 +48,14 @@ export async function countDocs(
   collection: SanitizedCollection,
   where?: Where,
 ): Promise<number> {
-  const { from, bindings } = countFrom(ctx, collection, where)
+  return countRows(ex, countFrom(ctx, collection, where))
+}
+
+/** A count of the rows of a `FROM … WHERE …` (countFrom). */
+export async function countRows(
+  ex: Executor,
+  { from, bindings }: { from: string; bindings: unknown[] },
+): Promise<number> {
   const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, bindings)
   return Number(row.n)
 }

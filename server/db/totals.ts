@@ -4,7 +4,7 @@ import { hostname } from 'node:os'
 import type { SanitizedCollection, Where } from '../config/types.ts'
 import type { Database, Executor } from './database.ts'
 import type { Dialect } from './dialects/dialect.ts'
-import { countFrom } from './store.ts'
+import { countFrom, countRows } from './store.ts'
 import type { QueryContext } from './where.ts'
 
 /**
@@ -210,13 +210,12 @@ export async function countTotal(
   collection: SanitizedCollection,
   where?: Where,
 ): Promise<number> {
-  const { from, bindings } = countFrom(ctx, collection, where)
+  const counted = countFrom(ctx, collection, where)
+  const { from, bindings } = counted
   const tracker = trackers.get(db)
   const key = `${from}\u0000${JSON.stringify(bindings, bindingKey)}`
-  if (!tracker || ex !== db || tracker.inside.getStore() || key.length > MAX_KEY) {
-    const [row] = await ex.all<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, bindings)
-    return Number(row.n)
-  }
+  if (!tracker || ex !== db || tracker.inside.getStore() || key.length > MAX_KEY)
+    return countRows(ex, counted)
   const q = ctx.dialect.quote
   const stamp = (deps: string[]) =>
     `SELECT COALESCE(SUM(${q('generation')}), 0) AS g FROM ${q(GENERATIONS_TABLE)} WHERE ${q('table_name')} IN (${deps.map(() => '?').join(', ')})`

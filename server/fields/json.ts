@@ -29,25 +29,45 @@ function jsonSchemaProblem(field: JSONField, value: unknown): string | undefined
 /** Keys of a path into a JSON value (`meta.tags`, GraphQL's `meta__tags`). */
 export const JSON_PATH = '[A-Za-z0-9_-]+(?:(?:\\.|__)[A-Za-z0-9_-]+)*'
 
+/**
+ * What a field holding a JSON document (json, richText) is everywhere but its schema and checks: stored as JSON,
+ * queried by `exists` or by paths into it, JSON in GraphQL.
+ */
+export function jsonDocument<F extends { type: string }>(): Pick<
+  FieldType<F>,
+  | 'jsonStored'
+  | 'document'
+  | 'holdsObject'
+  | 'whereSchema'
+  | 'wherePaths'
+  | 'output'
+  | 'input'
+  | 'whereInput'
+> {
+  return {
+    jsonStored: () => true,
+    document: true,
+    holdsObject: () => true,
+    whereSchema: (_field, kit) => kit.ref('WhereExists'),
+    wherePaths: (_field, path, kit) => kit.beyond(path, JSON_PATH),
+    output: () => 'JSON',
+    input: () => 'JSON',
+    whereInput: (_field, key, type, kit) =>
+      kit.operators(`${type}_${key}_operator`, 'JSON', TEXT_OPS),
+  }
+}
+
 /** Any JSON value, checked against the field's `jsonSchema` when it has one; queried by paths into it. */
 export const json: FieldType<JSONField> = {
   name: 'json',
-  jsonStored: () => true,
-  document: true,
+  ...jsonDocument<JSONField>(),
   whereBooleans: true,
-  holdsObject: () => true,
   schema(field) {
     if (!field.jsonSchema?.schema) return {}
     // The field's own schema, without the keys that would make it a document of its own.
     const { $schema: _s, $id: _i, ...schema } = field.jsonSchema.schema
     return schema
   },
-  whereSchema: (_field, kit) => kit.ref('WhereExists'),
-  wherePaths: (_field, path, kit) => kit.beyond(path, JSON_PATH),
-  output: () => 'JSON',
-  input: () => 'JSON',
-  whereInput: (_field, key, type, kit) =>
-    kit.operators(`${type}_${key}_operator`, 'JSON', TEXT_OPS),
   typescript: () => 'unknown',
   validate(field, value) {
     try {

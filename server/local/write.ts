@@ -14,6 +14,7 @@ import { runFieldHooks, runHooks } from './hooks.ts'
 import { applyDefaults } from './fields/defaults.ts'
 import { validateFields, type ValidationContext } from './fields/validate.ts'
 import { delocalize, localizeDoc } from './locale.ts'
+import { localizeDocs } from './read.ts'
 import { hashPassword, passwordProblem } from '../auth/password.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -314,4 +315,38 @@ export async function takePassword(
     secret:
       prehashed?.password === password ? prehashed.secret : await hashPassword(password as string),
   }
+}
+
+/**
+ * The afterChange step create and update share, on the document just written: its values in the request's locale,
+ * the fields' afterChange hooks, then the collection's (each may replace the document); the document they leave.
+ */
+export async function afterChange<D extends Record<string, unknown>>(
+  cms: Cms,
+  collection: SanitizedCollection,
+  stored: D,
+  change: {
+    req: CmsRequest
+    data: Record<string, unknown>
+    operation: 'create' | 'update'
+    /** The document before an update. */
+    original?: Record<string, unknown>
+    overrideAccess: boolean | undefined
+  },
+): Promise<D> {
+  const { req, data, operation, original, overrideAccess } = change
+  localizeDocs(cms, collection.flatFields, [stored], req)
+  await runFieldHooks('afterChange', collection.flatFields, stored, {
+    req,
+    data,
+    ...(original === undefined ? {} : { originalDoc: original }),
+    operation,
+    collection,
+  })
+  return runHooks<D>(
+    collection.hooks.afterChange,
+    'doc',
+    { doc: stored, data, previousDoc: original, operation, req, overrideAccess },
+    { collection },
+  )
 }

@@ -10,7 +10,17 @@ import type {
   LoginWithUsernameOptions,
 } from '../types.ts'
 import * as refused from '../unsupported.ts'
-import { I, type Implemented, type OptionTable } from './table.ts'
+import { exact, I, type Implemented, type ImplementedObject, type OptionTable } from './table.ts'
+
+/** The hooks a collection and a global both have. */
+const DOCUMENT_HOOKS = {
+  beforeOperation: I,
+  beforeValidate: I,
+  beforeChange: I,
+  afterChange: I,
+  beforeRead: I,
+  afterRead: I,
+} as const
 
 export const COLLECTION_TABLES = {
   collection: {
@@ -53,13 +63,8 @@ export const COLLECTION_TABLES = {
   },
   collectionHooks: {
     of: "a collection's hooks",
-    implemented: {
-      beforeOperation: I,
-      beforeValidate: I,
-      beforeChange: I,
-      afterChange: I,
-      beforeRead: I,
-      afterRead: I,
+    implemented: exact<CollectionHooks>()({
+      ...DOCUMENT_HOOKS,
       beforeDelete: I,
       afterDelete: I,
       afterOperation: I,
@@ -72,7 +77,7 @@ export const COLLECTION_TABLES = {
       afterForgotPassword: I,
       refresh: I,
       me: I,
-    } satisfies Implemented<CollectionHooks>,
+    }),
     refused: {},
   },
   auth: {
@@ -123,23 +128,21 @@ export const COLLECTION_TABLES = {
   },
   verify: {
     of: 'auth.verify',
-    implemented: { generateEmailHTML: I, generateEmailSubject: I } satisfies Implemented<
-      Exclude<AuthOptions['verify'], boolean | undefined>
+    implemented: { generateEmailHTML: I, generateEmailSubject: I } satisfies ImplementedObject<
+      AuthOptions['verify']
     >,
     refused: {},
   },
   versions: {
     of: 'versions',
-    implemented: { drafts: I, maxPerDoc: I } satisfies Implemented<
-      Exclude<CollectionConfig['versions'], boolean | undefined>
+    implemented: { drafts: I, maxPerDoc: I } satisfies ImplementedObject<
+      CollectionConfig['versions']
     >,
     refused: {},
   },
   globalVersions: {
     of: "a global's versions",
-    implemented: { drafts: I, max: I } satisfies Implemented<
-      Exclude<GlobalConfig['versions'], boolean | undefined>
-    >,
+    implemented: { drafts: I, max: I } satisfies ImplementedObject<GlobalConfig['versions']>,
     refused: {},
   },
   drafts: {
@@ -149,9 +152,7 @@ export const COLLECTION_TABLES = {
   },
   autosave: {
     of: 'versions.drafts.autosave',
-    implemented: { interval: I } satisfies Implemented<
-      Exclude<Drafts['autosave'], boolean | undefined>
-    >,
+    implemented: { interval: I } satisfies ImplementedObject<Drafts['autosave']>,
     refused: refused.autosaveRefusals,
   },
   global: {
@@ -175,14 +176,7 @@ export const COLLECTION_TABLES = {
   },
   globalHooks: {
     of: "a global's hooks",
-    implemented: {
-      beforeOperation: I,
-      beforeValidate: I,
-      beforeChange: I,
-      afterChange: I,
-      beforeRead: I,
-      afterRead: I,
-    } satisfies Implemented<NonNullable<GlobalConfig['hooks']>>,
+    implemented: exact<NonNullable<GlobalConfig['hooks']>>()(DOCUMENT_HOOKS),
     refused: {},
   },
 } as const satisfies Record<string, OptionTable>

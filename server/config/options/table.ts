@@ -12,6 +12,9 @@ export interface OptionTable {
 /** Every key of `T`, each `implemented` (use with `satisfies`; extra keys are refused by the compiler too). */
 export type Implemented<T> = Record<keyof T, 'implemented'>
 
+/** Implemented<T> of an option that is `true`, `false` or an object: the keys of its object form. */
+export type ImplementedObject<T> = Implemented<Exclude<T, boolean | undefined>>
+
 export const I = 'implemented'
 
 /**

@@ -29,13 +29,18 @@ export const AUTH_DEFAULTS: SanitizedAuth = {
   loginWithUsername: false,
 }
 
-const HOOK_KINDS = [
+/** The hooks a collection and a global both have (a collection's come first, in this order). */
+export const DOCUMENT_HOOK_KINDS = [
   'beforeOperation',
   'beforeValidate',
   'beforeChange',
   'afterChange',
   'beforeRead',
   'afterRead',
+] as const
+
+const HOOK_KINDS = [
+  ...DOCUMENT_HOOK_KINDS,
   'beforeDelete',
   'afterDelete',
   'afterOperation',

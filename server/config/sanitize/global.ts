@@ -2,7 +2,7 @@
 import { ConfigError } from '../../errors/config-error.ts'
 import { globalVersionsCollection } from '../versions.ts'
 import { toWords } from '../labels.ts'
-import { sanitizeVersions, STATUS_FIELD } from './collection.ts'
+import { DOCUMENT_HOOK_KINDS, sanitizeVersions, STATUS_FIELD } from './collection.ts'
 import { checkFields } from './fields.ts'
 import type { GlobalConfig, SanitizedGlobal } from '../types.ts'
 
@@ -20,14 +20,6 @@ export function sanitizeGlobal(
   )
   let flatFields = checkFields(g.fields, where, slugs, localized, true)
   if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
-  const kinds = [
-    'beforeOperation',
-    'beforeValidate',
-    'beforeChange',
-    'afterChange',
-    'beforeRead',
-    'afterRead',
-  ] as const
   for (const [k, list] of Object.entries(g.hooks ?? {})) {
     if (!Array.isArray(list) || list.some((h) => typeof h !== 'function'))
       throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
@@ -40,7 +32,7 @@ export function sanitizeGlobal(
     label: g.label ?? toWords(g.slug),
     flatFields,
     hooks: Object.fromEntries(
-      kinds.map((k) => [k, g.hooks?.[k] ?? []]),
+      DOCUMENT_HOOK_KINDS.map((k) => [k, g.hooks?.[k] ?? []]),
     ) as SanitizedGlobal['hooks'],
     access: g.access ?? {},
     versions,

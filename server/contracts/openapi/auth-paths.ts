@@ -16,9 +16,10 @@ export function authPaths(
   singular: string,
   tag: string[],
 ): void {
-  loginPaths(c, paths, singular, tag)
-  sessionPaths(c, paths, singular, tag)
-  passwordPaths(c, paths, singular, tag)
+  const scope = authScope(c, paths, singular, tag)
+  loginPaths(scope)
+  sessionPaths(scope)
+  passwordPaths(scope)
 }
 
 /** The names an account logs in by, and the schemas of a body naming it. */
@@ -40,9 +41,30 @@ function loginNames(c: SanitizedCollection) {
 }
 
 /** The answer of a login or a refresh, with its token under the name given. */
-/** The base path of an auth collection's routes, and the `x-cms` facts of one of its operations. */
-function authScope(c: SanitizedCollection) {
+/**
+ * What the auth paths of one collection are written with: the collection, the paths object they go into, the
+ * collection's singular name and tag, the base path of its routes, and the `x-cms` facts of one of its operations.
+ */
+interface AuthScope {
+  c: SanitizedCollection
+  paths: Record<string, PathItem>
+  singular: string
+  tag: string[]
+  base: string
+  meta: (kind: OperationKind) => OperationMeta
+}
+
+function authScope(
+  c: SanitizedCollection,
+  paths: Record<string, PathItem>,
+  singular: string,
+  tag: string[],
+): AuthScope {
   return {
+    c,
+    paths,
+    singular,
+    tag,
     base: `/${c.slug}`,
     meta: (kind: OperationKind): OperationMeta => ({ kind, collection: c.slug }),
   }
@@ -65,13 +87,8 @@ function sessionAnswer(c: SanitizedCollection, user: Schema) {
 }
 
 /** Login and logout. */
-function loginPaths(
-  c: SanitizedCollection,
-  paths: Record<string, PathItem>,
-  singular: string,
-  tag: string[],
-): void {
-  const { base, meta } = authScope(c)
+function loginPaths(scope: AuthScope): void {
+  const { c, paths, singular, tag, base, meta } = scope
   const user = ref(singular)
   const { names, either, nameProps } = loginNames(c)
   const credentials = either({
@@ -120,13 +137,8 @@ function loginPaths(
 }
 
 /** Me and refresh-token. */
-function sessionPaths(
-  c: SanitizedCollection,
-  paths: Record<string, PathItem>,
-  singular: string,
-  tag: string[],
-): void {
-  const { base, meta } = authScope(c)
+function sessionPaths(scope: AuthScope): void {
+  const { c, paths, singular, tag, base, meta } = scope
   const user = ref(singular)
   const session = sessionAnswer(c, user)
   paths[`${base}/me`] = {
@@ -176,13 +188,8 @@ function sessionPaths(
 }
 
 /** Forgot and reset password. */
-function passwordPaths(
-  c: SanitizedCollection,
-  paths: Record<string, PathItem>,
-  singular: string,
-  tag: string[],
-): void {
-  const { base, meta } = authScope(c)
+function passwordPaths(scope: AuthScope): void {
+  const { c, paths, singular, tag, base, meta } = scope
   const user = ref(singular)
   const { names, either, nameProps } = loginNames(c)
   // auth.removeTokenFromResponses: the answers leave the token out (the cookie carries it).
@@ -253,14 +260,15 @@ export function authFlowPaths(
   tag: string[],
 ): void {
   if (!c.auth) return
-  const { base, meta } = authScope(c)
+  const scope = authScope(c, paths, singular, tag)
+  const { base, meta } = scope
   const emailBody = body({
     type: 'object',
     required: ['email'],
     additionalProperties: false,
     properties: { email: { type: 'string', ...NON_BLANK, maxLength: 254 } },
   })
-  if (c.auth.verify) verifyPaths(c, paths, singular, tag)
+  if (c.auth.verify) verifyPaths(scope)
   paths[`${base}/unlock`] = {
     post: {
       operationId: `unlock${singular}`,
@@ -314,13 +322,8 @@ export function authFlowPaths(
 }
 
 /** Email verification (auth.verify): the verify path, and the 403 a login of an account not yet verified meets. */
-function verifyPaths(
-  c: SanitizedCollection,
-  paths: Record<string, PathItem>,
-  singular: string,
-  tag: string[],
-): void {
-  const { base, meta } = authScope(c)
+function verifyPaths(scope: AuthScope): void {
+  const { paths, singular, tag, base, meta } = scope
   // An account not yet verified answers the right password with 403 UnverifiedEmail.
   const login = paths[`${base}/login`]?.post
   if (login) (login.responses as Record<string, unknown>)['403'] = errors(403)['403']

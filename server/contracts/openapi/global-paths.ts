@@ -15,15 +15,22 @@ import {
   whereParam,
 } from './shared.ts'
 
+/** A global's type name, the base path of its routes, and the `x-cms` facts of one of its operations. */
+function globalScope(g: SanitizedGlobal) {
+  return {
+    name: globalName(g),
+    base: `/globals/${g.slug}`,
+    meta: (kind: OperationKind): OperationMeta => ({ kind, global: g.slug }),
+  }
+}
+
 export function globalPaths(
   config: SanitizedConfig,
   g: SanitizedGlobal,
   paths: Record<string, PathItem>,
 ): void {
-  const name = globalName(g)
-  const meta = (kind: OperationKind): OperationMeta => ({ kind, global: g.slug })
+  const { name, base, meta } = globalScope(g)
   const read = readParams(config, true, `${name}Select`)
-  const base = `/globals/${g.slug}`
   paths[base] = {
     get: {
       operationId: `find${name}`,
@@ -79,10 +86,8 @@ function globalVersionPaths(
   g: SanitizedGlobal,
   paths: Record<string, PathItem>,
 ): void {
-  const name = globalName(g)
-  const meta = (kind: OperationKind): OperationMeta => ({ kind, global: g.slug })
+  const { name, base, meta } = globalScope(g)
   const drafts = Boolean(g.versions && g.versions.drafts)
-  const base = `/globals/${g.slug}`
   const localized = config.localization ? [param('locale'), param('fallbackLocale')] : []
   paths[`${base}/versions`] = {
     get: {

@@ -1,6 +1,6 @@
 import { coerce, toBool, toList } from './coerce.ts'
 import type { Operator } from '../../config/where-operators.ts'
-import { fail, type Compiled, type State } from './state.ts'
+import { fail, type Compiled, type InJson, type State, type Test } from './state.ts'
 
 // Geo operators of point fields: near (with distances), equals and exists.
 
@@ -110,31 +110,15 @@ export function pointInJson(
 }
 
 /** A point field in its two columns (`lng`, `lat`). */
-export function pointColumns(
-  state: State,
-  lng: string,
-  lat: string,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
-  if (rest.length) fail(path, 'a point has no subfields')
-  return pointCondition(state, lng, lat, [], op, value, path)
+export function pointColumns(state: State, lng: string, lat: string, t: Test): Compiled {
+  noSubfields(t)
+  return pointCondition(state, lng, lat, [], t.op, t.value, t.path)
 }
 
 /** A point field stored as `[lng, lat]` at `jsonPath` of `expr` (an array or block row, a localized group). */
-export function pointAt(
-  state: State,
-  expr: string,
-  b: unknown[],
-  jsonPath: string,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
-  if (rest.length) fail(path, 'a point has no subfields')
+export function pointAt(state: State, { expr, b, jsonPath }: InJson, t: Test): Compiled {
+  noSubfields(t)
+  const { op, value, path } = t
   const d = state.ctx.dialect
   return pointInJson(
     state,
@@ -147,4 +131,9 @@ export function pointAt(
     value,
     path,
   )
+}
+
+/** A point is tested as a whole: a path into it is an error. */
+function noSubfields({ rest, path }: Test): void {
+  if (rest.length) fail(path, 'a point has no subfields')
 }

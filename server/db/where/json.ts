@@ -15,9 +15,21 @@ import {
   type Compiled,
   type Kind,
   type State,
+  type Test,
 } from './state.ts'
 
 // The JSON-stored field family: localized values, arrays and blocks, hasMany lists, json and richText documents.
+
+/**
+ * A condition on the JSON value `container` (a column or a JSON sub-value, bound by `cb`) holding `field`: the
+ * test `op value` on the path `rest` under it (`path` names it in errors).
+ */
+interface JsonAt extends Test {
+  state: State
+  container: string
+  cb: unknown[]
+  field: FlattenedField
+}
 
 /** A field whose value is a JSON document held by `container` (a column or a JSON sub-value). */
 export function jsonField(
@@ -25,43 +37,28 @@ export function jsonField(
   container: string,
   cb: unknown[],
   field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
+  t: Test,
 ): Compiled {
   if (field.localized) {
     // The value in the query's locale, as if the field were not localized.
     const inner: FlattenedField = { ...field, localized: false }
-    const at = `$${jsonKey(localeOf(state.ctx))}`
-    return valueAt(state, container, cb, at, inner, rest, op, value, path)
+    const jsonPath = `$${jsonKey(localeOf(state.ctx))}`
+    return valueAt(state, { expr: container, b: cb, jsonPath }, inner, t)
   }
   // What the JSON value holds, as the field's type says: rows, related ids, a document, or a list of values.
   const type = fieldType(field)
   const relation = type.relation?.(field)
-  if (type.rowFields) return rowsCondition(state, container, cb, field, rest, op, value, path)
-  if (relation)
-    return relation.polymorphic
-      ? polymorphicMany(state, container, cb, field, rest, op, value, path)
-      : relationshipMany(state, container, cb, field, rest, op, value, path)
-  if (type.document)
-    return jsonDocument(state.ctx.dialect, container, cb, field, rest, op, value, path)
-  if (type.jsonStored?.(field))
-    return scalarMany(state, container, cb, field, rest, op, value, path)
-  return fail(path, `a ${field.type} field cannot be queried here`)
+  const at: JsonAt = { state, container, cb, field, ...t }
+  if (type.rowFields) return rowsCondition(at)
+  if (relation) return relation.polymorphic ? polymorphicMany(at) : relationshipMany(at)
+  if (type.document) return jsonDocument(at)
+  if (type.jsonStored?.(field)) return scalarMany(at)
+  return fail(t.path, `a ${field.type} field cannot be queried here`)
 }
 
 /** Array or block rows: `exists` on the list, or a dotted path into the rows' fields. */
-function rowsCondition(
-  state: State,
-  container: string,
-  cb: unknown[],
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
+function rowsCondition(at: JsonAt): Compiled {
+  const { state, container, cb, field, rest, op, value, path } = at
   if (rest.length === 0) {
     if (op !== 'exists')
       fail(
@@ -98,16 +95,8 @@ function rowScope(field: FlattenedField): { fields: FlattenedField[]; extra: Map
 }
 
 /** A hasMany polymorphic relationship: a list of `{ relationTo, value }`. */
-function polymorphicMany(
-  state: State,
-  container: string,
-  cb: unknown[],
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
+function polymorphicMany(at: JsonAt): Compiled {
+  const { state, container, cb, field, rest, op, value, path } = at
   const d = state.ctx.dialect
   const kindOfPart = new Map<string, Kind>([
     ['value', kindOf(field)],
@@ -138,36 +127,20 @@ function polymorphicMany(
 }
 
 /** A hasMany relationship: a list of ids, each one may be queried through; `contains` means equals. */
-function relationshipMany(
-  state: State,
-  container: string,
-  cb: unknown[],
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
+function relationshipMany(at: JsonAt): Compiled {
+  const { state, container, cb, field, rest, op, value, path } = at
   const d = state.ctx.dialect
   if (op === 'exists' && rest.length === 0) return arrayExists(d, container, cb, value, path)
   return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) => {
     const el = d.eachValue(alias, scalarKind(kindOf(field)))
-    if (rest.length) return throughRelation(state, el, [], field, rest, o, v, path)
+    if (rest.length) return throughRelation(state, el, [], field, { rest, op: o, value: v, path })
     return scalar(el, [], kindOf(field), o === 'contains' ? 'equals' : o, v, path, field)
   })
 }
 
 /** A hasMany select, text or number: a list of scalars; `contains` on a select means equals. */
-function scalarMany(
-  state: State,
-  container: string,
-  cb: unknown[],
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
+function scalarMany(at: JsonAt): Compiled {
+  const { state, container, cb, field, rest, op, value, path } = at
   const d = state.ctx.dialect
   if (rest.length) fail(path, `a ${field.type} field has no subfields`)
   const kind = kindOf(field)
@@ -186,16 +159,9 @@ function scalarMany(
 }
 
 /** A json or richText document: `exists`, or a dotted path of plain keys compared as the operand's kind. */
-function jsonDocument(
-  d: Dialect,
-  container: string,
-  cb: unknown[],
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
+function jsonDocument(at: JsonAt): Compiled {
+  const { state, container, cb, field, rest, op, value, path } = at
+  const d = state.ctx.dialect
   if (rest.length === 0) {
     if (op !== 'exists')
       fail(path, 'a json field is queried by a dotted path into it, or with exists')

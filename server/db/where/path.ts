@@ -7,7 +7,16 @@ import { idWhereKind, isContainer, kindOf, scalarKind } from './kinds.ts'
 import type { Operator } from '../../config/where-operators.ts'
 import { polymorphicColumns, relationshipAt, relationshipColumn } from './relation.ts'
 import { scalar } from './scalar.ts'
-import { fail, jsonKey, VIRTUAL, type Compiled, type Scope, type State } from './state.ts'
+import {
+  fail,
+  jsonKey,
+  VIRTUAL,
+  type Compiled,
+  type InJson,
+  type Scope,
+  type State,
+  type Test,
+} from './state.ts'
 
 // Path resolution: the segments of a where path looked up in a table's placements (columns, groups, points,
 // polymorphic pairs, JSON columns) or in the fields of a JSON object, down to the value an operator tests.
@@ -23,20 +32,19 @@ export function condition(
 ): Compiled {
   const [name, ...rest] = segs
   if (name === undefined) fail(path, 'the path ends inside a group; name a field of it')
+  const t: Test = { rest, op, value, path }
   return scope.kind === 'table'
-    ? tableCondition(state, scope, name, rest, op, value, path)
-    : objectCondition(state, scope, name, rest, op, value, path)
+    ? tableCondition(state, scope, name, t)
+    : objectCondition(state, scope, name, t)
 }
 
 function tableCondition(
   state: State,
   scope: Scope & { kind: 'table' },
   name: string,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
+  t: Test,
 ): Compiled {
+  const { rest, op, value, path } = t
   const d = state.ctx.dialect
   const a = scope.alias
   if (scope.top && name === 'id' && rest.length === 0)
@@ -76,45 +84,26 @@ function tableCondition(
         path,
       )
     case 'column':
-      return columnCondition(state, `${a}.${d.quote(p.column)}`, p.field, rest, op, value, path)
+      return columnCondition(state, `${a}.${d.quote(p.column)}`, p.field, t)
     case 'point':
-      return pointColumns(
-        state,
-        `${a}.${d.quote(p.lng)}`,
-        `${a}.${d.quote(p.lat)}`,
-        rest,
-        op,
-        value,
-        path,
-      )
+      return pointColumns(state, `${a}.${d.quote(p.lng)}`, `${a}.${d.quote(p.lat)}`, t)
     case 'polymorphic':
       return polymorphicColumns(
         `${a}.${d.quote(p.relationTo)}`,
         `${a}.${d.quote(p.value)}`,
         p.field,
-        rest,
-        op,
-        value,
-        path,
+        t,
       )
     case 'json':
-      return jsonField(state, `${a}.${d.quote(p.column)}`, [], p.field, rest, op, value, path)
+      return jsonField(state, `${a}.${d.quote(p.column)}`, [], p.field, t)
   }
 }
 
 /** A field stored in its own column. */
-function columnCondition(
-  state: State,
-  expr: string,
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
-  if (relationOf(field)) return relationshipColumn(state, expr, field, rest, op, value, path)
-  if (rest.length) fail(path, `a ${field.type} field has no subfields`)
-  return scalar(expr, [], kindOf(field), op, value, path, field)
+function columnCondition(state: State, expr: string, field: FlattenedField, t: Test): Compiled {
+  if (relationOf(field)) return relationshipColumn(state, expr, field, t)
+  if (t.rest.length) fail(t.path, `a ${field.type} field has no subfields`)
+  return scalar(expr, [], kindOf(field), t.op, t.value, t.path, field)
 }
 
 /** Inside a JSON object (an array or block row, or a localized group). */
@@ -122,11 +111,9 @@ function objectCondition(
   state: State,
   scope: Scope & { kind: 'object' },
   name: string,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
+  t: Test,
 ): Compiled {
+  const { rest, op, value, path } = t
   const extraKind = scope.extra?.get(name)
   const field = scope.fields.find((f) => f.name === name)
   const fieldPath = `${scope.jsonPath}${jsonKey(name)}`
@@ -142,33 +129,24 @@ function objectCondition(
   }
   if (!field) fail(path, 'no such field')
   if (field.virtual) fail(path, VIRTUAL)
-  return valueAt(state, scope.expr, scope.bindings, fieldPath, field, rest, op, value, path)
+  return valueAt(state, { expr: scope.expr, b: scope.bindings, jsonPath: fieldPath }, field, t)
 }
 
 /** A field stored inside a JSON object at `jsonPath` of `expr` (array rows, block rows, localized values). */
-export function valueAt(
-  state: State,
-  expr: string,
-  b: unknown[],
-  jsonPath: string,
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
+export function valueAt(state: State, at: InJson, field: FlattenedField, t: Test): Compiled {
+  const { expr, b, jsonPath } = at
+  const { rest, op, value, path } = t
   const d = state.ctx.dialect
   const group = objectFields(field)
   if (group && !field.localized) {
     const scope: Scope = { kind: 'object', expr, bindings: b, fields: group, jsonPath }
     return condition(state, scope, rest, op, value, path)
   }
-  if (fieldType(field).geo) return pointAt(state, expr, b, jsonPath, rest, op, value, path)
+  if (fieldType(field).geo) return pointAt(state, at, t)
   // A localized value or a container (a localized group too) is a JSON document of its own.
   if (field.localized || isContainer(field))
-    return jsonField(state, d.jsonQuery(expr), [...b, jsonPath], field, rest, op, value, path)
-  if (relationOf(field))
-    return relationshipAt(state, expr, b, jsonPath, field, rest, op, value, path)
+    return jsonField(state, d.jsonQuery(expr), [...b, jsonPath], field, t)
+  if (relationOf(field)) return relationshipAt(state, at, field, t)
   if (rest.length) fail(path, `a ${field.type} field has no subfields`)
   const kind = kindOf(field)
   return scalar(d.jsonValue(expr, scalarKind(kind)), [...b, jsonPath], kind, op, value, path, field)

@@ -5,7 +5,16 @@ import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
 import type { Operator } from '../../config/where-operators.ts'
 import { condition } from './path.ts'
 import { scalar } from './scalar.ts'
-import { fail, nextAlias, type Compiled, type Kind, type Scope, type State } from './state.ts'
+import {
+  fail,
+  nextAlias,
+  type Compiled,
+  type InJson,
+  type Kind,
+  type Scope,
+  type State,
+  type Test,
+} from './state.ts'
 import { tree } from './tree.ts'
 
 /** Paths through relations (relationOf): into the related table, and the `{ relationTo, value }` of polymorphic ones. */
@@ -16,11 +25,9 @@ export function throughRelation(
   expr: string,
   exprB: unknown[],
   field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
+  t: Test,
 ): Compiled {
+  const { rest, op, value, path } = t
   const relation = relationOf(field)
   if (!relation || relation.polymorphic)
     fail(path, 'only a single-collection relationship can be queried through')
@@ -62,13 +69,11 @@ export function relationshipColumn(
   state: State,
   expr: string,
   field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
+  t: Test,
 ): Compiled {
-  if (rest.length) return throughRelation(state, expr, [], field, rest, op, value, path)
-  return scalar(expr, [], kindOf(field), op === 'contains' ? 'equals' : op, value, path, field)
+  if (t.rest.length) return throughRelation(state, expr, [], field, t)
+  const op = t.op === 'contains' ? 'equals' : t.op
+  return scalar(expr, [], kindOf(field), op, t.value, t.path, field)
 }
 
 /** A polymorphic relationship in its two columns: `.value`, `.relationTo`, or the pair. */
@@ -76,10 +81,7 @@ export function polymorphicColumns(
   relExpr: string,
   valExpr: string,
   field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
+  { rest, op, value, path }: Test,
 ): Compiled {
   if (rest.length === 1 && rest[0] === 'value')
     return scalar(valExpr, [], kindOf(field), op, value, path)
@@ -90,37 +92,18 @@ export function polymorphicColumns(
 }
 
 /** A single relationship stored inside a JSON object at `jsonPath` of `expr` (an array or block row). */
-export function relationshipAt(
-  state: State,
-  expr: string,
-  b: unknown[],
-  jsonPath: string,
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
-  if (relationOf(field)?.polymorphic)
-    return polymorphicAt(state, expr, b, jsonPath, field, rest, op, value, path)
+export function relationshipAt(state: State, at: InJson, field: FlattenedField, t: Test): Compiled {
+  if (relationOf(field)?.polymorphic) return polymorphicAt(state, at, field, t)
   const kind = kindOf(field)
-  const el = state.ctx.dialect.jsonValue(expr, scalarKind(kind))
-  if (rest.length) return throughRelation(state, el, [...b, jsonPath], field, rest, op, value, path)
-  return scalar(el, [...b, jsonPath], kind, op, value, path, field)
+  const el = state.ctx.dialect.jsonValue(at.expr, scalarKind(kind))
+  if (t.rest.length) return throughRelation(state, el, [...at.b, at.jsonPath], field, t)
+  return scalar(el, [...at.b, at.jsonPath], kind, t.op, t.value, t.path, field)
 }
 
 /** A polymorphic `{ relationTo, value }` stored inside a JSON object. */
-function polymorphicAt(
-  state: State,
-  expr: string,
-  b: unknown[],
-  jsonPath: string,
-  field: FlattenedField,
-  rest: string[],
-  op: Operator,
-  value: unknown,
-  path: string,
-): Compiled {
+function polymorphicAt(state: State, at: InJson, field: FlattenedField, t: Test): Compiled {
+  const { expr, b, jsonPath } = at
+  const { rest, op, value, path } = t
   const d = state.ctx.dialect
   if (rest.length === 1 && (rest[0] === 'value' || rest[0] === 'relationTo')) {
     const k: Kind = rest[0] === 'value' ? kindOf(field) : 'text'

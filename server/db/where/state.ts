@@ -6,6 +6,7 @@ import type {
 } from '../../config/types.ts'
 import { QueryError } from '../../errors/query-error.ts'
 import type { Dialect } from '../dialects/dialect.ts'
+import type { Operator } from '../../config/where-operators.ts'
 import type { CollectionSchema, Placement } from '../schema.ts'
 
 /** A piece of parameterised SQL: values are always bound, never spliced into the text. */
@@ -52,6 +53,24 @@ export type Scope =
       jsonPath: string
       extra?: Map<string, Kind>
     }
+
+/**
+ * What a condition tests: the operator `op` with its operand `value`, on the path segments `rest` still to
+ * resolve; `path` (the where path as written) names it in errors.
+ */
+export interface Test {
+  rest: string[]
+  op: Operator
+  value: unknown
+  path: string
+}
+
+/** A value stored inside JSON: at `jsonPath` of the JSON expression `expr`, whose bindings are `b`. */
+export interface InJson {
+  expr: string
+  b: unknown[]
+  jsonPath: string
+}
 
 export const VIRTUAL =
   'a virtual field is not stored (its value is computed on read), so it cannot be queried'

@@ -69,13 +69,19 @@ export async function validateFields(
   return out
 }
 
-async function validateValue(
+/**
+ * Checks the value of `field` at `path` (its siblings in `sibling`): the normalised value, or undefined when an
+ * error was pushed onto `ctx`.
+ */
+type ValidateValue = (
   field: FlattenedField,
   value: unknown,
   ctx: ValidationContext,
   path: string,
   sibling: Record<string, unknown>,
-): Promise<unknown> {
+) => Promise<unknown>
+
+const validateValue: ValidateValue = async (field, value, ctx, path, sibling) => {
   if (field.localized && (ctx.req.locale === 'all' || takesLocaleMap(field, value)))
     return validateLocalized(field, value, ctx, path, sibling)
   if (field.required && isEmpty(value) && !ctx.draft) {
@@ -115,13 +121,7 @@ async function validateValue(
  * With `locale: 'all'` a localized field holds `{ [locale]: value }`: each present locale is checked as the plain
  * field, and a required field needs a value in the default locale.
  */
-async function validateLocalized(
-  field: FlattenedField,
-  value: unknown,
-  ctx: ValidationContext,
-  path: string,
-  sibling: Record<string, unknown>,
-): Promise<unknown> {
+const validateLocalized: ValidateValue = async (field, value, ctx, path, sibling) => {
   const localization = ctx.req.cms.config.localization
   if (!localization) return value
   // A write in one locale merges the map over the stored locales (locale.ts delocalize); `all` replaces them.

@@ -4,8 +4,8 @@ import type { CollectionSlug, CountVersionsArgs } from '../../config/local-api.t
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
-import { runOperation } from '../operation.ts'
-import { createLocalReq, executorFor } from '../request.ts'
+import { collectionOperation } from '../operation.ts'
+import { executorFor } from '../request.ts'
 import { accessOnVersions, versioned } from '../versions.ts'
 import { whereAccess } from '../where-access.ts'
 
@@ -15,34 +15,35 @@ export async function countVersions<S extends CollectionSlug>(
   incoming: CountVersionsArgs<S>,
 ): Promise<{ totalDocs: number }> {
   const { collection, versions } = versioned(this, incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(
+  return collectionOperation(
+    this,
     collection,
-    req,
     ['countVersions', 'countVersions'],
     incoming,
-    overrideAccess,
-    (args) =>
+    (args, { req, overrideAccess }) =>
       countOfVersions(
-        this,
-        req,
-        versions,
-        collection.access.readVersions,
+        { cms: this, req, versions, readVersions: collection.access.readVersions, overrideAccess },
         args.where,
-        overrideAccess,
       ),
   )
 }
 
+/**
+ * A read of a versions collection (a collection's or a global's): the request, the versions collection, its
+ * owner's `readVersions` access and the call's `overrideAccess`.
+ */
+export interface VersionsRead {
+  cms: Cms
+  req: CmsRequest
+  versions: SanitizedCollection
+  readVersions: Access | undefined
+  overrideAccess: boolean
+}
+
 /** Counts a versions collection (a collection's or a global's) under `readVersions` access. */
 export async function countOfVersions(
-  cms: Cms,
-  req: CmsRequest,
-  versions: SanitizedCollection,
-  readVersions: Access | undefined,
+  { cms, req, versions, readVersions, overrideAccess }: VersionsRead,
   where: Where | undefined,
-  overrideAccess: boolean,
 ): Promise<{ totalDocs: number }> {
   const access = accessOnVersions(
     await executeAccess(readVersions, { req }, overrideAccess),

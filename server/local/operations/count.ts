@@ -3,8 +3,8 @@ import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
-import { runOperation } from '../operation.ts'
-import { createLocalReq, executorFor } from '../request.ts'
+import { collectionOperation } from '../operation.ts'
+import { executorFor } from '../request.ts'
 import type { CollectionSlug, CountArgs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
 import { withoutTrashed } from '../trash.ts'
@@ -15,15 +15,12 @@ export async function count<S extends CollectionSlug>(
   incoming: CountArgs<S>,
 ): Promise<{ totalDocs: number }> {
   const collection = this.collection(incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(
+  return collectionOperation(
+    this,
     collection,
-    req,
     ['count', 'count'],
     incoming,
-    overrideAccess,
-    async (args) => {
+    async (args, { req, overrideAccess }) => {
       const access = await executeAccess(collection.access.read, { req }, overrideAccess)
       const { target, where } = readTarget(
         collection,

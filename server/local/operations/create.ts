@@ -6,11 +6,10 @@ import type { QueryContext } from '../../db/where.ts'
 import { insertRow, selectById } from '../../db/store.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
-import { runFieldHooks, runHooks } from '../hooks.ts'
-import { runOperation } from '../operation.ts'
+import { collectionOperation } from '../operation.ts'
 import { depthParam } from '../params.ts'
-import { localizeDocs, readDocs } from '../read.ts'
-import { createLocalReq, executorFor, withTransaction } from '../request.ts'
+import { readDocs } from '../read.ts'
+import { executorFor } from '../request.ts'
 import type { CollectionSlug, CreateArgs, DocOf } from '../../config/local-api.ts'
 import { isDraft, saveVersion } from '../versions.ts'
 import { takeApiKey, type TakenApiKey } from '../take-api-key.ts'
@@ -20,6 +19,7 @@ import { sha256, type AuthCollection } from './auth/shared.ts'
 import { duplicateSource } from '../duplicate.ts'
 import { idParam } from '../params.ts'
 import {
+  afterChange,
   prehashPassword,
   prepareData,
   type PrehashedPassword,
@@ -128,12 +128,13 @@ export async function create<S extends CollectionSlug>(
   incoming: CreateArgs<S>,
 ): Promise<DocOf<S>> {
   const collection = this.collection(incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
   const schema = this.schemas.get(collection.slug)!
-  const prehashed = await prehashPassword(collection, incoming.data)
-  return withTransaction(this, req, () =>
-    runOperation(collection, req, ['create', 'create'], incoming, overrideAccess, async (args) => {
+  return collectionOperation(
+    this,
+    collection,
+    ['create', 'create'],
+    incoming,
+    async (args, { req, overrideAccess, prepared: prehashed }) => {
       const depth = depthParam(this, args.depth)
       const draft = isDraft(collection, args.draft)
       const ctx = this.queryContext(req.locale)
@@ -165,26 +166,12 @@ export async function create<S extends CollectionSlug>(
       let stored = await insertDoc(this, tx, ctx, collection, schema, doc, source, req)
 
       // --- afterChange, then read back
-      localizeDocs(this, collection.flatFields, [stored], req)
-      await runFieldHooks('afterChange', collection.flatFields, stored, {
+      stored = await afterChange(this, collection, stored, {
         req,
         data: doc,
         operation: 'create',
-        collection,
+        overrideAccess,
       })
-      stored = await runHooks(
-        collection.hooks.afterChange,
-        'doc',
-        {
-          doc: stored,
-          data: doc,
-          previousDoc: undefined,
-          operation: 'create',
-          req,
-          overrideAccess,
-        },
-        { collection },
-      )
       const [out] = await readDocs(this, collection, [stored], req, {
         ...args,
         depth,
@@ -201,6 +188,7 @@ export async function create<S extends CollectionSlug>(
           req,
         )
       return out as DocOf<S>
-    }),
+    },
+    { prepare: () => prehashPassword(collection, incoming.data) },
   )
 }

@@ -9,10 +9,10 @@ import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
 import { runHooks } from '../hooks.ts'
-import { runOperation } from '../operation.ts'
+import { collectionOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
-import { createLocalReq, executorFor, withTransaction } from '../request.ts'
+import { executorFor } from '../request.ts'
 import type {
   BulkResult,
   CollectionSlug,
@@ -38,51 +38,46 @@ export async function deleteOperation<S extends CollectionSlug>(
   incoming: DeleteArgs<S>,
 ): Promise<DocOf<S> | BulkResult<DocOf<S>>> {
   const collection = this.collection(incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  const byId = incoming.id !== undefined
-  return withTransaction(this, req, () =>
-    runOperation(
-      collection,
-      req,
-      ['delete', byId ? 'deleteByID' : 'delete'],
-      incoming,
-      overrideAccess,
-      async (args) => {
-        const tx = executorFor(this, req)
-        if (args.id !== undefined) {
-          const id = idParam(args.id, collection)
-          const access = await executeAccess(collection.access.delete, { req, id }, overrideAccess)
-          return (await deleteOne(
-            this,
-            collection,
-            tx,
-            req,
-            id,
-            { ...args, overrideAccess },
-            access,
-          )) as DocOf<S>
-        }
-        if (!args.where || typeof args.where !== 'object')
-          throw new BadRequest("Missing 'where' query of documents to delete.")
-        const access = await executeAccess(collection.access.delete, { req }, overrideAccess)
-        const ids = await selectIds(
-          tx,
-          {
-            ...this.queryContext(req.locale),
-            relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
-          },
+  return collectionOperation(
+    this,
+    collection,
+    ['delete', incoming.id === undefined ? 'delete' : 'deleteByID'],
+    incoming,
+    async (args, { req, overrideAccess }) => {
+      const tx = executorFor(this, req)
+      if (args.id !== undefined) {
+        const id = idParam(args.id, collection)
+        const access = await executeAccess(collection.access.delete, { req, id }, overrideAccess)
+        return (await deleteOne(
+          this,
           collection,
-          withoutTrashed(collection, combineWhere(args.where, access), args.trash),
-          undefined,
-          undefined,
-          true,
-        )
-        return forEachDocument<DocOf<S>>(ids, (id) =>
-          deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true),
-        )
-      },
-    ),
+          tx,
+          req,
+          id,
+          { ...args, overrideAccess },
+          access,
+        )) as DocOf<S>
+      }
+      if (!args.where || typeof args.where !== 'object')
+        throw new BadRequest("Missing 'where' query of documents to delete.")
+      const access = await executeAccess(collection.access.delete, { req }, overrideAccess)
+      const ids = await selectIds(
+        tx,
+        {
+          ...this.queryContext(req.locale),
+          relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+        },
+        collection,
+        withoutTrashed(collection, combineWhere(args.where, access), args.trash),
+        undefined,
+        undefined,
+        true,
+      )
+      return forEachDocument<DocOf<S>>(ids, (id) =>
+        deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true),
+      )
+    },
+    {},
   )
 }
 

@@ -3,10 +3,10 @@ import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
-import { runOperation } from '../operation.ts'
+import { collectionOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
-import { createLocalReq, executorFor } from '../request.ts'
+import { executorFor } from '../request.ts'
 import type { CollectionSlug, DocOf, FindByIDArgs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
 import { withoutTrashed } from '../trash.ts'
@@ -17,15 +17,12 @@ export async function findByID<S extends CollectionSlug>(
   incoming: FindByIDArgs<S>,
 ): Promise<DocOf<S>> {
   const collection = this.collection(incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(
+  return collectionOperation(
+    this,
     collection,
-    req,
     ['read', 'findByID'],
     incoming,
-    overrideAccess,
-    async (args) => {
+    async (args, { req, overrideAccess }) => {
       const id = idParam(args.id, collection)
       const depth = depthParam(this, args.depth)
       const access = await executeAccess(collection.access.read, { req, id }, overrideAccess)

@@ -5,9 +5,9 @@ import { QueryError } from '../../errors/query-error.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
-import { runOperation } from '../operation.ts'
+import { collectionOperation } from '../operation.ts'
 import { depthParam, pageParams } from '../params.ts'
-import { createLocalReq, executorFor } from '../request.ts'
+import { executorFor } from '../request.ts'
 import { withoutTrashed } from '../trash.ts'
 import { whereAccess } from '../where-access.ts'
 import type {
@@ -29,15 +29,12 @@ export async function findDistinct<S extends CollectionSlug>(
   incoming: FindDistinctArgs<S>,
 ): Promise<PaginatedDistinctDocs<Record<string, unknown>>> {
   const collection = this.collection(incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(
+  return collectionOperation(
+    this,
     collection,
-    req,
     ['read', 'findDistinct'],
     incoming,
-    overrideAccess,
-    async (args) => {
+    async (args, { req, overrideAccess }) => {
       const path = args.field
       if (typeof path !== 'string' || path === '')
         throw new QueryError([{ path: 'field', message: 'name the field to list values of' }])

@@ -2,11 +2,12 @@ import { selectDocs } from '../../db/store.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
-import { runOperation } from '../operation.ts'
+import { collectionOperation } from '../operation.ts'
+import type { VersionsRead } from './count-versions.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
-import { createLocalReq, executorFor } from '../request.ts'
-import type { Access, CmsRequest, SanitizedCollection } from '../../config/types.ts'
+import { executorFor } from '../request.ts'
+import type { SanitizedCollection } from '../../config/types.ts'
 import type {
   CollectionSlug,
   DocOf,
@@ -22,22 +23,15 @@ export async function findVersionByID<S extends CollectionSlug>(
   incoming: FindVersionByIDArgs<S>,
 ): Promise<VersionDoc<DocOf<S>>> {
   const { collection, versions } = versioned(this, incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(
+  return collectionOperation(
+    this,
     collection,
-    req,
     ['read', 'findVersionByID'],
     incoming,
-    overrideAccess,
-    (args) =>
+    (args, { req, overrideAccess }) =>
       oneVersion(
-        this,
-        req,
-        versions,
-        collection.access.readVersions,
+        { cms: this, req, versions, readVersions: collection.access.readVersions, overrideAccess },
         args,
-        overrideAccess,
         collection,
       ) as unknown as Promise<VersionDoc<DocOf<S>>>,
   )
@@ -45,12 +39,8 @@ export async function findVersionByID<S extends CollectionSlug>(
 
 /** One version of a versions collection (a collection's or a global's), under `readVersions` access. */
 export async function oneVersion(
-  cms: Cms,
-  req: CmsRequest,
-  versions: SanitizedCollection,
-  readVersions: Access | undefined,
+  { cms, req, versions, readVersions, overrideAccess }: VersionsRead,
   args: Omit<FindVersionByIDArgs<string>, 'collection'>,
-  overrideAccess: boolean,
   /** The collection whose versions these are, when it keeps a trash: versions of trashed documents hidden. */
   trashOf?: SanitizedCollection,
 ): Promise<Record<string, unknown>> {

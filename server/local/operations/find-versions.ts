@@ -3,12 +3,13 @@ import { countTotal } from '../../db/totals.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
-import { runOperation } from '../operation.ts'
+import { collectionOperation } from '../operation.ts'
+import type { VersionsRead } from './count-versions.ts'
 import { depthParam, pageParams } from '../params.ts'
 import { budgetOf } from '../budget.ts'
 import { readDocs } from '../read.ts'
-import { createLocalReq, executorFor } from '../request.ts'
-import type { Access, CmsRequest, SanitizedCollection } from '../../config/types.ts'
+import { executorFor } from '../request.ts'
+import type { SanitizedCollection } from '../../config/types.ts'
 import type {
   CollectionSlug,
   DocOf,
@@ -26,22 +27,15 @@ export async function findVersions<S extends CollectionSlug>(
   incoming: FindVersionsArgs<S>,
 ): Promise<PaginatedDocs<VersionDoc<DocOf<S>>>> {
   const { collection, versions } = versioned(this, incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(
+  return collectionOperation(
+    this,
     collection,
-    req,
     ['read', 'findVersions'],
     incoming,
-    overrideAccess,
-    (args) =>
+    (args, { req, overrideAccess }) =>
       pageOfVersions(
-        this,
-        req,
-        versions,
-        collection.access.readVersions,
+        { cms: this, req, versions, readVersions: collection.access.readVersions, overrideAccess },
         args,
-        overrideAccess,
         collection,
       ) as unknown as Promise<PaginatedDocs<VersionDoc<DocOf<S>>>>,
   )
@@ -49,12 +43,8 @@ export async function findVersions<S extends CollectionSlug>(
 
 /** One page of a versions collection (a collection's or a global's), under `readVersions` access. */
 export async function pageOfVersions(
-  cms: Cms,
-  req: CmsRequest,
-  versions: SanitizedCollection,
-  readVersions: Access | undefined,
+  { cms, req, versions, readVersions, overrideAccess }: VersionsRead,
   args: Omit<FindVersionsArgs<string>, 'collection'>,
-  overrideAccess: boolean,
   /** The collection whose versions these are, when it keeps a trash: versions of trashed documents hidden. */
   trashOf?: SanitizedCollection,
 ): Promise<PaginatedDocs<Record<string, unknown>>> {

@@ -4,10 +4,10 @@ import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
-import { runOperation } from '../operation.ts'
+import { collectionOperation } from '../operation.ts'
 import { depthParam, pageParams } from '../params.ts'
 import { readDocs } from '../read.ts'
-import { createLocalReq, executorFor } from '../request.ts'
+import { executorFor } from '../request.ts'
 import type { CollectionSlug, DocOf, FindArgs, PaginatedDocs } from '../../config/local-api.ts'
 import { readTarget } from '../versions.ts'
 import { withoutTrashed } from '../trash.ts'
@@ -21,56 +21,60 @@ export async function find<S extends CollectionSlug>(
   incoming: FindArgs<S>,
 ): Promise<PaginatedDocs<DocOf<S>>> {
   const collection = this.collection(incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  return runOperation(collection, req, ['read', 'find'], incoming, overrideAccess, async (args) => {
-    const { limit, page, paginate, take, checkTaken } = pageParams(this, args, !overrideAccess)
-    const budget = budgetOf(req, overrideAccess)
-    const depth = depthParam(this, args.depth)
+  return collectionOperation(
+    this,
+    collection,
+    ['read', 'find'],
+    incoming,
+    async (args, { req, overrideAccess }) => {
+      const { limit, page, paginate, take, checkTaken } = pageParams(this, args, !overrideAccess)
+      const budget = budgetOf(req, overrideAccess)
+      const depth = depthParam(this, args.depth)
 
-    // --- access: a Where result narrows the query itself, so totals and pages stay right
-    const access = await executeAccess(collection.access.read, { req }, overrideAccess)
-    // --- query: the collection, or with draft: true the latest versions
-    const { target, where, sort, toDoc } = readTarget(
-      collection,
-      args.draft,
-      withoutTrashed(collection, combineWhere(args.where, access), args.trash),
-      args.sort,
-    )
-    const ctx = {
-      ...this.queryContext(req.locale),
-      relationAccess: await whereAccess(collection, args.where, req, overrideAccess, args.sort),
-    }
-    const ex = executorFor(this, req)
-    budget?.chargeStatements()
-    const docs = (
-      await selectDocs(ex, ctx, target, {
-        where,
-        sort,
-        limit: take,
-        offset: paginate ? (page - 1) * limit : 0,
-      })
-    ).map(toDoc)
-    checkTaken(docs.length)
-    const totalDocs =
-      args.count === false
-        ? (paginate ? (page - 1) * limit : 0) + docs.length
-        : await totalOf(
-            docs.length,
-            { limit, page, paginate },
-            () => (budget?.chargeStatements(), countTotal(this.db, ex, ctx, target, where)),
-          )
+      // --- access: a Where result narrows the query itself, so totals and pages stay right
+      const access = await executeAccess(collection.access.read, { req }, overrideAccess)
+      // --- query: the collection, or with draft: true the latest versions
+      const { target, where, sort, toDoc } = readTarget(
+        collection,
+        args.draft,
+        withoutTrashed(collection, combineWhere(args.where, access), args.trash),
+        args.sort,
+      )
+      const ctx = {
+        ...this.queryContext(req.locale),
+        relationAccess: await whereAccess(collection, args.where, req, overrideAccess, args.sort),
+      }
+      const ex = executorFor(this, req)
+      budget?.chargeStatements()
+      const docs = (
+        await selectDocs(ex, ctx, target, {
+          where,
+          sort,
+          limit: take,
+          offset: paginate ? (page - 1) * limit : 0,
+        })
+      ).map(toDoc)
+      checkTaken(docs.length)
+      const totalDocs =
+        args.count === false
+          ? (paginate ? (page - 1) * limit : 0) + docs.length
+          : await totalOf(
+              docs.length,
+              { limit, page, paginate },
+              () => (budget?.chargeStatements(), countTotal(this.db, ex, ctx, target, where)),
+            )
 
-    // --- read
-    const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })
-    return paginated(
-      out as DocOf<S>[],
-      totalDocs,
-      paginate ? limit : (args.limit ?? 0),
-      paginate ? page : 1,
-      paginate,
-    )
-  })
+      // --- read
+      const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })
+      return paginated(
+        out as DocOf<S>[],
+        totalDocs,
+        paginate ? limit : (args.limit ?? 0),
+        paginate ? page : 1,
+        paginate,
+      )
+    },
+  )
 }
 
 /** The total behind a page: known without a count query when the list is unpaginated or the page partly filled. */

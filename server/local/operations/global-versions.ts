@@ -1,6 +1,7 @@
 import type { Cms } from '../cms.ts'
 import { createLocalReq } from '../request.ts'
 import type {
+  BaseArgs,
   CountGlobalVersionsArgs,
   FindGlobalVersionByIDArgs,
   FindGlobalVersionsArgs,
@@ -10,7 +11,7 @@ import type {
   PaginatedDocs,
 } from '../../config/local-api.ts'
 import { versionedGlobal } from '../versions.ts'
-import { countOfVersions } from './count-versions.ts'
+import { countOfVersions, type VersionsRead } from './count-versions.ts'
 import { oneVersion } from './find-version-by-id.ts'
 import { pageOfVersions } from './find-versions.ts'
 
@@ -24,15 +25,9 @@ export async function findGlobalVersions<S extends GlobalSlug>(
   this: Cms,
   args: FindGlobalVersionsArgs<S>,
 ): Promise<PaginatedDocs<GlobalVersionDoc<GlobalOf<S>>>> {
-  const { global, versions } = versionedGlobal(this, args.slug)
-  const req = createLocalReq(this, args)
   return (await pageOfVersions(
-    this,
-    req,
-    versions,
-    global.access.readVersions,
+    globalVersionsRead(this, args.slug, args),
     args,
-    args.overrideAccess ?? true,
   )) as unknown as PaginatedDocs<GlobalVersionDoc<GlobalOf<S>>>
 }
 
@@ -41,15 +36,9 @@ export async function findGlobalVersionByID<S extends GlobalSlug>(
   this: Cms,
   args: FindGlobalVersionByIDArgs<S>,
 ): Promise<GlobalVersionDoc<GlobalOf<S>>> {
-  const { global, versions } = versionedGlobal(this, args.slug)
-  const req = createLocalReq(this, args)
   return (await oneVersion(
-    this,
-    req,
-    versions,
-    global.access.readVersions,
+    globalVersionsRead(this, args.slug, args),
     args,
-    args.overrideAccess ?? true,
   )) as unknown as GlobalVersionDoc<GlobalOf<S>>
 }
 
@@ -58,14 +47,17 @@ export async function countGlobalVersions<S extends GlobalSlug>(
   this: Cms,
   args: CountGlobalVersionsArgs<S>,
 ): Promise<{ totalDocs: number }> {
-  const { global, versions } = versionedGlobal(this, args.global)
-  const req = createLocalReq(this, args)
-  return countOfVersions(
-    this,
-    req,
+  return countOfVersions(globalVersionsRead(this, args.global, args), args.where)
+}
+
+/** A read of the global `slug`'s versions, for the call `args` (its request; `overrideAccess` true unless false). */
+function globalVersionsRead(cms: Cms, slug: string, args: BaseArgs): VersionsRead {
+  const { global, versions } = versionedGlobal(cms, slug)
+  return {
+    cms,
+    req: createLocalReq(cms, args),
     versions,
-    global.access.readVersions,
-    args.where,
-    args.overrideAccess ?? true,
-  )
+    readVersions: global.access.readVersions,
+    overrideAccess: args.overrideAccess ?? true,
+  }
 }

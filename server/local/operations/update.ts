@@ -10,11 +10,10 @@ import { combinedWhere, type QueryContext } from '../../db/where.ts'
 import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
 import { whereAccess } from '../where-access.ts'
-import { runFieldHooks, runHooks } from '../hooks.ts'
-import { runOperation } from '../operation.ts'
+import { collectionOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
-import { localizeDocs, readDocs } from '../read.ts'
-import { createLocalReq, executorFor, withTransaction } from '../request.ts'
+import { readDocs } from '../read.ts'
+import { executorFor } from '../request.ts'
 import type {
   BulkResult,
   CollectionSlug,
@@ -27,6 +26,7 @@ import { hiddenInTrash, trashes, withoutTrashed } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 import { takeApiKey } from '../take-api-key.ts'
 import {
+  afterChange,
   prehashPassword,
   prepareData,
   takePassword,
@@ -50,87 +50,66 @@ export async function update<S extends CollectionSlug>(
   incoming: UpdateArgs<S>,
 ): Promise<DocOf<S> | BulkResult<DocOf<S>>> {
   const collection = this.collection(incoming.collection)
-  const req = createLocalReq(this, incoming)
-  const overrideAccess = incoming.overrideAccess ?? true
-  const byId = incoming.id !== undefined
-  const prehashed = await prehashPassword(collection, incoming.data)
-  return withTransaction(this, req, () =>
-    runOperation(
-      collection,
-      req,
-      ['update', byId ? 'updateByID' : 'update'],
-      incoming,
-      overrideAccess,
-      async (args) => {
-        const tx = executorFor(this, req)
-        if (args.id !== undefined) {
-          const id = idParam(args.id, collection)
-          const access = await trashAccess(
-            collection,
-            { req, id, data: args.data },
-            overrideAccess,
-            await executeAccess(
-              collection.access.update,
-              { req, id, data: args.data },
-              overrideAccess,
-            ),
-          )
-          return (await updateOne(
-            this,
-            collection,
-            tx,
-            req,
-            id,
-            args.data,
-            { ...args, overrideAccess, prehashed },
-            access,
-          )) as DocOf<S>
-        }
-        if (!args.where || typeof args.where !== 'object')
-          throw new BadRequest("Missing 'where' query of documents to update.")
-        if (typeof (args.data as { apiKey?: unknown } | undefined)?.apiKey === 'string')
-          throw new BadRequest(
-            'An API key is set on one user at a time (PATCH by id); a bulk update may only remove keys (apiKey: null).',
-            [{ path: 'apiKey' }],
-          )
+  return collectionOperation(
+    this,
+    collection,
+    ['update', incoming.id === undefined ? 'update' : 'updateByID'],
+    incoming,
+    async (args, { req, overrideAccess, prepared: prehashed }) => {
+      const tx = executorFor(this, req)
+      const one = (id: ID, access: true | Where) =>
+        updateOne(
+          this,
+          collection,
+          tx,
+          req,
+          id,
+          args.data,
+          { ...args, overrideAccess, prehashed },
+          access,
+        )
+      if (args.id !== undefined) {
+        const id = idParam(args.id, collection)
         const access = await trashAccess(
           collection,
-          { req, data: args.data },
+          { req, id, data: args.data },
           overrideAccess,
-          await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess),
-        )
-        const ids = await selectIds(
-          tx,
-          {
-            ...this.queryContext(req.locale),
-            relationAccess: await whereAccess(
-              collection,
-              args.where,
-              req,
-              overrideAccess,
-              args.sort,
-            ),
-          },
-          collection,
-          withoutTrashed(collection, combineWhere(args.where, access), args.trash),
-          args.sort,
-          args.limit,
-          true,
-        )
-        return forEachDocument<DocOf<S>>(ids, (id) =>
-          updateOne(
-            this,
-            collection,
-            tx,
-            req,
-            id,
-            args.data,
-            { ...args, overrideAccess, prehashed },
-            true,
+          await executeAccess(
+            collection.access.update,
+            { req, id, data: args.data },
+            overrideAccess,
           ),
         )
-      },
-    ),
+        return (await one(id, access)) as DocOf<S>
+      }
+      if (!args.where || typeof args.where !== 'object')
+        throw new BadRequest("Missing 'where' query of documents to update.")
+      if (typeof (args.data as { apiKey?: unknown } | undefined)?.apiKey === 'string')
+        throw new BadRequest(
+          'An API key is set on one user at a time (PATCH by id); a bulk update may only remove keys (apiKey: null).',
+          [{ path: 'apiKey' }],
+        )
+      const access = await trashAccess(
+        collection,
+        { req, data: args.data },
+        overrideAccess,
+        await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess),
+      )
+      const ids = await selectIds(
+        tx,
+        {
+          ...this.queryContext(req.locale),
+          relationAccess: await whereAccess(collection, args.where, req, overrideAccess, args.sort),
+        },
+        collection,
+        withoutTrashed(collection, combineWhere(args.where, access), args.trash),
+        args.sort,
+        args.limit,
+        true,
+      )
+      return forEachDocument<DocOf<S>>(ids, (id) => one(id, true))
+    },
+    { prepare: () => prehashPassword(collection, incoming.data) },
   )
 }
 
@@ -274,27 +253,13 @@ export async function updateOne(
   await saveVersion(cms, tx, ctx, collection, id, stored, autosave)
 
   // --- afterChange, then read back
-  localizeDocs(cms, collection.flatFields, [stored], req)
-  await runFieldHooks('afterChange', collection.flatFields, stored, {
+  stored = await afterChange(cms, collection, stored, {
     req,
     data: doc,
-    originalDoc: original,
     operation: 'update',
-    collection,
+    original,
+    overrideAccess: args.overrideAccess,
   })
-  stored = await runHooks(
-    collection.hooks.afterChange,
-    'doc',
-    {
-      doc: stored,
-      data: doc,
-      previousDoc: original,
-      operation: 'update',
-      req,
-      overrideAccess: args.overrideAccess,
-    },
-    { collection },
-  )
   const [out] = await readDocs(cms, collection, [stored], req, {
     ...args,
     depth: depthParam(cms, args.depth),
