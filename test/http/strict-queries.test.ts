@@ -147,3 +147,24 @@ test('a "+" sort key means ascending on drafts too (the versions they are read f
       sort,
     )
 })
+
+test('a required localized field created in one locale reads null in another, as its read schema allows', async (t) => {
+  const editor = await editorBearer()
+  const made = await s.request('POST', '/api/sections', {
+    query: { locale: 'fr' },
+    body: { name: 'Sports' },
+    headers: editor,
+  })
+  t.is(made.status, 201)
+  // The test client checks every answer against the contract: before the fix this read was a violation.
+  const en = await s.request('GET', `/api/sections/${made.body.doc.id}`, {
+    query: { locale: 'en' },
+  })
+  t.is(en.status, 200)
+  t.is(en.body.name, null)
+  const fr = await s.request('GET', `/api/sections/${made.body.doc.id}`, {
+    query: { locale: 'fr', 'fallback-locale': 'null' },
+  })
+  t.is(fr.body.name, 'Sports')
+  t.true(JSON.stringify(schemas.Section.properties.name).includes('"null"'))
+})
