@@ -1,4 +1,5 @@
 import type { IdKind } from '../config/types.ts'
+import { whereIdComponent } from '../fields/shared.ts'
 import type { Schema } from '../fields/types.ts'
 
 /** The smallest parts of the contract's schemas: references, ids, nullable values. */
@@ -15,7 +16,7 @@ export function idSchema(kind: IdKind): Schema {
 
 /** The Where operators of an id kind. */
 export function whereIdRef(kind: IdKind): Schema {
-  return ref(kind === 'integer' ? 'WhereID' : kind === 'number' ? 'WhereNumber' : 'WhereText')
+  return ref(whereIdComponent(kind))
 }
 
 export function nullable(s: Schema): Schema {

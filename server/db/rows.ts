@@ -6,9 +6,16 @@ import type { CollectionSchema, Placement } from './schema.ts'
 /** Converts one stored value to its document form. */
 export function readValue(field: FlattenedField, v: unknown): unknown {
   if (v === null || v === undefined) return null
-  const reader = fieldType(field).reader?.(field)
+  const reader = valueReaderOf(field)
   return reader ? reader(v) : v
 }
+
+/** A field's reader, made once per (sanitised, unchanging) field: distinct values read one per row. */
+function valueReaderOf(field: FlattenedField): ((stored: unknown) => unknown) | undefined {
+  if (!valueReaders.has(field)) valueReaders.set(field, fieldType(field).reader?.(field))
+  return valueReaders.get(field)
+}
+const valueReaders = new WeakMap<FlattenedField, ((stored: unknown) => unknown) | undefined>()
 
 type Reader = (row: Record<string, unknown>, out: Record<string, unknown>) => void
 
@@ -18,7 +25,7 @@ function placementReader(name: string, p: Placement): Reader | undefined {
     case 'column': {
       const column = p.column
       // What a value reads as is decided once per field (its type's reader, or the value as stored).
-      const read = fieldType(p.field).reader?.(p.field)
+      const read = valueReaderOf(p.field)
       if (!read)
         return (row, out) => {
           const v = row[column]

@@ -90,8 +90,15 @@ export function fieldType(field: { type: string }): FieldType {
 }
 
 /** The documents a field points at, when its type is relational. */
-export const relationOf = (field: FlattenedField): Relation | undefined =>
-  fieldType(field).relation?.(field)
+export function relationOf(field: FlattenedField): Relation | undefined {
+  // Asked per field of every document populated and every where compiled: worked out once per (sanitised,
+  // unchanging) field object.
+  if (relations.has(field)) return relations.get(field)
+  const relation = fieldType(field).relation?.(field)
+  relations.set(field, relation)
+  return relation
+}
+const relations = new WeakMap<FlattenedField, Relation | undefined>()
 
 /** The fields of a field whose value is one object of them (a group), or undefined. */
 export function objectFields(field: FlattenedField): FlattenedField[] | undefined {

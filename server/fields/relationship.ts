@@ -2,7 +2,7 @@ import { readId, relationKindOf, relationStoredKind, validId } from '../config/i
 import { typeName } from '../config/names.ts'
 import type { CollectionSlug } from '../config/local-api.ts'
 import type { FieldBase, FilterOptions, ID } from '../config/types.ts'
-import { checkRows, EQ_OPS, idWhereKind, isObject, many, ok } from './shared.ts'
+import { checkRows, EQ_OPS, idWhereKind, isObject, many, ok, whereIdComponent } from './shared.ts'
 import type {
   Checked,
   FieldType,
@@ -61,10 +61,6 @@ function schema(field: RelationshipField, kit: SchemaKit): Schema {
     properties: { relationTo: { type: 'string', enum: field.relationTo }, value },
   }
 }
-
-/** The Where operators of ids of a kind. */
-const whereId = (kind: string) =>
-  kind === 'integer' ? 'WhereID' : kind === 'number' ? 'WhereNumber' : 'WhereText'
 
 /** A relation value as stored: an id (a populated document counts by its id). */
 const relationId = (v: unknown): unknown => (isObject(v) && 'id' in v ? v.id : v)
@@ -217,7 +213,7 @@ export const relationship: FieldType<RelationshipField> = {
     kit.ref(
       Array.isArray(field.relationTo)
         ? 'WhereAny'
-        : whereId(relationKindOf(field, field.relationTo)),
+        : whereIdComponent(relationKindOf(field, field.relationTo)),
     ),
   wherePaths(field, path, kit) {
     if (!Array.isArray(field.relationTo)) return kit.beyond(path)

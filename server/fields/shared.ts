@@ -69,6 +69,10 @@ export function arrayOf(
 export const idWhereKind = (k: IdKind): WhereKind =>
   k === 'integer' ? 'id' : k === 'number' ? 'number' : 'text'
 
+/** The Where operator component of ids of a kind (the contract's `WhereID`, `WhereNumber`, `WhereText`). */
+export const whereIdComponent = (k: IdKind): string =>
+  k === 'integer' ? 'WhereID' : k === 'number' ? 'WhereNumber' : 'WhereText'
+
 /** `[T!]` for a hasMany field, else `T`. */
 export const many = (hasMany: boolean | undefined, t: string): string => (hasMany ? `[${t}!]` : t)
 

@@ -68,7 +68,6 @@ export interface SdlRelation {
 
 /** What the SDL compiler (contracts/graphql/) lends a module building a field's GraphQL types. */
 export interface SdlKit {
-  config: SanitizedConfig
   /** Adds a named type once (the first definition wins) and answers its name. */
   add(name: string, sdl: string): string
   /** An enum of option values (names made valid), recorded for the server. */

@@ -9,7 +9,6 @@ import { operatorInput } from './where.ts'
 
 export function sdlKit(ctx: Ctx): SdlKit {
   return {
-    config: ctx.config,
     add: (name, sdl) => ctx.b.add(name, sdl),
     enum: (name, values) => enumType(ctx, name, values),
     docType: (slug) => docType(ctx, slug),
