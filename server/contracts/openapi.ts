@@ -7,7 +7,7 @@
  * (`components.ts`), the paths of the system (`system-paths.ts`), collections (`collection-paths.ts`,
  * `collection-ops.ts`), auth (`auth-paths.ts`), globals (`global-paths.ts`) and custom endpoints
  * (`endpoint-paths.ts`), the schemas of collections and globals (`entity-schemas.ts`) and of permissions
- * (`permission-schemas.ts`), the descriptions by kind (`descriptions.ts`) and the finished document
+ * (`permission-schemas.ts`), the descriptions by kind (`config/kinds.ts`) and the finished document
  * (`document.ts`).
  */
 import type { SanitizedConfig } from '../config/types.ts'

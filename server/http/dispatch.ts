@@ -1,5 +1,5 @@
 import type { CmsRequest } from '../config/types.ts'
-import type { RestKind } from '../config/kinds.ts'
+import { KINDS, namesTarget, type RestKind, type Targeted } from '../config/kinds.ts'
 import type { OperationMeta } from '../contracts/openapi.ts'
 import { APIError } from '../errors/api-error.ts'
 import { BadRequest } from '../errors/bad-request.ts'
@@ -9,7 +9,8 @@ import type { Cms } from '../local/cms.ts'
 import { jsonDepth, MAX_JSON_DEPTH, parseJson } from './body.ts'
 import { routeNotFound } from './errors.ts'
 import { parseQuery, STRUCTURED } from './query.ts'
-import { kinds, type RestHandlers, type RestReply } from './rest.ts'
+import { kinds, type RestHandlers, type RestReply, type RestRequest } from './rest.ts'
+import type { QueryObjects } from './rest/request.ts'
 import { Router } from './router.ts'
 import {
   cloneJson,
@@ -42,23 +43,20 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
   await api.init()
   const operations = new Map(api.getOperations().map((op) => [op.operationId!, op]))
   const fastValidators = new Map<string, ReturnType<typeof parameterValidator>>()
-  const fastValidator = (operationId: string) => {
-    if (!fastValidators.has(operationId))
-      fastValidators.set(
-        operationId,
-        parameterValidator(api, operations.get(operationId)! as ContractOperation),
-      )
-    return fastValidators.get(operationId)
+  const operation = (operationId: string) => {
+    const op = operations.get(operationId)
+    if (!op) throw new Error(`The contract has no operation ${operationId}.`)
+    return op
   }
-  const router = new Router<{ operationId: string; meta: OperationMeta }>({ staticFirst: true })
-  for (const [path, item] of Object.entries(
-    document.paths as Record<
-      string,
-      Record<string, { operationId: string; 'x-cms': OperationMeta }>
-    >,
-  ))
-    for (const [method, op] of Object.entries(item))
-      router.add(method, path, { operationId: op.operationId, meta: op['x-cms'] })
+  const fastValidator = (operationId: string) => {
+    let validator = fastValidators.get(operationId)
+    if (!validator) {
+      validator = parameterValidator(api, operation(operationId) as ContractOperation)
+      fastValidators.set(operationId, validator)
+    }
+    return validator
+  }
+  const router = routesOf(document)
 
   return async (call: OperationCall): Promise<RestReply> => {
     const route = router.match(call.method, call.rel)
@@ -84,7 +82,6 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
     }
     const { body } = parsed
     const { plain, structured } = parsed.query
-    const handler: RestHandlers[RestKind] = kinds[meta.kind]
     // where/select/populate are validated against the contract as the objects they are (JSON or brackets).
     // Copies: the validator coerces parameter types in place.
     const query: Record<string, unknown> = {}
@@ -104,7 +101,7 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
               headers: call.headers as Record<string, string>,
               body,
             },
-            operations.get(operationId)!,
+            operation(operationId),
           ),
         )
     // The sort pattern lists exactly the paths the where compiler sorts by (server/contracts/sort.ts), and a Where
@@ -122,18 +119,48 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
       await refuseIfDenied(cms, meta, call.req, { id: route.params.id, data: body })
       throw validationError(errs)
     }
-    return handler(cms, {
+    return serve(cms, {
       meta,
       ip: call.ip,
       raw: call.raw,
       params: route.params,
       query: plain,
-      structured,
+      // Valid against the operation's where, select, populate and joins schemas (the Local layer checks each
+      // Where's paths and operators again, with the messages above).
+      structured: structured as QueryObjects,
       body,
       req: call.req,
     })
   }
 }
+
+/** The contract's operations as routes, each with its kind and the collection or global it acts on. */
+function routesOf(document: Record<string, unknown>) {
+  const router = new Router<{ operationId: string; meta: Targeted<OperationMeta> }>({
+    staticFirst: true,
+  })
+  for (const [path, item] of Object.entries(
+    document.paths as Record<
+      string,
+      Record<string, { operationId: string; 'x-cms': OperationMeta }>
+    >,
+  ))
+    for (const [method, op] of Object.entries(item)) {
+      const meta = op['x-cms']
+      // A compiler bug, found when the server starts rather than at a request.
+      if (!hasTarget(meta))
+        throw new Error(`${op.operationId} names no ${KINDS[meta.kind].target} to act on.`)
+      router.add(method, path, { operationId: op.operationId, meta })
+    }
+  return router
+}
+
+/** The handler of the request's kind, given the request typed for that kind. */
+const handlers: RestHandlers = kinds
+const serve = <K extends RestKind>(cms: Cms, r: RestRequest<K> & { meta: { kind: K } }) =>
+  handlers[r.meta.kind](cms, r)
+
+const hasTarget = (meta: OperationMeta): meta is Targeted<OperationMeta> => namesTarget(meta)
 
 /** null when valid, else the errors (openapi-backend's result). */
 const validity = (v: { valid: boolean; errors?: AjvError[] | null }): AjvError[] | null =>

@@ -1,28 +1,44 @@
 /**
  * What each kind of contract operation does: the HTTP shape of one Local call. Access control always applies
  * (`overrideAccess: false`), with `req.user` the authenticated caller or null. Bodies as DESIGN.md §5.
- * The handlers are grouped by kind family under `./rest/`.
+ * Each kind's handler is a file of its own name under `./rest/` (the orders API's under `./orders/`).
  */
-import { hit } from '../auth/rate-limit.ts'
-import type { OrderKind } from '../config/kinds.ts'
-import { v1Kinds, type V1Request } from './orders.ts'
-import { accessKinds } from './rest/access.ts'
-import { authKinds } from './rest/auth.ts'
-import { documentKinds } from './rest/documents.ts'
-import { globalKinds } from './rest/globals.ts'
+import { v1Kinds } from './orders.ts'
+import type { V1Request } from './orders/request.ts'
+import { find } from './rest/find.ts'
+import { findByID } from './rest/find-by-id.ts'
+import { count } from './rest/count.ts'
+import { findDistinct } from './rest/find-distinct.ts'
+import { create } from './rest/create.ts'
+import { update } from './rest/update.ts'
+import { updateMany } from './rest/update-many.ts'
+import { deleteDocument } from './rest/delete.ts'
+import { deleteMany } from './rest/delete-many.ts'
+import { duplicate } from './rest/duplicate.ts'
+import { access } from './rest/access.ts'
+import { docAccess } from './rest/doc-access.ts'
+import { findVersions } from './rest/find-versions.ts'
+import { findVersionByID } from './rest/find-version-by-id.ts'
+import { restoreVersion } from './rest/restore-version.ts'
+import { findGlobal } from './rest/find-global.ts'
+import { updateGlobal } from './rest/update-global.ts'
+import { findGlobalVersions } from './rest/find-global-versions.ts'
+import { findGlobalVersionByID } from './rest/find-global-version-by-id.ts'
+import { restoreGlobalVersion } from './rest/restore-global-version.ts'
+import { login } from './rest/login.ts'
+import { logout } from './rest/logout.ts'
+import { me } from './rest/me.ts'
+import { refreshToken } from './rest/refresh-token.ts'
+import { forgotPassword } from './rest/forgot-password.ts'
+import { resetPassword } from './rest/reset-password.ts'
+import { verifyEmail } from './rest/verify-email.ts'
+import { unlock } from './rest/unlock.ts'
+import { init } from './rest/init.ts'
+import { registerFirstUser } from './rest/register-first-user.ts'
+import { health } from './rest/health.ts'
 import type { RestHandlers, RestRequest } from './rest/request.ts'
 
 export type { RestHandlers, RestReply, RestRequest } from './rest/request.ts'
-
-const HEALTH_TIMEOUT_MS = 2000
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([work, late]).finally(() => clearTimeout(timer))
-}
 
 /** The orders API's handlers, given the request parts they use. */
 const toV1 = (r: RestRequest): V1Request => ({
@@ -33,7 +49,39 @@ const toV1 = (r: RestRequest): V1Request => ({
   raw: r.raw,
   headers: r.req.headers ?? new Headers(),
 })
-const v1 = {
+
+/** Every kind's handler (typed exhaustive: a kind without one fails typecheck). */
+export const kinds = {
+  find,
+  findByID,
+  count,
+  findDistinct,
+  create,
+  update,
+  updateMany,
+  delete: deleteDocument,
+  deleteMany,
+  duplicate,
+  access,
+  docAccess,
+  findVersions,
+  findVersionByID,
+  restoreVersion,
+  findGlobal,
+  updateGlobal,
+  findGlobalVersions,
+  findGlobalVersionByID,
+  restoreGlobalVersion,
+  login,
+  logout,
+  me,
+  refreshToken,
+  forgotPassword,
+  resetPassword,
+  verifyEmail,
+  unlock,
+  init,
+  registerFirstUser,
   v1ListOrders: (cms, r) => v1Kinds.v1ListOrders(cms, toV1(r)),
   v1CreateOrder: (cms, r) => v1Kinds.v1CreateOrder(cms, toV1(r)),
   v1GetOrder: (cms, r) => v1Kinds.v1GetOrder(cms, toV1(r)),
@@ -42,23 +90,5 @@ const v1 = {
   v1AdminListOrders: (cms, r) => v1Kinds.v1AdminListOrders(cms, toV1(r)),
   v1AdminShipOrder: (cms, r) => v1Kinds.v1AdminShipOrder(cms, toV1(r)),
   v1PaymentWebhook: (cms, r) => v1Kinds.v1PaymentWebhook(cms, toV1(r)),
-} satisfies Pick<RestHandlers, OrderKind>
-
-/** Every kind's handler, the families under `./rest/` (typed exhaustive: a kind without one fails typecheck). */
-export const kinds = {
-  ...v1,
-  ...documentKinds,
-  ...accessKinds,
-  ...globalKinds,
-  ...authKinds,
-  async health(cms) {
-    // A real committed write, not only a read: a database that cannot write (disk full, read-only, locked) is
-    // unhealthy. Bounded, so a hung database answers 503 within HEALTH_TIMEOUT_MS instead of hanging the probe.
-    try {
-      await withTimeout(hit(cms.db, 'cms:health-probe', { max: 1, windowMs: 0 }), HEALTH_TIMEOUT_MS)
-      return { status: 200, body: { status: 'ok' } }
-    } catch {
-      return { status: 503, body: { status: 'database cannot write' } }
-    }
-  },
+  health,
 } satisfies RestHandlers

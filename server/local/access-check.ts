@@ -1,32 +1,8 @@
 import { idKind } from '../config/ids.ts'
 import type { Access, CmsRequest } from '../config/types.ts'
-import type { OperationKind } from '../config/kinds.ts'
+import { KINDS, type AccessName, type OperationKind } from '../config/kinds.ts'
 import { executeAccess } from './access.ts'
 import type { Cms } from './cms.ts'
-
-type AccessName = 'read' | 'create' | 'update' | 'delete' | 'readVersions'
-
-/** The access function each kind of operation is decided by: the one its Local operation calls. */
-export const OPERATION_ACCESS = {
-  find: 'read',
-  findByID: 'read',
-  count: 'read',
-  findDistinct: 'read',
-  create: 'create',
-  update: 'update',
-  updateMany: 'update',
-  delete: 'delete',
-  deleteMany: 'delete',
-  duplicate: 'create',
-  findVersions: 'readVersions',
-  findVersionByID: 'readVersions',
-  restoreVersion: 'update',
-  findGlobal: 'read',
-  updateGlobal: 'update',
-  findGlobalVersions: 'readVersions',
-  findGlobalVersionByID: 'readVersions',
-  restoreGlobalVersion: 'update',
-} as const satisfies Partial<Record<OperationKind, AccessName>>
 
 /**
  * For a request the contract refuses (a 400 is coming): throws the 401/403 the operation's access function gives
@@ -40,8 +16,9 @@ export async function refuseIfDenied(
   req: CmsRequest,
   input: { id?: string; data?: unknown },
 ): Promise<void> {
-  if (!Object.hasOwn(OPERATION_ACCESS, target.kind)) return
-  const name = OPERATION_ACCESS[target.kind as keyof typeof OPERATION_ACCESS]
+  const facts = KINDS[target.kind]
+  if (!('access' in facts)) return
+  const name: AccessName = facts.access
   const access: Partial<Record<AccessName, Access | undefined>> | undefined = target.collection
     ? cms.collection(target.collection).access
     : target.global

@@ -18,13 +18,14 @@ import { resetPassword } from './operations/auth/reset-password.ts'
 import { verifyEmail } from './operations/auth/verify-email.ts'
 import { unlock } from './operations/auth/unlock.ts'
 import { registerFirstUser } from './operations/auth/register-first-user.ts'
-import { initialized } from './operations/auth/initialized.ts'
+import { initialized } from './operations/auth/init.ts'
 import { sendEmail } from './operations/send-email.ts'
 import { Background } from './background.ts'
 import { resolveEmailAdapter } from '../email/send.ts'
 import type { EmailAdapter } from '../config/types.ts'
 import { count } from './operations/count.ts'
-import { access, docAccess, docAccessGlobal } from './operations/access.ts'
+import { access } from './operations/access.ts'
+import { docAccess, docAccessGlobal } from './operations/doc-access.ts'
 import { create } from './operations/create.ts'
 import { duplicate } from './operations/duplicate.ts'
 import { deleteOperation } from './operations/delete.ts'
@@ -38,11 +39,9 @@ import { findVersionByID } from './operations/find-version-by-id.ts'
 import { findVersions } from './operations/find-versions.ts'
 import { restoreVersion } from './operations/restore-version.ts'
 import { countVersions } from './operations/count-versions.ts'
-import {
-  countGlobalVersions,
-  findGlobalVersionByID,
-  findGlobalVersions,
-} from './operations/global-versions.ts'
+import { countGlobalVersions } from './operations/count-global-versions.ts'
+import { findGlobalVersionByID } from './operations/find-global-version-by-id.ts'
+import { findGlobalVersions } from './operations/find-global-versions.ts'
 import { restoreGlobalVersion } from './operations/restore-global-version.ts'
 
 /**

@@ -5,12 +5,11 @@
  */
 import type { SanitizedConfig } from '../../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../../errors/catalogue.ts'
-import { isOperationKind, SUCCESS_STATUSES } from '../../config/kinds.ts'
+import { isOperationKind, KINDS } from '../../config/kinds.ts'
 import { declareParserRefusals, type Operation, type PathItem } from '../operation.ts'
 import { cookieName } from '../../auth/cookies.ts'
 import { collectionNames, typeName } from '../../config/names.ts'
 import type { Schema } from '../schemas.ts'
-import { DESCRIPTIONS } from './descriptions.ts'
 
 /**
  * The success statuses an operation declares are the ones its kind's handler may answer (`kinds.ts`): the
@@ -23,7 +22,7 @@ function checkSuccessStatuses(op: Operation, method: string, path: string): void
     throw new Error(`${method.toUpperCase()} ${path}: unknown operation kind "${kind}".`)
   if (kind === 'endpoint') return
   const declared = Object.keys(op.responses as Record<string, unknown>).map(Number)
-  const expected: readonly number[] = SUCCESS_STATUSES[kind]
+  const expected: readonly number[] = KINDS[kind].statuses
   const success = declared.filter((status) => status < 400)
   if (!expected.every((s) => declared.includes(s)) || !success.every((s) => expected.includes(s))) {
     throw new Error(
@@ -68,7 +67,7 @@ function sortKeys<T>(o: Record<string, T>): Record<string, T> {
 export function declareCommonResponses(paths: Record<string, PathItem>): void {
   for (const [p, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
-      op.description ??= DESCRIPTIONS[op['x-cms'].kind]
+      op.description ??= KINDS[op['x-cms'].kind].description
       const responses = op.responses as Record<string, unknown>
       const v1 = p.startsWith('/v1/')
       const ref = (code: ErrorStatus) => ({

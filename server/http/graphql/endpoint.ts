@@ -54,7 +54,7 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
       if (spent) return { errors: [toGraphQLError(spent, log)] }
     },
     formatError: (error) => {
-      const e = error as GraphQLError
+      const e = error instanceof GraphQLError ? error : new GraphQLError(error.message)
       const message = closed ? e.message.replace(/ ?Did you mean .*\?$/, '') : e.message
       return new GraphQLError(message, {
         nodes: e.nodes,

@@ -3,7 +3,9 @@ import {
   getNullableType,
   GraphQLError,
   GraphQLObjectType,
+  isInterfaceType,
   isListType,
+  isObjectType,
   Kind,
   valueFromASTUntyped,
   type ASTVisitor,
@@ -248,7 +250,9 @@ export function measureCost(
   ): number => {
     const name = sel.name.value
     const def =
-      parent && 'getFields' in parent ? (parent as GraphQLObjectType).getFields()[name] : undefined
+      parent && (isObjectType(parent) || isInterfaceType(parent))
+        ? parent.getFields()[name]
+        : undefined
     const type = def ? getNamedType(def.type) : undefined
     const arg = argOf(sel)
     const where = arg('where')

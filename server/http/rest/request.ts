@@ -4,23 +4,31 @@
  */
 import type { JoinQuery, Select } from '../../config/local-api.ts'
 import type { CmsRequest, SanitizedCollection, Where } from '../../config/types.ts'
-import type { RestKind, SuccessStatus } from '../../config/kinds.ts'
+import type { OnCollection, RestKind, SuccessStatus, TargetOf } from '../../config/kinds.ts'
 import type { OperationMeta } from '../../contracts/openapi.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import type { Cms } from '../../local/cms.ts'
-import { boolParam, intParam, type Structured } from '../query.ts'
+import { boolParam, intParam } from '../query.ts'
 
-export interface RestRequest {
-  meta: OperationMeta
+/** A request of kind `K`: its meta names the collection or global the kind acts on (`config/kinds.ts`). */
+export interface RestRequest<K extends RestKind = RestKind> {
+  meta: OperationMeta & TargetOf<K>
   /** The client address (rate limits). */
   ip: string
   /** The raw request body (webhook signatures). */
   raw: Buffer
   params: Record<string, string>
   query: Record<string, unknown>
-  structured: Structured
+  /** The query's objects, as the contract validated them (dispatch.ts). */
+  structured: QueryObjects
   body: unknown
   req: CmsRequest
+}
+export interface QueryObjects {
+  where?: Where
+  select?: Select
+  populate?: Record<string, Select>
+  joins?: JoinQuery
 }
 export interface RestReply<S extends number = number> {
   status: S
@@ -33,20 +41,20 @@ export interface RestReply<S extends number = number> {
  * handler, or a handler answering another status, fails `npm run typecheck`.
  */
 export type RestHandlers = {
-  [K in RestKind]: (cms: Cms, r: RestRequest) => Promise<RestReply<SuccessStatus<K>>>
+  [K in RestKind]: (cms: Cms, r: RestRequest<K>) => Promise<RestReply<SuccessStatus<K>>>
 }
 
 export function readOptions(r: RestRequest) {
   const q = r.query
   return {
     depth: intParam(q.depth),
-    locale: q.locale as string | undefined,
-    fallbackLocale: q['fallback-locale'] as string | undefined,
+    locale: text(q.locale),
+    fallbackLocale: text(q['fallback-locale']),
     draft: boolParam(q.draft),
     trash: boolParam(q.trash),
-    select: r.structured.select as Select | undefined,
-    populate: r.structured.populate as Record<string, Select> | undefined,
-    joins: r.structured.joins as JoinQuery | undefined,
+    select: r.structured.select,
+    populate: r.structured.populate,
+    joins: r.structured.joins,
     overrideAccess: false,
     req: r.req,
   }
@@ -55,11 +63,11 @@ export function readOptions(r: RestRequest) {
 export function listOptions(r: RestRequest) {
   return {
     ...readOptions(r),
-    where: r.structured.where as Where | undefined,
+    where: r.structured.where,
     limit: intParam(r.query.limit),
     page: intParam(r.query.page),
     pagination: boolParam(r.query.pagination),
-    sort: r.query.sort as string | undefined,
+    sort: text(r.query.sort),
   }
 }
 
@@ -71,12 +79,27 @@ export const savedMessage = (r: RestRequest) =>
       ? 'Draft saved successfully.'
       : 'Updated successfully.'
 
-export const collectionOf = (cms: Cms, r: RestRequest): SanitizedCollection =>
-  cms.collection(r.meta.collection!)
-export const body = (r: RestRequest) => r.body as Record<string, unknown>
+export const collectionOf = (cms: Cms, r: { meta: OnCollection }): SanitizedCollection =>
+  cms.collection(r.meta.collection)
+
+/** A query parameter given as text (the contract's string parameters), else undefined. */
+export const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The body of an operation whose contract requires a JSON object (validated before the handler runs). */
+export function body(r: RestRequest): Record<string, unknown> {
+  if (!isObject(r.body)) throw new BadRequest('The request body must be a JSON object.')
+  return r.body
+}
+
+/** The body of an operation whose contract makes it optional: the object, or undefined. */
+export const optionalBody = (r: RestRequest) => (isObject(r.body) ? r.body : undefined)
 
 export function requireWhere(r: RestRequest): Where {
-  const where = r.structured.where as Where | undefined
+  const where = r.structured.where
   if (!where || Object.keys(where).length === 0)
     throw new BadRequest(
       "Missing 'where' query of documents to change: a bulk update or delete needs a filter.",

@@ -1,13 +1,10 @@
 import type { CmsRequest, ID, SanitizedCollection, Where } from '../../config/types.ts'
 import type { Executor } from '../../db/database.ts'
 import { deleteRow, selectById, selectIds } from '../../db/store.ts'
-import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
-import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
-import { whereAccess } from '../where-access.ts'
 import { runHooks } from '../hooks.ts'
 import { collectionOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
@@ -20,8 +17,9 @@ import type {
   DocOf,
   ReadArgs,
 } from '../../config/local-api.ts'
+import { deleteMany } from './delete-many.ts'
 import { deleteVersions } from '../versions.ts'
-import { hiddenInTrash, withoutTrashed } from '../trash.ts'
+import { hiddenInTrash } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
@@ -58,22 +56,7 @@ export async function deleteOperation<S extends CollectionSlug>(
           access,
         )) as DocOf<S>
       }
-      if (!args.where || typeof args.where !== 'object')
-        throw new BadRequest("Missing 'where' query of documents to delete.")
-      const access = await executeAccess(collection.access.delete, { req }, overrideAccess)
-      const ids = await selectIds(
-        tx,
-        {
-          ...this.queryContext(req.locale),
-          relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
-        },
-        collection,
-        withoutTrashed(collection, combineWhere(args.where, access), args.trash),
-        undefined,
-        undefined,
-        true,
-      )
-      return forEachDocument<DocOf<S>>(ids, (id) =>
+      return deleteMany<S>(this, collection, { tx, req, overrideAccess }, args, (id) =>
         deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true),
       )
     },

@@ -2,14 +2,11 @@ import type { CmsRequest, ID, SanitizedCollection, Where } from '../../config/ty
 import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
 import { selectById, selectIds, updateRow } from '../../db/store.ts'
-import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
-import { combinedWhere, type QueryContext } from '../../db/where.ts'
-import { forEachDocument } from '../bulk.ts'
+import { type QueryContext } from '../../db/where.ts'
 import type { Cms } from '../cms.ts'
-import { whereAccess } from '../where-access.ts'
 import { collectionOperation } from '../operation.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
@@ -21,8 +18,9 @@ import type {
   ReadArgs,
   UpdateArgs,
 } from '../../config/local-api.ts'
+import { trashAccess, updateMany } from './update-many.ts'
 import { isAutosave, isDraft, latestVersion, saveVersion } from '../versions.ts'
-import { hiddenInTrash, trashes, withoutTrashed } from '../trash.ts'
+import { hiddenInTrash } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 import { takeApiKey } from '../take-api-key.ts'
 import {
@@ -82,32 +80,7 @@ export async function update<S extends CollectionSlug>(
         )
         return (await one(id, access)) as DocOf<S>
       }
-      if (!args.where || typeof args.where !== 'object')
-        throw new BadRequest("Missing 'where' query of documents to update.")
-      if (typeof (args.data as { apiKey?: unknown } | undefined)?.apiKey === 'string')
-        throw new BadRequest(
-          'An API key is set on one user at a time (PATCH by id); a bulk update may only remove keys (apiKey: null).',
-          [{ path: 'apiKey' }],
-        )
-      const access = await trashAccess(
-        collection,
-        { req, data: args.data },
-        overrideAccess,
-        await executeAccess(collection.access.update, { req, data: args.data }, overrideAccess),
-      )
-      const ids = await selectIds(
-        tx,
-        {
-          ...this.queryContext(req.locale),
-          relationAccess: await whereAccess(collection, args.where, req, overrideAccess, args.sort),
-        },
-        collection,
-        withoutTrashed(collection, combineWhere(args.where, access), args.trash),
-        args.sort,
-        args.limit,
-        true,
-      )
-      return forEachDocument<DocOf<S>>(ids, (id) => one(id, true))
+      return updateMany<S>(this, collection, { tx, req, overrideAccess }, args, one)
     },
     { prepare: () => prehashPassword(collection, incoming.data) },
   )
@@ -267,24 +240,4 @@ export async function updateOne(
   })
   if (key.key) out.apiKey = key.key // shown once: this answer only
   return out
-}
-
-/**
- * An update that moves documents to the trash (sets `deletedAt`) needs delete access as well, called with the
- * data so it can tell trashing from deleting for good (Payload's rule); its Where narrows like update's.
- */
-async function trashAccess(
-  collection: SanitizedCollection,
-  args: { req: CmsRequest; id?: ID; data: unknown },
-  overrideAccess: boolean,
-  update: true | Where,
-): Promise<true | Where> {
-  if (overrideAccess || !trashes(collection, args.data)) return update
-  const remove = await executeAccess(
-    collection.access.delete,
-    { req: args.req, id: args.id, data: args.data as Record<string, unknown> },
-    overrideAccess,
-  )
-  if (remove === true) return update
-  return update === true ? remove : combinedWhere([update, remove])
 }

@@ -1,5 +1,6 @@
+import { limitedPasswordChange } from '../../../auth/rate-limit.ts'
 import type { Ctx } from '../context.ts'
-import type { ListArgs, LocaleArgs } from './types.ts'
+import type { CollectionRoot, ListArgs, LocaleArgs } from './types.ts'
 
 /**
  * The options every root field's Local call shares: the locale it names (kept on the context for the relationship
@@ -27,3 +28,18 @@ export const versionList = (args: ListArgs) => ({
   pagination: args.pagination,
   sort: args.sort,
 })
+
+/** A write that may set an auth collection's password, under the password-change rate limit. */
+export const limited = <T>(ctx: Ctx, collection: string, data: unknown, write: () => Promise<T>) =>
+  limitedPasswordChange(ctx.cms, ctx.ip, Boolean(ctx.cms.collection(collection).auth), data, write)
+
+/** `auth.removeTokenFromResponses`: the answer's token is null (as REST leaves it out). */
+export function tokenless<T extends object>(
+  ctx: Ctx,
+  r: CollectionRoot,
+  result: T,
+  key = 'token',
+): T {
+  const auth = ctx.cms.collection(r.collection).auth
+  return auth && auth.removeTokenFromResponses ? { ...result, [key]: null } : result
+}

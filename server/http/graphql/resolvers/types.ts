@@ -2,69 +2,27 @@ import type { GraphQLFieldResolver } from 'graphql'
 import type { PaginatedDocs } from '../../../config/local-api.ts'
 import type { ID, Where } from '../../../config/types.ts'
 import type { GraphQLPlan } from '../../../contracts/graphql.ts'
-import type { GraphQLKind } from '../../../config/kinds.ts'
+import {
+  namesTarget,
+  type GraphQLKind,
+  type OnCollection,
+  type Targeted,
+  type TargetOf,
+} from '../../../config/kinds.ts'
 import type { MeResult } from '../../../local/operations/auth/me.ts'
 import type { AuthResult } from '../../../local/operations/auth/shared.ts'
 import type { Ctx } from '../context.ts'
 
 /** A root field of the plan, with the collection or global the compiler gave it. */
 export type PlanRoot = GraphQLPlan['roots'][number]
-export interface CollectionRoot {
-  collection: string
-  global?: undefined
-}
-export interface GlobalRoot {
-  global: string
-  collection?: undefined
-}
-
-/** What each kind acts on: a collection, a global, either (docAccess) or the whole config (Access). */
-export const TARGETS = {
-  find: 'collection',
-  findByID: 'collection',
-  count: 'collection',
-  create: 'collection',
-  update: 'collection',
-  delete: 'collection',
-  findVersions: 'collection',
-  findVersionByID: 'collection',
-  restoreVersion: 'collection',
-  duplicate: 'collection',
-  access: 'config',
-  docAccess: 'either',
-  findGlobal: 'global',
-  updateGlobal: 'global',
-  findGlobalVersions: 'global',
-  findGlobalVersionByID: 'global',
-  restoreGlobalVersion: 'global',
-  login: 'collection',
-  logout: 'collection',
-  me: 'collection',
-  refreshToken: 'collection',
-  forgotPassword: 'collection',
-  resetPassword: 'collection',
-  verifyEmail: 'collection',
-  unlock: 'collection',
-  init: 'collection',
-} as const satisfies Record<GraphQLKind, 'collection' | 'global' | 'either' | 'config'>
-interface TargetTypes {
-  collection: CollectionRoot
-  global: GlobalRoot
-  either: CollectionRoot | GlobalRoot
-  config: object
-}
-export type RootTarget<K extends GraphQLKind> = TargetTypes[(typeof TARGETS)[K]]
+export type CollectionRoot = OnCollection
+/** What a kind of root acts on (`config/kinds.ts`): a collection, a global, either (docAccess) or the config. */
+export type RootTarget<K extends GraphQLKind> = TargetOf<K>
 /** A plan root whose target is the one its kind acts on. */
-export type TargetedRoot = { [K in GraphQLKind]: { kind: K } & RootTarget<K> }[GraphQLKind]
+export type TargetedRoot = Targeted<object, GraphQLKind>
 
 /** Whether a plan root names the target its kind acts on (the compiler gives every root its own). */
-export function isTargeted(root: PlanRoot): root is PlanRoot & TargetedRoot {
-  const on = TARGETS[root.kind]
-  if (on === 'collection') return root.collection !== undefined
-  if (on === 'global') return root.global !== undefined
-  if (on === 'either') return root.collection !== undefined || root.global !== undefined
-  return true
-}
+export const isTargeted = (root: PlanRoot): root is PlanRoot & TargetedRoot => namesTarget(root)
 
 /**
  * The arguments of the root fields, as the SDL declares them. graphql-js has checked them against it; an argument

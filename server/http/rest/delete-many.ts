@@ -1,0 +1,21 @@
+import { boolParam, intParam } from '../query.ts'
+import { collectionOf, requireWhere, type RestHandlers } from './request.ts'
+
+export const deleteMany: RestHandlers['deleteMany'] = async (cms, r) => {
+  const c = collectionOf(cms, r)
+  const result = await cms.delete({
+    collection: c.slug,
+    where: requireWhere(r),
+    depth: intParam(r.query.depth),
+    trash: boolParam(r.query.trash),
+    req: r.req,
+    overrideAccess: false,
+  })
+  return {
+    status: 200,
+    body: {
+      ...result,
+      message: `Deleted ${result.docs.length} ${result.docs.length === 1 ? c.labels.singular : c.labels.plural}.`,
+    },
+  }
+}

@@ -1,0 +1,16 @@
+import { limitedPasswordChange } from '../../auth/rate-limit.ts'
+import { body, collectionOf, readOptions, requireWhere, type RestHandlers } from './request.ts'
+
+export const updateMany: RestHandlers['updateMany'] = async (cms, r) => {
+  const c = collectionOf(cms, r)
+  const result = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () =>
+    cms.update({ collection: c.slug, where: requireWhere(r), data: body(r), ...readOptions(r) }),
+  )
+  return {
+    status: 200,
+    body: {
+      ...result,
+      message: `Updated ${result.docs.length} ${result.docs.length === 1 ? c.labels.singular : c.labels.plural}.`,
+    },
+  }
+}

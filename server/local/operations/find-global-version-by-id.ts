@@ -1,0 +1,22 @@
+/** The findGlobalVersionByID kind. */
+import type { Cms } from '../cms.ts'
+import type {
+  FindGlobalVersionByIDArgs,
+  GlobalOf,
+  GlobalSlug,
+  GlobalVersionDoc,
+} from '../../config/local-api.ts'
+import { oneVersion } from './find-version-by-id.ts'
+
+import { globalVersionsRead } from './count-global-versions.ts'
+
+/** One version of a global by its id (404 when missing or hidden by `readVersions`). */
+export async function findGlobalVersionByID<S extends GlobalSlug>(
+  this: Cms,
+  args: FindGlobalVersionByIDArgs<S>,
+): Promise<GlobalVersionDoc<GlobalOf<S>>> {
+  return (await oneVersion(
+    globalVersionsRead(this, args.slug, args),
+    args,
+  )) as unknown as GlobalVersionDoc<GlobalOf<S>>
+}
