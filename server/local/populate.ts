@@ -26,7 +26,7 @@ type Slot = Place & {
 }
 
 /** An id in a document (a document populated already is an object). */
-const isId = (v: unknown): v is ID => typeof v === 'number' || typeof v === 'string'
+export const isId = (v: unknown): v is ID => typeof v === 'number' || typeof v === 'string'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)

@@ -103,9 +103,7 @@ export function versionToDoc(row: Record<string, unknown>): Record<string, unkno
 
 /** The stored data of a version, without the system keys (what a restore writes). */
 export function versionData(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(versionOf(row)).filter(([k]) => !SYSTEM.has(k)),
-  )
+  return Object.fromEntries(Object.entries(versionOf(row)).filter(([k]) => !SYSTEM.has(k)))
 }
 
 /** A version row's `version` group (a row of a versions collection always has one). */
@@ -225,7 +223,8 @@ export function readTarget(
   if (!isDraft(collection, draft))
     return { target: collection, where, sort, toDoc: (d: Record<string, unknown>) => d }
   const versions = collection.versionsCollection
-  if (!versions) throw new Error(`Collection "${collection.slug}" has drafts but no versions collection.`)
+  if (!versions)
+    throw new Error(`Collection "${collection.slug}" has drafts but no versions collection.`)
   const fallback = collection.defaultSort ?? (collection.timestamps ? '-createdAt' : '-id')
   return {
     target: versions,
