@@ -56,11 +56,12 @@ export function checkSelect(
         out[key] = v
         continue
       }
-      const sub = field && subFields(field)
-      if (isObject(v) && sub) out[key] = walk(sub, v, `${path}${key}.`, ['id', 'blockType'])
+      const children = field && subFields(field)
+      if (isObject(v) && children)
+        out[key] = walk(children, v, `${path}${key}.`, ['id', 'blockType'])
       else
         throw new BadRequest(
-          `${name}: "${path}${key}" must be true, false${sub ? ' or an object' : ''}.`,
+          `${name}: "${path}${key}" must be true, false${children ? ' or an object' : ''}.`,
           [{ path: `${name}.${path}${key}` }],
         )
     }
