@@ -166,7 +166,8 @@ async function validateData(
   // never changes it (an `id` in its data is ignored, as any system key).
   const idField = a.owner.collection?.idField
   if (idField && a.operation === 'create') {
-    // A default (e.g. a function making the id) fills a missing one, as for any field.
+    // A default (e.g. a function making the id) fills a missing one, as for any field. (An id field is never
+    // a join, the one field without `required`.)
     await applyDefaults([idField], merged, a.req, true)
     const { id } = await validateFields(
       [idField.type === 'join' ? idField : { ...idField, required: true }],
