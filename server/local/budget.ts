@@ -70,7 +70,7 @@ export class RequestBudget {
 
 /** The budget a read under `req` is charged to: none for trusted calls. */
 export function budgetOf(req: CmsRequest, overrideAccess: boolean): RequestBudget | undefined {
-  return overrideAccess ? undefined : (req.budget as RequestBudget | undefined)
+  return !overrideAccess && req.budget instanceof RequestBudget ? req.budget : undefined
 }
 
 /** JSON size of a document as it stands (relations still ids), remembered per object. */

@@ -72,6 +72,13 @@ export class Cms implements LocalApi {
     return g
   }
 
+  /** The database schema of collection `slug`; every sanitised collection (and versions collection) has one. */
+  schema(slug: string): CollectionSchema {
+    const schema = this.schemas.get(slug)
+    if (!schema) throw new Error(`No database schema for collection "${slug}".`)
+    return schema
+  }
+
   queryContext(locale?: string): QueryContext {
     return { config: this.config, schemas: this.schemas, dialect: this.db.dialect, locale }
   }

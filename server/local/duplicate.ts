@@ -14,6 +14,7 @@ import { Forbidden } from '../errors/forbidden.ts'
 import { NotFound } from '../errors/not-found.ts'
 import { combineWhere, executeAccess } from './access.ts'
 import type { Cms } from './cms.ts'
+import { isRecord } from '../utilities/is-record.ts'
 import { rowId } from './fields/defaults.ts'
 import { hiddenInTrash } from './trash.ts'
 import { latestVersion } from './versions.ts'
@@ -136,9 +137,6 @@ function keepLocales(
   })
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
-
 /** The values of a field in stored form: each locale's of a localized field, else the value itself. */
 function valuesOf(field: FlattenedField, value: unknown, locales: string[] | undefined): unknown[] {
   if (field.localized && locales && isRecord(value)) return locales.map((l) => value[l])
@@ -188,7 +186,8 @@ async function beforeDuplicate(
   for (const field of fields) {
     const at = [...path, field.name]
     const hooks = duplicateHooks(field)
-    const localized = Boolean(field.localized && scope.locales)
+    // The locales a localized field's value is keyed by (none: the value itself).
+    const locales = field.localized ? scope.locales : undefined
     if (hooks === DROP) {
       delete sibling[field.name]
       continue
@@ -212,11 +211,10 @@ async function beforeDuplicate(
       return result === undefined ? value : result
     }
     if (hooks.length) {
-      if (localized) {
-        const map = isRecord(sibling[field.name])
-          ? (sibling[field.name] as Record<string, unknown>)
-          : {}
-        for (const locale of scope.locales!) {
+      if (locales) {
+        const stored = sibling[field.name]
+        const map = isRecord(stored) ? stored : {}
+        for (const locale of locales) {
           if (map[locale] === undefined && !(locale in map)) continue
           map[locale] = await run(map[locale])
         }

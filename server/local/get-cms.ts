@@ -45,7 +45,7 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
       checkSelect(c.flatFields, c.defaultPopulate, `collections[${c.slug}].defaultPopulate`)
     } catch (e) {
       throw new ConfigError(
-        `${(e as Error).message} (defaultPopulate is a select of this collection's fields)`,
+        `${e instanceof Error ? e.message : String(e)} (defaultPopulate is a select of this collection's fields)`,
       )
     }
   }
@@ -57,7 +57,7 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
         jsonSchemaValidator(f)
       } catch (e) {
         throw new ConfigError(
-          `${owner.slug}, field "${[...path, f.name].join('.')}": jsonSchema.schema is not a valid JSON Schema: ${(e as Error).message}`,
+          `${owner.slug}, field "${[...path, f.name].join('.')}": jsonSchema.schema is not a valid JSON Schema: ${e instanceof Error ? e.message : String(e)}`,
         )
       }
     })

@@ -1,4 +1,5 @@
-import type { Where, WhereField } from '../config/types.ts'
+import type { Where } from '../config/types.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 /**
  * Access on globals: a Where returned by a global's `read` or `update` access is evaluated against the one stored
@@ -15,7 +16,7 @@ function matchWhere(doc: Record<string, unknown>, where: Where): boolean {
   for (const [key, cond] of Object.entries(where)) {
     if (cond === undefined) continue
     if (key === 'and' || key === 'or') {
-      const list = (Array.isArray(cond) ? cond : []) as Where[]
+      const list: Where[] = Array.isArray(cond) ? cond : []
       const ok =
         key === 'and' ? list.every((w) => matchWhere(doc, w)) : list.some((w) => matchWhere(doc, w))
       if (!ok) return false
@@ -23,7 +24,7 @@ function matchWhere(doc: Record<string, unknown>, where: Where): boolean {
     }
     if (!cond || typeof cond !== 'object' || Array.isArray(cond)) return false
     const values = valuesAt(doc, key.split('.'))
-    for (const [op, operand] of Object.entries(cond as WhereField)) {
+    for (const [op, operand] of Object.entries(cond)) {
       if (!matchOperator(op, values, operand)) return false
     }
   }
@@ -35,8 +36,8 @@ function valuesAt(value: unknown, path: string[]): unknown[] {
   if (Array.isArray(value))
     return value.length ? value.flatMap((v) => valuesAt(v, path)) : [undefined]
   if (path.length === 0) return [value]
-  if (!value || typeof value !== 'object') return [undefined]
-  return valuesAt((value as Record<string, unknown>)[path[0]], path.slice(1))
+  if (!isRecord(value)) return [undefined]
+  return valuesAt(value[path[0]], path.slice(1))
 }
 
 const isSet = (v: unknown) => v !== undefined && v !== null

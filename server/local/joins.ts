@@ -7,6 +7,7 @@ import { accessResult } from './access.ts'
 import { budgetOf } from './budget.ts'
 import type { Cms } from './cms.ts'
 import { maxPage } from './params.ts'
+import { isId } from './populate.ts'
 import { withoutTrashed } from './trash.ts'
 import { whereAccess } from './where-access.ts'
 
@@ -122,18 +123,12 @@ export async function resolveJoins(
   trash?: unknown,
 ): Promise<void> {
   if (joins === false || collection.joins.length === 0) return
-  const parentIds = [
-    ...new Set(
-      docs
-        .map((d) => d.id)
-        .filter((id): id is ID => typeof id === 'number' || typeof id === 'string'),
-    ),
-  ]
+  const parentIds = [...new Set(docs.map((d) => d.id).filter(isId))]
   if (parentIds.length === 0) return
   for (const join of collection.joins) {
     const options = joins?.[join.path]
     if (options === false) continue
-    const target = cms.config.collectionsBySlug.get(join.field.collection)!
+    const target = cms.collection(join.field.collection)
     const access = await accessResult(target.access.read, { req }, overrideAccess)
     if (access === false) continue
     const values = await joinedPages(cms, collection, target, join, parentIds, options ?? {}, {
@@ -146,7 +141,7 @@ export async function resolveJoins(
       setAt(
         doc,
         join.path,
-        values.get(doc.id as ID) ?? {
+        (isId(doc.id) ? values.get(doc.id) : undefined) ?? {
           docs: [],
           hasNextPage: false,
           ...(options?.count ? { totalDocs: 0 } : {}),
@@ -171,7 +166,7 @@ export async function joinedPages(
     options.where,
     access === true ? undefined : access,
     withoutTrashed(target, undefined, scope.trash),
-  ].filter((w): w is Where => Boolean(w) && Object.keys(w as Where).length > 0)
+  ].filter((w): w is Where => !!w && Object.keys(w).length > 0)
   const where =
     parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : combinedWhere(parts)
   const ctx = {

@@ -112,8 +112,9 @@ export function localizeDoc(
       localizeDoc(field.fields, value, sel, dropMissing)
     else if ((field.type === 'array' || field.type === 'blocks') && Array.isArray(value)) {
       for (const row of value) {
-        const inner = isObject(row) ? rowFields(field, row) : undefined
-        if (inner) localizeDoc(inner, row as Record<string, unknown>, sel, dropMissing)
+        if (!isObject(row)) continue
+        const inner = rowFields(field, row)
+        if (inner) localizeDoc(inner, row, sel, dropMissing)
       }
     }
   }
@@ -150,9 +151,10 @@ export function delocalize(
     const before = stored?.[field.name]
     if (field.localized) {
       // A locale map (validate.ts takesLocaleMap) writes the locales it names; a value, the request's locale.
-      data[field.name] = takesLocaleMap(field, value)
-        ? { ...(isObject(before) ? before : {}), ...(value as Record<string, unknown>) }
-        : { ...(isObject(before) ? before : {}), [locale]: value ?? null }
+      data[field.name] =
+        isObject(value) && takesLocaleMap(field, value)
+          ? { ...(isObject(before) ? before : {}), ...value }
+          : { ...(isObject(before) ? before : {}), [locale]: value ?? null }
       continue
     }
     if (field.type === 'group' && isObject(value)) {
@@ -162,14 +164,9 @@ export function delocalize(
         (Array.isArray(before) ? before : []).filter(isObject).map((r) => [r.id, r]),
       )
       for (const row of value) {
-        const inner = isObject(row) ? rowFields(field, row) : undefined
-        if (inner)
-          delocalize(
-            inner,
-            row as Record<string, unknown>,
-            byId.get((row as Record<string, unknown>).id),
-            locale,
-          )
+        if (!isObject(row)) continue
+        const inner = rowFields(field, row)
+        if (inner) delocalize(inner, row, byId.get(row.id), locale)
       }
     }
   }

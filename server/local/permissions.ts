@@ -40,9 +40,7 @@ export function collectionOperations(c: SanitizedCollection): EntityOperation[] 
   return ['create', 'read', 'update', 'delete', ...(c.versions ? ['readVersions' as const] : [])]
 }
 export function globalOperations(g: SanitizedGlobal): EntityOperation[] {
-  // Globals keep versions once they may have them (issue 19); read without a type of its own until then.
-  const versions = (g as { versions?: unknown }).versions
-  return ['read', 'update', ...(versions ? ['readVersions' as const] : [])]
+  return ['read', 'update', ...(g.versions ? ['readVersions' as const] : [])]
 }
 
 /** The fields a permission object lists: the data fields a caller can see, and the timestamps. */
@@ -113,7 +111,8 @@ async function fieldPermissions(
     if (field?.type === 'blocks') {
       own.blocks = {}
       for (const block of field.blocks) {
-        const b: FieldPermission = Object.fromEntries(operations.map((op) => [op, { ...own[op]! }]))
+        const b: FieldPermission = {}
+        for (const op of operations) b[op] = { permission: own[op]?.permission ?? false }
         b.fields = await fieldPermissions(a, permissionFields(block.fields, false), b)
         own.blocks[block.slug] = b
       }
@@ -127,49 +126,60 @@ async function fieldPermissions(
 
 type Sanitized = true | { [key: string]: Sanitized | { permission: true; where: Where } }
 
+/** What sanitising walks: an entity's, a field's or a block's permissions. */
+type PermissionNode = Partial<Record<EntityOperation, Permission>> & {
+  fields?: FieldsPermissions
+  blocks?: Record<string, FieldPermission>
+}
+const ENTITY_OPERATIONS: readonly string[] = ['create', 'read', 'update', 'delete', 'readVersions']
+const isOperation = (key: string): key is EntityOperation => ENTITY_OPERATIONS.includes(key)
+
 /**
  * Payload's wire form: an allowed operation without a Where is `true`, one with a Where `{ permission: true,
  * where }`, a denied one is left out; a field (or `fields`, `blocks`) whose every entry is `true` becomes `true`;
  * what is left empty is left out. An entity itself stays an object.
  */
 export function sanitizeEntity(p: EntityPermission): Record<string, unknown> | undefined {
-  const node = sanitizeNode(p as unknown as Record<string, unknown>, false)
+  const node = sanitizeNode(p, false)
   return node === true ? {} : node
 }
 
 function sanitizeNode(
-  node: Record<string, unknown>,
+  node: PermissionNode,
   collapse: boolean,
 ): Exclude<Sanitized, true> | true | undefined {
-  const out: Record<string, unknown> = {}
+  const out: Exclude<Sanitized, true> = {}
   let allTrue = true
-  for (const [key, value] of Object.entries(node)) {
-    if (value === undefined) continue
+  // In the node's own key order, which the response keeps.
+  for (const key of Object.keys(node)) {
     if (key === 'fields' || key === 'blocks') {
+      if (node[key] === undefined) continue
       const inner =
         key === 'fields'
-          ? sanitizeFields(value as FieldsPermissions)
-          : sanitizeBlocks(value as Record<string, FieldPermission>)
+          ? node.fields && sanitizeFields(node.fields)
+          : node.blocks && sanitizeBlocks(node.blocks)
       if (inner !== true) allTrue = false
       if (inner !== undefined) out[key] = inner
       continue
     }
-    const p = value as Permission
-    if (p.permission && !p.where) out[key] = true
+    const p = isOperation(key) ? node[key] : undefined
+    if (p === undefined) continue
+    if (!p.permission) allTrue = false
+    else if (!p.where) out[key] = true
     else {
       allTrue = false
-      if (p.permission) out[key] = { permission: true, where: p.where }
+      out[key] = { permission: true, where: p.where }
     }
   }
   if (collapse && allTrue) return true
-  return Object.keys(out).length ? (out as Exclude<Sanitized, true>) : undefined
+  return Object.keys(out).length ? out : undefined
 }
 
 function sanitizeFields(fields: FieldsPermissions): Sanitized | undefined {
   const out: Record<string, Sanitized> = {}
   let allTrue = true
   for (const [name, field] of Object.entries(fields)) {
-    const s = sanitizeNode(field as Record<string, unknown>, true)
+    const s = sanitizeNode(field, true)
     if (s !== true) allTrue = false
     if (s !== undefined) out[name] = s
   }
@@ -181,7 +191,7 @@ function sanitizeBlocks(blocks: Record<string, FieldPermission>): Sanitized | un
   const out: Record<string, Sanitized> = {}
   let allTrue = true
   for (const [slug, block] of Object.entries(blocks)) {
-    const s = sanitizeNode(block as Record<string, unknown>, false)
+    const s = sanitizeNode(block, false)
     const full =
       s !== undefined &&
       s !== true &&

@@ -14,10 +14,11 @@ import { accessResult, combineWhere } from './access.ts'
 import { applySelect } from './select.ts'
 import { budgetOf, jsonSize } from './budget.ts'
 
-/** A place in a document that holds a relation: `holder[key]` is an id (or `{ relationTo, value }`). */
-interface Slot {
-  holder: Record<string, unknown> | unknown[]
-  key: string | number
+/** Where a relation sits in a document: an index of an array (hasMany, a join's docs) or a key of an object. */
+type Place = { array: unknown[]; index: number } | { object: Record<string, unknown>; key: string }
+
+/** A place in a document that holds a relation: an id (or the `value` of `{ relationTo, value }`). */
+type Slot = Place & {
   collection: string
   id: ID
   polymorphic: boolean
@@ -25,7 +26,7 @@ interface Slot {
 }
 
 /** An id in a document (a document populated already is an object). */
-const isId = (v: unknown): v is ID => typeof v === 'number' || typeof v === 'string'
+export const isId = (v: unknown): v is ID => typeof v === 'number' || typeof v === 'string'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
@@ -61,8 +62,8 @@ function joinSlots(field: JoinField, value: unknown, out: Slot[]): void {
   docs.forEach((v, i) => {
     if (isId(v))
       out.push({
-        holder: docs,
-        key: i,
+        array: docs,
+        index: i,
         collection: field.collection,
         id: v,
         polymorphic: false,
@@ -79,10 +80,10 @@ function relationSlots(
   value: unknown,
   out: Slot[],
 ): void {
-  const add = (holder: Record<string, unknown> | unknown[], key: string | number, v: unknown) => {
+  const add = (place: Place, v: unknown) => {
     if (relation.polymorphic && isObject(v) && isId(v.value))
       out.push({
-        holder: v,
+        object: v,
         key: 'value',
         collection: String(v.relationTo),
         id: v.value,
@@ -91,16 +92,16 @@ function relationSlots(
       })
     else if (!relation.polymorphic && isId(v))
       out.push({
-        holder,
-        key,
+        ...place,
         collection: relation.targets[0],
         id: v,
         polymorphic: false,
         maxDepth: relation.maxDepth,
       })
   }
-  if (relation.hasMany && Array.isArray(value)) value.forEach((v, i) => add(value, i, v))
-  else add(doc, field.name, value)
+  if (relation.hasMany && Array.isArray(value))
+    value.forEach((v, i) => add({ array: value, index: i }, v))
+  else add({ object: doc, key: field.name }, value)
 }
 
 export interface PopulateOptions {
@@ -150,10 +151,15 @@ export async function populate(
     }
     const byCollection = new Map<string, Set<ID>>()
     for (const s of slots) {
-      if (!byCollection.has(s.collection)) byCollection.set(s.collection, new Set())
-      byCollection.get(s.collection)!.add(s.id)
+      let ids = byCollection.get(s.collection)
+      if (!ids) byCollection.set(s.collection, (ids = new Set()))
+      ids.add(s.id)
     }
-    const fetched = new Map<string, Map<ID, Record<string, unknown>>>()
+    // Per related collection: the collection and its fetched documents by id.
+    const fetched = new Map<
+      string,
+      { collection: SanitizedCollection; byId: Map<ID, Record<string, unknown>> }
+    >()
     for (const [slug, ids] of byCollection) {
       const related = cms.config.collectionsBySlug.get(slug)
       if (!related) continue
@@ -175,30 +181,30 @@ export async function populate(
       // The request's populate for this collection, else the collection's defaultPopulate (as Payload 3).
       const select = opts.select?.get(slug) ?? related.defaultPopulate
       if (select) for (const d of found) applySelect(related.flatFields, d, select)
-      fetched.set(slug, new Map(found.map((d) => [d.id as ID, d])))
+      const byId = new Map<ID, Record<string, unknown>>()
+      for (const d of found) if (isId(d.id)) byId.set(d.id, d)
+      fetched.set(slug, { collection: related, byId })
     }
     // --- place: every slot holds the level's one object; charge what the answer would hold
     const next = new Map<Record<string, unknown>, Placed>()
     let count = 0
     let bytes = 0
     for (const s of slots) {
-      const doc = fetched.get(s.collection)?.get(s.id)
-      if (!doc) continue
+      const entry = fetched.get(s.collection)
+      const doc = entry?.byId.get(s.id)
+      if (!entry || !doc) continue
       count += s.times
       if (budget) bytes += s.times * jsonSize(doc)
       const placed = next.get(doc)
       if (placed) placed.times += s.times
-      else
-        next.set(doc, {
-          collection: cms.config.collectionsBySlug.get(s.collection)!,
-          doc,
-          times: s.times,
-        })
+      else next.set(doc, { collection: entry.collection, doc, times: s.times })
     }
     budget?.chargeDocs(count, bytes)
     for (const s of slots) {
-      const doc = fetched.get(s.collection)?.get(s.id)
-      if (doc) (s.holder as Record<string | number, unknown>)[s.key] = doc
+      const doc = fetched.get(s.collection)?.byId.get(s.id)
+      if (!doc) continue
+      if ('array' in s) s.array[s.index] = doc
+      else s.object[s.key] = doc
     }
     level = [...next.values()]
   }

@@ -17,7 +17,7 @@ export const SELECT_SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'] as const
 
 /** Include mode when any leaf is `true`. */
 function isInclude(select: Select): boolean {
-  return Object.values(select).some((v) => v === true || (isObject(v) && isInclude(v as Select)))
+  return Object.values(select).some((v) => v === true || (typeof v === 'object' && isInclude(v)))
 }
 
 /** Checks a select against the fields: a 400 names an unknown field or a value that is not a boolean or object. */
@@ -32,12 +32,14 @@ export function checkSelect(
       { path: name },
     ])
   let include: boolean | undefined
+  // The checked select, built as it is checked (same keys, same order).
   const walk = (
     fs: FlattenedField[],
     s: Record<string, unknown>,
     path: string,
     extra: readonly string[],
-  ) => {
+  ): Select => {
+    const out: Select = {}
     for (const [key, v] of Object.entries(s)) {
       const field = fs.find((f) => f.name === key)
       if (!field && !extra.includes(key))
@@ -51,18 +53,21 @@ export function checkSelect(
             [{ path: name }],
           )
         include = v
-      } else if (isObject(v) && field && subFields(field)) {
-        walk(subFields(field)!, v, `${path}${key}.`, ['id', 'blockType'])
-      } else {
+        out[key] = v
+        continue
+      }
+      const children = field && subFields(field)
+      if (isObject(v) && children)
+        out[key] = walk(children, v, `${path}${key}.`, ['id', 'blockType'])
+      else
         throw new BadRequest(
-          `${name}: "${path}${key}" must be true, false${field && subFields(field) ? ' or an object' : ''}.`,
+          `${name}: "${path}${key}" must be true, false${children ? ' or an object' : ''}.`,
           [{ path: `${name}.${path}${key}` }],
         )
-      }
     }
+    return out
   }
-  walk(fields, select, '', system)
-  return select as Select
+  return walk(fields, select, '', system)
 }
 
 /** Applies a checked select to a document, in place. */

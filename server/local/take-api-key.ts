@@ -42,5 +42,7 @@ export async function takeApiKey(
       errors: [{ message: problem, path: 'apiKey', label: 'API Key' }],
     })
   if (apiKey === null) return { data: rest, index: null }
-  return { data: rest, index: apiKeyIndex(config, apiKey as string), key: apiKey as string }
+  // apiKeyProblem refuses every key that is neither null nor a string.
+  if (typeof apiKey !== 'string') throw new Error('apiKeyProblem passed a non-string API key.')
+  return { data: rest, index: apiKeyIndex(config, apiKey), key: apiKey }
 }

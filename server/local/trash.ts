@@ -1,6 +1,7 @@
 import type { SanitizedCollection, Where } from '../config/types.ts'
 import { combinedWhere } from '../db/where.ts'
 import { BadRequest } from '../errors/bad-request.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 /**
  * Trash (soft delete, `trash: true` on a collection), as Payload 3 has it: `deletedAt` set means the document is
@@ -51,11 +52,6 @@ export function hiddenInTrash(
 /** Whether write data moves a document to the trash: it sets `deletedAt` to a value. */
 export function trashes(collection: SanitizedCollection, data: unknown): boolean {
   return (
-    collection.trash &&
-    Boolean(data) &&
-    typeof data === 'object' &&
-    !Array.isArray(data) &&
-    (data as Record<string, unknown>).deletedAt !== undefined &&
-    (data as Record<string, unknown>).deletedAt !== null
+    collection.trash && isRecord(data) && data.deletedAt !== undefined && data.deletedAt !== null
   )
 }

@@ -6,6 +6,7 @@ import { deleteAllVersions, pruneVersions, unmarkLatest } from '../db/stores/ver
 import type { QueryContext } from '../db/where.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { NotFound } from '../errors/not-found.ts'
+import { isRecord } from '../utilities/is-record.ts'
 import { combineWhere } from './access.ts'
 import type { Cms } from './cms.ts'
 
@@ -40,7 +41,7 @@ export async function saveVersion(
 ): Promise<void> {
   const versions = owner.versionsCollection
   if (!versions || !owner.versions) return
-  const schema = cms.schemas.get(versions.slug)!
+  const schema = cms.schema(versions.slug)
   const now = new Date().toISOString()
   const version: Record<string, unknown> = { ...doc, updatedAt: doc.updatedAt ?? now }
   delete version.id
@@ -96,24 +97,31 @@ export async function latestVersion(
 
 /** A version row → the document it holds (id = the parent's). */
 export function versionToDoc(row: Record<string, unknown>): Record<string, unknown> {
-  const version = row.version as Record<string, unknown>
+  const version = versionOf(row)
   return row.parent === undefined ? { ...version } : { ...version, id: row.parent }
 }
 
 /** The stored data of a version, without the system keys (what a restore writes). */
 export function versionData(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row.version as Record<string, unknown>).filter(([k]) => !SYSTEM.has(k)),
-  )
+  return Object.fromEntries(Object.entries(versionOf(row)).filter(([k]) => !SYSTEM.has(k)))
+}
+
+/** A version row's `version` group (a row of a versions collection always has one). */
+function versionOf(row: Record<string, unknown>): Record<string, unknown> {
+  if (!isRecord(row.version)) throw new Error('A version row has no version data.')
+  return row.version
 }
 
 /** A Where on a collection → the same Where on its versions' `version.*` fields (`id` → `parent`). */
 export function whereOnVersions(where: Where | undefined): Where | undefined {
-  if (!where) return where
+  return where && mapOnVersions(where)
+}
+
+function mapOnVersions(where: Where): Where {
   const out: Where = {}
   for (const [key, value] of Object.entries(where)) {
     if ((key === 'and' || key === 'or' || key === 'AND' || key === 'OR') && Array.isArray(value)) {
-      out[key] = value.map((w) => whereOnVersions(w as Where)!)
+      out[key] = value.map(mapOnVersions)
     } else {
       out[key === 'id' ? 'parent' : `version.${key}`] = value
     }
@@ -136,7 +144,7 @@ export function accessOnVersions(
     const out: Where = {}
     for (const [key, value] of Object.entries(w)) {
       if (['and', 'or', 'AND', 'OR'].includes(key) && Array.isArray(value))
-        out[key] = value.map((inner) => map(inner as Where))
+        out[key] = value.map(map)
       else out[own.has(key.split('.')[0]) ? key : `version.${key}`] = value
     }
     return out
@@ -172,7 +180,7 @@ export async function deleteVersions(
 ): Promise<void> {
   const versions = collection.versionsCollection
   if (!versions) return
-  await deleteAllVersions(tx, ctx.dialect, cms.schemas.get(versions.slug)!.table.name, parent)
+  await deleteAllVersions(tx, ctx.dialect, cms.schema(versions.slug).table.name, parent)
 }
 
 /** Whether a write or read with this `draft` option works on drafts (only collections with `versions.drafts`). */
@@ -214,9 +222,12 @@ export function readTarget(
 ) {
   if (!isDraft(collection, draft))
     return { target: collection, where, sort, toDoc: (d: Record<string, unknown>) => d }
+  const versions = collection.versionsCollection
+  if (!versions)
+    throw new Error(`Collection "${collection.slug}" has drafts but no versions collection.`)
   const fallback = collection.defaultSort ?? (collection.timestamps ? '-createdAt' : '-id')
   return {
-    target: collection.versionsCollection!,
+    target: versions,
     where: combineWhere(whereOnVersions(where), { latest: { equals: true } }),
     sort: sortOnVersions(sort ?? fallback),
     toDoc: versionToDoc,

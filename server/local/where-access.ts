@@ -28,17 +28,14 @@ export async function whereAccess(
   const byCollection = new Map<string, true | Where | false>()
   const denied: string[] = []
 
-  const relatedAccess = async (slug: string): Promise<true | Where | false> => {
-    if (!byCollection.has(slug)) {
-      const related = config.collectionsBySlug.get(slug)!
-      const fn = related.access.read ?? (({ req: r }: { req: CmsRequest }) => Boolean(r.user))
-      const result = await fn({ req })
-      byCollection.set(
-        slug,
-        result === true ? true : result && typeof result === 'object' ? result : false,
-      )
-    }
-    return byCollection.get(slug)!
+  const relatedAccess = async (related: SanitizedCollection): Promise<true | Where | false> => {
+    const known = byCollection.get(related.slug)
+    if (known !== undefined) return known
+    const fn = related.access.read ?? (({ req: r }: { req: CmsRequest }) => Boolean(r.user))
+    const result = await fn({ req })
+    const access = result === true ? true : result && typeof result === 'object' ? result : false
+    byCollection.set(related.slug, access)
+    return access
   }
 
   const checkPath = async (
@@ -59,11 +56,14 @@ export async function whereAccess(
     const relation = relationOf(field)
     if (relation && !relation.polymorphic && !(rest.length === 1 && rest[0] === 'id')) {
       const [target] = relation.targets
-      if ((await relatedAccess(target)) === false) {
+      const related = config.collectionsBySlug.get(target)
+      if (!related)
+        throw new Error(`The relationship at "${path}" relates to no collection "${target}".`)
+      if ((await relatedAccess(related)) === false) {
         denied.push(path)
         return
       }
-      return checkPath(config.collectionsBySlug.get(target)!.flatFields, rest, path)
+      return checkPath(related.flatFields, rest, path)
     }
   }
 

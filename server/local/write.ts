@@ -29,14 +29,20 @@ export function mergeForUpdate(
   const out: Record<string, unknown> = { ...original }
   for (const [key, value] of Object.entries(data)) {
     const field = fields.find((f) => f.name === key)
-    if (field?.type === 'group' && !field.localized && isObject(value) && isObject(original[key])) {
-      out[key] = mergeForUpdate(field.fields, original[key] as Record<string, unknown>, value)
+    const was = original[key]
+    if (field?.type === 'group' && !field.localized && isObject(value) && isObject(was)) {
+      out[key] = mergeForUpdate(field.fields, was, value)
     } else {
       out[key] = value
     }
   }
   return out
 }
+
+/** What a write saves: a collection's document or a global. */
+export type WriteOwner =
+  | { collection: SanitizedCollection; global?: undefined }
+  | { global: SanitizedGlobal; collection?: undefined }
 
 export interface PrepareArgs {
   cms: Cms
@@ -48,7 +54,7 @@ export interface PrepareArgs {
   /** The stored document, on update. */
   original?: Record<string, unknown>
   id?: ID
-  owner: { collection?: SanitizedCollection; global?: SanitizedGlobal }
+  owner: WriteOwner
   overrideAccess: boolean
   /**
    * On create, the document the data is written over (a duplicate's source, in the request's locale): its
@@ -74,7 +80,7 @@ export async function prepareData(
       ],
     })
   }
-  const hooks = (a.owner.collection ?? a.owner.global)!.hooks
+  const hooks = a.owner.collection ? a.owner.collection.hooks : a.owner.global.hooks
   let incoming = structuredClone(a.data)
 
   // --- field access: values the caller may not write are dropped
@@ -109,9 +115,10 @@ export async function prepareData(
       a.owner,
     )) ?? checked
   if (JSON.stringify(final) !== before) {
-    const was = JSON.parse(before) as Record<string, unknown>
-    for (const f of a.fields)
-      if (JSON.stringify(final[f.name]) !== JSON.stringify(was[f.name])) touched.add(f.name)
+    const was: unknown = JSON.parse(before)
+    if (isObject(was))
+      for (const f of a.fields)
+        if (JSON.stringify(final[f.name]) !== JSON.stringify(was[f.name])) touched.add(f.name)
   }
   return { doc: final, touched: [...touched] }
 }
@@ -159,10 +166,11 @@ async function validateData(
   // never changes it (an `id` in its data is ignored, as any system key).
   const idField = a.owner.collection?.idField
   if (idField && a.operation === 'create') {
-    // A default (e.g. a function making the id) fills a missing one, as for any field.
+    // A default (e.g. a function making the id) fills a missing one, as for any field. (An id field is never
+    // a join, the one field without `required`.)
     await applyDefaults([idField], merged, a.req, true)
     const { id } = await validateFields(
-      [{ ...idField, required: true } as FlattenedField],
+      [idField.type === 'join' ? idField : { ...idField, required: true }],
       merged.id === undefined ? {} : { id: merged.id },
       ctx,
       '',
@@ -310,10 +318,11 @@ export async function takePassword(
       collection: collection.slug,
       errors: [{ message: problem, path: 'password', label: 'Password' }],
     })
+  // passwordProblem refuses every password that is not a string.
+  if (typeof password !== 'string') throw new Error('passwordProblem passed a non-string password.')
   return {
     data: rest,
-    secret:
-      prehashed?.password === password ? prehashed.secret : await hashPassword(password as string),
+    secret: prehashed?.password === password ? prehashed.secret : await hashPassword(password),
   }
 }
 

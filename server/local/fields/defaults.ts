@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { rowFields } from '../../config/fields.ts'
 import type { CmsRequest, FlattenedField } from '../../config/types.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** A 24-hex row id for array and block rows (the shape Payload uses). */
 export const rowId = (): string => randomBytes(12).toString('hex')
@@ -29,20 +30,18 @@ export async function applyDefaults(
     if (field.type === 'group' && (!field.localized || oneLocale)) {
       if (value === undefined && creating) data[field.name] = {}
       const group = data[field.name]
-      if (group && typeof group === 'object' && !Array.isArray(group))
-        await applyDefaults(field.fields, group as Record<string, unknown>, req, creating)
+      if (isRecord(group)) await applyDefaults(field.fields, group, req, creating)
     } else if (
       (field.type === 'array' || field.type === 'blocks') &&
       Array.isArray(value) &&
       (!field.localized || oneLocale)
     ) {
       for (const row of value) {
-        if (!row || typeof row !== 'object' || Array.isArray(row)) continue
-        const r = row as Record<string, unknown>
-        if (typeof r.id !== 'string' || r.id === '') r.id = rowId()
-        const fieldsOfRow = rowFields(field, r)
+        if (!isRecord(row)) continue
+        if (typeof row.id !== 'string' || row.id === '') row.id = rowId()
+        const fieldsOfRow = rowFields(field, row)
         // New rows get their defaults; existing rows keep what they hold.
-        if (fieldsOfRow) await applyDefaults(fieldsOfRow, r, req, true)
+        if (fieldsOfRow) await applyDefaults(fieldsOfRow, row, req, true)
       }
     }
   }

@@ -133,7 +133,9 @@ const validateLocalized: ValidateValue = async (field, value, ctx, path, sibling
     push(ctx, path, field, 'A localized field holds an object keyed by locale.')
     return undefined
   }
-  const plain = { ...field, localized: false, required: false } as FlattenedField
+  // A join field holds nothing and is never localized, so has no locales to check.
+  const plain: FlattenedField =
+    field.type === 'join' ? field : { ...field, localized: false, required: false }
   const { defaultLocale } = localization
   if (
     field.required &&
@@ -176,9 +178,11 @@ function validateKit(
       byId.set(id, [...(byId.get(id) ?? []), at])
     },
     unreference(slug, id, at) {
-      const paths = ctx.references.get(slug)?.get(id)
-      paths?.splice(paths.indexOf(at), 1)
-      if (paths?.length === 0) ctx.references.get(slug)!.delete(id)
+      const byId = ctx.references.get(slug)
+      const paths = byId?.get(id)
+      if (!byId || !paths) return
+      paths.splice(paths.indexOf(at), 1)
+      if (paths.length === 0) byId.delete(id)
     },
   }
 }
