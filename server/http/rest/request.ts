@@ -8,6 +8,7 @@ import type { OnCollection, RestKind, SuccessStatus, TargetOf } from '../../conf
 import type { OperationMeta } from '../../contracts/openapi.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import type { Cms } from '../../local/cms.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 import { boolParam, intParam } from '../query.ts'
 
 /** A request of kind `K`: its meta names the collection or global the kind acts on (`config/kinds.ts`). */
@@ -86,17 +87,14 @@ export const collectionOf = (cms: Cms, r: { meta: OnCollection }): SanitizedColl
 export const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /** The body of an operation whose contract requires a JSON object (validated before the handler runs). */
 export function body(r: RestRequest): Record<string, unknown> {
-  if (!isObject(r.body)) throw new BadRequest('The request body must be a JSON object.')
+  if (!isRecord(r.body)) throw new BadRequest('The request body must be a JSON object.')
   return r.body
 }
 
 /** The body of an operation whose contract makes it optional: the object, or undefined. */
-export const optionalBody = (r: RestRequest) => (isObject(r.body) ? r.body : undefined)
+export const optionalBody = (r: RestRequest) => (isRecord(r.body) ? r.body : undefined)
 
 export function requireWhere(r: RestRequest): Where {
   const where = r.structured.where

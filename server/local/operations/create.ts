@@ -126,7 +126,11 @@ async function insertDoc(
 export async function create<S extends CollectionSlug>(
   this: Cms,
   incoming: CreateArgs<S>,
-): Promise<DocOf<S>> {
+): Promise<DocOf<S>>
+export async function create(
+  this: Cms,
+  incoming: CreateArgs<CollectionSlug>,
+): Promise<Record<string, unknown>> {
   const collection = this.collection(incoming.collection)
   const schema = this.schemas.get(collection.slug)!
   return collectionOperation(
@@ -187,7 +191,7 @@ export async function create<S extends CollectionSlug>(
           verificationToken,
           req,
         )
-      return out as DocOf<S>
+      return out
     },
     { prepare: () => prehashPassword(collection, incoming.data) },
   )

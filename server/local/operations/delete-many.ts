@@ -3,7 +3,7 @@
  * by-id delete (`delete.ts`), answering `{ docs, errors }`.
  */
 import type { CmsRequest, ID, SanitizedCollection } from '../../config/types.ts'
-import type { BulkResult, CollectionSlug, DeleteArgs, DocOf } from '../../config/local-api.ts'
+import type { BulkResult, CollectionSlug, DeleteArgs } from '../../config/local-api.ts'
 import type { Executor } from '../../db/database.ts'
 import { selectIds } from '../../db/store.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
@@ -13,13 +13,13 @@ import type { Cms } from '../cms.ts'
 import { withoutTrashed } from '../trash.ts'
 import { whereAccess } from '../where-access.ts'
 
-export async function deleteMany<S extends CollectionSlug>(
+export async function deleteMany(
   cms: Cms,
   collection: SanitizedCollection,
   { tx, req, overrideAccess }: { tx: Executor; req: CmsRequest; overrideAccess: boolean },
-  args: DeleteArgs<S>,
+  args: DeleteArgs<CollectionSlug>,
   one: (id: ID) => Promise<unknown>,
-): Promise<BulkResult<DocOf<S>>> {
+): Promise<BulkResult<Record<string, unknown>>> {
   if (!args.where || typeof args.where !== 'object')
     throw new BadRequest("Missing 'where' query of documents to delete.")
   const access = await executeAccess(collection.access.delete, { req }, overrideAccess)
@@ -35,5 +35,5 @@ export async function deleteMany<S extends CollectionSlug>(
     undefined,
     true,
   )
-  return forEachDocument<DocOf<S>>(ids, one)
+  return forEachDocument<Record<string, unknown>>(ids, one)
 }

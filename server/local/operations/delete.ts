@@ -31,10 +31,10 @@ export async function deleteOperation<S extends CollectionSlug>(
   this: Cms,
   args: DeleteArgs<S> & { where: object },
 ): Promise<BulkResult<DocOf<S>>>
-export async function deleteOperation<S extends CollectionSlug>(
+export async function deleteOperation(
   this: Cms,
-  incoming: DeleteArgs<S>,
-): Promise<DocOf<S> | BulkResult<DocOf<S>>> {
+  incoming: DeleteArgs<CollectionSlug>,
+): Promise<Record<string, unknown> | BulkResult<Record<string, unknown>>> {
   const collection = this.collection(incoming.collection)
   return collectionOperation(
     this,
@@ -46,17 +46,9 @@ export async function deleteOperation<S extends CollectionSlug>(
       if (args.id !== undefined) {
         const id = idParam(args.id, collection)
         const access = await executeAccess(collection.access.delete, { req, id }, overrideAccess)
-        return (await deleteOne(
-          this,
-          collection,
-          tx,
-          req,
-          id,
-          { ...args, overrideAccess },
-          access,
-        )) as DocOf<S>
+        return deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, access)
       }
-      return deleteMany<S>(this, collection, { tx, req, overrideAccess }, args, (id) =>
+      return deleteMany(this, collection, { tx, req, overrideAccess }, args, (id) =>
         deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true),
       )
     },

@@ -15,7 +15,11 @@ import { withoutTrashed } from '../trash.ts'
 export async function findByID<S extends CollectionSlug>(
   this: Cms,
   incoming: FindByIDArgs<S>,
-): Promise<DocOf<S>> {
+): Promise<DocOf<S>>
+export async function findByID(
+  this: Cms,
+  incoming: FindByIDArgs<CollectionSlug>,
+): Promise<Record<string, unknown> | null> {
   const collection = this.collection(incoming.collection)
   return collectionOperation(
     this,
@@ -39,11 +43,11 @@ export async function findByID<S extends CollectionSlug>(
         })
       ).map(toDoc)
       if (!doc) {
-        if (args.disableErrors) return null as unknown as DocOf<S>
+        if (args.disableErrors) return null
         throw new NotFound()
       }
       const [out] = await readDocs(this, collection, [doc], req, { ...args, depth })
-      return out as DocOf<S>
+      return out
     },
   )
 }

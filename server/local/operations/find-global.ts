@@ -16,11 +16,15 @@ import { withoutStamps } from './update-global.ts'
 export async function findGlobal<S extends GlobalSlug>(
   this: Cms,
   incoming: FindGlobalArgs<S>,
-): Promise<GlobalOf<S>> {
+): Promise<GlobalOf<S>>
+export async function findGlobal(
+  this: Cms,
+  incoming: FindGlobalArgs<GlobalSlug>,
+): Promise<Record<string, unknown>> {
   const global = this.global(incoming.slug)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
-  const args = await runHooks<FindGlobalArgs<S>>(
+  const args = await runHooks<FindGlobalArgs<GlobalSlug>>(
     global.hooks.beforeOperation,
     'args',
     { args: incoming, operation: 'read', req },
@@ -75,5 +79,5 @@ export async function findGlobal<S extends GlobalSlug>(
     { global },
   )
   if (select) applySelect(global.flatFields, out, select)
-  return out as unknown as GlobalOf<S>
+  return out
 }

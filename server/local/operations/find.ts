@@ -19,7 +19,11 @@ import { withoutTrashed } from '../trash.ts'
 export async function find<S extends CollectionSlug>(
   this: Cms,
   incoming: FindArgs<S>,
-): Promise<PaginatedDocs<DocOf<S>>> {
+): Promise<PaginatedDocs<DocOf<S>>>
+export async function find(
+  this: Cms,
+  incoming: FindArgs<CollectionSlug>,
+): Promise<PaginatedDocs<Record<string, unknown>>> {
   const collection = this.collection(incoming.collection)
   return collectionOperation(
     this,
@@ -67,7 +71,7 @@ export async function find<S extends CollectionSlug>(
       // --- read
       const out = await readDocs(this, collection, docs, req, { ...args, depth, findMany: true })
       return paginated(
-        out as DocOf<S>[],
+        out,
         totalDocs,
         paginate ? limit : (args.limit ?? 0),
         paginate ? page : 1,

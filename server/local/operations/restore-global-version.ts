@@ -19,7 +19,11 @@ import { checkUpdatable } from './update-global.ts'
 export async function restoreGlobalVersion<S extends GlobalSlug>(
   this: Cms,
   args: RestoreGlobalVersionArgs<S>,
-): Promise<GlobalOf<S>> {
+): Promise<GlobalOf<S>>
+export async function restoreGlobalVersion(
+  this: Cms,
+  args: RestoreGlobalVersionArgs<GlobalSlug>,
+): Promise<GlobalOf<GlobalSlug>> {
   const { global, versions } = versionedGlobal(this, args.slug)
   const req = createLocalReq(this, args)
   const overrideAccess = args.overrideAccess ?? true
@@ -53,13 +57,13 @@ export async function restoreGlobalVersion<S extends GlobalSlug>(
       { global },
     )
     return this.findGlobal({
-      slug: global.slug as S,
+      slug: args.slug,
       req,
       overrideAccess,
       depth: args.depth,
       draft: args.draft,
       select: args.select,
       showHiddenFields: args.showHiddenFields,
-    }) as Promise<GlobalOf<S>>
+    })
   })
 }

@@ -21,7 +21,11 @@ import { hiddenInTrash } from '../trash.ts'
 export async function restoreVersion<S extends CollectionSlug>(
   this: Cms,
   incoming: RestoreVersionArgs<S>,
-): Promise<DocOf<S>> {
+): Promise<DocOf<S>>
+export async function restoreVersion(
+  this: Cms,
+  incoming: RestoreVersionArgs<CollectionSlug>,
+): Promise<Record<string, unknown>> {
   const { collection, versions } = versioned(this, incoming.collection)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
@@ -87,7 +91,7 @@ export async function restoreVersion<S extends CollectionSlug>(
           depth: depthParam(this, args.depth),
           localized: true,
         })
-        return out as DocOf<S>
+        return out
       },
     ),
   )

@@ -20,12 +20,16 @@ import { prepareData, toEditable, toStored, withDraftStatus } from '../write.ts'
 export async function updateGlobal<S extends GlobalSlug>(
   this: Cms,
   incoming: UpdateGlobalArgs<S>,
-): Promise<GlobalOf<S>> {
+): Promise<GlobalOf<S>>
+export async function updateGlobal(
+  this: Cms,
+  incoming: UpdateGlobalArgs<GlobalSlug>,
+): Promise<GlobalOf<GlobalSlug>> {
   const global = this.global(incoming.slug)
   const req = createLocalReq(this, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
   return withTransaction(this, req, async (tx) => {
-    const args = await runHooks<UpdateGlobalArgs<S>>(
+    const args = await runHooks<UpdateGlobalArgs<GlobalSlug>>(
       global.hooks.beforeOperation,
       'args',
       { args: incoming, operation: 'update', req },
@@ -74,9 +78,7 @@ export async function updateGlobal<S extends GlobalSlug>(
       { doc, previousDoc: original, operation: 'update', req },
       { global },
     )
-    return this.findGlobal({ ...args, slug: global.slug as S, req, overrideAccess }) as Promise<
-      GlobalOf<S>
-    >
+    return this.findGlobal({ ...args, slug: incoming.slug, req, overrideAccess })
   })
 }
 

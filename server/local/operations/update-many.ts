@@ -10,17 +10,17 @@ import { BadRequest } from '../../errors/bad-request.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
-import type { BulkResult, CollectionSlug, DocOf, UpdateArgs } from '../../config/local-api.ts'
+import type { BulkResult, CollectionSlug, UpdateArgs } from '../../config/local-api.ts'
 import { trashes, withoutTrashed } from '../trash.ts'
 import { whereAccess } from '../where-access.ts'
 
-export async function updateMany<S extends CollectionSlug>(
+export async function updateMany(
   cms: Cms,
   collection: SanitizedCollection,
   { tx, req, overrideAccess }: { tx: Executor; req: CmsRequest; overrideAccess: boolean },
-  args: UpdateArgs<S>,
+  args: UpdateArgs<CollectionSlug>,
   one: (id: ID, access: true | Where) => Promise<unknown>,
-): Promise<BulkResult<DocOf<S>>> {
+): Promise<BulkResult<Record<string, unknown>>> {
   if (!args.where || typeof args.where !== 'object')
     throw new BadRequest("Missing 'where' query of documents to update.")
   if (typeof (args.data as { apiKey?: unknown } | undefined)?.apiKey === 'string')
@@ -46,7 +46,7 @@ export async function updateMany<S extends CollectionSlug>(
     args.limit,
     true,
   )
-  return forEachDocument<DocOf<S>>(ids, (id) => one(id, true))
+  return forEachDocument<Record<string, unknown>>(ids, (id) => one(id, true))
 }
 
 /**

@@ -43,10 +43,10 @@ export async function update<S extends CollectionSlug>(
   this: Cms,
   args: UpdateArgs<S> & { where: object },
 ): Promise<BulkResult<DocOf<S>>>
-export async function update<S extends CollectionSlug>(
+export async function update(
   this: Cms,
-  incoming: UpdateArgs<S>,
-): Promise<DocOf<S> | BulkResult<DocOf<S>>> {
+  incoming: UpdateArgs<CollectionSlug>,
+): Promise<Record<string, unknown> | BulkResult<Record<string, unknown>>> {
   const collection = this.collection(incoming.collection)
   return collectionOperation(
     this,
@@ -78,9 +78,9 @@ export async function update<S extends CollectionSlug>(
             overrideAccess,
           ),
         )
-        return (await one(id, access)) as DocOf<S>
+        return one(id, access)
       }
-      return updateMany<S>(this, collection, { tx, req, overrideAccess }, args, one)
+      return updateMany(this, collection, { tx, req, overrideAccess }, args, one)
     },
     { prepare: () => prehashPassword(collection, incoming.data) },
   )
