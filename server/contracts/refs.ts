@@ -1,6 +1,7 @@
 import type { IdKind } from '../config/types.ts'
 import { whereIdComponent } from '../fields/shared.ts'
 import type { Schema } from '../fields/types.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 /** The smallest parts of the contract's schemas: references, ids, nullable values. */
 
@@ -29,4 +30,29 @@ export function nullable(s: Schema): Schema {
       enum: [...s.enum, null],
     }
   return { anyOf: [s, { type: 'null' }] }
+}
+
+/** The schema under a key of a schema (`properties`, `items`, one property…), when there is one. */
+export function schemaAt(s: Schema | undefined, key: string): Schema | undefined {
+  const v = s?.[key]
+  return isRecord(v) ? v : undefined
+}
+
+/** The schemas listed under a key of a schema (`anyOf`, `oneOf`), when there are. */
+export function schemasAt(s: Schema | undefined, key: string): Schema[] | undefined {
+  const v = s?.[key]
+  return Array.isArray(v) ? v.filter(isRecord) : undefined
+}
+
+/** A schema's `required` names, when it lists them. */
+export function requiredOf(s: Schema | undefined): string[] | undefined {
+  const v = s?.required
+  return Array.isArray(v) ? v.filter((n) => typeof n === 'string') : undefined
+}
+
+/** A built object schema's `properties`, for adding to or reading from (one without them is a compiler bug). */
+export function propertiesOf(s: Schema): Schema {
+  const v = s.properties
+  if (!isRecord(v)) throw new Error('An object schema without properties.')
+  return v
 }

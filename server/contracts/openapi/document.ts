@@ -22,7 +22,7 @@ function checkSuccessStatuses(op: Operation, method: string, path: string): void
   if (!isOperationKind(kind))
     throw new Error(`${method.toUpperCase()} ${path}: unknown operation kind "${kind}".`)
   if (kind === 'endpoint') return
-  const declared = Object.keys(op.responses as Record<string, unknown>).map(Number)
+  const declared = Object.keys(op.responses).map(Number)
   const expected: readonly number[] = SUCCESS_STATUSES[kind]
   const success = declared.filter((status) => status < 400)
   if (!expected.every((s) => declared.includes(s)) || !success.every((s) => expected.includes(s))) {
@@ -69,7 +69,7 @@ export function declareCommonResponses(paths: Record<string, PathItem>): void {
   for (const [p, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
       op.description ??= DESCRIPTIONS[op['x-cms'].kind]
-      const responses = op.responses as Record<string, unknown>
+      const responses = op.responses
       const v1 = p.startsWith('/v1/')
       const ref = (code: ErrorStatus) => ({
         $ref: `#/components/responses/${v1 ? `Problem${code}` : responseForStatus(code)}`,
