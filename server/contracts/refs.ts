@@ -1,4 +1,4 @@
-import type { IdKind } from '../config/types.ts'
+import type { IdKind, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { whereIdComponent } from '../fields/shared.ts'
 import type { Schema } from '../fields/types.ts'
 import { isRecord } from '../utilities/is-record.ts'
@@ -6,6 +6,8 @@ import { isRecord } from '../utilities/is-record.ts'
 /** The smallest parts of the contract's schemas: references, ids, nullable values. */
 
 export type { Schema }
+/** An object schema as the compiler builds it: its properties, and the names it requires. */
+export type ObjectSchema = Schema & { type: 'object'; properties: Schema; required?: string[] }
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
 
 const ID: Schema = { type: 'integer', minimum: 1 }
@@ -55,4 +57,11 @@ export function propertiesOf(s: Schema): Schema {
   const v = s.properties
   if (!isRecord(v)) throw new Error('An object schema without properties.')
   return v
+}
+
+/** The collection a relation or join targets (the sanitiser has checked that it exists). */
+export function targetCollection(config: SanitizedConfig, slug: string): SanitizedCollection {
+  const c = config.collectionsBySlug.get(slug)
+  if (!c) throw new Error(`No collection "${slug}" in the config.`)
+  return c
 }
