@@ -18,6 +18,8 @@ export type Operation = Schema & {
   'x-cms': OperationMeta
 }
 export type PathItem = Record<string, Operation>
+/** The compiled OpenAPI document, its paths as the compiler built them. */
+export type ContractDocument = Schema & { paths: Record<string, PathItem> }
 
 export const json = (schema: Schema, description: string): Schema => ({
   description,

@@ -97,7 +97,8 @@ export function contractBackend(document: Record<string, unknown>): OpenAPIBacke
         keyword: REF_KEYWORD,
         macro: (name: string) => ({ $ref: componentKey(name) }),
       })
-      for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, componentKey(name))
+      for (const [name, schema] of Object.entries(schemas))
+        ajv.addSchema(schema, componentKey(name))
       shared.set(context, ajv)
       return ajv
     },

@@ -6,7 +6,12 @@
 import type { SanitizedConfig } from '../../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../../errors/catalogue.ts'
 import { isOperationKind, SUCCESS_STATUSES } from '../../config/kinds.ts'
-import { declareParserRefusals, type Operation, type PathItem } from '../operation.ts'
+import {
+  declareParserRefusals,
+  type ContractDocument,
+  type Operation,
+  type PathItem,
+} from '../operation.ts'
 import { cookieName } from '../../auth/cookies.ts'
 import { collectionNames, typeName } from '../../config/names.ts'
 import type { Schema } from '../schemas.ts'
@@ -96,7 +101,7 @@ export function assembleDocument(
   acyclic: Record<string, Schema>,
   parameters: Record<string, Schema>,
   responses: Record<string, Schema>,
-): Record<string, unknown> {
+): ContractDocument {
   // Response components no operation uses are left out (linters flag them).
   const used = JSON.stringify(paths)
   for (const name of Object.keys(responses))
