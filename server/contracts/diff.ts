@@ -78,9 +78,10 @@ function isRemovedProperty(path: unknown[] | undefined, action: string): boolean
  */
 function sortAsEnum(doc: Record<string, unknown>): Record<string, unknown> {
   const copy = structuredClone(doc)
-  for (const item of Object.values(isRecord(copy.paths) ? copy.paths : {}))
+  const paths: Record<string, unknown> = isRecord(copy.paths) ? copy.paths : {}
+  for (const item of Object.values(paths))
     for (const op of isRecord(item) ? Object.values(item) : []) {
-      const params = isRecord(op) && Array.isArray(op.parameters) ? op.parameters : []
+      const params: unknown[] = isRecord(op) && Array.isArray(op.parameters) ? op.parameters : []
       for (const p of params)
         if (isRecord(p) && Array.isArray(p['x-cms-sortable']))
           p.schema = { type: 'string', enum: p['x-cms-sortable'] }

@@ -49,7 +49,7 @@ export function schemasAt(s: Schema | undefined, key: string): Schema[] | undefi
 /** A schema's `required` names, when it lists them. */
 export function requiredOf(s: Schema | undefined): string[] | undefined {
   const v = s?.required
-  return Array.isArray(v) ? v.filter((n) => typeof n === 'string') : undefined
+  return Array.isArray(v) ? v.filter((n: unknown): n is string => typeof n === 'string') : undefined
 }
 
 /** A built object schema's `properties`, for adding to or reading from (one without them is a compiler bug). */

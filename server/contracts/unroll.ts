@@ -56,7 +56,9 @@ export function unrollCycles(
         out[key] = r
       }
       if (cut.length && Array.isArray(out.required))
-        out.required = out.required.filter((n) => !cut.includes(n))
+        out.required = out.required.filter(
+          (n: unknown) => typeof n !== 'string' || !cut.includes(n),
+        )
       // `{ anyOf: [x] }` left by a cut is x.
       for (const key of ['anyOf', 'oneOf'] as const) {
         const list = out[key]

@@ -42,9 +42,12 @@ function isDocument(doc: Record<string, unknown>): doc is Record<string, unknown
 
 /** Every operation's parameters with the references to shared ones inlined, JSON-text ones by their content. */
 function inlineParameters(doc: Record<string, unknown>): void {
-  const components = isRecord(doc.components) ? doc.components : {}
-  const shared = isRecord(components.parameters) ? components.parameters : {}
-  for (const item of Object.values(isRecord(doc.paths) ? doc.paths : {})) {
+  const components: Record<string, unknown> = isRecord(doc.components) ? doc.components : {}
+  const shared: Record<string, unknown> = isRecord(components.parameters)
+    ? components.parameters
+    : {}
+  const paths: Record<string, unknown> = isRecord(doc.paths) ? doc.paths : {}
+  for (const item of Object.values(paths)) {
     for (const op of isRecord(item) ? Object.values(item) : []) {
       if (!isRecord(op) || !Array.isArray(op.parameters)) continue
       op.parameters = op.parameters.map((p: unknown) => {
@@ -69,8 +72,8 @@ export function contractBackend(document: Record<string, unknown>): OpenAPIBacke
   const doc = hideObjectRefs(structuredClone(document))
   inlineParameters(doc)
   if (!isDocument(doc)) throw new Error('The contract is not an OpenAPI document.')
-  const components = isRecord(doc.components) ? doc.components : {}
-  const schemas = isRecord(components.schemas) ? components.schemas : {}
+  const components: Record<string, unknown> = isRecord(doc.components) ? doc.components : {}
+  const schemas: Record<string, unknown> = isRecord(components.schemas) ? components.schemas : {}
   // openapi-backend makes a fresh Ajv for every validator it compiles, which would compile the shared component
   // schemas (deep Wheres, documents) again for every operation: one Ajv per validation context instead, so each
   // component is compiled once per contract.
@@ -97,8 +100,9 @@ export function contractBackend(document: Record<string, unknown>): OpenAPIBacke
         keyword: REF_KEYWORD,
         macro: (name: string) => ({ $ref: componentKey(name) }),
       })
+      // The compiler's component schemas are all objects.
       for (const [name, schema] of Object.entries(schemas))
-        ajv.addSchema(schema, componentKey(name))
+        if (isRecord(schema)) ajv.addSchema(schema, componentKey(name))
       shared.set(context, ajv)
       return ajv
     },
