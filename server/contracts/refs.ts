@@ -52,13 +52,6 @@ export function requiredOf(s: Schema | undefined): string[] | undefined {
   return Array.isArray(v) ? v.filter((n: unknown): n is string => typeof n === 'string') : undefined
 }
 
-/** A built object schema's `properties`, for adding to or reading from (one without them is a compiler bug). */
-export function propertiesOf(s: Schema): Schema {
-  const v = s.properties
-  if (!isRecord(v)) throw new Error('An object schema without properties.')
-  return v
-}
-
 /** The collection a relation or join targets (the sanitiser has checked that it exists). */
 export function targetCollection(config: SanitizedConfig, slug: string): SanitizedCollection {
   const c = config.collectionsBySlug.get(slug)
