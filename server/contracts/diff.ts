@@ -1,4 +1,5 @@
 import { rollUp } from './unroll.ts'
+import { isRecord } from '../utilities/is-record.ts'
 import { execFile } from 'node:child_process'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -75,16 +76,17 @@ function isRemovedProperty(path: unknown[] | undefined, action: string): boolean
  * A `sort` parameter is a pattern over its sortable paths, and a changed pattern reads as breaking: compared as
  * the enum of its paths (`x-cms-sortable`), a new path is an added value and a removed one a breaking change.
  */
-function sortAsEnum<T>(doc: T): T {
-  const copy = structuredClone(doc) as { paths?: Record<string, Record<string, unknown>> }
-  for (const item of Object.values(copy.paths ?? {}))
-    for (const op of Object.values(item)) {
-      const params = (op as { parameters?: Record<string, unknown>[] }).parameters ?? []
+function sortAsEnum(doc: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(doc)
+  const paths: Record<string, unknown> = isRecord(copy.paths) ? copy.paths : {}
+  for (const item of Object.values(paths))
+    for (const op of isRecord(item) ? Object.values(item) : []) {
+      const params: unknown[] = isRecord(op) && Array.isArray(op.parameters) ? op.parameters : []
       for (const p of params)
-        if (Array.isArray(p['x-cms-sortable']))
+        if (isRecord(p) && Array.isArray(p['x-cms-sortable']))
           p.schema = { type: 'string', enum: p['x-cms-sortable'] }
     }
-  return copy as T
+  return copy
 }
 
 export async function diffContracts(before: Contracts, after: Contracts): Promise<Change[]> {
@@ -93,15 +95,7 @@ export async function diffContracts(before: Contracts, after: Contracts): Promis
   const { diff } = await import('@graphql-inspector/core')
   const changes: Change[] = []
   const seen = new Set<string>()
-  for (const d of apiDiff(
-    sortAsEnum(rollUp(before.openapi)),
-    sortAsEnum(rollUp(after.openapi)),
-  ) as {
-    type: string
-    action: string
-    path: unknown[]
-    description?: string
-  }[]) {
+  for (const d of apiDiff(sortAsEnum(rollUp(before.openapi)), sortAsEnum(rollUp(after.openapi)))) {
     let level: Level =
       d.type === 'breaking'
         ? 'breaking'

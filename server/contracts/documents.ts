@@ -2,6 +2,7 @@ import type { FlattenedField, SanitizedConfig } from '../config/types.ts'
 import { collectionNames, globalName } from '../config/names.ts'
 import { fieldType } from '../fields/registry.ts'
 import type { SelectionKit } from '../fields/types.ts'
+import { targetCollection } from './refs.ts'
 
 /**
  * GraphQL operation documents for the SDK, compiled from the config like the SDL (so renaming a collection
@@ -19,7 +20,7 @@ function selection(
 ): string {
   const kit: SelectionKit = {
     depth,
-    docType: (slug) => collectionNames(config.collectionsBySlug.get(slug)!).singular,
+    docType: (slug) => collectionNames(targetCollection(config, slug)).singular,
     fields: (nested, type, indent) => selection(nested, type, config, `${depth}${indent}`),
   }
   const lines: string[] = []

@@ -1,5 +1,6 @@
 import type { PathItem } from './operation.ts'
-import type { Schema } from './schemas.ts'
+import { schemaAt, schemasAt, type Schema } from './refs.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 /**
  * `examples` of the JSON-text query parameters (`where`, `select`, `populate`, `joins`), built from the compiled
@@ -13,14 +14,14 @@ import type { Schema } from './schemas.ts'
 const SYSTEM = new Set(['id', 'blockType', 'createdAt', 'updatedAt', 'and', 'or'])
 
 const refName = (s: unknown): string | undefined => {
-  const r = (s as { $ref?: unknown } | undefined)?.$ref
+  const r = isRecord(s) ? s.$ref : undefined
   return typeof r === 'string' ? r.slice(r.lastIndexOf('/') + 1) : undefined
 }
-const properties = (s: Schema | undefined): Schema => (s?.properties as Schema | undefined) ?? {}
+const properties = (s: Schema | undefined): Schema => schemaAt(s, 'properties') ?? {}
 
 /** The first field of a schema's properties, leaving out system keys and those `skip` refuses. */
-function firstField(schema: Schema | undefined, skip: (s: Schema) => boolean = () => false) {
-  return Object.entries(properties(schema)).find(([k, s]) => !SYSTEM.has(k) && !skip(s as Schema))
+function firstField(schema: Schema | undefined, skip: (s: unknown) => boolean = () => false) {
+  return Object.entries(properties(schema)).find(([k, s]) => !SYSTEM.has(k) && !skip(s))
 }
 
 type Examples = Record<string, { summary: string; value: string }>
@@ -63,7 +64,7 @@ function selectExamples(select: Schema | undefined): Examples {
   if ('version' in props) {
     const keep = { ...('parent' in props && { parent: true }), version: true }
     const inner = firstField(
-      ((props.version as Schema).anyOf as Schema[] | undefined)?.find((s) => s.type === 'object'),
+      schemasAt(schemaAt(props, 'version'), 'anyOf')?.find((s) => s.type === 'object'),
     )
     return {
       version: example('The version and its parent', keep),
@@ -98,7 +99,7 @@ function populateExamples(populate: Schema | undefined, schemas: Record<string, 
 }
 
 function joinsExamples(joins: Schema | undefined): Examples {
-  const object = (joins?.anyOf as Schema[] | undefined)?.find((s) => s.type === 'object')
+  const object = schemasAt(joins, 'anyOf')?.find((s) => s.type === 'object')
   const [path] = Object.keys(properties(object))
   return {
     defaults: example('Every join field with its defaults', {}),
@@ -109,7 +110,7 @@ function joinsExamples(joins: Schema | undefined): Examples {
 
 /** Replaces the single `example` of each JSON-text query parameter with `examples` from its schema. */
 function withExamples(p: Schema, schemas: Record<string, Schema>): void {
-  const content = refName((p.schema as Schema | undefined)?.contentSchema)
+  const content = refName(schemaAt(p, 'schema')?.contentSchema)
   if (p.in !== 'query' || !content) return
   const schema = schemas[content]
   const examples =
@@ -135,6 +136,6 @@ export function addQueryExamples(
 ): void {
   for (const item of Object.values(paths))
     for (const op of Object.values(item))
-      for (const p of (op.parameters ?? []) as Schema[]) withExamples(p, schemas)
+      for (const p of op.parameters ?? []) withExamples(p, schemas)
   for (const p of Object.values(parameters)) withExamples(p, schemas)
 }

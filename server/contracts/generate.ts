@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { SanitizedConfig } from '../config/types.ts'
 import { compileDocuments } from './documents.ts'
 import { compileSDL, generateGraphQLRoots } from './graphql.ts'
-import { compileOpenAPI } from './openapi.ts'
+import { compileContract } from './openapi.ts'
 import { generateSdkMap } from './sdk-map.ts'
 import { generateStubs } from './stubs.ts'
 import { generateTypes } from './typescript.ts'
@@ -68,7 +68,7 @@ export async function generate(
   const started = Date.now()
 
   // 1. Contracts.
-  const openapi = compileOpenAPI(config)
+  const openapi = compileContract(config)
   await write(path.join(out, 'contracts/openapi.json'), `${JSON.stringify(openapi, null, 2)}\n`)
   const sdl = compileSDL(config)
   await write(path.join(out, 'contracts/schema.graphql'), sdl)
@@ -83,7 +83,7 @@ export async function generate(
     output: { path: path.join(generated, 'openapi'), module: { extension: '.ts' } },
     plugins: ['@hey-api/typescript', '@hey-api/sdk', '@hey-api/client-fetch'],
     logs: { level: 'silent', file: false },
-  } as never)
+  })
 
   // 3. GraphQL: resolver types for the server, typed operation documents for the SDK.
   await rm(path.join(generated, 'graphql'), { recursive: true, force: true })
@@ -94,7 +94,7 @@ export async function generate(
   await write(path.join(generated, 'graphql/roots.ts'), generateGraphQLRoots(config))
 
   // 4. Server stubs and the types file.
-  await write(path.join(generated, 'server/operations.ts'), generateStubs(openapi as never))
+  await write(path.join(generated, 'server/operations.ts'), generateStubs(openapi))
   await write(path.join(generated, 'sdk/map.ts'), generateSdkMap(config))
   await write(path.join(out, typesFile(config)), generateTypes(config))
 

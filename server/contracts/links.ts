@@ -1,6 +1,6 @@
 import type { OperationKind } from '../config/kinds.ts'
 import type { Operation, PathItem } from './operation.ts'
-import type { Schema } from './schemas.ts'
+import { requiredOf, schemaAt } from './refs.ts'
 
 /**
  * OpenAPI `links` between operations: what a create answers (`doc.id`) feeds the by-id operations of the same
@@ -21,10 +21,10 @@ const BY_ID: [OperationKind, string][] = [
 type Link = { operationId: string; description: string; parameters: Record<string, string> }
 
 function addLink(op: Operation, status: string, name: string, link: Link): void {
-  const response = (op.responses as Record<string, Schema | undefined>)[status]
+  const response = schemaAt(op.responses, status)
   // A shared response (a `$ref`) is never changed: every operation using it would get the link.
   if (!response || response.$ref) return
-  response.links = { ...(response.links as Record<string, Link> | undefined), [name]: link }
+  response.links = { ...schemaAt(response, 'links'), [name]: link }
 }
 
 export function addLinks(paths: Record<string, PathItem>): void {
@@ -45,10 +45,10 @@ export function addLinks(paths: Record<string, PathItem>): void {
   }
   for (const login of ops.filter((o) => o['x-cms'].kind === 'login')) {
     const me = find('me', login['x-cms'].collection)
-    const answer = (login.responses as Record<string, Schema>)['200']
-    const session = (answer?.content as Schema | undefined)?.['application/json'] as Schema
+    const answer = schemaAt(login.responses, '200')
+    const session = schemaAt(schemaAt(answer, 'content'), 'application/json')
     // With auth.removeTokenFromResponses the token is only in the cookie: no link.
-    const required = ((session?.schema as Schema | undefined)?.required ?? []) as string[]
+    const required = requiredOf(schemaAt(session, 'schema')) ?? []
     if (me && required.includes('token'))
       addLink(login, '200', 'Me', {
         operationId: me.operationId,

@@ -11,7 +11,7 @@
  * (`document.ts`).
  */
 import type { SanitizedConfig } from '../config/types.ts'
-import { parserBody, type PathItem } from './operation.ts'
+import { parserBody, type ContractDocument, type PathItem } from './operation.ts'
 import { ordersComponents, ordersPaths } from './orders.ts'
 import { NOT_BLANK_PATTERN } from './patterns.ts'
 import { unrollCycles } from './unroll.ts'
@@ -34,8 +34,13 @@ export type { OperationMeta } from './operation.ts'
 export { joinsSchema } from './openapi/entity-schemas.ts'
 export { endpointDefaultStatuses } from './openapi/endpoint-paths.ts'
 
-/** Compiles the config into the OpenAPI 3.1 document. */
+/** Compiles the config into the OpenAPI 3.1 document, as the JSON it is written as (files, tools, tests). */
 export function compileOpenAPI(config: SanitizedConfig): Record<string, unknown> {
+  return compileContract(config)
+}
+
+/** The OpenAPI 3.1 document with its paths typed as compiled: what the server routes by. */
+export function compileContract(config: SanitizedConfig): ContractDocument {
   const ctx: SchemaContext = { config, components: {} }
   const anyId = anyIdSchema(config)
   const schemas: Record<string, Schema> = sharedSchemas(anyId)

@@ -1,5 +1,5 @@
 import type { OperationKind } from '../config/kinds.ts'
-import type { Schema } from './schemas.ts'
+import { schemaAt, type Schema } from './refs.ts'
 import { maxPage } from '../local/params.ts'
 
 /** The `x-cms` extension of an operation: the kind that serves it, and what it is about. */
@@ -10,8 +10,16 @@ export interface OperationMeta {
   endpoint?: number
 }
 
-export type Operation = Schema & { operationId: string; tags?: string[]; 'x-cms': OperationMeta }
+export type Operation = Schema & {
+  operationId: string
+  tags?: string[]
+  parameters?: Schema[]
+  responses: Schema
+  'x-cms': OperationMeta
+}
 export type PathItem = Record<string, Operation>
+/** The compiled OpenAPI document, its paths as the compiler built them. */
+export type ContractDocument = Schema & { paths: Record<string, PathItem> }
 
 export const json = (schema: Schema, description: string): Schema => ({
   description,
@@ -49,7 +57,7 @@ export const headersTooLarge = (error: Schema): Schema => ({
 })
 
 export function parserBody(response: Schema | undefined, error: Schema): void {
-  const content = response?.content as Record<string, unknown> | undefined
+  const content = schemaAt(response, 'content')
   if (content) content['application/json'] ??= { schema: error }
 }
 

@@ -6,6 +6,7 @@ import { STATUS_TITLES } from '../errors/catalogue.ts'
 import type { OperationKind } from '../config/kinds.ts'
 import { body, json, pageParameter, type OperationMeta, type PathItem } from './operation.ts'
 import { ref, type Schema } from './schemas.ts'
+import { schemaAt } from './refs.ts'
 import { MAX_PATH_ID } from '../local/params.ts'
 import { MAX_UNIT_PRICE } from '../orders/representation.ts'
 import { SIGNATURE_PATTERN } from '../orders/webhooks.ts'
@@ -27,7 +28,7 @@ export function ordersPaths(paths: Record<string, PathItem>, maxLimit: number): 
   }
   const tag = ['Orders API v1']
   const listed = pageParameter(maxLimit)
-  const page = { ...listed, schema: { ...(listed.schema as Schema), default: 1 } }
+  const page = { ...listed, schema: { ...schemaAt(listed, 'schema'), default: 1 } }
   paths['/v1/orders'] = {
     get: {
       operationId: 'v1ListOrders',

@@ -3,11 +3,26 @@ import type { SchemaKit } from '../fields/types.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { idKind } from '../config/ids.ts'
 import { holdsObject } from '../local/locale.ts'
-import { idSchema, nullable, ref, type Schema } from './refs.ts'
+import {
+  idSchema,
+  nullable,
+  ref,
+  targetCollection,
+  type ObjectSchema,
+  type Schema,
+} from './refs.ts'
 import { operatorsOf } from './where-schema.ts'
 import { collectionNames } from '../config/names.ts'
 
-export { idSchema, nullable, ref, whereIdRef, type Schema } from './refs.ts'
+export {
+  idSchema,
+  nullable,
+  ref,
+  targetCollection,
+  whereIdRef,
+  type ObjectSchema,
+  type Schema,
+} from './refs.ts'
 
 /**
  * JSON Schema (2020-12, as OpenAPI 3.1 uses it) for documents, inputs and where clauses, derived from fields.
@@ -48,7 +63,7 @@ function describe(s: Schema, field: FlattenedField): Schema {
 }
 
 function docRef(ctx: SchemaContext, slug: string): Schema {
-  return ref(collectionNames(ctx.config.collectionsBySlug.get(slug)!).singular)
+  return ref(collectionNames(targetCollection(ctx.config, slug)).singular)
 }
 
 /** What a field module may call back while building a value's schema. */
@@ -133,9 +148,10 @@ function localeMap(
  * drafts say so.
  */
 function nonEmpty(s: Schema, field: FlattenedField): Schema {
-  if (s.type === 'array') return { ...s, minItems: Math.max(1, (s.minItems as number) ?? 0) }
+  if (s.type === 'array')
+    return { ...s, minItems: Math.max(1, typeof s.minItems === 'number' ? s.minItems : 0) }
   if (s.type === 'string' && fieldType(field).nonEmpty)
-    return { ...s, minLength: Math.max(1, (s.minLength as number) ?? 0) }
+    return { ...s, minLength: Math.max(1, typeof s.minLength === 'number' ? s.minLength : 0) }
   return s
 }
 
@@ -151,6 +167,22 @@ export function objectSchema(
   row: boolean,
   drafts = false,
 ): Schema {
+  const s = fieldsSchema(fields, mode, ctx, row, drafts)
+  if (interfaceName && mode === 'read') {
+    ctx.components[interfaceName] = s
+    return ref(interfaceName)
+  }
+  return s
+}
+
+/** The object of fields itself (what `objectSchema` names as a component when asked to). */
+export function fieldsSchema(
+  fields: FlattenedField[],
+  mode: 'read' | 'input',
+  ctx: SchemaContext,
+  row: boolean,
+  drafts = false,
+): ObjectSchema {
   const properties: Schema = {}
   const required: string[] = []
   if (row) properties.id = mode === 'read' ? { type: 'string' } : { type: ['string', 'null'] }
@@ -172,33 +204,24 @@ export function objectSchema(
     // A localized value is written one locale at a time, so a required one may be null in a locale that has none
     // yet (the default one too, after a create in another locale): found by Schemathesis on the newsroom fixture.
     const strict = Boolean(f.required) && !drafts && !f.localized && mode === 'read'
-    properties[f.name] = fieldSchema(
-      f,
-      mode,
-      ctx,
-      strict || (mode === 'input' && Boolean(f.required)),
-    )
+    const schema = fieldSchema(f, mode, ctx, strict || (mode === 'input' && Boolean(f.required)))
     // Computed on read; a write's value is ignored.
-    if (f.virtual) properties[f.name] = { ...(properties[f.name] as Schema), readOnly: true }
+    properties[f.name] = f.virtual ? { ...schema, readOnly: true } : schema
     if (mode === 'input' && f.required && !drafts && f.defaultValue === undefined)
       required.push(f.name)
   }
-  const s: Schema = { type: 'object', properties }
+  const s: ObjectSchema = { type: 'object', properties }
   if (required.length) s.required = required
   // The server refuses a key that is not a field (validateFields: 400 "This field does not exist.").
   if (mode === 'input') s.additionalProperties = false
-  if (interfaceName && mode === 'read') {
-    ctx.components[interfaceName] = s
-    return ref(interfaceName)
-  }
   return s
 }
 
 /** The read schema of a collection's documents. */
-export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): Schema {
+export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): ObjectSchema {
   const drafts = Boolean(c.versions && c.versions.drafts)
-  const base = objectSchema(c.flatFields, 'read', ctx, undefined, false, drafts)
-  const properties: Schema = { id: collectionIdSchema(c), ...(base.properties as Schema) }
+  const base = fieldsSchema(c.flatFields, 'read', ctx, false, drafts)
+  const properties: Schema = { id: collectionIdSchema(c), ...base.properties }
   if (c.timestamps)
     Object.assign(properties, {
       createdAt: { type: 'string', format: 'date-time' },
@@ -234,18 +257,17 @@ export function inputSchema(
   operation: 'create' | 'update',
   drafts: boolean,
   extra: Schema = {},
-): Schema {
-  const s = objectSchema(
+): ObjectSchema {
+  const s = fieldsSchema(
     fields,
     'input',
     { ...ctx, draftable: drafts, operation },
-    undefined,
     false,
     drafts || operation === 'update',
   )
-  const out: Schema = {
+  const out: ObjectSchema = {
     ...s,
-    properties: { ...(s.properties as Schema), ...SYSTEM_INPUT, ...extra },
+    properties: { ...s.properties, ...SYSTEM_INPUT, ...extra },
   }
   if (drafts) Object.assign(out, whenPublished(fields, ctx, operation))
   return out
@@ -260,18 +282,17 @@ function whenPublished(
   ctx: SchemaContext,
   operation: 'create' | 'update',
 ): Schema {
-  const published = objectSchema(
+  const published = fieldsSchema(
     fields,
     'input',
     { ...ctx, draftable: false, operation },
-    undefined,
     false,
     false,
   )
-  const names = (published.required as string[] | undefined) ?? []
+  const names = published.required ?? []
   const strict = fields.filter((f) => 'required' in f && f.required && !f.hidden && !f.virtual)
   if (!strict.length) return {}
-  const all = published.properties as Schema
+  const all = published.properties
   const then: Schema = { properties: Object.fromEntries(strict.map((f) => [f.name, all[f.name]])) }
   if (operation === 'create' && names.length) then.required = names
   return {

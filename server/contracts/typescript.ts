@@ -8,6 +8,7 @@ import type {
 } from '../config/types.ts'
 import { collectionNames, globalName } from '../config/names.ts'
 import { idKind } from '../config/ids.ts'
+import { targetCollection } from './refs.ts'
 
 /**
  * `cms generate:types`: one interface per collection and global, one per block, array or group with an
@@ -35,12 +36,12 @@ class Emitter {
   }
 
   docName(slug: string): string {
-    return collectionNames(this.config.collectionsBySlug.get(slug)!).singular
+    return collectionNames(targetCollection(this.config, slug)).singular
   }
 
   /** The TypeScript type of a collection's ids: `number` (serial and custom number ids) or `string`. */
   idType(slug: string): string {
-    return idKind(this.config.collectionsBySlug.get(slug)!) === 'text' ? 'string' : 'number'
+    return idKind(targetCollection(this.config, slug)) === 'text' ? 'string' : 'number'
   }
 
   /** An object type body `{ ... }` for fields (row: array/block rows carry an id). */

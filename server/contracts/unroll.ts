@@ -1,4 +1,5 @@
 import type { Schema } from './schemas.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 /**
  * The contract's schemas as a graph without cycles. Three things refer to themselves: a Where (`and`/`or` hold
@@ -39,9 +40,9 @@ export function unrollCycles(
       const out: Record<string, unknown> = {}
       const cut: string[] = []
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'properties') {
+        if (key === 'properties' && isRecord(value)) {
           const properties: Record<string, unknown> = {}
-          for (const [name, s] of Object.entries(value as Schema)) {
+          for (const [name, s] of Object.entries(value)) {
             const r = rewrite(s, level)
             if (r === CUT) cut.push(name)
             else properties[name] = r
@@ -55,7 +56,9 @@ export function unrollCycles(
         out[key] = r
       }
       if (cut.length && Array.isArray(out.required))
-        out.required = (out.required as string[]).filter((n) => !cut.includes(n))
+        out.required = out.required.filter(
+          (n: unknown) => typeof n !== 'string' || !cut.includes(n),
+        )
       // `{ anyOf: [x] }` left by a cut is x.
       for (const key of ['anyOf', 'oneOf'] as const) {
         const list = out[key]
@@ -66,8 +69,11 @@ export function unrollCycles(
     }
     for (const name of members) {
       const levelsOfName: Schema[] = []
-      for (let level = 0; level < levels; level++)
-        levelsOfName.push(rewrite(schemas[name], level) as Schema)
+      for (let level = 0; level < levels; level++) {
+        const copy = rewrite(schemas[name], level)
+        if (!isRecord(copy)) throw new Error(`The schema ${name} was cut whole at level ${level}.`)
+        levelsOfName.push(copy)
+      }
       copies.set(name, levelsOfName)
     }
   }
@@ -82,8 +88,8 @@ export function unrollCycles(
   }
   const reached = new Set(Object.keys(schemas))
   const queue = [...reached]
-  while (queue.length) {
-    for (const target of refsOf(candidate.get(queue.pop()!))) {
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    for (const target of refsOf(candidate.get(name))) {
       if (reached.has(target)) continue
       reached.add(target)
       queue.push(target)
@@ -97,7 +103,7 @@ const CUT = Symbol('cut')
 const levelName = (name: string, level: number) => (level ? `${name}Depth${level}` : name)
 
 function refName(node: object): string | undefined {
-  const r = (node as { $ref?: unknown }).$ref
+  const r = '$ref' in node ? node.$ref : undefined
   return typeof r === 'string' && r.startsWith(REF) ? r.slice(REF.length) : undefined
 }
 
@@ -114,35 +120,31 @@ function refsOf(node: unknown, out = new Set<string>()): Set<string> {
 /** Strongly connected components that hold a cycle (Tarjan), each as its member names. */
 function cycles(edges: Map<string, Set<string>>): string[][] {
   let counter = 0
-  const index = new Map<string, number>()
-  const low = new Map<string, number>()
+  const visited = new Map<string, { index: number; low: number }>()
   const stack: string[] = []
   const onStack = new Set<string>()
   const out: string[][] = []
-  const visit = (v: string) => {
-    index.set(v, counter)
-    low.set(v, counter++)
+  const visit = (v: string, targets: Set<string>) => {
+    const node = { index: counter, low: counter++ }
+    visited.set(v, node)
     stack.push(v)
     onStack.add(v)
-    for (const w of edges.get(v) ?? []) {
-      if (!edges.has(w)) continue
-      if (!index.has(w)) {
-        visit(w)
-        low.set(v, Math.min(low.get(v)!, low.get(w)!))
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+    for (const w of targets) {
+      const next = edges.get(w)
+      if (!next) continue
+      const seen = visited.get(w)
+      if (!seen) node.low = Math.min(node.low, visit(w, next).low)
+      else if (onStack.has(w)) node.low = Math.min(node.low, seen.index)
     }
-    if (low.get(v) === index.get(v)) {
-      const members: string[] = []
-      let w: string
-      do {
-        w = stack.pop()!
-        onStack.delete(w)
-        members.push(w)
-      } while (w !== v)
-      if (members.length > 1 || edges.get(v)!.has(v)) out.push(members.reverse())
+    if (node.low === node.index) {
+      // v and everything pushed after it.
+      const members = stack.splice(stack.lastIndexOf(v))
+      for (const w of members) onStack.delete(w)
+      if (members.length > 1 || targets.has(v)) out.push(members)
     }
+    return node
   }
-  for (const v of edges.keys()) if (!index.has(v)) visit(v)
+  for (const [v, targets] of edges) if (!visited.has(v)) visit(v, targets)
   return out
 }
 
@@ -150,18 +152,17 @@ function cycles(edges: Map<string, Set<string>>): string[][] {
  * The inverse, for comparing two contracts (server/contracts/diff.ts): every level folds back into its level-0
  * schema, so a change shows once, not once per level, and the diff tool walks a document of the original size.
  */
-export function rollUp<T extends { components?: { schemas?: Record<string, unknown> } }>(
-  doc: T,
-): T {
-  const schemas = doc.components?.schemas ?? {}
+export function rollUp(doc: Record<string, unknown>): Record<string, unknown> {
+  const schemas =
+    isRecord(doc.components) && isRecord(doc.components.schemas) ? doc.components.schemas : {}
   const level = /^(.+)Depth\d+$/
   const base = (name: string) => {
     const m = level.exec(name)
     return m && m[1] in schemas ? m[1] : name
   }
-  const fold = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(fold)
-    if (!node || typeof node !== 'object') return node
+  const fold = (node: unknown): unknown =>
+    Array.isArray(node) ? node.map(fold) : isRecord(node) ? foldObject(node) : node
+  const foldObject = (node: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(node)) {
       out[k] =
@@ -171,9 +172,10 @@ export function rollUp<T extends { components?: { schemas?: Record<string, unkno
     }
     return out
   }
-  const folded = fold(doc) as T
-  folded.components!.schemas = Object.fromEntries(
-    Object.entries(folded.components!.schemas!).filter(([name]) => base(name) === name),
-  )
+  const folded = foldObject(doc)
+  if (isRecord(folded.components) && isRecord(folded.components.schemas))
+    folded.components.schemas = Object.fromEntries(
+      Object.entries(folded.components.schemas).filter(([name]) => base(name) === name),
+    )
   return folded
 }

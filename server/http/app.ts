@@ -1,7 +1,7 @@
 import Koa from 'koa'
 import { pino, type Logger } from 'pino'
 import type { CmsRequest, SanitizedConfig } from '../config/types.ts'
-import { compileOpenAPI } from '../contracts/openapi.ts'
+import { compileContract } from '../contracts/openapi.ts'
 import type { Cms } from '../local/cms.ts'
 import { RequestBudget } from '../local/budget.ts'
 import { BadRequest } from '../errors/bad-request.ts'
@@ -18,6 +18,7 @@ import { pages, type RawReply } from './pages.ts'
 import { trustedProxyHops } from './proxy.ts'
 import type { RouteMatch } from './router.ts'
 import { routeTable } from './routes.ts'
+import type { AppContext, AppState } from './state.ts'
 
 /**
  * The REST server: a Koa app of three middlewares (request id and log, CORS, the API) where the API serves, in
@@ -54,16 +55,11 @@ export interface CmsApp {
   inFlight: () => number
 }
 
-function headersOf(ctx: Koa.Context): Headers {
-  return new Headers(
-    Object.entries(ctx.headers).flatMap(([k, v]) =>
-      v === undefined
-        ? []
-        : Array.isArray(v)
-          ? v.map((x) => [k, x] as [string, string])
-          : [[k, v] as [string, string]],
-    ),
-  )
+function headersOf(ctx: AppContext): Headers {
+  const headers = new Headers()
+  for (const [k, v] of Object.entries(ctx.headers))
+    for (const x of v === undefined ? [] : Array.isArray(v) ? v : [v]) headers.append(k, x)
+  return headers
 }
 
 /**
@@ -84,13 +80,14 @@ function lazyGraphQL(cms: Cms, logger: Logger) {
  * (logged, never changed), written on the context.
  */
 function apiMiddleware(
-  serve: (ctx: Koa.Context, log: Logger) => Promise<RawReply>,
+  serve: (ctx: AppContext, log: Logger) => Promise<RawReply>,
   checkEndpoint: ReturnType<typeof endpointCheck> | undefined,
-): Koa.Middleware {
+): Koa.Middleware<AppState> {
   return async (ctx) => {
-    const log = ctx.state.log as Logger
+    const log = ctx.state.log
+    if (!log) throw new Error('The API middleware runs after requestLog, which sets the log.')
     const reply = await serve(ctx, log)
-    const endpoint = ctx.state.endpoint as EndpointRoute | undefined
+    const endpoint = ctx.state.endpoint
     if (checkEndpoint && endpoint)
       await checkEndpoint(endpoint, { method: ctx.method, path: ctx.path }, reply, log)
     writeReply(ctx, reply)
@@ -98,7 +95,7 @@ function apiMiddleware(
 }
 
 /** Writes a reply on the Koa context: status, headers, and the body as given (raw) or as JSON. */
-function writeReply(ctx: Koa.Context, reply: RawReply): void {
+function writeReply(ctx: AppContext, reply: RawReply): void {
   ctx.status = reply.status
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v)
   // An answer made for a logged-in caller is theirs alone: no shared or browser cache may keep it.
@@ -128,7 +125,7 @@ function newRequest(cms: Cms, headers: Headers, log: Logger): CmsRequest {
 /** A GraphQL request (POST or GET on the GraphQL route), its body checked as JSON first. */
 async function serveGraphQL(
   graphql: NonNullable<ReturnType<typeof lazyGraphQL>>,
-  ctx: Koa.Context,
+  ctx: AppContext,
   raw: Buffer,
   contentType: string | undefined,
   req: CmsRequest,
@@ -175,7 +172,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   const bodyLimit = options.bodyLimit ?? 1024 * 1024
   const origins = corsOrigins(options.cors)
   const base = config.routes.api
-  const document = compileOpenAPI(config)
+  const document = compileContract(config)
   const endpoints = endpointRouter(config)
   const operations = await contractDispatcher(cms, document)
   const { serve: servePage, serves: pageServed } = pages(config, document)
@@ -187,7 +184,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       : undefined
 
   const inFlight = new InFlight()
-  const app = new Koa()
+  const app = new Koa<AppState>()
   const hops = options.trustProxy ?? trustedProxyHops()
   app.proxy = hops > 0
   app.maxIpsCount = hops
@@ -195,7 +192,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   app.use(cors(origins))
   app.use(apiMiddleware(serve, checkEndpoint))
 
-  async function serve(ctx: Koa.Context, log: Logger): Promise<RawReply> {
+  async function serve(ctx: AppContext, log: Logger): Promise<RawReply> {
     const logError = (e: unknown) => log.error({ err: e }, 'request failed')
     const path = ctx.path
     // Node refuses this one itself with a bare 400 unless told not to (server.ts): the error body instead.

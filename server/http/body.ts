@@ -19,9 +19,11 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
-    size += (chunk as Buffer).length
+    // Buffers, as long as nothing sets an encoding on the request.
+    if (!Buffer.isBuffer(chunk)) throw new Error('A request body chunk is not a Buffer.')
+    size += chunk.length
     if (size > limit) throw tooLarge(limit)
-    chunks.push(chunk as Buffer)
+    chunks.push(chunk)
   }
   return Buffer.concat(chunks)
 }
@@ -30,8 +32,8 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 export function jsonDepth(value: unknown, stopAt: number): number {
   let max = 0
   const stack: [unknown, number][] = [[value, 1]]
-  while (stack.length) {
-    const [v, d] = stack.pop()!
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, d] = top
     if (!v || typeof v !== 'object') continue
     if (d > max) max = d
     if (max > stopAt) return max
@@ -52,7 +54,9 @@ export function parseJson(raw: Buffer, contentType: string | undefined): unknown
   try {
     value = JSON.parse(raw.toString('utf8'))
   } catch (error) {
-    throw new BadRequest(`The request body is not valid JSON: ${(error as Error).message}`)
+    throw new BadRequest(
+      `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
   if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
     throw new BadRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`)

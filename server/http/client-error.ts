@@ -1,5 +1,6 @@
 import { maxHeaderSize, type Server } from 'node:http'
 import type { Socket } from 'node:net'
+import { isRecord } from '../utilities/is-record.ts'
 
 /**
  * Requests Node's HTTP parser refuses before any route sees them (`clientError`): an invalid character in a
@@ -65,8 +66,10 @@ export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Socket) => {
     // As Node's own handler: answer only while nothing of a response went out on this socket (a pipelined or
     // in-flight request's answer must not be corrupted), and never on a connection the peer reset.
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
-    if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
+    // Node's own (private) reference from the socket to the response being written on it.
+    const inFlight = '_httpMessage' in socket ? socket._httpMessage : undefined
+    const headersSent = isRecord(inFlight) && Boolean(inFlight.headersSent)
+    if (error.code !== 'ECONNRESET' && socket.writable && !headersSent) {
       socket.end(clientErrorResponse(error.code, reasonOf(error), maxHeaderSize))
       // end() lets the client read the answer; a peer that never closes its side is cut after a second.
       setTimeout(() => socket.destroy(), 1000).unref()

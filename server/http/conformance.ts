@@ -1,4 +1,4 @@
-import type { OpenAPIBackend } from 'openapi-backend'
+import type { OpenAPIBackend, Operation } from 'openapi-backend'
 
 /**
  * Whether an answer is one the contract declares for its operation: a declared status (the code, its range
@@ -8,10 +8,8 @@ import type { OpenAPIBackend } from 'openapi-backend'
  * (endpoint-check.ts). openapi-backend compiles only `application/json` response schemas, so another media
  * type is checked for its status and type, not its body.
  */
-export interface DeclaredOperation {
-  operationId: string
-  responses: Record<string, { content?: Record<string, unknown> }>
-}
+/** An operation of the contract, as openapi-backend answers it (`getOperation`, `matchOperation`). */
+export type DeclaredOperation = Operation
 
 export interface AnswerViolation {
   message: string
@@ -22,13 +20,14 @@ export interface AnswerViolation {
 const JSON_TYPE = /^application\/(.+\+)?json\b/i
 
 function declaredResponse(op: DeclaredOperation, status: number) {
-  const { responses } = op
-  return (
+  const responses = op.responses ?? {}
+  const response =
     responses[String(status)] ??
     responses[`${Math.floor(status / 100)}XX`] ??
     responses[`${Math.floor(status / 100)}xx`] ??
     responses.default
-  )
+  // A shared response (`$ref`) declares no content of its own here.
+  return response && { content: 'content' in response ? response.content : undefined }
 }
 
 function mediaTypeMatches(declared: string, actual: string): boolean {
@@ -49,7 +48,7 @@ export function answerViolation(
   const declared = declaredResponse(op, status)
   if (!declared)
     return {
-      message: `status ${status} is not declared for ${op.operationId} (declared: ${Object.keys(op.responses).join(', ')})`,
+      message: `status ${status} is not declared for ${op.operationId} (declared: ${Object.keys(op.responses ?? {}).join(', ')})`,
     }
   if (!declared.content) {
     if (body !== undefined && body !== '')
@@ -69,7 +68,7 @@ export function answerViolation(
   const type = contentType?.split(';')[0].trim().toLowerCase()
   if (type && type !== 'application/json' && 'application/json' in declared.content)
     return undefined
-  const result = api.validateResponse(body, op as never, status)
+  const result = api.validateResponse(body, op, status)
   if (result.errors?.length)
     return {
       message: `the body does not match the contract of ${op.operationId} for ${status}`,

@@ -1,7 +1,7 @@
 import type { OpenAPIBackend } from 'openapi-backend'
 import type { Logger } from 'pino'
-import type { OperationMeta } from '../contracts/operation.ts'
-import { answerViolation, type DeclaredOperation } from './conformance.ts'
+import type { ContractDocument } from '../contracts/operation.ts'
+import { answerViolation } from './conformance.ts'
 import type { EndpointRoute } from './endpoints.ts'
 import type { RawReply } from './pages.ts'
 import { contractBackend } from './validator.ts'
@@ -25,13 +25,9 @@ export type EndpointCheck = (
 const JSON_TYPE = /^application\/(.+\+)?json\b/i
 
 /** The operationId of each custom endpoint, keyed `<collection>:<index>` (`:<index>` for top-level ones). */
-function endpointOperations(document: Record<string, unknown>): Map<string, string> {
+function endpointOperations(document: ContractDocument): Map<string, string> {
   const ids = new Map<string, string>()
-  const paths = document.paths as Record<
-    string,
-    Record<string, { operationId: string; 'x-cms'?: OperationMeta }>
-  >
-  for (const item of Object.values(paths))
+  for (const item of Object.values(document.paths))
     for (const op of Object.values(item))
       if (op['x-cms']?.kind === 'endpoint')
         ids.set(`${op['x-cms'].collection ?? ''}:${op['x-cms'].endpoint}`, op.operationId)
@@ -51,13 +47,15 @@ function bodyOf(reply: RawReply, contentType: string | null): { body?: unknown; 
   if (!text) return {}
   if (!contentType || !JSON_TYPE.test(contentType)) return { body: text }
   try {
-    return { body: JSON.parse(text) as unknown }
+    const body: unknown = JSON.parse(text)
+    return { body }
   } catch (error) {
-    return { error: `the body is not the JSON its content type says: ${(error as Error).message}` }
+    const message = error instanceof Error ? error.message : String(error)
+    return { error: `the body is not the JSON its content type says: ${message}` }
   }
 }
 
-export function endpointCheck(document: Record<string, unknown>): EndpointCheck {
+export function endpointCheck(document: ContractDocument): EndpointCheck {
   const ids = endpointOperations(document)
   let backend: Promise<OpenAPIBackend> | undefined
   const api = () =>
@@ -72,7 +70,8 @@ export function endpointCheck(document: Record<string, unknown>): EndpointCheck 
     if (!operationId) return
     try {
       const a = await api()
-      const op = a.getOperation(operationId) as unknown as DeclaredOperation
+      const op = a.getOperation(operationId)
+      if (!op) throw new Error(`The contract has no operation ${operationId}.`)
       const contentType = contentTypeOf(reply)
       const { body, error } = bodyOf(reply, contentType)
       const violation = error

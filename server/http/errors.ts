@@ -1,6 +1,7 @@
 import { APIError } from '../errors/api-error.ts'
 import { NotFound } from '../errors/not-found.ts'
-import { STATUS_TITLES, type ErrorStatus } from '../errors/catalogue.ts'
+import { STATUS_TITLES } from '../errors/catalogue.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 export interface ErrorReply {
   status: number
@@ -19,7 +20,7 @@ export function errorReply(error: unknown, log: (error: unknown) => void): Error
     if (error.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="cms"'
     if (error instanceof MethodNotAllowed) headers.Allow = error.allow.join(', ')
     if (error.status === 429 && 'retryAfter' in error)
-      headers['Retry-After'] = String((error as { retryAfter: number }).retryAfter)
+      headers['Retry-After'] = String(error.retryAfter)
     const entry: { name?: string; message: string; data?: unknown } = {
       name: error.name,
       message: error.message,
@@ -65,14 +66,15 @@ export function problemReply(
   const entry = base.body.errors[0]
   const isBody = entry.name === 'ValidationError'
   const status = isBody ? 422 : base.status
+  // The catalogue's statuses have titles; a 405 (routes.ts) is not in it.
+  const titles: Partial<Record<number, string>> = STATUS_TITLES
   const problem: Record<string, unknown> = {
     type: 'about:blank',
-    title:
-      STATUS_TITLES[status as ErrorStatus] ?? (status === 405 ? 'Method Not Allowed' : 'Error'),
+    title: titles[status] ?? (status === 405 ? 'Method Not Allowed' : 'Error'),
     status,
     detail: entry.message,
   }
-  if (isBody) problem.errors = (entry.data as { errors?: unknown[] } | undefined)?.errors ?? []
+  if (isBody) problem.errors = (isRecord(entry.data) ? entry.data.errors : undefined) ?? []
   return {
     status,
     body: base.body,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { isRecord } from '../utilities/is-record.ts'
 
 /**
  * Browser assets served from npm packages (the playground, the API reference): no CDN. Files are read by path
@@ -20,10 +21,8 @@ async function packageRoot(name: string): Promise<string> {
   let dir = path.dirname(require.resolve(name))
   for (;;) {
     try {
-      const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
-        name?: string
-      }
-      if (pkg.name === name) return dir
+      const pkg: unknown = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'))
+      if (isRecord(pkg) && pkg.name === name) return dir
     } catch {
       /* keep walking up */
     }

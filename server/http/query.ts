@@ -1,5 +1,6 @@
 import qs from 'qs'
 import { BadRequest } from '../errors/bad-request.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 /**
  * Query strings: Payload's bracket syntax (`where[title][equals]=x`, `where[or][0][a][equals]=1`,
@@ -9,9 +10,10 @@ import { BadRequest } from '../errors/bad-request.ts'
  */
 
 export const STRUCTURED = ['where', 'select', 'populate', 'joins'] as const
-export type Structured = Partial<
-  Record<Exclude<(typeof STRUCTURED)[number], 'joins'>, Record<string, unknown>>
-> & {
+type ObjectParameter = Exclude<(typeof STRUCTURED)[number], 'joins'>
+const isObjectParameter = (key: string): key is ObjectParameter =>
+  key === 'where' || key === 'select' || key === 'populate'
+export type Structured = Partial<Record<ObjectParameter, Record<string, unknown>>> & {
   /** `false` (every join field left out) or per join field path its options or `false`. */
   joins?: false | Record<string, unknown>
 }
@@ -24,17 +26,19 @@ const DIGITS = /^\d+$/
  * booleans the options are (Payload's parser does the same); a join's `where` keeps its strings (the where
  * compiler coerces them by field type).
  */
-function joinsValue(value: unknown): false | Record<string, unknown> {
+function joinsValue(value: string | qs.ParsedQs): false | Record<string, unknown> {
   if (value === 'false') return false
   const v = typeof value === 'string' ? jsonValue('joins', value, true) : value
-  if (v === false || !v || typeof v !== 'object' || Array.isArray(v)) return v as never
+  if (v === false) return v
   return Object.fromEntries(
     Object.entries(v).map(([path, options]) => {
       if (options === 'false' || options === false) return [path, false]
-      if (!options || typeof options !== 'object' || Array.isArray(options)) return [path, options]
-      const o = { ...(options as Record<string, unknown>) }
-      for (const key of ['limit', 'page'])
-        if (typeof o[key] === 'string' && DIGITS.test(o[key] as string)) o[key] = Number(o[key])
+      if (!isRecord(options)) return [path, options]
+      const o = { ...options }
+      for (const key of ['limit', 'page']) {
+        const n = o[key]
+        if (typeof n === 'string' && DIGITS.test(n)) o[key] = Number(n)
+      }
       if (o.count === 'true' || o.count === 'false') o.count = o.count === 'true'
       if (typeof o.where === 'string') o.where = jsonValue(`joins.${path}.where`, o.where)
       return [path, o]
@@ -55,21 +59,21 @@ function jsonValue(name: string, raw: string, orFalse = false): Record<string, u
     )
   }
   if (orFalse && value === false) return false
-  if (!value || typeof value !== 'object' || Array.isArray(value))
+  if (!isRecord(value))
     throw new BadRequest(`${name} must be a JSON object${orFalse ? ' or false' : ''}.`, [
       { path: name },
     ])
-  return value as Record<string, unknown>
+  return value
 }
 
 /** `"true"`/`"false"` leaves of a bracket-syntax select become booleans. */
 function selectBooleans(value: unknown): unknown {
   if (value === 'true' || value === '1') return true
   if (value === 'false' || value === '0') return false
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, selectBooleans(v)]))
-  }
-  return value
+  return isRecord(value) ? selectObject(value) : value
+}
+function selectObject(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, selectBooleans(v)]))
 }
 
 export function parseQuery(search: string): {
@@ -81,10 +85,12 @@ export function parseQuery(search: string): {
     arrayLimit: 1000,
     parameterLimit: 2000,
     allowDots: false,
-  }) as Record<string, unknown>
+  })
   const plain: Record<string, string | string[]> = {}
   const structured: Structured = {}
   for (const [key, value] of Object.entries(parsed)) {
+    // qs gives no undefined values (its types allow them).
+    if (value === undefined) continue
     if (key === 'joins') {
       if (Array.isArray(value))
         throw new BadRequest('joins is given more than once; send one joins object.', [
@@ -93,25 +99,23 @@ export function parseQuery(search: string): {
       structured.joins = joinsValue(value)
       continue
     }
-    if ((STRUCTURED as readonly string[]).includes(key)) {
-      const name = key as Exclude<(typeof STRUCTURED)[number], 'joins'>
+    if (isObjectParameter(key)) {
+      const name = key
       let v: Record<string, unknown>
       if (typeof value === 'string') v = jsonValue(name, value)
       else if (Array.isArray(value)) {
         // where=<json>&where=<json>: every condition applies
-        const parts = value.map((x) =>
-          typeof x === 'string' ? jsonValue(name, x) : (x as Record<string, unknown>),
-        )
+        const parts = value.map((x) => (typeof x === 'string' ? jsonValue(name, x) : x))
         v = name === 'where' ? { and: parts } : Object.assign({}, ...parts)
-      } else v = value as Record<string, unknown>
-      structured[name] = name === 'where' ? v : (selectBooleans(v) as Record<string, unknown>)
+      } else v = value
+      structured[name] = name === 'where' ? v : selectObject(v)
       continue
     }
     if (
       typeof value === 'string' ||
-      (Array.isArray(value) && value.every((x) => typeof x === 'string'))
+      (Array.isArray(value) && value.every((x): x is string => typeof x === 'string'))
     )
-      plain[key] = value as string | string[]
+      plain[key] = value
     else throw new BadRequest(`Query parameter "${key}" must be a plain value.`, [{ path: key }])
   }
   return { plain, structured }

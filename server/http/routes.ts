@@ -1,5 +1,5 @@
 import type { SanitizedConfig } from '../config/types.ts'
-import type { OperationMeta } from '../contracts/operation.ts'
+import type { ContractDocument, OperationMeta } from '../contracts/operation.ts'
 import type { EndpointRoute } from './endpoints.ts'
 import { Router } from './router.ts'
 
@@ -24,16 +24,12 @@ interface Entry {
 
 export function routeTable(
   config: SanitizedConfig,
-  document: Record<string, unknown>,
+  document: ContractDocument,
   endpoints: Router<EndpointRoute>,
   pageServed: (rel: string) => boolean,
 ): RouteTable {
   const operations = new Router<Entry>({ staticFirst: true })
-  const paths = document.paths as Record<
-    string,
-    Record<string, { security?: unknown[]; 'x-cms': OperationMeta }>
-  >
-  for (const [path, item] of Object.entries(paths))
+  for (const [path, item] of Object.entries(document.paths))
     for (const [method, op] of Object.entries(item))
       operations.add(method, path, {
         kind: op['x-cms'].kind,

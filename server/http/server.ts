@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Cms } from '../local/cms.ts'
 import { createApp, type AppOptions, type CmsApp } from './app.ts'
 import { answerClientErrors } from './client-error.ts'
@@ -41,7 +40,9 @@ export async function listen(cms: Cms, options: ListenOptions = {}): Promise<Run
     server.once('error', reject)
     server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => resolve())
   })
-  const { port } = server.address() as AddressInfo
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('The server listens on no TCP port.')
+  const { port } = address
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {

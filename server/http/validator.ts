@@ -1,4 +1,11 @@
-import { OpenAPIBackend } from 'openapi-backend'
+import {
+  OpenAPIBackend,
+  type AjvCustomizer,
+  type Document,
+  type ValidationContext,
+  type ValidationResult,
+} from 'openapi-backend'
+import { isRecord } from '../utilities/is-record.ts'
 
 /**
  * An openapi-backend instance over a compiled contract, for the server (request validation and routing) and
@@ -12,52 +19,67 @@ import { OpenAPIBackend } from 'openapi-backend'
 const REF_KEYWORD = 'x-cms-ref'
 const SCHEMAS = '#/components/schemas/'
 const componentKey = (name: string) => `cms-contract-${name}`
+type Ajv = ReturnType<AjvCustomizer>
 
-function hideRefs<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(hideRefs) as T
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) =>
-        k === '$ref' && typeof v === 'string' && v.startsWith(SCHEMAS)
-          ? [REF_KEYWORD, v.slice(SCHEMAS.length)]
-          : [k, hideRefs(v)],
-      ),
-    ) as T
-  }
-  return value
+function hideRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(hideRefs)
+  return isRecord(value) ? hideObjectRefs(value) : value
+}
+function hideObjectRefs(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) =>
+      k === '$ref' && typeof v === 'string' && v.startsWith(SCHEMAS)
+        ? [REF_KEYWORD, v.slice(SCHEMAS.length)]
+        : [k, hideRefs(v)],
+    ),
+  )
 }
 
-export function contractBackend(document: Record<string, unknown>): OpenAPIBackend {
-  const doc = hideRefs(structuredClone(document)) as {
-    paths: Record<string, Record<string, { parameters?: Record<string, unknown>[] }>>
-    components: { parameters: Record<string, unknown>; schemas: Record<string, unknown> }
-  }
-  for (const item of Object.values(doc.paths)) {
-    for (const op of Object.values(item)) {
-      if (!op.parameters) continue
-      op.parameters = op.parameters.map((p) => {
+/** What openapi-backend is handed must be an OpenAPI document: the compiled contract is one. */
+function isDocument(doc: Record<string, unknown>): doc is Record<string, unknown> & Document {
+  return typeof doc.openapi === 'string' && isRecord(doc.info) && isRecord(doc.paths)
+}
+
+/** Every operation's parameters with the references to shared ones inlined, JSON-text ones by their content. */
+function inlineParameters(doc: Record<string, unknown>): void {
+  const components: Record<string, unknown> = isRecord(doc.components) ? doc.components : {}
+  const shared: Record<string, unknown> = isRecord(components.parameters)
+    ? components.parameters
+    : {}
+  const paths: Record<string, unknown> = isRecord(doc.paths) ? doc.paths : {}
+  for (const item of Object.values(paths)) {
+    for (const op of isRecord(item) ? Object.values(item) : []) {
+      if (!isRecord(op) || !Array.isArray(op.parameters)) continue
+      op.parameters = op.parameters.map((p: unknown) => {
+        if (!isRecord(p)) return p
         const ref =
           typeof p.$ref === 'string' ? /^#\/components\/parameters\/(.+)$/.exec(p.$ref) : null
-        const inlined = ref
-          ? structuredClone(doc.components.parameters[ref[1]] as Record<string, unknown>)
-          : p
+        const target = ref ? shared[ref[1]] : p
+        if (!isRecord(target)) throw new Error(`The contract has no parameter ${String(p.$ref)}.`)
+        const inlined = ref ? structuredClone(target) : target
         // A JSON-text parameter (where, select, populate) reaches validation parsed (server/http/query.ts):
         // the object is checked against its contentSchema.
-        const schema = inlined.schema as
-          { contentMediaType?: string; contentSchema?: unknown } | undefined
+        const schema = isRecord(inlined.schema) ? inlined.schema : undefined
         return schema?.contentMediaType === 'application/json' && schema.contentSchema
           ? { ...inlined, schema: structuredClone(schema.contentSchema) }
           : inlined
       })
     }
   }
-  const schemas = doc.components.schemas
+}
+
+export function contractBackend(document: Record<string, unknown>): OpenAPIBackend {
+  const doc = hideObjectRefs(structuredClone(document))
+  inlineParameters(doc)
+  if (!isDocument(doc)) throw new Error('The contract is not an OpenAPI document.')
+  const components: Record<string, unknown> = isRecord(doc.components) ? doc.components : {}
+  const schemas: Record<string, unknown> = isRecord(components.schemas) ? components.schemas : {}
   // openapi-backend makes a fresh Ajv for every validator it compiles, which would compile the shared component
   // schemas (deep Wheres, documents) again for every operation: one Ajv per validation context instead, so each
   // component is compiled once per contract.
-  const shared = new Map<unknown, unknown>()
+  const shared = new Map<ValidationContext, Ajv>()
   const api = new OpenAPIBackend({
-    definition: doc as never,
+    definition: doc,
     quick: true,
     validate: true,
     strict: false,
@@ -68,22 +90,19 @@ export function contractBackend(document: Record<string, unknown>): OpenAPIBacke
       inlineRefs: false,
       validateSchema: false,
       code: { optimize: false },
-    } as never,
+    },
     customizeAjv: (ajv, _opts, context) => {
       const cached = shared.get(context)
-      if (cached) return cached as typeof ajv
-      const a = ajv as unknown as {
-        addFormat: (name: string, f: unknown) => void
-        addSchema: (s: unknown, key: string) => void
-        addKeyword: (definition: unknown) => void
-      }
-      a.addFormat('date-time', { validate: (s: string) => !Number.isNaN(Date.parse(s)) })
-      a.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/)
-      a.addKeyword({
+      if (cached) return cached
+      ajv.addFormat('date-time', { validate: (s: string) => !Number.isNaN(Date.parse(s)) })
+      ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/)
+      ajv.addKeyword({
         keyword: REF_KEYWORD,
         macro: (name: string) => ({ $ref: componentKey(name) }),
       })
-      for (const [name, schema] of Object.entries(schemas)) a.addSchema(schema, componentKey(name))
+      // The compiler's component schemas are all objects.
+      for (const [name, schema] of Object.entries(schemas))
+        if (isRecord(schema)) ajv.addSchema(schema, componentKey(name))
       shared.set(context, ajv)
       return ajv
     },
@@ -91,18 +110,17 @@ export function contractBackend(document: Record<string, unknown>): OpenAPIBacke
   // In quick mode init() starts loadDocument() and never awaits it: a json-schema-ref-parser pass over the whole
   // contract (~250 ms of CPU at start, the first response waiting behind it) whose result, `document`, is read
   // only by validateDefinition, which quick mode skips. The definition is the object already in hand.
-  api.loadDocument = () => Promise.resolve((api.document = doc as never))
+  api.loadDocument = () => Promise.resolve((api.document = doc))
   // The macro's own "must pass x-cms-ref" errors repeat the real error below them: dropped.
-  for (const method of ['validateRequest', 'validateResponse'] as const) {
-    const original = api[method].bind(api) as (...args: unknown[]) => {
-      errors?: { keyword: string }[] | null
-    }
-    api[method] = ((...args: unknown[]) => {
-      const result = original(...args)
-      if (result.errors) result.errors = result.errors.filter((e) => e.keyword !== REF_KEYWORD)
-      return result
-    }) as never
+  const withoutMacroErrors = (result: ValidationResult): ValidationResult => {
+    if (result.errors) result.errors = result.errors.filter((e) => e.keyword !== REF_KEYWORD)
+    return result
   }
+  const validateRequest = api.validateRequest.bind(api)
+  api.validateRequest = (req, operation) => withoutMacroErrors(validateRequest(req, operation))
+  const validateResponse = api.validateResponse.bind(api)
+  api.validateResponse = (res, operation, statusCode) =>
+    withoutMacroErrors(validateResponse(res, operation, statusCode))
   return api
 }
 
@@ -151,16 +169,17 @@ export function parameterValidator(
     )
   )
     return undefined
-  const validators = (
-    api as unknown as {
-      validator: { getRequestValidatorsForOperation(id: string): ValidateFunction[] | null }
-    }
-  ).validator.getRequestValidatorsForOperation(operation.operationId)
+  // Null (the types say otherwise) for an operation without parameters to check.
+  const validators: ValidateFunction[] | null = api.validator.getRequestValidatorsForOperation(
+    operation.operationId,
+  )
   if (!validators) return undefined
   const arrays = new Set(
-    params
-      .filter((p) => p.in === 'query' && (p.schema as { type?: unknown })?.type === 'array')
-      .map((p) => p.name!),
+    params.flatMap((p) =>
+      p.in === 'query' && p.name !== undefined && isRecord(p.schema) && p.schema.type === 'array'
+        ? [p.name]
+        : [],
+    ),
   )
   return ({ path, query, headers }) => {
     if (arrays.size)
@@ -179,13 +198,12 @@ export function parameterValidator(
 }
 
 /** A copy of a JSON-like value (what qs and JSON.parse give: objects, arrays and scalars). */
-export function cloneJson<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(cloneJson) as T
-  if (value && typeof value === 'object') {
+export function cloneJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneJson)
+  if (isRecord(value)) {
     const out: Record<string, unknown> = {}
-    for (const key of Object.keys(value))
-      out[key] = cloneJson((value as Record<string, unknown>)[key])
-    return out as T
+    for (const key of Object.keys(value)) out[key] = cloneJson(value[key])
+    return out
   }
   return value
 }

@@ -1,3 +1,3 @@
-/** Whether `v` is a plain object (not null, not an array): what stored documents, groups and rows are. */
+/** A plain JSON-like object (not null, not an array): stored documents, groups, rows, parsed bodies, contract nodes. */
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+  typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -21,11 +21,14 @@ export function sdlKit(ctx: Ctx): SdlKit {
     relation: (r) => void ctx.plan.relations.push(r),
     union: (name, by, members) => void ctx.plan.unions.set(name, { by, members }),
     join(type, field) {
+      const owner = ctx.owner
+      if (!owner)
+        throw new Error(`The join field ${type}.${field} is outside a collection's document.`)
       ctx.plan.joins.push({
         type,
         field,
-        collection: ctx.owner!.collection,
-        path: [...ctx.owner!.path, field].join('.'),
+        collection: owner.collection,
+        path: [...owner.path, field].join('.'),
       })
     },
     group(parent, field, name) {

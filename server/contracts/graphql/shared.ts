@@ -6,6 +6,7 @@ import type { GraphQLKind } from '../../config/kinds.ts'
 import type { SdlRelation } from '../../fields/types.ts'
 import type { IdKind, SanitizedConfig } from '../../config/types.ts'
 import { collectionNames } from '../../config/names.ts'
+import { targetCollection } from '../refs.ts'
 
 const NAME_RE = /^[_A-Za-z][_0-9A-Za-z]*$/
 const RESERVED_ENUM = new Set(['true', 'false', 'null'])
@@ -87,7 +88,7 @@ export function enumType(ctx: Ctx, name: string, values: string[]): string {
 }
 
 export function docType(ctx: Ctx, slug: string): string {
-  return collectionNames(ctx.config.collectionsBySlug.get(slug)!).singular
+  return collectionNames(targetCollection(ctx.config, slug)).singular
 }
 
 /** `, locale: …, fallbackLocale: …` where the config is localized. */

@@ -326,7 +326,7 @@ function verifyPaths(scope: AuthScope): void {
   const { paths, singular, tag, base, meta } = scope
   // An account not yet verified answers the right password with 403 UnverifiedEmail.
   const login = paths[`${base}/login`]?.post
-  if (login) (login.responses as Record<string, unknown>)['403'] = errors(403)['403']
+  if (login) login.responses['403'] = errors(403)['403']
   paths[`${base}/verify/{token}`] = {
     post: {
       operationId: `verifyEmail${singular}`,

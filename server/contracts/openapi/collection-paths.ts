@@ -25,7 +25,7 @@ export function collectionPaths(
   const { singular, base, tag } = o
   listPaths(o)
   countPaths(o)
-  if (c.versions) versionPaths(o)
+  if (c.versionsCollection) versionPaths(o, c.versionsCollection)
   if (c.auth) authPaths(c, paths, singular, tag)
   if (c.auth) authFlowPaths(c, paths, singular, tag)
   for (const [i, e] of c.endpoints.entries()) {
@@ -157,7 +157,7 @@ function countPaths(o: CollectionOps): void {
 }
 
 /** The versions of a collection with versions: list, one, restore. */
-function versionPaths(o: CollectionOps): void {
+function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection): void {
   const { config, c, paths, ctx, singular, base, tag, meta, trash, conflicts } = o
   const version = ref(`${singular}Version`)
   paths[`${base}/versions`] = {
@@ -171,7 +171,7 @@ function versionPaths(o: CollectionOps): void {
         param('limit'),
         param('page'),
         param('pagination'),
-        sortParam(c.versionsCollection!),
+        sortParam(versionsCollection),
         param('depth'),
         selectParam(`${singular}VersionSelect`),
         ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
@@ -208,7 +208,7 @@ function versionPaths(o: CollectionOps): void {
           {
             ...documentSchema(c, ctx),
             required: ['id', 'message'],
-            properties: { ...(documentSchema(c, ctx).properties as Schema), message: MESSAGE },
+            properties: { ...documentSchema(c, ctx).properties, message: MESSAGE },
           },
           'The restored document, with a message',
         ),

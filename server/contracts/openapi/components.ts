@@ -5,7 +5,7 @@
 import type { SanitizedConfig } from '../../config/types.ts'
 import { headersTooLarge, pageParameter } from '../operation.ts'
 import { MAX_PATH_ID } from '../../local/params.ts'
-import { ref, type Schema } from '../refs.ts'
+import { ref, type ObjectSchema, type Schema } from '../refs.ts'
 import { whereComponents } from '../where-schema.ts'
 import { jsonParam, MESSAGE } from './shared.ts'
 
@@ -136,7 +136,7 @@ export function sharedSchemas(anyId: Schema): Record<string, Schema> {
   }
 }
 
-export function paginated(items: Schema): Schema {
+export function paginated(items: Schema): ObjectSchema {
   const int = { type: 'integer' }
   const maybe = { type: ['integer', 'null'] }
   return {

@@ -6,7 +6,12 @@
 import type { SanitizedConfig } from '../../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../../errors/catalogue.ts'
 import { isOperationKind, KINDS } from '../../config/kinds.ts'
-import { declareParserRefusals, type Operation, type PathItem } from '../operation.ts'
+import {
+  declareParserRefusals,
+  type ContractDocument,
+  type Operation,
+  type PathItem,
+} from '../operation.ts'
 import { cookieName } from '../../auth/cookies.ts'
 import { collectionNames, typeName } from '../../config/names.ts'
 import type { Schema } from '../schemas.ts'
@@ -21,7 +26,7 @@ function checkSuccessStatuses(op: Operation, method: string, path: string): void
   if (!isOperationKind(kind))
     throw new Error(`${method.toUpperCase()} ${path}: unknown operation kind "${kind}".`)
   if (kind === 'endpoint') return
-  const declared = Object.keys(op.responses as Record<string, unknown>).map(Number)
+  const declared = Object.keys(op.responses).map(Number)
   const expected: readonly number[] = KINDS[kind].statuses
   const success = declared.filter((status) => status < 400)
   if (!expected.every((s) => declared.includes(s)) || !success.every((s) => expected.includes(s))) {
@@ -68,7 +73,7 @@ export function declareCommonResponses(paths: Record<string, PathItem>): void {
   for (const [p, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
       op.description ??= KINDS[op['x-cms'].kind].description
-      const responses = op.responses as Record<string, unknown>
+      const responses = op.responses
       const v1 = p.startsWith('/v1/')
       const ref = (code: ErrorStatus) => ({
         $ref: `#/components/responses/${v1 ? `Problem${code}` : responseForStatus(code)}`,
@@ -95,7 +100,7 @@ export function assembleDocument(
   acyclic: Record<string, Schema>,
   parameters: Record<string, Schema>,
   responses: Record<string, Schema>,
-): Record<string, unknown> {
+): ContractDocument {
   // Response components no operation uses are left out (linters flag them).
   const used = JSON.stringify(paths)
   for (const name of Object.keys(responses))

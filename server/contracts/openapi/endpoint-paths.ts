@@ -42,7 +42,7 @@ export function endpointDefaultStatuses(
  * when both can happen). Without `responses`, a 200 with any JSON.
  */
 function endpointResponses(e: Endpoint): Schema {
-  const own: Record<string, Schema> = (e.openapi?.responses as Record<string, Schema>) ?? {
+  const own: Schema = e.openapi?.responses ?? {
     200: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
   }
   const declared = new Set(Object.keys(own).map((k) => k.toUpperCase()))
@@ -71,7 +71,7 @@ export function endpointPath(
   }))
   const doc = e.openapi ?? {}
   // The fragment's parameters win over the path's own (same name and place).
-  const given = (doc.parameters ?? []) as { name?: string; in?: string }[]
+  const given = doc.parameters ?? []
   const parameters = [
     ...params.filter((a) => !given.some((b) => b.name === a.name && b.in === a.in)),
     ...given,

@@ -12,10 +12,12 @@ import { collectionNames, globalName } from '../../config/names.ts'
 import { idKind } from '../../config/ids.ts'
 import {
   documentSchema,
+  fieldsSchema,
   idSchema,
   inputSchema,
-  objectSchema,
   ref,
+  targetCollection,
+  type ObjectSchema,
   type Schema,
   type SchemaContext,
 } from '../schemas.ts'
@@ -28,7 +30,7 @@ import { entityPermissionSchema } from './permission-schemas.ts'
 export function joinsSchema(config: SanitizedConfig, c: SanitizedCollection): Schema {
   const properties: Schema = {}
   for (const j of c.joins) {
-    const target = collectionNames(config.collectionsBySlug.get(j.field.collection)!).singular
+    const target = collectionNames(targetCollection(config, j.field.collection)).singular
     properties[j.path] = {
       anyOf: [
         { type: 'boolean', const: false },
@@ -80,14 +82,15 @@ export function collectionSchemas(
   typedDepth: number,
 ): void {
   const { singular, plural } = collectionNames(c)
-  schemas[singular] = documentSchema(c, ctx)
+  const document = documentSchema(c, ctx)
+  schemas[singular] = document
   schemas[`${plural}List`] = paginated(ref(singular))
   const page = paginated({})
   schemas[`${plural}Distinct`] = {
     type: 'object',
-    required: (page.required as string[]).map((k) => (k === 'docs' ? 'values' : k)),
+    required: (page.required ?? []).map((k) => (k === 'docs' ? 'values' : k)),
     properties: Object.fromEntries(
-      Object.entries(page.properties as Schema).map(([k, v]) =>
+      Object.entries(page.properties).map(([k, v]) =>
         k === 'docs'
           ? [
               'values',
@@ -113,7 +116,7 @@ export function collectionSchemas(
   depthBound.set(singular, typedDepth + 1)
   depthBound.set(`${singular}Where`, WHERE_MAX_NESTING)
   if (c.versionsCollection)
-    collectionVersionSchemas(c, c.versionsCollection, schemas, depthBound, singular)
+    collectionVersionSchemas(c, c.versionsCollection, document, schemas, depthBound)
   schemas[`${singular}Permissions`] = entityPermissionSchema(
     c.flatFields,
     c.timestamps,
@@ -142,25 +145,20 @@ function inputSchemas(
         ...(c.auth.useAPIKey && { apiKey: API_KEY_INPUT }),
       }
     : {}
-  schemas[`${singular}CreateInput`] = inputSchema(c.flatFields, ctx, 'create', drafts, password)
-  if (c.auth)
-    (
-      (schemas[`${singular}CreateInput`].required as string[] | undefined) ??
-      (schemas[`${singular}CreateInput`].required = [])
-    ).push('password')
-  schemas[`${singular}UpdateInput`] = inputSchema(c.flatFields, ctx, 'update', drafts, password)
+  const create = inputSchema(c.flatFields, ctx, 'create', drafts, password)
+  schemas[`${singular}CreateInput`] = create
+  if (c.auth) (create.required ??= []).push('password')
+  const update = inputSchema(c.flatFields, ctx, 'update', drafts, password)
+  schemas[`${singular}UpdateInput`] = update
   if (c.idField) {
     // A custom id: given on create (required); an update ignores it, a duplicate takes it as the copy's id.
     const id = { ...idSchema(idKind(c)), description: 'The custom id.' }
-    const create = schemas[`${singular}CreateInput`]
     // The custom id replaces the ignored system `id` (kept first, as in the read schema).
-    const { id: _create, ...createRest } = create.properties as Schema
+    const { id: _create, ...createRest } = create.properties
     create.properties = { id, ...createRest }
     // Required unless a defaultValue makes it.
-    if (c.idField.defaultValue === undefined)
-      create.required = ['id', ...((create.required as string[] | undefined) ?? [])]
-    const update = schemas[`${singular}UpdateInput`]
-    const { id: _update, ...updateRest } = update.properties as Schema
+    if (c.idField.defaultValue === undefined) create.required = ['id', ...(create.required ?? [])]
+    const { id: _update, ...updateRest } = update.properties
     update.properties = {
       id: {
         ...id,
@@ -176,11 +174,12 @@ function inputSchemas(
 function collectionVersionSchemas(
   c: SanitizedCollection,
   versionsCollection: SanitizedCollection,
+  document: ObjectSchema,
   schemas: Record<string, Schema>,
   depthBound: Map<string, number>,
-  singular: string,
 ): void {
-  const { id: _id, ...versionProperties } = schemas[singular].properties as Schema
+  const { singular } = collectionNames(c)
+  const { id: _id, ...versionProperties } = document.properties
   const versionData: Schema = { type: 'object', properties: versionProperties }
   // Only `id` is required: `select` applies to the version row (`parent`, `version`, `latest`…), as Payload's
   // findVersions does, so a selecting answer may hold nothing else (issue 31).
@@ -218,17 +217,18 @@ export function globalSchemas(
   depthBound: Map<string, number>,
 ): void {
   const name = globalName(g)
-  const read = objectSchema(g.flatFields, 'read', ctx, undefined, false)
-  schemas[name] = {
+  const read = fieldsSchema(g.flatFields, 'read', ctx, false)
+  const global: ObjectSchema = {
     ...read,
     required: ['globalType'],
     properties: {
-      ...(read.properties as Schema),
+      ...read.properties,
       globalType: { type: 'string', const: g.slug },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
     },
   }
+  schemas[name] = global
   schemas[`${name}Input`] = inputSchema(
     g.flatFields,
     ctx,
@@ -237,7 +237,7 @@ export function globalSchemas(
   )
   schemas[`${name}Select`] = selectSchema(g.flatFields, SELECT_SYSTEM_FIELDS)
   if (g.versionsCollection) {
-    const { globalType: _type, ...versionProperties } = schemas[name].properties as Schema
+    const { globalType: _type, ...versionProperties } = global.properties
     // Only `id` is required, as for collection versions: `select` may leave `version` out.
     schemas[`${name}Version`] = {
       type: 'object',
@@ -266,7 +266,7 @@ export function globalSchemas(
   schemas[`${name}Permissions`] = entityPermissionSchema(
     g.flatFields,
     true,
-    ['read', 'update', ...((g as { versions?: unknown }).versions ? ['readVersions'] : [])],
+    ['read', 'update', ...(g.versions ? ['readVersions'] : [])],
     g.label,
   )
 }

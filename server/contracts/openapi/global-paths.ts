@@ -1,5 +1,5 @@
 /** The REST paths of a global: read, write, document access and, with versions, its versions. */
-import type { SanitizedConfig, SanitizedGlobal } from '../../config/types.ts'
+import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../../config/types.ts'
 import type { OperationKind } from '../../config/kinds.ts'
 import { body, json, type OperationMeta, type PathItem } from '../operation.ts'
 import { sortParam } from '../sort.ts'
@@ -77,13 +77,14 @@ export function globalPaths(
       },
     },
   }
-  if (g.versions) globalVersionPaths(config, g, paths)
+  if (g.versionsCollection) globalVersionPaths(config, g, g.versionsCollection, paths)
 }
 
 /** The versions of a global with versions: list, one, restore. */
 function globalVersionPaths(
   config: SanitizedConfig,
   g: SanitizedGlobal,
+  versionsCollection: SanitizedCollection,
   paths: Record<string, PathItem>,
 ): void {
   const { name, base, meta } = globalScope(g)
@@ -100,7 +101,7 @@ function globalVersionPaths(
         param('limit'),
         param('page'),
         param('pagination'),
-        sortParam(g.versionsCollection!),
+        sortParam(versionsCollection),
         param('depth'),
         selectParam(`${name}VersionSelect`),
         ...localized,

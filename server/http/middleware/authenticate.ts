@@ -1,5 +1,4 @@
-import type Koa from 'koa'
-import type { Logger } from 'pino'
+import type { AppContext } from '../state.ts'
 import type { CmsRequest } from '../../config/types.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
@@ -21,7 +20,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 export async function authenticateRequest(
   cms: Cms,
-  ctx: Koa.Context,
+  ctx: AppContext,
   req: CmsRequest,
   cors: string[] | '*',
   lenient: boolean,
@@ -30,8 +29,7 @@ export async function authenticateRequest(
   const { identity, rejected } = await cms.authenticateHeaders({
     headers: req.headers ?? new Headers(),
     isGraphQL: ctx.path === routes.api + routes.graphQL,
-    onError: (error) =>
-      (ctx.state.log as Logger | undefined)?.error({ err: error }, 'auth strategy failed'),
+    onError: (error) => ctx.state.log?.error({ err: error }, 'auth strategy failed'),
   })
   if (!identity) {
     if (!rejected || lenient) return
@@ -51,7 +49,7 @@ export async function authenticateRequest(
  * CORS origin, or a custom `X-Requested-With` header (which no cross-site form can send without a CORS
  * preflight). Whatever the body's type; and `CORS_ORIGINS='*'` never makes a foreign origin acceptable here.
  */
-function checkSameOrigin(ctx: Koa.Context, cors: string[] | '*'): void {
+function checkSameOrigin(ctx: AppContext, cors: string[] | '*'): void {
   const source = ctx.get('origin') || ctx.get('referer')
   if (!source) {
     if (ctx.get('x-requested-with')) return

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type Koa from 'koa'
 import type { Logger } from 'pino'
+import type { AppState } from '../state.ts'
 
 /** Requests being served right now (graceful shutdown waits for them). */
 export class InFlight {
@@ -12,7 +13,7 @@ export class InFlight {
  * answer and bound to a child logger (`ctx.state.log`), `nosniff`, one log line when it ends, and the in-flight
  * count.
  */
-export function requestLog(logger: Logger, inFlight: InFlight): Koa.Middleware {
+export function requestLog(logger: Logger, inFlight: InFlight): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     inFlight.count++
     const started = performance.now()
