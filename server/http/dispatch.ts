@@ -1,6 +1,8 @@
 import type { CmsRequest } from '../config/types.ts'
 import { KINDS, namesTarget, type RestKind, type Targeted } from '../config/kinds.ts'
+import type { ContractDocument } from '../contracts/operation.ts'
 import type { OperationMeta } from '../contracts/openapi.ts'
+import { isRecord } from '../utilities/is-record.ts'
 import { APIError } from '../errors/api-error.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { ValidationError } from '../errors/validation-error.ts'
@@ -12,12 +14,7 @@ import { parseQuery, STRUCTURED } from './query.ts'
 import { kinds, type RestHandlers, type RestReply, type RestRequest } from './rest.ts'
 import type { QueryObjects } from './rest/request.ts'
 import { Router } from './router.ts'
-import {
-  cloneJson,
-  contractBackend,
-  parameterValidator,
-  type ContractOperation,
-} from './validator.ts'
+import { cloneJson, contractBackend, parameterValidator } from './validator.ts'
 
 /**
  * The contract's operations: the compiled document's paths are the routes (fixed paths before templated ones),
@@ -38,10 +35,10 @@ export interface OperationCall {
   req: CmsRequest
 }
 
-export async function contractDispatcher(cms: Cms, document: Record<string, unknown>) {
+export async function contractDispatcher(cms: Cms, document: ContractDocument) {
   const api = contractBackend(document)
   await api.init()
-  const operations = new Map(api.getOperations().map((op) => [op.operationId!, op]))
+  const operations = new Map(api.getOperations().map((op) => [op.operationId, op]))
   const fastValidators = new Map<string, ReturnType<typeof parameterValidator>>()
   const operation = (operationId: string) => {
     const op = operations.get(operationId)
@@ -51,7 +48,7 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
   const fastValidator = (operationId: string) => {
     let validator = fastValidators.get(operationId)
     if (!validator) {
-      validator = parameterValidator(api, operation(operationId) as ContractOperation)
+      validator = parameterValidator(api, operation(operationId))
       fastValidators.set(operationId, validator)
     }
     return validator
@@ -135,16 +132,11 @@ export async function contractDispatcher(cms: Cms, document: Record<string, unkn
 }
 
 /** The contract's operations as routes, each with its kind and the collection or global it acts on. */
-function routesOf(document: Record<string, unknown>) {
+function routesOf(document: ContractDocument) {
   const router = new Router<{ operationId: string; meta: Targeted<OperationMeta> }>({
     staticFirst: true,
   })
-  for (const [path, item] of Object.entries(
-    document.paths as Record<
-      string,
-      Record<string, { operationId: string; 'x-cms': OperationMeta }>
-    >,
-  ))
+  for (const [path, item] of Object.entries(document.paths))
     for (const [method, op] of Object.entries(item)) {
       const meta = op['x-cms']
       // A compiler bug, found when the server starts rather than at a request.
@@ -162,6 +154,10 @@ const serve = <K extends RestKind>(cms: Cms, r: RestRequest<K> & { meta: { kind:
 
 const hasTarget = (meta: OperationMeta): meta is Targeted<OperationMeta> => namesTarget(meta)
 
+/** A named parameter of an Ajv error (`missingProperty`, `additionalProperty`). */
+const stringParam = (params: unknown, name: string) =>
+  isRecord(params) && typeof params[name] === 'string' ? params[name] : undefined
+
 /** null when valid, else the errors (openapi-backend's result). */
 const validity = (v: { valid: boolean; errors?: AjvError[] | null }): AjvError[] | null =>
   v.valid ? null : (v.errors ?? [])
@@ -174,14 +170,9 @@ function validationError(
   const errors = ajvErrors.map((e) => {
     const where = e.instancePath.replace(/^\//, '').split('/')
     const [part, ...rest] = where
-    const missing =
-      e.keyword === 'required'
-        ? (e.params as { missingProperty: string }).missingProperty
-        : undefined
+    const missing = e.keyword === 'required' ? stringParam(e.params, 'missingProperty') : undefined
     const extra =
-      e.keyword === 'additionalProperties'
-        ? (e.params as { additionalProperty: string }).additionalProperty
-        : undefined
+      e.keyword === 'additionalProperties' ? stringParam(e.params, 'additionalProperty') : undefined
     const field = [...rest, missing ?? extra].filter(Boolean).join('.')
     const message = extra
       ? part === 'query'

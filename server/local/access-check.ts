@@ -1,3 +1,4 @@
+import { isRecord } from '../utilities/is-record.ts'
 import { idKind } from '../config/ids.ts'
 import type { Access, CmsRequest } from '../config/types.ts'
 import { KINDS, type AccessName, type OperationKind } from '../config/kinds.ts'
@@ -41,9 +42,7 @@ export async function refuseIfDenied(
     {
       req,
       ...(accessId === undefined ? {} : { id: accessId }),
-      ...(data && typeof data === 'object' && !Array.isArray(data)
-        ? { data: data as Record<string, unknown> }
-        : {}),
+      ...(isRecord(data) ? { data } : {}),
     },
     false,
   )

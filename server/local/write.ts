@@ -6,7 +6,8 @@ import type {
   SanitizedGlobal,
 } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
-import { existingIds } from '../db/store.ts'
+import type { QueryContext } from '../db/where.ts'
+import { existingIds, selectById } from '../db/store.ts'
 import { ValidationError, type FieldError } from '../errors/validation-error.ts'
 import type { Cms } from './cms.ts'
 import { dropDeniedFields } from './access.ts'
@@ -358,4 +359,16 @@ export async function afterChange<D extends Record<string, unknown>>(
     { doc: stored, data, previousDoc: original, operation, req, overrideAccess },
     { collection },
   )
+}
+
+/** The row a write just stored, read back in its transaction (it exists: the transaction holds it). */
+export async function readBack(
+  tx: Executor,
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  id: ID,
+): Promise<Record<string, unknown>> {
+  const stored = await selectById(tx, ctx, collection, id)
+  if (!stored) throw new Error(`${collection.slug} ${id}, just written, cannot be read back.`)
+  return stored
 }

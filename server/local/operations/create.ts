@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
 import type { CollectionSchema } from '../../db/schema.ts'
 import type { QueryContext } from '../../db/where.ts'
-import { insertRow, selectById } from '../../db/store.ts'
+import { insertRow } from '../../db/store.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { collectionOperation } from '../operation.ts'
@@ -27,6 +27,7 @@ import {
   toEditable,
   toStored,
   withDraftStatus,
+  readBack,
 } from '../write.ts'
 
 /** What a create writes, with what its answer and its verification email need. */
@@ -110,7 +111,7 @@ async function insertDoc(
   if (collection.idType === 'uuid') row.id = randomUUID()
   else if (collection.idType !== 'serial') row.id = doc.id
   const id = await insertRow(tx, ctx, collection, row)
-  const stored = (await selectById(tx, ctx, collection, id))!
+  const stored = await readBack(tx, ctx, collection, id)
   await saveVersion(cms, tx, ctx, collection, id, stored)
   return stored
 }
@@ -132,7 +133,7 @@ export async function create(
   incoming: CreateArgs<CollectionSlug>,
 ): Promise<Record<string, unknown>> {
   const collection = this.collection(incoming.collection)
-  const schema = this.schemas.get(collection.slug)!
+  const schema = this.schema(collection.slug)
   return collectionOperation(
     this,
     collection,

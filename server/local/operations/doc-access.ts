@@ -1,4 +1,5 @@
 /** The docAccess kind: what the caller may do with one document, or with a global. */
+import { isRecord } from '../../utilities/is-record.ts'
 import type { FlattenedField, SanitizedCollection, Where } from '../../config/types.ts'
 import { ValidationError } from '../../errors/validation-error.ts'
 import type {
@@ -127,7 +128,7 @@ function dataOf(
   writeOnly: string[] = [],
 ): Record<string, unknown> | undefined {
   if (data === undefined || data === null) return undefined
-  if (typeof data !== 'object' || Array.isArray(data))
+  if (!isRecord(data))
     throw new ValidationError({
       ...owner,
       errors: [
@@ -147,7 +148,7 @@ function dataOf(
         label: k,
       })),
     })
-  return Object.keys(data).length ? (data as Record<string, unknown>) : undefined
+  return Object.keys(data).length ? data : undefined
 }
 
 /** The keys an auth collection's writes take beside its fields (the update input's): password, and apiKey. */

@@ -1,3 +1,4 @@
+import { readBack } from '../write.ts'
 import type { ID } from '../../config/types.ts'
 import { docToRow } from '../../db/rows.ts'
 import { selectById, selectDocs, updateRow } from '../../db/store.ts'
@@ -71,10 +72,10 @@ export async function restoreVersion(
         const now = new Date().toISOString()
         let stored: Record<string, unknown>
         if (!draft || main._status !== 'published') {
-          const row = docToRow(this.schemas.get(collection.slug)!, data)
+          const row = docToRow(this.schema(collection.slug), data)
           if (collection.timestamps) row.updatedAt = now
           await updateRow(tx, ctx, collection, parent, row)
-          stored = (await selectById(tx, ctx, collection, parent))!
+          stored = await readBack(tx, ctx, collection, parent)
         } else {
           stored = { ...data, id: parent, createdAt: main.createdAt, updatedAt: now }
         }

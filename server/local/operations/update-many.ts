@@ -2,6 +2,7 @@
  * The updateMany kind: every document matching `where` that the caller may update, one at a time through the
  * by-id update (`update.ts`), answering `{ docs, errors }`. An update that trashes needs delete access too.
  */
+import { isRecord } from '../../utilities/is-record.ts'
 import type { CmsRequest, ID, SanitizedCollection, Where } from '../../config/types.ts'
 import type { Executor } from '../../db/database.ts'
 import { selectIds } from '../../db/store.ts'
@@ -23,7 +24,7 @@ export async function updateMany(
 ): Promise<BulkResult<Record<string, unknown>>> {
   if (!args.where || typeof args.where !== 'object')
     throw new BadRequest("Missing 'where' query of documents to update.")
-  if (typeof (args.data as { apiKey?: unknown } | undefined)?.apiKey === 'string')
+  if (isRecord(args.data) && typeof args.data.apiKey === 'string')
     throw new BadRequest(
       'An API key is set on one user at a time (PATCH by id); a bulk update may only remove keys (apiKey: null).',
       [{ path: 'apiKey' }],
@@ -62,7 +63,7 @@ export async function trashAccess(
   if (overrideAccess || !trashes(collection, args.data)) return update
   const remove = await executeAccess(
     collection.access.delete,
-    { req: args.req, id: args.id, data: args.data as Record<string, unknown> },
+    { req: args.req, id: args.id, data: isRecord(args.data) ? args.data : undefined },
     overrideAccess,
   )
   if (remove === true) return update

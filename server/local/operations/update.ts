@@ -32,6 +32,7 @@ import {
   toStored,
   withDraftStatus,
   type PrehashedPassword,
+  readBack,
 } from '../write.ts'
 
 /** Updates one document by id, or every document matching `where` that the caller may update (`{ docs, errors }`). */
@@ -212,14 +213,10 @@ export async function updateOne(
   const writeMain = !draft || main._status !== 'published'
   let stored: Record<string, unknown>
   if (writeMain) {
-    const row = docToRow(
-      cms.schemas.get(collection.slug)!,
-      storedForm,
-      latest ? undefined : touched,
-    )
+    const row = docToRow(cms.schema(collection.slug), storedForm, latest ? undefined : touched)
     if (collection.timestamps) row.updatedAt = now
     await updateRow(tx, ctx, collection, id, row)
-    stored = (await selectById(tx, ctx, collection, id))!
+    stored = await readBack(tx, ctx, collection, id)
   } else {
     stored = { ...storedForm, id, createdAt: main.createdAt, updatedAt: now }
   }

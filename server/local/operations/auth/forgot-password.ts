@@ -1,3 +1,4 @@
+import { isRecord } from '../../../utilities/is-record.ts'
 import { randomBytes } from 'node:crypto'
 import { findUserByLogin, setResetToken } from '../../../db/stores/users.ts'
 import { BadRequest } from '../../../errors/bad-request.ts'
@@ -44,10 +45,7 @@ export async function forgotPassword(
   const c = authCollection(this, args.collection)
   const req = createLocalReq(this, args)
   const errors: ReturnType<typeof requiredField>[] = []
-  const data = (args.data && typeof args.data === 'object' ? args.data : {}) as Record<
-    string,
-    unknown
-  >
+  const data = isRecord(args.data) ? args.data : {}
   // As Payload: the email when given (and allowed), else the username; each matched against its own column.
   const { matches } = loginIdentity(c, data, errors)
   if (errors.length) throw new ValidationError({ errors })

@@ -1,3 +1,4 @@
+import { isRecord } from '../../../utilities/is-record.ts'
 import type { FlattenedField } from '../../../config/types.ts'
 import { someField } from '../../../config/fields.ts'
 import { selectById } from '../../../db/store.ts'
@@ -9,10 +10,8 @@ import { readDocs } from '../../read.ts'
 import { createLocalReq } from '../../request.ts'
 import type { AuthCollection } from './shared.ts'
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 const signs = (f: FlattenedField) => {
-  const v = (f as { saveToJWT?: unknown }).saveToJWT
+  const v = 'saveToJWT' in f ? f.saveToJWT : undefined
   return v !== undefined && v !== null && v !== false
 }
 
@@ -48,9 +47,10 @@ function collect(
   out: Record<string, unknown>,
 ) {
   for (const f of fields) {
-    const value = (f as { saveToJWT?: unknown }).saveToJWT
+    const value = 'saveToJWT' in f ? f.saveToJWT : undefined
     if (f.type === 'group') {
-      const group = isObject(data[f.name]) ? (data[f.name] as Record<string, unknown>) : {}
+      const inData = data[f.name]
+      const group = isRecord(inData) ? inData : {}
       if (!signs(f)) {
         collect(f.fields, group, out)
         continue

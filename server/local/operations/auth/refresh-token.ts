@@ -1,3 +1,4 @@
+import { isRecord } from '../../../utilities/is-record.ts'
 import { signToken, type TokenClaims } from '../../../auth/tokens.ts'
 import type { RefreshResult } from '../../../config/types.ts'
 import { extendSession } from '../../../db/stores/sessions.ts'
@@ -61,13 +62,12 @@ export async function refreshToken(
 
 /** A hook's result must still be a refresh result (the answer's contract); anything else is the config's bug. */
 function refreshResult(r: unknown, who: string): RefreshResult {
-  const x = r as Partial<RefreshResult>
   if (
-    typeof x?.refreshedToken !== 'string' ||
-    typeof x.exp !== 'number' ||
-    !x.user ||
-    typeof x.user !== 'object'
+    !isRecord(r) ||
+    typeof r.refreshedToken !== 'string' ||
+    typeof r.exp !== 'number' ||
+    !isRecord(r.user)
   )
     throw new Error(`${who} returned ${JSON.stringify(r)}, not { exp, refreshedToken, user }.`)
-  return x as RefreshResult
+  return { ...r, refreshedToken: r.refreshedToken, exp: r.exp, user: r.user }
 }

@@ -33,17 +33,23 @@ export async function resetPassword(
 ): Promise<AuthResult> {
   const c = authCollection(this, args.collection)
   const req = createLocalReq(this, args)
-  const data = (args.data ?? {}) as { token?: unknown; password?: unknown }
+  const data: { token?: unknown; password?: unknown } = args.data ?? {}
   if (typeof data.token !== 'string' || data.token === '')
     throw new BadRequest('Missing required data: token.')
   const problem = passwordProblem(data.password)
-  if (problem)
+  if (problem || typeof data.password !== 'string')
     throw new ValidationError({
-      errors: [{ message: problem, path: 'password', label: 'Password' }],
+      errors: [
+        {
+          message: problem ?? 'Missing required data: password.',
+          path: 'password',
+          label: 'Password',
+        },
+      ],
     })
   const tokenHash = sha256(data.token)
   // Hashed before the transaction opens (PBKDF2 must not hold SQLite's one connection).
-  const password = await hashPassword(data.password as string)
+  const password = await hashPassword(data.password)
   return withTransaction(this, req, async (tx) => {
     const users = usersOf(this, c, tx)
     const found = await findByResetToken(users, tokenHash)

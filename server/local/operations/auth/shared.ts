@@ -1,3 +1,4 @@
+import { isRecord } from '../../../utilities/is-record.ts'
 import { createHash } from 'node:crypto'
 import type { CmsRequest, SanitizedCollection } from '../../../config/types.ts'
 import type { UserTable } from '../../../db/stores/users.ts'
@@ -143,13 +144,13 @@ export function credentials(
   c: AuthCollection,
   data: unknown,
 ): LoginIdentity & { password: string } {
-  const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>
+  const d = isRecord(data) ? data : {}
   const errors: ReturnType<typeof requiredField>[] = []
   const identity = loginIdentity(c, d, errors)
-  if (typeof d.password !== 'string' || d.password === '')
-    errors.push(requiredField('Password', 'password'))
+  const password = typeof d.password === 'string' ? d.password : ''
+  if (password === '') errors.push(requiredField('Password', 'password'))
   if (errors.length) throw new ValidationError({ errors })
-  return { ...identity, password: d.password as string }
+  return { ...identity, password }
 }
 
 /**

@@ -23,7 +23,8 @@ export async function unlock(
   const c = authCollection(this, args.collection)
   const req = createLocalReq(this, args)
   const overrideAccess = args.overrideAccess ?? true
-  const email = (args.data as { email?: unknown } | undefined)?.email
+  const data: { email?: unknown } | undefined = args.data
+  const email = data?.email
   if (typeof email !== 'string' || email.trim() === '')
     throw new ValidationError({ errors: [requiredField('Email', 'email')] })
   return withTransaction(this, req, async (tx) => {
