@@ -37,7 +37,7 @@ export async function docAccess<S extends CollectionSlug>(
   const req = createLocalReq(this, args)
   const id = idParam(args.id, collection)
   const stored = await this.findByID({
-    collection: collection.slug as CollectionSlug,
+    collection: args.collection,
     id,
     depth: 0,
     fallbackLocale: false,
@@ -94,7 +94,7 @@ export async function docAccessGlobal<S extends GlobalSlug>(
   const global = this.global(args.slug)
   const req = createLocalReq(this, args)
   const stored = (await this.findGlobal({
-    slug: global.slug as GlobalSlug,
+    slug: args.slug,
     depth: 0,
     fallbackLocale: false,
     req,

@@ -14,9 +14,10 @@ import { globalVersionsRead } from './count-global-versions.ts'
 export async function findGlobalVersionByID<S extends GlobalSlug>(
   this: Cms,
   args: FindGlobalVersionByIDArgs<S>,
-): Promise<GlobalVersionDoc<GlobalOf<S>>> {
-  return (await oneVersion(
-    globalVersionsRead(this, args.slug, args),
-    args,
-  )) as unknown as GlobalVersionDoc<GlobalOf<S>>
+): Promise<GlobalVersionDoc<GlobalOf<S>>>
+export async function findGlobalVersionByID(
+  this: Cms,
+  args: FindGlobalVersionByIDArgs<GlobalSlug>,
+): Promise<object | null> {
+  return oneVersion(globalVersionsRead(this, args.slug, args), args)
 }

@@ -15,9 +15,10 @@ import { globalVersionsRead } from './count-global-versions.ts'
 export async function findGlobalVersions<S extends GlobalSlug>(
   this: Cms,
   args: FindGlobalVersionsArgs<S>,
-): Promise<PaginatedDocs<GlobalVersionDoc<GlobalOf<S>>>> {
-  return (await pageOfVersions(
-    globalVersionsRead(this, args.slug, args),
-    args,
-  )) as unknown as PaginatedDocs<GlobalVersionDoc<GlobalOf<S>>>
+): Promise<PaginatedDocs<GlobalVersionDoc<GlobalOf<S>>>>
+export async function findGlobalVersions(
+  this: Cms,
+  args: FindGlobalVersionsArgs<GlobalSlug>,
+): Promise<PaginatedDocs<object>> {
+  return pageOfVersions(globalVersionsRead(this, args.slug, args), args)
 }

@@ -21,7 +21,11 @@ import { withoutTrashed } from '../trash.ts'
 export async function findVersionByID<S extends CollectionSlug>(
   this: Cms,
   incoming: FindVersionByIDArgs<S>,
-): Promise<VersionDoc<DocOf<S>>> {
+): Promise<VersionDoc<DocOf<S>>>
+export async function findVersionByID(
+  this: Cms,
+  incoming: FindVersionByIDArgs<CollectionSlug>,
+): Promise<object | null> {
   const { collection, versions } = versioned(this, incoming.collection)
   return collectionOperation(
     this,
@@ -33,7 +37,7 @@ export async function findVersionByID<S extends CollectionSlug>(
         { cms: this, req, versions, readVersions: collection.access.readVersions, overrideAccess },
         args,
         collection,
-      ) as unknown as Promise<VersionDoc<DocOf<S>>>,
+      ),
   )
 }
 
@@ -43,7 +47,7 @@ export async function oneVersion(
   args: Omit<FindVersionByIDArgs<string>, 'collection'>,
   /** The collection whose versions these are, when it keeps a trash: versions of trashed documents hidden. */
   trashOf?: SanitizedCollection,
-): Promise<Record<string, unknown>> {
+): Promise<Record<string, unknown> | null> {
   const id = idParam(args.id)
   const access = accessOnVersions(
     await executeAccess(readVersions, { req, id }, overrideAccess),
@@ -61,7 +65,7 @@ export async function oneVersion(
     limit: 1,
   })
   if (!row) {
-    if (args.disableErrors) return null as unknown as Record<string, unknown>
+    if (args.disableErrors) return null
     throw new NotFound()
   }
   const [out] = await readDocs(cms, versions, [row], req, {

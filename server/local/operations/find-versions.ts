@@ -25,7 +25,11 @@ import { withoutTrashed } from '../trash.ts'
 export async function findVersions<S extends CollectionSlug>(
   this: Cms,
   incoming: FindVersionsArgs<S>,
-): Promise<PaginatedDocs<VersionDoc<DocOf<S>>>> {
+): Promise<PaginatedDocs<VersionDoc<DocOf<S>>>>
+export async function findVersions(
+  this: Cms,
+  incoming: FindVersionsArgs<CollectionSlug>,
+): Promise<PaginatedDocs<object>> {
   const { collection, versions } = versioned(this, incoming.collection)
   return collectionOperation(
     this,
@@ -37,7 +41,7 @@ export async function findVersions<S extends CollectionSlug>(
         { cms: this, req, versions, readVersions: collection.access.readVersions, overrideAccess },
         args,
         collection,
-      ) as unknown as Promise<PaginatedDocs<VersionDoc<DocOf<S>>>>,
+      ),
   )
 }
 
