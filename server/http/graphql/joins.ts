@@ -1,3 +1,4 @@
+import { isId } from '../../local/populate.ts'
 import DataLoader from 'dataloader'
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql'
 import type { ID, Where } from '../../config/types.ts'
@@ -7,7 +8,7 @@ import type { Cms } from '../../local/cms.ts'
 import { checkJoins, joinedPages, type JoinValue } from '../../local/joins.ts'
 import type { Ctx } from './context.ts'
 import { guard } from './errors.ts'
-import { isId, loaderFor, placed } from './loaders.ts'
+import { loaderFor, placed } from './loaders.ts'
 
 type Join = GraphQLPlan['joins'][number]
 type JoinOptions = NonNullable<Parameters<typeof joinedPages>[5]>
@@ -87,7 +88,7 @@ export function resolveJoins(
           overrideAccess: false,
         }),
       ).load(id)
-      const docs = (await loaderFor(ctx, target.slug).loadMany(page.docs as number[])).filter(
+      const docs = (await loaderFor(ctx, target.slug).loadMany(page.docs.filter(isId))).filter(
         (d): d is Record<string, unknown> => Boolean(d) && !(d instanceof Error),
       )
       return { ...page, docs: placed(ctx, docs) }

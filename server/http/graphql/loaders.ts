@@ -71,7 +71,7 @@ export function loaderFor(
             return ids.map(() => null)
           throw error
         }
-        const byId = new Map(docs.map((d) => [d.id as ID, d]))
+        const byId = new Map<unknown, (typeof docs)[number]>(docs.map((d) => [d.id, d]))
         return ids.map((id) => byId.get(id) ?? null)
       },
       { maxBatchSize: ctx.cms.config.maxLimit },
