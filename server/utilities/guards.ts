@@ -1,0 +1,15 @@
+/**
+ * Runtime checks that narrow an `unknown` (a parsed body, a module's export, a thrown value) to what the code
+ * then reads, instead of a cast that only tells the compiler.
+ */
+
+/** A plain object (not null, not an array): its properties read as `unknown`. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+
+/** Any object (an Error, a driver's result): its properties read as `unknown`. */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null
+
+/** A thrown value's `message`: an object's (an Error's), else undefined (a thrown string has none). */
+export const messageOf = (error: unknown): unknown => (isObject(error) ? error.message : undefined)
