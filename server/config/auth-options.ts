@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { AuthOptions, Config, FlattenedField } from './types.ts'
+import { isObject } from '../utilities/guards.ts'
 
 /**
  * The auth options about how a request is authenticated and what the token and its cookie carry (issue 20):
@@ -68,7 +69,7 @@ export function checkRequestAuth(
     throw new ConfigError(`${at}.strategies must be an array of { name, authenticate }.`)
   const names = new Set<string>()
   auth.strategies.forEach((s, i) => {
-    const name = (s as { name?: unknown } | null)?.name
+    const name = isObject(s) ? s.name : undefined
     if (!s || typeof name !== 'string' || name === '' || typeof s.authenticate !== 'function')
       throw new ConfigError(
         `${at}.strategies[${i}] must be { name: string, authenticate: ({ headers, cms }) => ({ user }) }.`,
@@ -103,7 +104,7 @@ export function checkSaveToJWT(fields: FlattenedField[], where: string, auth: bo
   ) => {
     for (const f of list) {
       const at = `${where}, field "${path}${f.name}"`
-      const value = (f as { saveToJWT?: unknown }).saveToJWT
+      const value = 'saveToJWT' in f ? f.saveToJWT : undefined
       const signed = value !== undefined && value !== null && value !== false
       if (signed) {
         if (value !== true && (typeof value !== 'string' || value === ''))
