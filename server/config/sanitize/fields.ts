@@ -4,7 +4,7 @@ import { flattenFields, isIndexed, isJsonStored, isUnique } from '../fields.ts'
 import { fieldType, isFieldType, layoutOf } from '../../fields/registry.ts'
 import type { CheckKit } from '../../fields/types.ts'
 import { NAME_RE, RESERVED_ANYWHERE, RESERVED_FIELD_NAMES } from './names.ts'
-import type { DateField, DateTimezone, Field, FlattenedField } from '../types.ts'
+import type { DateField, Field, FlattenedField } from '../types.ts'
 
 /** Checks one level of fields (recursing into groups, arrays and blocks) and returns them flattened. */
 export function checkFields(
