@@ -20,7 +20,7 @@ import type { Cms } from './local/cms.ts'
 import { relaunchForServing, useCompileCache } from './runtime.ts'
 import type { loadConfig as loadConfigFn } from './config/load.ts'
 import type { getCms as getCmsFn } from './local/get-cms.ts'
-import { isObject } from './utilities/guards.ts'
+import { isNonNullObject } from './utilities/guards.ts'
 
 type LoadConfig = typeof loadConfigFn
 type GetCms = typeof getCmsFn
@@ -161,7 +161,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const e = isObject(error) ? error : undefined
+  const e = isNonNullObject(error) ? error : undefined
   console.error(
     e?.name === 'ConfigError' ? `Config error: ${String(e.message)}` : (e?.stack ?? String(error)),
   )

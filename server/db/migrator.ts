@@ -9,7 +9,7 @@ import type { Dialect } from './dialects/dialect.ts'
 import { describeStep, invert, stepSql, type MigrationSteps } from './migration-steps.ts'
 import { planMigration, type Plan, type PlanOptions } from './migration-plan.ts'
 import type { TableSpec } from './schema.ts'
-import { isObject, messageOf } from '../utilities/guards.ts'
+import { isNonNullObject, messageOf } from '../utilities/guards.ts'
 
 /**
  * Migration files (`cms migrate:create`, `cms migrate`, `cms migrate:status`, `cms migrate:down`): one file per
@@ -54,7 +54,7 @@ export async function listMigrations(dir: string): Promise<MigrationFile[]> {
   try {
     names = await readdir(dir)
   } catch (error) {
-    if (isObject(error) && error.code === 'ENOENT') return []
+    if (isNonNullObject(error) && error.code === 'ENOENT') return []
     throw error
   }
   return names
@@ -153,7 +153,7 @@ async function load(file: MigrationFile): Promise<MigrationModule> {
   const mod: unknown = await import(pathToFileURL(file.file).href)
   const ok = (part: unknown): part is MigrationSteps | MigrationFunction =>
     Array.isArray(part) || typeof part === 'function'
-  if (!isObject(mod) || !ok(mod.up) || !ok(mod.down)) {
+  if (!isNonNullObject(mod) || !ok(mod.up) || !ok(mod.down)) {
     throw new Error(
       `Migration ${file.name} must export \`up\` and \`down\` (step lists or async functions).`,
     )

@@ -3,7 +3,7 @@
  * calls, a statement's result, a connection's node, and whether a node accepts TCP connections at all.
  */
 import { createConnection } from 'node:net'
-import { isObject } from '../utilities/guards.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 import type { RunResult } from './database.ts'
 
 /** What the statements need of Knex's client: a pooled connection (a transaction's client gives its own). */
@@ -27,7 +27,7 @@ export const call = (
   )
 
 export function runResult(r: unknown): RunResult {
-  const x = isObject(r) ? r : {}
+  const x = isNonNullObject(r) ? r : {}
   return { insertId: Number(x.insertId ?? 0), changes: Number(x.affectedRows ?? 0) }
 }
 

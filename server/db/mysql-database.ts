@@ -18,7 +18,7 @@ import {
   isRetryableConflict,
 } from './mysql-errors.ts'
 import { parseMysqlUrl, type MysqlHost } from './mysql-url.ts'
-import { isObject } from '../utilities/guards.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 import {
   toBinding,
   type Database,
@@ -190,7 +190,7 @@ export class MysqlDatabase implements Database {
       try {
         return await call(connection, 'execute', sql, values)
       } catch (error) {
-        if (!isObject(error) || error.errno !== 1295) throw error
+        if (!isNonNullObject(error) || error.errno !== 1295) throw error
         return await call(connection, 'query', sql, values)
       }
     } finally {
@@ -219,7 +219,7 @@ export class MysqlDatabase implements Database {
    */
   private refused(error: unknown): void {
     if (!this.failover) return
-    const e = isObject(error) ? error : undefined
+    const e = isNonNullObject(error) ? error : undefined
     const named = `${String(e?.address)}:${String(e?.port)}`
     const host = this.hostKeys.has(named) ? named : this.chosenHost
     if (host) this.avoid.set(host, Date.now() + AVOID_MS)

@@ -2,7 +2,7 @@
  * What an error of MySQL / MariaDB (a Galera node, mysql2, Knex's pool) means for the statement in flight: a
  * conflict to run again, a node that cannot serve, a lost connection, a connection never opened.
  */
-import { isObject } from '../utilities/guards.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 
 /** The error numbers and codes of an error and its causes. */
 function errorIds(error: unknown): { errnos: unknown[]; codes: unknown[]; fatal: boolean } {
@@ -11,7 +11,7 @@ function errorIds(error: unknown): { errnos: unknown[]; codes: unknown[]; fatal:
     codes: [],
     fatal: false,
   }
-  for (let x = error, depth = 0; isObject(x) && depth < 5; depth++) {
+  for (let x = error, depth = 0; isNonNullObject(x) && depth < 5; depth++) {
     out.errnos.push(x.errno)
     out.codes.push(x.code)
     if (x.fatal === true) out.fatal = true
@@ -57,7 +57,7 @@ export function isConnectionLost(error: unknown): boolean {
  * socket's (`syscall` connect, with the address and port), or mysql2's handshake timeout.
  */
 export function isConnectFailure(error: unknown): boolean {
-  for (let x = error, depth = 0; isObject(x) && depth < 5; depth++) {
+  for (let x = error, depth = 0; isNonNullObject(x) && depth < 5; depth++) {
     if (x.code === 'ECONNREFUSED' || x.syscall === 'connect' || x.code === 'ETIMEDOUT') return true
     x = x.cause
   }
@@ -66,5 +66,5 @@ export function isConnectFailure(error: unknown): boolean {
 
 /** The pool had no connection to give within its timeout (every connection busy, or none could be made). */
 export function isAcquireTimeout(error: unknown): boolean {
-  return isObject(error) && error.name === 'KnexTimeoutError'
+  return isNonNullObject(error) && error.name === 'KnexTimeoutError'
 }

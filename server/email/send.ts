@@ -2,7 +2,7 @@ import type { Config, EmailAdapter, SendEmailOptions } from '../config/types.ts'
 import type { LocalApi } from '../config/local-api.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { consoleEmailAdapter } from './console.ts'
-import { isObject } from '../utilities/guards.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 
 /**
  * The adapter `config.email` names, ready to send: an adapter object as given, a factory (Payload's form) called
@@ -25,7 +25,7 @@ export async function resolveEmailAdapter(
 }
 
 const isEmailAdapter = (v: unknown): v is EmailAdapter =>
-  isObject(v) && typeof v.sendEmail === 'function'
+  isNonNullObject(v) && typeof v.sendEmail === 'function'
 
 /** `"Name" <address>`, the adapter's default sender. */
 export function defaultFrom(adapter: EmailAdapter): string | undefined {

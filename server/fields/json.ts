@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import type { JSONField } from '../config/types.ts'
 import { ok, TEXT_OPS } from './shared.ts'
 import type { FieldType } from './types.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 
 /** One Ajv for every json field's `jsonSchema` (Payload validates json fields against it the same way). */
 const ajv = new Ajv({ allErrors: true, strict: false })
@@ -79,7 +80,7 @@ export const json: FieldType<JSONField> = {
   },
   check(field, kit) {
     const js: unknown = field.jsonSchema
-    const schema = js && typeof js === 'object' ? (js as { schema?: unknown }).schema : undefined
+    const schema = isNonNullObject(js) ? js.schema : undefined
     if (js !== undefined && (!schema || typeof schema !== 'object'))
       kit.fail(
         "jsonSchema must be an object with a schema (a JSON Schema object), such as { schema: { type: 'object' } }.",

@@ -1,5 +1,5 @@
 import type { CmsRequest } from '../config/types.ts'
-import { isObject } from '../utilities/guards.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 
 /**
  * The ownership policy of the orders API (seed rules 1–2): may this user view or cancel this order? It
@@ -12,7 +12,7 @@ export interface OwnedOrder {
 const ownerId = (order: OwnedOrder): number | undefined => {
   const u = order.user
   if (typeof u === 'number') return u
-  if (isObject(u) && typeof u.id === 'number') return u.id
+  if (isNonNullObject(u) && typeof u.id === 'number') return u.id
   return undefined
 }
 

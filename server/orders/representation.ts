@@ -3,7 +3,7 @@
  * the sum of quantity × unit_price, computed in integer cents; it is omitted for a cancelled order, because it
  * is no longer owed. Who may see an order is decided before this function runs, never by hiding fields.
  */
-import { isObject, isRecord } from '../utilities/guards.ts'
+import { isNonNullObject, isRecord } from '../utilities/guards.ts'
 
 export interface OrderItem {
   product: string
@@ -52,7 +52,7 @@ export function orderJson(doc: Record<string, unknown>): Record<string, unknown>
   const user = doc.user
   const out: Record<string, unknown> = {
     id: doc.id,
-    user_id: isObject(user) ? user.id : user,
+    user_id: isNonNullObject(user) ? user.id : user,
     status: doc.status,
     items,
   }

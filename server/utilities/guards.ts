@@ -7,9 +7,10 @@
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
-/** Any object (an Error, a driver's result): its properties read as `unknown`. */
-export const isObject = (v: unknown): v is Record<string, unknown> =>
+/** Any object, arrays included (an Error, a driver's result, a module namespace): its properties read as `unknown`. */
+export const isNonNullObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null
 
 /** A thrown value's `message`: an object's (an Error's), else undefined (a thrown string has none). */
-export const messageOf = (error: unknown): unknown => (isObject(error) ? error.message : undefined)
+export const messageOf = (error: unknown): unknown =>
+  isNonNullObject(error) ? error.message : undefined

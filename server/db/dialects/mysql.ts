@@ -1,5 +1,5 @@
 import type { Dialect } from './dialect.ts'
-import { isObject } from '../../utilities/guards.ts'
+import { isNonNullObject } from '../../utilities/guards.ts'
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
@@ -14,7 +14,7 @@ export const mysqlDialect: Dialect = {
   jsonQuery: (expr) => `JSON_EXTRACT(${expr}, ?)`,
   jsonArrayLength: (expr) => `JSON_LENGTH(${expr})`,
   uniqueViolation(error) {
-    if (!isObject(error) || error.code !== 'ER_DUP_ENTRY') return undefined
+    if (!isNonNullObject(error) || error.code !== 'ER_DUP_ENTRY') return undefined
     const { sqlMessage, message } = error
     const text =
       typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : ''

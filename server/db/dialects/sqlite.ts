@@ -1,5 +1,5 @@
 import type { CatalogueColumn, CatalogueIndexColumn, Dialect } from './dialect.ts'
-import { isObject } from '../../utilities/guards.ts'
+import { isNonNullObject } from '../../utilities/guards.ts'
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -10,7 +10,7 @@ export const sqliteDialect: Dialect = {
   jsonQuery: (expr) => `json_extract(${expr}, ?)`,
   jsonArrayLength: (expr) => `json_array_length(${expr})`,
   uniqueViolation(error) {
-    if (!isObject(error)) return undefined
+    if (!isNonNullObject(error)) return undefined
     if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE' && error.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY')
       return undefined
     // "UNIQUE constraint failed: posts.slug"
