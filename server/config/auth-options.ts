@@ -1,6 +1,5 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { AuthOptions, Config, FlattenedField } from './types.ts'
-import { isNonNullObject } from '../utilities/guards.ts'
 
 /**
  * The auth options about how a request is authenticated and what the token and its cookie carry (issue 20):
@@ -69,7 +68,8 @@ export function checkRequestAuth(
     throw new ConfigError(`${at}.strategies must be an array of { name, authenticate }.`)
   const names = new Set<string>()
   auth.strategies.forEach((s, i) => {
-    const name = isNonNullObject(s) ? s.name : undefined
+    // A JavaScript config may hold anything here: a string has no name, null neither.
+    const name: unknown = s?.name
     if (!s || typeof name !== 'string' || name === '' || typeof s.authenticate !== 'function')
       throw new ConfigError(
         `${at}.strategies[${i}] must be { name: string, authenticate: ({ headers, cms }) => ({ user }) }.`,

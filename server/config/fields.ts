@@ -1,6 +1,5 @@
 import type { FlattenedField, Field } from './types.ts'
 import { fieldType, layoutOf } from '../fields/registry.ts'
-import { isRecord } from '../utilities/guards.ts'
 
 /**
  * Removes layout-only fields (row, collapsible, unnamed groups and tabs) by lifting their children into the parent;
@@ -153,3 +152,6 @@ export function* nestedData(field: FlattenedField, value: unknown): Generator<Ne
     }
   } else if (type.children && isRecord(value)) yield { fields: type.children(field), data: value }
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)

@@ -2,7 +2,6 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import type { JSONField } from '../config/types.ts'
 import { ok, TEXT_OPS } from './shared.ts'
 import type { FieldType } from './types.ts'
-import { isNonNullObject } from '../utilities/guards.ts'
 
 /** One Ajv for every json field's `jsonSchema` (Payload validates json fields against it the same way). */
 const ajv = new Ajv({ allErrors: true, strict: false })
@@ -80,7 +79,7 @@ export const json: FieldType<JSONField> = {
   },
   check(field, kit) {
     const js: unknown = field.jsonSchema
-    const schema = isNonNullObject(js) ? js.schema : undefined
+    const schema = typeof js === 'object' && js !== null && 'schema' in js ? js.schema : undefined
     if (js !== undefined && (!schema || typeof schema !== 'object'))
       kit.fail(
         "jsonSchema must be an object with a schema (a JSON Schema object), such as { schema: { type: 'object' } }.",

@@ -1,7 +1,7 @@
 /** `config.limits` with their defaults, and the positive-integer check the numeric options share. */
 import { ConfigError } from '../../errors/config-error.ts'
 import type { Config, SanitizedLimits } from '../types.ts'
-import { isRecord } from '../../utilities/guards.ts'
+import { isObject } from '../../fields/shared.ts'
 
 /** `limits` with their defaults (docs/reliability.md lists them). */
 export const DEFAULT_LIMITS: SanitizedLimits = {
@@ -20,7 +20,7 @@ export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
     fallback: number,
   ) => {
     const given: unknown = input?.[group]
-    const value = isRecord(given) ? given[key] : undefined
+    const value = isObject(given) ? given[key] : undefined
     return positiveInt(value ?? fallback, `limits.${group}.${key}`)
   }
   const { population, where } = DEFAULT_LIMITS
