@@ -2,7 +2,7 @@ import { readId, relationKindOf, relationStoredKind } from '../config/ids.ts'
 import { fieldType } from '../fields/registry.ts'
 import type { FlattenedField, ID } from '../config/types.ts'
 import type { CollectionSchema, Placement } from './schema.ts'
-import { isRecord } from '../utilities/guards.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 /** Converts one stored value to its document form. */
 export function readValue(field: FlattenedField, v: unknown): unknown {

@@ -3,7 +3,8 @@
  * the sum of quantity × unit_price, computed in integer cents; it is omitted for a cancelled order, because it
  * is no longer owed. Who may see an order is decided before this function runs, never by hiding fields.
  */
-import { isNonNullObject, isRecord } from '../utilities/guards.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 export interface OrderItem {
   product: string

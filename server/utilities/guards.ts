@@ -3,11 +3,10 @@
  * then reads, instead of a cast that only tells the compiler.
  */
 
-/** A plain object (not null, not an array): its properties read as `unknown`. */
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
-
-/** Any object, arrays included (an Error, a driver's result, a module namespace): its properties read as `unknown`. */
+/**
+ * Any object, arrays included (an Error, a driver's result, a module namespace): its properties read as
+ * `unknown`. A plain object only is `isRecord` (is-record.ts).
+ */
 export const isNonNullObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../database.ts'
 import type { Dialect } from '../dialects/dialect.ts'
-import { isRecord } from '../../utilities/guards.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** Globals are stored whole, as one JSON document per slug in `cms_globals`. */
 export interface GlobalRow {

@@ -1,7 +1,7 @@
 import type { FlattenedField } from '../../config/types.ts'
 import { fieldType } from '../../fields/registry.ts'
 import { fail, type Kind } from './state.ts'
-import { isRecord } from '../../utilities/guards.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** Operand coercion: a query-string or JSON operand turned into the value bound for a kind, or a QueryError. */
 export function coerce(kind: Kind, value: unknown, path: string, field?: FlattenedField): unknown {

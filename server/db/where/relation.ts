@@ -18,7 +18,7 @@ import {
   type Test,
 } from './state.ts'
 import { tree } from './tree.ts'
-import { isRecord } from '../../utilities/guards.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** Paths through relations (relationOf): into the related table, and the `{ relationTo, value }` of polymorphic ones. */
 

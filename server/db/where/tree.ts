@@ -10,7 +10,7 @@ import {
   type Scope,
   type State,
 } from './state.ts'
-import { isRecord } from '../../utilities/guards.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** Marks an `and` the server builds around a caller's where (access, ownership): it adds no nesting level. */
 const COMBINED = Symbol('combined where')
