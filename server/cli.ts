@@ -20,6 +20,7 @@ import type { Cms } from './local/cms.ts'
 import { relaunchForServing, useCompileCache } from './runtime.ts'
 import type { loadConfig as loadConfigFn } from './config/load.ts'
 import type { getCms as getCmsFn } from './local/get-cms.ts'
+import { isNonNullObject } from './utilities/guards.ts'
 
 type LoadConfig = typeof loadConfigFn
 type GetCms = typeof getCmsFn
@@ -160,7 +161,9 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const e = error as Error
-  console.error(e.name === 'ConfigError' ? `Config error: ${e.message}` : (e.stack ?? String(e)))
+  const e = isNonNullObject(error) ? error : undefined
+  console.error(
+    e?.name === 'ConfigError' ? `Config error: ${String(e.message)}` : (e?.stack ?? String(error)),
+  )
   process.exitCode = 1
 })

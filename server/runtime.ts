@@ -23,8 +23,7 @@ import path from 'node:path'
 export function relaunchForServing(): void {
   const env = process.env
   if (env.CMS_RELAUNCH === '0' || env.CMS_RELAUNCHED === '1') return
-  const execve = (process as { execve?: (file: string, args: string[], env: object) => never })
-    .execve
+  const execve = process.execve
   if (typeof execve !== 'function') return
   const given = `${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`
   const flags = given.includes('semi-space-size') ? [] : ['--max-semi-space-size=8']

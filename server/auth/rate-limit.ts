@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts'
 import { countHit, readWindow } from '../db/stores/rate-limits.ts'
 import { TooManyRequests } from '../errors/auth-errors.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 
 /**
  * Per-address limits on the login and forgot-password routes: fixed windows counted in `cms_rate_limits`,
@@ -58,7 +59,7 @@ export async function limitedLogin<T>(
   try {
     return await login()
   } catch (error) {
-    if ((error as { status?: number }).status === 401) await hit(cms.db, bucket, limit)
+    if (isNonNullObject(error) && error.status === 401) await hit(cms.db, bucket, limit)
     throw error
   }
 }

@@ -21,11 +21,13 @@ export const authOf = (req: CmsRequest): RequestAuth | undefined =>
 export function sessionOf(req: CmsRequest, collection: string): SessionAuth {
   const auth = authOf(req)
   if (!req.user || !auth) throw new Unauthorized('No user is logged in.')
-  if (!auth.claims || !auth.token)
+  if (!hasSession(auth))
     throw new Forbidden(
       `This request is authenticated by ${auth.strategy === 'api-key' ? 'an API key' : `the "${auth.strategy}" strategy`}, which has no session; only a token from login has one.`,
     )
   if (auth.claims.collection !== collection)
     throw new Forbidden('This token belongs to another collection.')
-  return auth as SessionAuth
+  return auth
 }
+
+const hasSession = (auth: RequestAuth): auth is SessionAuth => Boolean(auth.claims && auth.token)

@@ -68,7 +68,8 @@ export function checkRequestAuth(
     throw new ConfigError(`${at}.strategies must be an array of { name, authenticate }.`)
   const names = new Set<string>()
   auth.strategies.forEach((s, i) => {
-    const name = (s as { name?: unknown } | null)?.name
+    // A JavaScript config may hold anything here: a string has no name, null neither.
+    const name: unknown = s?.name
     if (!s || typeof name !== 'string' || name === '' || typeof s.authenticate !== 'function')
       throw new ConfigError(
         `${at}.strategies[${i}] must be { name: string, authenticate: ({ headers, cms }) => ({ user }) }.`,
@@ -103,7 +104,7 @@ export function checkSaveToJWT(fields: FlattenedField[], where: string, auth: bo
   ) => {
     for (const f of list) {
       const at = `${where}, field "${path}${f.name}"`
-      const value = (f as { saveToJWT?: unknown }).saveToJWT
+      const value = 'saveToJWT' in f ? f.saveToJWT : undefined
       const signed = value !== undefined && value !== null && value !== false
       if (signed) {
         if (value !== true && (typeof value !== 'string' || value === ''))

@@ -6,7 +6,8 @@ import { fieldTypeRefusalsByType } from './unsupported.ts'
 type Obj = Record<string, unknown>
 const T = OPTION_TABLES
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
-const has = (o: object, key: string) => Object.hasOwn(o, key)
+const has = <O extends object>(o: O, key: string): key is Extract<keyof O, string> =>
+  Object.hasOwn(o, key)
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key)
 /** `[3] (title)`: an entry of a list, with its name when it has one. */
 const entry = (path: string, i: number, name: unknown) =>
@@ -30,8 +31,9 @@ const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
  * checkOptions({ collections: [{ slug: 'posts', fields: [], orderable: true }] })
  * // ConfigError: collections[posts].orderable is not supported: manual ordering is not supported yet; …
  */
-export function checkOptions(config: Obj): void {
-  keys(config, T.config, '')
+export function checkOptions(input: unknown): void {
+  const config = keys(input, T.config, '')
+  if (!config) return
   for (const name of ['routes', 'graphQL', 'typescript', 'db', 'ordersApi', 'apiDocs'] as const)
     keys(config[name], T[name], name)
   // An adapter object is checked here; a factory (Payload's form) or a promise of one when it is resolved at start.
@@ -122,7 +124,7 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       )
     if (!has(FIELD_TABLES, type)) return // the sanitiser lists the field types
     const unnamedGroup = type === 'group' && (f.name === undefined || f.name === null)
-    keys(f, unnamedGroup ? T.unnamedGroup : FIELD_TABLES[type as keyof typeof FIELD_TABLES], at)
+    keys(f, unnamedGroup ? T.unnamedGroup : FIELD_TABLES[type], at)
     const access = keys(f.access, T.fieldAccess, `${at}.access`)
     for (const op of ['create', 'update'])
       if (inRows && access?.[op] != null)

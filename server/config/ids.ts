@@ -6,8 +6,10 @@ import type {
   FlattenedField,
   IdKind,
   IdType,
+  NumberField,
   SanitizedCollection,
   SanitizedConfig,
+  TextField,
 } from './types.ts'
 
 /**
@@ -60,7 +62,7 @@ export function customIdField(
   fields: Field[],
   where: string,
   auth: boolean,
-): { field?: FlattenedField; fields: Field[] } {
+): { field?: TextField | NumberField; fields: Field[] } {
   const field = fields.find((f) => f && typeof f === 'object' && 'name' in f && f.name === 'id')
   if (!field) return { fields }
   const at = `${where}, field "id"`
@@ -72,13 +74,13 @@ export function customIdField(
     throw new ConfigError(
       `${at}: auth collections keep integer ids (sessions and tokens refer to users by them); remove the custom id field.`,
     )
-  const f = field as unknown as Record<string, unknown>
+  const options = new Map(Object.entries(field))
   for (const option of ['localized', 'hasMany', 'virtual', 'hooks', 'access'])
-    if (f[option] !== undefined && f[option] !== false)
+    if (options.get(option) !== undefined && options.get(option) !== false)
       throw new ConfigError(
         `${at}: ${option} is not supported on a custom id (the client gives the id on create and it never changes).`,
       )
-  return { field: field as FlattenedField, fields: fields.filter((x) => x !== field) }
+  return { field, fields: fields.filter((x) => x !== field) }
 }
 
 function annotate(fields: FlattenedField[], kinds: Map<string, IdKind>): void {

@@ -30,7 +30,7 @@ export { DEFAULT_LIMITS } from './sanitize/limits.ts'
 export function sanitizeConfig(input: Config): SanitizedConfig {
   if (!input || typeof input !== 'object')
     throw new ConfigError('The config must be an object (export default defineConfig({...})).')
-  checkOptions(input as unknown as Record<string, unknown>)
+  checkOptions(input)
   const collectionsIn = input.collections ?? []
   const globalsIn = input.globals ?? []
   if (!Array.isArray(collectionsIn)) throw new ConfigError('config.collections must be an array.')

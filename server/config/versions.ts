@@ -73,7 +73,7 @@ function bookkeeping(
     },
     { name: 'latest', type: 'checkbox', index: true },
     ...(versions && versions.autosave
-      ? [{ name: 'autosave', type: 'checkbox', index: true } as FlattenedField]
+      ? [{ name: 'autosave', type: 'checkbox', index: true } satisfies FlattenedField]
       : []),
   ]
 }

@@ -17,6 +17,7 @@ export const OPERATORS = [
 ] as const
 export type Operator = (typeof OPERATORS)[number]
 export const OPERATOR_SET = new Set<string>(OPERATORS)
+export const isOperator = (name: string): name is Operator => OPERATOR_SET.has(name)
 /** The positive operator a negative one negates (a NOT EXISTS over JSON array elements). */
 export const NEGATIVE: Partial<Record<Operator, Operator>> = {
   not_equals: 'equals',

@@ -14,8 +14,11 @@ export const MIGRATION_TABLES = new Set(['cms_migrations', 'cms_migration_lock']
 export async function introspect(ex: Executor, dialect: Dialect): Promise<Map<string, TableSpec>> {
   const out = new Map<string, TableSpec>()
   const table = (name: string) => {
-    if (!out.has(name)) out.set(name, { name, columns: [], indexes: [] })
-    return out.get(name)!
+    const known = out.get(name)
+    if (known) return known
+    const spec: TableSpec = { name, columns: [], indexes: [] }
+    out.set(name, spec)
+    return spec
   }
   const { columns, indexes } = await dialect.catalogue(ex)
   for (const c of columns)

@@ -15,6 +15,7 @@ import {
 } from './migrator.ts'
 import { schemaFor } from './schema.ts'
 import { trackWrites } from './totals.ts'
+import { messageOf } from '../utilities/guards.ts'
 
 /**
  * `cms push | migrate | migrate:create | migrate:status | migrate:down | migrate:unlock`. They open the
@@ -104,7 +105,7 @@ export async function migrationCommand(
     }
     return 2
   } catch (error) {
-    console.error((error as Error).message)
+    console.error(messageOf(error))
     return 1
   } finally {
     await db.close()

@@ -33,18 +33,29 @@ export function parseRename(text: string): Rename {
 }
 
 /** The steps by group, in the order they run (see planMigration). */
-const emptySteps = () => ({
-  dropIndexes: [] as MigrationStep[],
-  renameTables: [] as MigrationStep[],
-  renameColumns: [] as MigrationStep[],
-  dropColumns: [] as MigrationStep[],
-  addColumns: [] as MigrationStep[],
-  createTables: [] as MigrationStep[],
-  addIndexes: [] as MigrationStep[],
-  addPrimaryKeys: [] as MigrationStep[],
-  dropTables: [] as MigrationStep[],
+type Steps = Record<
+  | 'dropIndexes'
+  | 'renameTables'
+  | 'renameColumns'
+  | 'dropColumns'
+  | 'addColumns'
+  | 'createTables'
+  | 'addIndexes'
+  | 'addPrimaryKeys'
+  | 'dropTables',
+  MigrationStep[]
+>
+const emptySteps = (): Steps => ({
+  dropIndexes: [],
+  renameTables: [],
+  renameColumns: [],
+  dropColumns: [],
+  addColumns: [],
+  createTables: [],
+  addIndexes: [],
+  addPrimaryKeys: [],
+  dropTables: [],
 })
-type Steps = ReturnType<typeof emptySteps>
 type Ask = (question: string) => Promise<boolean>
 
 /**
@@ -227,8 +238,8 @@ export async function planMigration(
   }
 
   const renamedTables = new Set(tableRenames.values())
-  for (const name of stale.filter((n) => !renamedTables.has(n))) {
-    const have = actual.get(name)!
+  for (const [name, have] of actual) {
+    if (want.has(name) || renamedTables.has(name)) continue
     const [{ n }] = await db.all<{ n: number }>(
       `SELECT COUNT(*) AS n FROM ${db.dialect.quote(name)}`,
     )

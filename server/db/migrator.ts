@@ -9,6 +9,7 @@ import type { Dialect } from './dialects/dialect.ts'
 import { describeStep, invert, stepSql, type MigrationSteps } from './migration-steps.ts'
 import { planMigration, type Plan, type PlanOptions } from './migration-plan.ts'
 import type { TableSpec } from './schema.ts'
+import { isNonNullObject, messageOf } from '../utilities/guards.ts'
 
 /**
  * Migration files (`cms migrate:create`, `cms migrate`, `cms migrate:status`, `cms migrate:down`): one file per
@@ -53,7 +54,7 @@ export async function listMigrations(dir: string): Promise<MigrationFile[]> {
   try {
     names = await readdir(dir)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    if (isNonNullObject(error) && error.code === 'ENOENT') return []
     throw error
   }
   return names
@@ -149,14 +150,15 @@ async function appliedRows(
 }
 
 async function load(file: MigrationFile): Promise<MigrationModule> {
-  const mod = (await import(pathToFileURL(file.file).href)) as Partial<MigrationModule>
-  const ok = (part: unknown) => Array.isArray(part) || typeof part === 'function'
-  if (!ok(mod.up) || !ok(mod.down)) {
+  const mod: unknown = await import(pathToFileURL(file.file).href)
+  const ok = (part: unknown): part is MigrationSteps | MigrationFunction =>
+    Array.isArray(part) || typeof part === 'function'
+  if (!isNonNullObject(mod) || !ok(mod.up) || !ok(mod.down)) {
     throw new Error(
       `Migration ${file.name} must export \`up\` and \`down\` (step lists or async functions).`,
     )
   }
-  return mod as MigrationModule
+  return { up: mod.up, down: mod.down }
 }
 
 async function run(
@@ -205,7 +207,7 @@ export async function applyMigrations(
             ]),
           )
         } catch (error) {
-          throw new Error(`Migration ${file.name} failed: ${(error as Error).message}`, {
+          throw new Error(`Migration ${file.name} failed: ${messageOf(error)}`, {
             cause: error,
           })
         }
@@ -238,7 +240,7 @@ export async function rollbackMigrations(
           ex.run('DELETE FROM cms_migrations WHERE name = ?', [row.name]),
         )
       } catch (error) {
-        throw new Error(`Rolling back ${row.name} failed: ${(error as Error).message}`, {
+        throw new Error(`Rolling back ${row.name} failed: ${messageOf(error)}`, {
           cause: error,
         })
       }

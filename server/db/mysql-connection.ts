@@ -3,12 +3,13 @@
  * calls, a statement's result, a connection's node, and whether a node accepts TCP connections at all.
  */
 import { createConnection } from 'node:net'
+import { isNonNullObject } from '../utilities/guards.ts'
 import type { RunResult } from './database.ts'
 
 /** What the statements need of Knex's client: a pooled connection (a transaction's client gives its own). */
 export interface PoolClient {
-  acquireConnection(): Promise<DriverConnection>
-  releaseConnection(connection: DriverConnection): Promise<unknown>
+  acquireConnection(): Promise<RawConnection>
+  releaseConnection(connection: RawConnection): Promise<unknown>
 }
 type Callback = (error: Error | null, result?: unknown) => void
 export interface DriverConnection {
@@ -26,12 +27,12 @@ export const call = (
   )
 
 export function runResult(r: unknown): RunResult {
-  const x = r as { insertId?: number; affectedRows?: number }
+  const x = isNonNullObject(r) ? r : {}
   return { insertId: Number(x.insertId ?? 0), changes: Number(x.affectedRows ?? 0) }
 }
 
-/** A raw mysql2 connection, as far as the failover needs it. */
-export interface RawConnection {
+/** A raw mysql2 connection, as far as the statements and the failover need it. */
+export interface RawConnection extends DriverConnection {
   config: { host: string; port: number }
   __knex__disposed?: unknown
 }

@@ -7,7 +7,6 @@ import {
   hostKey,
   reachable,
   runResult,
-  type DriverConnection,
   type PoolClient,
   type RawConnection,
 } from './mysql-connection.ts'
@@ -18,7 +17,8 @@ import {
   isNodeUnavailable,
   isRetryableConflict,
 } from './mysql-errors.ts'
-import { parseMysqlUrl } from './mysql-url.ts'
+import { parseMysqlUrl, type MysqlHost } from './mysql-url.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 import {
   toBinding,
   type Database,
@@ -93,24 +93,23 @@ export class MysqlDatabase implements Database {
     // Several hosts (a Galera cluster): each new pooled connection goes to the current host while it accepts
     // connections and is not avoided, else to the next one that does. Connections to a dead node fail and leave
     // the pool; those to an avoided node are discarded when next taken from it (`validate`).
-    let current = 0
+    let current = hosts[0]
     const connection =
       hosts.length === 1
-        ? { ...base, host: hosts[0]!.host, port: hosts[0]!.port }
+        ? { ...base, host: current.host, port: current.port }
         : async () => {
-            const order = hosts.map((_, i) => (current + i) % hosts.length)
-            const avoided = (i: number) => this.avoided(`${hosts[i]!.host}:${hosts[i]!.port}`)
-            for (const i of [...order.filter((i) => !avoided(i)), ...order.filter(avoided)]) {
-              const h = hosts[i]!
+            const at = hosts.indexOf(current)
+            const order = [...hosts.slice(at), ...hosts.slice(0, at)]
+            const avoided = (h: MysqlHost) => this.avoided(`${h.host}:${h.port}`)
+            for (const h of [...order.filter((h) => !avoided(h)), ...order.filter(avoided)]) {
               if (await reachable(h.host, h.port)) {
-                current = i
+                current = h
                 break
               }
             }
-            const chosen = current
-            const h = hosts[chosen]!
+            const h = current
             this.chosenHost = `${h.host}:${h.port}`
-            const avoidedAtChoice = avoided(chosen)
+            const avoidedAtChoice = avoided(h)
             // Chosen again for new connections after a second, or at once when the chosen node becomes avoided:
             // it dropped a connection, answered 1047, or refused a new connection (`refused`: a node killed
             // under load; without this every new connection of that second failed on it). A checker always
@@ -121,7 +120,7 @@ export class MysqlDatabase implements Database {
               host: h.host,
               port: h.port,
               expirationChecker: () =>
-                Date.now() - chosenAt > 1000 || (!avoidedAtChoice && avoided(chosen)),
+                Date.now() - chosenAt > 1000 || (!avoidedAtChoice && avoided(h)),
             }
           }
     const setup = [
@@ -148,11 +147,11 @@ export class MysqlDatabase implements Database {
             conn: { query: (sql: string, cb: (err: Error | null) => void) => void },
             done: (err: Error | null, conn: unknown) => void,
           ) => {
-            const next = (i: number) =>
-              i === setup.length
+            const next = ([sql, ...rest]: string[]) =>
+              sql === undefined
                 ? done(null, conn)
-                : conn.query(setup[i]!, (err) => (err ? done(err, conn) : next(i + 1)))
-            next(0)
+                : conn.query(sql, (err) => (err ? done(err, conn) : next(rest)))
+            next(setup)
           },
           validate: (conn: RawConnection) => !this.avoided(hostKey(conn)),
         },
@@ -180,10 +179,9 @@ export class MysqlDatabase implements Database {
     // Server-side prepared statements (mysql2 execute): parsed once per SQL text and connection, values sent in
     // the binary protocol. On the connection given (a statement pinned for failover), else the runner's: a
     // transaction's client hands out its own connection.
-    const client = (runner as unknown as { client: PoolClient }).client
-    const connection = conn
-      ? (conn as unknown as DriverConnection)
-      : await client.acquireConnection()
+    // Knex types its client `any`: what the statements use of it.
+    const client: PoolClient = runner.client
+    const connection = conn ?? (await client.acquireConnection())
     try {
       const values = bindings.map(toBinding)
       // Only data statements are prepared: SHOW, SET and the like take no placeholders in the prepared protocol
@@ -192,7 +190,7 @@ export class MysqlDatabase implements Database {
       try {
         return await call(connection, 'execute', sql, values)
       } catch (error) {
-        if ((error as { errno?: unknown }).errno !== 1295) throw error
+        if (!isNonNullObject(error) || error.errno !== 1295) throw error
         return await call(connection, 'query', sql, values)
       }
     } finally {
@@ -221,7 +219,7 @@ export class MysqlDatabase implements Database {
    */
   private refused(error: unknown): void {
     if (!this.failover) return
-    const e = error as { address?: unknown; port?: unknown }
+    const e = isNonNullObject(error) ? error : undefined
     const named = `${String(e?.address)}:${String(e?.port)}`
     const host = this.hostKeys.has(named) ? named : this.chosenHost
     if (host) this.avoid.set(host, Date.now() + AVOID_MS)
@@ -250,10 +248,8 @@ export class MysqlDatabase implements Database {
    */
   private async statement(sql: string, bindings: readonly unknown[], write: boolean) {
     const knex = await this.knex
-    const client = knex.client as {
-      acquireConnection(): Promise<RawConnection>
-      releaseConnection(conn: RawConnection): Promise<unknown>
-    }
+    // Knex types its client `any`: what the statements use of it.
+    const client: PoolClient = knex.client
     for (let attempt = 1; ; attempt++) {
       let conn: RawConnection
       try {
@@ -319,9 +315,8 @@ export class MysqlDatabase implements Database {
       let committing = false
       try {
         return await knex.transaction(async (trx) => {
-          conn = (await (
-            trx.client as { acquireConnection(): Promise<RawConnection> }
-          ).acquireConnection()) as RawConnection
+          const client: PoolClient = trx.client
+          conn = await client.acquireConnection()
           const result = await fn(this.executor(trx))
           // Knex sends COMMIT next: from here a lost connection leaves the outcome unknown.
           committing = true

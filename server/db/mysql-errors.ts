@@ -2,16 +2,20 @@
  * What an error of MySQL / MariaDB (a Galera node, mysql2, Knex's pool) means for the statement in flight: a
  * conflict to run again, a node that cannot serve, a lost connection, a connection never opened.
  */
+import { isNonNullObject } from '../utilities/guards.ts'
 
 /** The error numbers and codes of an error and its causes. */
 function errorIds(error: unknown): { errnos: unknown[]; codes: unknown[]; fatal: boolean } {
-  const out = { errnos: [] as unknown[], codes: [] as unknown[], fatal: false }
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const x = e as { errno?: unknown; code?: unknown; fatal?: unknown; cause?: unknown }
+  const out: { errnos: unknown[]; codes: unknown[]; fatal: boolean } = {
+    errnos: [],
+    codes: [],
+    fatal: false,
+  }
+  for (let x = error, depth = 0; isNonNullObject(x) && depth < 5; depth++) {
     out.errnos.push(x.errno)
     out.codes.push(x.code)
     if (x.fatal === true) out.fatal = true
-    e = x.cause
+    x = x.cause
   }
   return out
 }
@@ -53,15 +57,14 @@ export function isConnectionLost(error: unknown): boolean {
  * socket's (`syscall` connect, with the address and port), or mysql2's handshake timeout.
  */
 export function isConnectFailure(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const x = e as { code?: unknown; syscall?: unknown; cause?: unknown }
+  for (let x = error, depth = 0; isNonNullObject(x) && depth < 5; depth++) {
     if (x.code === 'ECONNREFUSED' || x.syscall === 'connect' || x.code === 'ETIMEDOUT') return true
-    e = x.cause
+    x = x.cause
   }
   return false
 }
 
 /** The pool had no connection to give within its timeout (every connection busy, or none could be made). */
 export function isAcquireTimeout(error: unknown): boolean {
-  return (error as { name?: unknown })?.name === 'KnexTimeoutError'
+  return isNonNullObject(error) && error.name === 'KnexTimeoutError'
 }

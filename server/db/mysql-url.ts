@@ -7,8 +7,13 @@ import { ConfigError } from '../errors/config-error.ts'
  * the part at fault; credentials are never repeated (an unencoded `@` would put part of a password in the host
  * list, so the user information ends at the last `@` before the path, as in WHATWG URLs).
  */
+export interface MysqlHost {
+  host: string
+  port: number
+}
 export interface MysqlUrl {
-  hosts: { host: string; port: number }[]
+  /** At least one: the URL names no host is a ConfigError. */
+  hosts: [MysqlHost, ...MysqlHost[]]
   user: string
   password: string
   database: string
@@ -28,7 +33,11 @@ export function parseMysqlUrl(url: string, name = 'DATABASE_URL'): MysqlUrl {
   if (!m) throw fail('it does not start with mysql://')
   const [, userinfo = '', authority = '', path = '', query = ''] = m
   if (authority === '') throw fail('it names no host')
-  const hosts = authority.split(',').map((entry, i) => hostOf(entry, i, fail))
+  const [first = '', ...more] = authority.split(',')
+  const hosts: MysqlUrl['hosts'] = [
+    hostOf(first, 0, fail),
+    ...more.map((entry, i) => hostOf(entry, i + 1, fail)),
+  ]
   const colon = userinfo.indexOf(':')
   const decode = (raw: string, part: string) => {
     try {
@@ -50,11 +59,7 @@ export function parseMysqlUrl(url: string, name = 'DATABASE_URL'): MysqlUrl {
   }
 }
 
-function hostOf(
-  entry: string,
-  i: number,
-  fail: (what: string) => ConfigError,
-): { host: string; port: number } {
+function hostOf(entry: string, i: number, fail: (what: string) => ConfigError): MysqlHost {
   const which = `host ${i + 1}`
   if (entry === '') throw fail(`${which} is empty (two commas, or a comma at an end)`)
   const m = HOST.exec(entry)

@@ -2,6 +2,7 @@ import { readId, relationKindOf, relationStoredKind } from '../config/ids.ts'
 import { fieldType } from '../fields/registry.ts'
 import type { FlattenedField, ID } from '../config/types.ts'
 import type { CollectionSchema, Placement } from './schema.ts'
+import { isRecord } from '../utilities/is-record.ts'
 
 /** Converts one stored value to its document form. */
 export function readValue(field: FlattenedField, v: unknown): unknown {
@@ -91,7 +92,7 @@ function readerOf(placements: Map<string, Placement>): Reader {
       .map(([name, p]) => placementReader(name, p))
       .filter((r): r is Reader => r !== undefined)
     reader = (row, out) => {
-      for (let i = 0; i < parts.length; i++) parts[i]!(row, out)
+      for (const part of parts) part(row, out)
     }
     readers.set(placements, reader)
   }
@@ -103,13 +104,13 @@ export function rowToDoc(
   schema: CollectionSchema,
   row: Record<string, unknown>,
 ): Record<string, unknown> & { id: ID } {
-  const doc: Record<string, unknown> = { id: readId(schema.idKind, row.id) }
+  const doc: Record<string, unknown> & { id: ID } = { id: readId(schema.idKind, row.id) }
   readerOf(schema.placements)(row, doc)
   if ('createdAt' in row) {
     doc.createdAt = row.createdAt
     doc.updatedAt = row.updatedAt
   }
-  return doc as Record<string, unknown> & { id: ID }
+  return doc
 }
 
 function writePlacement(p: Placement, value: unknown, out: Record<string, unknown>): void {
@@ -121,13 +122,13 @@ function writePlacement(p: Placement, value: unknown, out: Record<string, unknow
       out[p.column] = value === undefined || value === null ? null : JSON.stringify(value)
       break
     case 'point': {
-      const pt = value as [number, number] | null | undefined
+      const pt = Array.isArray(value) ? value : null
       out[p.lng] = pt ? pt[0] : null
       out[p.lat] = pt ? pt[1] : null
       break
     }
     case 'polymorphic': {
-      const rel = value as { relationTo: string; value: ID } | null | undefined
+      const rel = isRecord(value) ? value : null
       out[p.relationTo] = rel ? rel.relationTo : null
       // Targets with different id kinds share a text column.
       out[p.value] = !rel
@@ -140,7 +141,7 @@ function writePlacement(p: Placement, value: unknown, out: Record<string, unknow
     case 'virtual':
       break
     case 'group': {
-      const group = (value ?? {}) as Record<string, unknown>
+      const group = isRecord(value) ? value : {}
       for (const [name, child] of p.children) writePlacement(child, group[name], out)
       break
     }

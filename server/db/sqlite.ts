@@ -32,7 +32,7 @@ export function genericPlaceholders(sql: string): string {
   let out = ''
   let quote: string | undefined
   for (let i = 0; i < sql.length; i++) {
-    const c = sql[i]!
+    const c = sql.charAt(i)
     if (quote) {
       if (c === quote) quote = undefined
     } else if (c === "'" || c === '"' || c === '`') quote = c
@@ -98,8 +98,9 @@ export class SqliteDatabase implements Database {
       return stmt
     }
     stmt = this.db.prepare(genericPlaceholders(sql))
-    if (this.statements.size >= STATEMENT_CACHE_SIZE)
-      this.statements.delete(this.statements.keys().next().value!)
+    const oldest = this.statements.keys().next()
+    if (this.statements.size >= STATEMENT_CACHE_SIZE && !oldest.done)
+      this.statements.delete(oldest.value)
     this.statements.set(sql, stmt)
     return stmt
   }

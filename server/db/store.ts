@@ -4,6 +4,7 @@ import type { ID, SanitizedCollection, Where } from '../config/types.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 import type { Executor } from './database.ts'
 import { rowToDoc } from './rows.ts'
+import { schemaOf } from './where/state.ts'
 import { compileSort, compileWhere, type Compiled, type QueryContext } from './where.ts'
 
 /** Row-level reads and writes of one collection, as parameterised SQL. No hooks, no access: that is the Local layer's. */
@@ -18,7 +19,7 @@ export interface SelectOptions {
 export const whereClause = (sql: string) => (sql === '1 = 1' ? '' : ` WHERE ${sql}`)
 
 export function tableOf(ctx: QueryContext, collection: SanitizedCollection) {
-  const schema = ctx.schemas.get(collection.slug)!
+  const schema = schemaOf(ctx, collection.slug)
   return { schema, table: ctx.dialect.quote(schema.table.name) }
 }
 
@@ -134,7 +135,7 @@ function uniqueError(
   id?: ID,
 ): never {
   const key = ctx.dialect.uniqueViolation(error)
-  const path = key ? ctx.schemas.get(collection.slug)!.uniquePaths.get(key) : undefined
+  const path = key ? schemaOf(ctx, collection.slug).uniquePaths.get(key) : undefined
   if (path)
     throw new ValidationError({
       collection: collection.slug,

@@ -163,17 +163,19 @@ export function trackWrites(db: Database): Database {
     }
     return transaction(async (tx) => send(tx))
   }
-  const own: Partial<Database> = {
-    all: <T>(sql: string, bindings?: readonly unknown[]) =>
-      alone(sql, bindings, (ex) => ex.all<T>(sql, bindings)),
-    run: (sql: string, bindings?: readonly unknown[]) =>
-      alone(sql, bindings, (ex) => ex.run(sql, bindings)),
-    transaction,
-  }
+  const own = new Map<PropertyKey, unknown>(
+    Object.entries({
+      all: <T>(sql: string, bindings?: readonly unknown[]) =>
+        alone(sql, bindings, (ex) => ex.all<T>(sql, bindings)),
+      run: (sql: string, bindings?: readonly unknown[]) =>
+        alone(sql, bindings, (ex) => ex.run(sql, bindings)),
+      transaction,
+    } satisfies Partial<Database>),
+  )
   const bound = new Map<PropertyKey, unknown>()
   const proxy = new Proxy(db, {
     get(target, prop) {
-      if (Object.hasOwn(own, prop)) return own[prop as keyof Database]
+      if (own.has(prop)) return own.get(prop)
       const value = Reflect.get(target, prop, target)
       if (typeof value !== 'function') return value
       let fn = bound.get(prop)
@@ -237,7 +239,7 @@ export async function countTotal(
   const total: Total = { n: Number(row.n), stamp: Number(row.g), deps }
   tracker.totals.delete(key)
   tracker.totals.set(key, total)
-  if (tracker.totals.size > TOTALS_CACHE_SIZE)
-    tracker.totals.delete(tracker.totals.keys().next().value!)
+  const oldest = tracker.totals.keys().next()
+  if (tracker.totals.size > TOTALS_CACHE_SIZE && !oldest.done) tracker.totals.delete(oldest.value)
   return total.n
 }

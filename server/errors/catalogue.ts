@@ -24,6 +24,7 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, { status: number; response: string; graphql: string }>
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CATALOGUE, code)
 export type ErrorStatus = (typeof ERROR_CATALOGUE)[ErrorCode]['status']
 
 /** RFC 9110 reason phrases: the problem+json `title` of each status. */
@@ -42,8 +43,10 @@ export const STATUS_TITLES: Record<ErrorStatus, string> = {
 
 /** The code of an error raised with a status only: the first catalogue entry with that status. */
 export function codeForStatus(status: number): ErrorCode {
-  const entry = Object.entries(ERROR_CATALOGUE).find(([, e]) => e.status === status)
-  return (entry?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST')
+  const code = Object.keys(ERROR_CATALOGUE)
+    .filter(isErrorCode)
+    .find((c) => ERROR_CATALOGUE[c].status === status)
+  return code ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST')
 }
 
 /** The REST response component of a status (what the compiler declares for it). */

@@ -1,5 +1,5 @@
 import { typeName } from '../config/names.ts'
-import type { Field, FlattenedArrayField } from '../config/types.ts'
+import type { FlattenedArrayField } from '../config/types.ts'
 import { arrayOf, checkRows, isObject, ok, TEXT_OPS } from './shared.ts'
 import type { FieldType } from './types.ts'
 
@@ -11,7 +11,7 @@ export const array: FieldType<FlattenedArrayField> = {
   name: 'array',
   jsonStored: () => true,
   children: (field) => field.fields,
-  flatten: (field, flatten) => ({ ...field, fields: flatten(field.fields as Field[]) }),
+  flatten: (field, flatten) => ({ ...field, fields: flatten(field.fields) }),
   rowFields: (field) => field.fields,
   rowKeys: ROW_KEYS,
   schema: (field, kit) => arrayOf(kit.object(field.fields, field.interfaceName, true), field, kit),

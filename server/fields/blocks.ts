@@ -1,6 +1,6 @@
 import { typeName } from '../config/names.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import type { Field, FlattenedBlock, FlattenedBlocksField } from '../config/types.ts'
+import type { FlattenedBlock, FlattenedBlocksField } from '../config/types.ts'
 import { arrayOf, checkRows, isObject, ok, TEXT_OPS } from './shared.ts'
 import type { CheckKit, FieldType, Schema, SchemaKit, ValidateKit } from './types.ts'
 
@@ -14,14 +14,15 @@ const blockName = (field: FlattenedBlocksField, parent: string, b: FlattenedBloc
 
 function blockSchema(b: FlattenedBlock, kit: SchemaKit): Schema {
   const s = kit.object(b.fields, undefined, true)
+  const required: unknown[] = Array.isArray(s.required) ? s.required : []
   const block: Schema = {
     ...s,
     properties: {
       blockType: { type: 'string', const: b.slug },
       blockName: { type: ['string', 'null'] },
-      ...(s.properties as Schema),
+      ...(isObject(s.properties) ? s.properties : {}),
     },
-    required: [...new Set(['blockType', ...((s.required as string[]) ?? [])])],
+    required: [...new Set(['blockType', ...required])],
   }
   return b.interfaceName && kit.mode === 'read' ? kit.component(b.interfaceName, block) : block
 }
@@ -82,7 +83,7 @@ export const blocks: FieldType<FlattenedBlocksField> = {
   children: (field) => field.blocks.flatMap((b) => b.fields),
   flatten: (field, flatten) => ({
     ...field,
-    blocks: field.blocks.map((b) => ({ ...b, fields: flatten(b.fields as Field[]) })),
+    blocks: field.blocks.map((b) => ({ ...b, fields: flatten(b.fields) })),
   }),
   rowFields: (field, row) =>
     isObject(row) ? field.blocks.find((b) => b.slug === row.blockType)?.fields : undefined,

@@ -1,5 +1,5 @@
 import { typeName } from '../config/names.ts'
-import type { Field, FlattenedGroupField } from '../config/types.ts'
+import type { FlattenedGroupField } from '../config/types.ts'
 import { isObject, ok } from './shared.ts'
 import type { FieldType } from './types.ts'
 
@@ -7,7 +7,7 @@ import type { FieldType } from './types.ts'
 export const group: FieldType<FlattenedGroupField> = {
   name: 'group',
   children: (field) => field.fields,
-  flatten: (field, flatten) => ({ ...field, fields: flatten(field.fields as Field[]) }),
+  flatten: (field, flatten) => ({ ...field, fields: flatten(field.fields) }),
   holdsObject: () => true,
   schema: (field, kit) => kit.object(field.fields, field.interfaceName, false),
   // A localized group is stored as one JSON value: paths into it are not enumerated.

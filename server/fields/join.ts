@@ -4,6 +4,7 @@ import type { JoinField } from '../config/types.ts'
 import { typeName } from '../config/names.ts'
 import { ok } from './shared.ts'
 import type { FieldType } from './types.ts'
+import { collectionOf } from '../config/lookup.ts'
 
 /** A join: the documents of another collection whose relationship holds this one, computed on read. */
 export const join: FieldType<JoinField> = {
@@ -18,7 +19,7 @@ export const join: FieldType<JoinField> = {
         type: 'array',
         items: {
           anyOf: [
-            kit.idSchema(idKind(kit.config.collectionsBySlug.get(field.collection)!)),
+            kit.idSchema(idKind(collectionOf(kit.config, field.collection))),
             kit.docRef(field.collection),
           ],
         },

@@ -79,7 +79,7 @@ export const json: FieldType<JSONField> = {
   },
   check(field, kit) {
     const js: unknown = field.jsonSchema
-    const schema = js && typeof js === 'object' ? (js as { schema?: unknown }).schema : undefined
+    const schema = typeof js === 'object' && js !== null && 'schema' in js ? js.schema : undefined
     if (js !== undefined && (!schema || typeof schema !== 'object'))
       kit.fail(
         "jsonSchema must be an object with a schema (a JSON Schema object), such as { schema: { type: 'object' } }.",

@@ -3,6 +3,8 @@ import { ok } from './shared.ts'
 import type { FieldType } from './types.ts'
 
 /** A `[longitude, latitude]` pair, stored in two number columns and queried with `near`. */
+const isCoordinate = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n)
+
 export const point: FieldType<PointField> = {
   name: 'point',
   geo: true,
@@ -20,13 +22,9 @@ export const point: FieldType<PointField> = {
     kit.operators(`${type}_${key}_operator`, '[Float]', ['equals', 'not_equals', 'near', 'exists']),
   typescript: () => '[number, number]',
   validate(_field, value) {
-    if (
-      !Array.isArray(value) ||
-      value.length !== 2 ||
-      value.some((n) => typeof n !== 'number' || !Number.isFinite(n))
-    )
+    const [lng, lat]: unknown[] = Array.isArray(value) && value.length === 2 ? value : []
+    if (!isCoordinate(lng) || !isCoordinate(lat))
       return 'This field must be a [longitude, latitude] pair.'
-    const [lng, lat] = value as number[]
     if (lng < -180 || lng > 180 || lat < -90 || lat > 90)
       return 'Longitude must be within [-180, 180] and latitude within [-90, 90].'
     return ok([lng, lat])

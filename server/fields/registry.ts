@@ -67,7 +67,7 @@ export function registerFieldType<F extends { type: string }>(type: FieldType<F>
 
 /** Layout types by name, asked about their own fields only (as above). */
 const layouts = new Map<string, LayoutType>(
-  [row, collapsible, tabs].map((t) => [t.name, t as unknown as LayoutType]),
+  [row, collapsible, tabs].map((t): [string, LayoutType] => [t.name, t]),
 )
 
 /** Whether a field type (data or layout) of this name is registered. */
@@ -75,7 +75,7 @@ export const isFieldType = (name: string): boolean => all().has(name) || layouts
 
 /** The layout type of a presentational field (row, collapsible, tabs, a group without a name), if it is one. */
 export function layoutOf(field: Field): LayoutType | undefined {
-  if (field.type === 'group' && !field.name) return unnamedGroup as unknown as LayoutType
+  if (field.type === 'group' && !field.name) return unnamedGroup
   return layouts.get(field.type)
 }
 

@@ -6,7 +6,8 @@ import { Forbidden } from '../errors/forbidden.ts'
  * any order's state: an admin past the gate still meets the cancellation service's state checks (rule 3).
  */
 export function isAdmin(user: CmsRequest['user']): boolean {
-  return Array.isArray(user?.roles) && (user.roles as unknown[]).includes('admin')
+  const roles: unknown = user?.roles
+  return Array.isArray(roles) && roles.includes('admin')
 }
 
 export function requireAdmin(user: CmsRequest['user']): void {

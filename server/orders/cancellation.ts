@@ -41,7 +41,7 @@ async function transition(
     depth: 0,
     req,
   })
-  if (docs.length === 1) return docs[0] as Record<string, unknown>
+  if (docs.length === 1) return docs[0]
   const now = await cms.findByID({ collection, id, depth: 0, disableErrors: true })
   throw new OrderStateError(
     `This order cannot be ${verb}: it is ${now ? String(now.status) : 'gone'}.`,

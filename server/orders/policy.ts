@@ -1,4 +1,5 @@
 import type { CmsRequest } from '../config/types.ts'
+import { isNonNullObject } from '../utilities/guards.ts'
 
 /**
  * The ownership policy of the orders API (seed rules 1–2): may this user view or cancel this order? It
@@ -11,16 +12,15 @@ export interface OwnedOrder {
 const ownerId = (order: OwnedOrder): number | undefined => {
   const u = order.user
   if (typeof u === 'number') return u
-  if (u && typeof u === 'object' && typeof (u as { id?: unknown }).id === 'number')
-    return (u as { id: number }).id
+  if (isNonNullObject(u) && typeof u.id === 'number') return u.id
   return undefined
 }
 
 export const orderPolicy = {
   view(user: CmsRequest['user'], order: OwnedOrder): boolean {
-    return Boolean(user) && ownerId(order) === user!.id
+    return user ? ownerId(order) === user.id : false
   },
   cancel(user: CmsRequest['user'], order: OwnedOrder): boolean {
-    return Boolean(user) && ownerId(order) === user!.id
+    return user ? ownerId(order) === user.id : false
   },
 }

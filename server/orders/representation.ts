@@ -3,6 +3,9 @@
  * the sum of quantity × unit_price, computed in integer cents; it is omitted for a cancelled order, because it
  * is no longer owed. Who may see an order is decided before this function runs, never by hiding fields.
  */
+import { isNonNullObject } from '../utilities/guards.ts'
+import { isRecord } from '../utilities/is-record.ts'
+
 export interface OrderItem {
   product: string
   quantity: number
@@ -38,15 +41,19 @@ export function orderTotal(items: OrderItem[]): number {
 }
 
 export function orderJson(doc: Record<string, unknown>): Record<string, unknown> {
-  const items = ((doc.items as Record<string, unknown>[] | null) ?? []).map((i) => ({
-    product: String(i.product),
-    quantity: Number(i.quantity),
-    unit_price: Number(i.unit_price),
-  }))
+  const rows: unknown[] = Array.isArray(doc.items) ? doc.items : []
+  const items = rows.map((row) => {
+    const i: Record<string, unknown> = isRecord(row) ? row : {}
+    return {
+      product: String(i.product),
+      quantity: Number(i.quantity),
+      unit_price: Number(i.unit_price),
+    }
+  })
   const user = doc.user
   const out: Record<string, unknown> = {
     id: doc.id,
-    user_id: typeof user === 'object' && user !== null ? (user as { id: number }).id : user,
+    user_id: isNonNullObject(user) ? user.id : user,
     status: doc.status,
     items,
   }

@@ -34,15 +34,19 @@ export function verifySignature(
   now = Date.now(),
 ): void {
   const parts = Object.fromEntries(
-    (header ?? '').split(',').map((p) => p.trim().split('=') as [string, string]),
+    (header ?? '').split(',').map((p): [string, string | undefined] => {
+      const [key, value] = p.trim().split('=')
+      return [key, value]
+    }),
   )
   const t = Number(parts.t)
-  if (!header || !Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? ''))
+  const v1 = parts.v1 ?? ''
+  if (!header || !Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(v1))
     throw new BadRequest('Missing or malformed X-Signature header.')
   if (Math.abs(now / 1000 - t) > WEBHOOK_TOLERANCE_S)
     throw new Unauthorized('The signature timestamp is outside the five-minute window.')
   const expected = Buffer.from(sign(secret, t, raw).split('v1=')[1], 'hex')
-  const given = Buffer.from(parts.v1, 'hex')
+  const given = Buffer.from(v1, 'hex')
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     throw new Unauthorized('The signature does not match the body.')
 }

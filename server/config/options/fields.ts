@@ -125,19 +125,20 @@ const fieldTypes = {
 // The keys every data field shares are FieldBase's, exactly.
 export const fieldBaseTable = exact<FieldBase>()(columnBase)
 
-const LAYOUT = new Set<FieldType>(['row', 'collapsible', 'tabs'])
+const LAYOUT = new Set<string>(['row', 'collapsible', 'tabs'])
 
-const typeRefusals: Partial<Record<FieldType, Readonly<Record<string, string>>>> =
-  refused.fieldTypeRefusals
+const typeRefusals = new Map<string, Readonly<Record<string, string>>>(
+  Object.entries(refused.fieldTypeRefusals),
+)
 
 /** The table of each field type: its keys, the refusals of every data field and its own. */
-export const FIELD_TABLES = Object.fromEntries(
-  (Object.keys(fieldTypes) as FieldType[]).map((type): [FieldType, OptionTable] => [
+export const FIELD_TABLES: Record<string, OptionTable> = Object.fromEntries(
+  Object.entries(fieldTypes).map(([type, implemented]): [string, OptionTable] => [
     type,
     {
       of: `a ${type} field`,
-      implemented: fieldTypes[type],
-      refused: { ...(LAYOUT.has(type) ? {} : refused.fieldRefusals), ...typeRefusals[type] },
+      implemented,
+      refused: { ...(LAYOUT.has(type) ? {} : refused.fieldRefusals), ...typeRefusals.get(type) },
     },
   ]),
-) as Record<FieldType, OptionTable>
+)

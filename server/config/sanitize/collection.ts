@@ -120,7 +120,7 @@ export function sanitizeCollection(
     // Auth collections are not duplicated unless they ask (a user copy would share the unique email).
     disableDuplicate: c.disableDuplicate ?? Boolean(auth),
     table: c.slug.replace(/-/g, '_'),
-    idType: custom.field ? (custom.field.type as 'text' | 'number') : auth ? 'serial' : dbIdType,
+    idType: custom.field ? custom.field.type : auth ? 'serial' : dbIdType,
     ...(custom.field ? { idField: custom.field } : {}),
     joins: [],
   }

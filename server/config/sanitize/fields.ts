@@ -4,7 +4,7 @@ import { flattenFields, isIndexed, isJsonStored, isUnique } from '../fields.ts'
 import { fieldType, isFieldType, layoutOf } from '../../fields/registry.ts'
 import type { CheckKit } from '../../fields/types.ts'
 import { NAME_RE, RESERVED_ANYWHERE, RESERVED_FIELD_NAMES } from './names.ts'
-import type { DateField, DateTimezone, Field, FlattenedField } from '../types.ts'
+import type { DateField, Field, FlattenedField } from '../types.ts'
 
 /** Checks one level of fields (recursing into groups, arrays and blocks) and returns them flattened. */
 export function checkFields(
@@ -18,7 +18,7 @@ export function checkFields(
   for (const f of fields) {
     if (!f || typeof f !== 'object')
       throw new ConfigError(`${where}: every field must be an object.`)
-    const name = 'name' in f ? (f as { name?: unknown }).name : undefined
+    const name = 'name' in f ? f.name : undefined
     const at = `${where}, field "${prefix}${typeof name === 'string' ? name : '?'}"`
     if (typeof f.type !== 'string' || !isFieldType(f.type))
       throw new ConfigError(`${at}: unknown field type ${JSON.stringify(f.type)}.`)
@@ -46,13 +46,15 @@ export function checkFields(
         `${at}: duplicate field name; another field at this level is also called "${f.name}".`,
       )
     seen.add(f.name)
+    // The options as given, by name (those that only some field types have included).
+    const options = new Map(Object.entries(f))
     if (f.virtual !== undefined && typeof f.virtual !== 'boolean')
       throw new ConfigError(
         `${at}: virtual must be true or false (a path to a related field, Payload's virtual relationship link, is not supported: compute the value in an afterRead hook).`,
       )
     if (f.virtual)
       for (const key of ['required', 'unique', 'index', 'localized', 'defaultValue'] as const)
-        if ((f as unknown as Record<string, unknown>)[key] !== undefined)
+        if (options.get(key) !== undefined)
           throw new ConfigError(
             `${at}: ${key} does not apply to a virtual field (it is not stored, and writes to it are ignored); remove ${key}.`,
           )
@@ -71,7 +73,7 @@ export function checkFields(
         `${at}: unique and index are only supported outside arrays and blocks: their rows are stored as one JSON value, which has no column to index; remove them, or keep the rows in a collection related to this one.`,
       )
     for (const key of ['min', 'max', 'minLength', 'maxLength', 'minRows', 'maxRows'] as const) {
-      const v = (f as unknown as Record<string, unknown>)[key]
+      const v = options.get(key)
       if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
         throw new ConfigError(`${at}: ${key} must be a number.`)
     }
@@ -108,12 +110,12 @@ function isTimeZone(zone: unknown): boolean {
  * text field holding any IANA zone name when the date lists none. Localized when the date is.
  */
 function timezoneField(date: DateField, at: string): FlattenedField {
-  const tz: DateTimezone = date.timezone === true ? {} : (date.timezone as DateTimezone)
+  const tz = date.timezone === true ? {} : date.timezone
   if (!tz || typeof tz !== 'object' || Array.isArray(tz))
     throw new ConfigError(`${at}: timezone must be true or an object.`)
   const keys = ['defaultTimezone', 'supportedTimezones', 'required']
-  for (const key of Object.keys(tz))
-    if (!keys.includes(key) && (tz as Record<string, unknown>)[key] !== undefined)
+  for (const [key, value] of Object.entries(tz))
+    if (!keys.includes(key) && value !== undefined)
       throw new ConfigError(
         `${at}: timezone.${key} is not an option of a date timezone. Accepted: ${keys.join(', ')}.`,
       )

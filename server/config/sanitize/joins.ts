@@ -52,7 +52,8 @@ export function resolveJoins(
     if (field.type !== 'join') return false
     const joinPath = [...path, field.name].join('.')
     const at = `Collection "${c.slug}", field "${joinPath}"`
-    const target = bySlug.get(field.collection)!
+    const target = bySlug.get(field.collection)
+    if (!target) throw new Error(`${at}: the join's collection "${field.collection}" is unknown.`)
     let fields = target.flatFields
     const segs = field.on.split('.')
     let on: FlattenedField | undefined

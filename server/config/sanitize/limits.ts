@@ -1,6 +1,7 @@
 /** `config.limits` with their defaults, and the positive-integer check the numeric options share. */
 import { ConfigError } from '../../errors/config-error.ts'
 import type { Config, SanitizedLimits } from '../types.ts'
+import { isObject } from '../../fields/shared.ts'
 
 /** `limits` with their defaults (docs/reliability.md lists them). */
 export const DEFAULT_LIMITS: SanitizedLimits = {
@@ -12,19 +13,27 @@ export const DEFAULT_LIMITS: SanitizedLimits = {
 export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
   if (input !== undefined && (!input || typeof input !== 'object'))
     throw new ConfigError('config.limits must be an object.')
-  const pick = <K extends 'population' | 'where'>(group: K): SanitizedLimits[K] => {
-    const given = (input?.[group] ?? {}) as Record<string, unknown>
-    const defaults = DEFAULT_LIMITS[group] as Record<string, number>
-    return Object.fromEntries(
-      Object.entries(defaults).map(([k, d]) => [
-        k,
-        positiveInt(given[k] ?? d, `limits.${group}.${k}`),
-      ]),
-    ) as SanitizedLimits[K]
+  // One option of a group: given (the group may be anything a JavaScript config holds) or its default.
+  const option = <G extends 'population' | 'where'>(
+    group: G,
+    key: keyof SanitizedLimits[G] & string,
+    fallback: number,
+  ) => {
+    const given: unknown = input?.[group]
+    const value = isObject(given) ? given[key] : undefined
+    return positiveInt(value ?? fallback, `limits.${group}.${key}`)
   }
+  const { population, where } = DEFAULT_LIMITS
   return {
-    population: pick('population'),
-    where: pick('where'),
+    population: {
+      maxDocs: option('population', 'maxDocs', population.maxDocs),
+      maxBytes: option('population', 'maxBytes', population.maxBytes),
+    },
+    where: {
+      maxConditions: option('where', 'maxConditions', where.maxConditions),
+      maxValues: option('where', 'maxValues', where.maxValues),
+      maxValueLength: option('where', 'maxValueLength', where.maxValueLength),
+    },
     maxStatements: positiveInt(
       input?.maxStatements ?? DEFAULT_LIMITS.maxStatements,
       'limits.maxStatements',

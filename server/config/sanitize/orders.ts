@@ -40,8 +40,7 @@ export function checkOrdersApi(
       )
   }
   const items = field('items')
-  const itemNames =
-    items?.type === 'array' ? (items.fields as { name?: string }[]).map((f) => f.name) : []
+  const itemNames = items?.type === 'array' ? items.fields.map((f) => f.name) : []
   if (!['product', 'quantity', 'unit_price'].every((n) => itemNames.includes(n)))
     throw new ConfigError(
       `ordersApi: collection "${o.orders}" needs an array field "items" with product, quantity and unit_price.`,

@@ -1,4 +1,5 @@
 import type { Dialect } from './dialect.ts'
+import { isNonNullObject } from '../../utilities/guards.ts'
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
@@ -13,10 +14,12 @@ export const mysqlDialect: Dialect = {
   jsonQuery: (expr) => `JSON_EXTRACT(${expr}, ?)`,
   jsonArrayLength: (expr) => `JSON_LENGTH(${expr})`,
   uniqueViolation(error) {
-    const e = error as { code?: string; sqlMessage?: string; message?: string }
-    if (e?.code !== 'ER_DUP_ENTRY') return undefined
+    if (!isNonNullObject(error) || error.code !== 'ER_DUP_ENTRY') return undefined
+    const { sqlMessage, message } = error
+    const text =
+      typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : ''
     // "Duplicate entry 'x' for key 'posts_slug_unique'"
-    const m = /for key '(?:[^.']+\.)?([^']+)'/.exec(e.sqlMessage ?? e.message ?? '')
+    const m = /for key '(?:[^.']+\.)?([^']+)'/.exec(text)
     return m?.[1]
   },
   forUpdate: ' FOR UPDATE',

@@ -1,4 +1,5 @@
 import type { CatalogueColumn, CatalogueIndexColumn, Dialect } from './dialect.ts'
+import { isNonNullObject } from '../../utilities/guards.ts'
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -9,11 +10,13 @@ export const sqliteDialect: Dialect = {
   jsonQuery: (expr) => `json_extract(${expr}, ?)`,
   jsonArrayLength: (expr) => `json_array_length(${expr})`,
   uniqueViolation(error) {
-    const e = error as { code?: string; message?: string }
-    if (e?.code !== 'SQLITE_CONSTRAINT_UNIQUE' && e?.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    if (!isNonNullObject(error)) return undefined
+    if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE' && error.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY')
       return undefined
     // "UNIQUE constraint failed: posts.slug"
-    const m = /constraint failed: [^.]+\.(\S+)/.exec(e.message ?? '')
+    const m = /constraint failed: [^.]+\.(\S+)/.exec(
+      typeof error.message === 'string' ? error.message : '',
+    )
     return m?.[1]
   },
   forUpdate: '',

@@ -1,5 +1,6 @@
 import type { Executor } from '../database.ts'
 import type { Dialect } from '../dialects/dialect.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** Globals are stored whole, as one JSON document per slug in `cms_globals`. */
 export interface GlobalRow {
@@ -21,8 +22,10 @@ export async function readGlobalRow(
     [slug],
   )
   if (!row) return undefined
+  const data: unknown = JSON.parse(row.data)
+  if (!isRecord(data)) throw new Error(`cms_globals holds no object for the global "${slug}".`)
   return {
-    data: JSON.parse(row.data) as Record<string, unknown>,
+    data,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }

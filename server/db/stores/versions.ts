@@ -8,10 +8,10 @@ import type { Dialect } from '../dialects/dialect.ts'
  * A global's versions table has no `parent` (`parent` undefined): the whole table is its one document's.
  */
 
-const ofParent = (dialect: Dialect, parent: ID | undefined) =>
+const ofParent = (dialect: Dialect, parent: ID | undefined): { sql: string; params: unknown[] } =>
   parent === undefined
-    ? { sql: '1 = 1', params: [] as unknown[] }
-    : { sql: `${dialect.quote('parent')} = ?`, params: [parent] as unknown[] }
+    ? { sql: '1 = 1', params: [] }
+    : { sql: `${dialect.quote('parent')} = ?`, params: [parent] }
 
 /** Clears the `latest` mark of `parent`'s current newest version(s). */
 export async function unmarkLatest(

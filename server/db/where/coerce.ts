@@ -1,6 +1,7 @@
 import type { FlattenedField } from '../../config/types.ts'
 import { fieldType } from '../../fields/registry.ts'
 import { fail, type Kind } from './state.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** Operand coercion: a query-string or JSON operand turned into the value bound for a kind, or a QueryError. */
 export function coerce(kind: Kind, value: unknown, path: string, field?: FlattenedField): unknown {
@@ -32,12 +33,16 @@ export function coerce(kind: Kind, value: unknown, path: string, field?: Flatten
       return n
     }
     case 'boolean':
-      if (value === true || value === 'true' || value === 1 || value === '1') return true
-      if (value === false || value === 'false' || value === 0 || value === '0') return false
-      return fail(path, `expects true or false, got ${describe(value)}`)
+      return coerceBoolean(value, path)
     case 'date':
       return coerceDate(value, path)
   }
+}
+
+function coerceBoolean(value: unknown, path: string): boolean {
+  if (value === true || value === 'true' || value === 1 || value === '1') return true
+  if (value === false || value === 'false' || value === 0 || value === '0') return false
+  return fail(path, `expects true or false, got ${describe(value)}`)
 }
 
 function coerceDate(value: unknown, path: string): string {
@@ -66,19 +71,18 @@ export function toList(value: unknown, path: string): unknown[] {
   if (Array.isArray(value)) return value
   if (typeof value === 'string') return value === '' ? [] : value.split(',')
   if (typeof value === 'number') return [value]
-  if (value && typeof value === 'object') {
+  if (isRecord(value)) {
     // qs turns `in[0]=a&in[1]=b` past its array limit into an object with index keys.
     const keys = Object.keys(value)
     if (keys.every((k) => /^\d+$/.test(k)))
-      return keys
-        .sort((a, b) => Number(a) - Number(b))
-        .map((k) => (value as Record<string, unknown>)[k])
+      return keys.sort((a, b) => Number(a) - Number(b)).map((k) => value[k])
   }
   return fail(path, `expects a list (an array or comma-separated values), got ${describe(value)}`)
 }
 
-export function toBool(value: unknown, path: string): boolean {
-  return coerce('boolean', value, path) as boolean
+/** A boolean operand (`exists`); null for a null one, as `coerce` gives. */
+export function toBool(value: unknown, path: string): boolean | null {
+  return value === null || value === 'null' ? null : coerceBoolean(value, path)
 }
 
 /** A LIKE pattern's text, lower-cased, with `!` escaping the wildcards (`ESCAPE '!'`). */

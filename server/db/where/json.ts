@@ -103,11 +103,12 @@ function polymorphicMany(at: JsonAt): Compiled {
     ['relationTo', 'text'],
   ])
   return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) => {
-    if (rest.length === 1 && kindOfPart.has(rest[0]))
+    const partKind = rest.length === 1 ? kindOfPart.get(rest[0]) : undefined
+    if (partKind)
       return scalar(
-        polyJsonValue(d, `${alias}.value`, kindOfPart.get(rest[0])!),
+        polyJsonValue(d, `${alias}.value`, partKind),
         [`$.${rest[0]}`],
-        kindOfPart.get(rest[0])!,
+        partKind,
         o,
         v,
         path,
@@ -234,8 +235,9 @@ function overElements(
   let positive: Operator = op
   let negate = false
   let v = value
-  if (NEGATIVE[op]) {
-    positive = NEGATIVE[op]!
+  const negated = NEGATIVE[op]
+  if (negated) {
+    positive = negated
     negate = true
   } else if (op === 'exists' && !toBool(value, path)) {
     negate = true

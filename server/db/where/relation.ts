@@ -5,9 +5,11 @@ import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
 import type { Operator } from '../../config/where-operators.ts'
 import { condition } from './path.ts'
 import { scalar } from './scalar.ts'
+import { collectionOf } from '../../config/lookup.ts'
 import {
   fail,
   nextAlias,
+  schemaOf,
   type Compiled,
   type InJson,
   type Kind,
@@ -16,6 +18,7 @@ import {
   type Test,
 } from './state.ts'
 import { tree } from './tree.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** Paths through relations (relationOf): into the related table, and the `{ relationTo, value }` of polymorphic ones. */
 
@@ -33,8 +36,8 @@ export function throughRelation(
     fail(path, 'only a single-collection relationship can be queried through')
   if (rest.length === 1 && rest[0] === 'id')
     return scalar(expr, exprB, kindOf(field), op, value, path, field)
-  const related = state.ctx.config.collectionsBySlug.get(relation.targets[0])!
-  const schema = state.ctx.schemas.get(related.slug)!
+  const related = collectionOf(state.ctx.config, relation.targets[0])
+  const schema = schemaOf(state.ctx, related.slug)
   const alias = nextAlias(state, 'r')
   const scope = (): Scope => ({
     kind: 'table',
@@ -142,17 +145,11 @@ export function polymorphicValue(
   path: string,
   kind: Kind,
 ): Compiled {
-  if (
-    value &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    (op === 'equals' || op === 'not_equals')
-  ) {
-    const v = value as { relationTo?: unknown; value?: unknown }
-    if (typeof v.relationTo !== 'string') fail(path, 'expects { relationTo, value }')
+  if (isRecord(value) && (op === 'equals' || op === 'not_equals')) {
+    if (typeof value.relationTo !== 'string') fail(path, 'expects { relationTo, value }')
     const eq = {
       sql: `(${relExpr} = ? AND ${valExpr} = ?)`,
-      bindings: [...relB, v.relationTo, ...valB, coerce(kind, v.value, path)],
+      bindings: [...relB, value.relationTo, ...valB, coerce(kind, value.value, path)],
     }
     return op === 'equals' ? eq : { sql: `NOT ${eq.sql}`, bindings: eq.bindings }
   }

@@ -1,6 +1,6 @@
 import type { FlattenedField, SanitizedCollection } from '../../config/types.ts'
 import { isContainer, kindOf } from './kinds.ts'
-import { fail, jsonKey, localeOf, type Compiled, type QueryContext } from './state.ts'
+import { fail, jsonKey, localeOf, schemaOf, type Compiled, type QueryContext } from './state.ts'
 
 /** `sort` (`"-views,title"` or a list) → ORDER BY terms; `id` breaks ties so pages never overlap. */
 export function compileSort(
@@ -53,7 +53,7 @@ export function valueExpression(
   if ((path === 'createdAt' || path === 'updatedAt') && collection.timestamps)
     return { sql: `${alias}.${d.quote(path)}`, bindings: [] }
   const segs = path.replace(/__/g, '.').split('.')
-  let placements = ctx.schemas.get(collection.slug)!.placements
+  let placements = schemaOf(ctx, collection.slug).placements
   for (let i = 0; i < segs.length; i++) {
     const p = placements.get(segs[i])
     if (!p || (i === 0 && p.field.hidden)) return undefined

@@ -25,6 +25,13 @@ export interface QueryContext {
   relationAccess?: Map<string, true | Where>
 }
 
+/** The schema of a collection of the config: every one has one, compiled with the config. */
+export function schemaOf(ctx: Pick<QueryContext, 'schemas'>, slug: string): CollectionSchema {
+  const schema = ctx.schemas.get(slug)
+  if (!schema) throw new Error(`No schema was compiled for collection "${slug}".`)
+  return schema
+}
+
 /** How a value is compared: drives coercion and the operators allowed. */
 export type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id'
 

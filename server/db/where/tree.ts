@@ -1,13 +1,16 @@
 import type { SanitizedCollection, Where } from '../../config/types.ts'
 import { toList } from './coerce.ts'
-import {
-  OPERATOR_SET,
-  OPERATORS,
-  WHERE_MAX_NESTING,
-  type Operator,
-} from '../../config/where-operators.ts'
+import { isOperator, OPERATORS, WHERE_MAX_NESTING } from '../../config/where-operators.ts'
 import { condition } from './path.ts'
-import { fail, type Compiled, type QueryContext, type Scope, type State } from './state.ts'
+import {
+  fail,
+  schemaOf,
+  type Compiled,
+  type QueryContext,
+  type Scope,
+  type State,
+} from './state.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 
 /** Marks an `and` the server builds around a caller's where (access, ownership): it adds no nesting level. */
 const COMBINED = Symbol('combined where')
@@ -26,7 +29,7 @@ export function compileWhere(
   where: Where | undefined,
   alias = 't',
 ): Compiled & { near?: Compiled } {
-  const schema = ctx.schemas.get(collection.slug)!
+  const schema = schemaOf(ctx, collection.slug)
   const state: State = { ctx, aliasCount: 0, depth: 0 }
   const compiled = tree(
     state,
@@ -40,15 +43,13 @@ export function compileWhere(
 /** The Where tree: and/or lists (nesting at most WHERE_MAX_NESTING levels) and paths with their operators. */
 export function tree(state: State, scopeFor: () => Scope, where: unknown, path: string): Compiled {
   if (where === undefined || where === null) return { sql: '1 = 1', bindings: [] }
-  if (typeof where !== 'object' || Array.isArray(where))
-    fail(path || 'where', 'a where clause must be an object of field paths')
+  if (!isRecord(where)) fail(path || 'where', 'a where clause must be an object of field paths')
   const level = COMBINED in where ? 0 : 1
   state.depth += level
   if (state.depth > WHERE_MAX_NESTING)
     fail(path || 'where', `where clauses nest at most ${WHERE_MAX_NESTING} levels deep`)
   const parts: Compiled[] = []
-  for (const key of Object.keys(where)) {
-    const value = (where as Record<string, unknown>)[key]
+  for (const [key, value] of Object.entries(where)) {
     const lower = key.toLowerCase()
     if (lower === 'and' || lower === 'or') {
       const list = Array.isArray(value)
@@ -81,14 +82,12 @@ function pathConditions(
   key: string,
   value: unknown,
 ): Compiled[] {
-  if (!value || typeof value !== 'object' || Array.isArray(value))
-    fail(key, 'expects an object of operators, e.g. { "equals": "value" }')
+  if (!isRecord(value)) fail(key, 'expects an object of operators, e.g. { "equals": "value" }')
   const segs = key.replace(/__/g, '.').split('.')
   if (segs.some((s) => s === '')) fail(key, 'empty path segment')
-  return Object.keys(value).map((opName) => {
-    if (!OPERATOR_SET.has(opName))
+  return Object.entries(value).map(([opName, operand]) => {
+    if (!isOperator(opName))
       fail(key, `unknown operator "${opName}"; use one of ${OPERATORS.join(', ')}`)
-    const operand = (value as Record<string, unknown>)[opName]
-    return condition(state, scopeFor(), segs, opName as Operator, operand, key)
+    return condition(state, scopeFor(), segs, opName, operand, key)
   })
 }
