@@ -34,7 +34,10 @@ export async function listen(cms: Cms, options: ListenOptions = {}): Promise<Run
     },
     built.app.callback(),
   )
-  server.keepAliveTimeout = 5000
+  // Longer than the idle timeout of the clients and proxies in front (Node's global agent and undici: 4-5 s; load
+  // balancers: 60 s), so the server never closes a socket a client is about to reuse: a request that races the
+  // close is reset (seen as ECONNRESET through Prism's proxy, whose agent kept sockets exactly as long as this did).
+  server.keepAliveTimeout = 65_000
   answerClientErrors(server)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -133,10 +133,12 @@ test('the auth flows through the SDK: init, first-register refused once users ex
   )
   t.is((refused as CmsError).status, 403)
   // Lock bob out, then unlock him as the admin.
-  for (let i = 0; i < 5; i++)
-    await t.throwsAsync(
+  for (let i = 0; i < 5; i++) {
+    const failed = await t.throwsAsync(
       client().auth('users').login({ email: 'bob@example.com', password: 'wrong-password' }),
     )
+    t.is((failed as CmsError).status, 401)
+  }
   const locked = await t.throwsAsync(
     client().auth('users').login({ email: 'bob@example.com', password: 'bob-password' }),
   )
