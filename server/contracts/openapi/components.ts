@@ -90,6 +90,20 @@ export function sharedParameters(config: SanitizedConfig): Record<string, Schema
       description: '"none" turns fallback off.',
       schema: { type: 'string', enum: [...codes, 'none', 'null', 'false'] },
     }
+  } else {
+    // Without localization Payload ignores both, so a client that always sends them (as @payloadcms/sdk may) works.
+    params.locale = {
+      name: 'locale',
+      in: 'query',
+      description: 'Accepted and ignored: the config has no localization.',
+      schema: { type: 'string' },
+    }
+    params.fallbackLocale = {
+      name: 'fallback-locale',
+      in: 'query',
+      description: 'Accepted and ignored: the config has no localization.',
+      schema: { type: 'string' },
+    }
   }
   return params
 }
