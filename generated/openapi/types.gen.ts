@@ -4531,6 +4531,11 @@ export type Locale = string;
  */
 export type FallbackLocale = string;
 
+/**
+ * The same as `fallback-locale`; this one wins when both are given (as Payload).
+ */
+export type FallbackLocaleName = string;
+
 export type HealthData = {
     body?: never;
     path?: never;
@@ -4835,6 +4840,10 @@ export type FindUsersData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -4912,6 +4921,10 @@ export type UpdateUsersData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -5002,6 +5015,10 @@ export type CreateUserData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -5806,6 +5823,10 @@ export type FindUserByIdData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -5888,6 +5909,10 @@ export type UpdateUserData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -6134,6 +6159,10 @@ export type FindCategoriesData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -6211,6 +6240,10 @@ export type UpdateCategoriesData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -6297,6 +6330,10 @@ export type CreateCategoryData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -6594,6 +6631,10 @@ export type FindCategoryByIdData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -6676,6 +6717,10 @@ export type UpdateCategoryData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -6773,6 +6818,10 @@ export type DuplicateCategoryData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -7015,6 +7064,10 @@ export type FindPostsData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -7092,6 +7145,10 @@ export type UpdatePostsData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -7178,6 +7235,10 @@ export type CreatePostData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -7416,6 +7477,10 @@ export type FindPostVersionsData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
@@ -7482,6 +7547,10 @@ export type FindPostVersionByIdData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
@@ -7745,6 +7814,10 @@ export type FindPostByIdData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -7827,6 +7900,10 @@ export type UpdatePostData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -7924,6 +8001,10 @@ export type DuplicatePostData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -8166,6 +8247,10 @@ export type FindAllTrackingData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -8243,6 +8328,10 @@ export type UpdateAllTrackingData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -8325,6 +8414,10 @@ export type CreateTrackingData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -8675,6 +8768,10 @@ export type FindTrackingByIdData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -8757,6 +8854,10 @@ export type UpdateTrackingData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -8850,6 +8951,10 @@ export type DuplicateTrackingData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -9088,6 +9193,10 @@ export type FindOrdersData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -9165,6 +9274,10 @@ export type UpdateOrdersData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -9247,6 +9360,10 @@ export type CreateOrderData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -9540,6 +9657,10 @@ export type FindOrderByIdData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -9622,6 +9743,10 @@ export type UpdateOrderData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -9715,6 +9840,10 @@ export type DuplicateOrderData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -9867,6 +9996,10 @@ export type FindSiteSettingData = {
          */
         'fallback-locale'?: string;
         /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -9936,6 +10069,10 @@ export type UpdateSiteSettingData = {
          * Accepted and ignored: the config has no localization.
          */
         'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */

@@ -161,7 +161,7 @@ test.serial(
   'locale and fallbackLocale without localization: plain HTTP, body, GraphQL args, Local',
   async (t) => {
     const res = await plain.request('GET', '/api/notes', {
-      query: 'locale=xx&fallback-locale=yy&sort=title&where[title][exists]=true',
+      query: 'locale=xx&fallback-locale=yy&fallbackLocale=zz&sort=title&where[title][exists]=true',
     })
     t.is(res.status, 200)
     t.deepEqual(
@@ -208,6 +208,15 @@ test.serial('body locale writes that locale; read back with locale=', async (t) 
     query: 'locale=en&fallback-locale=none',
   })
   t.is(en.body.title, null)
+  // Payload's camelCase query name too, winning over `fallback-locale`.
+  const camel = await s.request('GET', `/api/articles/${id}`, {
+    query: 'locale=en&fallbackLocale=none&fallback-locale=de',
+  })
+  t.is(camel.body.title, null)
+  const camelDe = await s.request('GET', `/api/articles/${id}`, {
+    query: 'locale=en&fallbackLocale=de',
+  })
+  t.is(camelDe.body.title, 'Hallo')
 
   // An update in the body's locale leaves the other locale alone.
   const patched = await s.request('PATCH', `/api/articles/${id}`, {

@@ -171,6 +171,7 @@ function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection)
         selectParam(`${singular}VersionSelect`),
         param('locale'),
         param('fallbackLocale'),
+        param('fallbackLocaleName'),
         trash,
       ],
       responses: {
@@ -185,7 +186,14 @@ function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection)
       summary: `One version of a ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('findVersionByID'),
-      parameters: [param('id'), param('depth'), param('locale'), param('fallbackLocale'), trash],
+      parameters: [
+        param('id'),
+        param('depth'),
+        param('locale'),
+        param('fallbackLocale'),
+        param('fallbackLocaleName'),
+        trash,
+      ],
       responses: { 200: json(version, 'The version'), ...errors(400, 401, 403, 404, 500) },
     },
     post: {

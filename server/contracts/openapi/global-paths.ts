@@ -89,7 +89,7 @@ function globalVersionPaths(
 ): void {
   const { name, base, meta } = globalScope(g)
   const drafts = Boolean(g.versions && g.versions.drafts)
-  const localized = [param('locale'), param('fallbackLocale')]
+  const localized = [param('locale'), param('fallbackLocale'), param('fallbackLocaleName')]
   paths[`${base}/versions`] = {
     get: {
       operationId: `find${name}Versions`,

@@ -50,7 +50,8 @@ export function readOptions(r: RestRequest) {
   return {
     depth: intParam(q.depth),
     locale: text(q.locale),
-    fallbackLocale: text(q['fallback-locale']),
+    // Payload's order: `fallbackLocale` before `fallback-locale`.
+    fallbackLocale: text(q.fallbackLocale) ?? text(q['fallback-locale']),
     draft: boolParam(q.draft),
     trash: boolParam(q.trash),
     select: r.structured.select,
