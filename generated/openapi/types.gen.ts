@@ -81,6 +81,18 @@ export type Category = {
 };
 
 export type CategoryCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     name: string;
     slug: string;
     description?: string | null;
@@ -145,6 +157,18 @@ export type CategorySelect = {
 };
 
 export type CategoryUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     name?: string;
     slug?: string;
     description?: string | null;
@@ -300,6 +324,18 @@ export type Order = {
 };
 
 export type OrderCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     user: number;
     status?: 'pending' | 'paid' | 'shipped' | 'cancelled';
     items?: Array<{
@@ -437,6 +473,18 @@ export type OrdersList = {
 };
 
 export type OrderUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     user?: number;
     status?: 'pending' | 'paid' | 'shipped' | 'cancelled';
     items?: Array<{
@@ -864,6 +912,18 @@ export type Post = {
 };
 
 export type PostCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     title?: string;
     slug?: string;
     excerpt?: string | null;
@@ -1280,6 +1340,18 @@ export type PostsList = {
 };
 
 export type PostUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     title?: string;
     slug?: string;
     excerpt?: string | null;
@@ -3476,6 +3548,18 @@ export type SiteSetting = {
 };
 
 export type SiteSettingInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     siteName?: string;
     tagline?: string | null;
     contactEmail?: string | null;
@@ -3583,6 +3667,18 @@ export type Tracking = {
 };
 
 export type TrackingCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     label: string;
     status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
@@ -3654,6 +3750,18 @@ export type TrackingSelect = {
 };
 
 export type TrackingUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     label?: string;
     status?: 'pending' | 'in_transit' | 'delivered' | null;
     lastEvent?: string | null;
@@ -3855,6 +3963,18 @@ export type User = {
 };
 
 export type UserCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
@@ -3950,6 +4070,18 @@ export type UsersList = {
 };
 
 export type UserUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     email?: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
@@ -4288,6 +4420,18 @@ export type WhereText = {
 };
 
 export type UserCreateInputWritable = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     email: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
@@ -4307,6 +4451,18 @@ export type UserCreateInputWritable = {
 };
 
 export type UserUpdateInputWritable = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
     email?: string;
     name?: string | null;
     roles?: Array<'admin' | 'member'>;
@@ -4364,6 +4520,21 @@ export type Draft = boolean;
  * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
  */
 export type Trash = boolean;
+
+/**
+ * Accepted and ignored: the config has no localization.
+ */
+export type Locale = string;
+
+/**
+ * Accepted and ignored: the config has no localization.
+ */
+export type FallbackLocale = string;
+
+/**
+ * The same as `fallback-locale`; this one wins when both are given (as Payload).
+ */
+export type FallbackLocaleName = string;
 
 export type HealthData = {
     body?: never;
@@ -4661,6 +4832,18 @@ export type FindUsersData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -4730,6 +4913,18 @@ export type UpdateUsersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -4813,6 +5008,18 @@ export type CreateUserData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -4881,6 +5088,10 @@ export type CountUsersData = {
          * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -4959,6 +5170,10 @@ export type FindDistinctUsersData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
@@ -5600,6 +5815,18 @@ export type FindUserByIdData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -5674,6 +5901,18 @@ export type UpdateUserData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -5754,7 +5993,12 @@ export type DocAccessUserData = {
          */
         id: number;
     };
-    query?: never;
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
     url: '/users/access/{id}';
 };
 
@@ -5907,6 +6151,18 @@ export type FindCategoriesData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -5976,6 +6232,18 @@ export type UpdateCategoriesData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -6055,6 +6323,18 @@ export type CreateCategoryData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -6119,6 +6399,10 @@ export type CountCategoriesData = {
          * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -6197,6 +6481,10 @@ export type FindDistinctCategoriesData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
@@ -6335,6 +6623,18 @@ export type FindCategoryByIdData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -6409,6 +6709,18 @@ export type UpdateCategoryData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -6499,6 +6811,18 @@ export type DuplicateCategoryData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -6574,7 +6898,12 @@ export type DocAccessCategoryData = {
          */
         id: number;
     };
-    query?: never;
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
     url: '/categories/access/{id}';
 };
 
@@ -6727,6 +7056,18 @@ export type FindPostsData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -6796,6 +7137,18 @@ export type UpdatePostsData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -6875,6 +7228,18 @@ export type CreatePostData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -6939,6 +7304,10 @@ export type CountPostsData = {
          * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -7018,6 +7387,10 @@ export type FindDistinctPostsData = {
          */
         depth?: number;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
@@ -7096,6 +7469,18 @@ export type FindPostVersionsData = {
          */
         select?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
@@ -7154,6 +7539,18 @@ export type FindPostVersionByIdData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
@@ -7409,6 +7806,18 @@ export type FindPostByIdData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -7483,6 +7892,18 @@ export type UpdatePostData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -7573,6 +7994,18 @@ export type DuplicatePostData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -7648,7 +8081,12 @@ export type DocAccessPostData = {
          */
         id: number;
     };
-    query?: never;
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
     url: '/posts/access/{id}';
 };
 
@@ -7801,6 +8239,18 @@ export type FindAllTrackingData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -7870,6 +8320,18 @@ export type UpdateAllTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -7945,6 +8407,18 @@ export type CreateTrackingData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -8005,6 +8479,10 @@ export type CountAllTrackingData = {
          * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -8083,6 +8561,10 @@ export type FindDistinctAllTrackingData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
@@ -8278,6 +8760,18 @@ export type FindTrackingByIdData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -8352,6 +8846,18 @@ export type UpdateTrackingData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -8438,6 +8944,18 @@ export type DuplicateTrackingData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -8509,7 +9027,12 @@ export type DocAccessTrackingData = {
          */
         id: number;
     };
-    query?: never;
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
     url: '/tracking/access/{id}';
 };
 
@@ -8662,6 +9185,18 @@ export type FindOrdersData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -8731,6 +9266,18 @@ export type UpdateOrdersData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -8806,6 +9353,18 @@ export type CreateOrderData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -8866,6 +9425,10 @@ export type CountOrdersData = {
          * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -8944,6 +9507,10 @@ export type FindDistinctOrdersData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
         /**
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
@@ -9082,6 +9649,18 @@ export type FindOrderByIdData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -9156,6 +9735,18 @@ export type UpdateOrderData = {
          * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
          */
         populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
         /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
@@ -9242,6 +9833,18 @@ export type DuplicateOrderData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -9313,7 +9916,12 @@ export type DocAccessOrderData = {
          */
         id: number;
     };
-    query?: never;
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
     url: '/orders/access/{id}';
 };
 
@@ -9380,6 +9988,18 @@ export type FindSiteSettingData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -9442,6 +10062,18 @@ export type UpdateSiteSettingData = {
          */
         populate?: string;
         /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
          */
         draft?: boolean;
@@ -9500,7 +10132,12 @@ export type DocAccessSiteSettingData = {
      */
     body?: SiteSettingInput;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
     url: '/globals/site-settings/access';
 };
 
@@ -9549,7 +10186,12 @@ export type DocAccessSiteSettingResponse = DocAccessSiteSettingResponses[keyof D
 export type AccessData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
     url: '/access';
 };
 

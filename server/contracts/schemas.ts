@@ -250,6 +250,34 @@ const SYSTEM_INPUT: Schema = {
   updatedAt: ignored('The last update time'),
 }
 
+/**
+ * The locale keys a REST write body may carry (http/rest/request.ts `writeInput`): Payload reads them as the
+ * request's locale when the query names none. Without localization they are accepted and ignored.
+ */
+function bodyLocales(ctx: SchemaContext): Schema {
+  const l = ctx.config.localization
+  const why =
+    'The locale of the write when the query names none (not data; a field of this name wins).'
+  if (!l) {
+    const ignoredLocale = { type: 'string', description: 'Accepted and ignored: no localization.' }
+    return {
+      locale: ignoredLocale,
+      fallbackLocale: ignoredLocale,
+      'fallback-locale': ignoredLocale,
+    }
+  }
+  const fallback = {
+    type: 'string',
+    description: why,
+    enum: [...l.localeCodes, 'none', 'null', 'false'],
+  }
+  return {
+    locale: { type: 'string', description: why, enum: [...l.localeCodes, 'all', '*'] },
+    fallbackLocale: fallback,
+    'fallback-locale': fallback,
+  }
+}
+
 /** Create (`required` as the config says) or update (everything optional) body of a collection or global. */
 export function inputSchema(
   fields: FlattenedField[],
@@ -267,7 +295,8 @@ export function inputSchema(
   )
   const out: ObjectSchema = {
     ...s,
-    properties: { ...s.properties, ...SYSTEM_INPUT, ...extra },
+    // A field named `locale` (or a fallback key) keeps its name as data.
+    properties: { ...bodyLocales(ctx), ...s.properties, ...SYSTEM_INPUT, ...extra },
   }
   if (drafts) Object.assign(out, whenPublished(fields, ctx, operation))
   return out

@@ -85,6 +85,8 @@ export function parseQuery(search: string): {
     arrayLimit: 1000,
     parameterLimit: 2000,
     allowDots: false,
+    // `where[id][in][]` is an empty list (as Payload's parser and @payloadcms/sdk's stringify), not [''].
+    allowEmptyArrays: true,
   })
   const plain: Record<string, string | string[]> = {}
   const structured: Structured = {}

@@ -113,12 +113,7 @@ function countPaths(o: CollectionOps): void {
       summary: `Count ${c.labels.plural}`,
       tags: tag,
       'x-cms': meta('count'),
-      parameters: [
-        whereParam(config, where),
-        ...(config.localization ? [param('locale')] : []),
-        param('draft'),
-        trash,
-      ],
+      parameters: [whereParam(config, where), param('locale'), param('draft'), trash],
       responses: {
         200: json(ref('Count'), 'The number of matching documents'),
         ...errors(400, 401, 403, 500),
@@ -145,7 +140,7 @@ function countPaths(o: CollectionOps): void {
         param('page'),
         sortParam(c),
         param('depth'),
-        ...(config.localization ? [param('locale')] : []),
+        param('locale'),
         trash,
       ],
       responses: {
@@ -174,7 +169,9 @@ function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection)
         sortParam(versionsCollection),
         param('depth'),
         selectParam(`${singular}VersionSelect`),
-        ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
+        param('locale'),
+        param('fallbackLocale'),
+        param('fallbackLocaleName'),
         trash,
       ],
       responses: {
@@ -192,7 +189,9 @@ function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection)
       parameters: [
         param('id'),
         param('depth'),
-        ...(config.localization ? [param('locale'), param('fallbackLocale')] : []),
+        param('locale'),
+        param('fallbackLocale'),
+        param('fallbackLocaleName'),
         trash,
       ],
       responses: { 200: json(version, 'The version'), ...errors(400, 401, 403, 404, 500) },
@@ -299,7 +298,7 @@ function byIdPaths(o: CollectionOps): void {
       summary: `What the caller may do with a ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('docAccess'),
-      parameters: [docId, ...(config.localization ? [param('locale')] : [])],
+      parameters: [docId, param('locale')],
       requestBody: optionalBody(
         ref(`${singular}UpdateInput`),
         'Data handed to the access functions instead of the stored document (optional)',

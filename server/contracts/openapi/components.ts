@@ -69,6 +69,13 @@ export function sharedParameters(config: SanitizedConfig): Record<string, Schema
         'An autosave (versions.drafts.autosave): overwrites the newest version when that one is an autosave too, instead of adding one.',
       schema: { type: 'boolean' },
     }
+  Object.assign(params, localeParameters(config))
+  return params
+}
+
+/** `locale`, `fallback-locale` (and `fallbackLocale`), and `selectedLocales` with localization. */
+function localeParameters(config: SanitizedConfig): Record<string, Schema> {
+  const params: Record<string, Schema> = {}
   if (config.localization) {
     const codes = config.localization.localeCodes
     params.locale = {
@@ -90,6 +97,26 @@ export function sharedParameters(config: SanitizedConfig): Record<string, Schema
       description: '"none" turns fallback off.',
       schema: { type: 'string', enum: [...codes, 'none', 'null', 'false'] },
     }
+  } else {
+    // Without localization Payload ignores both, so a client that always sends them (as @payloadcms/sdk may) works.
+    params.locale = {
+      name: 'locale',
+      in: 'query',
+      description: 'Accepted and ignored: the config has no localization.',
+      schema: { type: 'string' },
+    }
+    params.fallbackLocale = {
+      name: 'fallback-locale',
+      in: 'query',
+      description: 'Accepted and ignored: the config has no localization.',
+      schema: { type: 'string' },
+    }
+  }
+  // Payload's query parser also reads the camelCase name (a client building its own query, or a copied URL).
+  params.fallbackLocaleName = {
+    ...params.fallbackLocale,
+    name: 'fallbackLocale',
+    description: 'The same as `fallback-locale`; this one wins when both are given (as Payload).',
   }
   return params
 }

@@ -66,7 +66,7 @@ export function globalPaths(
       summary: `What the caller may do with ${g.label}`,
       tags: ['Globals'],
       'x-cms': meta('docAccess'),
-      ...(config.localization ? { parameters: [param('locale')] } : {}),
+      parameters: [param('locale')],
       requestBody: optionalBody(
         ref(`${name}Input`),
         'Data handed to the access functions instead of the stored global (optional)',
@@ -89,7 +89,7 @@ function globalVersionPaths(
 ): void {
   const { name, base, meta } = globalScope(g)
   const drafts = Boolean(g.versions && g.versions.drafts)
-  const localized = config.localization ? [param('locale'), param('fallbackLocale')] : []
+  const localized = [param('locale'), param('fallbackLocale'), param('fallbackLocaleName')]
   paths[`${base}/versions`] = {
     get: {
       operationId: `find${name}Versions`,

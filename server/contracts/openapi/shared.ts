@@ -19,7 +19,7 @@ export const MESSAGE = { type: 'string' }
 
 export function readParams(c: SanitizedConfig, drafts: boolean, select: string): Schema[] {
   const list = [param('depth'), selectParam(select), param('populate')]
-  if (c.localization) list.push(param('locale'), param('fallbackLocale'))
+  list.push(param('locale'), param('fallbackLocale'), param('fallbackLocaleName'))
   if (drafts) list.push(param('draft'))
   return list
 }

@@ -117,7 +117,7 @@ export function accessPath(config: SanitizedConfig, paths: Record<string, PathIt
       summary: 'What the caller may do, per collection, global and field',
       tags: ['Access'],
       'x-cms': { kind: 'access' },
-      ...(config.localization ? { parameters: [param('locale')] } : {}),
+      parameters: [param('locale')],
       responses: {
         200: json(accessResultsSchema(config), "The caller's permissions"),
         ...errors(401, 500),

@@ -1,14 +1,14 @@
 import { limitedPasswordChange } from '../../auth/rate-limit.ts'
-import { collectionOf, optionalBody, readOptions, type RestHandlers } from './request.ts'
+import { collectionOf, optionalBody, writeInput, type RestHandlers } from './request.ts'
 
 export const duplicate: RestHandlers['duplicate'] = async (cms, r) => {
   const c = collectionOf(cms, r)
-  const options = readOptions(r)
+  const { data, options } = writeInput(r, c.flatFields, optionalBody(r) ?? {})
   const doc = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () =>
     cms.duplicate({
       collection: c.slug,
       id: r.params.id,
-      data: optionalBody(r) ?? {},
+      data,
       ...options,
       ...(typeof r.query.selectedLocales === 'string' && {
         selectedLocales: r.query.selectedLocales.split(','),

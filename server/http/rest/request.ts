@@ -3,7 +3,7 @@
  * Local options of a read or a list, a save's message, the filter of a bulk write, the token an answer leaves out.
  */
 import type { JoinQuery, Select } from '../../config/local-api.ts'
-import type { CmsRequest, SanitizedCollection, Where } from '../../config/types.ts'
+import type { CmsRequest, FlattenedField, SanitizedCollection, Where } from '../../config/types.ts'
 import type { OnCollection, RestKind, SuccessStatus, TargetOf } from '../../config/kinds.ts'
 import type { OperationMeta } from '../../contracts/openapi.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
@@ -50,7 +50,8 @@ export function readOptions(r: RestRequest) {
   return {
     depth: intParam(q.depth),
     locale: text(q.locale),
-    fallbackLocale: text(q['fallback-locale']),
+    // Payload's order: `fallbackLocale` before `fallback-locale`.
+    fallbackLocale: text(q.fallbackLocale) ?? text(q['fallback-locale']),
     draft: boolParam(q.draft),
     trash: boolParam(q.trash),
     select: r.structured.select,
@@ -58,6 +59,37 @@ export function readOptions(r: RestRequest) {
     joins: r.structured.joins,
     overrideAccess: false,
     req: r.req,
+  }
+}
+
+/** The body keys Payload reads as the request's locale when the query names none (`fallbackLocale` wins). */
+const BODY_LOCALE_KEYS = ['locale', 'fallback-locale', 'fallbackLocale'] as const
+
+/**
+ * A write's data and options. As Payload (addLocalesToRequestFromData), a JSON body's `locale` and
+ * `fallbackLocale` (or `fallback-locale`) are the request's when the query names none; they are not data, so they
+ * leave it, unless a top-level field of that name holds them.
+ */
+export function writeInput(
+  r: RestRequest,
+  fields: FlattenedField[],
+  data: Record<string, unknown> = body(r),
+) {
+  const options = readOptions(r)
+  const rest = { ...data }
+  const given: Partial<Record<(typeof BODY_LOCALE_KEYS)[number], string>> = {}
+  for (const key of BODY_LOCALE_KEYS) {
+    if (!(key in rest) || fields.some((f) => f.name === key)) continue
+    given[key] = text(rest[key])
+    delete rest[key]
+  }
+  return {
+    data: rest,
+    options: {
+      ...options,
+      locale: options.locale ?? given.locale,
+      fallbackLocale: options.fallbackLocale ?? given.fallbackLocale ?? given['fallback-locale'],
+    },
   }
 }
 

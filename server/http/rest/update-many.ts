@@ -1,10 +1,11 @@
 import { limitedPasswordChange } from '../../auth/rate-limit.ts'
-import { body, collectionOf, readOptions, requireWhere, type RestHandlers } from './request.ts'
+import { collectionOf, requireWhere, writeInput, type RestHandlers } from './request.ts'
 
 export const updateMany: RestHandlers['updateMany'] = async (cms, r) => {
   const c = collectionOf(cms, r)
+  const { data, options } = writeInput(r, c.flatFields)
   const result = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () =>
-    cms.update({ collection: c.slug, where: requireWhere(r), data: body(r), ...readOptions(r) }),
+    cms.update({ collection: c.slug, where: requireWhere(r), data, ...options }),
   )
   return {
     status: 200,

@@ -1,15 +1,16 @@
 import { limitedPasswordChange } from '../../auth/rate-limit.ts'
 import { boolParam } from '../query.ts'
-import { body, collectionOf, readOptions, savedMessage, type RestHandlers } from './request.ts'
+import { collectionOf, savedMessage, writeInput, type RestHandlers } from './request.ts'
 
 export const update: RestHandlers['update'] = async (cms, r) => {
-  const auth = Boolean(collectionOf(cms, r).auth)
-  const doc = await limitedPasswordChange(cms, r.ip, auth, r.body, () =>
+  const c = collectionOf(cms, r)
+  const { data, options } = writeInput(r, c.flatFields)
+  const doc = await limitedPasswordChange(cms, r.ip, Boolean(c.auth), r.body, () =>
     cms.update({
       collection: r.meta.collection,
       id: r.params.id,
-      data: body(r),
-      ...readOptions(r),
+      data,
+      ...options,
       autosave: boolParam(r.query.autosave),
     }),
   )
