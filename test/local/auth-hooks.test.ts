@@ -55,7 +55,13 @@ const auditOf = async (email: string) =>
 async function requestOf(token: string): Promise<CmsRequest> {
   const auth = await cms().auth(token)
   if (!auth) throw new Error('token not valid')
-  return { cms: cms(), payload: cms(), user: auth.user, context: {}, auth: { token, claims: auth.claims } }
+  return {
+    cms: cms(),
+    payload: cms(),
+    user: auth.user,
+    context: {},
+    auth: { token, claims: auth.claims },
+  }
 }
 
 test('beforeLogin and afterLogin get Payload’s arguments; afterLogin writes in the login’s transaction', async (t) => {
