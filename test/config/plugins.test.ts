@@ -159,6 +159,16 @@ test('buildConfig is defineConfig; getPayload({ config }) starts the Local API o
     t.not(other, first)
     t.is(await getPayload({ config: promised }), other)
     await other.destroy()
+    // A destroyed instance is forgotten: the next call starts a new one.
+    const again = await getPayload({ config: promised })
+    t.not(again, other)
+    t.is((await again.count({ collection: 'posts' })).totalDocs, 0)
+    await again.destroy()
+    // Payload's `key` names the shared instance, whatever the config.
+    const keyed = await getPayload({ config, key: 'k' })
+    t.not(keyed, first)
+    t.is(await getPayload({ config: promised, key: 'k' }), keyed)
+    await keyed.destroy()
   } finally {
     await first.destroy()
   }
