@@ -1,5 +1,8 @@
 /** The public surface of the package: config, the Local API, errors, and the types a config or a migration file uses. */
-export { defineConfig } from './config/define-config.ts'
+export { buildConfig, defineConfig } from './config/define-config.ts'
+export { applyPlugins } from './config/plugins.ts'
+export { getPayload, type GetPayloadOptions } from './local/get-payload.ts'
+export type * from './config/payload-names.ts'
 export { getCms, type GetCmsOptions } from './local/get-cms.ts'
 export { Cms } from './local/cms.ts'
 export { loadConfig } from './config/load.ts'

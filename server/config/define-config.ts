@@ -10,3 +10,6 @@ import type { Config } from './types.ts'
 export function defineConfig<const T extends Config>(config: T): T {
   return config
 }
+
+/** Payload's name of defineConfig, so a ported `export default buildConfig({ ... })` loads as written. */
+export const buildConfig = defineConfig

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError } from '../errors/config-error.ts'
 import { sanitizeConfig } from './sanitize.ts'
+import { applyPlugins } from './plugins.ts'
 import type { Config, SanitizedConfig } from './types.ts'
 import { isObject } from '../fields/shared.ts'
 
@@ -11,7 +12,7 @@ export function configPath(explicit?: string): string {
   return resolve(explicit ?? process.env.CMS_CONFIG_PATH ?? 'cms.config.ts')
 }
 
-/** Imports and sanitises the config file; accepts `export default defineConfig(...)`, a plain object, or a promise of one. */
+/** Imports the config file, applies its plugins and sanitises it; accepts `export default defineConfig(...)`, a plain object, or a promise of one. */
 export async function loadConfig(explicit?: string): Promise<SanitizedConfig> {
   const path = configPath(explicit)
   if (!existsSync(path))
@@ -22,5 +23,5 @@ export async function loadConfig(explicit?: string): Promise<SanitizedConfig> {
     throw new ConfigError(
       `${path} must default-export the config object (export default defineConfig({...})).`,
     )
-  return sanitizeConfig(exported as Config)
+  return sanitizeConfig(await applyPlugins(exported as Config))
 }

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino'
 import type { CmsRequest, Doc, ID, SanitizedConfig, SendEmailOptions, Where } from './types.ts'
 
 /**
@@ -276,6 +277,8 @@ export interface BulkResult<T> {
  */
 export interface LocalApi {
   readonly config: SanitizedConfig
+  /** Payload's `payload.logger`: a pino logger (the HTTP server's own when one serves this instance). */
+  logger: Logger
   find<S extends CollectionSlug>(args: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>>
   findByID<S extends CollectionSlug>(args: FindByIDArgs<S>): Promise<DocOf<S>>
   count<S extends CollectionSlug>(args: CountArgs<S>): Promise<{ totalDocs: number }>

@@ -1,6 +1,7 @@
 import { checkRequestAuth, checkSaveToJWT, cookiePrefixOf } from './auth-options.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { checkOptions } from './check-options.ts'
+import { checkHttpOptions } from './plugins.ts'
 import { someField } from './fields.ts'
 import { checkNames } from './names.ts'
 import { annotateRelations } from './ids.ts'
@@ -31,6 +32,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   if (!input || typeof input !== 'object')
     throw new ConfigError('The config must be an object (export default defineConfig({...})).')
   checkOptions(input)
+  checkHttpOptions(input)
   const collectionsIn = input.collections ?? []
   const globalsIn = input.globals ?? []
   if (!Array.isArray(collectionsIn)) throw new ConfigError('config.collections must be an array.')

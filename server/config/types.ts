@@ -45,6 +45,12 @@ export type WhereField = { [op in WhereOperator]?: unknown }
 /** The request object every hook, access function and endpoint handler receives. */
 export interface CmsRequest {
   cms: LocalApi
+  /** Payload's name of `cms`: the same Local API instance (with its `logger`). */
+  payload: LocalApi
+  /** The parsed JSON body of a REST write (Payload's `req.data`); absent in GraphQL and the Local API. */
+  data?: Record<string, unknown>
+  /** Which API the request came through (Payload's `req.payloadAPI`). */
+  payloadAPI?: 'REST' | 'GraphQL' | 'local'
   user: (Record<string, unknown> & { id: ID; collection: string }) | null
   locale?: string
   fallbackLocale?: string | false
@@ -660,8 +666,19 @@ export interface LocalizationConfig {
   fallback?: boolean
 }
 
+/** A Payload plugin: takes the config and returns it changed; run in order before the config is sanitised. */
+export type Plugin = (config: Config) => Config | Promise<Config>
+/** Root `cors`: origins allowed by CORS, or `'*'`, or those with extra allowed request headers. */
+export type CORSConfig = string[] | '*' | { origins: string[] | '*'; headers?: string[] }
+
 export interface Config {
   collections?: CollectionConfig[]
+  /** Functions applied in order to the config before it is sanitised (Payload's plugins). */
+  plugins?: Plugin[]
+  /** Origins allowed by CORS (`CORS_ORIGINS` overrides it). */
+  cors?: CORSConfig
+  /** More origins whose cookie-authenticated writes are accepted (CSRF), besides this host and the CORS origins. */
+  csrf?: string[]
   globals?: GlobalConfig[]
   localization?: LocalizationConfig | false
   routes?: { api?: string; graphQL?: string; graphQLPlayground?: string }

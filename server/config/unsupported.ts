@@ -50,8 +50,6 @@ export const configRefusals = {
   blocks:
     'block references (blockReferences) are not supported yet; remove the root blocks and declare each block inline in its blocks field.',
   compatibility: 'there is no legacy behaviour to opt into; remove compatibility.',
-  cors: 'CORS origins come from the CORS_ORIGINS environment variable (comma-separated origins, or *); remove cors and set CORS_ORIGINS.',
-  csrf: 'CSRF checks are built in: a cookie-authenticated write needs an Origin (or Referer) of this host or of CORS_ORIGINS, or an X-Requested-With header; remove csrf and list trusted origins in CORS_ORIGINS.',
   custom: CUSTOM,
   debug:
     'error details never reach clients (500s are masked) and are always logged; remove debug, and read the server log (LOG_LEVEL sets what it shows).',
@@ -71,8 +69,6 @@ export const configRefusals = {
     'the server logs JSON lines with pino to standard output; remove logger and set LOG_LEVEL (silent, error, info, debug) instead.',
   loggingLevels:
     'log levels are fixed per error; remove loggingLevels and filter the log with LOG_LEVEL.',
-  plugins:
-    'Payload plugins are not supported (they rely on Payload internals); remove plugins and port what you need into collections, hooks and endpoints.',
   queryPresets:
     'query presets are an admin-panel feature and are not supported; remove queryPresets.',
   sharp: 'image processing belongs to uploads, which are not supported yet; remove sharp.',

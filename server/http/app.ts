@@ -1,5 +1,5 @@
 import Koa from 'koa'
-import { pino, type Logger } from 'pino'
+import type { Logger } from 'pino'
 import type { CmsRequest, SanitizedConfig } from '../config/types.ts'
 import { compileContract } from '../contracts/openapi.ts'
 import type { Cms } from '../local/cms.ts'
@@ -12,7 +12,7 @@ import { endpointRouter, type EndpointRoute } from './endpoints.ts'
 import { errorReply, MethodNotAllowed, problemReply, routeNotFound } from './errors.ts'
 import type { GraphQLEndpoint } from './graphql.ts'
 import { authenticateRequest } from './middleware/authenticate.ts'
-import { cors, corsOrigins } from './middleware/cors.ts'
+import { cors, corsHeaders, corsOrigins } from './middleware/cors.ts'
 import { InFlight, requestLog } from './middleware/request-log.ts'
 import { pages, type RawReply } from './pages.ts'
 import { trustedProxyHops } from './proxy.ts'
@@ -112,6 +112,8 @@ function writeReply(ctx: AppContext, reply: RawReply): void {
 function newRequest(cms: Cms, headers: Headers, log: Logger): CmsRequest {
   return {
     cms,
+    payload: cms,
+    payloadAPI: 'REST',
     user: null,
     context: {},
     headers,
@@ -131,6 +133,7 @@ async function serveGraphQL(
   req: CmsRequest,
 ): Promise<RawReply> {
   if (raw.length) parseJson(raw, contentType) // JSON, and not nested past the limit
+  req.payloadAPI = 'GraphQL'
   const out = await graphql.handle({
     method: ctx.method,
     url: ctx.href,
@@ -168,9 +171,11 @@ async function serveEndpoint(
 
 export async function createApp(cms: Cms, options: AppOptions = {}): Promise<CmsApp> {
   const config: SanitizedConfig = cms.config
-  const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined })
+  // One logger for the server and the Local API it serves: hooks log through req.payload.logger.
+  if (options.logger) cms.logger = options.logger
+  const logger = cms.logger
   const bodyLimit = options.bodyLimit ?? 1024 * 1024
-  const origins = corsOrigins(options.cors)
+  const origins = corsOrigins(options.cors, config.cors)
   const base = config.routes.api
   const document = compileContract(config)
   const endpoints = endpointRouter(config)
@@ -189,7 +194,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   app.proxy = hops > 0
   app.maxIpsCount = hops
   app.use(requestLog(logger, inFlight))
-  app.use(cors(origins))
+  app.use(cors(origins, corsHeaders(config.cors)))
   app.use(apiMiddleware(serve, checkEndpoint))
 
   async function serve(ctx: AppContext, log: Logger): Promise<RawReply> {

@@ -15,6 +15,8 @@ import { kinds, type RestHandlers, type RestReply, type RestRequest } from './re
 import type { QueryObjects } from './rest/request.ts'
 import { Router } from './router.ts'
 import { cloneJson, contractBackend, parameterValidator } from './validator.ts'
+/** Methods whose JSON body becomes `req.data` (Payload's addDataAndFileToRequest). */
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT'])
 
 /**
  * The contract's operations: the compiled document's paths are the routes (fixed paths before templated ones),
@@ -116,6 +118,8 @@ export async function contractDispatcher(cms: Cms, document: ContractDocument) {
       await refuseIfDenied(cms, meta, call.req, { id: route.params.id, data: body })
       throw validationError(errs)
     }
+    // Payload's req.data: the parsed JSON body of a write, for hooks that read what the caller sent.
+    if (WRITE_METHODS.has(call.method) && isRecord(body)) call.req.data = body
     return serve(cms, {
       meta,
       ip: call.ip,

@@ -1,3 +1,4 @@
+import { pino, type Logger } from 'pino'
 import { NotFound } from '../errors/not-found.ts'
 import type { LocalApi } from '../config/local-api.ts'
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
@@ -52,6 +53,15 @@ export class Cms implements LocalApi {
   readonly config: SanitizedConfig
   readonly db: Database
   readonly schemas: Map<string, CollectionSchema>
+  #logger: Logger | undefined
+
+  /** A pino logger (`LOG_LEVEL`, default info), made on first use; `createApp` sets the server's own. */
+  get logger(): Logger {
+    return (this.#logger ??= pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined }))
+  }
+  set logger(logger: Logger) {
+    this.#logger = logger
+  }
 
   constructor(config: SanitizedConfig, db: Database, schemas: Map<string, CollectionSchema>) {
     this.config = config

@@ -1,4 +1,5 @@
 import { sanitizeConfig } from '../config/sanitize.ts'
+import { applyPlugins } from '../config/plugins.ts'
 import { checkSelect } from './select.ts'
 import { traverseFields } from '../config/fields.ts'
 import { jsonSchemaValidator } from '../fields/json.ts'
@@ -27,7 +28,7 @@ export interface GetCmsOptions {
 const isSanitized = (c: Config | SanitizedConfig): c is SanitizedConfig => 'collectionsBySlug' in c
 
 /**
- * Starts the Local layer: sanitises the config (a bad one throws a ConfigError naming the collection and
+ * Starts the Local layer: applies the config's plugins, sanitises it (a bad one throws a ConfigError naming the collection and
  * field), connects, migrates, runs `onInit`.
  *
  * @example
@@ -36,7 +37,7 @@ const isSanitized = (c: Config | SanitizedConfig): c is SanitizedConfig => 'coll
  */
 export async function getCms(options: GetCmsOptions): Promise<Cms> {
   const raw = await options.config
-  const config = isSanitized(raw) ? raw : sanitizeConfig(raw)
+  const config = isSanitized(raw) ? raw : sanitizeConfig(await applyPlugins(raw))
   // A missing or short CMS_SECRET in production is a start-up error, not a 500 on every later login.
   if (config.collections.some((c) => c.auth)) secretKey(config)
   for (const c of config.collections) {

@@ -11,7 +11,17 @@ export function createLocalReq(cms: Cms, args: BaseArgs): CmsRequest {
   const req: CmsRequest =
     given && given.cms
       ? (given as CmsRequest)
-      : { ...given, cms, user: given?.user ?? null, context: given?.context ?? {} }
+      : {
+          ...given,
+          cms,
+          payload: cms,
+          payloadAPI: 'local',
+          user: given?.user ?? null,
+          context: given?.context ?? {},
+        }
+  // A request made by hand with `cms` but without Payload's names still gets them.
+  req.payload ??= cms
+  req.payloadAPI ??= 'local'
   if (args.user !== undefined) req.user = args.user
   // A call acting for a caller is bounded like a REST or GraphQL request (its own budget unless `req` has one).
   if (args.overrideAccess === false && !req.budget)

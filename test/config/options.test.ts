@@ -430,5 +430,5 @@ test('options that apply only in some shapes are refused elsewhere', (t) => {
       `collections[posts].fields[0] (file): type "${type}" is not supported: ${message}`,
     )
   // A key set to undefined or null asks for nothing: a spread config may clear an option that way.
-  t.notThrows(() => sanitizeConfig({ collections: [], trash: undefined, cors: null } as Config))
+  t.notThrows(() => sanitizeConfig({ collections: [], trash: undefined, i18n: null } as Config))
 })

@@ -55,7 +55,13 @@ const auditOf = async (email: string) =>
 async function requestOf(token: string): Promise<CmsRequest> {
   const auth = await cms().auth(token)
   if (!auth) throw new Error('token not valid')
-  return { cms: cms(), user: auth.user, context: {}, auth: { token, claims: auth.claims } }
+  return {
+    cms: cms(),
+    payload: cms(),
+    user: auth.user,
+    context: {},
+    auth: { token, claims: auth.claims },
+  }
 }
 
 test('beforeLogin and afterLogin get Payload’s arguments; afterLogin writes in the login’s transaction', async (t) => {
@@ -157,7 +163,7 @@ test('the me hook replaces the user (no token then); afterMe may replace the ans
   t.is(me.token, decorated.token)
   const anonymous = await cms().me({
     collection: 'members',
-    req: { cms: cms(), user: null, context: {} },
+    req: { cms: cms(), payload: cms(), user: null, context: {} },
   })
   t.deepEqual(anonymous, { user: null })
   t.true(

@@ -50,7 +50,7 @@ test.serial(
     const { identity } = await s.cms.authenticateHeaders({
       headers: new Headers({ 'x-user': String(s.data.alice.id) }),
     })
-    const req = { cms: s.cms, user: identity!.user, context: {} }
+    const req = { cms: s.cms, payload: s.cms, user: identity!.user, context: {} }
     // req.user, internal, holds everything.
     t.is(identity!.user.adminNote, 'note-alice')
     const filtered = await s.cms.me({ collection: 'users', req, overrideAccess: false })

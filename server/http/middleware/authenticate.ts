@@ -37,7 +37,7 @@ export async function authenticateRequest(
   }
   identity.responseHeaders?.forEach((value, key) => ctx.set(key, value))
   if (identity.viaCookie && !SAFE_METHODS.has(ctx.method) && !PUBLIC_AUTH_ROUTE.test(ctx.path))
-    checkSameOrigin(ctx, cors)
+    checkSameOrigin(ctx, cors, cms.config.csrf ?? [])
   req.user = identity.user
   req.auth = { strategy: identity.strategy, claims: identity.claims, token: identity.token }
   ctx.state.authenticated = true
@@ -46,10 +46,10 @@ export async function authenticateRequest(
 /**
  * CSRF: a browser attaches the cookie to any site's request, so a cookie-authenticated unsafe request must
  * prove it comes from an allowed page: an `Origin` (or, without one, a `Referer`) of this host or of a listed
- * CORS origin, or a custom `X-Requested-With` header (which no cross-site form can send without a CORS
+ * CORS origin or of the config's `csrf` list, or a custom `X-Requested-With` header (which no cross-site form can send without a CORS
  * preflight). Whatever the body's type; and `CORS_ORIGINS='*'` never makes a foreign origin acceptable here.
  */
-function checkSameOrigin(ctx: AppContext, cors: string[] | '*'): void {
+function checkSameOrigin(ctx: AppContext, cors: string[] | '*', csrf: string[]): void {
   const source = ctx.get('origin') || ctx.get('referer')
   if (!source) {
     if (ctx.get('x-requested-with')) return
@@ -65,7 +65,12 @@ function checkSameOrigin(ctx: AppContext, cors: string[] | '*'): void {
       `Cross-site request refused: "${source.slice(0, 100)}" is not a valid origin.`,
     )
   }
-  if (origin.host === ctx.host || (cors !== '*' && cors.includes(origin.origin))) return
+  if (
+    origin.host === ctx.host ||
+    csrf.includes(origin.origin) ||
+    (cors !== '*' && cors.includes(origin.origin))
+  )
+    return
   throw new Forbidden(
     `Cross-site request from ${origin.origin} refused: cookie-authenticated writes need an allowed Origin.`,
   )
