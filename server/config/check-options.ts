@@ -150,7 +150,8 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       const name = typeof tab.name === 'string' && tab.name ? tab.name : undefined
       const at2 = entry(`${at}.tabs`, j, name ?? tab.label)
       keys(tab, T.tab, at2)
-      for (const key of ['label', 'interfaceName', 'saveToJWT'])
+      // A label titles any tab (Payload needs one on an unnamed tab); the rest make a named tab's group.
+      for (const key of ['interfaceName', 'saveToJWT'])
         if (!name && tab[key] !== undefined)
           throw new ConfigError(
             `${at2}.${key} only applies to a named tab (stored as a group); an unnamed tab only lifts its fields into the parent. Give the tab a name, or remove ${key}.`,
