@@ -89,6 +89,20 @@ export type Custom = Record<string, unknown>
 /** A rich-text editor adapter (Payload's `lexicalEditor()`): kept as given; rich text is stored as sent. */
 export type RichTextEditor = unknown
 
+/**
+ * The description of a field, collection or global in the contracts: its label (when it says more than the name)
+ * and its `admin.description`, joined.
+ */
+export function describedAs(
+  label: unknown,
+  name: string,
+  admin: { description?: unknown } | undefined,
+): string | undefined {
+  const title = staticText(label)
+  const parts = [title === name ? undefined : title, staticText(admin?.description)]
+  return parts.filter(Boolean).join(': ') || undefined
+}
+
 /** The text of a label or description for the contracts: the string, or the English (else first) entry. */
 export function staticText(text: unknown): string | undefined {
   if (typeof text === 'string') return text || undefined

@@ -101,7 +101,9 @@ export const localizationRefusals = {
   filterAvailableLocales: 'locales cannot be filtered per request; remove filterAvailableLocales.',
 } as const satisfies Refusals<LocalizationConfig>
 
-export const localeRefusals = {} as const satisfies Refusals<Exclude<LocalizationConfig['locales'][number], string>>
+export const localeRefusals = {} as const satisfies Refusals<
+  Exclude<LocalizationConfig['locales'][number], string>
+>
 
 /** This server's own key, replaced by one switch for everything that maps the schema (issue 30). */
 export const apiDocsRefusals = {

@@ -6,6 +6,7 @@ import { versionsCollection } from '../versions.ts'
 import { customIdField } from '../ids.ts'
 import { formatLabels } from '../labels.ts'
 import { checkEndpoints } from './endpoints.ts'
+import { checkCollectionAdmin, checkFieldAdmin } from './admin.ts'
 import { checkFields } from './fields.ts'
 import type {
   AuthOptions,
@@ -78,6 +79,7 @@ export function sanitizeCollection(
     typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined,
     `${where}: versions.maxPerDoc`,
   )
+  checkFieldAdmin(fields, where)
   let flatFields = checkFields(fields, where, slugs, localized, true)
   if (auth) flatFields = withAuthInternals(c, auth, flatFields, where)
   if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
@@ -124,6 +126,7 @@ export function sanitizeCollection(
     ...(custom.field ? { idField: custom.field } : {}),
     joins: [],
   }
+  checkCollectionAdmin(sanitized, where)
   if (versions) sanitized.versionsCollection = versionsCollection(sanitized)
   return sanitized
 }
