@@ -41,12 +41,24 @@ function container<F extends RowField | CollapsibleField>(name: F['type']): Layo
     name,
     problem: (field) =>
       Array.isArray(field.fields) ? undefined : `a ${name} needs a fields array.`,
-    lift: (field, flatten) => underCondition(flatten(field.fields), field.admin),
+    lift: (field, flatten) => {
+      const lifted = flatten(field.fields)
+      return underCondition(lifted, field.admin)
+    },
   }
 }
 
 export const row = container<RowField>('row')
 export const collapsible = container<CollapsibleField>('collapsible')
+
+/** An unnamed tab's fields, lifted under its condition. */
+function unnamedTab(
+  flatten: (fields: Field[]) => FlattenedField[],
+  tab: TabsField['tabs'][number],
+) {
+  const lifted = flatten(tab.fields)
+  return underCondition(lifted, tab.admin)
+}
 
 export const tabs: LayoutType<TabsField> = {
   name: 'tabs',
@@ -72,7 +84,7 @@ export const tabs: LayoutType<TabsField> = {
                 fields: flatten(tab.fields),
               },
             ]
-          : underCondition(flatten(tab.fields), tab.admin),
+          : unnamedTab(flatten, tab),
       ),
       field.admin,
     ),
@@ -82,5 +94,8 @@ export const tabs: LayoutType<TabsField> = {
 export const unnamedGroup: LayoutType<UnnamedGroupField> = {
   name: 'group',
   problem: () => undefined,
-  lift: (field, flatten) => underCondition(flatten(field.fields), field.admin),
+  lift: (field, flatten) => {
+    const lifted = flatten(field.fields)
+    return underCondition(lifted, field.admin)
+  },
 }

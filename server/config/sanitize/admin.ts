@@ -1,9 +1,10 @@
 /**
  * Checks of Payload's `admin` options (config/admin.ts): kept for an admin UI, so a name in them must name a field
- * (as Payload fails at start on a `useAsTitle` naming none), and a `condition` must be a function.
+ * (as Payload fails at start on a `useAsTitle` naming none). Fields' `admin` is checked with the options
+ * (check-options.ts).
  */
 import { ConfigError } from '../../errors/config-error.ts'
-import type { Field, SanitizedCollection } from '../types.ts'
+import type { SanitizedCollection } from '../types.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -43,37 +44,4 @@ export function checkCollectionAdmin(c: SanitizedCollection, where: string): voi
       throw new ConfigError(`${where}: admin.${key} must be a list of field names.`)
     list.forEach((name, i) => check(`${key}[${i}]`, name))
   }
-}
-
-/**
- * Every field's `admin` is an object and its `condition` a function, at any depth (layout fields, tabs and blocks
- * included).
- */
-export function checkFieldAdmin(fields: Field[], where: string): void {
-  if (!Array.isArray(fields)) return
-  for (const f of fields) {
-    if (!isObject(f)) continue
-    const at = `${where}, field "${typeof f.name === 'string' ? f.name : f.type}"`
-    checkOne(f, at)
-    if (Array.isArray(f.fields)) checkFieldAdmin(f.fields as Field[], where)
-    for (const key of ['blocks', 'tabs'])
-      if (Array.isArray(f[key]))
-        for (const part of f[key] as unknown[])
-          if (isObject(part)) {
-            checkOne(
-              part,
-              `${at}, ${key === 'blocks' ? 'block' : 'tab'} "${String(part.slug ?? part.name ?? part.label)}"`,
-            )
-            checkFieldAdmin(part.fields as Field[], where)
-          }
-  }
-}
-
-function checkOne(f: Record<string, unknown>, at: string): void {
-  checkAdminObject(f, at)
-  const condition = isObject(f.admin) ? f.admin.condition : undefined
-  if (condition != null && typeof condition !== 'function')
-    throw new ConfigError(
-      `${at}: admin.condition must be a function (data, siblingData, { user }) => boolean.`,
-    )
 }

@@ -6,7 +6,7 @@ import { versionsCollection } from '../versions.ts'
 import { customIdField } from '../ids.ts'
 import { formatLabels } from '../labels.ts'
 import { checkEndpoints } from './endpoints.ts'
-import { checkCollectionAdmin, checkFieldAdmin } from './admin.ts'
+import { checkCollectionAdmin } from './admin.ts'
 import { checkFields } from './fields.ts'
 import type {
   AuthOptions,
@@ -79,7 +79,6 @@ export function sanitizeCollection(
     typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined,
     `${where}: versions.maxPerDoc`,
   )
-  checkFieldAdmin(fields, where)
   let flatFields = checkFields(fields, where, slugs, localized, true)
   if (auth) flatFields = withAuthInternals(c, auth, flatFields, where)
   if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
