@@ -324,6 +324,7 @@ export interface UnnamedGroupField {
   fields: Field[]
   /** `admin.condition` applies to the fields inside. */
   admin?: FieldAdmin
+  custom?: Custom
 }
 
 /** Layout-only fields: their children are stored as if declared on the parent. */
@@ -332,6 +333,7 @@ export interface RowField {
   fields: Field[]
   /** `admin.condition` applies to the fields inside. */
   admin?: FieldAdmin
+  custom?: Custom
 }
 export interface CollapsibleField {
   type: 'collapsible'
@@ -339,6 +341,7 @@ export interface CollapsibleField {
   label?: StaticText
   fields: Field[]
   admin?: FieldAdmin
+  custom?: Custom
 }
 /** A named tab is a group (its `label` and `interfaceName` are the group's); an unnamed one only lifts its fields. */
 export interface Tab {
@@ -356,6 +359,7 @@ export interface TabsField {
   type: 'tabs'
   tabs: Tab[]
   admin?: FieldAdmin
+  custom?: Custom
 }
 
 export type DataField =

@@ -61,6 +61,7 @@ export const FIELD_OPTION_TABLES = {
       label: I,
       fields: I,
       admin: I,
+      custom: I,
     } satisfies Implemented<UnnamedGroupField>,
     refused: refused.unnamedGroupRefusals,
   },

@@ -129,9 +129,9 @@ const fieldTypes = {
     maxRows: I,
   }),
   group: exact<GroupField>()({ ...fieldBase, type: I, fields: I, interfaceName: I }),
-  row: exact<RowField>()({ type: I, fields: I, admin: I }),
-  collapsible: exact<CollapsibleField>()({ type: I, fields: I, label: I, admin: I }),
-  tabs: exact<TabsField>()({ type: I, tabs: I, admin: I }),
+  row: exact<RowField>()({ type: I, fields: I, admin: I, custom: I }),
+  collapsible: exact<CollapsibleField>()({ type: I, fields: I, label: I, admin: I, custom: I }),
+  tabs: exact<TabsField>()({ type: I, tabs: I, admin: I, custom: I }),
 } as const satisfies Record<FieldType, Readonly<Record<string, 'implemented'>>>
 
 // The keys every data field shares are FieldBase's, exactly.
