@@ -216,8 +216,7 @@ export function fieldsSchema(
     const schema = fieldSchema(f, mode, ctx, strict || (mode === 'input' && needed))
     // Computed on read; a write's value is ignored.
     properties[f.name] = f.virtual ? { ...schema, readOnly: true } : schema
-    if (mode === 'input' && needed && !drafts && f.defaultValue === undefined)
-      required.push(f.name)
+    if (mode === 'input' && needed && !drafts && f.defaultValue === undefined) required.push(f.name)
   }
   const s: ObjectSchema = { type: 'object', properties }
   if (required.length) s.required = required
