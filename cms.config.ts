@@ -60,6 +60,8 @@ const Categories: CollectionConfig = {
 const Posts: CollectionConfig = {
   slug: 'posts',
   labels: { singular: 'Post', plural: 'Posts' },
+  // Payload's admin options load as written; kept for an admin UI (useAsTitle must name a field).
+  admin: { useAsTitle: 'title', defaultColumns: ['title', '_status', 'updatedAt'] },
   versions: { drafts: true },
   defaultSort: '-createdAt',
   access: {

@@ -132,6 +132,7 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
           `${at}.access.${op} is not supported inside an array or blocks row yet (a row is written whole, so a denied value would be lost); remove it and set access.${op} on the array or blocks field instead.`,
         )
     keys(f.hooks, T.fieldHooks, `${at}.hooks`)
+    checkAdmin(f, at)
     const many = findFieldType(type)?.many
     if (many && !f.hasMany)
       for (const key of ['minRows', 'maxRows'])
@@ -144,13 +145,16 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
     each(f.blocks, (b, j) => {
       const block = entry(`${at}.blocks`, j, b.slug)
       keys(b, T.block, block)
+      checkAdmin(b, block)
       checkFields(b.fields, `${block}.fields`, true)
     })
     each(f.tabs, (tab, j) => {
       const name = typeof tab.name === 'string' && tab.name ? tab.name : undefined
       const at2 = entry(`${at}.tabs`, j, name ?? tab.label)
       keys(tab, T.tab, at2)
-      for (const key of ['label', 'interfaceName', 'saveToJWT'])
+      checkAdmin(tab, at2)
+      // A label titles any tab (Payload needs one on an unnamed tab); the rest make a named tab's group.
+      for (const key of ['interfaceName', 'saveToJWT'])
         if (!name && tab[key] !== undefined)
           throw new ConfigError(
             `${at2}.${key} only applies to a named tab (stored as a group); an unnamed tab only lifts its fields into the parent. Give the tab a name, or remove ${key}.`,
@@ -158,6 +162,21 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       checkFields(tab.fields, `${at2}.fields`, inRows)
     })
   })
+}
+
+/**
+ * Payload's `admin` and `custom` of a field, block or tab: objects (any admin key passes: config/admin.ts), with
+ * `admin.condition` a function.
+ */
+function checkAdmin(owner: Obj, at: string): void {
+  for (const key of ['admin', 'custom'])
+    if (owner[key] != null && !isObject(owner[key]))
+      throw new ConfigError(`${at}.${key} must be an object.`)
+  const condition = isObject(owner.admin) ? owner.admin.condition : undefined
+  if (condition != null && typeof condition !== 'function')
+    throw new ConfigError(
+      `${at}.admin.condition must be a function (data, siblingData, { user }) => boolean.`,
+    )
 }
 
 /** Checks the keys of one config object against its table; returns the object (undefined when absent). */

@@ -28,6 +28,13 @@ export const optionValue = (o: string | { value: string }): string =>
 /** True for fields whose value is stored as one JSON document (not in columns of their own). */
 export { storedAsJson as isJsonStored } from '../fields/registry.ts'
 
+/**
+ * Whether a field is required whatever the data: `required` without an `admin.condition` (a conditional field is
+ * only required when its condition holds, so the contracts leave it optional).
+ */
+export const alwaysRequired = (field: FlattenedField): boolean =>
+  'required' in field && Boolean(field.required) && typeof field.admin?.condition !== 'function'
+
 export const fieldLabel = (field: { name: string; label?: string }): string =>
   field.label ?? field.name
 

@@ -6,6 +6,7 @@ import { someField } from './fields.ts'
 import { checkNames } from './names.ts'
 import { annotateRelations } from './ids.ts'
 import { sanitizeCollection } from './sanitize/collection.ts'
+import { checkAdminObject } from './sanitize/admin.ts'
 import { checkEndpoints } from './sanitize/endpoints.ts'
 import { sanitizeGlobal } from './sanitize/global.ts'
 import { resolveJoins } from './sanitize/joins.ts'
@@ -77,6 +78,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const defaultDepth = positiveInt(input.defaultDepth ?? 2, 'defaultDepth', true)
   const maxLimit = positiveInt(input.maxLimit ?? 1000, 'maxLimit')
   checkEndpoints(input.endpoints ?? [], 'Top-level endpoints')
+  checkAdminObject(input, 'The config')
   const cookiePrefix = cookiePrefixOf(input)
   for (const c of collections) {
     if (c.auth) checkRequestAuth(c.auth, `Collection "${c.slug}"`, maxDepth)

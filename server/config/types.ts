@@ -7,6 +7,16 @@ import type { RelationshipField } from '../fields/relationship.ts'
 
 export type { RelationshipField }
 import type { LocalApi, Select } from './local-api.ts'
+import type {
+  CollectionAdmin,
+  Custom,
+  Description,
+  FieldAdmin,
+  GlobalAdmin,
+  RichTextEditor,
+  RootAdmin,
+  StaticText,
+} from './admin.ts'
 
 /** A document id: an integer (the default), or the collection's custom `id` field's value, or a UUID. */
 export type ID = number | string
@@ -100,7 +110,8 @@ export type ValidateFn = (
   },
 ) => true | string | Promise<true | string>
 
-export type Option = string | { value: string }
+/** A select or radio option: its value, or `{ value, label }` (the label describes it in the contracts). */
+export type Option = string | { value: string; label?: StaticText }
 
 export interface FieldBase {
   name: string
@@ -137,6 +148,9 @@ export interface FieldBase {
    * collection's). Values sent on writes are ignored; a where or sort on it is a 400.
    */
   virtual?: boolean
+  /** Payload's admin options (admin.ts): `description` describes the field in the contracts, `condition` gates validation. */
+  admin?: FieldAdmin
+  custom?: Custom
 }
 
 export interface TextField extends FieldBase {
@@ -216,6 +230,8 @@ export interface JSONField extends Omit<FieldBase, 'unique' | 'index'> {
 /** Stored as one JSON value, which cannot be indexed. */
 export interface RichTextField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'richText'
+  /** The editor adapter (`lexicalEditor()`), kept as given: the server stores the JSON the client sends. */
+  editor?: RichTextEditor
 }
 /** Always indexed (for `near`); uniqueness is not supported. */
 export interface PointField extends Omit<FieldBase, 'unique'> {
@@ -248,7 +264,7 @@ export type FilterOptions =
  */
 export interface JoinField extends Pick<
   FieldBase,
-  'name' | 'label' | 'access' | 'hooks' | 'hidden'
+  'name' | 'label' | 'access' | 'hooks' | 'hidden' | 'admin' | 'custom'
 > {
   type: 'join'
   /** The collection holding the relationship field. */
@@ -268,6 +284,8 @@ export interface JoinField extends Pick<
 export interface ArrayField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'array'
   fields: Field[]
+  /** Row labels, for an admin UI. */
+  labels?: { singular?: StaticText; plural?: StaticText }
   minRows?: number
   maxRows?: number
   interfaceName?: string
@@ -276,11 +294,21 @@ export interface Block {
   slug: string
   fields: Field[]
   interfaceName?: string
+  /** For an admin UI (the block picker); `labels.singular` also describes the block in the contracts. */
+  labels?: { singular?: StaticText; plural?: StaticText }
+  imageURL?: string
+  imageAltText?: string
+  /** `singularName` names the block's GraphQL type (when no interfaceName is set). */
+  graphQL?: { singularName?: string }
+  admin?: FieldAdmin
+  custom?: Custom
 }
 /** Its rows are stored as one JSON value, which cannot be indexed. */
 export interface BlocksField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'blocks'
   blocks: Block[]
+  /** Row labels, for an admin UI. */
+  labels?: { singular?: StaticText; plural?: StaticText }
   minRows?: number
   maxRows?: number
 }
@@ -300,22 +328,35 @@ export interface UnnamedGroupField {
   name?: undefined
   label?: string
   fields: Field[]
+  /** `admin.condition` applies to the fields inside. */
+  admin?: FieldAdmin
+  custom?: Custom
 }
 
 /** Layout-only fields: their children are stored as if declared on the parent. */
 export interface RowField {
   type: 'row'
   fields: Field[]
+  /** `admin.condition` applies to the fields inside. */
+  admin?: FieldAdmin
+  custom?: Custom
 }
 export interface CollapsibleField {
   type: 'collapsible'
+  /** The heading of the collapsible, for an admin UI (its fields are stored as the parent's). */
+  label?: StaticText
   fields: Field[]
+  admin?: FieldAdmin
+  custom?: Custom
 }
 /** A named tab is a group (its `label` and `interfaceName` are the group's); an unnamed one only lifts its fields. */
 export interface Tab {
   name?: string
+  /** The tab's heading; a named tab's label and description also describe its group in the contracts. */
   label?: string
+  description?: Description
   fields: Field[]
+  admin?: FieldAdmin
   interfaceName?: string
   /** A named tab is a group: see `FieldBase.saveToJWT`. */
   saveToJWT?: boolean | string
@@ -323,6 +364,8 @@ export interface Tab {
 export interface TabsField {
   type: 'tabs'
   tabs: Tab[]
+  admin?: FieldAdmin
+  custom?: Custom
 }
 
 export type DataField =
@@ -457,6 +500,8 @@ export interface Endpoint {
   path: string
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
   handler: (req: CmsRequest & { json: () => Promise<unknown> }) => Response | Promise<Response>
+  /** Extension data, kept (Payload's `custom`). */
+  custom?: Custom
   /**
    * The endpoint's OpenAPI operation, in part. `responses` declares what the handler answers, its own error
    * bodies and the errors it throws included; the CMS adds its error body for the statuses it produces around
@@ -622,6 +667,11 @@ export interface CollectionConfig {
   trash?: boolean
   /** No duplicate operation (REST, GraphQL, Local); default true on auth collections, as Payload. */
   disableDuplicate?: boolean
+  /** Payload's admin options (admin.ts), kept for an admin UI; `description` describes the collection in the contracts. */
+  admin?: CollectionAdmin
+  custom?: Custom
+  /** Payload's interface name of the generated type; here type names come from `labels.singular` (kept, unused). */
+  typescript?: { interface?: string }
 }
 
 /** `versions.drafts` as an object: drafts on, with options. */
@@ -645,6 +695,11 @@ export interface SanitizedVersions {
 export interface GlobalConfig {
   slug: string
   label?: string
+  /** As a collection's (admin.ts). */
+  admin?: GlobalAdmin
+  custom?: Custom
+  /** Payload's interface name of the generated type; here it comes from `label` (kept, unused). */
+  typescript?: { interface?: string }
   fields: Field[]
   access?: { read?: Access; update?: Access; readVersions?: Access }
   /** As a collection's, with `max` (Payload's name for globals) instead of `maxPerDoc`. */
@@ -661,7 +716,8 @@ export interface GlobalConfig {
 }
 
 export interface LocalizationConfig {
-  locales: (string | { code: string; fallbackLocale?: string })[]
+  /** `label` and `rtl` are for an admin UI (kept). */
+  locales: (string | { code: string; fallbackLocale?: string; label?: StaticText; rtl?: boolean })[]
   defaultLocale: string
   fallback?: boolean
 }
@@ -759,6 +815,11 @@ export interface Config {
     /** Creates and updates that set a password (each one a PBKDF2 hash). */
     passwordChange?: { max: number; windowMs: number }
   }
+  /** Payload's admin options (admin.ts), kept for an admin UI. */
+  admin?: RootAdmin
+  custom?: Custom
+  /** The default rich-text editor adapter, kept as given (admin.ts `RichTextEditor`). */
+  editor?: RichTextEditor
   onInit?: (cms: LocalApi) => void | Promise<void>
   /** Seeds example data on first start (`npm start`, `cms seed`). */
   seed?: (cms: LocalApi) => Promise<void>
@@ -847,7 +908,7 @@ export interface SanitizedConfig extends Omit<
   globals: SanitizedGlobal[]
   localization:
     | {
-        locales: { code: string; fallbackLocale?: string }[]
+        locales: Exclude<LocalizationConfig['locales'][number], string>[]
         localeCodes: string[]
         defaultLocale: string
         fallback: boolean

@@ -33,10 +33,6 @@ import type {
 /** Key → message; a key of `T` (an implemented option) is a type error. */
 export type Refusals<T> = Readonly<Record<string, string>> & { readonly [K in keyof T]?: never }
 
-const ADMIN =
-  'this server has no admin panel, so admin options would be ignored; remove admin (descriptions and labels for the contracts come from the config itself).'
-const CUSTOM =
-  'the server never reads custom; remove it and keep extension data in a module of your own.'
 const UPLOADS =
   'uploads (file storage) are not supported yet; remove it, store files elsewhere and keep their URL in a text field.'
 const GRAPHQL_NAMES =
@@ -44,19 +40,15 @@ const GRAPHQL_NAMES =
 const DB_NAME =
   'table and column names follow slugs and field names ("-" becomes "_"); remove dbName, and rename the slug or field to change the name.'
 export const configRefusals = {
-  admin: ADMIN,
   auth: 'the token order is fixed (Authorization: Bearer|JWT <token>, then the cms-token cookie); remove auth (jwtOrder) from the root config.',
   bin: 'the cms command has a fixed set of scripts; remove bin and run your own scripts with node, using getCms() for the Local API.',
   blocks:
     'block references (blockReferences) are not supported yet; remove the root blocks and declare each block inline in its blocks field.',
   compatibility: 'there is no legacy behaviour to opt into; remove compatibility.',
-  custom: CUSTOM,
   debug:
     'error details never reach clients (500s are masked) and are always logged; remove debug, and read the server log (LOG_LEVEL sets what it shows).',
   defaultMaxTextLength:
     'the default length limit of text fields is fixed (40,000 characters, 255 when unique or indexed); remove it and set maxLength on each text field.',
-  editor:
-    'rich text is stored as the JSON the client sends, with no editor on the server; remove editor (richText fields need none).',
   folders: 'folders are an admin-panel feature and are not supported; remove folders.',
   hooks:
     'root hooks (afterError) are not supported yet; remove them and use the hooks.afterError of each collection.',
@@ -105,11 +97,9 @@ export const localizationRefusals = {
   filterAvailableLocales: 'locales cannot be filtered per request; remove filterAvailableLocales.',
 } as const satisfies Refusals<LocalizationConfig>
 
-export const localeRefusals = {
-  label:
-    'locale labels only show in an admin panel, which this server does not have; remove label (the code is the locale).',
-  rtl: 'text direction only matters to an admin panel, which this server does not have; remove rtl.',
-} as const satisfies Refusals<Exclude<LocalizationConfig['locales'][number], string>>
+export const localeRefusals = {} as const satisfies Refusals<
+  Exclude<LocalizationConfig['locales'][number], string>
+>
 
 /** This server's own key, replaced by one switch for everything that maps the schema (issue 30). */
 export const apiDocsRefusals = {
@@ -118,13 +108,10 @@ export const apiDocsRefusals = {
 } as const satisfies Refusals<NonNullable<Config['apiDocs']>>
 
 export const endpointRefusals = {
-  custom: CUSTOM,
   root: 'endpoints are always served under routes.api; remove root and declare the endpoint in config.endpoints.',
 } as const satisfies Refusals<Endpoint>
 
 export const collectionRefusals = {
-  admin: ADMIN,
-  custom: CUSTOM,
   dbName: DB_NAME,
   enableQueryPresets: 'query presets are an admin-panel feature and are not supported; remove it.',
   folders: 'folders are an admin-panel feature and are not supported; remove folders.',
@@ -137,7 +124,6 @@ export const collectionRefusals = {
     'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
   orderable:
     'manual ordering is not supported yet; remove orderable and sort by a number field of your own (defaultSort).',
-  typescript: `collection type names come from labels; remove typescript and set labels.singular (e.g. "Post").`,
   upload: UPLOADS,
 } as const satisfies Refusals<CollectionConfig>
 
@@ -172,8 +158,6 @@ export const autosaveRefusals = {
 } as const
 
 export const globalRefusals = {
-  admin: ADMIN,
-  custom: CUSTOM,
   dbName: 'globals are rows of the cms_globals table, keyed by slug; remove dbName.',
   endpoints:
     'custom endpoints on globals are not supported yet; remove them and declare the endpoint in config.endpoints.',
@@ -182,13 +166,10 @@ export const globalRefusals = {
   graphQL: `GraphQL, OpenAPI and TypeScript names come from label; remove graphQL and set label to rename the type.`,
   lockDocuments:
     'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
-  typescript: 'the type name comes from label; remove typescript and set label instead.',
 } as const satisfies Refusals<GlobalConfig>
 
 /** Refused on every data field (Payload's FieldBase). */
 export const fieldRefusals = {
-  admin: ADMIN,
-  custom: CUSTOM,
   dbName: DB_NAME,
   graphQL:
     'per-field GraphQL settings (complexity) are not supported; remove graphQL. The cost of lists is set by maxRows and config.graphQL.listFanOut.',
@@ -221,8 +202,6 @@ export const fieldTypeRefusals = {
   richText: {
     index: JSON_INDEX,
     unique: JSON_INDEX,
-    editor:
-      'rich text is stored as the JSON the client sends, with no editor on the server; remove editor.',
   } satisfies Refusals<RichTextField>,
   relationship: {
     max: 'use maxRows (with hasMany: true) to bound the number of related documents; remove max.',
@@ -248,8 +227,6 @@ export const fieldTypeRefusals = {
   array: {
     index: ROWS_INDEX,
     unique: ROWS_INDEX,
-    labels:
-      'row labels only show in an admin panel, which this server does not have; remove labels.',
   } satisfies Refusals<ArrayField>,
   blocks: {
     index: ROWS_INDEX,
@@ -257,39 +234,19 @@ export const fieldTypeRefusals = {
     blockReferences:
       'block references are not supported yet; remove blockReferences and declare each block inline in blocks.',
     filterOptions: FILTER_OPTIONS,
-    labels:
-      'row labels only show in an admin panel, which this server does not have; remove labels.',
   } satisfies Refusals<BlocksField>,
-  collapsible: {
-    admin: ADMIN,
-    label:
-      'a collapsible only groups fields on screen (its fields are stored as its parent’s), and this server has no admin panel; remove label. To nest the data under a name, use a group or a named tab.',
-  } satisfies Refusals<CollapsibleField>,
-  row: { admin: ADMIN } satisfies Refusals<RowField>,
-  tabs: { admin: ADMIN } satisfies Refusals<TabsField>,
+  collapsible: {} satisfies Refusals<CollapsibleField>,
+  row: {} satisfies Refusals<RowField>,
+  tabs: {} satisfies Refusals<TabsField>,
 } as const
 
 export const blockRefusals = {
-  admin: ADMIN,
-  custom: CUSTOM,
   dbName: DB_NAME,
-  graphQL:
-    'block type names come from interfaceName; remove graphQL and set interfaceName instead.',
-  imageAltText:
-    'block images only show in an admin panel, which this server does not have; remove it.',
-  imageURL: 'block images only show in an admin panel, which this server does not have; remove it.',
-  labels:
-    'block labels only show in an admin panel, which this server does not have; remove labels (the slug names the block).',
 } as const satisfies Refusals<Block>
 
-export const tabRefusals = {
-  admin: ADMIN,
-  description:
-    'tab descriptions only show in an admin panel, which this server does not have; remove it.',
-} as const satisfies Refusals<Tab>
+export const tabRefusals = {} as const satisfies Refusals<Tab>
 
 export const unnamedGroupRefusals = {
-  admin: ADMIN,
   ...Object.fromEntries(
     [
       'required',
@@ -307,10 +264,7 @@ export const unnamedGroupRefusals = {
   ),
 } as const satisfies Refusals<UnnamedGroupField>
 
-export const optionRefusals = {
-  label:
-    "option labels only show in an admin panel, which this server does not have; remove label and write the option as its value ('draft') or { value: 'draft' }.",
-} as const satisfies Refusals<Exclude<Option, string>>
+export const optionRefusals = {} as const satisfies Refusals<Exclude<Option, string>>
 
 /** Payload field types this server has no equivalent of. */
 export const fieldTypeRefusalsByType: Readonly<Record<string, string>> = {

@@ -1,3 +1,5 @@
+import { staticText } from '../config/admin.ts'
+import { alwaysRequired } from '../config/fields.ts'
 import { fieldType } from '../fields/registry.ts'
 import type { SchemaKit } from '../fields/types.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
@@ -58,8 +60,14 @@ export function anyIdSchema(config: SanitizedConfig): Schema {
     : { type: ['number', 'string'] }
 }
 
+/** A field's `label` is its schema's title, its `admin.description` the description (before any of the schema's). */
 function describe(s: Schema, field: FlattenedField): Schema {
-  return field.label && field.label !== field.name ? { ...s, title: field.label } : s
+  const title = staticText(field.label)
+  const about = staticText(field.admin?.description)
+  const out = title && title !== field.name ? { ...s, title } : s
+  if (!about) return out
+  const own = typeof s.description === 'string' ? ` ${s.description}` : ''
+  return { ...out, description: `${about}${own}` }
 }
 
 function docRef(ctx: SchemaContext, slug: string): Schema {
@@ -203,12 +211,12 @@ export function fieldsSchema(
     }
     // A localized value is written one locale at a time, so a required one may be null in a locale that has none
     // yet (the default one too, after a create in another locale): found by Schemathesis on the newsroom fixture.
-    const strict = Boolean(f.required) && !drafts && !f.localized && mode === 'read'
-    const schema = fieldSchema(f, mode, ctx, strict || (mode === 'input' && Boolean(f.required)))
+    const needed = alwaysRequired(f)
+    const strict = needed && !drafts && !f.localized && mode === 'read'
+    const schema = fieldSchema(f, mode, ctx, strict || (mode === 'input' && needed))
     // Computed on read; a write's value is ignored.
     properties[f.name] = f.virtual ? { ...schema, readOnly: true } : schema
-    if (mode === 'input' && f.required && !drafts && f.defaultValue === undefined)
-      required.push(f.name)
+    if (mode === 'input' && needed && !drafts && f.defaultValue === undefined) required.push(f.name)
   }
   const s: ObjectSchema = { type: 'object', properties }
   if (required.length) s.required = required
@@ -234,7 +242,8 @@ export function documentSchema(c: SanitizedCollection, ctx: SchemaContext): Obje
       description:
         'The API key, only in the answer of the write that set it (never stored or read back).',
     }
-  return { type: 'object', required: ['id'], properties }
+  const about = staticText(c.admin?.description)
+  return { type: 'object', required: ['id'], properties, ...(about && { description: about }) }
 }
 
 /**
@@ -319,7 +328,7 @@ function whenPublished(
     false,
   )
   const names = published.required ?? []
-  const strict = fields.filter((f) => 'required' in f && f.required && !f.hidden && !f.virtual)
+  const strict = fields.filter((f) => alwaysRequired(f) && !f.hidden && !f.virtual)
   if (!strict.length) return {}
   const all = published.properties
   const then: Schema = { properties: Object.fromEntries(strict.map((f) => [f.name, all[f.name]])) }

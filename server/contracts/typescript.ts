@@ -1,3 +1,4 @@
+import { alwaysRequired } from '../config/fields.ts'
 import { fieldType } from '../fields/registry.ts'
 import type { TsKit } from '../fields/types.ts'
 import type {
@@ -49,7 +50,7 @@ class Emitter {
     const lines = [...extra]
     for (const f of fields) {
       if (f.hidden) continue
-      const optional = !f.required
+      const optional = !alwaysRequired(f)
       const t = this.field(f)
       lines.push(`${key(f.name)}${optional ? '?' : ''}: ${optional ? `${t} | null` : t};`)
     }

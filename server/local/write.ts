@@ -13,7 +13,7 @@ import type { Cms } from './cms.ts'
 import { dropDeniedFields } from './access.ts'
 import { runFieldHooks, runHooks } from './hooks.ts'
 import { applyDefaults } from './fields/defaults.ts'
-import { validateFields, type ValidationContext } from './fields/validate.ts'
+import { conditionHolds, validateFields, type ValidationContext } from './fields/validate.ts'
 import { delocalize, localizeDoc } from './locale.ts'
 import { localizeDocs } from './read.ts'
 import { hashPassword, passwordProblem } from '../auth/password.ts'
@@ -188,7 +188,8 @@ async function validateData(
         !savesDraft &&
         merged[f.name] === undefined &&
         (!f.localized || f.name in incoming) &&
-        !ctx.errors.some((e) => e.path === f.name)
+        !ctx.errors.some((e) => e.path === f.name) &&
+        conditionHolds(f, ctx, merged, f.name)
       )
         ctx.errors.push({
           message: 'This field is required.',

@@ -104,6 +104,7 @@ const TREE_BUILDERS = new Set([
   'config/fields.ts: walkDataAsync',
   'config/versions.ts: versionCopy', // the versions collection's copy of the fields
   'config/check-options.ts: checkFields', // the raw config, layout fields included, with its key paths
+  'config/sanitize/fields.ts: unlocalized', // a copy of the raw fields without `localized`
   'config/auth-options.ts: visit', // the claim names of each JWT level
   'db/schema.ts: place', // the placement tree of a table
   'db/where/path.ts: condition', // follows one where path

@@ -332,7 +332,7 @@ test('unknown keys are refused at every level with the accepted keys and a close
   refuses(
     t,
     { globals: [{ slug: 'site', fields: [], labels: { singular: 'Site' } }] },
-    /^globals\[site\]\.labels is not an option of a global\. Accepted: slug, label, fields, access, hooks, versions\. Did you mean "label"\?$/,
+    /^globals\[site\]\.labels is not an option of a global\. Accepted: slug, label, fields, access, hooks, versions, admin, custom, typescript\. Did you mean "label"\?$/,
   )
   refuses(
     t,
@@ -365,8 +365,13 @@ test('options that apply only in some shapes are refused elsewhere', (t) => {
   )
   refuses(
     t,
-    posts([{ type: 'tabs', tabs: [{ label: 'SEO', fields: [{ name: 'x', type: 'text' }] }] }]),
-    /^collections\[posts\]\.fields\[0\]\.tabs\[0\] \(SEO\)\.label only applies to a named tab/,
+    posts([
+      {
+        type: 'tabs',
+        tabs: [{ label: 'SEO', interfaceName: 'Seo', fields: [{ name: 'x', type: 'text' }] }],
+      },
+    ]),
+    /^collections\[posts\]\.fields\[0\]\.tabs\[0\] \(SEO\)\.interfaceName only applies to a named tab/,
   )
   refuses(
     t,

@@ -192,11 +192,6 @@ test('a bad config names the collection and field at fault', (t) => {
     ]),
     /duplicate block slug "a"/,
   )
-  rejects(
-    t,
-    posts([{ name: 'title', type: 'text', localized: true }]),
-    /localized is set but the config has no localization/,
-  )
   rejects(t, posts([{ name: 'n', type: 'number', min: 'one' as never }]), /min must be a number/)
   rejects(t, { collections: [{ slug: 'Posts!', fields: [] }] }, /slug "Posts!" is invalid/)
   rejects(t, { collections: [{ slug: 'globals', fields: [] }] }, /reserved for a built-in route/)

@@ -37,6 +37,9 @@ export const CONFIG_TABLES = {
       plugins: I,
       cors: I,
       csrf: I,
+      admin: I,
+      custom: I,
+      editor: I,
     } satisfies Implemented<Config>,
     refused: refused.configRefusals,
   },
@@ -145,12 +148,18 @@ export const CONFIG_TABLES = {
   },
   locale: {
     of: 'a locale',
-    implemented: { code: I, fallbackLocale: I } satisfies Implemented<Locale>,
+    implemented: { code: I, fallbackLocale: I, label: I, rtl: I } satisfies Implemented<Locale>,
     refused: refused.localeRefusals,
   },
   endpoint: {
     of: 'an endpoint',
-    implemented: { path: I, method: I, handler: I, openapi: I } satisfies Implemented<Endpoint>,
+    implemented: {
+      path: I,
+      method: I,
+      handler: I,
+      openapi: I,
+      custom: I,
+    } satisfies Implemented<Endpoint>,
     refused: refused.endpointRefusals,
   },
   endpointOpenapi: {

@@ -27,7 +27,17 @@ export const FIELD_OPTION_TABLES = {
   },
   block: {
     of: 'a block',
-    implemented: { slug: I, fields: I, interfaceName: I } satisfies Implemented<Block>,
+    implemented: {
+      slug: I,
+      fields: I,
+      interfaceName: I,
+      labels: I,
+      imageURL: I,
+      imageAltText: I,
+      graphQL: I,
+      admin: I,
+      custom: I,
+    } satisfies Implemented<Block>,
     refused: refused.blockRefusals,
   },
   tab: {
@@ -38,17 +48,26 @@ export const FIELD_OPTION_TABLES = {
       fields: I,
       interfaceName: I,
       saveToJWT: I,
+      description: I,
+      admin: I,
     } satisfies Implemented<Tab>,
     refused: refused.tabRefusals,
   },
   unnamedGroup: {
     of: 'an unnamed group (presentational: its fields are stored at the parent level)',
-    implemented: { type: I, name: I, label: I, fields: I } satisfies Implemented<UnnamedGroupField>,
+    implemented: {
+      type: I,
+      name: I,
+      label: I,
+      fields: I,
+      admin: I,
+      custom: I,
+    } satisfies Implemented<UnnamedGroupField>,
     refused: refused.unnamedGroupRefusals,
   },
   option: {
     of: 'a select or radio option',
-    implemented: { value: I } satisfies Implemented<Exclude<Option, string>>,
+    implemented: { value: I, label: I } satisfies Implemented<Exclude<Option, string>>,
     refused: refused.optionRefusals,
   },
 } as const satisfies Record<string, OptionTable>

@@ -41,6 +41,8 @@ const fieldBase = {
   hidden: I,
   saveToJWT: I,
   virtual: I,
+  admin: I,
+  custom: I,
 } as const
 /** Fields with a column of their own also take `unique` and `index`. */
 const columnBase = { ...fieldBase, unique: I, index: I } as const
@@ -80,7 +82,7 @@ const fieldTypes = {
   }),
   radio: exact<RadioField>()({ ...columnBase, type: I, options: I, interfaceName: I }),
   json: exact<JSONField>()({ ...fieldBase, type: I, jsonSchema: I }),
-  richText: exact<RichTextField>()({ ...fieldBase, type: I }),
+  richText: exact<RichTextField>()({ ...fieldBase, type: I, editor: I }),
   // Always indexed (for `near`), so `index` holds; `unique` is not supported.
   point: exact<PointField>()({ ...fieldBase, index: I, type: I }),
   relationship: exact<RelationshipField>()({
@@ -99,6 +101,8 @@ const fieldTypes = {
     access: I,
     hooks: I,
     hidden: I,
+    admin: I,
+    custom: I,
     type: I,
     collection: I,
     on: I,
@@ -111,15 +115,23 @@ const fieldTypes = {
     ...fieldBase,
     type: I,
     fields: I,
+    labels: I,
     minRows: I,
     maxRows: I,
     interfaceName: I,
   }),
-  blocks: exact<BlocksField>()({ ...fieldBase, type: I, blocks: I, minRows: I, maxRows: I }),
+  blocks: exact<BlocksField>()({
+    ...fieldBase,
+    type: I,
+    blocks: I,
+    labels: I,
+    minRows: I,
+    maxRows: I,
+  }),
   group: exact<GroupField>()({ ...fieldBase, type: I, fields: I, interfaceName: I }),
-  row: exact<RowField>()({ type: I, fields: I }),
-  collapsible: exact<CollapsibleField>()({ type: I, fields: I }),
-  tabs: exact<TabsField>()({ type: I, tabs: I }),
+  row: exact<RowField>()({ type: I, fields: I, admin: I, custom: I }),
+  collapsible: exact<CollapsibleField>()({ type: I, fields: I, label: I, admin: I, custom: I }),
+  tabs: exact<TabsField>()({ type: I, tabs: I, admin: I, custom: I }),
 } as const satisfies Record<FieldType, Readonly<Record<string, 'implemented'>>>
 
 // The keys every data field shares are FieldBase's, exactly.

@@ -6,6 +6,7 @@ import { versionsCollection } from '../versions.ts'
 import { customIdField } from '../ids.ts'
 import { formatLabels } from '../labels.ts'
 import { checkEndpoints } from './endpoints.ts'
+import { checkCollectionAdmin } from './admin.ts'
 import { checkFields } from './fields.ts'
 import type {
   AuthOptions,
@@ -124,6 +125,7 @@ export function sanitizeCollection(
     ...(custom.field ? { idField: custom.field } : {}),
     joins: [],
   }
+  checkCollectionAdmin(sanitized, where)
   if (versions) sanitized.versionsCollection = versionsCollection(sanitized)
   return sanitized
 }

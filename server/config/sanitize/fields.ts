@@ -15,6 +15,8 @@ export function checkFields(
   topLevel: boolean,
   prefix = '',
 ): FlattenedField[] {
+  // Without localization, `localized: true` means nothing (Payload ignores it too): the fields are stored plainly.
+  if (!localizationOn) fields = unlocalized(fields)
   for (const f of fields) {
     if (!f || typeof f !== 'object')
       throw new ConfigError(`${where}: every field must be an object.`)
@@ -58,8 +60,6 @@ export function checkFields(
           throw new ConfigError(
             `${at}: ${key} does not apply to a virtual field (it is not stored, and writes to it are ignored); remove ${key}.`,
           )
-    if (f.localized && !localizationOn)
-      throw new ConfigError(`${at}: localized is set but the config has no localization.`)
     const unique = isUnique(f)
     // A value stored as JSON (localized, hasMany) has no column to index.
     if ((unique || isIndexed(f)) && isJsonStored(f)) {
@@ -92,6 +92,25 @@ export function checkFields(
     fieldType(f).check?.(f, kit)
   }
   return flat
+}
+
+/** A copy of a field tree without `localized` (into groups, arrays, blocks, tabs and layout fields). */
+function unlocalized(fields: Field[]): Field[] {
+  if (!Array.isArray(fields)) return fields
+  return fields.map((f): Field => {
+    if (!f || typeof f !== 'object') return f
+    const { localized: _, ...rest } = f as Field & { localized?: boolean }
+    const copy: Record<string, unknown> = { ...rest }
+    if (Array.isArray(copy.fields)) copy.fields = unlocalized(copy.fields as Field[])
+    for (const key of ['blocks', 'tabs'])
+      if (Array.isArray(copy[key]))
+        copy[key] = (copy[key] as unknown[]).map((b) =>
+          b && typeof b === 'object' && Array.isArray((b as { fields?: unknown }).fields)
+            ? { ...b, fields: unlocalized((b as { fields: Field[] }).fields) }
+            : b,
+        )
+    return copy as unknown as Field
+  })
 }
 
 /** Whether `zone` is an IANA time zone name this runtime knows (or `UTC`). */

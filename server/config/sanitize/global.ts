@@ -3,6 +3,7 @@ import { ConfigError } from '../../errors/config-error.ts'
 import { globalVersionsCollection } from '../versions.ts'
 import { toWords } from '../labels.ts'
 import { DOCUMENT_HOOK_KINDS, sanitizeVersions, STATUS_FIELD } from './collection.ts'
+import { checkAdminObject } from './admin.ts'
 import { checkFields } from './fields.ts'
 import type { GlobalConfig, SanitizedGlobal } from '../types.ts'
 
@@ -18,6 +19,7 @@ export function sanitizeGlobal(
     typeof g.versions === 'object' ? g.versions.max : undefined,
     `${where}: versions.max`,
   )
+  checkAdminObject(g, where)
   let flatFields = checkFields(g.fields, where, slugs, localized, true)
   if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
   for (const [k, list] of Object.entries(g.hooks ?? {})) {

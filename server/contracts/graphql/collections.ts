@@ -1,4 +1,5 @@
 /** A collection's types and its root fields: find, count, create, update, delete, versions, duplicate, access. */
+import { describedAs } from '../../config/admin.ts'
 import type { GraphQLKind } from '../../config/kinds.ts'
 import type { SanitizedCollection } from '../../config/types.ts'
 import { collectionNames, typeName } from '../../config/names.ts'
@@ -29,7 +30,7 @@ export function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): 
   const apiKey = c.auth && c.auth.useAPIKey ? ['  apiKey: String'] : []
   extra.push(...apiKey)
   ctx.owner = { collection: c.slug, path: [] }
-  objectType(ctx, singular, c.flatFields, false, c.labels.singular, extra)
+  objectType(ctx, singular, c.flatFields, false, describedAs(c.labels.singular, '', c.admin), extra)
   ctx.owner = undefined
   ctx.b.add(
     plural,

@@ -1,4 +1,5 @@
 /** A global's types and its root fields: read, update, versions and access. */
+import { describedAs } from '../../config/admin.ts'
 import type { SanitizedGlobal } from '../../config/types.ts'
 import { globalName, typeName } from '../../config/names.ts'
 import { inputObject } from './input.ts'
@@ -10,7 +11,7 @@ import { versionTypes } from './versions.ts'
 export function global(ctx: Ctx, g: SanitizedGlobal, root: RootFields): void {
   const name = globalName(g)
   const loc = localeArgs(ctx)
-  objectType(ctx, name, g.flatFields, false, g.label, [
+  objectType(ctx, name, g.flatFields, false, describedAs(g.label, '', g.admin), [
     '  globalType: String',
     '  createdAt: DateTime',
     '  updatedAt: DateTime',

@@ -1,4 +1,5 @@
 /** Field → GraphQL input type: the create and update inputs of documents and globals (`required` adds `!`). */
+import { alwaysRequired } from '../../config/fields.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { fieldType } from '../../fields/registry.ts'
 import { sdlKit } from './kit.ts'
@@ -23,8 +24,7 @@ export function inputObject(
   for (const f of fields) {
     // A join field is computed on read, a virtual one by hooks: no input.
     if (f.hidden || f.virtual || fieldType(f).computed) continue
-    const required =
-      requireds && Boolean(f.required) && f.defaultValue === undefined && !f.localized
+    const required = requireds && alwaysRequired(f) && f.defaultValue === undefined && !f.localized
     lines.push(`  ${f.name}: ${inputType(ctx, f, name, required)}`)
   }
   if (lines.length === 0) lines.push('  _empty: Boolean')

@@ -2,6 +2,7 @@
  * Field → GraphQL output type: the object types of documents, groups, array rows and blocks, with their unions
  * and enums.
  */
+import { describedAs } from '../../config/admin.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { fieldType } from '../../fields/registry.ts'
 import { sdlKit } from './kit.ts'
@@ -26,7 +27,7 @@ export function objectType(
     if (f.hidden) continue
     const args = fieldType(f).outputArgs?.(f, sdlKit(ctx)) ?? ''
     lines.push(
-      `${desc(f.label && f.label !== f.name ? f.label : undefined, '  ')}  ${f.name}${args}: ${outputType(ctx, f, name)}`,
+      `${desc(describedAs(f.label, f.name, f.admin), '  ')}  ${f.name}${args}: ${outputType(ctx, f, name)}`,
     )
   }
   if (lines.length === 0) lines.push('  _empty: Boolean')

@@ -3,6 +3,7 @@
  * handler's), the unused responses left out, and the document assembled (info, security, tags, sorted paths
  * and components).
  */
+import { staticText } from '../../config/admin.ts'
 import type { SanitizedConfig } from '../../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../../errors/catalogue.ts'
 import { isOperationKind, KINDS } from '../../config/kinds.ts'
@@ -46,7 +47,10 @@ function tagsOf(config: SanitizedConfig, paths: Record<string, PathItem>) {
     ['Orders API v1', 'Orders with strict ownership: a caller sees and changes only its own'],
   ])
   for (const c of config.collections)
-    described.set(collectionNames(c).plural, `The ${c.labels.plural} collection`)
+    described.set(
+      collectionNames(c).plural,
+      staticText(c.admin?.description) ?? `The ${c.labels.plural} collection`,
+    )
   const names = new Set<string>()
   for (const item of Object.values(paths))
     for (const op of Object.values(item)) for (const tag of op.tags ?? []) names.add(tag)

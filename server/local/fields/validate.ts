@@ -18,6 +18,10 @@ export interface ValidationContext {
   draft?: boolean
   /** Relationship ids to check for existence, by collection. */
   references: Map<string, Map<ID, string[]>>
+  /** Inside a field whose `admin.condition` is false: nothing is required and `validate` is not run. */
+  conditionFalse?: boolean
+  /** The row of the nearest block (Payload's `blockData` of a condition). */
+  blockData?: Record<string, unknown>
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -58,15 +62,50 @@ export async function validateFields(
     if (field.virtual) continue
     const path = pathPrefix + field.name
     const value = data[field.name]
+    const c = underCondition(field, ctx, data, path)
     if (value === undefined) {
-      if (field.required && ctx.operation === 'create' && !ctx.draft)
+      if (field.required && ctx.operation === 'create' && !c.draft && !c.conditionFalse)
         push(ctx, path, field, 'This field is required.')
       continue
     }
-    const normalised = await validateValue(field, value, ctx, path, data)
+    const normalised = await validateValue(field, value, c, path, data)
     if (normalised !== undefined) out[field.name] = normalised
   }
   return out
+}
+
+/**
+ * The context of one field: Payload's `admin.condition` gets the whole data, the siblings and `{ blockData,
+ * operation, path, user }`; when it is false the field and everything inside it are not required and their
+ * `validate` is not run. Types are still checked, as the value is still stored.
+ */
+function underCondition(
+  field: FlattenedField,
+  ctx: ValidationContext,
+  sibling: Record<string, unknown>,
+  path: string,
+): ValidationContext {
+  if (ctx.conditionFalse || conditionHolds(field, ctx, sibling, path)) return ctx
+  return { ...ctx, conditionFalse: true }
+}
+
+/** Whether a field's `admin.condition` (if any) holds for the data being written. */
+export function conditionHolds(
+  field: FlattenedField,
+  ctx: ValidationContext,
+  sibling: Record<string, unknown>,
+  path: string,
+): boolean {
+  const condition = field.admin?.condition
+  if (typeof condition !== 'function') return true
+  return Boolean(
+    condition(ctx.data, sibling, {
+      blockData: ctx.blockData,
+      operation: ctx.operation,
+      path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      user: ctx.req.user,
+    }),
+  )
 }
 
 /**
@@ -84,7 +123,7 @@ type ValidateValue = (
 const validateValue: ValidateValue = async (field, value, ctx, path, sibling) => {
   if (field.localized && (ctx.req.locale === 'all' || takesLocaleMap(field, value)))
     return validateLocalized(field, value, ctx, path, sibling)
-  if (field.required && isEmpty(value) && !ctx.draft) {
+  if (field.required && isEmpty(value) && !ctx.draft && !ctx.conditionFalse) {
     push(ctx, path, field, 'This field is required.')
     return undefined
   }
@@ -101,7 +140,7 @@ const validateValue: ValidateValue = async (field, value, ctx, path, sibling) =>
     }
     result = checked.value
   }
-  if (field.validate) {
+  if (field.validate && !ctx.conditionFalse) {
     const r = await field.validate(result, {
       data: ctx.data,
       siblingData: sibling,
@@ -140,6 +179,7 @@ const validateLocalized: ValidateValue = async (field, value, ctx, path, sibling
   if (
     field.required &&
     !ctx.draft &&
+    !ctx.conditionFalse &&
     (!merging || ctx.operation === 'create' || defaultLocale in value) &&
     isEmpty(value[defaultLocale])
   )
@@ -170,7 +210,14 @@ function validateKit(
     id: ctx.id,
     data: ctx.data,
     sibling,
-    fields: (fields, data, prefix, allowed) => validateFields(fields, data, ctx, prefix, allowed),
+    fields: (fields, data, prefix, allowed) =>
+      validateFields(
+        fields,
+        data,
+        field.type === 'blocks' ? { ...ctx, blockData: data } : ctx,
+        prefix,
+        allowed,
+      ),
     push: (at, message) => push(ctx, at, field, message),
     reference(slug, id, at) {
       let byId = ctx.references.get(slug)

@@ -1,0 +1,47 @@
+/**
+ * Checks of Payload's `admin` options (config/admin.ts): kept for an admin UI, so a name in them must name a field
+ * (as Payload fails at start on a `useAsTitle` naming none). Fields' `admin` is checked with the options
+ * (check-options.ts).
+ */
+import { ConfigError } from '../../errors/config-error.ts'
+import type { SanitizedCollection } from '../types.ts'
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** `admin` (and `custom`) of a collection, global or the root config: an object when given. */
+export function checkAdminObject(owner: { admin?: unknown; custom?: unknown }, at: string): void {
+  for (const key of ['admin', 'custom'] as const)
+    if (owner[key] != null && !isObject(owner[key]))
+      throw new ConfigError(`${at}: ${key} must be an object.`)
+}
+
+/** `admin.useAsTitle`, `defaultColumns` and `listSearchableFields` each name a top-level field of the collection. */
+export function checkCollectionAdmin(c: SanitizedCollection, where: string): void {
+  checkAdminObject(c, where)
+  const admin = c.admin
+  if (!admin) return
+  const names = new Set(c.flatFields.map((f) => f.name))
+  names.add('id')
+  if (c.timestamps) for (const name of ['createdAt', 'updatedAt']) names.add(name)
+  const check = (key: string, value: unknown) => {
+    if (typeof value !== 'string' || !names.has(value))
+      throw new ConfigError(
+        `${where}: admin.${key} ${JSON.stringify(value)} names no field of the collection; name one of its top-level fields (${[...names].join(', ')}).`,
+      )
+  }
+  if (admin.useAsTitle !== undefined) {
+    check('useAsTitle', admin.useAsTitle)
+    if (c.flatFields.find((f) => f.name === admin.useAsTitle)?.virtual)
+      throw new ConfigError(
+        `${where}: admin.useAsTitle "${admin.useAsTitle}" is a virtual field, which cannot title a document; name a stored field.`,
+      )
+  }
+  for (const key of ['defaultColumns', 'listSearchableFields'] as const) {
+    const list = admin[key]
+    if (list === undefined) continue
+    if (!Array.isArray(list))
+      throw new ConfigError(`${where}: admin.${key} must be a list of field names.`)
+    list.forEach((name, i) => check(`${key}[${i}]`, name))
+  }
+}
