@@ -251,7 +251,8 @@ test.serial('body locale on a bulk update, a global and a duplicate', async (t) 
   const s = localized
   const doc = await s.cms.create({ collection: 'articles', data: { title: 'One', rank: 10 } })
   const bulk = await s.request('PATCH', '/api/articles', {
-    query: 'where[rank][equals]=10',
+    // The JSON form of where, the one the contract declares (Prism validates the request against it).
+    query: { where: JSON.stringify({ rank: { equals: 10 } }) },
     body: { title: 'Eins', locale: 'de' },
   })
   t.is(bulk.status, 200)
