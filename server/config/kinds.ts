@@ -334,7 +334,9 @@ export type Targeted<T, Ks extends OperationKind = OperationKind> = {
 }[Ks]
 
 /** Whether an operation names the target its kind acts on (the compilers give every operation its own). */
-export function namesTarget(on: { kind: OperationKind; collection?: string; global?: string }) {
+export function namesTarget<
+  T extends { kind: OperationKind; collection?: string; global?: string },
+>(on: T): on is T & Targeted<object> {
   const target = KINDS[on.kind].target
   if (target === 'collection') return on.collection !== undefined && on.global === undefined
   if (target === 'global') return on.global !== undefined && on.collection === undefined

@@ -144,7 +144,7 @@ function routesOf(document: ContractDocument) {
     for (const [method, op] of Object.entries(item)) {
       const meta = op['x-cms']
       // A compiler bug, found when the server starts rather than at a request.
-      if (!hasTarget(meta))
+      if (!namesTarget(meta))
         throw new Error(`${op.operationId} names no ${KINDS[meta.kind].target} to act on.`)
       router.add(method, path, { operationId: op.operationId, meta })
     }
@@ -155,8 +155,6 @@ function routesOf(document: ContractDocument) {
 const handlers: RestHandlers = kinds
 const serve = <K extends RestKind>(cms: Cms, r: RestRequest<K> & { meta: { kind: K } }) =>
   handlers[r.meta.kind](cms, r)
-
-const hasTarget = (meta: OperationMeta): meta is Targeted<OperationMeta> => namesTarget(meta)
 
 /** A named parameter of an Ajv error (`missingProperty`, `additionalProperty`). */
 const stringParam = (params: unknown, name: string) =>

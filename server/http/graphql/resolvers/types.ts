@@ -6,7 +6,6 @@ import {
   namesTarget,
   type GraphQLKind,
   type OnCollection,
-  type Targeted,
   type TargetOf,
 } from '../../../config/kinds.ts'
 import type { MeResult } from '../../../local/operations/auth/me.ts'
@@ -18,11 +17,8 @@ export type PlanRoot = GraphQLPlan['roots'][number]
 export type CollectionRoot = OnCollection
 /** What a kind of root acts on (`config/kinds.ts`): a collection, a global, either (docAccess) or the config. */
 export type RootTarget<K extends GraphQLKind> = TargetOf<K>
-/** A plan root whose target is the one its kind acts on. */
-export type TargetedRoot = Targeted<object, GraphQLKind>
-
 /** Whether a plan root names the target its kind acts on (the compiler gives every root its own). */
-export const isTargeted = (root: PlanRoot): root is PlanRoot & TargetedRoot => namesTarget(root)
+export const isTargeted = (root: PlanRoot) => namesTarget(root)
 
 /**
  * The arguments of the root fields, as the SDL declares them. graphql-js has checked them against it; an argument
