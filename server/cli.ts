@@ -12,6 +12,7 @@
  *   generate:types    write only the types file (typescript.outputFile, default generated/cms-types.ts)
  *   contracts check   fail when contracts/ or generated/ differ from what the config compiles to
  *   contracts diff <base>   breaking and non-breaking changes since <base> (a folder or a git revision)
+ *   check-config      every key of the config refused or accepted without server behaviour, in one pass
  * Environment: CMS_CONFIG_PATH (config file), DATABASE_URL (sqlite:<path> | mysql://…).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -46,6 +47,19 @@ async function summary(cms: Cms): Promise<void> {
   }
 }
 
+/** The first collection an anonymous visitor may read (its access asked as for a request without a user). */
+async function publicCollection(cms: Cms): Promise<string | undefined> {
+  for (const { slug } of cms.config.collections) {
+    try {
+      await cms.find({ collection: slug, limit: 1, depth: 0, overrideAccess: false })
+      return slug
+    } catch {
+      // Denied (401), or an access function that needs more than an anonymous request offers: not this one.
+    }
+  }
+  return undefined
+}
+
 /** `start`: serve on PORT (HOST) until SIGINT or SIGTERM, which let the requests in flight finish. */
 async function start(loadConfig: LoadConfig, getCms: GetCms): Promise<void> {
   const { listen } = await import('./http/server.ts')
@@ -57,7 +71,8 @@ async function start(loadConfig: LoadConfig, getCms: GetCms): Promise<void> {
     throw new Error(`PORT must be a port number; got ${JSON.stringify(process.env.PORT)}.`)
   const running = await listen(cms, { port, host: process.env.HOST ?? '127.0.0.1' })
   console.log(`${seeded ? 'Seeded the example data. ' : ''}Database: ${cms.db.description}`)
-  for (const { label, url, note } of serviceUrls(cms.config, running.url)) {
+  const readable = await publicCollection(cms)
+  for (const { label, url, note } of serviceUrls(cms.config, running.url, readable)) {
     console.log(`${label.padEnd(16)} ${url}${note ? `   (${note})` : ''}`)
   }
   const stop = (signal: string) => {
@@ -102,6 +117,25 @@ async function contracts(args: string[], loadConfig: LoadConfig): Promise<void> 
   }
   console.error('Usage: cms contracts check | cms contracts diff <base folder or git revision>')
   process.exitCode = 2
+}
+
+/** `check-config`: the config's refused and ignored keys, all at once; exit 1 when it would not start. */
+async function checkConfig(): Promise<void> {
+  const { reviewConfig } = await import('./config/load.ts')
+  const { path: file, refused, ignored, error } = await reviewConfig()
+  const list = (lines: string[]) => lines.map((l) => `  ${l}`).join('\n')
+  const shown = path.relative(process.cwd(), file)
+  console.log(`Checked ${shown.startsWith('..') ? file : shown}.`)
+  if (refused.length)
+    console.log(
+      `\nRefused (${refused.length}): the server does not start until each is changed:\n${list(refused)}`,
+    )
+  if (error) console.log(`\nConfig error: ${error}`)
+  if (ignored.length)
+    console.log(`\nAccepted without server behaviour (${ignored.length}):\n${list(ignored)}`)
+  const ok = !refused.length && !error
+  console.log(ok ? '\nThe config starts as written.' : '\nThe config does not start as written.')
+  if (!ok) process.exitCode = 1
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -152,9 +186,11 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'contracts':
       return contracts(argv.slice(1), loadConfig)
+    case 'check-config':
+      return checkConfig()
     default:
       console.error(
-        `Unknown command "${command}". Commands: start, seed, push, migrate, migrate:create <name>, migrate:status, migrate:down, migrate:unlock, generate, generate:types, contracts check, contracts diff <base>.`,
+        `Unknown command "${command}". Commands: start, seed, push, migrate, migrate:create <name>, migrate:status, migrate:down, migrate:unlock, generate, generate:types, contracts check, contracts diff <base>, check-config.`,
       )
       process.exitCode = 2
   }

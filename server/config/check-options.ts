@@ -16,6 +16,23 @@ const entry = (path: string, i: number, name: unknown) =>
 const bySlug = (path: string, i: number, slug: unknown) =>
   `${path}[${typeof slug === 'string' && slug ? slug : i}]`
 const isThenable = (v: unknown) => isObject(v) && typeof v.then === 'function'
+
+/** Where findings go while `reviewOptions` runs; outside it, the first refusal throws. */
+interface Findings {
+  refused: string[]
+  ignored: string[]
+  localization: boolean
+}
+let findings: Findings | undefined
+function fail(message: string): undefined {
+  if (!findings) throw new ConfigError(message)
+  findings.refused.push(message)
+  return undefined
+}
+/** A key that is accepted and has no server behaviour: told in a review, silent at start. */
+function ignore(message: string): void {
+  findings?.ignored.push(message)
+}
 const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
   if (Array.isArray(list)) list.forEach((item, i) => isObject(item) && visit(item, i))
 }
@@ -34,6 +51,8 @@ const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
 export function checkOptions(input: unknown): void {
   const config = keys(input, T.config, '')
   if (!config) return
+  adminKeys(config.admin, 'admin', [])
+  if (config.editor != null) ignore(`editor: ${EDITOR}`)
   for (const name of ['routes', 'graphQL', 'typescript', 'db', 'ordersApi', 'apiDocs'] as const)
     keys(config[name], T[name], name)
   // An adapter object is checked here; a factory (Payload's form) or a promise of one when it is resolved at start.
@@ -47,9 +66,12 @@ export function checkOptions(input: unknown): void {
     keys(rule, T.rateLimitRule, `rateLimit.${name}`)
   if (config.localization !== false) {
     const l = keys(config.localization, T.localization, 'localization')
-    each(l?.locales, (locale, i) =>
-      keys(locale, T.locale, entry('localization.locales', i, locale.code)),
-    )
+    each(l?.locales, (locale, i) => {
+      const at = entry('localization.locales', i, locale.code)
+      keys(locale, T.locale, at)
+      for (const key of ['label', 'rtl'])
+        if (locale[key] != null) ignore(`${at}.${key}: ${FOR_ADMIN}`)
+    })
   }
   checkEndpoints(config.endpoints, 'endpoints')
   each(config.collections, (c, i) => checkCollection(c, bySlug('collections', i, c.slug)))
@@ -58,6 +80,7 @@ export function checkOptions(input: unknown): void {
     keys(g, T.global, at)
     keys(g.access, T.globalAccess, `${at}.access`)
     keys(g.hooks, T.globalHooks, `${at}.hooks`)
+    adminKeys(g.admin, `${at}.admin`, ['description'])
     checkVersions(g.versions, T.globalVersions, at)
     checkFields(g.fields, `${at}.fields`)
   })
@@ -68,9 +91,10 @@ function checkCollection(c: Obj, at: string): void {
   keys(c.labels, T.labels, `${at}.labels`)
   keys(c.access, T.collectionAccess, `${at}.access`)
   keys(c.hooks, T.collectionHooks, `${at}.hooks`)
+  adminKeys(c.admin, `${at}.admin`, COLLECTION_ADMIN)
   checkEndpoints(c.endpoints, `${at}.endpoints`)
   if (c.auth != null && typeof c.auth !== 'boolean' && !isObject(c.auth))
-    throw new ConfigError(`${at}.auth must be true, false or an object.`)
+    fail(`${at}.auth must be true, false or an object.`)
   if (isObject(c.auth)) {
     keys(c.auth, T.auth, `${at}.auth`)
     keys(c.auth.forgotPassword, T.forgotPassword, `${at}.auth.forgotPassword`)
@@ -91,7 +115,7 @@ function checkCollection(c: Obj, at: string): void {
 function checkVersions(versions: unknown, table: OptionTable, at: string): void {
   const flag = (value: unknown, path: string) => {
     if (value != null && typeof value !== 'boolean' && !isObject(value))
-      throw new ConfigError(`${path} must be true, false or an object.`)
+      fail(`${path} must be true, false or an object.`)
     return isObject(value) ? value : undefined
   }
   const v = flag(versions, `${at}.versions`)
@@ -119,25 +143,28 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
     const type = f.type
     if (typeof type !== 'string') return // the sanitiser names the missing type
     if (has(fieldTypeRefusalsByType, type))
-      throw new ConfigError(
-        `${at}: type "${type}" is not supported: ${fieldTypeRefusalsByType[type]}`,
-      )
+      return fail(`${at}: type "${type}" is not supported: ${fieldTypeRefusalsByType[type]}`)
     if (!has(FIELD_TABLES, type)) return // the sanitiser lists the field types
     const unnamedGroup = type === 'group' && (f.name === undefined || f.name === null)
     keys(f, unnamedGroup ? T.unnamedGroup : FIELD_TABLES[type], at)
     const access = keys(f.access, T.fieldAccess, `${at}.access`)
     for (const op of ['create', 'update'])
       if (inRows && access?.[op] != null)
-        throw new ConfigError(
+        fail(
           `${at}.access.${op} is not supported inside an array or blocks row yet (a row is written whole, so a denied value would be lost); remove it and set access.${op} on the array or blocks field instead.`,
         )
     keys(f.hooks, T.fieldHooks, `${at}.hooks`)
     checkAdmin(f, at)
+    if (f.localized === true && findings && !findings.localization)
+      ignore(
+        `${at}.localized: the config has no localization, so the field is stored once (as Payload does); add localization to translate it.`,
+      )
+    if (f.editor != null) ignore(`${at}.editor: ${EDITOR}`)
     const many = findFieldType(type)?.many
     if (many && !f.hasMany)
       for (const key of ['minRows', 'maxRows'])
         if (f[key] !== undefined)
-          throw new ConfigError(
+          fail(
             `${at}.${key} only applies to ${many.what} with hasMany: true (a single ${many.one} is required or not); set hasMany: true or remove ${key}.`,
           )
     each(f.options, (o, j) => keys(o, T.option, `${at}.options[${j}]`))
@@ -146,6 +173,8 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       const block = entry(`${at}.blocks`, j, b.slug)
       keys(b, T.block, block)
       checkAdmin(b, block)
+      for (const key of ['imageURL', 'imageAltText'])
+        if (b[key] != null) ignore(`${block}.${key}: ${FOR_ADMIN}`)
       checkFields(b.fields, `${block}.fields`, true)
     })
     each(f.tabs, (tab, j) => {
@@ -156,7 +185,7 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       // A label titles any tab (Payload needs one on an unnamed tab); the rest make a named tab's group.
       for (const key of ['interfaceName', 'saveToJWT'])
         if (!name && tab[key] !== undefined)
-          throw new ConfigError(
+          fail(
             `${at2}.${key} only applies to a named tab (stored as a group); an unnamed tab only lifts its fields into the parent. Give the tab a name, or remove ${key}.`,
           )
       checkFields(tab.fields, `${at2}.fields`, inRows)
@@ -170,26 +199,54 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
  */
 function checkAdmin(owner: Obj, at: string): void {
   for (const key of ['admin', 'custom'])
-    if (owner[key] != null && !isObject(owner[key]))
-      throw new ConfigError(`${at}.${key} must be an object.`)
+    if (owner[key] != null && !isObject(owner[key])) fail(`${at}.${key} must be an object.`)
+  adminKeys(owner.admin, `${at}.admin`, ['description', 'condition'])
   const condition = isObject(owner.admin) ? owner.admin.condition : undefined
   if (condition != null && typeof condition !== 'function')
-    throw new ConfigError(
-      `${at}.admin.condition must be a function (data, siblingData, { user }) => boolean.`,
-    )
+    fail(`${at}.admin.condition must be a function (data, siblingData, { user }) => boolean.`)
+}
+
+const FOR_ADMIN = 'kept in the config for an admin UI; no server behaviour.'
+const EDITOR =
+  'kept as given; rich text is stored as the JSON a client sends (no editor features run on the server).'
+/** The `admin` keys of a collection the server reads (the rest are kept for an admin UI). */
+const COLLECTION_ADMIN = ['description', 'useAsTitle', 'defaultColumns', 'listSearchableFields']
+
+/** Tells the `admin` keys of an object that the server does not read (`read`: the ones it does). */
+function adminKeys(admin: unknown, at: string, read: string[]): void {
+  if (!isObject(admin)) return
+  for (const [key, v] of Object.entries(admin))
+    if (v != null && !read.includes(key)) ignore(`${at}.${key}: ${FOR_ADMIN}`)
+}
+
+/**
+ * Every refusal of a config in one pass (where `checkOptions` throws the first), and the keys accepted without
+ * server behaviour (`localized` without localization, admin-only keys, editors): `cms check-config`.
+ */
+export function reviewOptions(input: unknown): { refused: string[]; ignored: string[] } {
+  const localization = isObject(input) && input.localization != null && input.localization !== false
+  findings = { refused: [], ignored: [], localization }
+  try {
+    checkOptions(input)
+    return { refused: findings.refused, ignored: findings.ignored }
+  } finally {
+    findings = undefined
+  }
 }
 
 /** Checks the keys of one config object against its table; returns the object (undefined when absent). */
 function keys(value: unknown, table: OptionTable, path: string): Obj | undefined {
   if (value === undefined || value === null) return undefined
-  if (!isObject(value)) throw new ConfigError(`${path} must be an object (${table.of}).`)
+  if (!isObject(value)) return fail(`${path} must be an object (${table.of}).`)
   for (const [key, v] of Object.entries(value)) {
     // `key: undefined` (or null) asks for nothing: a spread config may clear an option that way.
     if (v === undefined || v === null || has(table.implemented, key)) continue
     const at = join(path, key)
-    if (has(table.refused, key))
-      throw new ConfigError(`${at} is not supported: ${table.refused[key]}`)
-    throw new ConfigError(unknown(at, key, table))
+    fail(
+      has(table.refused, key)
+        ? `${at} is not supported: ${table.refused[key]}`
+        : unknown(at, key, table),
+    )
   }
   return value
 }

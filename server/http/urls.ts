@@ -10,14 +10,26 @@ export interface ServiceUrl {
 }
 
 /**
+ * What to try first: a collection an anonymous visitor may read (`readable`, found by `publicCollection`), else
+ * the login route of the first auth collection (every collection needs a login), else nothing.
+ */
+function tryNote(config: SanitizedConfig, api: string, readable?: string): string | undefined {
+  if (readable) return `try ${api}/${readable}`
+  const auth = config.collections.find((c) => c.auth)
+  return auth ? `every collection needs a login: POST ${api}/${auth.slug}/login` : undefined
+}
+
+/**
  * Every URL a user of a running server needs, as `npm start` prints them: only what this config and
  * NODE_ENV actually serve (the playground, the API reference and the contracts are off in production by default).
  */
-export function serviceUrls(config: SanitizedConfig, origin: string): ServiceUrl[] {
+export function serviceUrls(
+  config: SanitizedConfig,
+  origin: string,
+  readable?: string,
+): ServiceUrl[] {
   const api = `${origin}${config.routes.api}`
-  const urls: ServiceUrl[] = [
-    { label: 'REST API', url: api, note: `try ${api}/${config.collections[0]?.slug ?? ''}` },
-  ]
+  const urls: ServiceUrl[] = [{ label: 'REST API', url: api, note: tryNote(config, api, readable) }]
   if (!config.graphQL.disable) {
     urls.push({ label: 'GraphQL', url: `${api}${config.routes.graphQL}` })
     if (playgroundEnabled(config.graphQL))

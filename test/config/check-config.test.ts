@@ -1,0 +1,108 @@
+import test from 'ava'
+import { execFile } from 'node:child_process'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { reviewConfig } from '../../server/config/load.ts'
+
+const run = promisify(execFile)
+
+/** Writes `source` as a config file in a fresh folder; returns its path. */
+async function configFile(source: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cms-check-config-'))
+  const file = path.join(dir, 'cms.config.ts')
+  await writeFile(file, source)
+  return file
+}
+
+/** `cms check-config` on a config file: its exit code and output. */
+async function checkConfig(file: string): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await run(process.execPath, ['server/cli.ts', 'check-config'], {
+      env: { ...process.env, CMS_CONFIG_PATH: file },
+    })
+    return { code: 0, stdout }
+  } catch (error) {
+    const e = error as { code: number; stdout: string }
+    return { code: e.code, stdout: e.stdout }
+  }
+}
+
+// Three refusals in three different places, which a start reports one at a time.
+const PORTED = `export default {
+  secret: 'a-test-secret-that-is-long-enough-1234',
+  jobs: { tasks: [] },
+  admin: { user: 'users', meta: { titleSuffix: ' - Site' } },
+  collections: [
+    {
+      slug: 'posts',
+      admin: { useAsTitle: 'title', group: 'Content' },
+      orderable: true,
+      fields: [
+        { name: 'title', type: 'text', localized: true, admin: { position: 'sidebar', description: 'Shown on cards' } },
+        { name: 'body', type: 'richText', editor: { name: 'lexical' } },
+        { name: 'slug', type: 'text', unique: true, sluggish: true },
+      ],
+    },
+  ],
+}
+`
+
+test('check-config lists every refused and every ignored key of a config in one pass', async (t) => {
+  const { code, stdout } = await checkConfig(await configFile(PORTED))
+  t.is(code, 1)
+  const refused = [
+    'jobs is not supported: the jobs queue is not supported',
+    'collections[posts].orderable is not supported',
+    'collections[posts].fields[2] (slug).sluggish is not an option of a text field',
+  ]
+  for (const line of refused) t.true(stdout.includes(`  ${line}`), line)
+  t.true(stdout.includes('Refused (3)'))
+  const ignored = [
+    'admin.user: kept in the config for an admin UI',
+    'admin.meta: kept in the config for an admin UI',
+    'collections[posts].admin.group: kept in the config for an admin UI',
+    'collections[posts].fields[0] (title).localized: the config has no localization',
+    'collections[posts].fields[0] (title).admin.position: kept in the config for an admin UI',
+    'collections[posts].fields[1] (body).editor: kept as given',
+  ]
+  for (const line of ignored) t.true(stdout.includes(`  ${line}`), line)
+  t.true(stdout.includes('Accepted without server behaviour (6)'))
+  // Keys the server reads are neither refused nor ignored.
+  t.false(stdout.includes('useAsTitle'))
+  t.false(stdout.includes('admin.description'))
+  t.true(stdout.includes('The config does not start as written.'))
+})
+
+test('check-config passes a config that starts, still telling what it ignores', async (t) => {
+  const file = await configFile(
+    PORTED.replace('jobs: { tasks: [] },', '')
+      .replace('orderable: true,', '')
+      .replace(', sluggish: true', ''),
+  )
+  const { code, stdout } = await checkConfig(file)
+  t.is(code, 0)
+  t.false(stdout.includes('Refused'))
+  t.true(stdout.includes('Accepted without server behaviour (6)'))
+  t.true(stdout.includes('The config starts as written.'))
+})
+
+test('check-config reports the first other config error once nothing is refused', async (t) => {
+  const file = await configFile(`export default {
+  secret: 'a-test-secret-that-is-long-enough-1234',
+  collections: [{ slug: 'posts', admin: { useAsTitle: 'headline' }, fields: [{ name: 'title', type: 'text' }] }],
+}
+`)
+  const review = await reviewConfig(file)
+  t.deepEqual(review.refused, [])
+  t.regex(review.error ?? '', /useAsTitle.*headline/)
+  const { code, stdout } = await checkConfig(file)
+  t.is(code, 1)
+  t.regex(stdout, /Config error: .*headline/)
+})
+
+test('check-config names a missing config file', async (t) => {
+  const review = await reviewConfig('/nonexistent/cms.config.ts')
+  t.regex(review.error ?? '', /No config at \/nonexistent\/cms.config.ts/)
+})
