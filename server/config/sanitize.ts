@@ -155,6 +155,7 @@ function sanitizeGraphQL(input: Config) {
 /** The slugs of the collections, each checked and unique. */
 function collectionSlugs(collectionsIn: CollectionConfig[]): Set<string> {
   const slugs = new Set<string>()
+  const tables = new Map<string, string>()
   for (const c of collectionsIn) {
     if (!c || typeof c !== 'object')
       throw new ConfigError('Every entry of config.collections must be an object.')
@@ -164,6 +165,17 @@ function collectionSlugs(collectionsIn: CollectionConfig[]): Set<string> {
         `Collection "${c.slug}": duplicate slug; another collection already uses it.`,
       )
     slugs.add(c.slug)
+    // SQLite's table names ignore case and "-" becomes "_": `my-posts` and `My_Posts` would share a table, and a
+    // slug must not take another's versions table (`_posts_versions`).
+    const table = c.slug.replace(/-/g, '_').toLowerCase()
+    for (const name of [table, `_${table}_versions`]) {
+      const other = tables.get(name)
+      if (other)
+        throw new ConfigError(
+          `Collection "${c.slug}": its table "${name}" is also collection "${other}"'s (table names ignore case, "-" becomes "_"); rename one of the slugs.`,
+        )
+      tables.set(name, c.slug)
+    }
   }
   return slugs
 }
