@@ -50,26 +50,30 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const collections = collectionsIn.map((c) =>
     sanitizeCollection(c, slugs, Boolean(localization), dbIdType),
   )
-  for (const c of collections) {
-    const other = tables.get(c.table)
-    if (other)
-      throw new ConfigError(
-        `Collection "${c.slug}": its table name "${c.table}" collides with collection "${other}".`,
-      )
-    tables.set(c.table, c.slug)
-  }
+  // SQLite's table names ignore case (`variantOptions`, `variantoptions`), and a slug may not take another
+  // collection's versions table (`_posts_versions`).
+  for (const c of collections)
+    for (const table of [c.table, c.versionsCollection?.table]) {
+      if (!table) continue
+      const other = tables.get(table.toLowerCase())
+      if (other)
+        throw new ConfigError(
+          `Collection "${c.slug}": its table name "${table}" collides with collection "${other}" (table names ignore case).`,
+        )
+      tables.set(table.toLowerCase(), c.slug)
+    }
   const bySlug = new Map(collections.map((c) => [c.slug, c]))
   for (const c of collections) c.joins = resolveJoins(c, bySlug)
   const globals = sanitizeGlobals(globalsIn, slugs, Boolean(localization))
   for (const g of globals) {
     const table = g.versionsCollection?.table
     if (!table) continue
-    const other = tables.get(table)
+    const other = tables.get(table.toLowerCase())
     if (other)
       throw new ConfigError(
         `Global "${g.slug}": its versions table "${table}" collides with global "${other}".`,
       )
-    tables.set(table, g.slug)
+    tables.set(table.toLowerCase(), g.slug)
   }
 
   const routes = sanitizeRoutes(input)
@@ -155,7 +159,6 @@ function sanitizeGraphQL(input: Config) {
 /** The slugs of the collections, each checked and unique. */
 function collectionSlugs(collectionsIn: CollectionConfig[]): Set<string> {
   const slugs = new Set<string>()
-  const tables = new Map<string, string>()
   for (const c of collectionsIn) {
     if (!c || typeof c !== 'object')
       throw new ConfigError('Every entry of config.collections must be an object.')
@@ -165,17 +168,6 @@ function collectionSlugs(collectionsIn: CollectionConfig[]): Set<string> {
         `Collection "${c.slug}": duplicate slug; another collection already uses it.`,
       )
     slugs.add(c.slug)
-    // SQLite's table names ignore case and "-" becomes "_": `my-posts` and `My_Posts` would share a table, and a
-    // slug must not take another's versions table (`_posts_versions`).
-    const table = c.slug.replace(/-/g, '_').toLowerCase()
-    for (const name of [table, `_${table}_versions`]) {
-      const other = tables.get(name)
-      if (other)
-        throw new ConfigError(
-          `Collection "${c.slug}": its table "${name}" is also collection "${other}"'s (table names ignore case, "-" becomes "_"); rename one of the slugs.`,
-        )
-      tables.set(name, c.slug)
-    }
   }
   return slugs
 }
