@@ -661,6 +661,11 @@ export interface CollectionConfig {
     readVersions?: Access
     /** Who may unlock a locked account (`POST <api>/<slug>/unlock`); default: the collection's `update` access on that account. */
     unlock?: Access
+    /**
+     * Payload's admin gate: whether a user of this collection (the root `admin.user` one) may use an admin panel.
+     * Answered as `canAccessAdmin` by `GET <api>/access` and GraphQL `Access`; without it, any logged-in user of it.
+     */
+    admin?: (args: { req: CmsRequest }) => boolean | Promise<boolean>
   }
   hooks?: CollectionHooks
   endpoints?: Endpoint[]

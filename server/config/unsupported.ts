@@ -131,9 +131,7 @@ export const collectionRefusals = {
   upload: UPLOADS,
 } as const satisfies Refusals<CollectionConfig>
 
-export const collectionAccessRefusals = {
-  admin: 'there is no admin panel to guard; remove access.admin.',
-} as const satisfies Refusals<NonNullable<CollectionConfig['access']>>
+export const collectionAccessRefusals = {} as const satisfies Refusals<NonNullable<CollectionConfig['access']>>
 
 export const authRefusals = {
   disableLocalStrategy:

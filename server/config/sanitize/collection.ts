@@ -109,7 +109,8 @@ export function sanitizeCollection(
   }
   const hooks = sanitizeHooks(c, where)
   for (const [k, fn] of Object.entries(c.access ?? {})) {
-    if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
+    if (fn != null && typeof fn !== 'function')
+      throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
   checkEndpoints(c.endpoints ?? [], where)
   const timestamps = c.timestamps ?? true
@@ -157,7 +158,14 @@ function withAuthFields(
   const base: (EmailField | TextField)[] = [
     { name: 'email', type: 'email', required: !byName || byName.requireEmail, unique: true },
     ...(byName
-      ? [{ name: 'username', type: 'text', required: byName.requireUsername, unique: true } as const]
+      ? [
+          {
+            name: 'username',
+            type: 'text',
+            required: byName.requireUsername,
+            unique: true,
+          } as const,
+        ]
       : []),
   ]
   let fields = declaredFields

@@ -28,7 +28,8 @@ export function sanitizeGlobal(
       throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
   }
   for (const [k, fn] of Object.entries(g.access ?? {})) {
-    if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
+    if (fn != null && typeof fn !== 'function')
+      throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
   const sanitized: SanitizedGlobal = {
     ...g,
