@@ -131,7 +131,9 @@ export const collectionRefusals = {
   upload: UPLOADS,
 } as const satisfies Refusals<CollectionConfig>
 
-export const collectionAccessRefusals = {} as const satisfies Refusals<NonNullable<CollectionConfig['access']>>
+export const collectionAccessRefusals = {} as const satisfies Refusals<
+  NonNullable<CollectionConfig['access']>
+>
 
 export const authRefusals = {
   disableLocalStrategy:

@@ -71,12 +71,9 @@ export function registerFieldType<F extends { type: string }>(type: FieldType<F>
 
 /** Layout types by name, asked about their own fields only (as above); a `ui` field lifts to nothing. */
 const layouts = new Map<string, LayoutType>(
-  [
-    widenLayout(row),
-    widenLayout(collapsible),
-    widenLayout(tabs),
-    widenLayout(ui),
-  ].map((t): [string, LayoutType] => [t.name, t]),
+  [widenLayout(row), widenLayout(collapsible), widenLayout(tabs), widenLayout(ui)].map(
+    (t): [string, LayoutType] => [t.name, t],
+  ),
 )
 
 /** Whether a field type (data or layout) of this name is registered. */
