@@ -36,7 +36,7 @@ export { storedAsJson as isJsonStored } from '../fields/registry.ts'
 export const alwaysRequired = (field: FlattenedField): boolean =>
   'required' in field && Boolean(field.required) && typeof field.admin?.condition !== 'function'
 
-export const fieldLabel = (field: { name: string; label?: StaticText }): string =>
+export const fieldLabel = (field: { name: string; label?: StaticText | false }): string =>
   staticText(field.label) ?? field.name
 
 /** The fields under a field: a group's or an array's, every block's for a blocks field (in order); else none. */

@@ -115,8 +115,11 @@ export type Option = string | { value: string; label?: StaticText }
 
 export interface FieldBase {
   name: string
-  /** A string, or one per language (`{ en, de }`): the contracts and error messages use `en` (else the first). */
-  label?: StaticText
+  /**
+   * A string, or one per language (`{ en, de }`): the contracts and error messages use `en` (else the first).
+   * `false` (Payload: no label in the admin) names the field by its name.
+   */
+  label?: StaticText | false
   required?: boolean
   unique?: boolean
   index?: boolean

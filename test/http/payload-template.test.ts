@@ -113,7 +113,7 @@ const Posts: CollectionConfig = {
               name: 'content',
               type: 'richText',
               editor: { name: 'lexical' },
-              label: false as never,
+              label: false,
             },
             {
               name: 'livePreview',

@@ -33,7 +33,7 @@ const isEmpty = (v: unknown) =>
 function push(
   ctx: ValidationContext,
   path: string,
-  field: { name: string; label?: StaticText } | undefined,
+  field: { name: string; label?: StaticText | false } | undefined,
   message: string,
 ): void {
   ctx.errors.push({ message, path, label: field ? fieldLabel(field) : path })
