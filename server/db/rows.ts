@@ -19,14 +19,12 @@ function valueReaderOf(field: FlattenedField): ((stored: unknown) => unknown) | 
 const valueReaders = new WeakMap<FlattenedField, ((stored: unknown) => unknown) | undefined>()
 
 /**
- * A list Payload's SQL adapters answer as `[]` when it holds nothing, written empty or never written: a hasMany
- * value (relationship, text, number, select) and an array (their rows live in tables of their own there). Blocks
- * are not among them: Payload leaves an empty blocks field out, read here as stored (docs/decisions.md).
+ * A list Payload's SQL adapters answer as `[]` when it holds nothing, written empty or never written (its module's
+ * `emptyList`: hasMany values, arrays). Blocks are not among them: Payload leaves an empty blocks field out, read
+ * here as stored (docs/decisions.md).
  */
 const readsAsList = (field: FlattenedField): boolean =>
-  !field.localized &&
-  (field.type === 'array' ||
-    (Boolean(fieldType(field).many) && 'hasMany' in field && field.hasMany === true))
+  !field.localized && Boolean(fieldType(field).emptyList?.(field))
 
 type Reader = (row: Record<string, unknown>, out: Record<string, unknown>) => void
 

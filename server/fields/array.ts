@@ -11,6 +11,7 @@ const ROW_KEYS = ['id']
 export const array: FieldType<FlattenedArrayField> = {
   name: 'array',
   jsonStored: () => true,
+  emptyList: () => true,
   children: (field) => field.fields,
   flatten: (field, flatten) => ({ ...field, fields: flatten(field.fields) }),
   rowFields: (field) => field.fields,
