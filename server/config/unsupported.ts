@@ -59,7 +59,7 @@ export const configRefusals = {
   i18n: 'messages are in English only; remove i18n.',
   indexSortableFields:
     'the indexed columns are id, createdAt, updatedAt, relationships and fields with index: true or unique: true; remove it and set index: true on the fields you sort by.',
-  jobs: 'the jobs queue is not built yet (issue 39, events and jobs, builds it); remove jobs, and until then run background work from a scheduled script calling the Local API (getPayload or getCms).',
+  jobs: 'the jobs queue is not built yet; remove jobs, and until then run background work from a scheduled script calling the Local API (getPayload or getCms).',
   kv: 'the key-value store is not supported; remove kv and keep such data in a collection or a global.',
   logger:
     'the server logs JSON lines with pino to standard output; remove logger and set LOG_LEVEL (silent, error, info, debug) instead.',
@@ -151,7 +151,7 @@ export const forgotPasswordRefusals = {
 export const draftsRefusals = {
   localizeStatus: 'the draft status is one per document, not per locale; remove localizeStatus.',
   schedulePublish:
-    'scheduled publishing runs on the jobs queue, which is not built yet (issue 39, events and jobs, builds it); remove schedulePublish, and until then publish from a scheduled script (an update with _status: "published").',
+    'scheduled publishing runs on the jobs queue, which is not built yet; remove schedulePublish, and until then publish from a scheduled script (an update with _status: "published").',
   validate:
     'drafts are saved without required-field checks and validated in full when published; remove validate.',
 } as const

@@ -313,12 +313,12 @@ test('options Payload has but this server has not built yet are refused with wha
   rejects(
     t,
     { collections: [], jobs: { tasks: [] } },
-    /^jobs is not supported: the jobs queue is not built yet \(issue 39, events and jobs, builds it\); remove jobs/,
+    /^jobs is not supported: the jobs queue is not built yet; remove jobs/,
   )
   rejects(
     t,
     posts([], { versions: { drafts: { schedulePublish: true } } }),
-    /^collections\[posts\]\.versions\.drafts\.schedulePublish is not supported: scheduled publishing runs on the jobs queue, which is not built yet \(issue 39.*remove schedulePublish/,
+    /^collections\[posts\]\.versions\.drafts\.schedulePublish is not supported: scheduled publishing runs on the jobs queue, which is not built yet; remove schedulePublish/,
   )
   rejects(
     t,
