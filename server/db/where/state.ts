@@ -94,6 +94,10 @@ export function nextAlias(state: State, base: string): string {
 /** The JSON path step to the member `name`. */
 export const jsonKey = (name: string) => `."${name}"`
 
-/** The locale localized values are read in: the context's, else the default one. */
+/** The locale localized values are read in: the context's, else (none, or `all`) the default one. */
 export const localeOf = (ctx: QueryContext): string =>
-  ctx.locale ?? (ctx.config.localization ? ctx.config.localization.defaultLocale : 'en')
+  ctx.locale && ctx.locale !== 'all'
+    ? ctx.locale
+    : ctx.config.localization
+      ? ctx.config.localization.defaultLocale
+      : 'en'
