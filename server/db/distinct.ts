@@ -5,7 +5,13 @@ import { QueryError } from '../errors/query-error.ts'
 import type { Executor } from './database.ts'
 import { readValue } from './rows.ts'
 import { tableOf, whereClause } from './store.ts'
-import { compileWhere, sortExpression, valueExpression, type Compiled, type QueryContext } from './where.ts'
+import {
+  compileWhere,
+  sortExpression,
+  valueExpression,
+  type Compiled,
+  type QueryContext,
+} from './where.ts'
 
 /**
  * The distinct values of one field (`path`: a value stored once per document, see `valueExpression`) among the

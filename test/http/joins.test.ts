@@ -96,7 +96,10 @@ test('REST: bad joins and queries on join fields are 400s naming the problem', a
     query: { where: JSON.stringify({ mentions: { exists: true } }) },
   })
   t.is(r.status, 400)
-  t.regex(JSON.stringify(r.body), /on a polymorphic relationship .*about.*which cannot be queried through/)
+  t.regex(
+    JSON.stringify(r.body),
+    /on a polymorphic relationship .*about.*which cannot be queried through/,
+  )
   r = await s.request<Doc>('GET', '/api/categories', {
     query: { sort: 'posts' },
     invalid: 'a join field is no sortable path',

@@ -138,7 +138,10 @@ test('bad joins, and queries or sorts on a join field, are 400s naming what is w
     400,
   )
   // Joins on a plain or hasMany relationship are queried through (test/payload-specs/joins.test.ts).
-  t.regex(JSON.stringify(e), /on a polymorphic relationship .*about.*which cannot be queried through/)
+  t.regex(
+    JSON.stringify(e),
+    /on a polymorphic relationship .*about.*which cannot be queried through/,
+  )
   await rejectsWith(t, s.cms.find({ collection: 'categories', sort: 'posts' }), 'QueryError', 400)
 })
 

@@ -274,4 +274,4 @@ export function globalSchemas(
 
 /** The locale codes of the config (none without localization). */
 const localeCodes = (config: SanitizedConfig): string[] =>
-  (config.localization ? config.localization.localeCodes : [])
+  config.localization ? config.localization.localeCodes : []

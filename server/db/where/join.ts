@@ -6,7 +6,15 @@ import type { Placement } from '../schema.ts'
 import { toBool } from './coerce.ts'
 import { kindOf, scalarKind } from './kinds.ts'
 import { condition } from './path.ts'
-import { fail, nextAlias, schemaOf, type Compiled, type Scope, type State, type Test } from './state.ts'
+import {
+  fail,
+  nextAlias,
+  schemaOf,
+  type Compiled,
+  type Scope,
+  type State,
+  type Test,
+} from './state.ts'
 import { tree } from './tree.ts'
 
 /**
