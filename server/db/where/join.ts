@@ -15,7 +15,7 @@ import {
   type State,
   type Test,
 } from './state.ts'
-import { tree } from './tree.ts'
+import { tree, trustedWhere } from './tree.ts'
 
 /**
  * A path through a join field, as Payload queries it: `posts.title` matches a document when one of its joined
@@ -52,9 +52,9 @@ export function joinCondition(
     inner = condition(state, scope(), rest, op, t.value, path)
   }
   const parts = [inner]
-  if (field.where) parts.push(tree(state, scope, field.where, path))
+  if (field.where) parts.push(tree(state, scope, trustedWhere(field.where), path))
   const access = state.ctx.relationAccess?.get(related.slug)
-  if (access && access !== true) parts.push(tree(state, scope, access, path))
+  if (access && access !== true) parts.push(tree(state, scope, trustedWhere(access), path))
   const ids = referencedIds(state, schema.placements, field, alias)
   const q = state.ctx.dialect.quote
   const sql =

@@ -41,6 +41,8 @@ export interface State {
   aliasCount: number
   near?: Compiled
   depth: number
+  /** Inside a trusted (server-held) where, when above 0: hidden fields may be named. */
+  trusted?: number
 }
 
 /** Where a path's next segment is looked up: a table's placements, or the fields of a JSON object. */
