@@ -242,3 +242,35 @@ test('an async group access: its children inherit it in the permissions, and in 
   })
   t.false('parentField' in read)
 })
+
+test('an array of operators on an unreadable field is refused like the object form', async (t) => {
+  const e = await t.throwsAsync(
+    s.cms.find({
+      collection: 'restricted',
+      overrideAccess: false,
+      where: { restrictedField: [{ equals: 'restricted' }] } as unknown as Doc,
+    }),
+  )
+  t.regex(e?.message ?? '', /restrictedField/)
+})
+
+test('field update access on update many: kept for callers, written with overrideAccess (default)', async (t) => {
+  const doc = await create({ name: 'many' })
+  const where = { id: { equals: doc.id } }
+  let r = await s.cms.update({
+    collection: 'restricted',
+    where,
+    overrideAccess: false,
+    data: { cannotMutate: 'new' },
+  })
+  t.is(r.docs[0].cannotMutate, 'original')
+  r = await s.cms.update({
+    collection: 'restricted',
+    where,
+    overrideAccess: true,
+    data: { cannotMutate: 'true' },
+  })
+  t.is(r.docs[0].cannotMutate, 'true')
+  r = await s.cms.update({ collection: 'restricted', where, data: { cannotMutate: 'default' } })
+  t.is(r.docs[0].cannotMutate, 'default')
+})

@@ -275,3 +275,18 @@ test.serial(
     }
   },
 )
+
+test.serial(
+  'login, refresh and logout leave the user document untouched (updatedAt)',
+  async (t) => {
+    const before = await s.cms.findByID({ collection: 'users', id: s.data.admin.id })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const { token } = (await login('dev@example.com')).body
+    const refreshed = await s.request<Doc>('POST', '/api/users/refresh-token', {
+      headers: bearer(token),
+    })
+    await s.request('POST', '/api/users/logout', { headers: bearer(refreshed.body.refreshedToken) })
+    const after = await s.cms.findByID({ collection: 'users', id: s.data.admin.id })
+    t.is(after.updatedAt, before.updatedAt)
+  },
+)

@@ -132,3 +132,29 @@ test('REST: where[relatedPosts.title] and where[hasManyPosts][exists], anonymous
   t.is(r.status, 400)
   t.regex(JSON.stringify(r.body), /relatedPosts\.nope/)
 })
+
+test('$raw and unknown operators are refused at the top, inside and/or, and in a join where', async (t) => {
+  const bad: Doc[] = [
+    { name: { $raw: '1=1' } },
+    { and: [{ name: { $raw: '1=1' } }] },
+    { or: [{ name: { equals: 'x' } }, { name: { $raw: '1=1' } }] },
+    { 'relatedPosts.title': { $raw: '1=1' } },
+    { name: { unknown_op: 'x' } },
+  ]
+  for (const where of bad) {
+    const e = await t.throwsAsync(s.cms.find({ collection: 'categories', where }))
+    t.is(e?.name, 'QueryError', JSON.stringify(where))
+    const r = await s.request<Doc>('GET', '/api/categories', {
+      query: { where: JSON.stringify(where) },
+      invalid: 'an operator the contract does not declare',
+    })
+    t.is(r.status, 400, JSON.stringify(where))
+  }
+  const e = await t.throwsAsync(
+    s.cms.find({
+      collection: 'categories',
+      joins: { relatedPosts: { where: { and: [{ title: { $raw: '1=1' } }] } } },
+    }),
+  )
+  t.is(e?.name, 'QueryError')
+})
