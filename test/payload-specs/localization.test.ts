@@ -138,6 +138,9 @@ test.serial('REST: where[title.es] with locale=all, and an empty value falling b
     [post.id],
   )
   t.deepEqual(r.body.docs[0].title, { en: 'English title', es: 'Título español' })
+  // `*` is Payload's other name of `all`.
+  r = await s.request<Doc>('GET', `/api/${collection}/${post.id}`, { query: { locale: '*' } })
+  t.deepEqual(r.body.title, { en: 'English title', es: 'Título español' })
   r = await s.request<Doc>('GET', `/api/${collection}`, {
     query: { locale: 'en', where: JSON.stringify({ 'title.es': { exists: true } }) },
   })
