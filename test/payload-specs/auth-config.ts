@@ -28,6 +28,14 @@ export const authSpecConfig: Config = defineConfig({
         },
         { name: 'nickname', type: 'text' },
         {
+          name: 'adminOnly',
+          type: 'text',
+          access: {
+            read: ({ req }) =>
+              Boolean((req.user as { roles?: string[] } | null)?.roles?.includes('admin')),
+          },
+        },
+        {
           name: 'custom',
           type: 'group',
           fields: [{ name: 'inJwt', type: 'text', saveToJWT: true }],
