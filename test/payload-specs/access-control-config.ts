@@ -1,6 +1,9 @@
 import { defineConfig } from '../../server/config/define-config.ts'
 import type { Config, CmsRequest } from '../../server/config/types.ts'
 
+/** What the restricted collection's `beforeChange` hook last saw of `cannotMutate`. */
+export const seenByHook: unknown[] = []
+
 const isAdmin = ({ req }: { req: CmsRequest }) =>
   Boolean((req.user as { roles?: string[] } | null)?.roles?.includes('admin'))
 
@@ -29,6 +32,14 @@ export const accessSpecConfig: Config = defineConfig({
     {
       slug: 'restricted',
       access: { read: () => true, create: () => true, update: () => true, delete: isAdmin },
+      hooks: {
+        beforeChange: [
+          ({ data }) => {
+            seenByHook.push((data as { cannotMutate?: unknown }).cannotMutate)
+            return data
+          },
+        ],
+      },
       fields: [
         { name: 'name', type: 'text' },
         { name: 'restrictedField', type: 'text', access: { read: isAdmin } },
@@ -84,6 +95,22 @@ export const accessSpecConfig: Config = defineConfig({
         { name: 'title', type: 'text' },
         { name: 'hidden', type: 'checkbox', hidden: true },
       ],
+    },
+    {
+      slug: 'no-update',
+      access: { read: () => true, create: () => true, update: () => false },
+      fields: [{ name: 'title', type: 'text' }],
+    },
+    {
+      slug: 'fields-and-top-access',
+      // The collection's Where names a field its readers may not read: the constraint still holds.
+      access: {
+        read: () => ({ secret: { equals: 'will-success-access-read' } }),
+        readVersions: () => ({ secret: { equals: 'will-success-access-read' } }),
+        create: () => true,
+      },
+      versions: { drafts: true },
+      fields: [{ name: 'secret', type: 'text', access: { read: () => false } }],
     },
     {
       slug: 'async-parent',

@@ -7,7 +7,7 @@
  */
 import test from 'ava'
 import { useServer } from '../helpers/http.ts'
-import { accessSpecConfig } from './access-control-config.ts'
+import { accessSpecConfig, seenByHook } from './access-control-config.ts'
 
 type Doc = Record<string, any>
 const password = 'access-password-1'
@@ -273,4 +273,60 @@ test('field update access on update many: kept for callers, written with overrid
   t.is(r.docs[0].cannotMutate, 'true')
   r = await s.cms.update({ collection: 'restricted', where, data: { cannotMutate: 'default' } })
   t.is(r.docs[0].cannotMutate, 'default')
+})
+
+test.serial('beforeChange sees the stored value of a field the caller may not update', async (t) => {
+  const doc = await create({ name: 'hooked' })
+  seenByHook.length = 0
+  await s.cms.update({
+    collection: 'restricted',
+    id: doc.id,
+    overrideAccess: false,
+    data: { cannotMutate: 'updated', name: 'hooked 2' },
+  })
+  t.deepEqual(seenByHook, ['original'])
+})
+
+test('collection update access on update many: false refuses, true and the default write', async (t) => {
+  const doc = await s.cms.create({ collection: 'no-update', data: { title: 'a' } })
+  const where = { id: { equals: doc.id } }
+  const e = await t.throwsAsync(
+    s.cms.update({ collection: 'no-update', where, overrideAccess: false, data: { title: 'b' } }),
+  )
+  t.is((e as Error & { status?: number })?.status, 401)
+  let r = await s.cms.update({
+    collection: 'no-update',
+    where,
+    overrideAccess: true,
+    data: { title: 'c' },
+  })
+  t.is(r.docs[0].title, 'c')
+  r = await s.cms.update({ collection: 'no-update', where, data: { title: 'd' } })
+  t.is(r.docs[0].title, 'd')
+})
+
+test('a collection Where on a field its readers may not read still narrows find, drafts and versions', async (t) => {
+  const collection = 'fields-and-top-access'
+  await s.cms.create({ collection, data: { secret: 'will-fail-access-read' } })
+  const hit = await s.cms.create({ collection, data: { secret: 'will-success-access-read' } })
+  await s.cms.create({ collection, data: { secret: 'will-fail-access-read' } })
+  const found = await s.cms.find({ collection, overrideAccess: false })
+  t.deepEqual(
+    found.docs.map((d) => d.id),
+    [hit.id],
+  )
+  t.false('secret' in found.docs[0])
+  const drafts = await s.cms.find({ collection, overrideAccess: false, draft: true })
+  t.deepEqual(
+    drafts.docs.map((d) => d.id),
+    [hit.id],
+  )
+  const versions = await s.cms.findVersions({ collection, overrideAccess: false, depth: 0 })
+  t.deepEqual(
+    versions.docs.map((v) => v.parent),
+    [hit.id],
+  )
+  // The caller's own where or sort on it is still refused.
+  const e = await t.throwsAsync(s.cms.find({ collection, overrideAccess: false, sort: 'secret' }))
+  t.regex(e?.message ?? '', QUERY)
 })
