@@ -275,17 +275,20 @@ test('field update access on update many: kept for callers, written with overrid
   t.is(r.docs[0].cannotMutate, 'default')
 })
 
-test.serial('beforeChange sees the stored value of a field the caller may not update', async (t) => {
-  const doc = await create({ name: 'hooked' })
-  seenByHook.length = 0
-  await s.cms.update({
-    collection: 'restricted',
-    id: doc.id,
-    overrideAccess: false,
-    data: { cannotMutate: 'updated', name: 'hooked 2' },
-  })
-  t.deepEqual(seenByHook, ['original'])
-})
+test.serial(
+  'beforeChange sees the stored value of a field the caller may not update',
+  async (t) => {
+    const doc = await create({ name: 'hooked' })
+    seenByHook.length = 0
+    await s.cms.update({
+      collection: 'restricted',
+      id: doc.id,
+      overrideAccess: false,
+      data: { cannotMutate: 'updated', name: 'hooked 2' },
+    })
+    t.deepEqual(seenByHook, ['original'])
+  },
+)
 
 test('collection update access on update many: false refuses, true and the default write', async (t) => {
   const doc = await s.cms.create({ collection: 'no-update', data: { title: 'a' } })

@@ -27,6 +27,15 @@ export const relationshipsConfig: Config = defineConfig({
       fields: [
         { name: 'name', type: 'text' },
         { name: 'director', type: 'relationship', relationTo: 'directors' },
+        { name: 'select', type: 'select', hasMany: true, options: ['a', 'b', 'c'] },
+        {
+          name: 'array',
+          type: 'array',
+          fields: [
+            { name: 'polymorphic', type: 'relationship', relationTo: ['directors', 'movies'] },
+            { name: 'directors', type: 'relationship', relationTo: 'directors', hasMany: true },
+          ],
+        },
       ],
     },
     {

@@ -261,3 +261,38 @@ test.serial(
     await s.cms.delete({ collection: 'directors', id: created.id })
   },
 )
+
+test.serial('a hasMany select of a related document; relations inside array rows', async (t) => {
+  const movie = await s.cms.create({
+    collection: 'movies',
+    data: { name: 'sel', select: ['a', 'b'] },
+  })
+  const mega = await s.cms.create({
+    collection: 'directors',
+    data: { name: 'Mega', movie: movie.id },
+  })
+  t.deepEqual(await find('directors', { 'movie.select': { equals: 'a' } }), [mega.id])
+  t.deepEqual(await find('directors', { 'movie.select': { equals: 'c' } }), [])
+  const held = await s.cms.create({
+    collection: 'movies',
+    data: {
+      name: 'rows',
+      array: [{ polymorphic: { relationTo: 'directors', value: mega.id }, directors: [mega.id] }],
+    },
+  })
+  t.deepEqual(
+    await find('movies', {
+      'array.polymorphic': { equals: { relationTo: 'directors', value: mega.id } },
+    }),
+    [held.id],
+  )
+  t.deepEqual(await find('movies', { 'array.directors': { equals: mega.id } }), [held.id])
+  t.deepEqual(await find('movies', { 'array.directors.name': { equals: 'Mega' } }), [held.id])
+  // Two levels through two collections: movies → directors → movies.
+  t.deepEqual(await find('directors', { 'movie.array.directors.name': { equals: 'Mega' } }), [])
+  await s.cms.update({ collection: 'directors', id: mega.id, data: { movie: held.id } })
+  t.deepEqual(await find('directors', { 'movie.array.directors.name': { equals: 'Mega' } }), [
+    mega.id,
+  ])
+  t.deepEqual(await find('movies', { 'director.movie.name': { equals: 'rows' } }), [])
+})
