@@ -13,6 +13,9 @@ export const joinsSpecConfig: Config = defineConfig({
       access: { read: () => true, create: () => true, update: () => true, delete: () => true },
       fields: [
         { name: 'name', type: 'text' },
+        { name: 'parent', type: 'relationship', relationTo: 'categories' },
+        // A collection joining itself.
+        { name: 'children', type: 'join', collection: 'categories', on: 'parent' },
         { name: 'relatedPosts', type: 'join', collection: 'posts', on: 'category' },
         { name: 'hasManyPosts', type: 'join', collection: 'posts', on: 'categories' },
         {
