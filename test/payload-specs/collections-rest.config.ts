@@ -1,0 +1,112 @@
+import { defineConfig } from '../../server/config/define-config.ts'
+
+const open = { read: () => true, create: () => true, update: () => true, delete: () => true }
+
+/**
+ * Payload's test/collections-rest config, re-expressed: posts with a few scalar fields, relations (one, many,
+ * polymorphic), a field nobody may read, deeply nested layout fields; a point collection; custom ids (text and
+ * number); a collection whose hooks fail on demand (bulk errors).
+ */
+export const collectionsRestConfig = defineConfig({
+  collections: [
+    {
+      slug: 'relation',
+      access: open,
+      fields: [{ name: 'name', type: 'text' }],
+    },
+    {
+      slug: 'posts',
+      access: open,
+      fields: [
+        { name: 'title', type: 'text' },
+        { name: 'description', type: 'text' },
+        { name: 'number', type: 'number' },
+        { name: 'fakeLocalization', type: 'text', localized: true },
+        { name: 'relationField', type: 'relationship', relationTo: 'relation' },
+        { name: 'relationHasManyField', type: 'relationship', relationTo: 'relation', hasMany: true },
+        { name: 'relationMultiRelationTo', type: 'relationship', relationTo: ['relation', 'dummy'] },
+        {
+          name: 'relationMultiRelationToHasMany',
+          type: 'relationship',
+          relationTo: ['relation', 'dummy'],
+          hasMany: true,
+        },
+        { name: 'restrictedField', type: 'text', access: { read: () => false } },
+        {
+          type: 'row',
+          fields: [
+            {
+              type: 'collapsible',
+              label: 'Nested',
+              fields: [
+                {
+                  type: 'tabs',
+                  tabs: [
+                    {
+                      name: 'D1',
+                      fields: [
+                        {
+                          name: 'D2',
+                          type: 'group',
+                          fields: [
+                            {
+                              type: 'row',
+                              fields: [
+                                { name: 'D3', type: 'group', fields: [{ name: 'D4', type: 'text' }] },
+                              ],
+                            },
+                          ],
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    { slug: 'dummy', access: open, fields: [{ name: 'title', type: 'text' }] },
+    { slug: 'point', access: open, fields: [{ name: 'point', type: 'point' }] },
+    {
+      slug: 'custom-id',
+      access: open,
+      fields: [
+        { name: 'id', type: 'text' },
+        { name: 'name', type: 'text' },
+      ],
+    },
+    {
+      slug: 'custom-id-number',
+      access: open,
+      fields: [
+        { name: 'id', type: 'number' },
+        { name: 'name', type: 'text' },
+      ],
+    },
+    {
+      slug: 'error-on-hooks',
+      access: open,
+      hooks: {
+        beforeChange: [
+          ({ originalDoc }) => {
+            if ((originalDoc as { errorBeforeChange?: boolean } | undefined)?.errorBeforeChange)
+              throw new Error('beforeChange failed on purpose')
+          },
+        ],
+        afterDelete: [
+          ({ doc }) => {
+            if ((doc as { errorAfterDelete?: boolean }).errorAfterDelete)
+              throw new Error('afterDelete failed on purpose')
+          },
+        ],
+      },
+      fields: [
+        { name: 'text', type: 'text' },
+        { name: 'errorBeforeChange', type: 'checkbox' },
+        { name: 'errorAfterDelete', type: 'checkbox' },
+      ],
+    },
+  ],
+})
