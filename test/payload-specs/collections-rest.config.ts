@@ -1,4 +1,5 @@
 import { defineConfig } from '../../server/config/define-config.ts'
+import { APIError } from '../../server/errors/api-error.ts'
 
 const open = { read: () => true, create: () => true, update: () => true, delete: () => true }
 
@@ -23,8 +24,17 @@ export const collectionsRestConfig = defineConfig({
         { name: 'number', type: 'number' },
         { name: 'fakeLocalization', type: 'text', localized: true },
         { name: 'relationField', type: 'relationship', relationTo: 'relation' },
-        { name: 'relationHasManyField', type: 'relationship', relationTo: 'relation', hasMany: true },
-        { name: 'relationMultiRelationTo', type: 'relationship', relationTo: ['relation', 'dummy'] },
+        {
+          name: 'relationHasManyField',
+          type: 'relationship',
+          relationTo: 'relation',
+          hasMany: true,
+        },
+        {
+          name: 'relationMultiRelationTo',
+          type: 'relationship',
+          relationTo: ['relation', 'dummy'],
+        },
         {
           name: 'relationMultiRelationToHasMany',
           type: 'relationship',
@@ -52,7 +62,11 @@ export const collectionsRestConfig = defineConfig({
                             {
                               type: 'row',
                               fields: [
-                                { name: 'D3', type: 'group', fields: [{ name: 'D4', type: 'text' }] },
+                                {
+                                  name: 'D3',
+                                  type: 'group',
+                                  fields: [{ name: 'D4', type: 'text' }],
+                                },
                               ],
                             },
                           ],
@@ -88,17 +102,22 @@ export const collectionsRestConfig = defineConfig({
     {
       slug: 'error-on-hooks',
       access: open,
+      // A client error (APIError below 500) fails one document of a bulk write; any other error aborts it whole.
       hooks: {
         beforeChange: [
-          ({ originalDoc }) => {
-            if ((originalDoc as { errorBeforeChange?: boolean } | undefined)?.errorBeforeChange)
-              throw new Error('beforeChange failed on purpose')
+          ({ originalDoc, context }) => {
+            if (context.cleanup) return
+            const doc = originalDoc as
+              { errorBeforeChange?: boolean; plainError?: boolean } | undefined
+            if (doc?.plainError) throw new Error('a bug in a hook')
+            if (doc?.errorBeforeChange) throw new APIError('beforeChange failed on purpose', 400)
           },
         ],
         afterDelete: [
-          ({ doc }) => {
+          ({ doc, context }) => {
+            if (context.cleanup) return
             if ((doc as { errorAfterDelete?: boolean }).errorAfterDelete)
-              throw new Error('afterDelete failed on purpose')
+              throw new APIError('afterDelete failed on purpose', 400)
           },
         ],
       },
@@ -106,6 +125,7 @@ export const collectionsRestConfig = defineConfig({
         { name: 'text', type: 'text' },
         { name: 'errorBeforeChange', type: 'checkbox' },
         { name: 'errorAfterDelete', type: 'checkbox' },
+        { name: 'plainError', type: 'checkbox' },
       ],
     },
   ],
