@@ -9,6 +9,15 @@ const open = { read: () => true, create: () => true, update: () => true, delete:
  * number); a collection whose hooks fail on demand (bulk errors).
  */
 export const collectionsRestConfig = defineConfig({
+  endpoints: [
+    {
+      path: '/internal-error-here',
+      method: 'get',
+      handler: () => {
+        throw new Error('kaboom: an internal detail')
+      },
+    },
+  ],
   collections: [
     {
       slug: 'relation',
