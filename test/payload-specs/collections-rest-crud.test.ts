@@ -97,7 +97,7 @@ test.serial('CRUD: should delete', async (t) => {
   const r = await s.request('DELETE', `/api/posts/${id}`)
   t.is(r.status, 200)
   t.is(r.body.doc.id, id)
-  t.is(await s.cms.findByID({ collection: 'posts', id, disableErrors: true }), null)
+  t.is((await s.cms.findByID({ collection: 'posts', id, disableErrors: true })) as unknown, null)
 })
 
 test.serial('CRUD: should include metadata', async (t) => {
@@ -122,7 +122,10 @@ test.serial(
     const error = await t.throwsAsync(s.cms.findByID({ collection: 'posts', id: 999 }))
     t.is(error?.name, 'NotFound')
     t.is(error?.message, 'Not Found')
-    t.is(await s.cms.findByID({ collection: 'posts', id: 999, disableErrors: true }), null)
+    t.is(
+      (await s.cms.findByID({ collection: 'posts', id: 999, disableErrors: true })) as unknown,
+      null,
+    )
   },
 )
 

@@ -21,4 +21,4 @@ export async function clear(s: ServerState<unknown>, collection: string) {
 }
 
 /** The ids of a list answer, in order. */
-export const ids = (docs: { id: unknown }[]) => docs.map((d) => d.id)
+export const ids = (docs: { id?: unknown }[]) => docs.map((d) => d.id)

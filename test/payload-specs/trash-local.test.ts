@@ -17,7 +17,9 @@ const ctx = useCms(test, trashConfig, async (cms) => {
     collection: 'users',
     data: { email: 'dev@example.com', password: 'secret-pass-1', roles: ['is_admin'] },
   })
-  return { regular, admin }
+  // A user as the Local API takes it (Payload's req.user carries its collection).
+  const asUser = (d: Record<string, unknown>) => ({ ...d, id: d.id as number, collection: 'users' })
+  return { regular: asUser(regular), admin: asUser(admin) }
 })
 const state = { one: {} as Record<string, any>, two: {} as Record<string, any> }
 const now = () => new Date().toISOString()
