@@ -1311,9 +1311,24 @@ export type PostSelect = {
         blockType?: boolean;
         heading?: boolean;
         subheading?: boolean;
-        content?: boolean;
-        quote?: boolean;
+        content?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            content?: boolean;
+        };
+        quote?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            quote?: boolean;
+            attribution?: boolean;
+        };
         attribution?: boolean;
+        hero?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            heading?: boolean;
+            subheading?: boolean;
+        };
     };
     seo?: boolean | {
         id?: boolean;
@@ -1508,9 +1523,24 @@ export type PostVersionSelect = {
             blockType?: boolean;
             heading?: boolean;
             subheading?: boolean;
-            content?: boolean;
-            quote?: boolean;
+            content?: boolean | {
+                id?: boolean;
+                blockType?: boolean;
+                content?: boolean;
+            };
+            quote?: boolean | {
+                id?: boolean;
+                blockType?: boolean;
+                quote?: boolean;
+                attribution?: boolean;
+            };
             attribution?: boolean;
+            hero?: boolean | {
+                id?: boolean;
+                blockType?: boolean;
+                heading?: boolean;
+                subheading?: boolean;
+            };
         };
         seo?: boolean | {
             id?: boolean;

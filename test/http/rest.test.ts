@@ -339,7 +339,7 @@ test.serial(
           direct: MALFORMED_JSON,
         },
         400,
-        /^Invalid JSON$/,
+        /"message":"Invalid JSON"/,
       ],
       [
         'POST',
