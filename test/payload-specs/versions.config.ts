@@ -1,6 +1,12 @@
 import { defineConfig } from '../../server/config/define-config.ts'
 
-const open = { read: () => true, create: () => true, update: () => true, delete: () => true }
+const open = {
+  read: () => true,
+  create: () => true,
+  update: () => true,
+  delete: () => true,
+  readVersions: () => true,
+}
 
 /**
  * Payload's test/versions config, re-expressed: a drafts collection with a required title and blocks, a
@@ -35,7 +41,7 @@ export const versionsConfig = defineConfig({
   globals: [
     {
       slug: 'draft-global',
-      access: { read: () => true, update: () => true },
+      access: { read: () => true, update: () => true, readVersions: () => true },
       versions: { drafts: true, max: 3 },
       fields: [{ name: 'title', type: 'text', required: true }],
     },
