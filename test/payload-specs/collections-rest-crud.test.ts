@@ -1,6 +1,6 @@
 import test from 'ava'
 import { useServer, MALFORMED_JSON } from '../helpers/http.ts'
-import { collectionsRestConfig } from './collections-rest.config.ts'
+import { afterErrors, collectionsRestConfig } from './collections-rest.config.ts'
 import { clear, createPost, ids, query } from './helpers.ts'
 
 /**
@@ -129,11 +129,16 @@ test.serial(
   },
 )
 
-test.serial('Error Handler: a missing document answers Not Found', async (t) => {
-  const r = await s.request('GET', '/api/posts/1000')
-  t.is(r.status, 404)
-  t.is(r.body.errors[0].message, 'Not Found')
-})
+test.serial(
+  'Error Handler: afterError on the collection sees the error; departure: it cannot replace the answer',
+  async (t) => {
+    afterErrors.length = 0
+    const r = await s.request('GET', '/api/posts/1000')
+    t.is(r.status, 404)
+    t.is(r.body.errors[0].message, 'Not Found')
+    t.deepEqual(afterErrors, ['NotFound'])
+  },
+)
 
 test.serial('should not mount auth endpoints for collection without auth', async (t) => {
   for (const path of [

@@ -1,6 +1,9 @@
 import { defineConfig } from '../../server/config/define-config.ts'
 import { APIError } from '../../server/errors/api-error.ts'
 
+/** The errors the posts' afterError hook saw (Payload's "afterError hook on collection level"). */
+export const afterErrors: string[] = []
+
 const open = { read: () => true, create: () => true, update: () => true, delete: () => true }
 
 /**
@@ -27,6 +30,7 @@ export const collectionsRestConfig = defineConfig({
     {
       slug: 'posts',
       access: open,
+      hooks: { afterError: [({ error }) => void afterErrors.push((error as Error).name)] },
       fields: [
         { name: 'title', type: 'text' },
         { name: 'description', type: 'text' },

@@ -1,6 +1,7 @@
 import test from 'ava'
 import { useCms } from '../helpers/db.ts'
 import { versionsConfig } from './versions.config.ts'
+import type { Where } from '../../server/config/types.ts'
 
 /**
  * Payload's test/versions/int.spec.ts, "Collections - Local" (create, query operations, restore, update, update
@@ -200,7 +201,7 @@ test.serial('Querying: draft=true reads the newest draft only; by id and more', 
   })
   await cms.update({ collection: C, id: doc.id, data: { title: 'queried v2' }, draft: true })
   await cms.update({ collection: C, id: doc.id, data: { title: 'queried v3' }, draft: true })
-  const find = (where: object) => cms.find({ collection: C, draft: true, where })
+  const find = (where: Where) => cms.find({ collection: C, draft: true, where })
   t.is((await cms.find({ collection: C, where: { title: { equals: 'queried v1' } } })).totalDocs, 1)
   t.is((await find({ title: { equals: 'queried v2' } })).totalDocs, 0)
   t.is((await find({ title: { equals: 'queried v3' } })).docs[0].title, 'queried v3')
