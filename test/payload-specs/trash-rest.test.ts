@@ -275,6 +275,50 @@ test.serial('GRAPHQL find, findByID, count, versions, update and delete with tra
   )
 })
 
+test.serial('GRAPHQL versions, trashed counts, normal updates and restores', async (t) => {
+  const parents = async (args: string) =>
+    (
+      (await gql(`{ versionsPosts(${args}) { docs { parent { id } } } }`)).data.versionsPosts
+        .docs as {
+        parent: { id: number }
+      }[]
+    )
+      .map((v) => v.parent.id)
+      .sort()
+  t.deepEqual(await parents('trash: true, where: { version__deletedAt: { exists: true } }'), [
+    state.two.id,
+  ])
+  t.deepEqual(await parents('trash: false'), [state.one.id])
+  const [version] = (
+    await gql(
+      `{ versionsPosts(trash: true, where: { parent: { equals: ${state.two.id} } }) { docs { id } } }`,
+    )
+  ).data.versionsPosts.docs
+  t.is(
+    (await gql(`{ versionPost(id: ${version.id}, trash: true) { parent { id } } }`)).data
+      .versionPost.parent.id,
+    state.two.id,
+  )
+  t.is((await gql(`{ versionPost(id: ${version.id}) { id } }`)).errors?.[0].message, 'Not Found')
+  const trashedCount = await gql(
+    '{ countPosts(trash: true, where: { deletedAt: { exists: true } }) { totalDocs } }',
+  )
+  t.is(trashedCount.data.countPosts.totalDocs, 1)
+  const normal = await gql(
+    `mutation { updatePost(id: ${state.one.id}, trash: false, data: { title: "n" }) { title } }`,
+  )
+  t.is(normal.data.updatePost.title, 'n')
+  const restored = await gql(
+    `mutation { updatePost(id: ${state.two.id}, trash: true, data: { deletedAt: null }) { deletedAt } }`,
+  )
+  t.is(restored.data.updatePost.deletedAt, null)
+  const after = await gql('{ Posts(trash: false) { docs { id } } }')
+  t.deepEqual(ids(after.data.Posts.docs).sort(), [state.one.id, state.two.id].sort())
+  t.deepEqual(await parents(`trash: false, where: { parent: { equals: ${state.two.id} } }`), [
+    state.two.id,
+  ])
+})
+
 test.serial('Relationship population: trashed documents are left out when populated', async (t) => {
   const { cms } = s
   const many = await cms.create({
