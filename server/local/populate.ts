@@ -107,6 +107,8 @@ function relationSlots(
 export interface PopulateOptions {
   depth: number
   overrideAccess: boolean
+  /** A read with `trash: true` populates trashed documents too (it asked to see the trash). */
+  trash?: boolean
   /** Prepares a fetched related document for output (hidden fields, field access, afterRead hooks). */
   prepare: (collection: SanitizedCollection, docs: Record<string, unknown>[]) => Promise<void>
   /** Fields to return of populated documents, by related collection (`populate` of a read). */
@@ -199,7 +201,7 @@ export async function populate(
           })),
         )
       }
-      const trashed = trashedOf(related, found)
+      const trashed = opts.trash ? new Set<ID>() : trashedOf(related, found)
       if (trashed.size)
         found.splice(0, found.length, ...found.filter((d) => !trashed.has(d.id as ID)))
       await opts.prepare(related, found)
