@@ -1617,6 +1617,7 @@ export type QueryDocAccessUserArgs = {
 
 export type QueryVersionPostArgs = {
   id?: InputMaybe<Scalars['Int']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1625,6 +1626,7 @@ export type QueryVersionsPostsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pagination?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<VersionsPost_Where>;
 };
 

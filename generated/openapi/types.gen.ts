@@ -1311,9 +1311,24 @@ export type PostSelect = {
         blockType?: boolean;
         heading?: boolean;
         subheading?: boolean;
-        content?: boolean;
-        quote?: boolean;
+        content?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            content?: boolean;
+        };
+        quote?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            quote?: boolean;
+            attribution?: boolean;
+        };
         attribution?: boolean;
+        hero?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            heading?: boolean;
+            subheading?: boolean;
+        };
     };
     seo?: boolean | {
         id?: boolean;
@@ -1508,9 +1523,24 @@ export type PostVersionSelect = {
             blockType?: boolean;
             heading?: boolean;
             subheading?: boolean;
-            content?: boolean;
-            quote?: boolean;
+            content?: boolean | {
+                id?: boolean;
+                blockType?: boolean;
+                content?: boolean;
+            };
+            quote?: boolean | {
+                id?: boolean;
+                blockType?: boolean;
+                quote?: boolean;
+                attribution?: boolean;
+            };
             attribution?: boolean;
+            hero?: boolean | {
+                id?: boolean;
+                blockType?: boolean;
+                heading?: boolean;
+                subheading?: boolean;
+            };
         };
         seo?: boolean | {
             id?: boolean;
@@ -4372,9 +4402,9 @@ export type WhereId = {
     greater_than_equal?: number;
     less_than?: number;
     less_than_equal?: number;
-    like?: string;
-    not_like?: string;
-    contains?: number;
+    like?: string | number;
+    not_like?: string | number;
+    contains?: string | number;
     exists?: boolean;
 };
 
@@ -4396,9 +4426,9 @@ export type WhereNumber = {
 
 export type WherePoint = {
     /**
-     * "lng,lat[,maxDistance[,minDistance]]" in metres, or the same as an array; results are sorted by distance.
+     * "lng,lat[,maxDistance[,minDistance]]" in metres (a distance may be null or empty: none), or the same as an array; results are sorted by distance.
      */
-    near?: string | Array<number>;
+    near?: string | Array<number | null>;
     exists?: boolean;
     equals?: Array<number> | null;
 };
@@ -4502,7 +4532,7 @@ export type Limit = number;
 export type Page = number;
 
 /**
- * false returns every match without a count (with limit 0, at most 1000).
+ * false returns every match (or `limit` of them) without a count; at most 1000.
  */
 export type Pagination = boolean;
 
@@ -4738,6 +4768,14 @@ export type DeleteUsersData = {
          */
         where: string;
         /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `email`, `name`.
+         */
+        sort?: string;
+        /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
@@ -4812,7 +4850,7 @@ export type FindUsersData = {
          */
         page?: number;
         /**
-         * false returns every match without a count (with limit 0, at most 1000).
+         * false returns every match (or `limit` of them) without a count; at most 1000.
          */
         pagination?: boolean;
         /**
@@ -4901,6 +4939,14 @@ export type UpdateUsersData = {
          * A filter (the `UserWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `email`, `name`.
+         */
+        sort?: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -6057,6 +6103,14 @@ export type DeleteCategoriesData = {
          */
         where: string;
         /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `name`, `slug`, `description`.
+         */
+        sort?: string;
+        /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
@@ -6131,7 +6185,7 @@ export type FindCategoriesData = {
          */
         page?: number;
         /**
-         * false returns every match without a count (with limit 0, at most 1000).
+         * false returns every match (or `limit` of them) without a count; at most 1000.
          */
         pagination?: boolean;
         /**
@@ -6220,6 +6274,14 @@ export type UpdateCategoriesData = {
          * A filter (the `CategoryWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `name`, `slug`, `description`.
+         */
+        sort?: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -6962,6 +7024,14 @@ export type DeletePostsData = {
          */
         where: string;
         /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
+         */
+        sort?: string;
+        /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
@@ -7036,7 +7106,7 @@ export type FindPostsData = {
          */
         page?: number;
         /**
-         * false returns every match without a count (with limit 0, at most 1000).
+         * false returns every match (or `limit` of them) without a count; at most 1000.
          */
         pagination?: boolean;
         /**
@@ -7125,6 +7195,14 @@ export type UpdatePostsData = {
          * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
+         */
+        sort?: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -7453,7 +7531,7 @@ export type FindPostVersionsData = {
          */
         page?: number;
         /**
-         * false returns every match without a count (with limit 0, at most 1000).
+         * false returns every match (or `limit` of them) without a count; at most 1000.
          */
         pagination?: boolean;
         /**
@@ -8145,6 +8223,14 @@ export type DeleteAllTrackingData = {
          */
         where: string;
         /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `label`, `status`, `lastEvent`, `events`.
+         */
+        sort?: string;
+        /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
@@ -8219,7 +8305,7 @@ export type FindAllTrackingData = {
          */
         page?: number;
         /**
-         * false returns every match without a count (with limit 0, at most 1000).
+         * false returns every match (or `limit` of them) without a count; at most 1000.
          */
         pagination?: boolean;
         /**
@@ -8308,6 +8394,14 @@ export type UpdateAllTrackingData = {
          * A filter (the `TrackingWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `label`, `status`, `lastEvent`, `events`.
+         */
+        sort?: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
@@ -9091,6 +9185,14 @@ export type DeleteOrdersData = {
          */
         where: string;
         /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `user`, `status`, `total_amount`, `paidAt`.
+         */
+        sort?: string;
+        /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
@@ -9165,7 +9267,7 @@ export type FindOrdersData = {
          */
         page?: number;
         /**
-         * false returns every match without a count (with limit 0, at most 1000).
+         * false returns every match (or `limit` of them) without a count; at most 1000.
          */
         pagination?: boolean;
         /**
@@ -9254,6 +9356,14 @@ export type UpdateOrdersData = {
          * A filter (the `OrderWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
         where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `user`, `status`, `total_amount`, `paidAt`.
+         */
+        sort?: string;
         /**
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */

@@ -151,7 +151,8 @@ export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs &
 
 export type DeleteArgs<S extends string = CollectionSlug> = ReadArgs &
   TrashArgs & { collection: S } & (
-    { id: ID | string; where?: never } | { where: Where; id?: never }
+    | { id: ID | string; where?: never }
+    | { where: Where; id?: never; limit?: number; sort?: string | string[] }
   )
 
 /** `where` and `sort` paths are those of a version document: `parent`, `latest`, `createdAt`, `version.<field>`. */

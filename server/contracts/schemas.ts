@@ -1,6 +1,6 @@
 import { staticText } from '../config/admin.ts'
 import { alwaysRequired } from '../config/fields.ts'
-import { fieldType } from '../fields/registry.ts'
+import { fieldType, relationOf } from '../fields/registry.ts'
 import { ownsRowId } from '../fields/shared.ts'
 import type { SchemaKit } from '../fields/types.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
@@ -96,6 +96,18 @@ function schemaKit(mode: 'read' | 'input', ctx: SchemaContext): SchemaKit {
 const valueSchema = (field: FlattenedField, mode: 'read' | 'input', ctx: SchemaContext): Schema =>
   fieldType(field).schema(field, schemaKit(mode, ctx))
 
+/** A single relation to a collection with trash reads as null once its document is trashed (local/populate.ts). */
+function readsNullWhenTrashed(field: FlattenedField, mode: 'read' | 'input', ctx: SchemaContext) {
+  const relation = relationOf(field)
+  return (
+    mode === 'read' &&
+    relation !== undefined &&
+    !relation.polymorphic &&
+    !relation.hasMany &&
+    relation.targets.some((t) => ctx.config.collectionsBySlug.get(t)?.trash)
+  )
+}
+
 /** The full schema of a field's value: hasMany, localization (`locale=all` returns locale maps) and null. */
 export function fieldSchema(
   field: FlattenedField,
@@ -114,7 +126,7 @@ export function fieldSchema(
         ? { ...s, minItems: minRows }
         : { ...s, anyOf: [{ maxItems: 0 }, { minItems: minRows }] }
   }
-  if (!required) s = nullable(s)
+  if (!required || readsNullWhenTrashed(field, mode, ctx)) s = nullable(s)
   // A locale map's values keep the plain schema: only the default locale's must be non-empty.
   const perLocale = s
   if (required && mode === 'input' && !ctx.draftable) s = nonEmpty(s, field)

@@ -36,6 +36,12 @@ export const operatorsOf = (
   },
 })
 
+const idOperators = (o: Schema): Schema => {
+  const term = { anyOf: [{ type: 'string' }, { type: 'integer' }] }
+  const properties = o.properties as Record<string, Schema>
+  return { ...o, properties: { ...properties, like: term, not_like: term, contains: term } }
+}
+
 /** Operator objects by value kind, shared by every collection's Where schema. */
 export function whereComponents(): Record<string, Schema> {
   return {
@@ -43,17 +49,24 @@ export function whereComponents(): Record<string, Schema> {
     WhereNumber: operatorsOf({ type: 'number' }),
     WhereBoolean: operatorsOf({ type: 'boolean' }),
     WhereDate: operatorsOf({ type: 'string', format: 'date-time' }),
-    WhereID: operatorsOf({ type: 'integer' }),
+    // like / contains / not_like on an id compare the id itself (server/db/where/scalar.ts, idMatch).
+    WhereID: idOperators(operatorsOf({ type: 'integer' })),
     WherePoint: {
       type: 'object',
       additionalProperties: false,
       properties: {
         near: {
           description:
-            '"lng,lat[,maxDistance[,minDistance]]" in metres, or the same as an array; results are sorted by distance.',
+            '"lng,lat[,maxDistance[,minDistance]]" in metres (a distance may be null or empty: none), or the same as an array; results are sorted by distance.',
           anyOf: [
             { type: 'string' },
-            { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 4 },
+            {
+              type: 'array',
+              // A null distance is left out ("lng, lat, null, minDistance").
+              items: { type: ['number', 'null'] },
+              minItems: 2,
+              maxItems: 4,
+            },
           ],
         },
         exists: { type: 'boolean' },

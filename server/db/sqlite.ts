@@ -82,6 +82,11 @@ export class SqliteDatabase implements Database {
     this.db.pragma('synchronous = FULL')
     this.db.pragma('busy_timeout = 5000')
     this.db.pragma('foreign_keys = ON')
+    // SQLite's LOWER folds ASCII only, so case-insensitive like/contains missed 'ÄÖÜ' for 'äöü' (MariaDB's
+    // LOWER folds Unicode). An application function of the same name replaces it on this connection.
+    this.db.function('lower', { deterministic: true }, (value: unknown) =>
+      typeof value === 'string' ? value.toLowerCase() : value,
+    )
     this.description = `sqlite:${filename}`
   }
 

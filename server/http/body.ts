@@ -54,9 +54,10 @@ export function parseJson(raw: Buffer, contentType: string | undefined): unknown
   try {
     value = JSON.parse(raw.toString('utf8'))
   } catch (error) {
-    throw new BadRequest(
-      `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    // Payload's wording; the parser's reason (where it stopped) goes in data.
+    throw new BadRequest('Invalid JSON', {
+      reason: `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    })
   }
   if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
     throw new BadRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`)

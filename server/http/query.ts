@@ -117,7 +117,8 @@ export function parseQuery(search: string): {
       typeof value === 'string' ||
       (Array.isArray(value) && value.every((x): x is string => typeof x === 'string'))
     )
-      plain[key] = value
+      // Payload's clients send a list of sort keys as `sort[0]=-title&sort[1]=id`: the contract's comma form.
+      plain[key] = key === 'sort' && Array.isArray(value) ? value.join(',') : value
     else throw new BadRequest(`Query parameter "${key}" must be a plain value.`, [{ path: key }])
   }
   return { plain, structured }

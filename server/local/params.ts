@@ -35,7 +35,7 @@ export function maxPage(maxLimit: number): number {
 export const MAX_PATH_ID = 999_999_999_999_999
 
 /**
- * `limit` (default 10; 0 = all, without a count), `page` (default 1) and `pagination`, checked. `take` is the
+ * `limit` (default 10, or all with `pagination: false`; 0 = all, without a count), `page` (default 1) and `pagination`, checked. `take` is the
  * SQL limit: for a caller (`bounded`), "all" means at most `maxLimit` documents, and one more is fetched so
  * `checkTaken` can refuse a list that would be longer instead of silently cutting it.
  */
@@ -44,11 +44,14 @@ export function pageParams(
   args: { limit?: number; page?: number; pagination?: boolean },
   bounded = false,
 ) {
-  const limit = args.limit === undefined ? 10 : integer('limit', args.limit, 0, cms.config.maxLimit)
-  const page =
-    args.page === undefined ? 1 : integer('page', args.page, 1, maxPage(cms.config.maxLimit))
   if (args.pagination !== undefined && typeof args.pagination !== 'boolean')
     throw new BadRequest('pagination must be true or false.')
+  // As Payload: `pagination: false` without a `limit` means every match; with one, that many.
+  const defaultLimit = args.pagination === false ? 0 : 10
+  const limit =
+    args.limit === undefined ? defaultLimit : integer('limit', args.limit, 0, cms.config.maxLimit)
+  const page =
+    args.page === undefined ? 1 : integer('page', args.page, 1, maxPage(cms.config.maxLimit))
   const paginate = args.pagination !== false && limit > 0
   const take = limit > 0 ? limit : bounded ? cms.config.maxLimit + 1 : undefined
   const checkTaken = (found: number) => {
@@ -61,6 +64,11 @@ export function pageParams(
     }
   }
   return { limit, page, paginate, take, checkTaken }
+}
+
+/** A bulk update's or delete's `limit`: how many of the matching documents it changes (none or 0: all of them). */
+export function bulkLimit(limit: unknown): number | undefined {
+  return limit === undefined ? undefined : integer('limit', limit, 0) || undefined
 }
 
 /** `depth` (default from config, at most `maxDepth`). */

@@ -107,6 +107,8 @@ function relationSlots(
 export interface PopulateOptions {
   depth: number
   overrideAccess: boolean
+  /** A read with `trash: true` populates trashed documents too (it asked to see the trash). */
+  trash?: boolean
   /** Prepares a fetched related document for output (hidden fields, field access, afterRead hooks). */
   prepare: (collection: SanitizedCollection, docs: Record<string, unknown>[]) => Promise<void>
   /** Fields to return of populated documents, by related collection (`populate` of a read). */
@@ -121,6 +123,28 @@ interface Placed {
   collection: SanitizedCollection
   doc: Record<string, unknown>
   times: number
+}
+
+/** The ids of `found` that are in the trash (a collection with `trash`, `deletedAt` set). */
+function trashedOf(related: SanitizedCollection, found: Record<string, unknown>[]): Set<ID> {
+  const out = new Set<ID>()
+  if (related.trash) for (const d of found) if (d.deletedAt != null && isId(d.id)) out.add(d.id)
+  return out
+}
+
+/**
+ * As Payload: a populated relation to a trashed document reads as absent, left out of a hasMany list and null
+ * as a single value (at depth 0 the stored ids stay). Array places are removed from the end first, so the
+ * positions of the others hold.
+ */
+function dropTrashed(gone: Slot[]): void {
+  const byArray = new Map<unknown[], number[]>()
+  for (const s of gone) {
+    if ('array' in s) byArray.set(s.array, [...(byArray.get(s.array) ?? []), s.index])
+    else s.object[s.key] = null
+  }
+  for (const [array, indexes] of byArray)
+    for (const i of indexes.sort((a, b) => b - a)) array.splice(i, 1)
 }
 
 /**
@@ -158,7 +182,7 @@ export async function populate(
     // Per related collection: the collection and its fetched documents by id.
     const fetched = new Map<
       string,
-      { collection: SanitizedCollection; byId: Map<ID, Record<string, unknown>> }
+      { collection: SanitizedCollection; byId: Map<ID, Record<string, unknown>>; trashed: Set<ID> }
     >()
     for (const [slug, ids] of byCollection) {
       const related = cms.config.collectionsBySlug.get(slug)
@@ -177,13 +201,16 @@ export async function populate(
           })),
         )
       }
+      const trashed = opts.trash ? new Set<ID>() : trashedOf(related, found)
+      if (trashed.size)
+        found.splice(0, found.length, ...found.filter((d) => !trashed.has(d.id as ID)))
       await opts.prepare(related, found)
       // The request's populate for this collection, else the collection's defaultPopulate (as Payload 3).
       const select = opts.select?.get(slug) ?? related.defaultPopulate
       if (select) for (const d of found) applySelect(related.flatFields, d, select)
       const byId = new Map<ID, Record<string, unknown>>()
       for (const d of found) if (isId(d.id)) byId.set(d.id, d)
-      fetched.set(slug, { collection: related, byId })
+      fetched.set(slug, { collection: related, byId, trashed })
     }
     // --- place: every slot holds the level's one object; charge what the answer would hold
     const next = new Map<Record<string, unknown>, Placed>()
@@ -200,12 +227,17 @@ export async function populate(
       else next.set(doc, { collection: entry.collection, doc, times: s.times })
     }
     budget?.chargeDocs(count, bytes)
+    const gone: Slot[] = []
     for (const s of slots) {
-      const doc = fetched.get(s.collection)?.byId.get(s.id)
+      const entry = fetched.get(s.collection)
+      // A polymorphic value keeps its id (its { relationTo, value } pair has no empty form).
+      if (entry?.trashed.has(s.id) && !s.polymorphic) gone.push(s)
+      const doc = entry?.byId.get(s.id)
       if (!doc) continue
       if ('array' in s) s.array[s.index] = doc
       else s.object[s.key] = doc
     }
+    dropTrashed(gone)
     level = [...next.values()]
   }
 }

@@ -146,7 +146,14 @@ export async function readDocs(
   collection: SanitizedCollection,
   docs: Record<string, unknown>[],
   req: CmsRequest,
-  args: ReadArgs & { depth: number; findMany?: boolean; localized?: boolean; trash?: unknown },
+  args: ReadArgs & {
+    depth: number
+    findMany?: boolean
+    localized?: boolean
+    trash?: unknown
+    /** Versions: a version records what was stored, so its relations populate trashed documents too. */
+    history?: boolean
+  },
 ): Promise<Record<string, unknown>[]> {
   const overrideAccess = args.overrideAccess ?? true
   const showHidden = Boolean(args.showHiddenFields)
@@ -167,6 +174,7 @@ export async function readDocs(
     await populate(cms, collection, docs, req, {
       depth: args.depth,
       overrideAccess,
+      trash: args.trash === true || args.history === true,
       prepare: async (related, found) => {
         // Populated documents carry their join fields too, with the fields' defaults.
         await resolveJoins(cms, related, found, req, undefined, overrideAccess)

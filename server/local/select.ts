@@ -1,12 +1,14 @@
 import type { FlattenedField } from '../config/types.ts'
-import { subFields } from '../config/fields.ts'
+import { rowFields, subFields } from '../config/fields.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import type { Select } from '../config/local-api.ts'
 
 /**
  * Field selection. `select: { title: true, seo: { title: true } }` keeps only the named fields (include mode);
  * `select: { body: false }` drops the named ones (exclude mode). Nested selects apply to groups, array rows
- * and block rows. `id` (and the row `id` / `blockType` of arrays and blocks) are always kept.
+ * and block rows; under blocks a key may also be a block's slug (`blocks: { cta: true }`, `{ cta: { text: true } }`),
+ * as Payload's. `id` (and the row `id` / `blockType` of arrays and blocks) are always kept. As Payload's, a
+ * select without any `false` is include mode, so `{}` keeps `id` only and `array: {}` the rows' ids.
  */
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -15,10 +17,14 @@ const ALWAYS = new Set(['id', 'blockType', 'globalType'])
 /** Keys a select may name besides the fields (the contract's Select schemas list them too). */
 export const SELECT_SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'] as const
 
-/** Include mode when any leaf is `true`. */
+/** Include mode unless some leaf is `false`. */
 function isInclude(select: Select): boolean {
-  return Object.values(select).some((v) => v === true || (typeof v === 'object' && isInclude(v)))
+  return Object.values(select).every((v) => v !== false && (typeof v !== 'object' || isInclude(v)))
 }
+
+/** The fields of `field`'s block named `key` (blocks only). */
+const blockFields = (field: FlattenedField | undefined, key: string) =>
+  field ? rowFields(field, { blockType: key }) : undefined
 
 /** Checks a select against the fields: a 400 names an unknown field or a value that is not a boolean or object. */
 export function checkSelect(
@@ -38,11 +44,13 @@ export function checkSelect(
     s: Record<string, unknown>,
     path: string,
     extra: readonly string[],
+    owner?: FlattenedField,
   ): Select => {
     const out: Select = {}
     for (const [key, v] of Object.entries(s)) {
-      const field = fs.find((f) => f.name === key)
-      if (!field && !extra.includes(key))
+      const block = blockFields(owner, key)
+      const field = block ? undefined : fs.find((f) => f.name === key)
+      if (!field && !block && !extra.includes(key))
         throw new BadRequest(`${name}: "${path}${key}" is not a field.`, [
           { path: `${name}.${path}${key}` },
         ])
@@ -56,9 +64,15 @@ export function checkSelect(
         out[key] = v
         continue
       }
-      const children = field && subFields(field)
+      const children = block ?? (field && subFields(field))
       if (isObject(v) && children)
-        out[key] = walk(children, v, `${path}${key}.`, ['id', 'blockType'])
+        out[key] = walk(
+          children,
+          v,
+          `${path}${key}.`,
+          ['id', 'blockType'],
+          block ? undefined : field,
+        )
       else
         throw new BadRequest(
           `${name}: "${path}${key}" must be true, false${children ? ' or an object' : ''}.`,
@@ -94,6 +108,22 @@ export function applySelect(
     if (!inner) continue
     if (isObject(value)) applySelect(inner, value, s, include)
     else if (Array.isArray(value))
-      for (const row of value) if (isObject(row)) applySelect(inner, row, s, include)
+      for (const row of value) if (isObject(row)) selectRow(field, inner, row, s, include)
   }
+}
+
+/** One array or blocks row; a block's own select (by its slug) applies to its fields. */
+function selectRow(
+  field: FlattenedField,
+  fields: FlattenedField[],
+  row: Record<string, unknown>,
+  select: Select,
+  include: boolean,
+): void {
+  const own = typeof row.blockType === 'string' ? select[row.blockType] : undefined
+  const block = own !== undefined ? blockFields(field, String(row.blockType)) : undefined
+  if (!block || own === undefined) return applySelect(fields, row, select, include)
+  if (own === true) return
+  if (own === false) return applySelect(block, row, {}, true)
+  applySelect(block, row, own, include)
 }

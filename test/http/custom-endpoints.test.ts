@@ -114,7 +114,8 @@ test('an endpoint that writes its own declared 403 body answers what the contrac
     direct: MALFORMED_JSON,
   })
   t.is(malformed.status, 400)
-  t.regex(malformed.body.errors[0].message, /not valid JSON/)
+  t.is(malformed.body.errors[0].message, 'Invalid JSON')
+  t.regex(malformed.body.errors[0].data.reason, /not valid JSON/)
   const ranged = await s.request('POST', '/api/ranged', { body: {} })
   t.is(ranged.status, 403)
   t.deepEqual(ranged.body, { error: 'forbidden' })

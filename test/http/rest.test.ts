@@ -339,7 +339,7 @@ test.serial(
           direct: MALFORMED_JSON,
         },
         400,
-        /not valid JSON/,
+        /"message":"Invalid JSON"/,
       ],
       [
         'POST',

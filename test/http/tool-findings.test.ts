@@ -56,5 +56,6 @@ test('a caller access lets in still learns what is malformed', async (t) => {
     direct: 'malformed JSON (Prism never answers it)',
   })
   t.is(body.status, 400)
-  t.regex(body.body.errors[0].message, /not valid JSON/)
+  t.is(body.body.errors[0].message, 'Invalid JSON')
+  t.regex(body.body.errors[0].data.reason, /not valid JSON/)
 })

@@ -393,7 +393,7 @@ test.serial(
 )
 
 test.serial(
-  'trash: a trashed document keeps its unique values and still populates from relationships',
+  'trash: a trashed document keeps its unique values and reads as absent through relationships (as Payload)',
   async (t) => {
     const cms = state.cms
     const doc = await cms.create({ collection: 'notes', data: { title: 'Linked', slug: 'linked' } })
@@ -403,7 +403,10 @@ test.serial(
       id: doc.id,
       data: { deletedAt: '2026-01-01T00:00:00Z' },
     })
-    const read = await cms.findByID({ collection: 'links', id: link.id, depth: 1 })
+    t.is((await cms.findByID({ collection: 'links', id: link.id, depth: 1 })).note, null)
+    t.is((await cms.findByID({ collection: 'links', id: link.id, depth: 0 })).note, doc.id)
+    // A read asking for the trash populates it.
+    const read = await cms.findByID({ collection: 'links', id: link.id, depth: 1, trash: true })
     t.is((read.note as { title: string; deletedAt: string }).title, 'Linked')
     t.truthy((read.note as { deletedAt: string }).deletedAt)
     const e = await rejectsWith(

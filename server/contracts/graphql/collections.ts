@@ -85,8 +85,8 @@ export function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): 
     meta('Query', `versions${plural}`, 'findVersions')
     meta('Mutation', `restoreVersion${singular}`, 'restoreVersion')
     root.query.push(
-      `  version${singular}(id: Int${loc}): ${version.type}`,
-      `  versions${plural}(where: ${version.where}, limit: Int, page: Int, pagination: Boolean, sort: String${loc}): ${version.list}`,
+      `  version${singular}(id: Int${trash}${loc}): ${version.type}`,
+      `  versions${plural}(where: ${version.where}, limit: Int, page: Int, pagination: Boolean, sort: String${trash}${loc}): ${version.list}`,
     )
     root.mutation.push(`  restoreVersion${singular}(id: Int, draft: Boolean): ${singular}`)
   }

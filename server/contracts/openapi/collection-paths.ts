@@ -41,6 +41,15 @@ export function collectionPaths(
   byIdPaths(o)
 }
 
+/** A bulk write's `limit` (Payload's): at most this many of the matching documents, in `sort` order. */
+const BULK_LIMIT: Schema = {
+  name: 'limit',
+  in: 'query',
+  description:
+    'Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).',
+  schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+}
+
 /** List, create, and the bulk update and delete matching `where`. */
 function listPaths(o: CollectionOps): void {
   const { config, c, paths, singular, plural, base, tag, where, meta } = o
@@ -83,7 +92,13 @@ function listPaths(o: CollectionOps): void {
       summary: `Update every ${c.labels.singular} matching where`,
       tags: tag,
       'x-cms': meta('updateMany'),
-      parameters: [whereParam(config, where, true), ...writeParams, trash],
+      parameters: [
+        whereParam(config, where, true),
+        BULK_LIMIT,
+        sortParam(c),
+        ...writeParams,
+        trash,
+      ],
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
         200: json(bulk, 'The updated documents, and the ones that failed'),
@@ -95,7 +110,13 @@ function listPaths(o: CollectionOps): void {
       summary: `Delete every ${c.labels.singular} matching where`,
       tags: tag,
       'x-cms': meta('deleteMany'),
-      parameters: [whereParam(config, where, true), param('depth'), trash],
+      parameters: [
+        whereParam(config, where, true),
+        BULK_LIMIT,
+        sortParam(c),
+        param('depth'),
+        trash,
+      ],
       responses: {
         200: json(bulk, 'The deleted documents, and the ones that failed'),
         ...errors(400, 401, 403, 500),

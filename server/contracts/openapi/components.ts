@@ -34,7 +34,7 @@ export function sharedParameters(config: SanitizedConfig): Record<string, Schema
     pagination: {
       name: 'pagination',
       in: 'query',
-      description: `false returns every match without a count (with limit 0, at most ${config.maxLimit}).`,
+      description: `false returns every match (or \`limit\` of them) without a count; at most ${config.maxLimit}.`,
       schema: { type: 'boolean' },
     },
     populate: jsonParam(

@@ -39,19 +39,20 @@ function nearOperand(value: unknown, path: string) {
   if (parts.length < 2 || parts.length > 4)
     fail(path, 'near expects "lng,lat[,maxDistance[,minDistance]]"')
   const [x, y] = parts.slice(0, 2).map((v) => coerce('number', v, path) as number)
-  const max =
-    parts[2] === undefined || parts[2] === '' || parts[2] === null
-      ? undefined
-      : (coerce('number', parts[2], path) as number)
-  const min =
-    parts[3] === undefined || parts[3] === '' || parts[3] === null
-      ? undefined
-      : (coerce('number', parts[3], path) as number)
+  const max = distance(parts[2], path)
+  const min = distance(parts[3], path)
   if (x < -180 || x > 180 || y < -90 || y > 90)
     fail(path, 'near expects a longitude in [-180, 180] and a latitude in [-90, 90]')
   if ((max !== undefined && max < 0) || (min !== undefined && min < 0))
     fail(path, 'near distances must not be negative')
   return { x, y, max, min }
+}
+
+/** A distance of `near`: none when left out, empty or null (Payload's "lng, lat, null, 1500"). */
+function distance(part: unknown, path: string): number | undefined {
+  const v = typeof part === 'string' ? part.trim() : part
+  if (v === undefined || v === '' || v === null || v === 'null') return undefined
+  return coerce('number', v, path) as number
 }
 
 /** Within the distances of `near`; the first `near` of a query is also the distance it sorts by. */

@@ -33,6 +33,7 @@ export function scalar(
     case 'contains':
     case 'like':
     case 'not_like':
+      if (kind === 'id') return idMatch(expr, exprB, op, value)
       if (kind !== 'text') fail(path, `operator "${op}" applies to text fields only`)
       return textMatch(expr, exprB, op, value, path, field)
     case 'all':
@@ -128,19 +129,39 @@ function textMatch(
   const v = coerce('text', value, path, field)
   if (typeof v !== 'string') fail(path, `operator "${op}" needs a string`)
   const words = op === 'contains' ? [v] : v.split(/\s+/).filter(Boolean)
+  // Both sides lower-cased in full Unicode: the pattern here, the value by LOWER (on SQLite the connection's own,
+  // server/db/sqlite.ts, as SQLite's built-in one knows ASCII only).
+  const lower = `LOWER(${expr})`
   if (op === 'not_like') {
     // None of the words appears (Payload: AND of NOT LIKE per word); a missing value contains none.
     if (words.length === 0) return { sql: `${expr} IS NULL`, bindings: [...exprB] }
     return {
-      sql: `(${expr} IS NULL OR (${words.map(() => `LOWER(${expr}) NOT LIKE ? ESCAPE '!'`).join(' AND ')}))`,
+      sql: `(${expr} IS NULL OR (${words.map(() => `${lower} NOT LIKE ? ESCAPE '!'`).join(' AND ')}))`,
       bindings: [...exprB, ...words.flatMap((w) => [...exprB, `%${likeEscape(w)}%`])],
     }
   }
   if (words.length === 0) return { sql: `${expr} IS NOT NULL`, bindings: [...exprB] }
   return {
-    sql: `(${words.map(() => `LOWER(${expr}) LIKE ? ESCAPE '!'`).join(' AND ')})`,
+    sql: `(${words.map(() => `${lower} LIKE ? ESCAPE '!'`).join(' AND ')})`,
     bindings: words.flatMap((w) => [...exprB, `%${likeEscape(w)}%`]),
   }
+}
+
+/**
+ * like / contains / not_like on a serial id (as Payload's SQL adapters): an id matches itself only, and a term
+ * that is no id matches nothing (not_like: everything), rather than a 400.
+ */
+function idMatch(
+  expr: string,
+  exprB: unknown[],
+  op: 'contains' | 'like' | 'not_like',
+  value: unknown,
+): Compiled {
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : ''
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : undefined
+  if (id === undefined) return { sql: op === 'not_like' ? '1 = 1' : '1 = 0', bindings: [] }
+  return equality(expr, exprB, op === 'not_like' ? 'not_equals' : 'equals', id)
 }
 
 /** A single value holds all the listed values only when each equals it (MongoDB's $all on a scalar). */

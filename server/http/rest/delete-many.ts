@@ -1,11 +1,13 @@
 import { boolParam, intParam } from '../query.ts'
-import { collectionOf, requireWhere, type RestHandlers } from './request.ts'
+import { collectionOf, requireWhere, text, type RestHandlers } from './request.ts'
 
 export const deleteMany: RestHandlers['deleteMany'] = async (cms, r) => {
   const c = collectionOf(cms, r)
   const result = await cms.delete({
     collection: c.slug,
     where: requireWhere(r),
+    limit: intParam(r.query.limit),
+    sort: text(r.query.sort),
     depth: intParam(r.query.depth),
     trash: boolParam(r.query.trash),
     req: r.req,

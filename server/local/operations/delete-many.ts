@@ -12,6 +12,7 @@ import { forEachDocument } from '../bulk.ts'
 import type { Cms } from '../cms.ts'
 import { withoutTrashed } from '../trash.ts'
 import { whereAccess } from '../where-access.ts'
+import { bulkLimit } from '../params.ts'
 
 export async function deleteMany(
   cms: Cms,
@@ -27,12 +28,12 @@ export async function deleteMany(
     tx,
     {
       ...cms.queryContext(req.locale),
-      relationAccess: await whereAccess(collection, args.where, req, overrideAccess),
+      relationAccess: await whereAccess(collection, args.where, req, overrideAccess, args.sort),
     },
     collection,
     withoutTrashed(collection, combineWhere(args.where, access), args.trash),
-    undefined,
-    undefined,
+    args.sort,
+    bulkLimit(args.limit),
     true,
   )
   return forEachDocument<Record<string, unknown>>(ids, one)

@@ -71,6 +71,7 @@ export async function oneVersion(
   const [out] = await readDocs(cms, versions, [row], req, {
     ...args,
     depth: depthParam(cms, args.depth),
+    history: true,
   })
   return out
 }

@@ -80,7 +80,12 @@ export async function pageOfVersions(
     { limit, page, paginate },
     () => (budget?.chargeStatements(), countTotal(cms.db, ex, ctx, versions, where)),
   )
-  const docs = await readDocs(cms, versions, rows, req, { ...args, depth, findMany: true })
+  const docs = await readDocs(cms, versions, rows, req, {
+    ...args,
+    depth,
+    findMany: true,
+    history: true,
+  })
   return paginated(
     docs,
     totalDocs,

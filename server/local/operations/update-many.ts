@@ -14,6 +14,7 @@ import type { Cms } from '../cms.ts'
 import type { BulkResult, CollectionSlug, UpdateArgs } from '../../config/local-api.ts'
 import { trashes, withoutTrashed } from '../trash.ts'
 import { whereAccess } from '../where-access.ts'
+import { bulkLimit } from '../params.ts'
 
 export async function updateMany(
   cms: Cms,
@@ -44,7 +45,7 @@ export async function updateMany(
     collection,
     withoutTrashed(collection, combineWhere(args.where, access), args.trash),
     args.sort,
-    args.limit,
+    bulkLimit(args.limit),
     true,
   )
   return forEachDocument<Record<string, unknown>>(ids, (id) => one(id, true))

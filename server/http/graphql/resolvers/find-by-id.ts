@@ -7,6 +7,5 @@ export const findByID: GraphQLResolvers['findByID'] = (r) => async (_s, args, ct
     id: args.id,
     draft: args.draft,
     trash: args.trash,
-    disableErrors: true,
     ...scope(ctx, args),
   })

@@ -5,6 +5,6 @@ export const findVersionByID: GraphQLResolvers['findVersionByID'] = (r) => async
   ctx.cms.findVersionByID({
     collection: r.collection,
     id: args.id,
-    disableErrors: true,
+    trash: args.trash,
     ...scope(ctx, args),
   })

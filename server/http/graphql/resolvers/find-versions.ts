@@ -5,5 +5,6 @@ export const findVersions: GraphQLResolvers['findVersions'] = (r) => async (_s, 
   ctx.cms.findVersions({
     collection: r.collection,
     ...versionList(args),
+    trash: args.trash,
     ...scope(ctx, args),
   })

@@ -58,7 +58,7 @@ export interface GraphQLArgs {
   create: LocaleArgs & { data: Record<string, unknown>; draft?: boolean }
   update: WriteArgs
   delete: ByIdArgs
-  findVersions: ListArgs
+  findVersions: ListArgs & { trash?: boolean }
   findVersionByID: ByIdArgs
   restoreVersion: ByIdArgs
   duplicate: ByIdArgs & { data?: Record<string, unknown> }
