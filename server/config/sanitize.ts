@@ -48,7 +48,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
       `db.idType must be "serial" or "uuid"; got ${JSON.stringify(input.db?.idType)}.`,
     )
   const collections = collectionsIn.map((c) =>
-    sanitizeCollection(c, slugs, Boolean(localization), dbIdType),
+    sanitizeCollection(c, slugs, Boolean(localization), dbIdType, input.upload?.limits?.fileSize),
   )
   for (const c of collections) {
     const other = tables.get(c.table)
