@@ -296,7 +296,7 @@ export function uploadFields(upload: SanitizedUpload): Field[] {
 /** `thumbnailURL`: the `adminThumbnail` size's URL, the function's answer, or null (as Payload). */
 async function thumbnail(args: FieldHookArgs, upload: SanitizedUpload) {
   const t = upload.adminThumbnail
-  if (typeof t === 'function') return (await t({ doc: args.siblingData })) || null
+  if (typeof t === 'function') return t({ doc: args.siblingData }) || null
   if (typeof t !== 'string') return null
   const sizes = args.siblingData.sizes
   const size = isObject(sizes) ? sizes[t] : undefined
