@@ -2,7 +2,7 @@
  * Config types. The shape follows Payload 3's config for everything the seeds name,
  * so a Payload user can port a config by renaming imports (DESIGN.md §4).
  */
-import type { SanitizedUpload, UploadOptions } from './upload.ts'
+import type { SanitizedUpload, UploadedFile, UploadOptions } from './upload.ts'
 import type { Executor } from '../db/database.ts'
 import type { RelationshipField } from '../fields/relationship.ts'
 
@@ -62,6 +62,8 @@ export interface CmsRequest {
   data?: Record<string, unknown>
   /** Which API the request came through (Payload's `req.payloadAPI`). */
   payloadAPI?: 'REST' | 'GraphQL' | 'local'
+  /** The file of a multipart REST write to an upload collection (Payload's `req.file`), spooled to disk. */
+  file?: UploadedFile
   user: (Record<string, unknown> & { id: ID; collection: string }) | null
   locale?: string
   fallbackLocale?: string | false

@@ -6,6 +6,7 @@ import type { Cms } from '../local/cms.ts'
 import { RequestBudget } from '../local/budget.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { BODY_METHODS, parseJson, readBody } from './body.ts'
+import { isMultipart, readMultipart, uploadRoute } from './multipart.ts'
 import { contractDispatcher } from './dispatch.ts'
 import { endpointCheck } from './endpoint-check.ts'
 import { endpointRouter, type EndpointRoute } from './endpoints.ts'
@@ -211,14 +212,18 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
     // cookie write) is checked against its operation too.
     const custom = endpoints.match(ctx.method, rel)
     ctx.state.endpoint = custom?.value
+    let cleanup: (() => Promise<void>) | undefined
     try {
       // HEAD is left as it was (a 404 where no route declares it); OPTIONS from a CORS origin never gets here.
       const allowed = routes.allowed(rel)
       if (ctx.method !== 'HEAD' && allowed.length && !allowed.includes(ctx.method))
         throw new MethodNotAllowed(ctx.method, path, allowed)
-      const raw = BODY_METHODS.has(ctx.method)
-        ? await readBody(ctx.req, bodyLimit)
-        : Buffer.alloc(0)
+      // A file for an upload collection is read once the caller is known (below), streamed to disk.
+      const upload = isMultipart(contentType) ? uploadRoute(config, ctx.method, rel) : undefined
+      let raw =
+        BODY_METHODS.has(ctx.method) && !upload
+          ? await readBody(ctx.req, bodyLimit)
+          : Buffer.alloc(0)
       const headers = headersOf(ctx)
       const req = newRequest(cms, headers, log)
       // Pages need no caller: a credential, valid or not, plays no part in them.
@@ -246,13 +251,22 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
       if (custom) return await serveEndpoint(custom, req, raw, contentType)
 
+      if (upload) {
+        const body = await readMultipart(ctx.req, {
+          fileSize: upload.fileSize,
+          fieldsSize: bodyLimit,
+        })
+        cleanup = body.cleanup
+        req.file = body.file
+        raw = Buffer.from(JSON.stringify(body.data))
+      }
       return await operations({
         method: ctx.method,
         rel,
         path,
         querystring: ctx.querystring,
         headers: ctx.headers,
-        contentType,
+        contentType: upload ? 'application/json' : contentType,
         raw,
         ip: ctx.ip,
         req,
@@ -261,6 +275,8 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       // The orders API speaks RFC 9457 problem details; an invalid body there is a 422.
       if (rel.startsWith('/v1/')) return problemReply(error, logError)
       return errorReply(error, logError)
+    } finally {
+      await cleanup?.()
     }
   }
 
