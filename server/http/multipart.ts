@@ -10,6 +10,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { SanitizedConfig } from '../config/types.ts'
 import type { SanitizedUpload, UploadedFile } from '../config/upload.ts'
@@ -70,19 +71,28 @@ export async function readMultipart(
   await mkdir(dir, { recursive: true })
   const temp = path.join(dir, randomBytes(12).toString('hex'))
   const cleanup = () => rm(temp, { force: true })
+  const spool: Spool = {}
   try {
-    const parts = await parse(req, limits, temp)
+    const parts = await parse(req, limits, temp, spool)
     return { ...parts, cleanup }
   } catch (error) {
+    // The file's writer is stopped on failure; once it has settled nothing can recreate the file.
+    await spool.writing?.catch(() => undefined)
     await cleanup()
     throw error
   }
+}
+
+/** The write of the file part in progress, if any. */
+interface Spool {
+  writing?: Promise<void>
 }
 
 function parse(
   req: IncomingMessage,
   limits: { fileSize: number; fieldsSize: number },
   temp: string,
+  spool: Spool,
 ): Promise<Omit<MultipartBody, 'cleanup'>> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
@@ -97,11 +107,12 @@ function parse(
     const fields: Record<string, string> = {}
     let fieldBytes = 0
     let file: UploadedFile | undefined
-    let writing: Promise<void> | undefined
+    let fileStream: Readable | undefined
     let failed = false
     const fail = (error: Error) => {
       if (failed) return
       failed = true
+      fileStream?.destroy(error)
       req.unpipe(parser)
       req.resume() // drain what the client still sends; the answer goes out now
       reject(error)
@@ -117,16 +128,16 @@ function parse(
         stream.resume()
         return fail(new BadRequest(`Unexpected file part "${name}": send the file as "file".`))
       }
+      fileStream = stream
       stream.on('limit', () =>
         fail(tooLarge('The file', limits.fileSize, 'upload.limits.fileSize')),
       )
-      const out = createWriteStream(temp, { flags: 'wx' })
       let size = 0
       stream.on('data', (chunk: Buffer) => (size += chunk.length))
-      writing = pipeline(stream, out).then(() => {
+      spool.writing = pipeline(stream, createWriteStream(temp, { flags: 'wx' })).then(() => {
         file = { name: info.filename ?? 'file', tempFilePath: temp, mimetype: info.mimeType, size }
       })
-      writing.catch((error: unknown) =>
+      spool.writing.catch((error: unknown) =>
         fail(error instanceof Error ? error : new Error(String(error))),
       )
     })
@@ -137,7 +148,7 @@ function parse(
     )
     parser.on('close', () => {
       if (failed) return
-      Promise.resolve(writing)
+      Promise.resolve(spool.writing)
         .then(() => resolve({ data: dataOf(fields), file }))
         .catch(fail)
     })
