@@ -6,7 +6,7 @@ import type { Cms } from '../local/cms.ts'
 import { RequestBudget } from '../local/budget.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { BODY_METHODS, parseJson, readBody } from './body.ts'
-import { isMultipart, readMultipart, uploadRoute } from './multipart.ts'
+import { isMultipart, uploadBody, uploadRoute } from './multipart.ts'
 import { contractDispatcher } from './dispatch.ts'
 import { endpointCheck } from './endpoint-check.ts'
 import { endpointRouter, type EndpointRoute } from './endpoints.ts'
@@ -251,16 +251,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
       if (custom) return await serveEndpoint(custom, req, raw, contentType)
 
-      if (upload) {
-        const body = await readMultipart(ctx.req, {
-          fileSize: upload.fileSize,
-          fieldsSize: bodyLimit,
-        })
-        cleanup = body.cleanup
-        req.file = body.file
-        raw = Buffer.from(JSON.stringify(body.data))
-      }
-      return await operations({
+      if (upload) ({ raw, cleanup } = await uploadBody(ctx.req, req, upload, bodyLimit))      return await operations({
         method: ctx.method,
         rel,
         path,

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { SanitizedConfig } from '../config/types.ts'
+import type { CmsRequest, SanitizedConfig } from '../config/types.ts'
 import type { SanitizedUpload, UploadedFile } from '../config/upload.ts'
 import { APIError } from '../errors/api-error.ts'
 import { BadRequest } from '../errors/bad-request.ts'
@@ -81,6 +81,21 @@ export async function readMultipart(
     await cleanup()
     throw error
   }
+}
+
+/**
+ * The multipart body of an upload collection's write, read for the dispatcher: the file set on the request
+ * (`req.file`, Payload's), the document as the JSON body the contract validates, and the spool's removal.
+ */
+export async function uploadBody(
+  incoming: IncomingMessage,
+  req: CmsRequest,
+  upload: SanitizedUpload,
+  fieldsSize: number,
+): Promise<{ raw: Buffer; cleanup: () => Promise<void> }> {
+  const body = await readMultipart(incoming, { fileSize: upload.fileSize, fieldsSize })
+  req.file = body.file
+  return { raw: Buffer.from(JSON.stringify(body.data)), cleanup: body.cleanup }
 }
 
 /** The write of the file part in progress, if any. */
