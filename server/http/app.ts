@@ -251,7 +251,8 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
       if (custom) return await serveEndpoint(custom, req, raw, contentType)
 
-      if (upload) ({ raw, cleanup } = await uploadBody(ctx.req, req, upload, bodyLimit))      return await operations({
+      if (upload) ({ raw, cleanup } = await uploadBody(ctx.req, req, upload, bodyLimit))
+      return await operations({
         method: ctx.method,
         rel,
         path,
