@@ -170,6 +170,15 @@ async function serveEndpoint(
   }
 }
 
+const none = Buffer.alloc(0)
+
+/** Koa behind `hops` trusted proxies: the client address is read from X-Forwarded-For that far back. */
+function proxied(app: Koa<AppState>, hops: number): Koa<AppState> {
+  app.proxy = hops > 0
+  app.maxIpsCount = hops
+  return app
+}
+
 export async function createApp(cms: Cms, options: AppOptions = {}): Promise<CmsApp> {
   const config: SanitizedConfig = cms.config
   // One logger for the server and the Local API it serves: hooks log through req.payload.logger.
@@ -190,10 +199,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       : undefined
 
   const inFlight = new InFlight()
-  const app = new Koa<AppState>()
-  const hops = options.trustProxy ?? trustedProxyHops()
-  app.proxy = hops > 0
-  app.maxIpsCount = hops
+  const app = proxied(new Koa<AppState>(), options.trustProxy ?? trustedProxyHops())
   app.use(requestLog(logger, inFlight))
   app.use(cors(origins, corsHeaders(config.cors)))
   app.use(apiMiddleware(serve, checkEndpoint))
@@ -220,10 +226,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         throw new MethodNotAllowed(ctx.method, path, allowed)
       // A file for an upload collection is read once the caller is known (below), streamed to disk.
       const upload = isMultipart(contentType) ? uploadRoute(config, ctx.method, rel) : undefined
-      let raw =
-        BODY_METHODS.has(ctx.method) && !upload
-          ? await readBody(ctx.req, bodyLimit)
-          : Buffer.alloc(0)
+      let raw = BODY_METHODS.has(ctx.method) && !upload ? await readBody(ctx.req, bodyLimit) : none
       const headers = headersOf(ctx)
       const req = newRequest(cms, headers, log)
       // Pages need no caller: a credential, valid or not, plays no part in them.
