@@ -101,7 +101,9 @@ function writeReply(ctx: AppContext, reply: RawReply): void {
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v)
   // An answer made for a logged-in caller is theirs alone: no shared or browser cache may keep it.
   if (ctx.state.authenticated) ctx.set('Cache-Control', 'no-store')
-  if (reply.raw) {
+  if (reply.stream) {
+    ctx.body = reply.stream
+  } else if (reply.raw) {
     ctx.body = reply.raw
   } else if (reply.body !== undefined) {
     ctx.type = 'application/json'

@@ -86,37 +86,42 @@ test('PATCH multipart replaces the file', async (t) => {
   t.false(existsSync(path.join(staticDir, 'before.png')))
 })
 
-test.serial('the refusals: no file, a file over the limit, a disguised type, a bad _payload', async (t) => {
-  const noFile = await s.fetch(`${s.url}/api/media`, {
-    method: 'POST',
-    body: form(undefined, '', { _payload: JSON.stringify({ alt: 'x' }) }),
-  })
-  t.is(noFile.status, 400)
-  t.is(
-    ((await noFile.json()) as { errors: { message: string }[] }).errors[0].message,
-    'No files were uploaded.',
-  )
-  const big = Buffer.alloc(150_000, 7)
-  const tooLarge = await s.fetch(`${s.url}/api/media`, {
-    method: 'POST',
-    body: form(big, 'big.png', { _payload: '{"alt":"big"}' }),
-  })
-  t.is(tooLarge.status, 413)
-  const disguised = await s.fetch(`${s.url}/api/media`, {
-    method: 'POST',
-    body: form(Buffer.from('#!/bin/sh\nrm -rf /\n'), 'innocent.png', { _payload: '{"alt":"sh"}' }),
-  })
-  t.is(disguised.status, 400)
-  const badJson = await s.fetch(`${s.url}/api/media`, {
-    method: 'POST',
-    body: form(await png(3), 'bad.png', { _payload: '{"alt":' }),
-  })
-  t.is(badJson.status, 400)
-  const files = await readdir(staticDir)
-  for (const prefix of ['big', 'innocent', 'bad'])
-    t.false(
-      files.some((f) => f.startsWith(prefix)),
-      prefix,
+test.serial(
+  'the refusals: no file, a file over the limit, a disguised type, a bad _payload',
+  async (t) => {
+    const noFile = await s.fetch(`${s.url}/api/media`, {
+      method: 'POST',
+      body: form(undefined, '', { _payload: JSON.stringify({ alt: 'x' }) }),
+    })
+    t.is(noFile.status, 400)
+    t.is(
+      ((await noFile.json()) as { errors: { message: string }[] }).errors[0].message,
+      'No files were uploaded.',
     )
-  t.deepEqual(await readdir(spoolDir()), [], 'no spooled file is left')
-})
+    const big = Buffer.alloc(150_000, 7)
+    const tooLarge = await s.fetch(`${s.url}/api/media`, {
+      method: 'POST',
+      body: form(big, 'big.png', { _payload: '{"alt":"big"}' }),
+    })
+    t.is(tooLarge.status, 413)
+    const disguised = await s.fetch(`${s.url}/api/media`, {
+      method: 'POST',
+      body: form(Buffer.from('#!/bin/sh\nrm -rf /\n'), 'innocent.png', {
+        _payload: '{"alt":"sh"}',
+      }),
+    })
+    t.is(disguised.status, 400)
+    const badJson = await s.fetch(`${s.url}/api/media`, {
+      method: 'POST',
+      body: form(await png(3), 'bad.png', { _payload: '{"alt":' }),
+    })
+    t.is(badJson.status, 400)
+    const files = await readdir(staticDir)
+    for (const prefix of ['big', 'innocent', 'bad'])
+      t.false(
+        files.some((f) => f.startsWith(prefix)),
+        prefix,
+      )
+    t.deepEqual(await readdir(spoolDir()), [], 'no spooled file is left')
+  },
+)
