@@ -57,15 +57,15 @@ const tooLarge = (what: string, limit: number, key: string) =>
 
 /**
  * Reads a multipart request: at most one file (the part named `file`, up to `fileSize` bytes) and form fields
- * up to `fieldsSize` bytes in all. A request declaring more than both together is refused before its body is
+ * up to `formBytes` bytes in all. A request declaring more than both together is refused before its body is
  * read.
  */
 export async function readMultipart(
   req: IncomingMessage,
-  limits: { fileSize: number; fieldsSize: number },
+  limits: { fileSize: number; formBytes: number },
 ): Promise<MultipartBody> {
   const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > limits.fileSize + limits.fieldsSize)
+  if (declared > limits.fileSize + limits.formBytes)
     throw tooLarge('The upload', limits.fileSize, 'upload.limits.fileSize')
   const dir = spoolDir()
   await mkdir(dir, { recursive: true })
@@ -91,9 +91,9 @@ export async function uploadBody(
   incoming: IncomingMessage,
   req: CmsRequest,
   upload: SanitizedUpload,
-  fieldsSize: number,
+  formBytes: number,
 ): Promise<{ raw: Buffer; cleanup: () => Promise<void> }> {
-  const body = await readMultipart(incoming, { fileSize: upload.fileSize, fieldsSize })
+  const body = await readMultipart(incoming, { fileSize: upload.fileSize, formBytes })
   req.file = body.file
   return { raw: Buffer.from(JSON.stringify(body.data)), cleanup: body.cleanup }
 }
@@ -105,7 +105,7 @@ interface Spool {
 
 function parse(
   req: IncomingMessage,
-  limits: { fileSize: number; fieldsSize: number },
+  limits: { fileSize: number; formBytes: number },
   temp: string,
   spool: Spool,
 ): Promise<Omit<MultipartBody, 'cleanup'>> {
@@ -114,7 +114,7 @@ function parse(
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { files: 1, fileSize: limits.fileSize, fieldSize: limits.fieldsSize, parts: 1000 },
+        limits: { files: 1, fileSize: limits.fileSize, fieldSize: limits.formBytes, parts: 1000 },
       })
     } catch (error) {
       return reject(new BadRequest(`The multipart body cannot be read: ${String(error)}`))
@@ -134,8 +134,8 @@ function parse(
     }
     parser.on('field', (name, value, info) => {
       fieldBytes += Buffer.byteLength(value) + name.length
-      if (info.valueTruncated || fieldBytes > limits.fieldsSize)
-        fail(tooLarge('The form fields', limits.fieldsSize, 'bodyLimit'))
+      if (info.valueTruncated || fieldBytes > limits.formBytes)
+        fail(tooLarge('The form fields', limits.formBytes, 'bodyLimit'))
       else fields[name] = value
     })
     parser.on('file', (name, stream, info) => {
