@@ -36,20 +36,6 @@ export type AccessPermission = {
   where?: Maybe<Scalars['JSON']['output']>;
 };
 
-export type AllTracking = {
-  __typename?: 'AllTracking';
-  docs: Array<Tracking>;
-  hasNextPage: Scalars['Boolean']['output'];
-  hasPrevPage: Scalars['Boolean']['output'];
-  limit: Scalars['Int']['output'];
-  nextPage?: Maybe<Scalars['Int']['output']>;
-  page: Scalars['Int']['output'];
-  pagingCounter: Scalars['Int']['output'];
-  prevPage?: Maybe<Scalars['Int']['output']>;
-  totalDocs: Scalars['Int']['output'];
-  totalPages: Scalars['Int']['output'];
-};
-
 export type Categories = {
   __typename?: 'Categories';
   docs: Array<Category>;
@@ -1445,7 +1431,6 @@ export type PostsFields_Views = {
 export type Query = {
   __typename?: 'Query';
   Access?: Maybe<Access>;
-  AllTracking?: Maybe<AllTracking>;
   Categories?: Maybe<Categories>;
   Category?: Maybe<Category>;
   Order?: Maybe<Order>;
@@ -1456,11 +1441,12 @@ export type Query = {
   Tracking?: Maybe<Tracking>;
   User?: Maybe<User>;
   Users?: Maybe<Users>;
-  countAllTracking?: Maybe<CountAllTracking>;
+  allTracking?: Maybe<AllTracking>;
   countCategories?: Maybe<CountCategories>;
   countOrders?: Maybe<CountOrders>;
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
+  countallTracking?: Maybe<CountallTracking>;
   docAccessCategory?: Maybe<CategoriesDocAccess>;
   docAccessOrder?: Maybe<OrdersDocAccess>;
   docAccessPost?: Maybe<PostsDocAccess>;
@@ -1471,17 +1457,6 @@ export type Query = {
   meUser?: Maybe<UsersMe>;
   versionPost?: Maybe<PostVersion>;
   versionsPosts?: Maybe<VersionsPosts>;
-};
-
-
-export type QueryAllTrackingArgs = {
-  draft?: InputMaybe<Scalars['Boolean']['input']>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pagination?: InputMaybe<Scalars['Boolean']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
-  trash?: InputMaybe<Scalars['Boolean']['input']>;
-  where?: InputMaybe<Tracking_Where>;
 };
 
 
@@ -1569,8 +1544,12 @@ export type QueryUsersArgs = {
 };
 
 
-export type QueryCountAllTrackingArgs = {
+export type QueryAllTrackingArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pagination?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Tracking_Where>;
 };
@@ -1601,6 +1580,13 @@ export type QueryCountUsersArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<User_Where>;
+};
+
+
+export type QueryCountallTrackingArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<Tracking_Where>;
 };
 
 
@@ -2189,9 +2175,18 @@ export type UsersResetPassword = {
   user?: Maybe<User>;
 };
 
-export type CountAllTracking = {
-  __typename?: 'countAllTracking';
+export type AllTracking = {
+  __typename?: 'allTracking';
+  docs: Array<Tracking>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPrevPage: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  nextPage?: Maybe<Scalars['Int']['output']>;
+  page: Scalars['Int']['output'];
+  pagingCounter: Scalars['Int']['output'];
+  prevPage?: Maybe<Scalars['Int']['output']>;
   totalDocs: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
 };
 
 export type CountCategories = {
@@ -2211,6 +2206,11 @@ export type CountPosts = {
 
 export type CountUsers = {
   __typename?: 'countUsers';
+  totalDocs: Scalars['Int']['output'];
+};
+
+export type CountallTracking = {
+  __typename?: 'countallTracking';
   totalDocs: Scalars['Int']['output'];
 };
 
@@ -2841,7 +2841,6 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 export type ResolversTypes = {
   Access: ResolverTypeWrapper<Partial<Access>>;
   AccessPermission: ResolverTypeWrapper<Partial<AccessPermission>>;
-  AllTracking: ResolverTypeWrapper<Partial<AllTracking>>;
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
   Categories: ResolverTypeWrapper<Partial<Categories>>;
   CategoriesAccess: ResolverTypeWrapper<Partial<CategoriesAccess>>;
@@ -3029,11 +3028,12 @@ export type ResolversTypes = {
   UsersMe: ResolverTypeWrapper<Partial<UsersMe>>;
   UsersRefreshedUser: ResolverTypeWrapper<Partial<UsersRefreshedUser>>;
   UsersResetPassword: ResolverTypeWrapper<Partial<UsersResetPassword>>;
-  countAllTracking: ResolverTypeWrapper<Partial<CountAllTracking>>;
+  allTracking: ResolverTypeWrapper<Partial<AllTracking>>;
   countCategories: ResolverTypeWrapper<Partial<CountCategories>>;
   countOrders: ResolverTypeWrapper<Partial<CountOrders>>;
   countPosts: ResolverTypeWrapper<Partial<CountPosts>>;
   countUsers: ResolverTypeWrapper<Partial<CountUsers>>;
+  countallTracking: ResolverTypeWrapper<Partial<CountallTracking>>;
   mutationCategoryInput: ResolverTypeWrapper<Partial<MutationCategoryInput>>;
   mutationCategoryUpdateInput: ResolverTypeWrapper<Partial<MutationCategoryUpdateInput>>;
   mutationOrderInput: ResolverTypeWrapper<Partial<MutationOrderInput>>;
@@ -3092,7 +3092,6 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   Access: Partial<Access>;
   AccessPermission: Partial<AccessPermission>;
-  AllTracking: Partial<AllTracking>;
   Boolean: Partial<Scalars['Boolean']['output']>;
   Categories: Partial<Categories>;
   CategoriesAccess: Partial<CategoriesAccess>;
@@ -3266,11 +3265,12 @@ export type ResolversParentTypes = {
   UsersMe: Partial<UsersMe>;
   UsersRefreshedUser: Partial<UsersRefreshedUser>;
   UsersResetPassword: Partial<UsersResetPassword>;
-  countAllTracking: Partial<CountAllTracking>;
+  allTracking: Partial<AllTracking>;
   countCategories: Partial<CountCategories>;
   countOrders: Partial<CountOrders>;
   countPosts: Partial<CountPosts>;
   countUsers: Partial<CountUsers>;
+  countallTracking: Partial<CountallTracking>;
   mutationCategoryInput: Partial<MutationCategoryInput>;
   mutationCategoryUpdateInput: Partial<MutationCategoryUpdateInput>;
   mutationOrderInput: Partial<MutationOrderInput>;
@@ -3334,19 +3334,6 @@ export type AccessResolvers<ContextType = GraphQLContext, ParentType extends Res
 export type AccessPermissionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AccessPermission'] = ResolversParentTypes['AccessPermission']> = {
   permission?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   where?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
-};
-
-export type AllTrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AllTracking'] = ResolversParentTypes['AllTracking']> = {
-  docs?: Resolver<Array<ResolversTypes['Tracking']>, ParentType, ContextType>;
-  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  hasPrevPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  pagingCounter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CategoriesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Categories'] = ResolversParentTypes['Categories']> = {
@@ -3905,7 +3892,6 @@ export type PostsFields_ViewsResolvers<ContextType = GraphQLContext, ParentType 
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   Access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
-  AllTracking?: Resolver<Maybe<ResolversTypes['AllTracking']>, ParentType, ContextType, Partial<QueryAllTrackingArgs>>;
   Categories?: Resolver<Maybe<ResolversTypes['Categories']>, ParentType, ContextType, Partial<QueryCategoriesArgs>>;
   Category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<QueryCategoryArgs, 'id'>>;
   Order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
@@ -3916,11 +3902,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   Tracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<QueryTrackingArgs, 'id'>>;
   User?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   Users?: Resolver<Maybe<ResolversTypes['Users']>, ParentType, ContextType, Partial<QueryUsersArgs>>;
-  countAllTracking?: Resolver<Maybe<ResolversTypes['countAllTracking']>, ParentType, ContextType, Partial<QueryCountAllTrackingArgs>>;
+  allTracking?: Resolver<Maybe<ResolversTypes['allTracking']>, ParentType, ContextType, Partial<QueryAllTrackingArgs>>;
   countCategories?: Resolver<Maybe<ResolversTypes['countCategories']>, ParentType, ContextType, Partial<QueryCountCategoriesArgs>>;
   countOrders?: Resolver<Maybe<ResolversTypes['countOrders']>, ParentType, ContextType, Partial<QueryCountOrdersArgs>>;
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
+  countallTracking?: Resolver<Maybe<ResolversTypes['countallTracking']>, ParentType, ContextType, Partial<QueryCountallTrackingArgs>>;
   docAccessCategory?: Resolver<Maybe<ResolversTypes['CategoriesDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessCategoryArgs, 'id'>>;
   docAccessOrder?: Resolver<Maybe<ResolversTypes['OrdersDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessOrderArgs, 'id'>>;
   docAccessPost?: Resolver<Maybe<ResolversTypes['PostsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPostArgs, 'id'>>;
@@ -4220,8 +4207,17 @@ export type UsersResetPasswordResolvers<ContextType = GraphQLContext, ParentType
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 };
 
-export type CountAllTrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countAllTracking'] = ResolversParentTypes['countAllTracking']> = {
+export type AllTrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['allTracking'] = ResolversParentTypes['allTracking']> = {
+  docs?: Resolver<Array<ResolversTypes['Tracking']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPrevPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pagingCounter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CountCategoriesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countCategories'] = ResolversParentTypes['countCategories']> = {
@@ -4237,6 +4233,10 @@ export type CountPostsResolvers<ContextType = GraphQLContext, ParentType extends
 };
 
 export type CountUsersResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countUsers'] = ResolversParentTypes['countUsers']> = {
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CountallTrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countallTracking'] = ResolversParentTypes['countallTracking']> = {
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -4256,7 +4256,6 @@ export type VersionsPostsResolvers<ContextType = GraphQLContext, ParentType exte
 export type Resolvers<ContextType = GraphQLContext> = {
   Access?: AccessResolvers<ContextType>;
   AccessPermission?: AccessPermissionResolvers<ContextType>;
-  AllTracking?: AllTrackingResolvers<ContextType>;
   Categories?: CategoriesResolvers<ContextType>;
   CategoriesAccess?: CategoriesAccessResolvers<ContextType>;
   CategoriesDocAccess?: CategoriesDocAccessResolvers<ContextType>;
@@ -4372,11 +4371,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   UsersMe?: UsersMeResolvers<ContextType>;
   UsersRefreshedUser?: UsersRefreshedUserResolvers<ContextType>;
   UsersResetPassword?: UsersResetPasswordResolvers<ContextType>;
-  countAllTracking?: CountAllTrackingResolvers<ContextType>;
+  allTracking?: AllTrackingResolvers<ContextType>;
   countCategories?: CountCategoriesResolvers<ContextType>;
   countOrders?: CountOrdersResolvers<ContextType>;
   countPosts?: CountPostsResolvers<ContextType>;
   countUsers?: CountUsersResolvers<ContextType>;
+  countallTracking?: CountallTrackingResolvers<ContextType>;
   versionsPosts?: VersionsPostsResolvers<ContextType>;
 };
 

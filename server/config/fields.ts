@@ -1,4 +1,5 @@
 import type { FlattenedField, Field } from './types.ts'
+import { staticText, type StaticText } from './admin.ts'
 import { fieldType, layoutOf } from '../fields/registry.ts'
 
 /**
@@ -35,8 +36,8 @@ export { storedAsJson as isJsonStored } from '../fields/registry.ts'
 export const alwaysRequired = (field: FlattenedField): boolean =>
   'required' in field && Boolean(field.required) && typeof field.admin?.condition !== 'function'
 
-export const fieldLabel = (field: { name: string; label?: string }): string =>
-  field.label ?? field.name
+export const fieldLabel = (field: { name: string; label?: StaticText | false }): string =>
+  staticText(field.label) ?? field.name
 
 /** The fields under a field: a group's or an array's, every block's for a blocks field (in order); else none. */
 export const subFields = (field: FlattenedField): FlattenedField[] | undefined =>

@@ -17,15 +17,20 @@ export function typeName(label: string): string {
 export interface CollectionNames {
   /** `Post` */
   singular: string
-  /** `Posts`; `All<Singular>` when the labels give the same word for both (Payload says `all<Singular>`). */
+  /** `Posts`; `All<Singular>` when the labels give the same word for both (OpenAPI, TypeScript, the SDK). */
   plural: string
+  /**
+   * The GraphQL list query and type: `Posts`, or Payload's `all<Singular>` when both are the same word (`media`:
+   * `allMedia`, `countallMedia`, `versionsallMedia`), so a Payload frontend's queries run unchanged.
+   */
+  graphQLPlural: string
 }
 
 export function collectionNames(c: SanitizedCollection): CollectionNames {
   const singular = typeName(c.labels.singular)
-  let plural = typeName(c.labels.plural)
-  if (plural === singular) plural = `All${singular}`
-  return { singular, plural }
+  const plural = typeName(c.labels.plural)
+  if (plural !== singular) return { singular, plural, graphQLPlural: plural }
+  return { singular, plural: `All${singular}`, graphQLPlural: `all${singular}` }
 }
 
 /** `site-settings` → `SiteSetting` (a global is named by its singular, as Payload does). */

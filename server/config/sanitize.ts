@@ -50,26 +50,30 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const collections = collectionsIn.map((c) =>
     sanitizeCollection(c, slugs, Boolean(localization), dbIdType, input.upload?.limits?.fileSize),
   )
-  for (const c of collections) {
-    const other = tables.get(c.table)
-    if (other)
-      throw new ConfigError(
-        `Collection "${c.slug}": its table name "${c.table}" collides with collection "${other}".`,
-      )
-    tables.set(c.table, c.slug)
-  }
+  // SQLite's table names ignore case (`variantOptions`, `variantoptions`), and a slug may not take another
+  // collection's versions table (`_posts_versions`).
+  for (const c of collections)
+    for (const table of [c.table, c.versionsCollection?.table]) {
+      if (!table) continue
+      const other = tables.get(table.toLowerCase())
+      if (other)
+        throw new ConfigError(
+          `Collection "${c.slug}": its table name "${table}" collides with collection "${other}" (table names ignore case).`,
+        )
+      tables.set(table.toLowerCase(), c.slug)
+    }
   const bySlug = new Map(collections.map((c) => [c.slug, c]))
   for (const c of collections) c.joins = resolveJoins(c, bySlug)
   const globals = sanitizeGlobals(globalsIn, slugs, Boolean(localization))
   for (const g of globals) {
     const table = g.versionsCollection?.table
     if (!table) continue
-    const other = tables.get(table)
+    const other = tables.get(table.toLowerCase())
     if (other)
       throw new ConfigError(
         `Global "${g.slug}": its versions table "${table}" collides with global "${other}".`,
       )
-    tables.set(table, g.slug)
+    tables.set(table.toLowerCase(), g.slug)
   }
 
   const routes = sanitizeRoutes(input)

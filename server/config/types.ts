@@ -118,7 +118,11 @@ export type Option = string | { value: string; label?: StaticText }
 
 export interface FieldBase {
   name: string
-  label?: string
+  /**
+   * A string, or one per language (`{ en, de }`): the contracts and error messages use `en` (else the first).
+   * `false` (Payload: no label in the admin) names the field by its name.
+   */
+  label?: StaticText | false
   required?: boolean
   unique?: boolean
   index?: boolean
@@ -329,7 +333,7 @@ export interface GroupField extends Omit<FieldBase, 'unique' | 'index'> {
 export interface UnnamedGroupField {
   type: 'group'
   name?: undefined
-  label?: string
+  label?: StaticText
   fields: Field[]
   /** `admin.condition` applies to the fields inside. */
   admin?: FieldAdmin
@@ -356,7 +360,7 @@ export interface CollapsibleField {
 export interface Tab {
   name?: string
   /** The tab's heading; a named tab's label and description also describe its group in the contracts. */
-  label?: string
+  label?: StaticText
   description?: Description
   fields: Field[]
   admin?: FieldAdmin
@@ -389,7 +393,18 @@ export type DataField =
   | ArrayField
   | BlocksField
   | GroupField
-export type LayoutField = RowField | CollapsibleField | TabsField | UnnamedGroupField
+/**
+ * Payload's `ui` field: an admin component (`admin.components.Field`) with a name and no value; it has no storage
+ * and no place in any API (server/fields/ui.ts).
+ */
+export interface UIField {
+  type: 'ui'
+  name: string
+  label?: StaticText
+  admin?: FieldAdmin
+  custom?: Custom
+}
+export type LayoutField = RowField | CollapsibleField | TabsField | UnnamedGroupField | UIField
 export type Field = DataField | LayoutField
 
 /**
@@ -641,7 +656,8 @@ export type EmailAdapterFactory = (args: {
 
 export interface CollectionConfig {
   slug: string
-  labels?: { singular?: string; plural?: string }
+  /** Strings, or one per language: names and descriptions use `en` (else the first). */
+  labels?: { singular?: StaticText; plural?: StaticText }
   fields: Field[]
   access?: {
     create?: Access
@@ -651,6 +667,11 @@ export interface CollectionConfig {
     readVersions?: Access
     /** Who may unlock a locked account (`POST <api>/<slug>/unlock`); default: the collection's `update` access on that account. */
     unlock?: Access
+    /**
+     * Payload's admin gate: whether a user of this collection (the root `admin.user` one) may use an admin panel.
+     * Answered as `canAccessAdmin` by `GET <api>/access` and GraphQL `Access`; without it, any logged-in user of it.
+     */
+    admin?: (args: { req: CmsRequest }) => boolean | Promise<boolean>
   }
   hooks?: CollectionHooks
   endpoints?: Endpoint[]
@@ -699,7 +720,7 @@ export interface SanitizedVersions {
 
 export interface GlobalConfig {
   slug: string
-  label?: string
+  label?: StaticText
   /** As a collection's (admin.ts). */
   admin?: GlobalAdmin
   custom?: Custom

@@ -29,6 +29,7 @@ import type {
   Tab,
   TabsField,
   UnnamedGroupField,
+  UIField,
 } from './types.ts'
 
 /** Key → message; a key of `T` (an implemented option) is a type error. */
@@ -38,6 +39,9 @@ const GRAPHQL_NAMES =
   'GraphQL, OpenAPI and TypeScript names all come from labels; remove graphQL and set labels ({ singular, plural }) to rename the types. Hiding a collection from GraphQL (graphQL: false) is not supported.'
 const DB_NAME =
   'table and column names follow slugs and field names ("-" becomes "_"); remove dbName, and rename the slug or field to change the name.'
+/** Payload's folders: the admin's `payload-folders` collection and a `folder` relationship on each document. */
+const FOLDERS =
+  'folders (the payload-folders collection and the folder field they add) are not supported and not planned: they serve the admin panel; remove folders, and to group documents add a relationship field to a collection of your own (for example "folders").'
 export const configRefusals = {
   auth: 'the token order is fixed (Authorization: Bearer|JWT <token>, then the cms-token cookie); remove auth (jwtOrder) from the root config.',
   bin: 'the cms command has a fixed set of scripts; remove bin and run your own scripts with node, using getCms() for the Local API.',
@@ -48,13 +52,13 @@ export const configRefusals = {
     'error details never reach clients (500s are masked) and are always logged; remove debug, and read the server log (LOG_LEVEL sets what it shows).',
   defaultMaxTextLength:
     'the default length limit of text fields is fixed (40,000 characters, 255 when unique or indexed); remove it and set maxLength on each text field.',
-  folders: 'folders are an admin-panel feature and are not supported; remove folders.',
+  folders: FOLDERS,
   hooks:
     'root hooks (afterError) are not supported yet; remove them and use the hooks.afterError of each collection.',
   i18n: 'messages are in English only; remove i18n.',
   indexSortableFields:
     'the indexed columns are id, createdAt, updatedAt, relationships and fields with index: true or unique: true; remove it and set index: true on the fields you sort by.',
-  jobs: 'the jobs queue is not supported; remove jobs and run background work outside the CMS (a scheduled script calling the Local API).',
+  jobs: 'the jobs queue is not built yet; remove jobs, and until then run background work from a scheduled script calling the Local API (getPayload or getCms).',
   kv: 'the key-value store is not supported; remove kv and keep such data in a collection or a global.',
   logger:
     'the server logs JSON lines with pino to standard output; remove logger and set LOG_LEVEL (silent, error, info, debug) instead.',
@@ -124,7 +128,7 @@ export const uploadRefusals = {
 export const collectionRefusals = {
   dbName: DB_NAME,
   enableQueryPresets: 'query presets are an admin-panel feature and are not supported; remove it.',
-  folders: 'folders are an admin-panel feature and are not supported; remove folders.',
+  folders: FOLDERS,
   forceSelect:
     'forceSelect is not supported yet; remove it and list the fields you need in each select.',
   graphQL: GRAPHQL_NAMES,
@@ -136,9 +140,9 @@ export const collectionRefusals = {
     'manual ordering is not supported yet; remove orderable and sort by a number field of your own (defaultSort).',
 } as const satisfies Refusals<CollectionConfig>
 
-export const collectionAccessRefusals = {
-  admin: 'there is no admin panel to guard; remove access.admin.',
-} as const satisfies Refusals<NonNullable<CollectionConfig['access']>>
+export const collectionAccessRefusals = {} as const satisfies Refusals<
+  NonNullable<CollectionConfig['access']>
+>
 
 export const authRefusals = {
   disableLocalStrategy:
@@ -156,7 +160,7 @@ export const forgotPasswordRefusals = {
 export const draftsRefusals = {
   localizeStatus: 'the draft status is one per document, not per locale; remove localizeStatus.',
   schedulePublish:
-    'scheduled publishing is not supported yet; remove it and publish from a scheduled script (update with _status: "published").',
+    'scheduled publishing runs on the jobs queue, which is not built yet; remove schedulePublish, and until then publish from a scheduled script (an update with _status: "published").',
   validate:
     'drafts are saved without required-field checks and validated in full when published; remove validate.',
 } as const
@@ -247,6 +251,7 @@ export const fieldTypeRefusals = {
   collapsible: {} satisfies Refusals<CollapsibleField>,
   row: {} satisfies Refusals<RowField>,
   tabs: {} satisfies Refusals<TabsField>,
+  ui: {} satisfies Refusals<UIField>,
 } as const
 
 export const blockRefusals = {
@@ -277,6 +282,5 @@ export const optionRefusals = {} as const satisfies Refusals<Exclude<Option, str
 
 /** Payload field types this server has no equivalent of. */
 export const fieldTypeRefusalsByType: Readonly<Record<string, string>> = {
-  ui: 'ui fields only render in an admin panel, which this server does not have; remove the field.',
   upload: `upload fields need uploads, which are not supported yet; use a text field holding the file URL, or a relationship to a collection of your own describing files.`,
 }

@@ -36,7 +36,7 @@ export function compileDocuments(config: SanitizedConfig): string {
   const loc = config.localization ? ', $locale: LocaleInputType' : ''
   const locArg = config.localization ? ', locale: $locale' : ''
   for (const c of config.collections) {
-    const { singular, plural } = collectionNames(c)
+    const { singular, plural, graphQLPlural } = collectionNames(c)
     const drafts = Boolean(c.versions && c.versions.drafts)
     const draftVar = drafts ? ', $draft: Boolean' : ''
     const draftArg = drafts ? ', draft: $draft' : ''
@@ -45,13 +45,13 @@ export function compileDocuments(config: SanitizedConfig): string {
       `fragment ${singular}Fields on ${singular} {\n  id${ts}\n${selection(c.flatFields, singular, config, '  ')}\n}`,
     )
     out.push(
-      `query Find${plural}($where: ${singular}_where, $limit: Int, $page: Int, $sort: String${draftVar}${loc}) {\n  ${plural}(where: $where, limit: $limit, page: $page, sort: $sort${draftArg}${locArg}) {\n    docs { ...${singular}Fields }\n    totalDocs\n    limit\n    page\n    totalPages\n    hasNextPage\n    hasPrevPage\n    nextPage\n    prevPage\n    pagingCounter\n  }\n}`,
+      `query Find${plural}($where: ${singular}_where, $limit: Int, $page: Int, $sort: String${draftVar}${loc}) {\n  ${graphQLPlural}(where: $where, limit: $limit, page: $page, sort: $sort${draftArg}${locArg}) {\n    docs { ...${singular}Fields }\n    totalDocs\n    limit\n    page\n    totalPages\n    hasNextPage\n    hasPrevPage\n    nextPage\n    prevPage\n    pagingCounter\n  }\n}`,
     )
     out.push(
       `query Find${singular}($id: Int!${draftVar}${loc}) {\n  ${singular}(id: $id${draftArg}${locArg}) { ...${singular}Fields }\n}`,
     )
     out.push(
-      `query Count${plural}($where: ${singular}_where${draftVar}) {\n  count${plural}(where: $where${draftArg}) { totalDocs }\n}`,
+      `query Count${plural}($where: ${singular}_where${draftVar}) {\n  count${graphQLPlural}(where: $where${draftArg}) { totalDocs }\n}`,
     )
     out.push(
       `mutation Create${singular}($data: mutation${singular}Input!${draftVar}${loc}) {\n  create${singular}(data: $data${draftArg}${locArg}) { ...${singular}Fields }\n}`,

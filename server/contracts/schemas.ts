@@ -1,6 +1,7 @@
 import { staticText } from '../config/admin.ts'
 import { alwaysRequired } from '../config/fields.ts'
 import { fieldType } from '../fields/registry.ts'
+import { ownsRowId } from '../fields/shared.ts'
 import type { SchemaKit } from '../fields/types.ts'
 import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../config/types.ts'
 import { idKind } from '../config/ids.ts'
@@ -193,7 +194,8 @@ export function fieldsSchema(
 ): ObjectSchema {
   const properties: Schema = {}
   const required: string[] = []
-  if (row) properties.id = mode === 'read' ? { type: 'string' } : { type: ['string', 'null'] }
+  if (row && !ownsRowId(fields))
+    properties.id = mode === 'read' ? { type: 'string' } : { type: ['string', 'null'] }
   for (const f of fields) {
     if (f.hidden) continue
     const computed = fieldType(f).computed

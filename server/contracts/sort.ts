@@ -1,4 +1,5 @@
-import type { SanitizedCollection } from '../config/types.ts'
+import type { SanitizedCollection, SanitizedConfig } from '../config/types.ts'
+import { relationOf } from '../fields/registry.ts'
 import { collectionSchema, type Placement } from '../db/schema.ts'
 import { isContainer } from '../db/where.ts'
 import { escapeRe, SPACES } from './patterns.ts'
@@ -9,21 +10,36 @@ import type { Schema } from './schemas.ts'
  * timestamps, a field stored in a column (dotted into groups), a polymorphic relationship (its id) and a
  * localized single value. Derived from the same placements, so the contract cannot drift from the server.
  */
-export function sortablePaths(c: SanitizedCollection): string[] {
-  const out = ['id', ...(c.timestamps ? ['createdAt', 'updatedAt'] : [])]
+export function sortablePaths(
+  c: SanitizedCollection,
+  config?: SanitizedConfig,
+  hops = SORT_HOPS,
+  base = '',
+): string[] {
+  const out = ['id', ...(c.timestamps ? ['createdAt', 'updatedAt'] : [])].map((p) => base + p)
   const walk = (placements: Map<string, Placement>, prefix: string) => {
     for (const [name, p] of placements) {
       // valueExpression refuses a hidden top-level field only.
-      if (!prefix && 'field' in p && p.field.hidden) continue
+      if (prefix === base && 'field' in p && p.field.hidden) continue
       if (p.kind === 'group') walk(p.children, `${prefix}${name}.`)
       else if (p.kind === 'column' || p.kind === 'polymorphic') out.push(prefix + name)
       else if (p.kind === 'json' && p.field.localized && !isContainer(p.field))
         out.push(prefix + name)
+      // Through a single-collection relationship (the sort compiler's relatedIds): the related paths.
+      const relation = 'field' in p && p.kind !== 'group' ? relationOf(p.field) : undefined
+      const related = relation && config?.collectionsBySlug.get(relation.targets[0])
+      const through =
+        p.kind === 'column' || (p.kind === 'json' && !(relation?.hasMany && p.field.localized))
+      if (hops > 0 && related && !relation.polymorphic && through)
+        out.push(...sortablePaths(related, config, hops - 1, `${prefix}${name}.`))
     }
   }
-  walk(collectionSchema(c).placements, '')
+  walk(collectionSchema(c).placements, base)
   return out
 }
+
+/** How many relationships a sort path the contract lists may go through (`director.movie.name`: two). */
+const SORT_HOPS = 2
 
 /**
  * The `sort` parameter of a collection (or a versions collection): a comma-separated list of sortable paths,
@@ -31,8 +47,8 @@ export function sortablePaths(c: SanitizedCollection): string[] {
  * An unknown path is a 400, so the pattern names every accepted one (and Local's 400 names the key: the request
  * validator leaves this pattern to it, server/http/dispatch.ts).
  */
-export function sortParam(c: SanitizedCollection): Schema {
-  const paths = sortablePaths(c)
+export function sortParam(c: SanitizedCollection, config?: SanitizedConfig): Schema {
+  const paths = sortablePaths(c, config)
   const forms = [...new Set(paths.flatMap((p) => [p, p.replace(/\./g, '__')]))]
   // Keys are trimmed and empty ones skipped (compileSort), so spaces and empty keys are part of the form.
   const one = `${SPACES}(?:[+-]?(?:${forms.map(escapeRe).join('|')})${SPACES})?`

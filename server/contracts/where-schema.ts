@@ -98,7 +98,12 @@ const WHERE_BEYOND: Schema = {
  * enumerate (into json, through a relationship, a localized group) are `patterns`: regular expressions of the
  * keys, with WhereAny. Each dotted path is also accepted with `__` for its dots (GraphQL's form).
  */
-function wherePaths(fields: FlattenedField[], out: Schema, patterns: Schema): void {
+function wherePaths(
+  fields: FlattenedField[],
+  out: Schema,
+  patterns: Schema,
+  locales: string[],
+): void {
   const kit: WherePathKit = {
     add(path, s) {
       out[path.join('.')] = s
@@ -116,6 +121,8 @@ function wherePaths(fields: FlattenedField[], out: Schema, patterns: Schema): vo
     const type = fieldType(f)
     const s = type.whereSchema?.(f, values)
     if (s) kit.add(here, s)
+    // A localized value in a named locale (`title.es`), whatever the request's locale.
+    if (s && f.localized) for (const code of locales) kit.add([...here, code], s)
     type.wherePaths?.(f, here, kit)
     // A localized value is one JSON value: paths into it are past the enumerated ones.
     return !f.localized
@@ -131,12 +138,14 @@ export function whereSchema(
   fields: FlattenedField[],
   timestamps: boolean,
   kind: IdKind = 'integer',
+  /** The locale codes, with localization: each may follow a localized field's path. */
+  locales: string[] = [],
 ): Schema {
   const properties: Schema = { id: whereIdRef(kind) }
   if (timestamps)
     Object.assign(properties, { createdAt: ref('WhereDate'), updatedAt: ref('WhereDate') })
   const patterns: Schema = {}
-  wherePaths(fields, properties, patterns)
+  wherePaths(fields, properties, patterns, locales)
   // REST takes and/or; GraphQL's AND/OR are its input type's names, and Local accepts both.
   for (const op of ['and', 'or']) properties[op] = { type: 'array', items: ref(name) }
   return {

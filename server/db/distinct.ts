@@ -5,7 +5,13 @@ import { QueryError } from '../errors/query-error.ts'
 import type { Executor } from './database.ts'
 import { readValue } from './rows.ts'
 import { tableOf, whereClause } from './store.ts'
-import { compileWhere, valueExpression, type Compiled, type QueryContext } from './where.ts'
+import {
+  compileWhere,
+  sortExpression,
+  valueExpression,
+  type Compiled,
+  type QueryContext,
+} from './where.ts'
 
 /**
  * The distinct values of one field (`path`: a value stored once per document, see `valueExpression`) among the
@@ -39,7 +45,7 @@ function distinctQuery(
       order.push(`d.v ${dir}`)
       continue
     }
-    const other = valueExpression(ctx, collection, name)
+    const other = sortExpression(ctx, collection, name, 't', desc)
     if (!other)
       throw new QueryError([
         { path: name, message: `cannot sort by "${name}": not a single sortable value` },

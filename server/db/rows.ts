@@ -18,6 +18,14 @@ function valueReaderOf(field: FlattenedField): ((stored: unknown) => unknown) | 
 }
 const valueReaders = new WeakMap<FlattenedField, ((stored: unknown) => unknown) | undefined>()
 
+/**
+ * A list Payload's SQL adapters answer as `[]` when it holds nothing, written empty or never written (its module's
+ * `emptyList`: hasMany values, arrays). Blocks are not among them: Payload leaves an empty blocks field out, read
+ * here as stored (docs/decisions.md).
+ */
+const readsAsList = (field: FlattenedField): boolean =>
+  !field.localized && Boolean(fieldType(field).emptyList?.(field))
+
 type Reader = (row: Record<string, unknown>, out: Record<string, unknown>) => void
 
 /** One placement's reader: what it reads decided once (field type, id kinds), only the row's values per call. */
@@ -39,10 +47,17 @@ function placementReader(name: string, p: Placement): Reader | undefined {
     }
     case 'json': {
       const column = p.column
+      const list = readsAsList(p.field)
       return (row, out) => {
         const raw = row[column]
         out[name] =
-          raw === null || raw === undefined ? null : typeof raw === 'string' ? JSON.parse(raw) : raw
+          raw === null || raw === undefined
+            ? list
+              ? []
+              : null
+            : typeof raw === 'string'
+              ? JSON.parse(raw)
+              : raw
       }
     }
     case 'point': {

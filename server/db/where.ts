@@ -10,8 +10,8 @@
  * single-value expressions) and `state.ts`; the operators and the nesting limit are the config's
  * (`config/where-operators.ts`), since the contracts compile them too.
  */
-export { combinedWhere, compileWhere } from './where/tree.ts'
-export { compileSort, valueExpression } from './where/sort.ts'
+export { combinedWhere, compileWhere, trustedWhere } from './where/tree.ts'
+export { compileSort, sortExpression, valueExpression } from './where/sort.ts'
 export { isContainer } from './where/kinds.ts'
 export { OPERATORS, WHERE_MAX_NESTING } from '../config/where-operators.ts'
 export type { Compiled, QueryContext } from './where/state.ts'

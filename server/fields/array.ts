@@ -1,6 +1,7 @@
+import { staticText } from '../config/admin.ts'
 import { typeName } from '../config/names.ts'
 import type { FlattenedArrayField } from '../config/types.ts'
-import { arrayOf, checkRows, isObject, ok, TEXT_OPS } from './shared.ts'
+import { arrayOf, checkRowId, checkRows, isObject, ok, ownsRowId, TEXT_OPS } from './shared.ts'
 import type { FieldType } from './types.ts'
 
 /** Keys of every row besides its fields. */
@@ -10,6 +11,7 @@ const ROW_KEYS = ['id']
 export const array: FieldType<FlattenedArrayField> = {
   name: 'array',
   jsonStored: () => true,
+  emptyList: () => true,
   children: (field) => field.fields,
   flatten: (field, flatten) => ({ ...field, fields: flatten(field.fields) }),
   rowFields: (field) => field.fields,
@@ -21,17 +23,17 @@ export const array: FieldType<FlattenedArrayField> = {
     for (const key of ROW_KEYS) kit.add([...path, key], kit.ref('WhereText'))
   },
   output: (field, parent, kit) =>
-    `[${kit.object(field.interfaceName ?? `${parent}_${typeName(field.name)}`, field.fields, true, field.label)}!]`,
+    `[${kit.object(field.interfaceName ?? `${parent}_${typeName(field.name)}`, field.fields, true, staticText(field.label))}!]`,
   input: (field, parent, kit) =>
     `[${kit.input(`${parent}_${typeName(field.name)}Input`, field.fields, true)}!]`,
   whereInput: (_field, key, type, kit) =>
     kit.operators(`${type}_${key}_operator`, 'JSON', TEXT_OPS),
   typescript(field, kit) {
-    const body = kit.object(field.fields, ['id?: string | null;'])
+    const body = kit.object(field.fields, ownsRowId(field.fields) ? [] : ['id?: string | null;'])
     return `${field.interfaceName ? kit.named(field.interfaceName, body) : body}[]`
   },
   selection: (field, parent, kit) =>
-    `${field.name} {\n${kit.depth}  id\n${kit.fields(field.fields, field.interfaceName ?? `${parent}_${typeName(field.name)}`, '  ')}\n${kit.depth}}`,
+    `${field.name} {\n${ownsRowId(field.fields) ? '' : `${kit.depth}  id\n`}${kit.fields(field.fields, field.interfaceName ?? `${parent}_${typeName(field.name)}`, '  ')}\n${kit.depth}}`,
   async validate(field, value, kit) {
     if (!Array.isArray(value)) return 'This field must be a list of rows.'
     const e = checkRows(field, value.length)
@@ -51,5 +53,7 @@ export const array: FieldType<FlattenedArrayField> = {
     if (!Array.isArray(field.fields) || field.fields.length === 0)
       kit.fail('a array field needs a non-empty fields array.')
     field.fields = kit.fields(field.fields, `${field.name}.`, false)
+    const problem = checkRowId(field.fields)
+    if (problem) kit.fail(problem)
   },
 }

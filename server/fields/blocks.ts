@@ -1,7 +1,7 @@
 import { typeName } from '../config/names.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import type { FlattenedBlock, FlattenedBlocksField } from '../config/types.ts'
-import { arrayOf, checkRows, isObject, ok, TEXT_OPS } from './shared.ts'
+import { arrayOf, checkRowId, checkRows, isObject, ok, ownsRowId, TEXT_OPS } from './shared.ts'
 import type { CheckKit, FieldType, Schema, SchemaKit, ValidateKit } from './types.ts'
 
 /** Keys of every row besides its block's fields. */
@@ -73,6 +73,8 @@ function check(field: FlattenedBlocksField, kit: CheckKit): void {
     if (!Array.isArray(b.fields))
       throw new ConfigError(`${kit.at}, block "${b.slug}": fields must be an array.`)
     b.fields = kit.fields(b.fields, `${field.name}.${b.slug}.`, false)
+    const problem = checkRowId(b.fields)
+    if (problem) throw new ConfigError(`${kit.at}, block "${b.slug}": ${problem}`)
   }
 }
 
@@ -111,7 +113,7 @@ export const blocks: FieldType<FlattenedBlocksField> = {
   typescript(field, kit) {
     const members = field.blocks.map((b) => {
       const body = kit.object(b.fields, [
-        'id?: string | null;',
+        ...(ownsRowId(b.fields) ? [] : ['id?: string | null;']),
         'blockName?: string | null;',
         `blockType: ${JSON.stringify(b.slug)};`,
       ])
@@ -124,7 +126,8 @@ export const blocks: FieldType<FlattenedBlocksField> = {
     const members = field.blocks.map((b) => {
       const name = blockName(field, parent, b)
       const inner = kit.fields(b.fields, name, '    ')
-      return `${d}  ... on ${name} {\n${d}    id\n${d}    blockType\n${d}    blockName${inner ? `\n${inner}` : ''}\n${d}  }`
+      const id = ownsRowId(b.fields) ? '' : `${d}    id\n`
+      return `${d}  ... on ${name} {\n${id}${d}    blockType\n${d}    blockName${inner ? `\n${inner}` : ''}\n${d}  }`
     })
     return `${field.name} {\n${d}  __typename\n${members.join('\n')}\n${d}}`
   },

@@ -2,7 +2,12 @@ import type { EmailField } from '../config/types.ts'
 import { ok, TEXT_OPS } from './shared.ts'
 import type { FieldType } from './types.ts'
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/**
+ * Payload's rule: no quotes, spaces or consecutive dots; a local part not starting or ending with a dot; a domain
+ * of labels not starting or ending with a hyphen, ending in a top-level domain of at least two letters.
+ */
+const EMAIL_RE =
+  /^(?!.*\.\.)[\w!#$%&'*+/=?^`{|}~-](?:[\w!#$%&'*+/=?^`{|}~.-]*[\w!#$%&'*+/=?^`{|}~-])?@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/i
 
 /** An email address (at most 254 characters, as SMTP allows). */
 export const email: FieldType<EmailField> = {

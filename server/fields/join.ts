@@ -40,6 +40,9 @@ export const join: FieldType<JoinField> = {
   outputArgs: (field, kit) =>
     `(where: ${kit.docType(field.collection)}_where, limit: Int, page: Int, sort: String, count: Boolean)`,
   input: () => undefined,
+  // Queried as Payload does: the joined documents' ids, or their fields (server/db/where/join.ts).
+  whereSchema: (_field, kit) => kit.ref('WhereAny'),
+  wherePaths: (_field, path, kit) => kit.beyond(path),
   typescript: (field, kit) =>
     `{\n  docs?: (${kit.idType(field.collection)} | ${kit.docName(field.collection)})[];\n  hasNextPage?: boolean;\n  totalDocs?: number;\n}`,
   selection: (field) => `${field.name} { docs { id } hasNextPage }`,

@@ -7,6 +7,7 @@ import type { FieldType, Schema } from './types.ts'
 export const number: FieldType<NumberField> = {
   name: 'number',
   jsonStored: (field) => Boolean(field.hasMany),
+  emptyList: (field) => Boolean(field.hasMany),
   column: () => ({ type: 'double' }),
   reader: () => (v) => (typeof v === 'number' ? v : Number(v)),
   whereKind: () => 'number',

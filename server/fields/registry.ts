@@ -1,6 +1,7 @@
 import type { Field, FlattenedField } from '../config/types.ts'
 import { collapsible, row, tabs, unnamedGroup, type LayoutType } from './layout.ts'
 import { array } from './array.ts'
+import { ui } from './ui.ts'
 import { blocks } from './blocks.ts'
 import { checkbox } from './checkbox.ts'
 import { date } from './date.ts'
@@ -28,6 +29,9 @@ const types = new Map<string, FieldType>()
  */
 const widen = <F extends { type: string }>(type: FieldType<F>): FieldType =>
   type as unknown as FieldType
+
+const widenLayout = <F extends { type: string }>(type: LayoutType<F>): LayoutType =>
+  type as unknown as LayoutType
 
 /** The built-in data types (layout types, rows, collapsibles, tabs and unnamed groups, are flattened away). */
 const builtIns = (): FieldType[] => [
@@ -65,9 +69,11 @@ export function registerFieldType<F extends { type: string }>(type: FieldType<F>
   known.set(type.name, held)
 }
 
-/** Layout types by name, asked about their own fields only (as above). */
+/** Layout types by name, asked about their own fields only (as above); a `ui` field lifts to nothing. */
 const layouts = new Map<string, LayoutType>(
-  [row, collapsible, tabs].map((t): [string, LayoutType] => [t.name, t]),
+  [widenLayout(row), widenLayout(collapsible), widenLayout(tabs), widenLayout(ui)].map(
+    (t): [string, LayoutType] => [t.name, t],
+  ),
 )
 
 /** Whether a field type (data or layout) of this name is registered. */

@@ -189,6 +189,7 @@ function output(field: RelationshipField, parent: string, kit: SdlKit): string {
 export const relationship: FieldType<RelationshipField> = {
   name: 'relationship',
   jsonStored: (field) => Boolean(field.hasMany),
+  emptyList: (field) => Boolean(field.hasMany),
   column: (field) => ({ type: 'id', kind: relationStoredKind(field) }),
   reader(field) {
     const kind = relationStoredKind(field)

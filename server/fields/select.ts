@@ -22,6 +22,7 @@ function choiceType<F extends Choice>(name: F['type']): FieldType<F> {
   return {
     name,
     jsonStored: (field) => hasMany(field),
+    emptyList: (field) => hasMany(field),
     containsIsEquals: true,
     many: name === 'select' ? { what: 'a select field', one: 'value' } : undefined,
     column: () => ({ type: 'string', length: 255 }),

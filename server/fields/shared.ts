@@ -6,6 +6,22 @@ import type { Checked, Schema, SchemaKit, WhereKind } from './types.ts'
 /** What the field modules share: value checks, list schemas, the GraphQL operator lists. */
 
 export const ok = (value: unknown): Checked => ({ value })
+
+/**
+ * Whether a row declares its own `id` field (Payload's templates: `populatedAuthors: [{ id, name }]`). As in
+ * Payload, that field is the row id (a text field, checked at start): it replaces the implicit `id` of the row in
+ * every contract, so nothing defines `id` twice.
+ */
+export const ownsRowId = (fields: readonly { name: string }[]): boolean =>
+  fields.some((f) => f.name === 'id')
+
+/** A row's own `id` field must be text, as the row ids generated for rows without one are (24 hex digits). */
+export function checkRowId(fields: readonly { name: string; type: string }[]): string | undefined {
+  const id = fields.find((f) => f.name === 'id')
+  return id && id.type !== 'text'
+    ? `a row's "id" field is the row id (as Payload's): it must have type "text", not "${id.type}".`
+    : undefined
+}
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 

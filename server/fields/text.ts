@@ -11,6 +11,7 @@ function textType<F extends TextLike>(name: F['type']): FieldType<F> {
   return {
     name,
     jsonStored: (field) => hasMany(field),
+    emptyList: (field) => hasMany(field),
     // An indexed text column is a VARCHAR (MySQL indexes no TEXT); others hold up to 40,000 characters.
     column: (field) =>
       field.type === 'text' && (field.unique || field.index)

@@ -198,6 +198,8 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   geo?: boolean
   /** Never stored nor written: computed on read (join fields). */
   computed?: boolean
+  /** A list that reads as `[]` when nothing is stored, as Payload's SQL adapters answer it (hasMany values, arrays). */
+  emptyList?(field: F): boolean
   // ---- contracts/ ----
   /** The row bounds a hasMany value's input schema declares; default the field's `minRows`/`maxRows`. */
   manyBounds?(field: F): { minRows?: number; maxRows?: number }

@@ -1,4 +1,4 @@
-import { combinedWhere } from '../db/where.ts'
+import { combinedWhere, trustedWhere } from '../db/where.ts'
 import type { Access, AccessArgs, CmsRequest, FlattenedField, Where } from '../config/types.ts'
 import { walkDataAsync } from '../config/fields.ts'
 import { objectFields } from '../fields/registry.ts'
@@ -40,8 +40,8 @@ export async function accessResult(
 /** `where` AND the access constraint (no copy when access allows everything). */
 export function combineWhere(where: Where | undefined, access: true | Where): Where | undefined {
   if (access === true) return where
-  if (!where || Object.keys(where).length === 0) return access
-  return combinedWhere([where, access])
+  if (!where || Object.keys(where).length === 0) return trustedWhere(access)
+  return combinedWhere([where, trustedWhere(access)])
 }
 
 /**

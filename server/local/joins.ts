@@ -1,7 +1,7 @@
 import type { JoinOptions, JoinQuery } from '../config/local-api.ts'
 import type { CmsRequest, ID, SanitizedCollection, SanitizedJoin, Where } from '../config/types.ts'
 import { selectJoined } from '../db/store.ts'
-import { combinedWhere } from '../db/where.ts'
+import { combinedWhere, trustedWhere } from '../db/where.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { accessResult } from './access.ts'
 import { budgetOf } from './budget.ts'
@@ -162,9 +162,9 @@ export async function joinedPages(
 ): Promise<Map<ID, JoinValue>> {
   const { req, access, overrideAccess } = scope
   const parts = [
-    join.field.where,
+    join.field.where && trustedWhere(join.field.where),
     options.where,
-    access === true ? undefined : access,
+    access === true ? undefined : trustedWhere(access),
     withoutTrashed(target, undefined, scope.trash),
   ].filter((w): w is Where => !!w && Object.keys(w).length > 0)
   const where =

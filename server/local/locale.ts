@@ -97,7 +97,9 @@ export function localizeDoc(
       const map = isObject(value) ? value : {}
       let picked = map[sel.locale]
       for (const fb of sel.fallbacks) {
-        if (picked !== undefined && picked !== null) break
+        if (!missing(field, picked)) break
+        // Payload's rule: an empty text stays empty when no fallback locale has a text either.
+        if (picked === '' && missing(field, map[fb])) continue
         picked = map[fb]
       }
       if (picked === undefined || picked === null) {
@@ -119,6 +121,12 @@ export function localizeDoc(
     }
   }
 }
+
+/** Whether a localized value is missing, so a fallback locale's is read: null, or an empty text (as Payload). */
+const missing = (field: FlattenedField, value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (value === '' && (field.type === 'text' || field.type === 'textarea'))
 
 /**
  * Whether a write in one locale gives a localized field a locale map (`{ en: "…", fr: "…" }`, the locales it

@@ -50,6 +50,15 @@ export async function whereAccess(
       denied.push(path)
       return
     }
+    if (field.type === 'join') {
+      // A path through a join reads the joined collection's documents (server/db/where/join.ts).
+      const related = config.collectionsBySlug.get(field.collection)
+      if (!related || (await relatedAccess(related)) === false) {
+        denied.push(path)
+        return
+      }
+      return rest.length ? checkPath(related.flatFields, rest, path) : undefined
+    }
     if (rest.length === 0) return
     const children = subFields(field)
     if (children) return checkPath(children, rest, path)

@@ -12,6 +12,7 @@ import { ValidationError, type FieldError } from '../errors/validation-error.ts'
 import type { Cms } from './cms.ts'
 import { dropDeniedFields } from './access.ts'
 import { runFieldHooks, runHooks } from './hooks.ts'
+import { fieldLabel } from '../config/fields.ts'
 import { applyDefaults } from './fields/defaults.ts'
 import { conditionHolds, validateFields, type ValidationContext } from './fields/validate.ts'
 import { delocalize, localizeDoc } from './locale.ts'
@@ -194,7 +195,7 @@ async function validateData(
         ctx.errors.push({
           message: 'This field is required.',
           path: f.name,
-          label: f.label ?? f.name,
+          label: fieldLabel(f),
         })
   }
   await checkReferences(a.cms, a.ex, ctx.references, ctx.errors)

@@ -53,7 +53,7 @@ test('check-config lists every refused and every ignored key of a config in one 
   const { code, stdout } = await checkConfig(await configFile(PORTED))
   t.is(code, 1)
   const refused = [
-    'jobs is not supported: the jobs queue is not supported',
+    'jobs is not supported: the jobs queue is not built yet; remove jobs',
     'collections[posts].orderable is not supported',
     'collections[posts].fields[2] (slug).sluggish is not an option of a text field',
   ]

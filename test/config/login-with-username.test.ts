@@ -49,7 +49,17 @@ test('the object form: requireEmail keeps the email required; requireUsername on
   t.false(off.flatFields.some((f) => f.name === 'username'))
 })
 
-test('a username field of your own, a non-boolean option or an unknown key is refused at start', (t) => {
+test('a username field of your own is merged into the auth one (as Payload); a non-boolean option or an unknown key is refused at start', (t) => {
+  const merged = sanitizeConfig({
+    collections: [
+      {
+        slug: 'users',
+        auth: { loginWithUsername: true },
+        fields: [{ name: 'username', type: 'text', label: 'Handle', maxLength: 40 }],
+      },
+    ],
+  }).collections[0].flatFields.filter((f) => f.name === 'username')
+  t.like(merged, [{ type: 'text', label: 'Handle', maxLength: 40, required: true, unique: true }])
   t.throws(
     () =>
       sanitizeConfig({
@@ -57,11 +67,11 @@ test('a username field of your own, a non-boolean option or an unknown key is re
           {
             slug: 'users',
             auth: { loginWithUsername: true },
-            fields: [{ name: 'username', type: 'text' }],
+            fields: [{ name: 'username', type: 'email' }],
           },
         ],
       }),
-    { message: /field "username": loginWithUsername adds the username field itself/ },
+    { message: /field "username": an auth collection's username field must have type "text"/ },
   )
   t.throws(() => users(withAuth({ loginWithUsername: { requireEmail: 'yes' as never } })), {
     message: /auth\.loginWithUsername\.requireEmail must be true or false/,

@@ -136,6 +136,7 @@ const minimalFields: Record<FieldType, Obj> = {
   row: { type: 'row', fields: [] },
   collapsible: { type: 'collapsible', fields: [] },
   tabs: { type: 'tabs', tabs: [] },
+  ui: { name: 'f', type: 'ui' },
 }
 
 const tables: [string, OptionTable, Place][] = [

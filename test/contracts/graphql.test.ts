@@ -31,7 +31,8 @@ test('the committed SDL is what the example compiles to, and it builds', async (
     'meUser',
     'SiteSetting',
     'Tracking',
-    'AllTracking',
+    'allTracking',
+    'countallTracking',
   ])
     t.truthy(q[name], name)
   const m = schema.getMutationType()!.getFields()

@@ -14,7 +14,7 @@ import { joinsConfig } from '../fixtures/joins.ts'
 const config = sanitizeConfig(joinsConfig)
 type Doc = Record<string, any>
 
-test('OpenAPI: a join is typed on read, untyped and ignored in inputs, absent from wheres; joins is a declared JSON parameter', async (t) => {
+test('OpenAPI: a join is typed on read, untyped and ignored in inputs, queried through in wheres; joins is a declared JSON parameter', async (t) => {
   const doc = compileOpenAPI(config) as Doc
   await t.notThrowsAsync(SwaggerParser.validate(structuredClone(doc) as never))
   const schemas = doc.components.schemas
@@ -35,7 +35,9 @@ test('OpenAPI: a join is typed on read, untyped and ignored in inputs, absent fr
       t.regex(join.description, /accepted and ignored/, input)
     }
   }
-  t.false('posts' in schemas.CategoryWhere.properties)
+  // A join field is queried through its documents (as Payload): its ids, or any path into them.
+  t.deepEqual(schemas.CategoryWhere.properties.posts, { $ref: '#/components/schemas/WhereAny' })
+  t.truthy(schemas.CategoryWhere.patternProperties['^posts(?:\\.|__).+$'])
   t.deepEqual(Object.keys(schemas.CategoryJoins.anyOf[1].properties), [
     'posts',
     'published',

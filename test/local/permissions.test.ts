@@ -8,6 +8,8 @@ test('access: an admin may do everything (Payload collapses all-true fields to t
   const { cms, data } = state
   const r = await cms.access({ user: data.admin })
   t.deepEqual(r, {
+    // A logged-in user of the first auth collection (no root admin.user, no access.admin), as Payload.
+    canAccessAdmin: true,
     collections: {
       members: { create: true, read: true, update: true, delete: true, fields: true },
       articles: {
@@ -66,6 +68,7 @@ test('access: anonymous sees only what is open to anyone; raw answers every deci
   const { cms } = state
   const r = await cms.access({})
   t.deepEqual(r, {
+    canAccessAdmin: false,
     collections: {
       members: {
         read: true,

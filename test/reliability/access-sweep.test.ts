@@ -55,7 +55,7 @@ test.serial(
     for (const role of roles) {
       const { headers, user } = await session(role)
       for (const c of s.cms.config.collections) {
-        const { plural } = collectionNames(c)
+        const { graphQLPlural: plural } = collectionNames(c)
         // --- read: the same ids as the Local layer scoped to this user, on REST and GraphQL
         const read = await decision(c.slug, 'read', user)
         const rest = await s.request('GET', `/api/${c.slug}`, {

@@ -40,10 +40,11 @@ async function gql(query: string, variables?: Record<string, unknown>) {
 }
 
 const HIDDEN = ['secretNote', 'parent.secretNote', 'parent__secretNote']
-const READABLE = ['title', 'createdAt', 'updatedAt', 'id', 'owner', 'parent']
-// Top-level paths: the ones the contract's sort pattern names (a path through a relation is not among them).
-const PLAIN = ['secretNote', ...READABLE]
-const INVALID = ['nope', 'parent.title', "'; DROP TABLE tickets; --", '%_\\', 'title;DELETE', '`']
+// A path through a relationship sorts by the related value, as Payload (issue 33).
+const READABLE = ['title', 'createdAt', 'updatedAt', 'id', 'owner', 'parent', 'parent.title']
+// The paths the contract's sort pattern names: every one above, through the relation too.
+const PLAIN = [...HIDDEN, ...READABLE]
+const INVALID = ['nope', 'parent.nope', "'; DROP TABLE tickets; --", '%_\\', 'title;DELETE', '`']
 const keyArb = fc
   .tuple(fc.constantFrom('', '-', '+'), fc.constantFrom(...HIDDEN, ...READABLE, ...INVALID))
   .map(([sign, path]) => ({ key: `${sign}${path}`, path }))
@@ -67,8 +68,8 @@ test('sorts over readable and hidden fields: 200 without a leak, or 400 (the whe
               ? `sort=${encodeURIComponent(sort)}`
               : `joins[tickets][sort]=${encodeURIComponent(sort)}`,
           headers: await auth(),
-          // The list's `sort` is a pattern over the collection's own sortable paths (issue 31): a key through a
-          // relation or an unknown one is refused by the contract too (a validating proxy answers it itself).
+          // The list's `sort` is a pattern over the sortable paths (issue 31), through relations too (issue 33): an
+          // unknown key is refused by the contract too (a validating proxy answers it itself).
           ...(surface === 0 &&
             keys.some((k) => !PLAIN.includes(k.path)) && {
               invalid: 'a sort key outside the contract pattern of sortable paths',

@@ -1139,7 +1139,7 @@ export type FindAllTrackingQueryVariables = Exact<{
 }>;
 
 
-export type FindAllTrackingQuery = { AllTracking: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, label: string | null, status: Tracking_Status | null, lastEvent: string | null, events: number | null }> } | null };
+export type FindAllTrackingQuery = { allTracking: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, label: string | null, status: Tracking_Status | null, lastEvent: string | null, events: number | null }> } | null };
 
 export type FindTrackingQueryVariables = Exact<{
   id: number;
@@ -1153,7 +1153,7 @@ export type CountAllTrackingQueryVariables = Exact<{
 }>;
 
 
-export type CountAllTrackingQuery = { countAllTracking: { totalDocs: number } | null };
+export type CountAllTrackingQuery = { countallTracking: { totalDocs: number } | null };
 
 export type CreateTrackingMutationVariables = Exact<{
   data: MutationTrackingInput;
@@ -1891,7 +1891,7 @@ export const DeletePostDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<DeletePostMutation, DeletePostMutationVariables>;
 export const FindAllTrackingDocument = new TypedDocumentString(`
     query FindAllTracking($where: Tracking_where, $limit: Int, $page: Int, $sort: String) {
-  AllTracking(where: $where, limit: $limit, page: $page, sort: $sort) {
+  allTracking(where: $where, limit: $limit, page: $page, sort: $sort) {
     docs {
       ...TrackingFields
     }
@@ -1932,7 +1932,7 @@ export const FindTrackingDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<FindTrackingQuery, FindTrackingQueryVariables>;
 export const CountAllTrackingDocument = new TypedDocumentString(`
     query CountAllTracking($where: Tracking_where) {
-  countAllTracking(where: $where) {
+  countallTracking(where: $where) {
     totalDocs
   }
 }

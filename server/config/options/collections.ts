@@ -97,6 +97,7 @@ export const COLLECTION_TABLES = {
       delete: I,
       readVersions: I,
       unlock: I,
+      admin: I,
     } satisfies Implemented<NonNullable<CollectionConfig['access']>>,
     refused: refused.collectionAccessRefusals,
   },

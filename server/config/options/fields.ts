@@ -25,6 +25,7 @@ import type {
   TabsField,
   TextareaField,
   TextField,
+  UIField,
 } from '../types.ts'
 import * as refused from '../unsupported.ts'
 import { exact, I, type OptionTable } from './table.ts'
@@ -132,12 +133,13 @@ const fieldTypes = {
   row: exact<RowField>()({ type: I, fields: I, admin: I, custom: I }),
   collapsible: exact<CollapsibleField>()({ type: I, fields: I, label: I, admin: I, custom: I }),
   tabs: exact<TabsField>()({ type: I, tabs: I, admin: I, custom: I }),
+  ui: exact<UIField>()({ type: I, name: I, label: I, admin: I, custom: I }),
 } as const satisfies Record<FieldType, Readonly<Record<string, 'implemented'>>>
 
 // The keys every data field shares are FieldBase's, exactly.
 export const fieldBaseTable = exact<FieldBase>()(columnBase)
 
-const LAYOUT = new Set<string>(['row', 'collapsible', 'tabs'])
+const LAYOUT = new Set<string>(['row', 'collapsible', 'tabs', 'ui'])
 
 const typeRefusals = new Map<string, Readonly<Record<string, string>>>(
   Object.entries(refused.fieldTypeRefusals),

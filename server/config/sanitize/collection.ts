@@ -5,19 +5,23 @@ import { apiKeyFieldAccess, verifiedFieldAccess } from '../auth-fields.ts'
 import { versionsCollection } from '../versions.ts'
 import { customIdField } from '../ids.ts'
 import { formatLabels } from '../labels.ts'
+import { staticText } from '../admin.ts'
 import { checkEndpoints } from './endpoints.ts'
 import { checkCollectionAdmin } from './admin.ts'
 import { checkFields } from './fields.ts'
 import { sanitizeUpload, uploadFields } from '../upload.ts'
+import { RESERVED_AUTH_FIELD_NAMES } from './names.ts'
 import type {
   AuthOptions,
   CollectionConfig,
+  EmailField,
   Field,
   FlattenedField,
   GlobalConfig,
   SanitizedAuth,
   SanitizedCollection,
   SanitizedVersions,
+  TextField,
 } from '../types.ts'
 
 export const AUTH_DEFAULTS: SanitizedAuth = {
@@ -84,8 +88,15 @@ export function sanitizeCollection(
     `${where}: versions.maxPerDoc`,
   )
   let flatFields = checkFields(fields, where, slugs, localized, true)
+  if (auth) {
+    const taken = flatFields.find((f) => RESERVED_AUTH_FIELD_NAMES.has(f.name))
+    if (taken)
+      throw new ConfigError(
+        `${where}, field "${taken.name}": "${taken.name}" is a reserved name in an auth collection (the auth layer keeps its password, secrets and counters under these names); rename your field.`,
+      )
+  }
   if (auth) flatFields = withAuthInternals(c, auth, flatFields, where)
-  if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
+  if (versions && versions.drafts) flatFields = withStatus(flatFields, where)
   if (c.trash !== undefined && c.trash !== null && typeof c.trash !== 'boolean')
     throw new ConfigError(`${where}: trash must be true or false.`)
   const trash = Boolean(c.trash)
@@ -102,7 +113,8 @@ export function sanitizeCollection(
   }
   const hooks = sanitizeHooks(c, where)
   for (const [k, fn] of Object.entries(c.access ?? {})) {
-    if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
+    if (fn != null && typeof fn !== 'function')
+      throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
   checkEndpoints(c.endpoints ?? [], where)
   const timestamps = c.timestamps ?? true
@@ -112,7 +124,7 @@ export function sanitizeCollection(
     throw new ConfigError(`${where}: defaultSort must be a string such as "-createdAt".`)
   const sanitized: SanitizedCollection = {
     ...c,
-    labels: { ...formatLabels(c.slug), ...c.labels },
+    labels: labelsOf(c),
     fields,
     flatFields,
     auth,
@@ -145,27 +157,36 @@ function withAuthFields(
   declaredFields: Field[],
   where: string,
 ): Field[] {
-  let fields = declaredFields
-  const declared = fields.find((f) => 'name' in f && f.name === 'email')
-  if (declared && declared.type !== 'email')
-    throw new ConfigError(
-      `${where}, field "email": an auth collection's email field must have type "email".`,
-    )
   const byName = auth.loginWithUsername
+  // As Payload's mergeBaseFields: a declared `email` (or `username`) is the auth field with the declared options
+  // over its defaults (a label, hooks, access, admin), in the declared place; otherwise it is added in front.
+  const base: (EmailField | TextField)[] = [
+    { name: 'email', type: 'email', required: !byName || byName.requireEmail, unique: true },
+    ...(byName
+      ? [
+          {
+            name: 'username',
+            type: 'text',
+            required: byName.requireUsername,
+            unique: true,
+          } as const,
+        ]
+      : []),
+  ]
+  let fields = declaredFields
   const added: Field[] = []
-  if (!declared)
-    added.push({
-      name: 'email',
-      type: 'email',
-      required: !byName || byName.requireEmail,
-      unique: true,
-    })
-  if (byName) {
-    if (c.fields.some((f) => 'name' in f && f.name === 'username'))
+  for (const field of base) {
+    const i = fields.findIndex((f) => 'name' in f && f.name === field.name)
+    if (i < 0) {
+      added.push(field)
+      continue
+    }
+    const declared = fields[i]
+    if (declared.type !== field.type)
       throw new ConfigError(
-        `${where}, field "username": loginWithUsername adds the username field itself; remove yours.`,
+        `${where}, field "${field.name}": an auth collection's ${field.name} field must have type "${field.type}" (its declared options are merged into the auth field).`,
       )
-    added.push({ name: 'username', type: 'text', required: byName.requireUsername, unique: true })
+    fields = fields.with(i, { ...field, ...declared } as Field)
   }
   fields = [...added, ...fields]
   if (auth.useAPIKey) {
@@ -243,6 +264,15 @@ function withAuthInternals(
   return flatFields
 }
 
+/** The labels as text: given ones (a string, or per language: `en`, else the first), else from the slug. */
+function labelsOf(c: CollectionConfig): SanitizedCollection['labels'] {
+  const defaults = formatLabels(c.slug)
+  return {
+    singular: staticText(c.labels?.singular) ?? defaults.singular,
+    plural: staticText(c.labels?.plural) ?? defaults.plural,
+  }
+}
+
 /** The hooks of every kind (an empty list for those not given), each list checked to hold functions only. */
 function sanitizeHooks(c: CollectionConfig, where: string): SanitizedCollection['hooks'] {
   const hooks = Object.fromEntries(
@@ -253,6 +283,15 @@ function sanitizeHooks(c: CollectionConfig, where: string): SanitizedCollection[
       throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
   }
   return hooks
+}
+
+/** The fields with drafts' `_status` (Payload reserves the name with versions only: it is free without drafts). */
+export function withStatus(flatFields: FlattenedField[], where: string): FlattenedField[] {
+  if (flatFields.some((f) => f.name === '_status'))
+    throw new ConfigError(
+      `${where}, field "_status": "_status" is reserved with versions.drafts (it holds "draft" or "published"); rename your field.`,
+    )
+  return [...flatFields, STATUS_FIELD]
 }
 
 /** The `_status` field drafts add (as Payload): a never-published document is a draft. */

@@ -1,6 +1,6 @@
 /** The check of a list of fields (recursive), with the time zone companion field of dates. */
 import { ConfigError } from '../../errors/config-error.ts'
-import { flattenFields, isIndexed, isJsonStored, isUnique } from '../fields.ts'
+import { fieldLabel, flattenFields, isIndexed, isJsonStored, isUnique } from '../fields.ts'
 import { fieldType, isFieldType, layoutOf } from '../../fields/registry.ts'
 import type { CheckKit } from '../../fields/types.ts'
 import { NAME_RE, RESERVED_ANYWHERE, RESERVED_FIELD_NAMES } from './names.ts'
@@ -161,7 +161,7 @@ function timezoneField(date: DateField, at: string): FlattenedField {
     )
   const base = {
     name: `${date.name}_tz`,
-    label: `${date.label ?? date.name} time zone`,
+    label: `${fieldLabel(date)} time zone`,
     ...(tz.required ? { required: true } : {}),
     ...(tz.defaultTimezone !== undefined ? { defaultValue: tz.defaultTimezone } : {}),
     ...(date.localized ? { localized: true } : {}),

@@ -2,7 +2,8 @@
 import { ConfigError } from '../../errors/config-error.ts'
 import { globalVersionsCollection } from '../versions.ts'
 import { toWords } from '../labels.ts'
-import { DOCUMENT_HOOK_KINDS, sanitizeVersions, STATUS_FIELD } from './collection.ts'
+import { staticText } from '../admin.ts'
+import { DOCUMENT_HOOK_KINDS, sanitizeVersions, withStatus } from './collection.ts'
 import { checkAdminObject } from './admin.ts'
 import { checkFields } from './fields.ts'
 import type { GlobalConfig, SanitizedGlobal } from '../types.ts'
@@ -21,17 +22,18 @@ export function sanitizeGlobal(
   )
   checkAdminObject(g, where)
   let flatFields = checkFields(g.fields, where, slugs, localized, true)
-  if (versions && versions.drafts) flatFields = [...flatFields, STATUS_FIELD]
+  if (versions && versions.drafts) flatFields = withStatus(flatFields, where)
   for (const [k, list] of Object.entries(g.hooks ?? {})) {
     if (!Array.isArray(list) || list.some((h) => typeof h !== 'function'))
       throw new ConfigError(`${where}: hooks.${k} must be an array of functions.`)
   }
   for (const [k, fn] of Object.entries(g.access ?? {})) {
-    if (typeof fn !== 'function') throw new ConfigError(`${where}: access.${k} must be a function.`)
+    if (fn != null && typeof fn !== 'function')
+      throw new ConfigError(`${where}: access.${k} must be a function.`)
   }
   const sanitized: SanitizedGlobal = {
     ...g,
-    label: g.label ?? toWords(g.slug),
+    label: staticText(g.label) ?? toWords(g.slug),
     flatFields,
     hooks: Object.fromEntries(
       DOCUMENT_HOOK_KINDS.map((k) => [k, g.hooks?.[k] ?? []]),

@@ -13,7 +13,7 @@ import { versionTypes } from './versions.ts'
 import { whereInput } from './where.ts'
 
 export function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): void {
-  const { singular, plural } = collectionNames(c)
+  const { singular, graphQLPlural: plural } = collectionNames(c)
   const loc = localeArgs(ctx)
   // As Payload, every collection takes `draft` (it reads or writes drafts only with versions.drafts).
   const draft = ', draft: Boolean'

@@ -2,6 +2,7 @@
 import { alwaysRequired } from '../../config/fields.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { fieldType } from '../../fields/registry.ts'
+import { ownsRowId } from '../../fields/shared.ts'
 import { sdlKit } from './kit.ts'
 import type { Ctx } from './shared.ts'
 
@@ -20,7 +21,7 @@ export function inputObject(
 ): string {
   if (ctx.b.has(name)) return name
   ctx.b.add(name, '')
-  const lines = row ? ['  id: String', ...extra] : [...extra]
+  const lines = row && !ownsRowId(fields) ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
     // A join field is computed on read, a virtual one by hooks: no input.
     if (f.hidden || f.virtual || fieldType(f).computed) continue

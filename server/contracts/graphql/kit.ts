@@ -1,5 +1,6 @@
 /** What the SDL compiler lends a field module (server/fields/): its builders and the plan it records into. */
 import { someField } from '../../config/fields.ts'
+import { staticText } from '../../config/admin.ts'
 import { fieldType } from '../../fields/registry.ts'
 import type { SdlKit } from '../../fields/types.ts'
 import { inputObject } from './input.ts'
@@ -33,12 +34,12 @@ export function sdlKit(ctx: Ctx): SdlKit {
     },
     group(parent, field, name) {
       if (!someField(field.fields, (f) => Boolean(fieldType(f).computed)))
-        return objectType(ctx, name, field.fields, false, field.label)
+        return objectType(ctx, name, field.fields, false, staticText(field.label))
       // Its join fields resolve with the document's id, which the group's objects carry.
       ctx.plan.joinGroups.push({ type: parent, field: field.name })
       const owner = ctx.owner
       ctx.owner = owner && { ...owner, path: [...owner.path, field.name] }
-      const t = objectType(ctx, name, field.fields, false, field.label)
+      const t = objectType(ctx, name, field.fields, false, staticText(field.label))
       ctx.owner = owner
       return t
     },

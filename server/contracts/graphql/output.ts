@@ -5,6 +5,7 @@
 import { describedAs } from '../../config/admin.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { fieldType } from '../../fields/registry.ts'
+import { ownsRowId } from '../../fields/shared.ts'
 import { sdlKit } from './kit.ts'
 import { desc, type Ctx } from './shared.ts'
 
@@ -22,7 +23,7 @@ export function objectType(
 ): string {
   if (ctx.b.has(name)) return name
   ctx.b.add(name, '') // reserve (recursive relations)
-  const lines = row ? ['  id: String', ...extra] : [...extra]
+  const lines = row && !ownsRowId(fields) ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
     if (f.hidden) continue
     const args = fieldType(f).outputArgs?.(f, sdlKit(ctx)) ?? ''

@@ -110,6 +110,7 @@ export function collectionSchemas(
     c.flatFields,
     c.timestamps,
     idKind(c),
+    localeCodes(config),
   )
   schemas[`${singular}Select`] = selectSchema(c.flatFields, SELECT_SYSTEM_FIELDS)
   if (c.joins.length) schemas[`${singular}Joins`] = joinsSchema(config, c)
@@ -270,3 +271,7 @@ export function globalSchemas(
     g.label,
   )
 }
+
+/** The locale codes of the config (none without localization). */
+const localeCodes = (config: SanitizedConfig): string[] =>
+  config.localization ? config.localization.localeCodes : []

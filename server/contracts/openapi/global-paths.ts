@@ -101,7 +101,7 @@ function globalVersionPaths(
         param('limit'),
         param('page'),
         param('pagination'),
-        sortParam(versionsCollection),
+        sortParam(versionsCollection, config),
         param('depth'),
         selectParam(`${name}VersionSelect`),
         ...localized,

@@ -40,10 +40,15 @@ export function jsonField(
   t: Test,
 ): Compiled {
   if (field.localized) {
-    // The value in the query's locale, as if the field were not localized.
+    // The value in the query's locale, as if the field were not localized; a locale code after the field
+    // (`title.es`, as Payload) names the locale instead.
     const inner: FlattenedField = { ...field, localized: false }
-    const jsonPath = `$${jsonKey(localeOf(state.ctx))}`
-    return valueAt(state, { expr: container, b: cb, jsonPath }, inner, t)
+    const l10n = state.ctx.config.localization
+    const codes = l10n ? l10n.localeCodes : []
+    const named = t.rest.length > 0 && codes.includes(t.rest[0])
+    const jsonPath = `$${jsonKey(named ? t.rest[0] : localeOf(state.ctx))}`
+    const rest = named ? t.rest.slice(1) : t.rest
+    return valueAt(state, { expr: container, b: cb, jsonPath }, inner, { ...t, rest })
   }
   // What the JSON value holds, as the field's type says: rows, related ids, a document, or a list of values.
   const type = fieldType(field)

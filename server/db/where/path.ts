@@ -3,6 +3,7 @@ import { fieldType, objectFields, relationOf } from '../../fields/registry.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { pointAt, pointColumns } from './geo.ts'
 import { jsonField } from './json.ts'
+import { joinCondition } from './join.ts'
 import { idWhereKind, isContainer, kindOf, scalarKind } from './kinds.ts'
 import type { Operator } from '../../config/where-operators.ts'
 import { polymorphicColumns, relationshipAt, relationshipColumn } from './relation.ts'
@@ -65,13 +66,10 @@ function tableCondition(
     return scalar(`${a}.${d.quote(name)}`, [], 'date', op, value, path)
   }
   const p = scope.placements.get(name)
-  if (!p || (p.field.hidden && scope.top)) fail(path, 'no such field')
+  if (!p || (p.field.hidden && scope.top && !state.trusted)) fail(path, 'no such field')
   switch (p.kind) {
     case 'join':
-      return fail(
-        path,
-        `"${name}" is a join field, which cannot be queried; query its collection "${p.field.collection}" by its relationship field "${p.field.on}" instead`,
-      )
+      return joinCondition(state, scope, p.field, t)
     case 'virtual':
       return fail(path, VIRTUAL)
     case 'group':

@@ -17,7 +17,7 @@ import {
   type State,
   type Test,
 } from './state.ts'
-import { tree } from './tree.ts'
+import { tree, trustedWhere } from './tree.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 
 /** Paths through relations (relationOf): into the related table, and the `{ relationTo, value }` of polymorphic ones. */
@@ -55,7 +55,7 @@ export function throughRelation(
       aliasCount: state.aliasCount,
       depth: 0,
     }
-    const allowed = tree(sub, scope, access, path)
+    const allowed = tree(sub, scope, trustedWhere(access), path)
     state.aliasCount = sub.aliasCount
     inner.sql = `${inner.sql} AND ${allowed.sql}`
     inner.bindings = [...inner.bindings, ...allowed.bindings]

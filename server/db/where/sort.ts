@@ -1,5 +1,8 @@
 import type { FlattenedField, SanitizedCollection } from '../../config/types.ts'
-import { isContainer, kindOf } from './kinds.ts'
+import { collectionOf } from '../../config/lookup.ts'
+import { relationOf } from '../../fields/registry.ts'
+import type { Placement } from '../schema.ts'
+import { isContainer, kindOf, scalarKind } from './kinds.ts'
 import { fail, jsonKey, localeOf, schemaOf, type Compiled, type QueryContext } from './state.ts'
 
 /** `sort` (`"-views,title"` or a list) → ORDER BY terms; `id` breaks ties so pages never overlap. */
@@ -27,7 +30,7 @@ export function compileSort(
     const dir = desc ? 'DESC' : 'ASC'
     firstDir ||= dir
     if (path === 'id') hasId = true
-    const value = valueExpression(ctx, collection, path, alias)
+    const value = sortExpression(ctx, collection, path, alias, desc)
     if (!value)
       fail(path || 'sort', `cannot sort by "${path}": not a field, or not a single sortable value`)
     terms.push(`${value.sql} ${dir}`)
@@ -84,4 +87,68 @@ export function valueExpression(
     return undefined
   }
   return undefined
+}
+
+/**
+ * A sort key's value: `valueExpression`, or a value of a related document (`author.name`, `director.movie.name`,
+ * as Payload joins and sorts). The related value is a correlated subquery; through a hasMany relationship it is
+ * the smallest of the related values ascending and the largest descending, so each document is listed once.
+ */
+export function sortExpression(
+  ctx: QueryContext,
+  collection: SanitizedCollection,
+  path: string,
+  alias: string,
+  desc: boolean,
+): { sql: string; bindings: unknown[] } | undefined {
+  const segs = path.replace(/__/g, '.').split('.')
+  let placements = schemaOf(ctx, collection.slug).placements
+  for (let i = 0; i < segs.length - 1; i++) {
+    const p = placements.get(segs[i])
+    if (!p || (i === 0 && 'field' in p && p.field.hidden)) return undefined
+    if (p.kind === 'group') {
+      placements = p.children
+      continue
+    }
+    const id = relatedIds(ctx, p, alias)
+    if (!id) break
+    const related = collectionOf(ctx.config, id.target)
+    const ra = `${alias}_r`
+    const inner = sortExpression(ctx, related, segs.slice(i + 1).join('.'), ra, desc)
+    if (!inner) return undefined
+    const d = ctx.dialect
+    const table = `${d.quote(schemaOf(ctx, related.slug).table.name)} AS ${ra}`
+    const sql = id.many
+      ? `(SELECT ${desc ? 'MAX' : 'MIN'}(${inner.sql}) FROM ${table} WHERE ${ra}.${d.quote('id')} IN (${id.sql}))`
+      : `(SELECT ${inner.sql} FROM ${table} WHERE ${ra}.${d.quote('id')} = ${id.sql})`
+    return { sql, bindings: [...inner.bindings, ...id.bindings] }
+  }
+  return valueExpression(ctx, collection, path, alias)
+}
+
+/**
+ * The id (or ids, `many`) a single-collection relationship holds in a row: its column, its value in the context's
+ * locale (localized), or the elements of its list (hasMany, not localized).
+ */
+function relatedIds(
+  ctx: QueryContext,
+  p: Placement,
+  alias: string,
+): { sql: string; bindings: unknown[]; target: string; many: boolean } | undefined {
+  if (p.kind !== 'column' && p.kind !== 'json') return undefined
+  const relation = relationOf(p.field)
+  if (!relation || relation.polymorphic) return undefined
+  const d = ctx.dialect
+  const column = `${alias}.${d.quote(p.column)}`
+  const target = relation.targets[0]
+  if (p.kind === 'column') return { sql: column, bindings: [], target, many: false }
+  const kind = scalarKind(kindOf(p.field))
+  if (relation.hasMany && !p.field.localized) {
+    const each = `${alias}_e`
+    const sql = `SELECT ${d.eachValue(each, kind)} FROM ${d.jsonEach(column, each, 'scalars')}`
+    return { sql, bindings: [], target, many: true }
+  }
+  if (relation.hasMany) return undefined
+  const sql = d.jsonValue(column, kind)
+  return { sql, bindings: [`$${jsonKey(localeOf(ctx))}`], target, many: false }
 }

@@ -41,6 +41,8 @@ export interface State {
   aliasCount: number
   near?: Compiled
   depth: number
+  /** Inside a trusted (server-held) where, when above 0: hidden fields may be named. */
+  trusted?: number
 }
 
 /** Where a path's next segment is looked up: a table's placements, or the fields of a JSON object. */
@@ -94,6 +96,10 @@ export function nextAlias(state: State, base: string): string {
 /** The JSON path step to the member `name`. */
 export const jsonKey = (name: string) => `."${name}"`
 
-/** The locale localized values are read in: the context's, else the default one. */
+/** The locale localized values are read in: the context's, else (none, or `all`) the default one. */
 export const localeOf = (ctx: QueryContext): string =>
-  ctx.locale ?? (ctx.config.localization ? ctx.config.localization.defaultLocale : 'en')
+  ctx.locale && ctx.locale !== 'all'
+    ? ctx.locale
+    : ctx.config.localization
+      ? ctx.config.localization.defaultLocale
+      : 'en'

@@ -15,6 +15,20 @@ import { isRecord } from '../../utilities/is-record.ts'
 /** Marks an `and` the server builds around a caller's where (access, ownership): it adds no nesting level. */
 const COMBINED = Symbol('combined where')
 
+/** Marks a Where the server holds (an access function's, a join field's): it may name hidden fields. */
+const TRUSTED = Symbol('trusted where')
+
+/**
+ * `where` as the server's own condition: like Payload's access constraints it may name hidden fields (a read
+ * access `{ hidden: { not_equals: true } }`), which a caller's where may not; adds no nesting level.
+ */
+export function trustedWhere(where: Where): Where {
+  const wrapped: Where = { and: [where] }
+  Object.defineProperty(wrapped, COMBINED, { value: true })
+  Object.defineProperty(wrapped, TRUSTED, { value: true })
+  return wrapped
+}
+
 /** `{ and: parts }`, not counted against the caller's nesting limit. */
 export function combinedWhere(parts: Where[]): Where {
   const where: Where = { and: parts }
@@ -45,7 +59,9 @@ export function tree(state: State, scopeFor: () => Scope, where: unknown, path: 
   if (where === undefined || where === null) return { sql: '1 = 1', bindings: [] }
   if (!isRecord(where)) fail(path || 'where', 'a where clause must be an object of field paths')
   const level = COMBINED in where ? 0 : 1
+  const trusted = TRUSTED in where ? 1 : 0
   state.depth += level
+  state.trusted = (state.trusted ?? 0) + trusted
   if (state.depth > WHERE_MAX_NESTING)
     fail(path || 'where', `where clauses nest at most ${WHERE_MAX_NESTING} levels deep`)
   const parts: Compiled[] = []
@@ -68,6 +84,7 @@ export function tree(state: State, scopeFor: () => Scope, where: unknown, path: 
     parts.push(...pathConditions(state, scopeFor, key, value))
   }
   state.depth -= level
+  state.trusted = (state.trusted ?? 0) - trusted
   if (parts.length === 0) return { sql: '1 = 1', bindings: [] }
   return {
     sql: parts.length === 1 ? parts[0].sql : `(${parts.map((p) => p.sql).join(' AND ')})`,

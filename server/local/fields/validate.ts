@@ -1,4 +1,5 @@
 import { fieldLabel } from '../../config/fields.ts'
+import type { StaticText } from '../../config/admin.ts'
 import type { CmsRequest, FlattenedField, ID } from '../../config/types.ts'
 import type { FieldError } from '../../errors/validation-error.ts'
 import { fieldType } from '../../fields/registry.ts'
@@ -32,7 +33,7 @@ const isEmpty = (v: unknown) =>
 function push(
   ctx: ValidationContext,
   path: string,
-  field: { name: string; label?: string } | undefined,
+  field: { name: string; label?: StaticText | false } | undefined,
   message: string,
 ): void {
   ctx.errors.push({ message, path, label: field ? fieldLabel(field) : path })

@@ -1,4 +1,5 @@
 import type { AccessArgs, AccessResults } from '../../config/local-api.ts'
+import type { CmsRequest } from '../../config/types.ts'
 import type { Cms } from '../cms.ts'
 import {
   collectionOperations,
@@ -38,7 +39,25 @@ export async function access(this: Cms, args: AccessArgs = {}): Promise<AccessRe
     })
     globals[g.slug] = args.raw ? p : sanitizeEntity(p)
   }
-  return args.raw ? { collections, globals } : pruned({ collections, globals })
+  const admin = await canAccessAdmin(this, req)
+  return args.raw
+    ? { canAccessAdmin: admin, collections, globals }
+    : { canAccessAdmin: admin, ...pruned({ collections, globals }) }
+}
+
+/**
+ * Payload's `canAccessAdmin`: a logged-in user of the admin's user collection (root `admin.user`, else `users`,
+ * else the first auth collection), asked of its `access.admin` when it has one.
+ */
+async function canAccessAdmin(cms: Cms, req: CmsRequest): Promise<boolean> {
+  const { collections, admin } = cms.config
+  const slug =
+    admin?.user ??
+    (collections.some((c) => c.slug === 'users' && c.auth) ? 'users' : undefined) ??
+    collections.find((c) => c.auth)?.slug
+  if (!req.user || req.user.collection !== slug) return false
+  const gate = collections.find((c) => c.slug === slug)?.access.admin
+  return gate ? Boolean(await gate({ req })) : true
 }
 
 /** Entities with nothing allowed are left out, and so are `collections` and `globals` when empty (as Payload). */

@@ -1,0 +1,333 @@
+/**
+ * Issue 33: what Payload's sanitiser accepts starts here too (ui fields, camelCase and `_`-led names, an auth
+ * collection's own email and username, per-language labels, an array row's own `id`), and what it refuses, or what
+ * is not built yet, stops the start with an error naming the path and what to do.
+ */
+import test from 'ava'
+import { sanitizeConfig } from '../../server/config/sanitize.ts'
+import type { Config, Field } from '../../server/config/types.ts'
+import { compileSDL } from '../../server/contracts/graphql.ts'
+import { compileOpenAPI } from '../../server/contracts/openapi.ts'
+import { generateTypes } from '../../server/contracts/typescript.ts'
+
+const posts = (fields: Field[], extra: object = {}): Config => ({
+  collections: [{ slug: 'posts', fields, ...extra }],
+})
+const rejects = (t: import('ava').ExecutionContext, config: unknown, message: RegExp) => {
+  const error = t.throws(() => sanitizeConfig(config as Config))
+  t.is(error?.name, 'ConfigError')
+  t.regex(error?.message ?? '', message)
+}
+const names = (config: Config) =>
+  sanitizeConfig(config).collections[0].flatFields.map((f) => f.name)
+
+const banner = {
+  name: 'banner',
+  type: 'ui',
+  admin: { components: { Field: '/components/Banner' }, position: 'sidebar' },
+} as const
+
+test('a ui field is accepted in every place fields go and stands for no data field', (t) => {
+  const config: Config = posts([
+    banner,
+    {
+      type: 'row',
+      fields: [
+        { ...banner, name: 'inRow' },
+        { name: 'title', type: 'text' },
+      ],
+    },
+    { type: 'collapsible', label: 'More', fields: [{ ...banner, name: 'inCollapsible' }] },
+    {
+      type: 'tabs',
+      tabs: [
+        { label: 'Content', fields: [{ ...banner, name: 'inTab' }] },
+        {
+          name: 'meta',
+          fields: [
+            { ...banner, name: 'inNamedTab' },
+            { name: 'x', type: 'text' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'seo',
+      type: 'group',
+      fields: [
+        { ...banner, name: 'inGroup' },
+        { name: 'y', type: 'text' },
+      ],
+    },
+    {
+      name: 'rows',
+      type: 'array',
+      fields: [
+        { ...banner, name: 'inArray' },
+        { name: 'z', type: 'text' },
+      ],
+    },
+    {
+      name: 'layout',
+      type: 'blocks',
+      blocks: [
+        {
+          slug: 'hero',
+          fields: [
+            { ...banner, name: 'inBlock' },
+            { name: 'w', type: 'text' },
+          ],
+        },
+      ],
+    },
+  ])
+  const c = sanitizeConfig(config)
+  t.deepEqual(
+    c.collections[0].flatFields.map((f) => f.name),
+    ['title', 'meta', 'seo', 'rows', 'layout'],
+  )
+  // No API presence: not in OpenAPI, the SDL or the generated types.
+  const everything = [JSON.stringify(compileOpenAPI(c)), compileSDL(c), generateTypes(c)].join('\n')
+  for (const name of [
+    'banner',
+    'inRow',
+    'inCollapsible',
+    'inTab',
+    'inNamedTab',
+    'inGroup',
+    'inArray',
+    'inBlock',
+  ])
+    t.false(everything.includes(name), name)
+})
+
+test('a ui field takes name, label, admin and custom only, and needs a name', (t) => {
+  rejects(t, posts([{ type: 'ui' } as never]), /field "\?": a ui field needs a name/)
+  rejects(
+    t,
+    posts([{ ...banner, required: true } as never]),
+    /collections\[posts\]\.fields\[0\] \(banner\)\.required is not an option of a ui field\. Accepted: type, name, label, admin, custom/,
+  )
+})
+
+test("Payload's slugs and field names start: camelCase and _-led slugs, _-led field names", (t) => {
+  const c = sanitizeConfig({
+    collections: [
+      { slug: 'variantOptions', fields: [{ name: '_h_folders', type: 'text' }] },
+      { slug: '_h_folders', fields: [{ name: '_order', type: 'number' }] },
+    ],
+  })
+  t.is(c.collections[0].table, 'variantOptions')
+  t.deepEqual(c.collections[0].labels, { singular: 'Variant Option', plural: 'Variant Options' })
+  t.is(c.collections[1].labels.singular, 'H Folder')
+  const sdl = compileSDL(c)
+  t.regex(sdl, /type VariantOption \{[^}]*_h_folders: String/)
+  t.regex(sdl, /VariantOptions\(where: VariantOption_where/)
+  t.regex(sdl, /type HFolder \{[^}]*_order: Float/)
+  // Still refused: names GraphQL or the columns cannot carry, and tables SQLite would share.
+  rejects(t, posts([{ name: '__x', type: 'text' }]), /field "__x": a field name must/)
+  rejects(t, posts([{ name: 'a-b', type: 'text' }]), /field "a-b": a field name must/)
+  rejects(
+    t,
+    { collections: [{ slug: 'variant options', fields: [] }] },
+    /slug "variant options" is invalid/,
+  )
+  rejects(
+    t,
+    {
+      collections: [
+        { slug: 'variantOptions', fields: [] },
+        { slug: 'variantoptions', fields: [] },
+      ],
+    },
+    /Collection "variantoptions": its table name "variantoptions" collides with collection "variantOptions" \(table names ignore case\)/,
+  )
+  rejects(
+    t,
+    {
+      collections: [
+        { slug: 'posts', versions: true, fields: [] },
+        { slug: '_posts_versions', fields: [] },
+      ],
+    },
+    /Collection "_posts_versions": its table name "_posts_versions" collides with collection "posts"/,
+  )
+  rejects(t, { collections: [{ slug: 'CMS_x', fields: [] }] }, /reserved for internal tables/)
+})
+
+test("an auth collection's own email and username are merged into the auth fields, as Payload merges them", (t) => {
+  const c = sanitizeConfig({
+    collections: [
+      {
+        slug: 'users',
+        auth: { loginWithUsername: { allowEmailLogin: true } },
+        fields: [
+          { name: 'firstName', type: 'text' },
+          {
+            name: 'email',
+            type: 'email',
+            label: 'Work email',
+            admin: { description: 'Used to log in' },
+          },
+          { name: 'username', type: 'text', index: true, maxLength: 30 },
+        ],
+      },
+    ],
+  }).collections[0]
+  const email = c.flatFields.find((f) => f.name === 'email')
+  const username = c.flatFields.find((f) => f.name === 'username')
+  // The declared options over the auth defaults: still unique and (without requireEmail) not required.
+  t.like(email, { type: 'email', label: 'Work email', unique: true, required: false })
+  t.like(username, { type: 'text', maxLength: 30, index: true, unique: true, required: true })
+  t.is(c.flatFields.filter((f) => f.name === 'email').length, 1)
+  // A plain `auth: true` collection with the multi-tenant example's own username field (no loginWithUsername).
+  t.like(
+    sanitizeConfig({
+      collections: [
+        { slug: 'users', auth: true, fields: [{ name: 'username', type: 'text', index: true }] },
+      ],
+    }).collections[0].flatFields.find((f) => f.name === 'username'),
+    { type: 'text', index: true },
+  )
+  rejects(
+    t,
+    { collections: [{ slug: 'users', auth: true, fields: [{ name: 'email', type: 'text' }] }] },
+    /Collection "users", field "email": an auth collection's email field must have type "email"/,
+  )
+})
+
+test('auth names are reserved in auth collections only; _status with drafts only', (t) => {
+  for (const name of [
+    'hash',
+    'salt',
+    'password',
+    'loginAttempts',
+    'lockUntil',
+    'resetPasswordToken',
+  ])
+    rejects(
+      t,
+      { collections: [{ slug: 'users', auth: true, fields: [{ name, type: 'text' }] }] },
+      new RegExp(
+        `Collection "users", field "${name}": "${name}" is a reserved name in an auth collection`,
+      ),
+    )
+  // Payload accepts these in other collections, and so does this server.
+  t.deepEqual(
+    names(
+      posts([
+        { name: 'password', type: 'text' },
+        { name: 'hash', type: 'text' },
+        { name: 'salt', type: 'text' },
+        { name: '_status', type: 'text' },
+      ]),
+    ),
+    ['password', 'hash', 'salt', '_status'],
+  )
+  rejects(
+    t,
+    posts([{ name: '_status', type: 'text' }], { versions: { drafts: true } }),
+    /Collection "posts", field "_status": "_status" is reserved with versions\.drafts/,
+  )
+})
+
+test('label objects (one per language) are accepted wherever a label is; names and descriptions use en', (t) => {
+  const c = sanitizeConfig({
+    collections: [
+      {
+        slug: 'articles',
+        labels: {
+          singular: { de: 'Artikel', en: 'Story' },
+          plural: { de: 'Artikel', en: 'Stories' },
+        },
+        fields: [
+          { name: 'title', type: 'text', label: { en: 'Headline', de: 'Überschrift' } },
+          {
+            name: 'kind',
+            type: 'select',
+            options: [{ value: 'a', label: { en: 'Audio', de: 'Ton' } }],
+            label: { de: 'Art' },
+          },
+          {
+            type: 'tabs',
+            tabs: [
+              {
+                name: 'meta',
+                label: { en: 'Meta data', de: 'Metadaten' },
+                fields: [{ name: 'x', type: 'text' }],
+              },
+            ],
+          },
+          { type: 'collapsible', label: { en: 'More' }, fields: [] },
+          {
+            name: 'rows',
+            type: 'array',
+            label: { en: 'Rows' },
+            labels: { singular: { en: 'Row' }, plural: { en: 'Rows' } },
+            fields: [{ name: 'y', type: 'text' }],
+          },
+          {
+            name: 'layout',
+            type: 'blocks',
+            blocks: [{ slug: 'hero', labels: { singular: { en: 'Hero' } }, fields: [] }],
+          },
+        ],
+      },
+    ],
+    globals: [{ slug: 'nav', label: { en: 'Navigation', de: 'Navigation' }, fields: [] }],
+  })
+  t.deepEqual(c.collections[0].labels, { singular: 'Story', plural: 'Stories' })
+  t.is(c.globals[0].label, 'Navigation')
+  const sdl = compileSDL(c)
+  t.regex(sdl, /type Story \{/)
+  t.regex(sdl, /Stories\(where: Story_where/)
+  t.regex(sdl, /"""Headline"""\n\s+title: String/)
+  // Without an en entry, the first one.
+  t.regex(sdl, /"""Art"""\n\s+kind:/)
+  t.regex(sdl, /"""Meta data"""\n\s+meta:/)
+  const doc = JSON.stringify(compileOpenAPI(c))
+  t.true(doc.includes('"title":"Headline"'))
+  t.false(doc.includes('Überschrift'))
+})
+
+test("an array or block row's own id field is its row id and must be text", (t) => {
+  rejects(
+    t,
+    posts([{ name: 'authors', type: 'array', fields: [{ name: 'id', type: 'number' }] }]),
+    /field "authors": a row's "id" field is the row id \(as Payload's\): it must have type "text", not "number"/,
+  )
+  rejects(
+    t,
+    posts([
+      {
+        name: 'layout',
+        type: 'blocks',
+        blocks: [{ slug: 'a', fields: [{ name: 'id', type: 'checkbox' }] }],
+      },
+    ]),
+    /field "layout", block "a": a row's "id" field is the row id/,
+  )
+})
+
+test('options Payload has but this server has not built yet are refused with what to do', (t) => {
+  rejects(
+    t,
+    { collections: [], jobs: { tasks: [] } },
+    /^jobs is not supported: the jobs queue is not built yet; remove jobs/,
+  )
+  rejects(
+    t,
+    posts([], { versions: { drafts: { schedulePublish: true } } }),
+    /^collections\[posts\]\.versions\.drafts\.schedulePublish is not supported: scheduled publishing runs on the jobs queue, which is not built yet; remove schedulePublish/,
+  )
+  rejects(
+    t,
+    { collections: [], folders: {} },
+    /^folders is not supported: .*remove folders, and to group documents add a relationship field/,
+  )
+  rejects(
+    t,
+    posts([], { folders: true }),
+    /^collections\[posts\]\.folders is not supported: .*remove folders/,
+  )
+})
