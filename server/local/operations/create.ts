@@ -222,7 +222,7 @@ export async function create(
             { req, data: incoming.data },
             overrideAccess,
           )
-          staged = await stageFile(collection, upload, incoming, 'create')
+          staged = await stageFile(collection, upload, incoming, 'create', req)
         }
         return { prehashed: await prehashPassword(collection, incoming.data), staged }
       },

@@ -101,7 +101,7 @@ export async function update(
             { req, data: incoming.data },
             overrideAccess,
           )
-          staged = await stageFile(collection, upload, incoming, 'update')
+          staged = await stageFile(collection, upload, incoming, 'update', req)
         }
         return { prehashed: await prehashPassword(collection, incoming.data), staged }
       },

@@ -36,7 +36,8 @@ export async function imageInfo(
     new ValidationError({ collection: collection.slug, errors: [{ path: 'file', message }] })
   let meta: Metadata
   try {
-    meta = await sharp(src.data ?? src.path).metadata()
+    // The header only: the pixel limit is checked below, with a message that says so.
+    meta = await sharp(src.data ?? src.path, { limitInputPixels: false }).metadata()
   } catch {
     throw refuse('The image cannot be read: its data is damaged or not of its type.')
   }

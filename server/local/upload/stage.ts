@@ -4,16 +4,18 @@
  * password is hashed: its safe name, its type from its content, its size, and for an image its dimensions.
  */
 import { createReadStream } from 'node:fs'
-import { open, stat } from 'node:fs/promises'
+import { open, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import type { SanitizedCollection } from '../../config/types.ts'
+import type { CmsRequest, SanitizedCollection } from '../../config/types.ts'
 import type { SanitizedUpload, UploadedFile } from '../../config/upload.ts'
 import { APIError } from '../../errors/api-error.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import { ValidationError } from '../../errors/validation-error.ts'
 import { sanitizeFilename } from '../../storage/filenames.ts'
 import { mimeTypeAllowed, sniffType, SNIFF_BYTES } from '../../storage/sniff.ts'
+import { isRecord } from '../../utilities/is-record.ts'
+import { deriveOriginal, deriveSize, type DerivedImage } from './derive.ts'
 import { imageInfo, isResizable } from './images.ts'
 
 /** A file checked and measured, ready to be stored. */
@@ -26,6 +28,8 @@ export interface StagedFile {
   height?: number
   /** A fresh stream of its bytes (each call opens a new one). */
   open: () => Readable
+  /** Each of `imageSizes` made from an image (null: the image is smaller than the size). */
+  sizes?: Record<string, DerivedImage | null>
 }
 
 /** 413 for a file over the collection's `upload.limits.fileSize`. */
@@ -102,8 +106,9 @@ async function head(src: { data?: Buffer; path?: string }): Promise<Buffer> {
 export async function stageFile(
   collection: SanitizedCollection,
   upload: SanitizedUpload,
-  args: { file?: UploadedFile; filePath?: string },
+  args: { file?: UploadedFile; filePath?: string; data?: unknown },
   operation: 'create' | 'update',
+  req: CmsRequest,
 ): Promise<StagedFile | undefined> {
   const src = await source(args.file, args.filePath)
   if (!src) {
@@ -123,8 +128,51 @@ export async function stageFile(
     )
   const open = () => (src.data ? Readable.from([src.data]) : createReadStream(src.path ?? ''))
   const staged: StagedFile = { name, mimeType, filesize: src.size, open }
-  if (isResizable(mimeType)) Object.assign(staged, await imageInfo(src, collection))
-  return staged
+  if (!isResizable(mimeType)) return staged
+  Object.assign(staged, await imageInfo(src, collection))
+  return processImage(staged, src, upload, focalOf(upload, args.data), req)
+}
+
+/** The focal point a write sends (percent; 50/50 when it sends none). */
+function focalOf(upload: SanitizedUpload, data: unknown) {
+  if (!upload.focalPoint) return undefined
+  const percent = (v: unknown) => (typeof v === 'number' && v >= 0 && v <= 100 ? v : 50)
+  return {
+    x: percent(isRecord(data) ? data.focalX : undefined),
+    y: percent(isRecord(data) ? data.focalY : undefined),
+  }
+}
+
+/** An image staged: the original re-encoded as stored (derive.ts) and its sizes. */
+async function processImage(
+  staged: StagedFile,
+  src: { data?: Buffer; path?: string },
+  upload: SanitizedUpload,
+  focal: { x: number; y: number } | undefined,
+  req: CmsRequest,
+): Promise<StagedFile> {
+  const derived = await deriveOriginal(src, staged.mimeType, upload, req)
+  const original: DerivedImage = derived ?? {
+    data: src.data ?? (await readFile(src.path ?? '')),
+    mimeType: staged.mimeType,
+    ext: path.extname(staged.name).slice(1),
+    width: staged.width ?? 0,
+    height: staged.height ?? 0,
+  }
+  const sizes: Record<string, DerivedImage | null> = {}
+  for (const size of upload.imageSizes) sizes[size.name] = await deriveSize(original, size, focal)
+  if (!derived) return { ...staged, sizes }
+  // The name keeps its extension unless the format changed (`formatOptions`).
+  const same = derived.mimeType === staged.mimeType && path.extname(staged.name)
+  return {
+    name: same ? staged.name : `${staged.name.replace(/\.[^.]*$/, '')}.${derived.ext}`,
+    mimeType: derived.mimeType,
+    filesize: derived.data.length,
+    width: derived.width,
+    height: derived.height,
+    open: () => Readable.from([derived.data]),
+    sizes,
+  }
 }
 
 const fileError = (collection: SanitizedCollection, message: string, path = 'file') =>

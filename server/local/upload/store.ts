@@ -9,6 +9,8 @@ import { isRecord } from '../../utilities/is-record.ts'
 import { freeFilename } from '../../storage/filenames.ts'
 import { localStorage } from '../../storage/local.ts'
 import type { Cms } from '../cms.ts'
+import { Readable } from 'node:stream'
+import type { DerivedImage } from './derive.ts'
 import type { StagedFile } from './stage.ts'
 
 const adapters = new WeakMap<SanitizedUpload, StorageAdapter>()
@@ -61,17 +63,61 @@ export async function storeFile(
       if (attempt < 5 && isRecord(error) && error.code === 'EEXIST') continue
       throw error
     }
-    return {
-      keys: [filename],
-      fields: {
-        filename,
-        mimeType: staged.mimeType,
-        filesize: staged.filesize,
-        width: staged.width ?? null,
-        height: staged.height ?? null,
-      },
+    const keys = [filename]
+    const fields: Record<string, unknown> = {
+      filename,
+      mimeType: staged.mimeType,
+      filesize: staged.filesize,
+      width: staged.width ?? null,
+      height: staged.height ?? null,
+    }
+    if (staged.sizes) {
+      try {
+        fields.sizes = await storeSizes(storage, filename, staged.sizes, keys)
+      } catch (error) {
+        await removeStored(storage, keys)
+        throw error
+      }
+    }
+    return { keys, fields }
+  }
+}
+
+const EMPTY_SIZE = { filename: null, mimeType: null, filesize: null, width: null, height: null }
+
+/** Stores each size beside the original as `<name>-<width>x<height>.<ext>` (Payload's names); notes their keys. */
+async function storeSizes(
+  storage: StorageAdapter,
+  original: string,
+  sizes: Record<string, DerivedImage | null>,
+  keys: string[],
+): Promise<Record<string, unknown>> {
+  const base = original.replace(/\.[^.]*$/, '')
+  const out: Record<string, unknown> = {}
+  for (const [name, image] of Object.entries(sizes)) {
+    if (!image) {
+      out[name] = EMPTY_SIZE
+      continue
+    }
+    const filename = `${base}-${image.width}x${image.height}.${image.ext}`
+    // Two sizes of one result (same dimensions and format) share the file.
+    if (!keys.includes(filename)) {
+      await storage.put(filename, Readable.from([image.data]), { contentType: image.mimeType })
+      keys.push(filename)
+    }
+    out[name] = {
+      filename,
+      mimeType: image.mimeType,
+      filesize: image.data.length,
+      width: image.width,
+      height: image.height,
     }
   }
+  return out
+}
+
+async function removeStored(storage: StorageAdapter, keys: string[]) {
+  for (const key of keys) await storage.delete(key).catch(() => undefined)
 }
 
 /** The storage keys of a document's files: its file and every size's. */
