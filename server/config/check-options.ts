@@ -102,7 +102,7 @@ function checkCollection(c: Obj, at: string): void {
     keys(c.upload, T.upload, `${at}.upload`)
     keys(c.upload.limits, T.uploadLimits, `${at}.upload.limits`)
     for (const key of [
-      'adminThumbnail',
+      'crop',
       'displayPreview',
       'bulkUpload',
       'hideFileInputOnCreate',

@@ -48,7 +48,7 @@ export interface UploadOptions {
   resizeOptions?: Record<string, unknown>
   /** `focalX`/`focalY` fields (percent, default 50/50) that crop the sizes (default true). */
   focalPoint?: boolean
-  /** Crops sent with an upload (`{ x, y, width, height }` in percent or pixels) are applied (default true). */
+  /** The admin's crop tool (kept for an admin UI; the server crops sizes around the focal point). */
   crop?: boolean
   /** Keep EXIF and other metadata in stored images (default false: stripped). */
   withMetadata?:
@@ -61,9 +61,6 @@ export interface UploadOptions {
   modifyResponseHeaders?: (args: { headers: Headers }) => Headers | void
   /** `?<updatedAt>` appended to file URLs so a replaced file is fetched anew (default true). */
   cacheTags?: boolean
-  /** Create from a URL instead of a file: off by default; `{ allowList }` names the hosts that may be fetched. */
-  pasteURL?:
-    false | { allowList: { hostname: string; protocol?: 'http' | 'https'; port?: string }[] }
   /** Where files live: the local disk under `staticDir` when unset (server/storage/). */
   storage?: StorageAdapter
   /** Largest file accepted, in bytes (default: the root `upload.limits.fileSize`, else 50 MB): 413 above it. */
@@ -148,8 +145,6 @@ export function sanitizeUpload(
     throw new ConfigError(
       `${at}.storage must be a storage adapter (localStorage(dir) or s3Storage({ … })).`,
     )
-  if (options.pasteURL && !Array.isArray(options.pasteURL.allowList))
-    throw new ConfigError(`${at}.pasteURL must be false or { allowList: [{ hostname }] }.`)
   return {
     ...options,
     staticDir: path.resolve(options.staticDir ?? slug),

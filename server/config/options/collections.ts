@@ -62,7 +62,6 @@ export const COLLECTION_TABLES = {
       disableLocalStorage: I,
       modifyResponseHeaders: I,
       cacheTags: I,
-      pasteURL: I,
       storage: I,
       limits: I,
       allowRestrictedFileTypes: I,
