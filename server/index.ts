@@ -9,6 +9,10 @@ export { loadConfig } from './config/load.ts'
 export * from './errors/index.ts'
 export { smtpAdapter, type SmtpAdapterOptions } from './email/smtp.ts'
 export { consoleEmailAdapter } from './email/console.ts'
+export { localStorage } from './storage/local.ts'
+export { s3Storage, type S3StorageOptions } from './storage/s3.ts'
+export type * from './config/storage.ts'
+export type * from './config/upload.ts'
 export type * from './config/types.ts'
 export type {
   GeneratedTypes,

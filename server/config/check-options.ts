@@ -58,6 +58,7 @@ export function checkOptions(input: unknown): void {
   // An adapter object is checked here; a factory (Payload's form) or a promise of one when it is resolved at start.
   if (typeof config.email !== 'function' && !isThenable(config.email))
     keys(config.email, T.email, 'email')
+  keys(keys(config.upload, T.rootUpload, 'upload')?.limits, T.uploadLimits, 'upload.limits')
   const limits = keys(config.limits, T.limits, 'limits')
   keys(limits?.population, T.population, 'limits.population')
   keys(limits?.where, T.where, 'limits.where')
@@ -95,6 +96,20 @@ function checkCollection(c: Obj, at: string): void {
   checkEndpoints(c.endpoints, `${at}.endpoints`)
   if (c.auth != null && typeof c.auth !== 'boolean' && !isObject(c.auth))
     fail(`${at}.auth must be true, false or an object.`)
+  if (c.upload != null && typeof c.upload !== 'boolean' && !isObject(c.upload))
+    fail(`${at}.upload must be true, false or an object.`)
+  if (isObject(c.upload)) {
+    keys(c.upload, T.upload, `${at}.upload`)
+    keys(c.upload.limits, T.uploadLimits, `${at}.upload.limits`)
+    for (const key of [
+      'crop',
+      'displayPreview',
+      'bulkUpload',
+      'hideFileInputOnCreate',
+      'hideRemoveFile',
+    ])
+      if (c.upload[key] != null) ignore(`${at}.upload.${key}: ${FOR_ADMIN}`)
+  }
   if (isObject(c.auth)) {
     keys(c.auth, T.auth, `${at}.auth`)
     keys(c.auth.forgotPassword, T.forgotPassword, `${at}.auth.forgotPassword`)

@@ -223,6 +223,13 @@ export const KINDS = {
     description:
       'Whether the collection has any user yet: until it does, first-register is open to anyone.',
   },
+  getFile: {
+    statuses: [200, 206, 302, 304],
+    target: 'collection',
+    access: 'read',
+    description:
+      'Serves a stored file of an upload collection (the original or a size) after the read access of its document: `Range` (206), `If-None-Match` (304), `ETag`, `Content-Length`; a storage with its own links (a public bucket, signed URLs) answers 302 to them. Types a browser must not render inline are sent as attachments; SVG with `Content-Security-Policy: sandbox`.',
+  },
   registerFirstUser: {
     statuses: [200],
     target: 'collection',

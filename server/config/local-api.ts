@@ -1,3 +1,4 @@
+import type { UploadedFile } from './upload.ts'
 import type { Logger } from 'pino'
 import type { CmsRequest, Doc, ID, SanitizedConfig, SendEmailOptions, Where } from './types.ts'
 
@@ -123,6 +124,10 @@ export interface CreateArgs<S extends string = CollectionSlug> extends ReadArgs 
   selectedLocales?: string[]
   /** With `duplicateFromID`: `true` lets the source be in the trash (else it is a 404, as for findByID). */
   trash?: boolean
+  /** An upload collection's file (Payload's `file`): its bytes, or a spooled file, and its name. */
+  file?: UploadedFile
+  /** An upload collection's file read from this path (Local API only). */
+  filePath?: string
 }
 
 /** `data` overrides fields of the copy; `trash: true` copies a document in the trash (the copy is not in it). */
@@ -145,7 +150,13 @@ export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs &
      */
     autosave?: boolean
   } & (
-    | { id: ID | string; where?: never }
+    | {
+        id: ID | string
+        where?: never
+        /** An upload collection's new file: the old one (and its sizes) is removed once the update commits. */
+        file?: UploadedFile
+        filePath?: string
+      }
     | { where: Where; id?: never; limit?: number; sort?: string | string[] }
   )
 

@@ -48,7 +48,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
       `db.idType must be "serial" or "uuid"; got ${JSON.stringify(input.db?.idType)}.`,
     )
   const collections = collectionsIn.map((c) =>
-    sanitizeCollection(c, slugs, Boolean(localization), dbIdType),
+    sanitizeCollection(c, slugs, Boolean(localization), dbIdType, input.upload?.limits?.fileSize),
   )
   // SQLite's table names ignore case (`variantOptions`, `variantoptions`), and a slug may not take another
   // collection's versions table (`_posts_versions`).

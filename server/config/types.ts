@@ -2,6 +2,7 @@
  * Config types. The shape follows Payload 3's config for everything the seeds name,
  * so a Payload user can port a config by renaming imports (DESIGN.md §4).
  */
+import type { SanitizedUpload, UploadedFile, UploadOptions } from './upload.ts'
 import type { Executor } from '../db/database.ts'
 import type { RelationshipField } from '../fields/relationship.ts'
 
@@ -61,6 +62,8 @@ export interface CmsRequest {
   data?: Record<string, unknown>
   /** Which API the request came through (Payload's `req.payloadAPI`). */
   payloadAPI?: 'REST' | 'GraphQL' | 'local'
+  /** The file of a multipart REST write to an upload collection (Payload's `req.file`), spooled to disk. */
+  file?: UploadedFile
   user: (Record<string, unknown> & { id: ID; collection: string }) | null
   locale?: string
   fallbackLocale?: string | false
@@ -693,6 +696,8 @@ export interface CollectionConfig {
   custom?: Custom
   /** Payload's interface name of the generated type; here type names come from `labels.singular` (kept, unused). */
   typescript?: { interface?: string }
+  /** An upload collection: each document is a file (upload.ts). */
+  upload?: boolean | UploadOptions
 }
 
 /** `versions.drafts` as an object: drafts on, with options. */
@@ -836,6 +841,8 @@ export interface Config {
     /** Creates and updates that set a password (each one a PBKDF2 hash). */
     passwordChange?: { max: number; windowMs: number }
   }
+  /** Defaults of every upload collection (upload.ts): the largest file, in bytes (default 50 MB). */
+  upload?: { limits?: { fileSize?: number } }
   /** Payload's admin options (admin.ts), kept for an admin UI. */
   admin?: RootAdmin
   custom?: Custom
@@ -878,6 +885,7 @@ export interface SanitizedCollection extends Omit<
   | 'access'
   | 'endpoints'
   | 'disableDuplicate'
+  | 'upload'
 > {
   disableDuplicate: boolean
   labels: { singular: string; plural: string }
@@ -900,6 +908,8 @@ export interface SanitizedCollection extends Omit<
   versionsCollection?: SanitizedCollection
   /** The join fields of the collection, by dotted path (`posts`, `meta.posts`), resolved against their targets. */
   joins: SanitizedJoin[]
+  /** The upload options of an upload collection (false: documents are not files). */
+  upload: SanitizedUpload | false
 }
 
 /** A join field resolved at start: the relationship field it reads in the joined collection. */

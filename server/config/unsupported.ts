@@ -3,6 +3,7 @@
  * to do instead (issue 18: "the config never lies"). A refused key can never be an implemented one: the tables are
  * typed against the config types (`Refusals<T>` forbids T's keys), and `options.ts` pairs each with its type.
  */
+import type { UploadOptions } from './upload.ts'
 import type {
   AuthOptions,
   Block,
@@ -34,8 +35,6 @@ import type {
 /** Key → message; a key of `T` (an implemented option) is a type error. */
 export type Refusals<T> = Readonly<Record<string, string>> & { readonly [K in keyof T]?: never }
 
-const UPLOADS =
-  'uploads (file storage) are not supported yet; remove it, store files elsewhere and keep their URL in a text field.'
 const GRAPHQL_NAMES =
   'GraphQL, OpenAPI and TypeScript names all come from labels; remove graphQL and set labels ({ singular, plural }) to rename the types. Hiding a collection from GraphQL (graphQL: false) is not supported.'
 const DB_NAME =
@@ -69,7 +68,6 @@ export const configRefusals = {
     'query presets are an admin-panel feature and are not supported; remove queryPresets.',
   sharp: 'image processing belongs to uploads, which are not supported yet; remove sharp.',
   telemetry: 'this server sends no telemetry; remove telemetry.',
-  upload: UPLOADS,
 } as const satisfies Refusals<Config>
 
 export const routesRefusals = {
@@ -115,6 +113,20 @@ export const endpointRefusals = {
   root: 'endpoints are always served under routes.api; remove root and declare the endpoint in config.endpoints.',
 } as const satisfies Refusals<Endpoint>
 
+export const uploadRefusals = {
+  pasteURL:
+    'creating a document from a URL is not built yet; remove pasteURL, and fetch the file yourself and send it (multipart, or file on the Local API).',
+  handlers:
+    'custom file handlers are not supported; remove handlers and serve files through a storage adapter (upload.storage) instead.',
+  externalFileHeaderFilter:
+    'files are not fetched from other servers with forwarded headers; remove externalFileHeaderFilter.',
+  filenameCompoundIndex: 'filenames are unique per collection; remove filenameCompoundIndex.',
+  skipSafeFetch:
+    'files are never fetched from URLs here (pasteURL is not built); remove skipSafeFetch.',
+  constructorOptions:
+    "sharp's constructor options are fixed (limitInputPixels guards against decompression bombs); remove constructorOptions.",
+} as const satisfies Refusals<UploadOptions>
+
 export const collectionRefusals = {
   dbName: DB_NAME,
   enableQueryPresets: 'query presets are an admin-panel feature and are not supported; remove it.',
@@ -128,7 +140,6 @@ export const collectionRefusals = {
     'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
   orderable:
     'manual ordering is not supported yet; remove orderable and sort by a number field of your own (defaultSort).',
-  upload: UPLOADS,
 } as const satisfies Refusals<CollectionConfig>
 
 export const collectionAccessRefusals = {} as const satisfies Refusals<

@@ -120,5 +120,6 @@ function internalCollection(
     table,
     idType: 'serial',
     joins: [],
+    upload: false,
   }
 }

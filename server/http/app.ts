@@ -6,6 +6,7 @@ import type { Cms } from '../local/cms.ts'
 import { RequestBudget } from '../local/budget.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { BODY_METHODS, parseJson, readBody } from './body.ts'
+import { isMultipart, uploadBody, uploadRoute } from './multipart.ts'
 import { contractDispatcher } from './dispatch.ts'
 import { endpointCheck } from './endpoint-check.ts'
 import { endpointRouter, type EndpointRoute } from './endpoints.ts'
@@ -100,7 +101,9 @@ function writeReply(ctx: AppContext, reply: RawReply): void {
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v)
   // An answer made for a logged-in caller is theirs alone: no shared or browser cache may keep it.
   if (ctx.state.authenticated) ctx.set('Cache-Control', 'no-store')
-  if (reply.raw) {
+  if (reply.stream) {
+    ctx.body = reply.stream
+  } else if (reply.raw) {
     ctx.body = reply.raw
   } else if (reply.body !== undefined) {
     ctx.type = 'application/json'
@@ -169,6 +172,15 @@ async function serveEndpoint(
   }
 }
 
+const none = Buffer.alloc(0)
+
+/** Koa behind `hops` trusted proxies: the client address is read from X-Forwarded-For that far back. */
+function proxied(app: Koa<AppState>, hops: number): Koa<AppState> {
+  app.proxy = hops > 0
+  app.maxIpsCount = hops
+  return app
+}
+
 export async function createApp(cms: Cms, options: AppOptions = {}): Promise<CmsApp> {
   const config: SanitizedConfig = cms.config
   // One logger for the server and the Local API it serves: hooks log through req.payload.logger.
@@ -189,10 +201,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       : undefined
 
   const inFlight = new InFlight()
-  const app = new Koa<AppState>()
-  const hops = options.trustProxy ?? trustedProxyHops()
-  app.proxy = hops > 0
-  app.maxIpsCount = hops
+  const app = proxied(new Koa<AppState>(), options.trustProxy ?? trustedProxyHops())
   app.use(requestLog(logger, inFlight))
   app.use(cors(origins, corsHeaders(config.cors)))
   app.use(apiMiddleware(serve, checkEndpoint))
@@ -211,14 +220,15 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
     // cookie write) is checked against its operation too.
     const custom = endpoints.match(ctx.method, rel)
     ctx.state.endpoint = custom?.value
+    let cleanup: (() => Promise<void>) | undefined
     try {
       // HEAD is left as it was (a 404 where no route declares it); OPTIONS from a CORS origin never gets here.
       const allowed = routes.allowed(rel)
       if (ctx.method !== 'HEAD' && allowed.length && !allowed.includes(ctx.method))
         throw new MethodNotAllowed(ctx.method, path, allowed)
-      const raw = BODY_METHODS.has(ctx.method)
-        ? await readBody(ctx.req, bodyLimit)
-        : Buffer.alloc(0)
+      // A file for an upload collection is read once the caller is known (below), streamed to disk.
+      const upload = isMultipart(contentType) ? uploadRoute(config, ctx.method, rel) : undefined
+      let raw = BODY_METHODS.has(ctx.method) && !upload ? await readBody(ctx.req, bodyLimit) : none
       const headers = headersOf(ctx)
       const req = newRequest(cms, headers, log)
       // Pages need no caller: a credential, valid or not, plays no part in them.
@@ -246,13 +256,14 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
 
       if (custom) return await serveEndpoint(custom, req, raw, contentType)
 
+      if (upload) ({ raw, cleanup } = await uploadBody(ctx.req, req, upload, bodyLimit))
       return await operations({
         method: ctx.method,
         rel,
         path,
         querystring: ctx.querystring,
         headers: ctx.headers,
-        contentType,
+        contentType: upload ? 'application/json' : contentType,
         raw,
         ip: ctx.ip,
         req,
@@ -261,6 +272,8 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
       // The orders API speaks RFC 9457 problem details; an invalid body there is a 422.
       if (rel.startsWith('/v1/')) return problemReply(error, logError)
       return errorReply(error, logError)
+    } finally {
+      await cleanup?.()
     }
   }
 

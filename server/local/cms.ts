@@ -27,6 +27,7 @@ import type { EmailAdapter } from '../config/types.ts'
 import { count } from './operations/count.ts'
 import { access } from './operations/access.ts'
 import { docAccess, docAccessGlobal } from './operations/doc-access.ts'
+import { getFile } from './operations/get-file.ts'
 import { create } from './operations/create.ts'
 import { duplicate } from './operations/duplicate.ts'
 import { deleteOperation } from './operations/delete.ts'
@@ -112,6 +113,8 @@ export class Cms implements LocalApi {
   countGlobalVersions = countGlobalVersions
   access = access
   docAccess = docAccess
+  /** A stored file of an upload collection by filename, after its document's read access. */
+  getFile = getFile
   docAccessGlobal = docAccessGlobal
   login = login
   logout = logout

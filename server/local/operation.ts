@@ -75,7 +75,7 @@ export async function collectionOperation<A extends BaseArgs, T, P = undefined>(
   names: [OperationName, AfterOperationName],
   incoming: A,
   body: (args: A, scope: OperationScope<P>) => Promise<T>,
-  write?: { prepare?: () => Promise<P> },
+  write?: { prepare?: (req: CmsRequest, overrideAccess: boolean) => Promise<P> },
 ): Promise<T> {
   const req = createLocalReq(cms, incoming)
   const overrideAccess = incoming.overrideAccess ?? true
@@ -84,6 +84,6 @@ export async function collectionOperation<A extends BaseArgs, T, P = undefined>(
       body(args, { req, overrideAccess, prepared }),
     )
   if (!write) return run(undefined as P)
-  const prepared = write.prepare ? await write.prepare() : (undefined as P)
+  const prepared = write.prepare ? await write.prepare(req, overrideAccess) : (undefined as P)
   return withTransaction(cms, req, () => run(prepared))
 }

@@ -73,8 +73,8 @@ test('keys with server behaviour stay refused with what to do', (t) => {
   )
   fails(
     t,
-    { collections: [{ slug: 'posts', fields: [], upload: true }] } as unknown as Config,
-    /^collections\[posts\]\.upload is not supported/,
+    { collections: [{ slug: 'posts', fields: [], orderable: true }] } as unknown as Config,
+    /^collections\[posts\]\.orderable is not supported/,
   )
   fails(t, { jobs: { tasks: [] } } as unknown as Config, /^jobs is not supported/)
 })

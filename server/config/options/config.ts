@@ -40,8 +40,14 @@ export const CONFIG_TABLES = {
       admin: I,
       custom: I,
       editor: I,
+      upload: I,
     } satisfies Implemented<Config>,
     refused: refused.configRefusals,
+  },
+  rootUpload: {
+    of: 'upload (the defaults of upload collections)',
+    implemented: { limits: I } satisfies Implemented<NonNullable<Config['upload']>>,
+    refused: {},
   },
   routes: {
     of: 'routes',

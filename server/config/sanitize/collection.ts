@@ -9,6 +9,7 @@ import { staticText } from '../admin.ts'
 import { checkEndpoints } from './endpoints.ts'
 import { checkCollectionAdmin } from './admin.ts'
 import { checkFields } from './fields.ts'
+import { sanitizeUpload, uploadFields } from '../upload.ts'
 import { RESERVED_AUTH_FIELD_NAMES } from './names.ts'
 import type {
   AuthOptions,
@@ -65,6 +66,7 @@ export function sanitizeCollection(
   slugs: Set<string>,
   localized: boolean,
   dbIdType: 'serial' | 'uuid',
+  fileSizeDefault?: number,
 ): SanitizedCollection {
   const where = `Collection "${c.slug}"`
   if (!Array.isArray(c.fields)) throw new ConfigError(`${where}: fields must be an array.`)
@@ -78,6 +80,8 @@ export function sanitizeCollection(
       }
     : false
   if (auth) fields = withAuthFields(c, auth, fields, where)
+  const upload = sanitizeUpload(c.upload, c.slug, where, fileSizeDefault)
+  if (upload) fields = withBaseFields(fields, uploadFields(upload))
   const versions = sanitizeVersions(
     c.versions,
     typeof c.versions === 'object' ? c.versions.maxPerDoc : undefined,
@@ -136,6 +140,7 @@ export function sanitizeCollection(
     idType: custom.field ? custom.field.type : auth ? 'serial' : dbIdType,
     ...(custom.field ? { idField: custom.field } : {}),
     joins: [],
+    upload,
   }
   checkCollectionAdmin(sanitized, where)
   if (versions) sanitized.versionsCollection = versionsCollection(sanitized)
@@ -339,4 +344,17 @@ function loginWithUsername(
   // Without email login the username is the only way in, so it is always required.
   const requireUsername = allowEmailLogin ? (given.requireUsername ?? true) : true
   return { allowEmailLogin, requireEmail: given.requireEmail ?? false, requireUsername }
+}
+
+/**
+ * A collection's fields with the fields an option adds (uploads) after them. A field the collection declares with
+ * one of their names and types is merged over it (its label, admin, hooks, access win), as Payload's
+ * mergeBaseFields; one of another type stays, and the field check names the duplicate.
+ */
+function withBaseFields(fields: Field[], base: Field[]): Field[] {
+  const key = (f: Field) => ('name' in f && typeof f.name === 'string' ? `${f.name}:${f.type}` : '')
+  const own = new Map(fields.filter(key).map((f) => [key(f), f]))
+  const merged = base.map((b) => ({ ...b, ...own.get(key(b)) }) as Field)
+  const baseKeys = new Set(base.map(key))
+  return [...fields.filter((f) => !baseKeys.has(key(f))), ...merged]
 }

@@ -13,6 +13,7 @@ import { errors, MESSAGE, optionalBody, param, selectParam, whereParam } from '.
 import { authFlowPaths, authPaths } from './auth-paths.ts'
 import { endpointPath } from './endpoint-paths.ts'
 import { collectionOps, type CollectionOps } from './collection-ops.ts'
+import { uploadPaths } from './upload-paths.ts'
 
 /** Every path of a collection, in the order the document lists them. */
 export function collectionPaths(
@@ -39,6 +40,7 @@ export function collectionPaths(
     )
   }
   byIdPaths(o)
+  if (c.upload) uploadPaths(o, c.upload)
 }
 
 /** A bulk write's `limit` (Payload's): at most this many of the matching documents, in `sort` order. */

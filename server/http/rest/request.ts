@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 /**
  * The parts of a REST request a handler reads, its reply, and the readers every handler family shares: the
  * Local options of a read or a list, a save's message, the filter of a bulk write, the token an answer leaves out.
@@ -35,6 +36,8 @@ export interface RestReply<S extends number = number> {
   status: S
   body?: unknown
   headers?: Record<string, string>
+  /** Bytes streamed as they are (a stored file), instead of a JSON body. */
+  stream?: Readable
 }
 /**
  * One handler per kind the REST dispatcher serves, answering only the success statuses its kind declares

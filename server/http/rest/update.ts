@@ -12,6 +12,7 @@ export const update: RestHandlers['update'] = async (cms, r) => {
       data,
       ...options,
       autosave: boolParam(r.query.autosave),
+      file: r.req.file,
     }),
   )
   return { status: 200, body: { doc, message: savedMessage(r) } }

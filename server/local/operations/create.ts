@@ -17,6 +17,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { sendVerificationEmail } from './auth/emails.ts'
 import { sha256, type AuthCollection } from './auth/shared.ts'
 import { duplicateSource } from '../duplicate.ts'
+import { stageFile, type StagedFile } from '../upload/stage.ts'
+import { removeFiles, storeFile } from '../upload/store.ts'
 import { idParam } from '../params.ts'
 import {
   afterChange,
@@ -91,6 +93,12 @@ async function prepareCreate(
   return { doc, key, verificationToken }
 }
 
+/** What a create prepares before its transaction: the password's hash and the upload's checked file. */
+interface Prepared {
+  prehashed: PrehashedPassword | undefined
+  staged: StagedFile | undefined
+}
+
 /** Inserts the document (timestamps, id) and saves its first version: the stored document, read back. */
 async function insertDoc(
   cms: Cms,
@@ -134,12 +142,15 @@ export async function create(
 ): Promise<Record<string, unknown>> {
   const collection = this.collection(incoming.collection)
   const schema = this.schema(collection.slug)
-  return collectionOperation(
+  const { upload } = collection
+  // The files this create stored: removed when anything after them fails (the document is then not written).
+  const storedKeys: string[] = []
+  const run = collectionOperation<CreateArgs<CollectionSlug>, Record<string, unknown>, Prepared>(
     this,
     collection,
     ['create', 'create'],
     incoming,
-    async (args, { req, overrideAccess, prepared: prehashed }) => {
+    async (args, { req, overrideAccess, prepared: { prehashed, staged } }) => {
       const depth = depthParam(this, args.depth)
       const draft = isDraft(collection, args.draft)
       const ctx = this.queryContext(req.locale)
@@ -166,6 +177,13 @@ export async function create(
         prehashed,
         overrideAccess,
       })
+
+      // --- the file of an upload collection, stored under a free name, then the document
+      if (upload && staged) {
+        const file = await storeFile(this, req, collection, upload, staged)
+        storedKeys.push(...file.keys)
+        Object.assign(doc, file.fields)
+      }
 
       // --- write, and the first version
       let stored = await insertDoc(this, tx, ctx, collection, schema, doc, source, req)
@@ -194,6 +212,27 @@ export async function create(
         )
       return out
     },
-    { prepare: () => prehashPassword(collection, incoming.data) },
+    {
+      prepare: async (req, overrideAccess) => {
+        let staged: StagedFile | undefined
+        if (upload) {
+          // Nobody without create access makes the server read, sniff or decode a file.
+          await executeAccess(
+            collection.access.create,
+            { req, data: incoming.data },
+            overrideAccess,
+          )
+          staged = await stageFile(collection, upload, incoming, 'create', req)
+        }
+        return { prehashed: await prehashPassword(collection, incoming.data), staged }
+      },
+    },
   )
+  if (!upload) return run
+  try {
+    return await run
+  } catch (error) {
+    await removeFiles(this, upload, storedKeys)
+    throw error
+  }
 }

@@ -7,6 +7,7 @@ import { combineWhere, executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { runHooks } from '../hooks.ts'
 import { collectionOperation } from '../operation.ts'
+import { keysOf, removeFiles } from '../upload/store.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { executorFor } from '../request.ts'
@@ -36,7 +37,9 @@ export async function deleteOperation(
   incoming: DeleteArgs<CollectionSlug>,
 ): Promise<Record<string, unknown> | BulkResult<Record<string, unknown>>> {
   const collection = this.collection(incoming.collection)
-  return collectionOperation(
+  // The stored files of the deleted documents of an upload collection: removed once the deletes committed.
+  const files: string[] = []
+  const result = await collectionOperation(
     this,
     collection,
     ['delete', incoming.id === undefined ? 'delete' : 'deleteByID'],
@@ -46,14 +49,16 @@ export async function deleteOperation(
       if (args.id !== undefined) {
         const id = idParam(args.id, collection)
         const access = await executeAccess(collection.access.delete, { req, id }, overrideAccess)
-        return deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, access)
+        return deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, access, files)
       }
       return deleteMany(this, collection, { tx, req, overrideAccess }, args, (id) =>
-        deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true),
+        deleteOne(this, collection, tx, req, id, { ...args, overrideAccess }, true, files),
       )
     },
     {},
   )
+  if (collection.upload) await removeFiles(this, collection.upload, files)
+  return result
 }
 
 export async function deleteOne(
@@ -64,6 +69,8 @@ export async function deleteOne(
   id: ID,
   args: ReadArgs & { overrideAccess: boolean; trash?: boolean },
   access: true | Where,
+  /** Collects the storage keys of the deleted document's files (upload collections). */
+  files?: string[],
 ) {
   const ctx = cms.queryContext(req.locale)
   await runHooks(collection.hooks.beforeDelete, 'id', { id, req }, { collection })
@@ -84,5 +91,6 @@ export async function deleteOne(
     depth: depthParam(cms, args.depth),
   })
   await runHooks(collection.hooks.afterDelete, 'doc', { doc: out, id, req }, { collection })
+  if (collection.upload) files?.push(...keysOf(doc))
   return out
 }

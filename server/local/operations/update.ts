@@ -8,6 +8,8 @@ import { combineWhere, executeAccess } from '../access.ts'
 import { type QueryContext } from '../../db/where.ts'
 import type { Cms } from '../cms.ts'
 import { collectionOperation } from '../operation.ts'
+import { stageFile, type StagedFile } from '../upload/stage.ts'
+import { keysOf, removeFiles, storeFile } from '../upload/store.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { executorFor } from '../request.ts'
@@ -49,12 +51,18 @@ export async function update(
   incoming: UpdateArgs<CollectionSlug>,
 ): Promise<Record<string, unknown> | BulkResult<Record<string, unknown>>> {
   const collection = this.collection(incoming.collection)
-  return collectionOperation(
+  const { upload } = collection
+  const files: UploadFiles = { stored: [], replaced: [] }
+  const run = collectionOperation<
+    UpdateArgs<CollectionSlug>,
+    Record<string, unknown> | BulkResult<Record<string, unknown>>,
+    Prepared
+  >(
     this,
     collection,
     ['update', incoming.id === undefined ? 'update' : 'updateByID'],
     incoming,
-    async (args, { req, overrideAccess, prepared: prehashed }) => {
+    async (args, { req, overrideAccess, prepared: { prehashed, staged } }) => {
       const tx = executorFor(this, req)
       const one = (id: ID, access: true | Where) =>
         updateOne(
@@ -64,7 +72,7 @@ export async function update(
           req,
           id,
           args.data,
-          { ...args, overrideAccess, prehashed },
+          { ...args, overrideAccess, prehashed, staged, files },
           access,
         )
       if (args.id !== undefined) {
@@ -83,8 +91,43 @@ export async function update(
       }
       return updateMany(this, collection, { tx, req, overrideAccess }, args, one)
     },
-    { prepare: () => prehashPassword(collection, incoming.data) },
+    {
+      prepare: async (req, overrideAccess) => {
+        let staged: StagedFile | undefined
+        if (upload && incoming.id !== undefined && (incoming.file || incoming.filePath)) {
+          // Nobody without update access makes the server read, sniff or decode a file.
+          await executeAccess(
+            collection.access.update,
+            { req, data: incoming.data },
+            overrideAccess,
+          )
+          staged = await stageFile(collection, upload, incoming, 'update', req)
+        }
+        return { prehashed: await prehashPassword(collection, incoming.data), staged }
+      },
+    },
   )
+  if (!upload) return run
+  try {
+    const result = await run
+    await removeFiles(this, upload, files.replaced)
+    return result
+  } catch (error) {
+    await removeFiles(this, upload, files.stored)
+    throw error
+  }
+}
+
+/** What an update prepares before its transaction: the password's hash and the upload's checked file. */
+interface Prepared {
+  prehashed: PrehashedPassword | undefined
+  staged: StagedFile | undefined
+}
+
+/** The files an update of an upload collection stored (undone if it fails) and replaced (removed once it commits). */
+interface UploadFiles {
+  stored: string[]
+  replaced: string[]
 }
 
 /**
@@ -188,6 +231,9 @@ export async function updateOne(
     prehashed?: PrehashedPassword
     autosave?: boolean
     trash?: boolean
+    /** An upload collection's new file, and where its stored and replaced files are noted. */
+    staged?: StagedFile
+    files?: UploadFiles
   },
   access: true | Where,
 ) {
@@ -206,6 +252,14 @@ export async function updateOne(
     prehashed: args.prehashed,
     overrideAccess: args.overrideAccess,
   })
+  if (collection.upload && args.staged) {
+    const file = await storeFile(cms, req, collection, collection.upload, args.staged)
+    args.files?.stored.push(...file.keys)
+    Object.assign(doc, file.fields)
+    touched.push(...Object.keys(file.fields))
+    // Versions may still point at the old file (a restore brings it back): it stays while they do.
+    if (!collection.versions) args.files?.replaced.push(...keysOf(main))
+  }
   const storedForm = toStored(cms, collection.flatFields, structuredClone(doc), base, req)
   const now = new Date().toISOString()
 

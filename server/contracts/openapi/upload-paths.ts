@@ -1,0 +1,82 @@
+/**
+ * What an upload collection adds to its paths (issue 34): the multipart bodies of create and update (Payload's
+ * wire format: the file as `file`, the document as `_payload` JSON text or as form fields) and the file route.
+ */
+import type { SanitizedUpload } from '../../config/upload.ts'
+import { isRecord } from '../../utilities/is-record.ts'
+import type { Schema } from '../schemas.ts'
+import type { CollectionOps } from './collection-ops.ts'
+import { errors } from './shared.ts'
+
+/** A multipart body: the file, and the document as `_payload` (or as plain string fields). */
+function multipart(singular: string, input: string, fileRequired: boolean): Schema {
+  return {
+    type: 'object',
+    ...(fileRequired && { required: ['file'] }),
+    properties: {
+      file: {
+        type: 'string',
+        format: 'binary',
+        description:
+          'The file. Its type is read from its content, not from its name or this part’s header.',
+      },
+      _payload: {
+        type: 'string',
+        contentMediaType: 'application/json',
+        description: `The document's fields as JSON text (a ${singular}${input}); without it, the other form fields are the document, as strings.`,
+      },
+    },
+    additionalProperties: { type: 'string' },
+  }
+}
+
+const binary = (description: string) => ({
+  description,
+  headers: {
+    'Content-Length': { schema: { type: 'integer' } },
+    ETag: { schema: { type: 'string' } },
+  },
+  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+})
+
+/** Adds the multipart bodies to the create and update of `o.c` and its file route. */
+export function uploadPaths(o: CollectionOps, upload: SanitizedUpload): void {
+  const { paths, base, singular, tag, meta, c } = o
+  const withMultipart = (op: Schema | undefined, schema: Schema) => {
+    const body = op?.requestBody
+    if (!op || !isRecord(body) || !isRecord(body.content))
+      throw new Error(`${c.slug}: the upload bodies need the create and update operations first.`)
+    op.requestBody = { ...body, content: { ...body.content, 'multipart/form-data': { schema } } }
+  }
+  withMultipart(paths[base]?.post, multipart(singular, 'CreateInput', upload.filesRequiredOnCreate))
+  withMultipart(paths[`${base}/{id}`]?.patch, multipart(singular, 'UpdateInput', false))
+  paths[`${base}/file/{filename}`] = {
+    get: {
+      operationId: `get${singular}File`,
+      summary: `Download the file of a ${c.labels.singular} (or of one of its sizes)`,
+      tags: tag,
+      'x-cms': meta('getFile'),
+      parameters: [
+        {
+          name: 'filename',
+          in: 'path',
+          required: true,
+          description: 'The stored filename (`filename`, or `sizes.<name>.filename`).',
+          schema: { type: 'string', minLength: 1 },
+        },
+        { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
+        { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        200: binary('The file'),
+        206: binary('The bytes of the requested range (`Content-Range` names them)'),
+        302: {
+          description: 'The file is at its storage’s own link (`Location`)',
+          headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+        },
+        304: { description: 'Not modified: the `If-None-Match` ETag is current' },
+        ...errors(400, 401, 403, 404, 500),
+      },
+    },
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Issue 34: Payload's wire format for files: a multipart create and update (the file as `file`, the document
+ * as `_payload` or form fields), answered with the document; limits refused while reading.
+ */
+import test from 'ava'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { defineConfig } from '../../server/config/define-config.ts'
+import { spoolDir } from '../../server/http/multipart.ts'
+import { useServer } from '../helpers/http.ts'
+
+const staticDir = await mkdtemp(path.join(tmpdir(), 'cms-media-'))
+const s = useServer(
+  test,
+  defineConfig({
+    secret: 'Tq8-uploads-test-secret-of-32+-bytes',
+    collections: [
+      {
+        slug: 'media',
+        access: { read: () => true, create: () => true, update: () => true },
+        upload: { staticDir, mimeTypes: ['image/*'], limits: { fileSize: 100_000 } },
+        fields: [
+          { name: 'alt', type: 'text', required: true },
+          { name: 'credit', type: 'text' },
+        ],
+      },
+    ],
+  }),
+)
+const png = (size: number) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: '#3a3' } })
+    .png()
+    .toBuffer()
+const form = (file: Buffer | undefined, name: string, fields: Record<string, string>) => {
+  const f = new FormData()
+  for (const [k, v] of Object.entries(fields)) f.append(k, v)
+  if (file) f.append('file', new Blob([new Uint8Array(file)], { type: 'image/png' }), name)
+  return f
+}
+
+test('POST multipart with _payload creates the document and stores the file', async (t) => {
+  const data = await png(16)
+  const res = await s.fetch(`${s.url}/api/media`, {
+    method: 'POST',
+    body: form(data, 'green.png', { _payload: JSON.stringify({ alt: 'Green', credit: 'me' }) }),
+  })
+  t.is(res.status, 201)
+  const { doc, message } = (await res.json()) as { doc: Record<string, unknown>; message: string }
+  t.is(message, 'Media successfully created.')
+  t.like(doc, { alt: 'Green', credit: 'me', filename: 'green.png', mimeType: 'image/png' })
+  t.like(doc, { filesize: data.length, width: 16, height: 16 })
+  t.true(existsSync(path.join(staticDir, 'green.png')))
+})
+
+test('plain form fields are the document too', async (t) => {
+  const res = await s.fetch(`${s.url}/api/media`, {
+    method: 'POST',
+    body: form(await png(4), 'fields.png', { alt: 'From fields' }),
+  })
+  t.is(res.status, 201)
+  t.like(((await res.json()) as { doc: object }).doc, {
+    alt: 'From fields',
+    filename: 'fields.png',
+  })
+})
+
+test('PATCH multipart replaces the file', async (t) => {
+  const created = await s.cms.create({
+    collection: 'media',
+    data: { alt: 'old' },
+    file: { data: await png(5), name: 'before.png' },
+  })
+  const res = await s.fetch(`${s.url}/api/media/${created.id}`, {
+    method: 'PATCH',
+    body: form(await png(7), 'after.png', { _payload: JSON.stringify({ alt: 'new' }) }),
+  })
+  t.is(res.status, 200)
+  t.like(((await res.json()) as { doc: object }).doc, {
+    alt: 'new',
+    filename: 'after.png',
+    width: 7,
+  })
+  t.false(existsSync(path.join(staticDir, 'before.png')))
+})
+
+test.serial(
+  'the refusals: no file, a file over the limit, a disguised type, a bad _payload',
+  async (t) => {
+    const noFile = await s.fetch(`${s.url}/api/media`, {
+      method: 'POST',
+      body: form(undefined, '', { _payload: JSON.stringify({ alt: 'x' }) }),
+    })
+    t.is(noFile.status, 400)
+    t.is(
+      ((await noFile.json()) as { errors: { message: string }[] }).errors[0].message,
+      'No files were uploaded.',
+    )
+    const big = Buffer.alloc(150_000, 7)
+    const tooLarge = await s.fetch(`${s.url}/api/media`, {
+      method: 'POST',
+      body: form(big, 'big.png', { _payload: '{"alt":"big"}' }),
+    })
+    t.is(tooLarge.status, 413)
+    const disguised = await s.fetch(`${s.url}/api/media`, {
+      method: 'POST',
+      body: form(Buffer.from('#!/bin/sh\nrm -rf /\n'), 'innocent.png', {
+        _payload: '{"alt":"sh"}',
+      }),
+    })
+    t.is(disguised.status, 400)
+    const badJson = await s.fetch(`${s.url}/api/media`, {
+      method: 'POST',
+      body: form(await png(3), 'bad.png', { _payload: '{"alt":' }),
+    })
+    t.is(badJson.status, 400)
+    const files = await readdir(staticDir)
+    for (const prefix of ['big', 'innocent', 'bad'])
+      t.false(
+        files.some((f) => f.startsWith(prefix)),
+        prefix,
+      )
+    t.deepEqual(await readdir(spoolDir()), [], 'no spooled file is left')
+  },
+)
