@@ -1,20 +1,11 @@
 import type { JoinField } from '../../config/types.ts'
-import { collectionOf } from '../../config/lookup.ts'
 import { NEGATIVE, type Operator } from '../../config/where-operators.ts'
 import { relationOf } from '../../fields/registry.ts'
 import type { Placement } from '../schema.ts'
 import { toBool } from './coerce.ts'
 import { kindOf, scalarKind } from './kinds.ts'
 import { condition } from './path.ts'
-import {
-  fail,
-  nextAlias,
-  schemaOf,
-  type Compiled,
-  type Scope,
-  type State,
-  type Test,
-} from './state.ts'
+import { relatedTable, fail, type Compiled, type Scope, type State, type Test } from './state.ts'
 import { tree, trustedWhere } from './tree.ts'
 
 /**
@@ -31,16 +22,7 @@ export function joinCondition(
   t: Test,
 ): Compiled {
   const { path } = t
-  const related = collectionOf(state.ctx.config, field.collection)
-  const schema = schemaOf(state.ctx, related.slug)
-  const alias = nextAlias(state, 'j')
-  const scope = (): Scope => ({
-    kind: 'table',
-    alias,
-    placements: schema.placements,
-    top: true,
-    collection: related,
-  })
+  const { related, schema, alias, scope } = relatedTable(state, field.collection, 'j')
   let op: Operator = t.op
   let negate = false
   const rest = t.rest.length ? t.rest : ['id']

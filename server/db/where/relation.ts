@@ -5,15 +5,12 @@ import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
 import type { Operator } from '../../config/where-operators.ts'
 import { condition } from './path.ts'
 import { scalar } from './scalar.ts'
-import { collectionOf } from '../../config/lookup.ts'
 import {
+  relatedTable,
   fail,
-  nextAlias,
-  schemaOf,
   type Compiled,
   type InJson,
   type Kind,
-  type Scope,
   type State,
   type Test,
 } from './state.ts'
@@ -36,16 +33,7 @@ export function throughRelation(
     fail(path, 'only a single-collection relationship can be queried through')
   if (rest.length === 1 && rest[0] === 'id')
     return scalar(expr, exprB, kindOf(field), op, value, path, field)
-  const related = collectionOf(state.ctx.config, relation.targets[0])
-  const schema = schemaOf(state.ctx, related.slug)
-  const alias = nextAlias(state, 'r')
-  const scope = (): Scope => ({
-    kind: 'table',
-    alias,
-    placements: schema.placements,
-    top: true,
-    collection: related,
-  })
+  const { related, schema, alias, scope } = relatedTable(state, relation.targets[0], 'r')
   const inner = condition(state, scope(), rest, op, value, path)
   const access = state.ctx.relationAccess?.get(related.slug)
   if (access && access !== true) {

@@ -4,6 +4,7 @@ import type {
   SanitizedConfig,
   Where,
 } from '../../config/types.ts'
+import { collectionOf } from '../../config/lookup.ts'
 import { QueryError } from '../../errors/query-error.ts'
 import type { Dialect } from '../dialects/dialect.ts'
 import type { Operator } from '../../config/where-operators.ts'
@@ -91,6 +92,24 @@ export function fail(path: string, message: string): never {
 export function nextAlias(state: State, base: string): string {
   state.aliasCount += 1
   return `${base}${state.aliasCount}`
+}
+
+/**
+ * A collection joined into a where's subquery under a fresh alias (`base` + a number): its schema, and a top-level
+ * scope over its table for the conditions inside the subquery.
+ */
+export function relatedTable(state: State, slug: string, base: string) {
+  const collection = collectionOf(state.ctx.config, slug)
+  const schema = schemaOf(state.ctx, collection.slug)
+  const alias = nextAlias(state, base)
+  const scope = (): Scope => ({
+    kind: 'table',
+    alias,
+    placements: schema.placements,
+    top: true,
+    collection,
+  })
+  return { related: collection, schema, alias, scope }
 }
 
 /** The JSON path step to the member `name`. */

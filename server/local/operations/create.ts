@@ -17,8 +17,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { sendVerificationEmail } from './auth/emails.ts'
 import { sha256, type AuthCollection } from './auth/shared.ts'
 import { duplicateSource } from '../duplicate.ts'
-import { stageFile, type StagedFile } from '../upload/stage.ts'
-import { removeFiles, storeFile } from '../upload/store.ts'
+import { stageWrite, type StagedFile } from '../upload/stage.ts'
+import { settleFiles, storeFile } from '../upload/store.ts'
 import { idParam } from '../params.ts'
 import {
   afterChange,
@@ -213,26 +213,11 @@ export async function create(
       return out
     },
     {
-      prepare: async (req, overrideAccess) => {
-        let staged: StagedFile | undefined
-        if (upload) {
-          // Nobody without create access makes the server read, sniff or decode a file.
-          await executeAccess(
-            collection.access.create,
-            { req, data: incoming.data },
-            overrideAccess,
-          )
-          staged = await stageFile(collection, upload, incoming, 'create', req)
-        }
-        return { prehashed: await prehashPassword(collection, incoming.data), staged }
-      },
+      prepare: async (req, overrideAccess) => ({
+        staged: await stageWrite(collection, incoming, 'create', req, overrideAccess),
+        prehashed: await prehashPassword(collection, incoming.data),
+      }),
     },
   )
-  if (!upload) return run
-  try {
-    return await run
-  } catch (error) {
-    await removeFiles(this, upload, storedKeys)
-    throw error
-  }
+  return upload ? settleFiles(this, upload, run, { stored: storedKeys, replaced: [] }) : run
 }

@@ -8,8 +8,8 @@ import { combineWhere, executeAccess } from '../access.ts'
 import { type QueryContext } from '../../db/where.ts'
 import type { Cms } from '../cms.ts'
 import { collectionOperation } from '../operation.ts'
-import { stageFile, type StagedFile } from '../upload/stage.ts'
-import { keysOf, removeFiles, storeFile } from '../upload/store.ts'
+import { stageWrite, type StagedFile } from '../upload/stage.ts'
+import { keysOf, settleFiles, storeFile, type WriteFiles } from '../upload/store.ts'
 import { depthParam, idParam } from '../params.ts'
 import { readDocs } from '../read.ts'
 import { executorFor } from '../request.ts'
@@ -52,7 +52,7 @@ export async function update(
 ): Promise<Record<string, unknown> | BulkResult<Record<string, unknown>>> {
   const collection = this.collection(incoming.collection)
   const { upload } = collection
-  const files: UploadFiles = { stored: [], replaced: [] }
+  const files: WriteFiles = { stored: [], replaced: [] }
   const run = collectionOperation<
     UpdateArgs<CollectionSlug>,
     Record<string, unknown> | BulkResult<Record<string, unknown>>,
@@ -92,42 +92,22 @@ export async function update(
       return updateMany(this, collection, { tx, req, overrideAccess }, args, one)
     },
     {
-      prepare: async (req, overrideAccess) => {
-        let staged: StagedFile | undefined
-        if (upload && incoming.id !== undefined && (incoming.file || incoming.filePath)) {
-          // Nobody without update access makes the server read, sniff or decode a file.
-          await executeAccess(
-            collection.access.update,
-            { req, data: incoming.data },
-            overrideAccess,
-          )
-          staged = await stageFile(collection, upload, incoming, 'update', req)
-        }
-        return { prehashed: await prehashPassword(collection, incoming.data), staged }
-      },
+      prepare: async (req, overrideAccess) => ({
+        staged:
+          incoming.id === undefined
+            ? undefined
+            : await stageWrite(collection, incoming, 'update', req, overrideAccess),
+        prehashed: await prehashPassword(collection, incoming.data),
+      }),
     },
   )
-  if (!upload) return run
-  try {
-    const result = await run
-    await removeFiles(this, upload, files.replaced)
-    return result
-  } catch (error) {
-    await removeFiles(this, upload, files.stored)
-    throw error
-  }
+  return upload ? settleFiles(this, upload, run, files) : run
 }
 
 /** What an update prepares before its transaction: the password's hash and the upload's checked file. */
 interface Prepared {
   prehashed: PrehashedPassword | undefined
   staged: StagedFile | undefined
-}
-
-/** The files an update of an upload collection stored (undone if it fails) and replaced (removed once it commits). */
-interface UploadFiles {
-  stored: string[]
-  replaced: string[]
 }
 
 /**
@@ -233,7 +213,7 @@ export async function updateOne(
     trash?: boolean
     /** An upload collection's new file, and where its stored and replaced files are noted. */
     staged?: StagedFile
-    files?: UploadFiles
+    files?: WriteFiles
   },
   access: true | Where,
 ) {

@@ -15,6 +15,7 @@ import { ValidationError } from '../../errors/validation-error.ts'
 import { sanitizeFilename } from '../../storage/filenames.ts'
 import { mimeTypeAllowed, sniffType, SNIFF_BYTES } from '../../storage/sniff.ts'
 import { isRecord } from '../../utilities/is-record.ts'
+import { executeAccess } from '../access.ts'
 import { deriveOriginal, deriveSize, type DerivedImage } from './derive.ts'
 import { imageInfo, isResizable } from './images.ts'
 
@@ -173,6 +174,24 @@ async function processImage(
     open: () => Readable.from([derived.data]),
     sizes,
   }
+}
+
+/**
+ * The file of a create, or of an update by id that brings one, staged before the write's transaction. The
+ * operation's access is asked first, so nobody without it makes the server read, sniff or decode a file.
+ */
+export async function stageWrite(
+  collection: SanitizedCollection,
+  incoming: { data?: unknown; file?: UploadedFile; filePath?: string },
+  operation: 'create' | 'update',
+  req: CmsRequest,
+  overrideAccess: boolean,
+): Promise<StagedFile | undefined> {
+  const { upload } = collection
+  if (!upload || (operation === 'update' && !incoming.file && !incoming.filePath)) return undefined
+  const data = isRecord(incoming.data) ? incoming.data : undefined
+  await executeAccess(collection.access[operation], { req, data }, overrideAccess)
+  return stageFile(collection, upload, incoming, operation, req)
 }
 
 const fileError = (collection: SanitizedCollection, message: string, path = 'file') =>

@@ -145,3 +145,30 @@ export async function removeFiles(
       )
     })
 }
+
+/** The files a write of an upload collection stored (undone if it fails) and replaced (removed once it commits). */
+export interface WriteFiles {
+  stored: string[]
+  replaced: string[]
+}
+
+/**
+ * Awaits a write of an upload collection and settles its files: when it fails, the files it stored are removed
+ * (the document was not written); when it commits, the files it replaced.
+ */
+export async function settleFiles<T>(
+  cms: Cms,
+  upload: SanitizedUpload,
+  write: Promise<T>,
+  files: WriteFiles,
+): Promise<T> {
+  let result: T
+  try {
+    result = await write
+  } catch (error) {
+    await removeFiles(cms, upload, files.stored)
+    throw error
+  }
+  await removeFiles(cms, upload, files.replaced)
+  return result
+}
