@@ -63,7 +63,8 @@ export interface CmsRequest {
   payloadAPI?: 'REST' | 'GraphQL' | 'local'
   user: (Record<string, unknown> & { id: ID; collection: string }) | null
   locale?: string
-  fallbackLocale?: string | false
+  /** The fallback locale, or the locales tried in order (Payload's array form), or none. */
+  fallbackLocale?: string | string[] | false
   context: Record<string, unknown>
   /** Set while a transaction is open; operations given this `req` join it. */
   transaction?: Executor
