@@ -365,6 +365,8 @@ export interface Tab {
   interfaceName?: string
   /** A named tab is a group: see `FieldBase.saveToJWT`. */
   saveToJWT?: boolean | string
+  /** A named tab is a group: localized as a whole, as a localized group is (Payload's localized tab). */
+  localized?: boolean
 }
 export interface TabsField {
   type: 'tabs'
