@@ -17,7 +17,7 @@ const deep: Field[] = [
   },
   { name: 'array', type: 'array', fields: [{ name: 'title', type: 'text', localized: true }] },
 ]
-const poly = { type: 'relationship', relationTo: ['posts'] } as const
+const poly = { type: 'relationship' as const, relationTo: ['posts'] }
 
 export const nestedConfig: Config = defineConfig({
   localization: {
@@ -242,6 +242,12 @@ export const nestedConfig: Config = defineConfig({
       ],
     },
     {
+      slug: 'localized-drafts',
+      access: open,
+      versions: { drafts: true },
+      fields: [{ name: 'title', type: 'text', localized: true }],
+    },
+    {
       slug: 'no-localized-fields',
       access: open,
       fields: [
@@ -252,6 +258,14 @@ export const nestedConfig: Config = defineConfig({
           fields: [{ name: 'en', type: 'group', fields: [{ name: 'text', type: 'text' }] }],
         },
       ],
+    },
+  ],
+  globals: [
+    {
+      slug: 'global-drafts',
+      access: { read: () => true, update: () => true },
+      versions: { drafts: true },
+      fields: [{ name: 'text', type: 'text', localized: true }],
     },
   ],
 })
