@@ -198,7 +198,7 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       keys(tab, T.tab, at2)
       checkAdmin(tab, at2)
       // A label titles any tab (Payload needs one on an unnamed tab); the rest make a named tab's group.
-      for (const key of ['interfaceName', 'saveToJWT'])
+      for (const key of ['interfaceName', 'saveToJWT', 'localized'])
         if (!name && tab[key] !== undefined)
           fail(
             `${at2}.${key} only applies to a named tab (stored as a group); an unnamed tab only lifts its fields into the parent. Give the tab a name, or remove ${key}.`,

@@ -45,7 +45,8 @@ export interface BaseArgs {
   req?: Partial<CmsRequest>
   context?: Record<string, unknown>
   locale?: string
-  fallbackLocale?: string | false
+  /** One code, a list tried in order (an array or `'es,en'`), or `false`/`'none'` for no fallback. */
+  fallbackLocale?: string | string[] | false
 }
 
 export interface ReadArgs extends BaseArgs {

@@ -66,7 +66,8 @@ export interface CmsRequest {
   file?: UploadedFile
   user: (Record<string, unknown> & { id: ID; collection: string }) | null
   locale?: string
-  fallbackLocale?: string | false
+  /** The fallback locale, or the locales tried in order (Payload's array form), or none. */
+  fallbackLocale?: string | string[] | false
   context: Record<string, unknown>
   /** Set while a transaction is open; operations given this `req` join it. */
   transaction?: Executor
@@ -367,6 +368,8 @@ export interface Tab {
   interfaceName?: string
   /** A named tab is a group: see `FieldBase.saveToJWT`. */
   saveToJWT?: boolean | string
+  /** A named tab is a group: localized as a whole, as a localized group is (Payload's localized tab). */
+  localized?: boolean
 }
 export interface TabsField {
   type: 'tabs'

@@ -58,3 +58,9 @@ export function targetCollection(config: SanitizedConfig, slug: string): Sanitiz
   if (!c) throw new Error(`No collection "${slug}" in the config.`)
   return c
 }
+
+/** One locale, a comma list of them, or a word for "no fallback". */
+export function fallbackLocaleSchema(codes: string[]): Schema {
+  const code = `(${codes.join('|')})`
+  return { type: 'string', pattern: `^(none|null|false|${code}(,${code})*)$` }
+}

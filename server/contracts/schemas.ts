@@ -7,6 +7,7 @@ import type { FlattenedField, SanitizedCollection, SanitizedConfig } from '../co
 import { idKind } from '../config/ids.ts'
 import { holdsObject } from '../local/locale.ts'
 import {
+  fallbackLocaleSchema,
   idSchema,
   nullable,
   ref,
@@ -289,11 +290,7 @@ function bodyLocales(ctx: SchemaContext): Schema {
       'fallback-locale': ignoredLocale,
     }
   }
-  const fallback = {
-    type: 'string',
-    description: why,
-    enum: [...l.localeCodes, 'none', 'null', 'false'],
-  }
+  const fallback = { ...fallbackLocaleSchema(l.localeCodes), description: why }
   return {
     locale: { type: 'string', description: why, enum: [...l.localeCodes, 'all', '*'] },
     fallbackLocale: fallback,

@@ -77,6 +77,7 @@ export const tabs: LayoutType<TabsField> = {
                 label: tab.label,
                 interfaceName: tab.interfaceName,
                 ...(tab.saveToJWT !== undefined && { saveToJWT: tab.saveToJWT }),
+                ...(tab.localized && { localized: true }),
                 // The tab's description describes its group (contracts); its admin (condition) is the group's.
                 ...((tab.admin || tab.description !== undefined) && {
                   admin: { ...tab.admin, description: tab.description ?? tab.admin?.description },

@@ -19,6 +19,8 @@ export type Structured = Partial<Record<ObjectParameter, Record<string, unknown>
 }
 
 const DIGITS = /^\d+$/
+/** Parameters whose list form is the contract's comma-joined string. */
+const JOINED = new Set(['sort', 'fallbackLocale', 'fallback-locale'])
 
 /**
  * `joins` from the query: `joins=false`, JSON (`joins={"posts":{"limit":5}}`) or brackets
@@ -118,7 +120,8 @@ export function parseQuery(search: string): {
       (Array.isArray(value) && value.every((x): x is string => typeof x === 'string'))
     )
       // Payload's clients send a list of sort keys as `sort[0]=-title&sort[1]=id`: the contract's comma form.
-      plain[key] = key === 'sort' && Array.isArray(value) ? value.join(',') : value
+      // The same for fallback locales (`fallbackLocale[]=es&fallbackLocale[]=en`, Payload's array form).
+      plain[key] = Array.isArray(value) && JOINED.has(key) ? value.join(',') : value
     else throw new BadRequest(`Query parameter "${key}" must be a plain value.`, [{ path: key }])
   }
   return { plain, structured }

@@ -24,12 +24,13 @@ export interface LocaleSelection {
  * The locale and fallback locale of a request, checked: an unknown code is a 400 naming the known ones.
  * Absent locale = the default locale; absent fallback = (with `localization.fallback`) the locale's own
  * `fallbackLocale`, else the default locale. `'*'` means `'all'`; `false`/`'none'`/`'null'`/`'false'` no fallback.
+ * A list (an array, or codes joined by commas as REST sends it) is tried in order, with nothing after it (Payload).
  */
 export function resolveLocale(
   config: SanitizedConfig,
   locale: unknown,
   fallbackLocale: unknown,
-): { locale?: string; fallbackLocale?: string | false } {
+): { locale?: string; fallbackLocale?: string | string[] | false } {
   const l = config.localization
   if (!l) return {}
   const known = l.localeCodes
@@ -41,8 +42,17 @@ export function resolveLocale(
       [{ path: 'locale' }],
     )
   }
-  let fallback: string | false
-  if (fallbackLocale === undefined || fallbackLocale === null) {
+  let fallback: string | string[] | false
+  const list = fallbackList(fallbackLocale)
+  if (list) {
+    const unknown = list.find((c) => !known.includes(c))
+    if (unknown !== undefined)
+      throw new BadRequest(
+        `fallbackLocale lists locales of ${known.join(', ')}; got ${JSON.stringify(unknown)}.`,
+        [{ path: 'fallbackLocale' }],
+      )
+    fallback = list
+  } else if (fallbackLocale === undefined || fallbackLocale === null) {
     fallback = l.fallback
       ? (l.locales.find((x) => x.code === code)?.fallbackLocale ?? l.defaultLocale)
       : false
@@ -62,14 +72,25 @@ export function resolveLocale(
   return { locale: code, fallbackLocale: fallback }
 }
 
+/** Several fallback locales: an array, or a string of codes joined by commas; otherwise undefined. */
+function fallbackList(value: unknown): string[] | undefined {
+  if (typeof value === 'string' && value.includes(',')) return value.split(',')
+  if (Array.isArray(value) && value.every((c) => typeof c === 'string')) return value
+  return undefined
+}
+
 /** The selection `localizeDoc` works with, from a request's resolved locale. */
 export function selectionOf(
   config: SanitizedConfig,
-  req: { locale?: string; fallbackLocale?: string | false },
+  req: { locale?: string; fallbackLocale?: string | string[] | false },
 ): LocaleSelection | undefined {
   if (!config.localization || !req.locale) return undefined
-  const fallbacks =
-    req.fallbackLocale && req.fallbackLocale !== req.locale ? [req.fallbackLocale] : []
+  const chain = Array.isArray(req.fallbackLocale)
+    ? req.fallbackLocale
+    : req.fallbackLocale
+      ? [req.fallbackLocale]
+      : []
+  const fallbacks = chain.filter((c) => c !== req.locale)
   return { locale: req.locale, fallbacks }
 }
 

@@ -41,8 +41,14 @@ function collectSlots(
   walkData(fields, doc, {
     visit(field, holder) {
       const value = holder[field.name]
-      if (value === null || value === undefined || (field.localized && locale === 'all'))
+      if (value === null || value === undefined) return false
+      if (field.localized && locale === 'all') {
+        // A locale map: each locale's value is the field's value there, populated in place in the map.
+        if (isObject(value))
+          for (const code of Object.keys(value))
+            collectSlots([{ ...field, name: code, localized: false }], value, out, undefined)
         return false
+      }
       if (field.type === 'join') {
         joinSlots(field, value, out)
         return false

@@ -48,6 +48,7 @@ export const FIELD_OPTION_TABLES = {
       fields: I,
       interfaceName: I,
       saveToJWT: I,
+      localized: I,
       description: I,
       admin: I,
     } satisfies Implemented<Tab>,

@@ -5,7 +5,7 @@
 import type { SanitizedConfig } from '../../config/types.ts'
 import { headersTooLarge, pageParameter } from '../operation.ts'
 import { MAX_PATH_ID } from '../../local/params.ts'
-import { ref, type ObjectSchema, type Schema } from '../refs.ts'
+import { fallbackLocaleSchema, ref, type ObjectSchema, type Schema } from '../refs.ts'
 import { whereComponents } from '../where-schema.ts'
 import { jsonParam, MESSAGE } from './shared.ts'
 
@@ -94,8 +94,9 @@ function localeParameters(config: SanitizedConfig): Record<string, Schema> {
     params.fallbackLocale = {
       name: 'fallback-locale',
       in: 'query',
-      description: '"none" turns fallback off.',
-      schema: { type: 'string', enum: [...codes, 'none', 'null', 'false'] },
+      description:
+        'A locale, or several joined by commas (tried in order; Payload\'s `fallbackLocale[]=…` is accepted too); "none" turns fallback off.',
+      schema: fallbackLocaleSchema(codes),
     }
   } else {
     // Without localization Payload ignores both, so a client that always sends them (as @payloadcms/sdk may) works.

@@ -1,5 +1,6 @@
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql'
 import { createHandler } from 'graphql-http'
+import qs from 'qs'
 import type { Logger } from 'pino'
 import type { CmsRequest } from '../../config/types.ts'
 import { budgetOf } from '../../local/budget.ts'
@@ -40,7 +41,13 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
     schema,
     parse,
     validate,
-    context: (req) => ({ cms, req: req.raw.req, ip: req.raw.ip, loaders: new Map() }),
+    context: (req) => ({
+      cms,
+      req: req.raw.req,
+      ip: req.raw.ip,
+      loaders: new Map(),
+      ...urlLocale(req.url),
+    }),
     validationRules: (_req, args, specified) => [
       limitsRule(model, args.variableValues ?? {}),
       ...specified,
@@ -81,5 +88,29 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
       })
       return { status: init.status, headers: { ...init.headers }, body: resultBody }
     },
+  }
+}
+
+/**
+ * The locale and fallback locale the URL's query names (Payload reads them for GraphQL too, as the request's
+ * defaults, which a root field's `locale`/`fallbackLocale` arguments override). A list of fallback locales
+ * (`fallbackLocale[0]=es&fallbackLocale[1]=en`) becomes the comma form the Local layer takes; a value that is no
+ * locale is refused there, by the root field that reads it.
+ */
+function urlLocale(url: string): { locale?: string; fallbackLocale?: string } {
+  const at = url.indexOf('?')
+  if (at < 0) return {}
+  const q = qs.parse(url.slice(at + 1), { depth: 1 })
+  const one = (v: unknown) =>
+    typeof v === 'string'
+      ? v
+      : Array.isArray(v) && v.every((x) => typeof x === 'string')
+        ? v.join(',')
+        : undefined
+  const locale = one(q.locale)
+  const fallbackLocale = one(q.fallbackLocale) ?? one(q['fallback-locale'])
+  return {
+    ...(locale === undefined ? {} : { locale }),
+    ...(fallbackLocale === undefined ? {} : { fallbackLocale }),
   }
 }

@@ -9,11 +9,15 @@ import type { CollectionRoot, ListArgs, LocaleArgs } from './types.ts'
 export const scope = (ctx: Ctx, args: LocaleArgs) => {
   if (typeof args.locale === 'string') ctx.locale = args.locale
   if (typeof args.fallbackLocale === 'string') ctx.fallbackLocale = args.fallbackLocale
+  // Root fields run concurrently and a Local call sets its locale on the `req` it is given: a root naming its own
+  // locale gets its own copy of the request (the same user, budget and context), so `es: Post(locale: es)` and
+  // `en: Post(locale: en)` in one query each read theirs.
+  const own = args.locale !== undefined || args.fallbackLocale !== undefined
   return {
     locale: ctx.locale,
     fallbackLocale: ctx.fallbackLocale,
     overrideAccess: false,
-    req: ctx.req,
+    req: own ? { ...ctx.req } : ctx.req,
     depth: 0,
     // Join fields are resolved by their own resolvers, with their arguments.
     joins: false as const,
