@@ -46,7 +46,7 @@ export async function getFile(this: Cms, args: GetFileArgs): Promise<FoundFile> 
     ...upload.imageSizes.map((s) => ({ [`sizes.${s.name}.filename`]: { equals: args.filename } })),
   ]
   const { docs } = await this.find({
-    collection: collection.slug,
+    collection: collection.slug as CollectionSlug,
     where: { or: names },
     limit: 1,
     depth: 0,
@@ -55,8 +55,8 @@ export async function getFile(this: Cms, args: GetFileArgs): Promise<FoundFile> 
     overrideAccess: args.overrideAccess ?? true,
     context: args.context,
   })
-  const [doc] = docs
-  if (!doc) throw new NotFound()
+  const doc: unknown = docs[0]
+  if (!isRecord(doc)) throw new NotFound()
   const mimeType = mimeTypeOf(doc, args.filename)
   const storage = storageOf(upload)
   const redirect = await storage.url?.(args.filename)

@@ -2,6 +2,7 @@
  * Stored uploads: the storage adapter of a collection, the free name a staged file is stored under, and the files
  * of a document removed when it is deleted or its file replaced.
  */
+import type { CollectionSlug } from '../../config/local-api.ts'
 import type { CmsRequest, SanitizedCollection } from '../../config/types.ts'
 import type { StorageAdapter } from '../../config/storage.ts'
 import type { SanitizedUpload } from '../../config/upload.ts'
@@ -46,7 +47,7 @@ export async function storeFile(
     (await storage.exists(name)) ||
     (
       await cms.count({
-        collection: collection.slug,
+        collection: collection.slug as CollectionSlug,
         where: { filename: { equals: name } },
         req,
         trash: collection.trash || undefined,
