@@ -9,6 +9,7 @@ import type { CollectionRoot, ListArgs, LocaleArgs } from './types.ts'
 export const scope = (ctx: Ctx, args: LocaleArgs) => {
   if (typeof args.locale === 'string') ctx.locale = args.locale
   if (typeof args.fallbackLocale === 'string') ctx.fallbackLocale = args.fallbackLocale
+  if ((args as { trash?: unknown }).trash === true) ctx.trash = true
   return {
     locale: ctx.locale,
     fallbackLocale: ctx.fallbackLocale,
