@@ -22,11 +22,19 @@ export const versionsMoreConfig = defineConfig({
     {
       slug: 'drafts',
       access: open,
-      versions: { drafts: { autosave: true } },
+      // As Payload's draft posts: 0 keeps every version.
+      versions: { drafts: { autosave: true }, maxPerDoc: 0 },
       fields: [
         { name: 'title', type: 'text', required: true, localized: true },
         { name: 'description', type: 'text' },
         { name: 'relation', type: 'relationship', relationTo: 'drafts' },
+        {
+          name: 'relationWithFilterOptions',
+          type: 'relationship',
+          relationTo: 'drafts',
+          hasMany: true,
+          filterOptions: { description: { not_equals: 'hidden' } },
+        },
         { name: 'radio', type: 'radio', options: ['test'] },
         { name: 'select', type: 'select', hasMany: true, options: ['test1', 'test2'] },
         {
@@ -95,7 +103,7 @@ export const versionsMoreConfig = defineConfig({
     {
       slug: 'unlimited-global',
       access: openGlobal,
-      versions: { drafts: true, max: 150 },
+      versions: { drafts: true, max: 0 },
       fields: [{ name: 'title', type: 'text' }],
     },
   ],
