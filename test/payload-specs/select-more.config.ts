@@ -1,10 +1,8 @@
 import { defineConfig } from '../../server/config/define-config.ts'
+import type { Field } from '../../server/config/types.ts'
 
 const open = { read: () => true, create: () => true, update: () => true, delete: () => true }
-const block = (
-  slug: string,
-  fields: Parameters<typeof defineConfig>[0]['collections'][number]['fields'],
-) => ({
+const block = (slug: string, fields: Field[]) => ({
   slug,
   fields,
 })

@@ -106,7 +106,7 @@ test('Versioned drafts: exclude only number; blocks {} keeps the base fields', a
   })
   t.deepEqual(found.docs[0], {
     id: post.id,
-    blocks: post.blocks.map((b: Doc) => ({ id: b.id, blockType: b.blockType })),
+    blocks: (post as Doc).blocks.map((b: Doc) => ({ id: b.id, blockType: b.blockType })),
   })
 })
 
@@ -138,8 +138,12 @@ test('populate applies at depth 2', async (t) => {
     depth: 3,
     populate: { pages: { slug: true, relatedPage: true } },
   })
-  t.is(result.relatedPage.id, p2.id)
-  t.deepEqual(result.relatedPage.relatedPage, { id: p1.id, slug: 'page-1', relatedPage: null })
+  t.is((result as Doc).relatedPage.id, p2.id)
+  t.deepEqual((result as Doc).relatedPage.relatedPage, {
+    id: p1.id,
+    slug: 'page-1',
+    relatedPage: null,
+  })
   const rest = await s.request('GET', `/api/pages/${p3.id}`, {
     query: query({ depth: 3, populate: { pages: { slug: true, relatedPage: true } } }),
   })
@@ -161,9 +165,9 @@ test('select on a blocks field keeps its relationships, as ids at depth 0 and po
       select: { blocks: true },
     })
   const flat = await read(0)
-  t.is(flat.blocks[0].hasOne, rel.id)
-  t.deepEqual(flat.blocks[0].hasMany, [rel.id])
+  t.is((flat as Doc).blocks[0].hasOne, rel.id)
+  t.deepEqual((flat as Doc).blocks[0].hasMany, [rel.id])
   const populated = await read(1)
-  t.is(populated.blocks[0].hasOne.text, 'rel-1')
-  t.is(populated.blocks[0].hasMany[0].text, 'rel-1')
+  t.is((populated as Doc).blocks[0].hasOne.text, 'rel-1')
+  t.is((populated as Doc).blocks[0].hasMany[0].text, 'rel-1')
 })

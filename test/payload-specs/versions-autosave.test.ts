@@ -69,7 +69,7 @@ test.serial('Create: a localized relationship inside a localized array in a bloc
     depth: 0,
     draft: true,
   })
-  t.is(doc.localizedBlocks[0].array[0].relationship, post.id)
+  t.is((doc as Doc).localizedBlocks[0].array[0].relationship, post.id)
   const [version] = (
     await cms.findVersions({ collection: D, depth: 0, where: { parent: { equals: doc.id } } })
   ).docs as Doc[]
@@ -151,7 +151,10 @@ test.serial('Update: updatedAt moves on with each draft save, autosave or not', 
       draft: true,
       autosave,
     })
-    t.true(Date.parse(updated.updatedAt) > Date.parse(created.updatedAt), `autosave ${autosave}`)
+    t.true(
+      Date.parse(String(updated.updatedAt)) > Date.parse(String(created.updatedAt)),
+      `autosave ${autosave}`,
+    )
   }
 })
 
@@ -189,9 +192,9 @@ test.serial('Update: a draft with hasMany select two arrays deep', async (t) => 
     data: { outer: [{ inner: [{ days: ['monday'] }] }] },
     draft: true,
   })
-  t.deepEqual(updated.outer[0].inner[0].days, ['monday'])
+  t.deepEqual((updated as Doc).outer[0].inner[0].days, ['monday'])
   const read = await cms.findByID({ collection: D, id: doc.id, draft: true })
-  t.deepEqual(read.outer[0].inner[0].days, ['monday'])
+  t.deepEqual((read as Doc).outer[0].inner[0].days, ['monday'])
 })
 
 test.serial(

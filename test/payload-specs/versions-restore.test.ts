@@ -90,7 +90,7 @@ test.serial(
       data: { title: 'leak test', blocksField: [{ blockType: 'block', text: 'original-text' }] },
       draft: true,
     })
-    const blockId = doc.blocksField[0].id
+    const blockId = (doc as Doc).blocksField[0].id
     await cms.update({
       collection: D,
       id: doc.id,
@@ -108,8 +108,8 @@ test.serial(
     const restored = await cms.findByID({ collection: D, id: doc.id, draft: true })
     t.falsy(restored.radio)
     t.deepEqual(restored.select ?? [], [])
-    t.falsy(restored.blocksField[0].localized)
-    t.is(restored.blocksField[0].text, 'original-text')
+    t.falsy((restored as Doc).blocksField[0].localized)
+    t.is((restored as Doc).blocksField[0].text, 'original-text')
   },
 )
 
@@ -202,7 +202,10 @@ test.serial(
         draft: true,
         autosave,
       })
-      t.true(Date.parse(updated.updatedAt) > Date.parse(created.updatedAt), `autosave ${autosave}`)
+      t.true(
+        Date.parse(String(updated.updatedAt)) > Date.parse(String(created.updatedAt)),
+        `autosave ${autosave}`,
+      )
     }
   },
 )
