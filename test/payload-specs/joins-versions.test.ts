@@ -140,7 +140,10 @@ test.serial(
       collection: 'restricted-posts',
       data: { title: 'other post', category: category.id, restrictedField: 'other' },
     })
-    const user = (await cms.find({ collection: 'users', limit: 1 })).docs[0]
+    const user = {
+      ...(await cms.find({ collection: 'users', limit: 1 })).docs[0],
+      collection: 'users',
+    } as { id: number; collection: string }
     const read = (await cms.findByID({
       collection: 'restricted-categories',
       id: category.id,
