@@ -5397,6 +5397,10 @@ export type MeUserData = {
          * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
          */
         depth?: number;
+        /**
+         * Fields to return (the `UserSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
     };
     url: '/users/me';
 };

@@ -717,7 +717,7 @@ export interface Drafts {
 export interface SanitizedVersions {
   drafts: boolean
   autosave: { interval: number } | false
-  /** Versions kept per document (per global: Payload's `max`). */
+  /** Versions kept per document (per global: Payload's `max`); 0 keeps all. */
   maxPerDoc: number
 }
 

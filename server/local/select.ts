@@ -22,9 +22,12 @@ function isInclude(select: Select): boolean {
   return Object.values(select).every((v) => v !== false && (typeof v !== 'object' || isInclude(v)))
 }
 
-/** The fields of `field`'s block named `key` (blocks only). */
+/**
+ * The fields of `field`'s block named `key`. Blocks only: an array's rows have one set of fields whatever the
+ * key, so under an array every key is a field name (`array: { group: { text: true } }`).
+ */
 const blockFields = (field: FlattenedField | undefined, key: string) =>
-  field ? rowFields(field, { blockType: key }) : undefined
+  field?.type === 'blocks' ? rowFields(field, { blockType: key }) : undefined
 
 /** Checks a select against the fields: a 400 names an unknown field or a value that is not a boolean or object. */
 export function checkSelect(

@@ -72,8 +72,9 @@ export async function saveVersion(
   })
   row.createdAt = row.updatedAt = now
   await insertRow(tx, ctx, versions, row)
-  // Keep the newest maxPerDoc versions of this document.
-  await pruneVersions(tx, ctx.dialect, schema.table.name, parent, owner.versions.maxPerDoc)
+  // Keep the newest maxPerDoc versions of this document (0: all of them, as Payload).
+  if (owner.versions.maxPerDoc > 0)
+    await pruneVersions(tx, ctx.dialect, schema.table.name, parent, owner.versions.maxPerDoc)
 }
 
 /** The Where of `parent`'s newest version (a global's: the newest of its table). */

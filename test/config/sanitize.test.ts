@@ -230,13 +230,13 @@ test('a bad config names the collection and field at fault', (t) => {
   )
   rejects(
     t,
-    posts([], { versions: { maxPerDoc: 0 } }),
-    /versions.maxPerDoc must be a positive integer/,
+    posts([], { versions: { maxPerDoc: -1 } }),
+    /versions.maxPerDoc must be a whole number \(0 keeps every version\)/,
   )
   rejects(
     t,
-    { globals: [{ slug: 'site', versions: { max: 0 }, fields: [] }] },
-    /Global "site": versions.max must be a positive integer/,
+    { globals: [{ slug: 'site', versions: { max: 1.5 }, fields: [] }] },
+    /Global "site": versions.max must be a whole number \(0 keeps every version\)/,
   )
   rejects(
     t,

@@ -311,8 +311,9 @@ export function sanitizeVersions(
   maxAt: string,
 ): SanitizedVersions | false {
   if (!v) return false
-  if (max !== undefined && (!Number.isInteger(max) || max < 1))
-    throw new ConfigError(`${maxAt} must be a positive integer.`)
+  // As Payload, 0 keeps every version.
+  if (max !== undefined && (!Number.isInteger(max) || max < 0))
+    throw new ConfigError(`${maxAt} must be a whole number (0 keeps every version).`)
   const drafts = typeof v === 'object' ? v.drafts : undefined
   const autosave = typeof drafts === 'object' && drafts ? drafts.autosave : undefined
   const interval = typeof autosave === 'object' && autosave ? autosave.interval : undefined
@@ -323,7 +324,7 @@ export function sanitizeVersions(
   return {
     drafts: Boolean(drafts),
     autosave: autosave ? { interval: interval ?? 800 } : false,
-    maxPerDoc: max || 100,
+    maxPerDoc: max ?? 100,
   }
 }
 

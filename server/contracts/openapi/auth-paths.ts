@@ -7,7 +7,7 @@ import type { OperationKind } from '../../config/kinds.ts'
 import { body, json, type OperationMeta, type PathItem } from '../operation.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../auth/password.ts'
 import { ref, type Schema } from '../schemas.ts'
-import { errors, MESSAGE, NON_BLANK, param } from './shared.ts'
+import { errors, MESSAGE, NON_BLANK, param, selectParam } from './shared.ts'
 
 /** Login, logout, me, refresh-token, forgot and reset password. */
 export function authPaths(
@@ -147,7 +147,7 @@ function sessionPaths(scope: AuthScope): void {
       summary: 'The logged-in user',
       tags: tag,
       'x-cms': meta('me'),
-      parameters: [param('depth')],
+      parameters: [param('depth'), selectParam(`${singular}Select`)],
       responses: {
         200: json(
           {

@@ -12,6 +12,8 @@ export type Ctx = GraphQLContext & {
   locale?: string
   fallbackLocale?: string
   draft?: boolean
+  /** A root field read with `trash: true` (its relations then populate trashed documents too). */
+  trash?: boolean
   ip: string
 }
 

@@ -21,6 +21,8 @@ export interface ReadScope {
   locale?: string
   fallbackLocale?: string
   draft?: boolean
+  /** The root field read with `trash: true`: its relations populate trashed documents too (as Local). */
+  trash?: boolean
 }
 
 export function scopeOf(ctx: Ctx, args: Record<string, unknown> | undefined): ReadScope {
@@ -29,6 +31,7 @@ export function scopeOf(ctx: Ctx, args: Record<string, unknown> | undefined): Re
     fallbackLocale:
       typeof args?.fallbackLocale === 'string' ? args.fallbackLocale : ctx.fallbackLocale,
     draft: typeof args?.draft === 'boolean' ? args.draft : undefined,
+    trash: ctx.trash === true,
   }
 }
 
@@ -38,7 +41,7 @@ export function loaderFor(
   slug: string,
   scope: ReadScope = scopeOf(ctx, undefined),
 ): DataLoader<ID, Record<string, unknown> | null> {
-  const key = JSON.stringify([slug, scope.locale, scope.fallbackLocale, scope.draft])
+  const key = JSON.stringify([slug, scope.locale, scope.fallbackLocale, scope.draft, scope.trash])
   let loader = ctx.loaders.get(key)
   if (!loader) {
     // A batch is one `id in (…)` list query, at most `maxLimit` ids (the bound of callers' unpaginated lists).
@@ -55,8 +58,9 @@ export function loaderFor(
               depth: 0,
               // Join fields are resolved by their own resolvers, with their arguments.
               joins: false,
-              // A relation to a document in the trash still resolves (as Payload's dataloader does).
-              trash: true,
+              // As REST and Local population: a related document in the trash reads as absent (null, or left
+              // out of a hasMany list) unless the root field asked for the trash.
+              trash: scope.trash,
               overrideAccess: false,
               // A copy (same user, budget and transaction): the Local call sets the locale on the request it
               // gets, and loaders of other locales run beside this one.

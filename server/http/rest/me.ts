@@ -6,6 +6,7 @@ export const me: RestHandlers['me'] = async (cms, r) => {
     collection: r.meta.collection,
     req: r.req,
     depth: intParam(r.query.depth),
+    select: r.structured.select,
     overrideAccess: false,
   })
   const c = collectionOf(cms, r)

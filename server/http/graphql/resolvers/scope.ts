@@ -9,6 +9,7 @@ import type { CollectionRoot, ListArgs, LocaleArgs } from './types.ts'
 export const scope = (ctx: Ctx, args: LocaleArgs) => {
   if (typeof args.locale === 'string') ctx.locale = args.locale
   if (typeof args.fallbackLocale === 'string') ctx.fallbackLocale = args.fallbackLocale
+  if ((args as { trash?: unknown }).trash === true) ctx.trash = true
   // Root fields run concurrently and a Local call sets its locale on the `req` it is given: a root naming its own
   // locale gets its own copy of the request (the same user, budget and context), so `es: Post(locale: es)` and
   // `en: Post(locale: en)` in one query each read theirs.

@@ -1,4 +1,5 @@
 import type { CmsRequest } from '../../../config/types.ts'
+import type { Select } from '../../../config/local-api.ts'
 import { authOf } from '../../../auth/session.ts'
 import type { Cms } from '../../cms.ts'
 import { authCollection, runAuthHooks, userAnswer, type User } from './shared.ts'
@@ -22,7 +23,14 @@ export interface MeResult {
  */
 export async function me(
   this: Cms,
-  args: { collection: string; req: CmsRequest; depth?: number; overrideAccess?: boolean },
+  args: {
+    collection: string
+    req: CmsRequest
+    depth?: number
+    overrideAccess?: boolean
+    /** Fields of the user to answer, as a read's `select` (`id` always stays). */
+    select?: Select
+  },
 ): Promise<MeResult> {
   const c = authCollection(this, args.collection)
   const { req } = args

@@ -1,6 +1,7 @@
 import { isRecord } from '../../../utilities/is-record.ts'
 import { createHash } from 'node:crypto'
 import type { CmsRequest, SanitizedCollection } from '../../../config/types.ts'
+import type { Select } from '../../../config/local-api.ts'
 import type { UserTable } from '../../../db/stores/users.ts'
 import { selectById } from '../../../db/store.ts'
 import type { Executor } from '../../../db/database.ts'
@@ -52,12 +53,14 @@ export async function publicUser(
   req: CmsRequest,
   depth?: number,
   overrideAccess = true,
+  select?: Select,
 ): Promise<User> {
   const doc = await selectById(executorFor(cms, req), cms.queryContext(req.locale), c, id)
   if (!doc) throw new Unauthorized()
   const [out] = await readDocs(cms, c, [doc], req, {
     depth: depthParam(cms, depth),
     overrideAccess,
+    select,
   })
   return out as User
 }
@@ -74,14 +77,20 @@ export async function userAnswer(
   c: SanitizedCollection,
   id: number,
   req: CmsRequest,
-  args: { depth?: number; overrideAccess?: boolean; self?: Record<string, unknown> },
+  args: {
+    depth?: number
+    overrideAccess?: boolean
+    self?: Record<string, unknown>
+    /** `me` only: the fields to answer (Payload's `select` on `/me`). */
+    select?: Select
+  },
 ): Promise<User> {
   const overrideAccess = args.overrideAccess ?? true
-  if (overrideAccess) return publicUser(cms, c, id, req, args.depth)
+  if (overrideAccess) return publicUser(cms, c, id, req, args.depth, true, args.select)
   const isSelf = req.user?.collection === c.slug && req.user.id === id
   const self = isSelf ? req.user : (args.self ?? (await publicUser(cms, c, id, req, 0)))
   const as = isSelf ? req : { ...req, user: { ...self, id, collection: c.slug } }
-  return publicUser(cms, c, id, as, args.depth, false)
+  return publicUser(cms, c, id, as, args.depth, false, args.select)
 }
 
 /**
