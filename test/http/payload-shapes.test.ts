@@ -135,6 +135,7 @@ test("an array row's own id field is the row id in REST, GraphQL and where", asy
   t.deepEqual(selected.body.populatedAuthors, [{ id: 'a1' }, { id: bob.id }])
   const wrong = await s.request('POST', '/api/posts', {
     body: { populatedAuthors: [{ id: 5, name: 'Eve' }] },
+    invalid: 'a row id must be a string',
   })
   t.is(wrong.status, 400)
 })
@@ -163,7 +164,10 @@ test('empty hasMany values and arrays read as [] (as Payload), written empty or 
 test('a ui field has no API presence: not read, not written, not queried', async (t) => {
   const created = await s.request('POST', '/api/posts', { body: { title: 'UI' } })
   t.false('preview' in created.body.doc)
-  const written = await s.request('POST', '/api/posts', { body: { title: 'UI', preview: 'x' } })
+  const written = await s.request('POST', '/api/posts', {
+    body: { title: 'UI', preview: 'x' },
+    invalid: 'a ui field takes no value',
+  })
   t.is(written.status, 400)
   const queried = await s.request('GET', '/api/posts', {
     query: { 'where[preview][equals]': 'x' },
