@@ -1,4 +1,5 @@
 import type { SanitizedUpload } from '../../config/upload.ts'
+import { NotFound } from '../../errors/not-found.ts'
 import { parseRange } from '../../storage/range.ts'
 import type { RestHandlers, RestReply } from './request.ts'
 
@@ -41,16 +42,18 @@ export const getFile: RestHandlers['getFile'] = async (cms, r) => {
     return finish({ status: 304, headers: base }, upload)
   const range = parseRange(header(r, 'range'), size)
   const wanted = range === 'unsatisfiable' ? undefined : range
-  const found = await cms.getFile({ ...args, range: wanted })
+  // The access check and the lookup above serve the read too: the bytes are opened once they are wanted.
+  const body = await head.open?.(wanted)
+  if (!body) throw new NotFound()
   const headers: Record<string, string> = {
     ...base,
-    'Content-Type': found.mimeType,
+    'Content-Type': head.mimeType,
     'Content-Length': String(wanted ? wanted.end - wanted.start + 1 : size),
-    ...(!INLINE.test(found.mimeType) && { 'Content-Disposition': attachment(filename) }),
-    ...(found.mimeType === 'image/svg+xml' && { 'Content-Security-Policy': 'sandbox' }),
+    ...(!INLINE.test(head.mimeType) && { 'Content-Disposition': attachment(filename) }),
+    ...(head.mimeType === 'image/svg+xml' && { 'Content-Security-Policy': 'sandbox' }),
   }
   if (wanted) headers['Content-Range'] = `bytes ${wanted.start}-${wanted.end}/${size}`
-  return finish({ status: wanted ? 206 : 200, headers, stream: found.body }, upload)
+  return finish({ status: wanted ? 206 : 200, headers, stream: body }, upload)
 }
 
 /** The reply with the collection's `modifyResponseHeaders` applied (given and returning a Headers object). */

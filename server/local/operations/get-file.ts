@@ -30,6 +30,8 @@ export interface FoundFile {
   info?: StoredFileInfo
   /** The file's bytes (the range asked for); absent with `headOnly` or a redirect. */
   body?: Readable
+  /** With `headOnly`: opens the file's bytes (a range of them) later, without asking access again. */
+  open?: (range?: ByteRange) => Promise<Readable | undefined>
 }
 
 /**
@@ -64,7 +66,8 @@ export async function getFile(this: Cms, args: GetFileArgs): Promise<FoundFile> 
   if (args.headOnly) {
     const info = await storage.stat(args.filename)
     if (!info) throw new NotFound()
-    return { doc, mimeType, filename: args.filename, info }
+    const open = async (range?: ByteRange) => (await storage.get(args.filename, range))?.body
+    return { doc, mimeType, filename: args.filename, info, open }
   }
   const file = await storage.get(args.filename, args.range)
   if (!file) throw new NotFound()
