@@ -152,6 +152,24 @@ const Posts: CollectionConfig = {
   ],
 }
 
+// Images and documents for posts: files on the local disk (CMS_MEDIA_DIR, default data/media), three image sizes.
+const Media: CollectionConfig = {
+  slug: 'media',
+  labels: { singular: 'Media', plural: 'Media' },
+  access: { read: anyone, create: loggedIn, update: adminOnly, delete: adminOnly },
+  upload: {
+    staticDir: process.env.CMS_MEDIA_DIR ?? 'data/media',
+    mimeTypes: ['image/*', 'application/pdf'],
+    focalPoint: true,
+    imageSizes: [
+      { name: 'thumbnail', width: 300, height: 300 },
+      { name: 'card', width: 768, height: 432 },
+      { name: 'hero', width: 1600, formatOptions: { format: 'webp', options: { quality: 80 } } },
+    ],
+  },
+  fields: [{ name: 'alt', type: 'text', required: true, maxLength: 300 }],
+}
+
 const Tracking: CollectionConfig = {
   slug: 'tracking',
   labels: { singular: 'Tracking', plural: 'Tracking' },
@@ -252,7 +270,7 @@ const Orders: CollectionConfig = {
 }
 
 export default defineConfig({
-  collections: [Users, Categories, Posts, Tracking, Orders],
+  collections: [Users, Categories, Posts, Media, Tracking, Orders],
   globals: [
     {
       slug: 'site-settings',

@@ -6,6 +6,7 @@ export interface Config {
     users: User;
     categories: Category;
     posts: Post;
+    media: Media;
     tracking: Tracking;
     orders: Order;
   };
@@ -62,6 +63,49 @@ export interface Post {
   seo?: SeoMeta | null;
   location?: [number, number] | null;
   _status?: "draft" | "published" | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Media (collection `media`). */
+export interface Media {
+  id: number;
+  alt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+  sizes?: {
+    thumbnail?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    } | null;
+    card?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    } | null;
+    hero?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    } | null;
+  } | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -22,6 +22,7 @@ export type Access = {
   __typename?: 'Access';
   canAccessAdmin: Scalars['Boolean']['output'];
   categories?: Maybe<CategoriesAccess>;
+  media?: Maybe<MediaAccess>;
   orders?: Maybe<OrdersAccess>;
   posts?: Maybe<PostsAccess>;
   site_settings?: Maybe<SiteSettingsAccess>;
@@ -244,19 +245,821 @@ export type HeroBlock = {
   subheading?: Maybe<Scalars['String']['output']>;
 };
 
+/** Media */
+export type Media = {
+  __typename?: 'Media';
+  alt?: Maybe<Scalars['String']['output']>;
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** File Name */
+  filename?: Maybe<Scalars['String']['output']>;
+  /** File Size */
+  filesize?: Maybe<Scalars['Float']['output']>;
+  /** Focal X */
+  focalX?: Maybe<Scalars['Float']['output']>;
+  /** Focal Y */
+  focalY?: Maybe<Scalars['Float']['output']>;
+  /** Height */
+  height?: Maybe<Scalars['Float']['output']>;
+  id: Scalars['Int']['output'];
+  /** MIME Type */
+  mimeType?: Maybe<Scalars['String']['output']>;
+  /** Sizes */
+  sizes?: Maybe<Media_Sizes>;
+  /** Thumbnail URL */
+  thumbnailURL?: Maybe<Scalars['String']['output']>;
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** URL */
+  url?: Maybe<Scalars['String']['output']>;
+  /** Width */
+  width?: Maybe<Scalars['Float']['output']>;
+};
+
+export type MediaAccess = {
+  __typename?: 'MediaAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<MediaFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type MediaDocAccess = {
+  __typename?: 'MediaDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<MediaFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type MediaFields = {
+  __typename?: 'MediaFields';
+  alt?: Maybe<MediaFields_Alt>;
+  createdAt?: Maybe<MediaFields_CreatedAt>;
+  filename?: Maybe<MediaFields_Filename>;
+  filesize?: Maybe<MediaFields_Filesize>;
+  focalX?: Maybe<MediaFields_FocalX>;
+  focalY?: Maybe<MediaFields_FocalY>;
+  height?: Maybe<MediaFields_Height>;
+  mimeType?: Maybe<MediaFields_MimeType>;
+  sizes?: Maybe<MediaFields_Sizes>;
+  thumbnailURL?: Maybe<MediaFields_ThumbnailUrl>;
+  updatedAt?: Maybe<MediaFields_UpdatedAt>;
+  url?: Maybe<MediaFields_Url>;
+  width?: Maybe<MediaFields_Width>;
+};
+
+export type MediaFields_Alt = {
+  __typename?: 'MediaFields_alt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_CreatedAt = {
+  __typename?: 'MediaFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Filename = {
+  __typename?: 'MediaFields_filename';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Filesize = {
+  __typename?: 'MediaFields_filesize';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_FocalX = {
+  __typename?: 'MediaFields_focalX';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_FocalY = {
+  __typename?: 'MediaFields_focalY';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Height = {
+  __typename?: 'MediaFields_height';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_MimeType = {
+  __typename?: 'MediaFields_mimeType';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes = {
+  __typename?: 'MediaFields_sizes';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<MediaFields_Sizes_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields = {
+  __typename?: 'MediaFields_sizes_Fields';
+  card?: Maybe<MediaFields_Sizes_Fields_Card>;
+  hero?: Maybe<MediaFields_Sizes_Fields_Hero>;
+  thumbnail?: Maybe<MediaFields_Sizes_Fields_Thumbnail>;
+};
+
+export type MediaFields_Sizes_Fields_Card = {
+  __typename?: 'MediaFields_sizes_Fields_card';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<MediaFields_Sizes_Fields_Card_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields = {
+  __typename?: 'MediaFields_sizes_Fields_card_Fields';
+  filename?: Maybe<MediaFields_Sizes_Fields_Card_Fields_Filename>;
+  filesize?: Maybe<MediaFields_Sizes_Fields_Card_Fields_Filesize>;
+  height?: Maybe<MediaFields_Sizes_Fields_Card_Fields_Height>;
+  mimeType?: Maybe<MediaFields_Sizes_Fields_Card_Fields_MimeType>;
+  url?: Maybe<MediaFields_Sizes_Fields_Card_Fields_Url>;
+  width?: Maybe<MediaFields_Sizes_Fields_Card_Fields_Width>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_Filename = {
+  __typename?: 'MediaFields_sizes_Fields_card_Fields_filename';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_Filesize = {
+  __typename?: 'MediaFields_sizes_Fields_card_Fields_filesize';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_Height = {
+  __typename?: 'MediaFields_sizes_Fields_card_Fields_height';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_MimeType = {
+  __typename?: 'MediaFields_sizes_Fields_card_Fields_mimeType';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_Url = {
+  __typename?: 'MediaFields_sizes_Fields_card_Fields_url';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_Width = {
+  __typename?: 'MediaFields_sizes_Fields_card_Fields_width';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Hero = {
+  __typename?: 'MediaFields_sizes_Fields_hero';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<MediaFields_Sizes_Fields_Hero_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields = {
+  __typename?: 'MediaFields_sizes_Fields_hero_Fields';
+  filename?: Maybe<MediaFields_Sizes_Fields_Hero_Fields_Filename>;
+  filesize?: Maybe<MediaFields_Sizes_Fields_Hero_Fields_Filesize>;
+  height?: Maybe<MediaFields_Sizes_Fields_Hero_Fields_Height>;
+  mimeType?: Maybe<MediaFields_Sizes_Fields_Hero_Fields_MimeType>;
+  url?: Maybe<MediaFields_Sizes_Fields_Hero_Fields_Url>;
+  width?: Maybe<MediaFields_Sizes_Fields_Hero_Fields_Width>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_Filename = {
+  __typename?: 'MediaFields_sizes_Fields_hero_Fields_filename';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_Filesize = {
+  __typename?: 'MediaFields_sizes_Fields_hero_Fields_filesize';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_Height = {
+  __typename?: 'MediaFields_sizes_Fields_hero_Fields_height';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_MimeType = {
+  __typename?: 'MediaFields_sizes_Fields_hero_Fields_mimeType';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_Url = {
+  __typename?: 'MediaFields_sizes_Fields_hero_Fields_url';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_Width = {
+  __typename?: 'MediaFields_sizes_Fields_hero_Fields_width';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail = {
+  __typename?: 'MediaFields_sizes_Fields_thumbnail';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<MediaFields_Sizes_Fields_Thumbnail_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields = {
+  __typename?: 'MediaFields_sizes_Fields_thumbnail_Fields';
+  filename?: Maybe<MediaFields_Sizes_Fields_Thumbnail_Fields_Filename>;
+  filesize?: Maybe<MediaFields_Sizes_Fields_Thumbnail_Fields_Filesize>;
+  height?: Maybe<MediaFields_Sizes_Fields_Thumbnail_Fields_Height>;
+  mimeType?: Maybe<MediaFields_Sizes_Fields_Thumbnail_Fields_MimeType>;
+  url?: Maybe<MediaFields_Sizes_Fields_Thumbnail_Fields_Url>;
+  width?: Maybe<MediaFields_Sizes_Fields_Thumbnail_Fields_Width>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_Filename = {
+  __typename?: 'MediaFields_sizes_Fields_thumbnail_Fields_filename';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_Filesize = {
+  __typename?: 'MediaFields_sizes_Fields_thumbnail_Fields_filesize';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_Height = {
+  __typename?: 'MediaFields_sizes_Fields_thumbnail_Fields_height';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_MimeType = {
+  __typename?: 'MediaFields_sizes_Fields_thumbnail_Fields_mimeType';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_Url = {
+  __typename?: 'MediaFields_sizes_Fields_thumbnail_Fields_url';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_Width = {
+  __typename?: 'MediaFields_sizes_Fields_thumbnail_Fields_width';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_ThumbnailUrl = {
+  __typename?: 'MediaFields_thumbnailURL';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_UpdatedAt = {
+  __typename?: 'MediaFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Url = {
+  __typename?: 'MediaFields_url';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type MediaFields_Width = {
+  __typename?: 'MediaFields_width';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+/** Sizes */
+export type Media_Sizes = {
+  __typename?: 'Media_Sizes';
+  card?: Maybe<Media_Sizes_Card>;
+  hero?: Maybe<Media_Sizes_Hero>;
+  thumbnail?: Maybe<Media_Sizes_Thumbnail>;
+};
+
+/** card */
+export type Media_Sizes_Card = {
+  __typename?: 'Media_Sizes_Card';
+  /** File Name */
+  filename?: Maybe<Scalars['String']['output']>;
+  /** File Size */
+  filesize?: Maybe<Scalars['Float']['output']>;
+  /** Height */
+  height?: Maybe<Scalars['Float']['output']>;
+  /** MIME Type */
+  mimeType?: Maybe<Scalars['String']['output']>;
+  /** URL */
+  url?: Maybe<Scalars['String']['output']>;
+  /** Width */
+  width?: Maybe<Scalars['Float']['output']>;
+};
+
+/** hero */
+export type Media_Sizes_Hero = {
+  __typename?: 'Media_Sizes_Hero';
+  /** File Name */
+  filename?: Maybe<Scalars['String']['output']>;
+  /** File Size */
+  filesize?: Maybe<Scalars['Float']['output']>;
+  /** Height */
+  height?: Maybe<Scalars['Float']['output']>;
+  /** MIME Type */
+  mimeType?: Maybe<Scalars['String']['output']>;
+  /** URL */
+  url?: Maybe<Scalars['String']['output']>;
+  /** Width */
+  width?: Maybe<Scalars['Float']['output']>;
+};
+
+/** thumbnail */
+export type Media_Sizes_Thumbnail = {
+  __typename?: 'Media_Sizes_Thumbnail';
+  /** File Name */
+  filename?: Maybe<Scalars['String']['output']>;
+  /** File Size */
+  filesize?: Maybe<Scalars['Float']['output']>;
+  /** Height */
+  height?: Maybe<Scalars['Float']['output']>;
+  /** MIME Type */
+  mimeType?: Maybe<Scalars['String']['output']>;
+  /** URL */
+  url?: Maybe<Scalars['String']['output']>;
+  /** Width */
+  width?: Maybe<Scalars['Float']['output']>;
+};
+
+export type Media_Alt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type Media_Filename_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_Filesize_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_FocalX_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_FocalY_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Height_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Int']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  less_than?: InputMaybe<Scalars['Int']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type Media_MimeType_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_Sizes__Card__Filename_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_Sizes__Card__Filesize_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Sizes__Card__Height_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Sizes__Card__MimeType_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_Sizes__Card__Width_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Sizes__Hero__Filename_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_Sizes__Hero__Filesize_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Sizes__Hero__Height_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Sizes__Hero__MimeType_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_Sizes__Hero__Width_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Sizes__Thumbnail__Filename_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_Sizes__Thumbnail__Filesize_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Sizes__Thumbnail__Height_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_Sizes__Thumbnail__MimeType_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Media_Sizes__Thumbnail__Width_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type Media_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type Media_Where = {
+  AND?: InputMaybe<Array<Media_Where>>;
+  OR?: InputMaybe<Array<Media_Where>>;
+  alt?: InputMaybe<Media_Alt_Operator>;
+  createdAt?: InputMaybe<Media_CreatedAt_Operator>;
+  filename?: InputMaybe<Media_Filename_Operator>;
+  filesize?: InputMaybe<Media_Filesize_Operator>;
+  focalX?: InputMaybe<Media_FocalX_Operator>;
+  focalY?: InputMaybe<Media_FocalY_Operator>;
+  height?: InputMaybe<Media_Height_Operator>;
+  id?: InputMaybe<Media_Id_Operator>;
+  mimeType?: InputMaybe<Media_MimeType_Operator>;
+  sizes__card__filename?: InputMaybe<Media_Sizes__Card__Filename_Operator>;
+  sizes__card__filesize?: InputMaybe<Media_Sizes__Card__Filesize_Operator>;
+  sizes__card__height?: InputMaybe<Media_Sizes__Card__Height_Operator>;
+  sizes__card__mimeType?: InputMaybe<Media_Sizes__Card__MimeType_Operator>;
+  sizes__card__width?: InputMaybe<Media_Sizes__Card__Width_Operator>;
+  sizes__hero__filename?: InputMaybe<Media_Sizes__Hero__Filename_Operator>;
+  sizes__hero__filesize?: InputMaybe<Media_Sizes__Hero__Filesize_Operator>;
+  sizes__hero__height?: InputMaybe<Media_Sizes__Hero__Height_Operator>;
+  sizes__hero__mimeType?: InputMaybe<Media_Sizes__Hero__MimeType_Operator>;
+  sizes__hero__width?: InputMaybe<Media_Sizes__Hero__Width_Operator>;
+  sizes__thumbnail__filename?: InputMaybe<Media_Sizes__Thumbnail__Filename_Operator>;
+  sizes__thumbnail__filesize?: InputMaybe<Media_Sizes__Thumbnail__Filesize_Operator>;
+  sizes__thumbnail__height?: InputMaybe<Media_Sizes__Thumbnail__Height_Operator>;
+  sizes__thumbnail__mimeType?: InputMaybe<Media_Sizes__Thumbnail__MimeType_Operator>;
+  sizes__thumbnail__width?: InputMaybe<Media_Sizes__Thumbnail__Width_Operator>;
+  updatedAt?: InputMaybe<Media_UpdatedAt_Operator>;
+  width?: InputMaybe<Media_Width_Operator>;
+};
+
+export type Media_Width_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   createCategory?: Maybe<Category>;
+  createMedia?: Maybe<Media>;
   createOrder?: Maybe<Order>;
   createPost?: Maybe<Post>;
   createTracking?: Maybe<Tracking>;
   createUser?: Maybe<User>;
   deleteCategory?: Maybe<Category>;
+  deleteMedia?: Maybe<Media>;
   deleteOrder?: Maybe<Order>;
   deletePost?: Maybe<Post>;
   deleteTracking?: Maybe<Tracking>;
   deleteUser?: Maybe<User>;
   duplicateCategory?: Maybe<Category>;
+  duplicateMedia?: Maybe<Media>;
   duplicateOrder?: Maybe<Order>;
   duplicatePost?: Maybe<Post>;
   duplicateTracking?: Maybe<Tracking>;
@@ -268,6 +1071,7 @@ export type Mutation = {
   restoreVersionPost?: Maybe<Post>;
   unlockUser: Scalars['Boolean']['output'];
   updateCategory?: Maybe<Category>;
+  updateMedia?: Maybe<Media>;
   updateOrder?: Maybe<Order>;
   updatePost?: Maybe<Post>;
   updateSiteSetting?: Maybe<SiteSetting>;
@@ -278,6 +1082,12 @@ export type Mutation = {
 
 export type MutationCreateCategoryArgs = {
   data: MutationCategoryInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationCreateMediaArgs = {
+  data: MutationMediaInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -312,6 +1122,12 @@ export type MutationDeleteCategoryArgs = {
 };
 
 
+export type MutationDeleteMediaArgs = {
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type MutationDeleteOrderArgs = {
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -338,6 +1154,14 @@ export type MutationDeleteUserArgs = {
 
 export type MutationDuplicateCategoryArgs = {
   data?: InputMaybe<MutationCategoryUpdateInput>;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDuplicateMediaArgs = {
+  data?: InputMaybe<MutationMediaUpdateInput>;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -403,6 +1227,14 @@ export type MutationUnlockUserArgs = {
 
 export type MutationUpdateCategoryArgs = {
   data: MutationCategoryUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationUpdateMediaArgs = {
+  data: MutationMediaUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1433,6 +2265,7 @@ export type Query = {
   Access?: Maybe<Access>;
   Categories?: Maybe<Categories>;
   Category?: Maybe<Category>;
+  Media?: Maybe<Media>;
   Order?: Maybe<Order>;
   Orders?: Maybe<Orders>;
   Post?: Maybe<Post>;
@@ -1441,13 +2274,16 @@ export type Query = {
   Tracking?: Maybe<Tracking>;
   User?: Maybe<User>;
   Users?: Maybe<Users>;
+  allMedia?: Maybe<AllMedia>;
   allTracking?: Maybe<AllTracking>;
   countCategories?: Maybe<CountCategories>;
   countOrders?: Maybe<CountOrders>;
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
+  countallMedia?: Maybe<CountallMedia>;
   countallTracking?: Maybe<CountallTracking>;
   docAccessCategory?: Maybe<CategoriesDocAccess>;
+  docAccessMedia?: Maybe<MediaDocAccess>;
   docAccessOrder?: Maybe<OrdersDocAccess>;
   docAccessPost?: Maybe<PostsDocAccess>;
   docAccessSiteSetting?: Maybe<SiteSettingsDocAccess>;
@@ -1472,6 +2308,13 @@ export type QueryCategoriesArgs = {
 
 
 export type QueryCategoryArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryMediaArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1544,6 +2387,17 @@ export type QueryUsersArgs = {
 };
 
 
+export type QueryAllMediaArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pagination?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<Media_Where>;
+};
+
+
 export type QueryAllTrackingArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1583,6 +2437,13 @@ export type QueryCountUsersArgs = {
 };
 
 
+export type QueryCountallMediaArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<Media_Where>;
+};
+
+
 export type QueryCountallTrackingArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1591,6 +2452,11 @@ export type QueryCountallTrackingArgs = {
 
 
 export type QueryDocAccessCategoryArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type QueryDocAccessMediaArgs = {
   id: Scalars['Int']['input'];
 };
 
@@ -2177,6 +3043,20 @@ export type UsersResetPassword = {
   user?: Maybe<User>;
 };
 
+export type AllMedia = {
+  __typename?: 'allMedia';
+  docs: Array<Media>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPrevPage: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  nextPage?: Maybe<Scalars['Int']['output']>;
+  page: Scalars['Int']['output'];
+  pagingCounter: Scalars['Int']['output'];
+  prevPage?: Maybe<Scalars['Int']['output']>;
+  totalDocs: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
+};
+
 export type AllTracking = {
   __typename?: 'allTracking';
   docs: Array<Tracking>;
@@ -2211,6 +3091,11 @@ export type CountUsers = {
   totalDocs: Scalars['Int']['output'];
 };
 
+export type CountallMedia = {
+  __typename?: 'countallMedia';
+  totalDocs: Scalars['Int']['output'];
+};
+
 export type CountallTracking = {
   __typename?: 'countallTracking';
   totalDocs: Scalars['Int']['output'];
@@ -2226,6 +3111,90 @@ export type MutationCategoryUpdateInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   slug?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationMediaInput = {
+  alt: Scalars['String']['input'];
+  filename?: InputMaybe<Scalars['String']['input']>;
+  filesize?: InputMaybe<Scalars['Float']['input']>;
+  focalX?: InputMaybe<Scalars['Float']['input']>;
+  focalY?: InputMaybe<Scalars['Float']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+  sizes?: InputMaybe<MutationMediaInput_SizesInput>;
+  width?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type MutationMediaInput_SizesInput = {
+  card?: InputMaybe<MutationMediaInput_SizesInput_CardInput>;
+  hero?: InputMaybe<MutationMediaInput_SizesInput_HeroInput>;
+  thumbnail?: InputMaybe<MutationMediaInput_SizesInput_ThumbnailInput>;
+};
+
+export type MutationMediaInput_SizesInput_CardInput = {
+  filename?: InputMaybe<Scalars['String']['input']>;
+  filesize?: InputMaybe<Scalars['Float']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+  width?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type MutationMediaInput_SizesInput_HeroInput = {
+  filename?: InputMaybe<Scalars['String']['input']>;
+  filesize?: InputMaybe<Scalars['Float']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+  width?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type MutationMediaInput_SizesInput_ThumbnailInput = {
+  filename?: InputMaybe<Scalars['String']['input']>;
+  filesize?: InputMaybe<Scalars['Float']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+  width?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type MutationMediaUpdateInput = {
+  alt?: InputMaybe<Scalars['String']['input']>;
+  filename?: InputMaybe<Scalars['String']['input']>;
+  filesize?: InputMaybe<Scalars['Float']['input']>;
+  focalX?: InputMaybe<Scalars['Float']['input']>;
+  focalY?: InputMaybe<Scalars['Float']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+  sizes?: InputMaybe<MutationMediaUpdateInput_SizesInput>;
+  width?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type MutationMediaUpdateInput_SizesInput = {
+  card?: InputMaybe<MutationMediaUpdateInput_SizesInput_CardInput>;
+  hero?: InputMaybe<MutationMediaUpdateInput_SizesInput_HeroInput>;
+  thumbnail?: InputMaybe<MutationMediaUpdateInput_SizesInput_ThumbnailInput>;
+};
+
+export type MutationMediaUpdateInput_SizesInput_CardInput = {
+  filename?: InputMaybe<Scalars['String']['input']>;
+  filesize?: InputMaybe<Scalars['Float']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+  width?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type MutationMediaUpdateInput_SizesInput_HeroInput = {
+  filename?: InputMaybe<Scalars['String']['input']>;
+  filesize?: InputMaybe<Scalars['Float']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+  width?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type MutationMediaUpdateInput_SizesInput_ThumbnailInput = {
+  filename?: InputMaybe<Scalars['String']['input']>;
+  filesize?: InputMaybe<Scalars['Float']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+  width?: InputMaybe<Scalars['Float']['input']>;
 };
 
 export type MutationOrderInput = {
@@ -2868,6 +3837,79 @@ export type ResolversTypes = {
   HeroBlock: ResolverTypeWrapper<Partial<HeroBlock>>;
   Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
   JSON: ResolverTypeWrapper<Partial<Scalars['JSON']['output']>>;
+  Media: ResolverTypeWrapper<Partial<Media>>;
+  MediaAccess: ResolverTypeWrapper<Partial<MediaAccess>>;
+  MediaDocAccess: ResolverTypeWrapper<Partial<MediaDocAccess>>;
+  MediaFields: ResolverTypeWrapper<Partial<MediaFields>>;
+  MediaFields_alt: ResolverTypeWrapper<Partial<MediaFields_Alt>>;
+  MediaFields_createdAt: ResolverTypeWrapper<Partial<MediaFields_CreatedAt>>;
+  MediaFields_filename: ResolverTypeWrapper<Partial<MediaFields_Filename>>;
+  MediaFields_filesize: ResolverTypeWrapper<Partial<MediaFields_Filesize>>;
+  MediaFields_focalX: ResolverTypeWrapper<Partial<MediaFields_FocalX>>;
+  MediaFields_focalY: ResolverTypeWrapper<Partial<MediaFields_FocalY>>;
+  MediaFields_height: ResolverTypeWrapper<Partial<MediaFields_Height>>;
+  MediaFields_mimeType: ResolverTypeWrapper<Partial<MediaFields_MimeType>>;
+  MediaFields_sizes: ResolverTypeWrapper<Partial<MediaFields_Sizes>>;
+  MediaFields_sizes_Fields: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields>>;
+  MediaFields_sizes_Fields_card: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Card>>;
+  MediaFields_sizes_Fields_card_Fields: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Card_Fields>>;
+  MediaFields_sizes_Fields_card_Fields_filename: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Card_Fields_Filename>>;
+  MediaFields_sizes_Fields_card_Fields_filesize: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Card_Fields_Filesize>>;
+  MediaFields_sizes_Fields_card_Fields_height: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Card_Fields_Height>>;
+  MediaFields_sizes_Fields_card_Fields_mimeType: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Card_Fields_MimeType>>;
+  MediaFields_sizes_Fields_card_Fields_url: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Card_Fields_Url>>;
+  MediaFields_sizes_Fields_card_Fields_width: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Card_Fields_Width>>;
+  MediaFields_sizes_Fields_hero: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Hero>>;
+  MediaFields_sizes_Fields_hero_Fields: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Hero_Fields>>;
+  MediaFields_sizes_Fields_hero_Fields_filename: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Hero_Fields_Filename>>;
+  MediaFields_sizes_Fields_hero_Fields_filesize: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Hero_Fields_Filesize>>;
+  MediaFields_sizes_Fields_hero_Fields_height: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Hero_Fields_Height>>;
+  MediaFields_sizes_Fields_hero_Fields_mimeType: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Hero_Fields_MimeType>>;
+  MediaFields_sizes_Fields_hero_Fields_url: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Hero_Fields_Url>>;
+  MediaFields_sizes_Fields_hero_Fields_width: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Hero_Fields_Width>>;
+  MediaFields_sizes_Fields_thumbnail: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Thumbnail>>;
+  MediaFields_sizes_Fields_thumbnail_Fields: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Thumbnail_Fields>>;
+  MediaFields_sizes_Fields_thumbnail_Fields_filename: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Filename>>;
+  MediaFields_sizes_Fields_thumbnail_Fields_filesize: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Filesize>>;
+  MediaFields_sizes_Fields_thumbnail_Fields_height: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Height>>;
+  MediaFields_sizes_Fields_thumbnail_Fields_mimeType: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_MimeType>>;
+  MediaFields_sizes_Fields_thumbnail_Fields_url: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Url>>;
+  MediaFields_sizes_Fields_thumbnail_Fields_width: ResolverTypeWrapper<Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Width>>;
+  MediaFields_thumbnailURL: ResolverTypeWrapper<Partial<MediaFields_ThumbnailUrl>>;
+  MediaFields_updatedAt: ResolverTypeWrapper<Partial<MediaFields_UpdatedAt>>;
+  MediaFields_url: ResolverTypeWrapper<Partial<MediaFields_Url>>;
+  MediaFields_width: ResolverTypeWrapper<Partial<MediaFields_Width>>;
+  Media_Sizes: ResolverTypeWrapper<Partial<Media_Sizes>>;
+  Media_Sizes_Card: ResolverTypeWrapper<Partial<Media_Sizes_Card>>;
+  Media_Sizes_Hero: ResolverTypeWrapper<Partial<Media_Sizes_Hero>>;
+  Media_Sizes_Thumbnail: ResolverTypeWrapper<Partial<Media_Sizes_Thumbnail>>;
+  Media_alt_operator: ResolverTypeWrapper<Partial<Media_Alt_Operator>>;
+  Media_createdAt_operator: ResolverTypeWrapper<Partial<Media_CreatedAt_Operator>>;
+  Media_filename_operator: ResolverTypeWrapper<Partial<Media_Filename_Operator>>;
+  Media_filesize_operator: ResolverTypeWrapper<Partial<Media_Filesize_Operator>>;
+  Media_focalX_operator: ResolverTypeWrapper<Partial<Media_FocalX_Operator>>;
+  Media_focalY_operator: ResolverTypeWrapper<Partial<Media_FocalY_Operator>>;
+  Media_height_operator: ResolverTypeWrapper<Partial<Media_Height_Operator>>;
+  Media_id_operator: ResolverTypeWrapper<Partial<Media_Id_Operator>>;
+  Media_mimeType_operator: ResolverTypeWrapper<Partial<Media_MimeType_Operator>>;
+  Media_sizes__card__filename_operator: ResolverTypeWrapper<Partial<Media_Sizes__Card__Filename_Operator>>;
+  Media_sizes__card__filesize_operator: ResolverTypeWrapper<Partial<Media_Sizes__Card__Filesize_Operator>>;
+  Media_sizes__card__height_operator: ResolverTypeWrapper<Partial<Media_Sizes__Card__Height_Operator>>;
+  Media_sizes__card__mimeType_operator: ResolverTypeWrapper<Partial<Media_Sizes__Card__MimeType_Operator>>;
+  Media_sizes__card__width_operator: ResolverTypeWrapper<Partial<Media_Sizes__Card__Width_Operator>>;
+  Media_sizes__hero__filename_operator: ResolverTypeWrapper<Partial<Media_Sizes__Hero__Filename_Operator>>;
+  Media_sizes__hero__filesize_operator: ResolverTypeWrapper<Partial<Media_Sizes__Hero__Filesize_Operator>>;
+  Media_sizes__hero__height_operator: ResolverTypeWrapper<Partial<Media_Sizes__Hero__Height_Operator>>;
+  Media_sizes__hero__mimeType_operator: ResolverTypeWrapper<Partial<Media_Sizes__Hero__MimeType_Operator>>;
+  Media_sizes__hero__width_operator: ResolverTypeWrapper<Partial<Media_Sizes__Hero__Width_Operator>>;
+  Media_sizes__thumbnail__filename_operator: ResolverTypeWrapper<Partial<Media_Sizes__Thumbnail__Filename_Operator>>;
+  Media_sizes__thumbnail__filesize_operator: ResolverTypeWrapper<Partial<Media_Sizes__Thumbnail__Filesize_Operator>>;
+  Media_sizes__thumbnail__height_operator: ResolverTypeWrapper<Partial<Media_Sizes__Thumbnail__Height_Operator>>;
+  Media_sizes__thumbnail__mimeType_operator: ResolverTypeWrapper<Partial<Media_Sizes__Thumbnail__MimeType_Operator>>;
+  Media_sizes__thumbnail__width_operator: ResolverTypeWrapper<Partial<Media_Sizes__Thumbnail__Width_Operator>>;
+  Media_updatedAt_operator: ResolverTypeWrapper<Partial<Media_UpdatedAt_Operator>>;
+  Media_where: ResolverTypeWrapper<Partial<Media_Where>>;
+  Media_width_operator: ResolverTypeWrapper<Partial<Media_Width_Operator>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Order: ResolverTypeWrapper<Partial<Order>>;
   Order_Items: ResolverTypeWrapper<Partial<Order_Items>>;
@@ -3030,14 +4072,26 @@ export type ResolversTypes = {
   UsersMe: ResolverTypeWrapper<Partial<UsersMe>>;
   UsersRefreshedUser: ResolverTypeWrapper<Partial<UsersRefreshedUser>>;
   UsersResetPassword: ResolverTypeWrapper<Partial<UsersResetPassword>>;
+  allMedia: ResolverTypeWrapper<Partial<AllMedia>>;
   allTracking: ResolverTypeWrapper<Partial<AllTracking>>;
   countCategories: ResolverTypeWrapper<Partial<CountCategories>>;
   countOrders: ResolverTypeWrapper<Partial<CountOrders>>;
   countPosts: ResolverTypeWrapper<Partial<CountPosts>>;
   countUsers: ResolverTypeWrapper<Partial<CountUsers>>;
+  countallMedia: ResolverTypeWrapper<Partial<CountallMedia>>;
   countallTracking: ResolverTypeWrapper<Partial<CountallTracking>>;
   mutationCategoryInput: ResolverTypeWrapper<Partial<MutationCategoryInput>>;
   mutationCategoryUpdateInput: ResolverTypeWrapper<Partial<MutationCategoryUpdateInput>>;
+  mutationMediaInput: ResolverTypeWrapper<Partial<MutationMediaInput>>;
+  mutationMediaInput_SizesInput: ResolverTypeWrapper<Partial<MutationMediaInput_SizesInput>>;
+  mutationMediaInput_SizesInput_CardInput: ResolverTypeWrapper<Partial<MutationMediaInput_SizesInput_CardInput>>;
+  mutationMediaInput_SizesInput_HeroInput: ResolverTypeWrapper<Partial<MutationMediaInput_SizesInput_HeroInput>>;
+  mutationMediaInput_SizesInput_ThumbnailInput: ResolverTypeWrapper<Partial<MutationMediaInput_SizesInput_ThumbnailInput>>;
+  mutationMediaUpdateInput: ResolverTypeWrapper<Partial<MutationMediaUpdateInput>>;
+  mutationMediaUpdateInput_SizesInput: ResolverTypeWrapper<Partial<MutationMediaUpdateInput_SizesInput>>;
+  mutationMediaUpdateInput_SizesInput_CardInput: ResolverTypeWrapper<Partial<MutationMediaUpdateInput_SizesInput_CardInput>>;
+  mutationMediaUpdateInput_SizesInput_HeroInput: ResolverTypeWrapper<Partial<MutationMediaUpdateInput_SizesInput_HeroInput>>;
+  mutationMediaUpdateInput_SizesInput_ThumbnailInput: ResolverTypeWrapper<Partial<MutationMediaUpdateInput_SizesInput_ThumbnailInput>>;
   mutationOrderInput: ResolverTypeWrapper<Partial<MutationOrderInput>>;
   mutationOrderInput_ItemsInput: ResolverTypeWrapper<Partial<MutationOrderInput_ItemsInput>>;
   mutationOrderUpdateInput: ResolverTypeWrapper<Partial<MutationOrderUpdateInput>>;
@@ -3119,6 +4173,79 @@ export type ResolversParentTypes = {
   HeroBlock: Partial<HeroBlock>;
   Int: Partial<Scalars['Int']['output']>;
   JSON: Partial<Scalars['JSON']['output']>;
+  Media: Partial<Media>;
+  MediaAccess: Partial<MediaAccess>;
+  MediaDocAccess: Partial<MediaDocAccess>;
+  MediaFields: Partial<MediaFields>;
+  MediaFields_alt: Partial<MediaFields_Alt>;
+  MediaFields_createdAt: Partial<MediaFields_CreatedAt>;
+  MediaFields_filename: Partial<MediaFields_Filename>;
+  MediaFields_filesize: Partial<MediaFields_Filesize>;
+  MediaFields_focalX: Partial<MediaFields_FocalX>;
+  MediaFields_focalY: Partial<MediaFields_FocalY>;
+  MediaFields_height: Partial<MediaFields_Height>;
+  MediaFields_mimeType: Partial<MediaFields_MimeType>;
+  MediaFields_sizes: Partial<MediaFields_Sizes>;
+  MediaFields_sizes_Fields: Partial<MediaFields_Sizes_Fields>;
+  MediaFields_sizes_Fields_card: Partial<MediaFields_Sizes_Fields_Card>;
+  MediaFields_sizes_Fields_card_Fields: Partial<MediaFields_Sizes_Fields_Card_Fields>;
+  MediaFields_sizes_Fields_card_Fields_filename: Partial<MediaFields_Sizes_Fields_Card_Fields_Filename>;
+  MediaFields_sizes_Fields_card_Fields_filesize: Partial<MediaFields_Sizes_Fields_Card_Fields_Filesize>;
+  MediaFields_sizes_Fields_card_Fields_height: Partial<MediaFields_Sizes_Fields_Card_Fields_Height>;
+  MediaFields_sizes_Fields_card_Fields_mimeType: Partial<MediaFields_Sizes_Fields_Card_Fields_MimeType>;
+  MediaFields_sizes_Fields_card_Fields_url: Partial<MediaFields_Sizes_Fields_Card_Fields_Url>;
+  MediaFields_sizes_Fields_card_Fields_width: Partial<MediaFields_Sizes_Fields_Card_Fields_Width>;
+  MediaFields_sizes_Fields_hero: Partial<MediaFields_Sizes_Fields_Hero>;
+  MediaFields_sizes_Fields_hero_Fields: Partial<MediaFields_Sizes_Fields_Hero_Fields>;
+  MediaFields_sizes_Fields_hero_Fields_filename: Partial<MediaFields_Sizes_Fields_Hero_Fields_Filename>;
+  MediaFields_sizes_Fields_hero_Fields_filesize: Partial<MediaFields_Sizes_Fields_Hero_Fields_Filesize>;
+  MediaFields_sizes_Fields_hero_Fields_height: Partial<MediaFields_Sizes_Fields_Hero_Fields_Height>;
+  MediaFields_sizes_Fields_hero_Fields_mimeType: Partial<MediaFields_Sizes_Fields_Hero_Fields_MimeType>;
+  MediaFields_sizes_Fields_hero_Fields_url: Partial<MediaFields_Sizes_Fields_Hero_Fields_Url>;
+  MediaFields_sizes_Fields_hero_Fields_width: Partial<MediaFields_Sizes_Fields_Hero_Fields_Width>;
+  MediaFields_sizes_Fields_thumbnail: Partial<MediaFields_Sizes_Fields_Thumbnail>;
+  MediaFields_sizes_Fields_thumbnail_Fields: Partial<MediaFields_Sizes_Fields_Thumbnail_Fields>;
+  MediaFields_sizes_Fields_thumbnail_Fields_filename: Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Filename>;
+  MediaFields_sizes_Fields_thumbnail_Fields_filesize: Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Filesize>;
+  MediaFields_sizes_Fields_thumbnail_Fields_height: Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Height>;
+  MediaFields_sizes_Fields_thumbnail_Fields_mimeType: Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_MimeType>;
+  MediaFields_sizes_Fields_thumbnail_Fields_url: Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Url>;
+  MediaFields_sizes_Fields_thumbnail_Fields_width: Partial<MediaFields_Sizes_Fields_Thumbnail_Fields_Width>;
+  MediaFields_thumbnailURL: Partial<MediaFields_ThumbnailUrl>;
+  MediaFields_updatedAt: Partial<MediaFields_UpdatedAt>;
+  MediaFields_url: Partial<MediaFields_Url>;
+  MediaFields_width: Partial<MediaFields_Width>;
+  Media_Sizes: Partial<Media_Sizes>;
+  Media_Sizes_Card: Partial<Media_Sizes_Card>;
+  Media_Sizes_Hero: Partial<Media_Sizes_Hero>;
+  Media_Sizes_Thumbnail: Partial<Media_Sizes_Thumbnail>;
+  Media_alt_operator: Partial<Media_Alt_Operator>;
+  Media_createdAt_operator: Partial<Media_CreatedAt_Operator>;
+  Media_filename_operator: Partial<Media_Filename_Operator>;
+  Media_filesize_operator: Partial<Media_Filesize_Operator>;
+  Media_focalX_operator: Partial<Media_FocalX_Operator>;
+  Media_focalY_operator: Partial<Media_FocalY_Operator>;
+  Media_height_operator: Partial<Media_Height_Operator>;
+  Media_id_operator: Partial<Media_Id_Operator>;
+  Media_mimeType_operator: Partial<Media_MimeType_Operator>;
+  Media_sizes__card__filename_operator: Partial<Media_Sizes__Card__Filename_Operator>;
+  Media_sizes__card__filesize_operator: Partial<Media_Sizes__Card__Filesize_Operator>;
+  Media_sizes__card__height_operator: Partial<Media_Sizes__Card__Height_Operator>;
+  Media_sizes__card__mimeType_operator: Partial<Media_Sizes__Card__MimeType_Operator>;
+  Media_sizes__card__width_operator: Partial<Media_Sizes__Card__Width_Operator>;
+  Media_sizes__hero__filename_operator: Partial<Media_Sizes__Hero__Filename_Operator>;
+  Media_sizes__hero__filesize_operator: Partial<Media_Sizes__Hero__Filesize_Operator>;
+  Media_sizes__hero__height_operator: Partial<Media_Sizes__Hero__Height_Operator>;
+  Media_sizes__hero__mimeType_operator: Partial<Media_Sizes__Hero__MimeType_Operator>;
+  Media_sizes__hero__width_operator: Partial<Media_Sizes__Hero__Width_Operator>;
+  Media_sizes__thumbnail__filename_operator: Partial<Media_Sizes__Thumbnail__Filename_Operator>;
+  Media_sizes__thumbnail__filesize_operator: Partial<Media_Sizes__Thumbnail__Filesize_Operator>;
+  Media_sizes__thumbnail__height_operator: Partial<Media_Sizes__Thumbnail__Height_Operator>;
+  Media_sizes__thumbnail__mimeType_operator: Partial<Media_Sizes__Thumbnail__MimeType_Operator>;
+  Media_sizes__thumbnail__width_operator: Partial<Media_Sizes__Thumbnail__Width_Operator>;
+  Media_updatedAt_operator: Partial<Media_UpdatedAt_Operator>;
+  Media_where: Partial<Media_Where>;
+  Media_width_operator: Partial<Media_Width_Operator>;
   Mutation: Record<PropertyKey, never>;
   Order: Partial<Order>;
   Order_Items: Partial<Order_Items>;
@@ -3267,14 +4394,26 @@ export type ResolversParentTypes = {
   UsersMe: Partial<UsersMe>;
   UsersRefreshedUser: Partial<UsersRefreshedUser>;
   UsersResetPassword: Partial<UsersResetPassword>;
+  allMedia: Partial<AllMedia>;
   allTracking: Partial<AllTracking>;
   countCategories: Partial<CountCategories>;
   countOrders: Partial<CountOrders>;
   countPosts: Partial<CountPosts>;
   countUsers: Partial<CountUsers>;
+  countallMedia: Partial<CountallMedia>;
   countallTracking: Partial<CountallTracking>;
   mutationCategoryInput: Partial<MutationCategoryInput>;
   mutationCategoryUpdateInput: Partial<MutationCategoryUpdateInput>;
+  mutationMediaInput: Partial<MutationMediaInput>;
+  mutationMediaInput_SizesInput: Partial<MutationMediaInput_SizesInput>;
+  mutationMediaInput_SizesInput_CardInput: Partial<MutationMediaInput_SizesInput_CardInput>;
+  mutationMediaInput_SizesInput_HeroInput: Partial<MutationMediaInput_SizesInput_HeroInput>;
+  mutationMediaInput_SizesInput_ThumbnailInput: Partial<MutationMediaInput_SizesInput_ThumbnailInput>;
+  mutationMediaUpdateInput: Partial<MutationMediaUpdateInput>;
+  mutationMediaUpdateInput_SizesInput: Partial<MutationMediaUpdateInput_SizesInput>;
+  mutationMediaUpdateInput_SizesInput_CardInput: Partial<MutationMediaUpdateInput_SizesInput_CardInput>;
+  mutationMediaUpdateInput_SizesInput_HeroInput: Partial<MutationMediaUpdateInput_SizesInput_HeroInput>;
+  mutationMediaUpdateInput_SizesInput_ThumbnailInput: Partial<MutationMediaUpdateInput_SizesInput_ThumbnailInput>;
   mutationOrderInput: Partial<MutationOrderInput>;
   mutationOrderInput_ItemsInput: Partial<MutationOrderInput_ItemsInput>;
   mutationOrderUpdateInput: Partial<MutationOrderUpdateInput>;
@@ -3326,6 +4465,7 @@ export type ResolversParentTypes = {
 export type AccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Access'] = ResolversParentTypes['Access']> = {
   canAccessAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   categories?: Resolver<Maybe<ResolversTypes['CategoriesAccess']>, ParentType, ContextType>;
+  media?: Resolver<Maybe<ResolversTypes['MediaAccess']>, ParentType, ContextType>;
   orders?: Resolver<Maybe<ResolversTypes['OrdersAccess']>, ParentType, ContextType>;
   posts?: Resolver<Maybe<ResolversTypes['PostsAccess']>, ParentType, ContextType>;
   site_settings?: Resolver<Maybe<ResolversTypes['SiteSettingsAccess']>, ParentType, ContextType>;
@@ -3444,18 +4584,344 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'JSON';
 }
 
+export type MediaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Media'] = ResolversParentTypes['Media']> = {
+  alt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  filename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filesize?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  focalX?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  focalY?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sizes?: Resolver<Maybe<ResolversTypes['Media_Sizes']>, ParentType, ContextType>;
+  thumbnailURL?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type MediaAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaAccess'] = ResolversParentTypes['MediaAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['MediaFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaDocAccess'] = ResolversParentTypes['MediaDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['MediaFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields'] = ResolversParentTypes['MediaFields']> = {
+  alt?: Resolver<Maybe<ResolversTypes['MediaFields_alt']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['MediaFields_createdAt']>, ParentType, ContextType>;
+  filename?: Resolver<Maybe<ResolversTypes['MediaFields_filename']>, ParentType, ContextType>;
+  filesize?: Resolver<Maybe<ResolversTypes['MediaFields_filesize']>, ParentType, ContextType>;
+  focalX?: Resolver<Maybe<ResolversTypes['MediaFields_focalX']>, ParentType, ContextType>;
+  focalY?: Resolver<Maybe<ResolversTypes['MediaFields_focalY']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['MediaFields_height']>, ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['MediaFields_mimeType']>, ParentType, ContextType>;
+  sizes?: Resolver<Maybe<ResolversTypes['MediaFields_sizes']>, ParentType, ContextType>;
+  thumbnailURL?: Resolver<Maybe<ResolversTypes['MediaFields_thumbnailURL']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['MediaFields_updatedAt']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['MediaFields_url']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['MediaFields_width']>, ParentType, ContextType>;
+};
+
+export type MediaFields_AltResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_alt'] = ResolversParentTypes['MediaFields_alt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_createdAt'] = ResolversParentTypes['MediaFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_FilenameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_filename'] = ResolversParentTypes['MediaFields_filename']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_FilesizeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_filesize'] = ResolversParentTypes['MediaFields_filesize']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_FocalXResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_focalX'] = ResolversParentTypes['MediaFields_focalX']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_FocalYResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_focalY'] = ResolversParentTypes['MediaFields_focalY']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_HeightResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_height'] = ResolversParentTypes['MediaFields_height']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_MimeTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_mimeType'] = ResolversParentTypes['MediaFields_mimeType']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_SizesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes'] = ResolversParentTypes['MediaFields_sizes']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields'] = ResolversParentTypes['MediaFields_sizes_Fields']> = {
+  card?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_card']>, ParentType, ContextType>;
+  hero?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_hero']>, ParentType, ContextType>;
+  thumbnail?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_thumbnail']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_CardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_card'] = ResolversParentTypes['MediaFields_sizes_Fields_card']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_card_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Card_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_card_Fields'] = ResolversParentTypes['MediaFields_sizes_Fields_card_Fields']> = {
+  filename?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_card_Fields_filename']>, ParentType, ContextType>;
+  filesize?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_card_Fields_filesize']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_card_Fields_height']>, ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_card_Fields_mimeType']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_card_Fields_url']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_card_Fields_width']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_FilenameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_filename'] = ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_filename']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_FilesizeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_filesize'] = ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_filesize']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_HeightResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_height'] = ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_height']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_MimeTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_mimeType'] = ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_mimeType']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_UrlResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_url'] = ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_url']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Card_Fields_WidthResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_width'] = ResolversParentTypes['MediaFields_sizes_Fields_card_Fields_width']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_HeroResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_hero'] = ResolversParentTypes['MediaFields_sizes_Fields_hero']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_hero_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields'] = ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields']> = {
+  filename?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_hero_Fields_filename']>, ParentType, ContextType>;
+  filesize?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_hero_Fields_filesize']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_hero_Fields_height']>, ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_hero_Fields_mimeType']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_hero_Fields_url']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_hero_Fields_width']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_FilenameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_filename'] = ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_filename']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_FilesizeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_filesize'] = ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_filesize']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_HeightResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_height'] = ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_height']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_MimeTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_mimeType'] = ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_mimeType']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_UrlResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_url'] = ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_url']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Hero_Fields_WidthResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_width'] = ResolversParentTypes['MediaFields_sizes_Fields_hero_Fields_width']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_ThumbnailResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_thumbnail'] = ResolversParentTypes['MediaFields_sizes_Fields_thumbnail']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_thumbnail_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields'] = ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields']> = {
+  filename?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_thumbnail_Fields_filename']>, ParentType, ContextType>;
+  filesize?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_thumbnail_Fields_filesize']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_thumbnail_Fields_height']>, ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_thumbnail_Fields_mimeType']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_thumbnail_Fields_url']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['MediaFields_sizes_Fields_thumbnail_Fields_width']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_FilenameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_filename'] = ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_filename']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_FilesizeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_filesize'] = ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_filesize']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_HeightResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_height'] = ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_height']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_MimeTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_mimeType'] = ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_mimeType']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_UrlResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_url'] = ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_url']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_Sizes_Fields_Thumbnail_Fields_WidthResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_width'] = ResolversParentTypes['MediaFields_sizes_Fields_thumbnail_Fields_width']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_ThumbnailUrlResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_thumbnailURL'] = ResolversParentTypes['MediaFields_thumbnailURL']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_updatedAt'] = ResolversParentTypes['MediaFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_UrlResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_url'] = ResolversParentTypes['MediaFields_url']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type MediaFields_WidthResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaFields_width'] = ResolversParentTypes['MediaFields_width']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type Media_SizesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Media_Sizes'] = ResolversParentTypes['Media_Sizes']> = {
+  card?: Resolver<Maybe<ResolversTypes['Media_Sizes_Card']>, ParentType, ContextType>;
+  hero?: Resolver<Maybe<ResolversTypes['Media_Sizes_Hero']>, ParentType, ContextType>;
+  thumbnail?: Resolver<Maybe<ResolversTypes['Media_Sizes_Thumbnail']>, ParentType, ContextType>;
+};
+
+export type Media_Sizes_CardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Media_Sizes_Card'] = ResolversParentTypes['Media_Sizes_Card']> = {
+  filename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filesize?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type Media_Sizes_HeroResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Media_Sizes_Hero'] = ResolversParentTypes['Media_Sizes_Hero']> = {
+  filename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filesize?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type Media_Sizes_ThumbnailResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Media_Sizes_Thumbnail'] = ResolversParentTypes['Media_Sizes_Thumbnail']> = {
+  filename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filesize?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'data'>>;
+  createMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationCreateMediaArgs, 'data'>>;
   createOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'data'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'data'>>;
   createTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationCreateTrackingArgs, 'data'>>;
   createUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'data'>>;
   deleteCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
+  deleteMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationDeleteMediaArgs, 'id'>>;
   deleteOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDeleteOrderArgs, 'id'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'id'>>;
   deleteTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDeleteTrackingArgs, 'id'>>;
   deleteUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
   duplicateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationDuplicateCategoryArgs, 'id'>>;
+  duplicateMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationDuplicateMediaArgs, 'id'>>;
   duplicateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDuplicateOrderArgs, 'id'>>;
   duplicatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDuplicatePostArgs, 'id'>>;
   duplicateTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDuplicateTrackingArgs, 'id'>>;
@@ -3467,6 +4933,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   restoreVersionPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, Partial<MutationRestoreVersionPostArgs>>;
   unlockUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUnlockUserArgs, 'email'>>;
   updateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'data' | 'id'>>;
+  updateMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationUpdateMediaArgs, 'data' | 'id'>>;
   updateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'data' | 'id'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'data' | 'id'>>;
   updateSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType, RequireFields<MutationUpdateSiteSettingArgs, 'data'>>;
@@ -3896,6 +5363,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   Access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
   Categories?: Resolver<Maybe<ResolversTypes['Categories']>, ParentType, ContextType, Partial<QueryCategoriesArgs>>;
   Category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<QueryCategoryArgs, 'id'>>;
+  Media?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<QueryMediaArgs, 'id'>>;
   Order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   Orders?: Resolver<Maybe<ResolversTypes['Orders']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
   Post?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<QueryPostArgs, 'id'>>;
@@ -3904,13 +5372,16 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   Tracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<QueryTrackingArgs, 'id'>>;
   User?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   Users?: Resolver<Maybe<ResolversTypes['Users']>, ParentType, ContextType, Partial<QueryUsersArgs>>;
+  allMedia?: Resolver<Maybe<ResolversTypes['allMedia']>, ParentType, ContextType, Partial<QueryAllMediaArgs>>;
   allTracking?: Resolver<Maybe<ResolversTypes['allTracking']>, ParentType, ContextType, Partial<QueryAllTrackingArgs>>;
   countCategories?: Resolver<Maybe<ResolversTypes['countCategories']>, ParentType, ContextType, Partial<QueryCountCategoriesArgs>>;
   countOrders?: Resolver<Maybe<ResolversTypes['countOrders']>, ParentType, ContextType, Partial<QueryCountOrdersArgs>>;
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
+  countallMedia?: Resolver<Maybe<ResolversTypes['countallMedia']>, ParentType, ContextType, Partial<QueryCountallMediaArgs>>;
   countallTracking?: Resolver<Maybe<ResolversTypes['countallTracking']>, ParentType, ContextType, Partial<QueryCountallTrackingArgs>>;
   docAccessCategory?: Resolver<Maybe<ResolversTypes['CategoriesDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessCategoryArgs, 'id'>>;
+  docAccessMedia?: Resolver<Maybe<ResolversTypes['MediaDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessMediaArgs, 'id'>>;
   docAccessOrder?: Resolver<Maybe<ResolversTypes['OrdersDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessOrderArgs, 'id'>>;
   docAccessPost?: Resolver<Maybe<ResolversTypes['PostsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPostArgs, 'id'>>;
   docAccessSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSettingsDocAccess']>, ParentType, ContextType>;
@@ -4209,6 +5680,19 @@ export type UsersResetPasswordResolvers<ContextType = GraphQLContext, ParentType
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 };
 
+export type AllMediaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['allMedia'] = ResolversParentTypes['allMedia']> = {
+  docs?: Resolver<Array<ResolversTypes['Media']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPrevPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pagingCounter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type AllTrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['allTracking'] = ResolversParentTypes['allTracking']> = {
   docs?: Resolver<Array<ResolversTypes['Tracking']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4235,6 +5719,10 @@ export type CountPostsResolvers<ContextType = GraphQLContext, ParentType extends
 };
 
 export type CountUsersResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countUsers'] = ResolversParentTypes['countUsers']> = {
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CountallMediaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countallMedia'] = ResolversParentTypes['countallMedia']> = {
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -4273,6 +5761,52 @@ export type Resolvers<ContextType = GraphQLContext> = {
   FieldAccessPermission?: FieldAccessPermissionResolvers<ContextType>;
   HeroBlock?: HeroBlockResolvers<ContextType>;
   JSON?: GraphQLScalarType;
+  Media?: MediaResolvers<ContextType>;
+  MediaAccess?: MediaAccessResolvers<ContextType>;
+  MediaDocAccess?: MediaDocAccessResolvers<ContextType>;
+  MediaFields?: MediaFieldsResolvers<ContextType>;
+  MediaFields_alt?: MediaFields_AltResolvers<ContextType>;
+  MediaFields_createdAt?: MediaFields_CreatedAtResolvers<ContextType>;
+  MediaFields_filename?: MediaFields_FilenameResolvers<ContextType>;
+  MediaFields_filesize?: MediaFields_FilesizeResolvers<ContextType>;
+  MediaFields_focalX?: MediaFields_FocalXResolvers<ContextType>;
+  MediaFields_focalY?: MediaFields_FocalYResolvers<ContextType>;
+  MediaFields_height?: MediaFields_HeightResolvers<ContextType>;
+  MediaFields_mimeType?: MediaFields_MimeTypeResolvers<ContextType>;
+  MediaFields_sizes?: MediaFields_SizesResolvers<ContextType>;
+  MediaFields_sizes_Fields?: MediaFields_Sizes_FieldsResolvers<ContextType>;
+  MediaFields_sizes_Fields_card?: MediaFields_Sizes_Fields_CardResolvers<ContextType>;
+  MediaFields_sizes_Fields_card_Fields?: MediaFields_Sizes_Fields_Card_FieldsResolvers<ContextType>;
+  MediaFields_sizes_Fields_card_Fields_filename?: MediaFields_Sizes_Fields_Card_Fields_FilenameResolvers<ContextType>;
+  MediaFields_sizes_Fields_card_Fields_filesize?: MediaFields_Sizes_Fields_Card_Fields_FilesizeResolvers<ContextType>;
+  MediaFields_sizes_Fields_card_Fields_height?: MediaFields_Sizes_Fields_Card_Fields_HeightResolvers<ContextType>;
+  MediaFields_sizes_Fields_card_Fields_mimeType?: MediaFields_Sizes_Fields_Card_Fields_MimeTypeResolvers<ContextType>;
+  MediaFields_sizes_Fields_card_Fields_url?: MediaFields_Sizes_Fields_Card_Fields_UrlResolvers<ContextType>;
+  MediaFields_sizes_Fields_card_Fields_width?: MediaFields_Sizes_Fields_Card_Fields_WidthResolvers<ContextType>;
+  MediaFields_sizes_Fields_hero?: MediaFields_Sizes_Fields_HeroResolvers<ContextType>;
+  MediaFields_sizes_Fields_hero_Fields?: MediaFields_Sizes_Fields_Hero_FieldsResolvers<ContextType>;
+  MediaFields_sizes_Fields_hero_Fields_filename?: MediaFields_Sizes_Fields_Hero_Fields_FilenameResolvers<ContextType>;
+  MediaFields_sizes_Fields_hero_Fields_filesize?: MediaFields_Sizes_Fields_Hero_Fields_FilesizeResolvers<ContextType>;
+  MediaFields_sizes_Fields_hero_Fields_height?: MediaFields_Sizes_Fields_Hero_Fields_HeightResolvers<ContextType>;
+  MediaFields_sizes_Fields_hero_Fields_mimeType?: MediaFields_Sizes_Fields_Hero_Fields_MimeTypeResolvers<ContextType>;
+  MediaFields_sizes_Fields_hero_Fields_url?: MediaFields_Sizes_Fields_Hero_Fields_UrlResolvers<ContextType>;
+  MediaFields_sizes_Fields_hero_Fields_width?: MediaFields_Sizes_Fields_Hero_Fields_WidthResolvers<ContextType>;
+  MediaFields_sizes_Fields_thumbnail?: MediaFields_Sizes_Fields_ThumbnailResolvers<ContextType>;
+  MediaFields_sizes_Fields_thumbnail_Fields?: MediaFields_Sizes_Fields_Thumbnail_FieldsResolvers<ContextType>;
+  MediaFields_sizes_Fields_thumbnail_Fields_filename?: MediaFields_Sizes_Fields_Thumbnail_Fields_FilenameResolvers<ContextType>;
+  MediaFields_sizes_Fields_thumbnail_Fields_filesize?: MediaFields_Sizes_Fields_Thumbnail_Fields_FilesizeResolvers<ContextType>;
+  MediaFields_sizes_Fields_thumbnail_Fields_height?: MediaFields_Sizes_Fields_Thumbnail_Fields_HeightResolvers<ContextType>;
+  MediaFields_sizes_Fields_thumbnail_Fields_mimeType?: MediaFields_Sizes_Fields_Thumbnail_Fields_MimeTypeResolvers<ContextType>;
+  MediaFields_sizes_Fields_thumbnail_Fields_url?: MediaFields_Sizes_Fields_Thumbnail_Fields_UrlResolvers<ContextType>;
+  MediaFields_sizes_Fields_thumbnail_Fields_width?: MediaFields_Sizes_Fields_Thumbnail_Fields_WidthResolvers<ContextType>;
+  MediaFields_thumbnailURL?: MediaFields_ThumbnailUrlResolvers<ContextType>;
+  MediaFields_updatedAt?: MediaFields_UpdatedAtResolvers<ContextType>;
+  MediaFields_url?: MediaFields_UrlResolvers<ContextType>;
+  MediaFields_width?: MediaFields_WidthResolvers<ContextType>;
+  Media_Sizes?: Media_SizesResolvers<ContextType>;
+  Media_Sizes_Card?: Media_Sizes_CardResolvers<ContextType>;
+  Media_Sizes_Hero?: Media_Sizes_HeroResolvers<ContextType>;
+  Media_Sizes_Thumbnail?: Media_Sizes_ThumbnailResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   Order_Items?: Order_ItemsResolvers<ContextType>;
@@ -4373,11 +5907,13 @@ export type Resolvers<ContextType = GraphQLContext> = {
   UsersMe?: UsersMeResolvers<ContextType>;
   UsersRefreshedUser?: UsersRefreshedUserResolvers<ContextType>;
   UsersResetPassword?: UsersResetPasswordResolvers<ContextType>;
+  allMedia?: AllMediaResolvers<ContextType>;
   allTracking?: AllTrackingResolvers<ContextType>;
   countCategories?: CountCategoriesResolvers<ContextType>;
   countOrders?: CountOrdersResolvers<ContextType>;
   countPosts?: CountPostsResolvers<ContextType>;
   countUsers?: CountUsersResolvers<ContextType>;
+  countallMedia?: CountallMediaResolvers<ContextType>;
   countallTracking?: CountallTrackingResolvers<ContextType>;
   versionsPosts?: VersionsPostsResolvers<ContextType>;
 };

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { AccessData, AccessErrors, AccessResponses, ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, DocAccessCategoryData, DocAccessCategoryErrors, DocAccessCategoryResponses, DocAccessOrderData, DocAccessOrderErrors, DocAccessOrderResponses, DocAccessPostData, DocAccessPostErrors, DocAccessPostResponses, DocAccessSiteSettingData, DocAccessSiteSettingErrors, DocAccessSiteSettingResponses, DocAccessTrackingData, DocAccessTrackingErrors, DocAccessTrackingResponses, DocAccessUserData, DocAccessUserErrors, DocAccessUserResponses, DuplicateCategoryData, DuplicateCategoryErrors, DuplicateCategoryResponses, DuplicateOrderData, DuplicateOrderErrors, DuplicateOrderResponses, DuplicatePostData, DuplicatePostErrors, DuplicatePostResponses, DuplicateTrackingData, DuplicateTrackingErrors, DuplicateTrackingResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindDistinctAllTrackingData, FindDistinctAllTrackingErrors, FindDistinctAllTrackingResponses, FindDistinctCategoriesData, FindDistinctCategoriesErrors, FindDistinctCategoriesResponses, FindDistinctOrdersData, FindDistinctOrdersErrors, FindDistinctOrdersResponses, FindDistinctPostsData, FindDistinctPostsErrors, FindDistinctPostsResponses, FindDistinctUsersData, FindDistinctUsersErrors, FindDistinctUsersResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
+import type { AccessData, AccessErrors, AccessResponses, ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllMediaData, CountAllMediaErrors, CountAllMediaResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateMediaData, CreateMediaErrors, CreateMediaResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllMediaData, DeleteAllMediaErrors, DeleteAllMediaResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, DocAccessCategoryData, DocAccessCategoryErrors, DocAccessCategoryResponses, DocAccessMediaData, DocAccessMediaErrors, DocAccessMediaResponses, DocAccessOrderData, DocAccessOrderErrors, DocAccessOrderResponses, DocAccessPostData, DocAccessPostErrors, DocAccessPostResponses, DocAccessSiteSettingData, DocAccessSiteSettingErrors, DocAccessSiteSettingResponses, DocAccessTrackingData, DocAccessTrackingErrors, DocAccessTrackingResponses, DocAccessUserData, DocAccessUserErrors, DocAccessUserResponses, DuplicateCategoryData, DuplicateCategoryErrors, DuplicateCategoryResponses, DuplicateMediaData, DuplicateMediaErrors, DuplicateMediaResponses, DuplicateOrderData, DuplicateOrderErrors, DuplicateOrderResponses, DuplicatePostData, DuplicatePostErrors, DuplicatePostResponses, DuplicateTrackingData, DuplicateTrackingErrors, DuplicateTrackingResponses, FindAllMediaData, FindAllMediaErrors, FindAllMediaResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindDistinctAllMediaData, FindDistinctAllMediaErrors, FindDistinctAllMediaResponses, FindDistinctAllTrackingData, FindDistinctAllTrackingErrors, FindDistinctAllTrackingResponses, FindDistinctCategoriesData, FindDistinctCategoriesErrors, FindDistinctCategoriesResponses, FindDistinctOrdersData, FindDistinctOrdersErrors, FindDistinctOrdersResponses, FindDistinctPostsData, FindDistinctPostsErrors, FindDistinctPostsResponses, FindDistinctUsersData, FindDistinctUsersErrors, FindDistinctUsersResponses, FindMediaByIdData, FindMediaByIdErrors, FindMediaByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllMediaData, UpdateAllMediaErrors, UpdateAllMediaResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -927,6 +927,254 @@ export const docAccessPost = <ThrowOnError extends boolean = false>(options: Opt
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Delete every Media matching where
+ *
+ * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
+ */
+export const deleteAllMedia = <ThrowOnError extends boolean = false>(options: Options<DeleteAllMediaData, ThrowOnError>): RequestResult<DeleteAllMediaResponses, DeleteAllMediaErrors, ThrowOnError> => (options.client ?? client).delete<DeleteAllMediaResponses, DeleteAllMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media',
+    ...options
+});
+
+/**
+ * List Media
+ *
+ * Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.
+ */
+export const findAllMedia = <ThrowOnError extends boolean = false>(options?: Options<FindAllMediaData, ThrowOnError>): RequestResult<FindAllMediaResponses, FindAllMediaErrors, ThrowOnError> => (options?.client ?? client).get<FindAllMediaResponses, FindAllMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media',
+    ...options
+});
+
+/**
+ * Update every Media matching where
+ *
+ * Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.
+ */
+export const updateAllMedia = <ThrowOnError extends boolean = false>(options: Options<UpdateAllMediaData, ThrowOnError>): RequestResult<UpdateAllMediaResponses, UpdateAllMediaErrors, ThrowOnError> => (options.client ?? client).patch<UpdateAllMediaResponses, UpdateAllMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create a Media
+ *
+ * Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.
+ */
+export const createMedia = <ThrowOnError extends boolean = false>(options: Options<CreateMediaData, ThrowOnError>): RequestResult<CreateMediaResponses, CreateMediaErrors, ThrowOnError> => (options.client ?? client).post<CreateMediaResponses, CreateMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Count Media
+ *
+ * Counts the documents matching `where` that the caller may read.
+ */
+export const countAllMedia = <ThrowOnError extends boolean = false>(options?: Options<CountAllMediaData, ThrowOnError>): RequestResult<CountAllMediaResponses, CountAllMediaErrors, ThrowOnError> => (options?.client ?? client).get<CountAllMediaResponses, CountAllMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media/count',
+    ...options
+});
+
+/**
+ * Distinct values of a Media field
+ *
+ * Lists the distinct values of one field among the documents matching `where` that the caller may read, as Payload's findDistinct answers them (`values: [{ <field>: value }]`, paginated with `limit`; every value without it). `sort` is the field (default ascending) or another field. A field the caller may not read is a 400. Payload 3 has the operation but does not route it; this route is an extension (docs/decisions.md).
+ */
+export const findDistinctAllMedia = <ThrowOnError extends boolean = false>(options: Options<FindDistinctAllMediaData, ThrowOnError>): RequestResult<FindDistinctAllMediaResponses, FindDistinctAllMediaErrors, ThrowOnError> => (options.client ?? client).get<FindDistinctAllMediaResponses, FindDistinctAllMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media/distinct',
+    ...options
+});
+
+/**
+ * Delete a Media
+ *
+ * Deletes one document by id (delete access), with its versions.
+ */
+export const deleteMedia = <ThrowOnError extends boolean = false>(options: Options<DeleteMediaData, ThrowOnError>): RequestResult<DeleteMediaResponses, DeleteMediaErrors, ThrowOnError> => (options.client ?? client).delete<DeleteMediaResponses, DeleteMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media/{id}',
+    ...options
+});
+
+/**
+ * One Media
+ *
+ * Reads one document by id; one the caller may not read answers as if it did not exist (404).
+ */
+export const findMediaById = <ThrowOnError extends boolean = false>(options: Options<FindMediaByIdData, ThrowOnError>): RequestResult<FindMediaByIdResponses, FindMediaByIdErrors, ThrowOnError> => (options.client ?? client).get<FindMediaByIdResponses, FindMediaByIdErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media/{id}',
+    ...options
+});
+
+/**
+ * Update a Media
+ *
+ * Updates one document by id (update access); only the fields sent change.
+ */
+export const updateMedia = <ThrowOnError extends boolean = false>(options: Options<UpdateMediaData, ThrowOnError>): RequestResult<UpdateMediaResponses, UpdateMediaErrors, ThrowOnError> => (options.client ?? client).patch<UpdateMediaResponses, UpdateMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Duplicate a Media
+ *
+ * Creates a copy of a document the caller may read (create access): every locale is copied, the body's fields are written over the copy, unique fields follow their beforeDuplicate hooks (a unique text gets ' - Copy'); `draft` defaults to true where the collection keeps drafts. Answers 200, as Payload.
+ */
+export const duplicateMedia = <ThrowOnError extends boolean = false>(options: Options<DuplicateMediaData, ThrowOnError>): RequestResult<DuplicateMediaResponses, DuplicateMediaErrors, ThrowOnError> => (options.client ?? client).post<DuplicateMediaResponses, DuplicateMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media/{id}/duplicate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What the caller may do with a Media
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessMedia = <ThrowOnError extends boolean = false>(options: Options<DocAccessMediaData, ThrowOnError>): RequestResult<DocAccessMediaResponses, DocAccessMediaErrors, ThrowOnError> => (options.client ?? client).post<DocAccessMediaResponses, DocAccessMediaErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media/access/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Download the file of a Media (or of one of its sizes)
+ *
+ * Serves a stored file of an upload collection (the original or a size) after the read access of its document: `Range` (206), `If-None-Match` (304), `ETag`, `Content-Length`; a storage with its own links (a public bucket, signed URLs) answers 302 to them. Types a browser must not render inline are sent as attachments; SVG with `Content-Security-Policy: sandbox`.
+ */
+export const getMediaFile = <ThrowOnError extends boolean = false>(options: Options<GetMediaFileData, ThrowOnError>): RequestResult<GetMediaFileResponses, GetMediaFileErrors, ThrowOnError> => (options.client ?? client).get<GetMediaFileResponses, GetMediaFileErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/media/file/{filename}',
+    ...options
 });
 
 /**

@@ -4,6 +4,37 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
+export type AllMediaDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type AllMediaList = {
+    docs: Array<Media>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
 export type AllTrackingDistinct = {
     /**
      * One object per distinct value, keyed by the field path.
@@ -301,6 +332,978 @@ export type HeroBlock = {
     id?: string;
     heading?: string;
     subheading?: string | null;
+};
+
+export type Media = {
+    id: number;
+    alt?: string;
+    /**
+     * URL
+     */
+    readonly url?: string | null;
+    /**
+     * Thumbnail URL
+     */
+    readonly thumbnailURL?: string | null;
+    /**
+     * File Name
+     */
+    filename?: string | null;
+    /**
+     * MIME Type
+     */
+    mimeType?: string | null;
+    /**
+     * File Size
+     */
+    filesize?: number | null;
+    /**
+     * Width
+     */
+    width?: number | null;
+    /**
+     * Height
+     */
+    height?: number | null;
+    /**
+     * Focal X
+     */
+    focalX?: number | null;
+    /**
+     * Focal Y
+     */
+    focalY?: number | null;
+    /**
+     * Sizes
+     */
+    sizes?: {
+        thumbnail?: {
+            /**
+             * URL
+             */
+            readonly url?: string | null;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+        card?: {
+            /**
+             * URL
+             */
+            readonly url?: string | null;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+        hero?: {
+            /**
+             * URL
+             */
+            readonly url?: string | null;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+    } | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type MediaCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
+    alt: string;
+    /**
+     * URL
+     *
+     * Computed on read; a value sent is accepted and ignored.
+     */
+    url?: unknown;
+    /**
+     * Thumbnail URL
+     *
+     * Computed on read; a value sent is accepted and ignored.
+     */
+    thumbnailURL?: unknown;
+    /**
+     * File Name
+     */
+    filename?: string | null;
+    /**
+     * MIME Type
+     */
+    mimeType?: string | null;
+    /**
+     * File Size
+     */
+    filesize?: number | null;
+    /**
+     * Width
+     */
+    width?: number | null;
+    /**
+     * Height
+     */
+    height?: number | null;
+    /**
+     * Focal X
+     */
+    focalX?: number | null;
+    /**
+     * Focal Y
+     */
+    focalY?: number | null;
+    /**
+     * Sizes
+     */
+    sizes?: {
+        thumbnail?: {
+            /**
+             * URL
+             *
+             * Computed on read; a value sent is accepted and ignored.
+             */
+            url?: unknown;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+        card?: {
+            /**
+             * URL
+             *
+             * Computed on read; a value sent is accepted and ignored.
+             */
+            url?: unknown;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+        hero?: {
+            /**
+             * URL
+             *
+             * Computed on read; a value sent is accepted and ignored.
+             */
+            url?: unknown;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+    } | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
+};
+
+/**
+ * What the caller may do with Media: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type MediaPermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    fields?: true | {
+        alt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        url?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        thumbnailURL?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        filename?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        mimeType?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        filesize?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        width?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        height?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        focalX?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        focalY?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        sizes?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+            fields?: true | {
+                thumbnail?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                    fields?: true | {
+                        url?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        width?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        height?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        mimeType?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        filesize?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        filename?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                    };
+                };
+                card?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                    fields?: true | {
+                        url?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        width?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        height?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        mimeType?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        filesize?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        filename?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                    };
+                };
+                hero?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                    fields?: true | {
+                        url?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        width?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        height?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        mimeType?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        filesize?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                        filename?: true | {
+                            create?: true;
+                            read?: true;
+                            update?: true;
+                        };
+                    };
+                };
+            };
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
+};
+
+export type MediaSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    alt?: boolean;
+    url?: boolean;
+    thumbnailURL?: boolean;
+    filename?: boolean;
+    mimeType?: boolean;
+    filesize?: boolean;
+    width?: boolean;
+    height?: boolean;
+    focalX?: boolean;
+    focalY?: boolean;
+    sizes?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        thumbnail?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            url?: boolean;
+            width?: boolean;
+            height?: boolean;
+            mimeType?: boolean;
+            filesize?: boolean;
+            filename?: boolean;
+        };
+        card?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            url?: boolean;
+            width?: boolean;
+            height?: boolean;
+            mimeType?: boolean;
+            filesize?: boolean;
+            filename?: boolean;
+        };
+        hero?: boolean | {
+            id?: boolean;
+            blockType?: boolean;
+            url?: boolean;
+            width?: boolean;
+            height?: boolean;
+            mimeType?: boolean;
+            filesize?: boolean;
+            filename?: boolean;
+        };
+    };
+};
+
+export type MediaUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
+    alt?: string;
+    /**
+     * URL
+     *
+     * Computed on read; a value sent is accepted and ignored.
+     */
+    url?: unknown;
+    /**
+     * Thumbnail URL
+     *
+     * Computed on read; a value sent is accepted and ignored.
+     */
+    thumbnailURL?: unknown;
+    /**
+     * File Name
+     */
+    filename?: string | null;
+    /**
+     * MIME Type
+     */
+    mimeType?: string | null;
+    /**
+     * File Size
+     */
+    filesize?: number | null;
+    /**
+     * Width
+     */
+    width?: number | null;
+    /**
+     * Height
+     */
+    height?: number | null;
+    /**
+     * Focal X
+     */
+    focalX?: number | null;
+    /**
+     * Focal Y
+     */
+    focalY?: number | null;
+    /**
+     * Sizes
+     */
+    sizes?: {
+        thumbnail?: {
+            /**
+             * URL
+             *
+             * Computed on read; a value sent is accepted and ignored.
+             */
+            url?: unknown;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+        card?: {
+            /**
+             * URL
+             *
+             * Computed on read; a value sent is accepted and ignored.
+             */
+            url?: unknown;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+        hero?: {
+            /**
+             * URL
+             *
+             * Computed on read; a value sent is accepted and ignored.
+             */
+            url?: unknown;
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+    } | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type MediaWhere = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    alt?: WhereText;
+    filename?: WhereText;
+    mimeType?: WhereText;
+    filesize?: WhereNumber;
+    width?: WhereNumber;
+    height?: WhereNumber;
+    focalX?: WhereNumber;
+    focalY?: WhereNumber;
+    'sizes.thumbnail.width'?: WhereNumber;
+    sizes__thumbnail__width?: WhereNumber;
+    'sizes.thumbnail.height'?: WhereNumber;
+    sizes__thumbnail__height?: WhereNumber;
+    'sizes.thumbnail.mimeType'?: WhereText;
+    sizes__thumbnail__mimeType?: WhereText;
+    'sizes.thumbnail.filesize'?: WhereNumber;
+    sizes__thumbnail__filesize?: WhereNumber;
+    'sizes.thumbnail.filename'?: WhereText;
+    sizes__thumbnail__filename?: WhereText;
+    'sizes.card.width'?: WhereNumber;
+    sizes__card__width?: WhereNumber;
+    'sizes.card.height'?: WhereNumber;
+    sizes__card__height?: WhereNumber;
+    'sizes.card.mimeType'?: WhereText;
+    sizes__card__mimeType?: WhereText;
+    'sizes.card.filesize'?: WhereNumber;
+    sizes__card__filesize?: WhereNumber;
+    'sizes.card.filename'?: WhereText;
+    sizes__card__filename?: WhereText;
+    'sizes.hero.width'?: WhereNumber;
+    sizes__hero__width?: WhereNumber;
+    'sizes.hero.height'?: WhereNumber;
+    sizes__hero__height?: WhereNumber;
+    'sizes.hero.mimeType'?: WhereText;
+    sizes__hero__mimeType?: WhereText;
+    'sizes.hero.filesize'?: WhereNumber;
+    sizes__hero__filesize?: WhereNumber;
+    'sizes.hero.filename'?: WhereText;
+    sizes__hero__filename?: WhereText;
+    and?: Array<MediaWhereDepth1>;
+    or?: Array<MediaWhereDepth1>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type MediaWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    alt?: WhereText;
+    filename?: WhereText;
+    mimeType?: WhereText;
+    filesize?: WhereNumber;
+    width?: WhereNumber;
+    height?: WhereNumber;
+    focalX?: WhereNumber;
+    focalY?: WhereNumber;
+    'sizes.thumbnail.width'?: WhereNumber;
+    sizes__thumbnail__width?: WhereNumber;
+    'sizes.thumbnail.height'?: WhereNumber;
+    sizes__thumbnail__height?: WhereNumber;
+    'sizes.thumbnail.mimeType'?: WhereText;
+    sizes__thumbnail__mimeType?: WhereText;
+    'sizes.thumbnail.filesize'?: WhereNumber;
+    sizes__thumbnail__filesize?: WhereNumber;
+    'sizes.thumbnail.filename'?: WhereText;
+    sizes__thumbnail__filename?: WhereText;
+    'sizes.card.width'?: WhereNumber;
+    sizes__card__width?: WhereNumber;
+    'sizes.card.height'?: WhereNumber;
+    sizes__card__height?: WhereNumber;
+    'sizes.card.mimeType'?: WhereText;
+    sizes__card__mimeType?: WhereText;
+    'sizes.card.filesize'?: WhereNumber;
+    sizes__card__filesize?: WhereNumber;
+    'sizes.card.filename'?: WhereText;
+    sizes__card__filename?: WhereText;
+    'sizes.hero.width'?: WhereNumber;
+    sizes__hero__width?: WhereNumber;
+    'sizes.hero.height'?: WhereNumber;
+    sizes__hero__height?: WhereNumber;
+    'sizes.hero.mimeType'?: WhereText;
+    sizes__hero__mimeType?: WhereText;
+    'sizes.hero.filesize'?: WhereNumber;
+    sizes__hero__filesize?: WhereNumber;
+    'sizes.hero.filename'?: WhereText;
+    sizes__hero__filename?: WhereText;
+    and?: Array<MediaWhereDepth2>;
+    or?: Array<MediaWhereDepth2>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type MediaWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    alt?: WhereText;
+    filename?: WhereText;
+    mimeType?: WhereText;
+    filesize?: WhereNumber;
+    width?: WhereNumber;
+    height?: WhereNumber;
+    focalX?: WhereNumber;
+    focalY?: WhereNumber;
+    'sizes.thumbnail.width'?: WhereNumber;
+    sizes__thumbnail__width?: WhereNumber;
+    'sizes.thumbnail.height'?: WhereNumber;
+    sizes__thumbnail__height?: WhereNumber;
+    'sizes.thumbnail.mimeType'?: WhereText;
+    sizes__thumbnail__mimeType?: WhereText;
+    'sizes.thumbnail.filesize'?: WhereNumber;
+    sizes__thumbnail__filesize?: WhereNumber;
+    'sizes.thumbnail.filename'?: WhereText;
+    sizes__thumbnail__filename?: WhereText;
+    'sizes.card.width'?: WhereNumber;
+    sizes__card__width?: WhereNumber;
+    'sizes.card.height'?: WhereNumber;
+    sizes__card__height?: WhereNumber;
+    'sizes.card.mimeType'?: WhereText;
+    sizes__card__mimeType?: WhereText;
+    'sizes.card.filesize'?: WhereNumber;
+    sizes__card__filesize?: WhereNumber;
+    'sizes.card.filename'?: WhereText;
+    sizes__card__filename?: WhereText;
+    'sizes.hero.width'?: WhereNumber;
+    sizes__hero__width?: WhereNumber;
+    'sizes.hero.height'?: WhereNumber;
+    sizes__hero__height?: WhereNumber;
+    'sizes.hero.mimeType'?: WhereText;
+    sizes__hero__mimeType?: WhereText;
+    'sizes.hero.filesize'?: WhereNumber;
+    sizes__hero__filesize?: WhereNumber;
+    'sizes.hero.filename'?: WhereText;
+    sizes__hero__filename?: WhereText;
+    and?: Array<MediaWhereDepth3>;
+    or?: Array<MediaWhereDepth3>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type MediaWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    alt?: WhereText;
+    filename?: WhereText;
+    mimeType?: WhereText;
+    filesize?: WhereNumber;
+    width?: WhereNumber;
+    height?: WhereNumber;
+    focalX?: WhereNumber;
+    focalY?: WhereNumber;
+    'sizes.thumbnail.width'?: WhereNumber;
+    sizes__thumbnail__width?: WhereNumber;
+    'sizes.thumbnail.height'?: WhereNumber;
+    sizes__thumbnail__height?: WhereNumber;
+    'sizes.thumbnail.mimeType'?: WhereText;
+    sizes__thumbnail__mimeType?: WhereText;
+    'sizes.thumbnail.filesize'?: WhereNumber;
+    sizes__thumbnail__filesize?: WhereNumber;
+    'sizes.thumbnail.filename'?: WhereText;
+    sizes__thumbnail__filename?: WhereText;
+    'sizes.card.width'?: WhereNumber;
+    sizes__card__width?: WhereNumber;
+    'sizes.card.height'?: WhereNumber;
+    sizes__card__height?: WhereNumber;
+    'sizes.card.mimeType'?: WhereText;
+    sizes__card__mimeType?: WhereText;
+    'sizes.card.filesize'?: WhereNumber;
+    sizes__card__filesize?: WhereNumber;
+    'sizes.card.filename'?: WhereText;
+    sizes__card__filename?: WhereText;
+    'sizes.hero.width'?: WhereNumber;
+    sizes__hero__width?: WhereNumber;
+    'sizes.hero.height'?: WhereNumber;
+    sizes__hero__height?: WhereNumber;
+    'sizes.hero.mimeType'?: WhereText;
+    sizes__hero__mimeType?: WhereText;
+    'sizes.hero.filesize'?: WhereNumber;
+    sizes__hero__filesize?: WhereNumber;
+    'sizes.hero.filename'?: WhereText;
+    sizes__hero__filename?: WhereText;
+    and?: Array<MediaWhereDepth4>;
+    or?: Array<MediaWhereDepth4>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type MediaWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    alt?: WhereText;
+    filename?: WhereText;
+    mimeType?: WhereText;
+    filesize?: WhereNumber;
+    width?: WhereNumber;
+    height?: WhereNumber;
+    focalX?: WhereNumber;
+    focalY?: WhereNumber;
+    'sizes.thumbnail.width'?: WhereNumber;
+    sizes__thumbnail__width?: WhereNumber;
+    'sizes.thumbnail.height'?: WhereNumber;
+    sizes__thumbnail__height?: WhereNumber;
+    'sizes.thumbnail.mimeType'?: WhereText;
+    sizes__thumbnail__mimeType?: WhereText;
+    'sizes.thumbnail.filesize'?: WhereNumber;
+    sizes__thumbnail__filesize?: WhereNumber;
+    'sizes.thumbnail.filename'?: WhereText;
+    sizes__thumbnail__filename?: WhereText;
+    'sizes.card.width'?: WhereNumber;
+    sizes__card__width?: WhereNumber;
+    'sizes.card.height'?: WhereNumber;
+    sizes__card__height?: WhereNumber;
+    'sizes.card.mimeType'?: WhereText;
+    sizes__card__mimeType?: WhereText;
+    'sizes.card.filesize'?: WhereNumber;
+    sizes__card__filesize?: WhereNumber;
+    'sizes.card.filename'?: WhereText;
+    sizes__card__filename?: WhereText;
+    'sizes.hero.width'?: WhereNumber;
+    sizes__hero__width?: WhereNumber;
+    'sizes.hero.height'?: WhereNumber;
+    sizes__hero__height?: WhereNumber;
+    'sizes.hero.mimeType'?: WhereText;
+    sizes__hero__mimeType?: WhereText;
+    'sizes.hero.filesize'?: WhereNumber;
+    sizes__hero__filesize?: WhereNumber;
+    'sizes.hero.filename'?: WhereText;
+    sizes__hero__filename?: WhereText;
+    and?: Array<MediaWhereDepth5>;
+    or?: Array<MediaWhereDepth5>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type MediaWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    alt?: WhereText;
+    filename?: WhereText;
+    mimeType?: WhereText;
+    filesize?: WhereNumber;
+    width?: WhereNumber;
+    height?: WhereNumber;
+    focalX?: WhereNumber;
+    focalY?: WhereNumber;
+    'sizes.thumbnail.width'?: WhereNumber;
+    sizes__thumbnail__width?: WhereNumber;
+    'sizes.thumbnail.height'?: WhereNumber;
+    sizes__thumbnail__height?: WhereNumber;
+    'sizes.thumbnail.mimeType'?: WhereText;
+    sizes__thumbnail__mimeType?: WhereText;
+    'sizes.thumbnail.filesize'?: WhereNumber;
+    sizes__thumbnail__filesize?: WhereNumber;
+    'sizes.thumbnail.filename'?: WhereText;
+    sizes__thumbnail__filename?: WhereText;
+    'sizes.card.width'?: WhereNumber;
+    sizes__card__width?: WhereNumber;
+    'sizes.card.height'?: WhereNumber;
+    sizes__card__height?: WhereNumber;
+    'sizes.card.mimeType'?: WhereText;
+    sizes__card__mimeType?: WhereText;
+    'sizes.card.filesize'?: WhereNumber;
+    sizes__card__filesize?: WhereNumber;
+    'sizes.card.filename'?: WhereText;
+    sizes__card__filename?: WhereText;
+    'sizes.hero.width'?: WhereNumber;
+    sizes__hero__width?: WhereNumber;
+    'sizes.hero.height'?: WhereNumber;
+    sizes__hero__height?: WhereNumber;
+    'sizes.hero.mimeType'?: WhereText;
+    sizes__hero__mimeType?: WhereText;
+    'sizes.hero.filesize'?: WhereNumber;
+    sizes__hero__filesize?: WhereNumber;
+    'sizes.hero.filename'?: WhereText;
+    sizes__hero__filename?: WhereText;
 };
 
 export type Message = {
@@ -857,6 +1860,7 @@ export type Populate = {
     users?: UserSelect;
     categories?: CategorySelect;
     posts?: PostSelect;
+    media?: MediaSelect;
     tracking?: TrackingSelect;
     orders?: OrderSelect;
 };
@@ -4447,6 +5451,125 @@ export type WhereText = {
     not_like?: string;
     contains?: string;
     exists?: boolean;
+};
+
+export type AllMediaListWritable = {
+    docs: Array<MediaWritable>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type MediaWritable = {
+    id: number;
+    alt?: string;
+    /**
+     * File Name
+     */
+    filename?: string | null;
+    /**
+     * MIME Type
+     */
+    mimeType?: string | null;
+    /**
+     * File Size
+     */
+    filesize?: number | null;
+    /**
+     * Width
+     */
+    width?: number | null;
+    /**
+     * Height
+     */
+    height?: number | null;
+    /**
+     * Focal X
+     */
+    focalX?: number | null;
+    /**
+     * Focal Y
+     */
+    focalY?: number | null;
+    /**
+     * Sizes
+     */
+    sizes?: {
+        thumbnail?: {
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+        card?: {
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+        hero?: {
+            /**
+             * Width
+             */
+            width?: number | null;
+            /**
+             * Height
+             */
+            height?: number | null;
+            /**
+             * MIME Type
+             */
+            mimeType?: string | null;
+            /**
+             * File Size
+             */
+            filesize?: number | null;
+            /**
+             * File Name
+             */
+            filename?: string | null;
+        } | null;
+    } | null;
+    createdAt?: string;
+    updatedAt?: string;
 };
 
 export type UserCreateInputWritable = {
@@ -8218,6 +9341,989 @@ export type DocAccessPostResponses = {
 
 export type DocAccessPostResponse = DocAccessPostResponses[keyof DocAccessPostResponses];
 
+export type DeleteAllMediaData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * A filter (the `MediaWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `alt`, `filename`, `mimeType`, `filesize`, `width`, `height`, `focalX`, `focalY`, `sizes.thumbnail.width`, `sizes.thumbnail.height`, `sizes.thumbnail.mimeType`, `sizes.thumbnail.filesize`, `sizes.thumbnail.filename`, `sizes.card.width`, `sizes.card.height`, `sizes.card.mimeType`, `sizes.card.filesize`, `sizes.card.filename`, `sizes.hero.width`, `sizes.hero.height`, `sizes.hero.mimeType`, `sizes.hero.filesize`, `sizes.hero.filename`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media';
+};
+
+export type DeleteAllMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type DeleteAllMediaError = DeleteAllMediaErrors[keyof DeleteAllMediaErrors];
+
+export type DeleteAllMediaResponses = {
+    /**
+     * The deleted documents, and the ones that failed
+     */
+    200: {
+        docs: Array<Media>;
+        errors: BulkErrors;
+        message: string;
+    };
+};
+
+export type DeleteAllMediaResponse = DeleteAllMediaResponses[keyof DeleteAllMediaResponses];
+
+export type FindAllMediaData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `MediaWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * false returns every match (or `limit` of them) without a count; at most 1000.
+         */
+        pagination?: boolean;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `alt`, `filename`, `mimeType`, `filesize`, `width`, `height`, `focalX`, `focalY`, `sizes.thumbnail.width`, `sizes.thumbnail.height`, `sizes.thumbnail.mimeType`, `sizes.thumbnail.filesize`, `sizes.thumbnail.filename`, `sizes.card.width`, `sizes.card.height`, `sizes.card.mimeType`, `sizes.card.filesize`, `sizes.card.filename`, `sizes.hero.width`, `sizes.hero.height`, `sizes.hero.mimeType`, `sizes.hero.filesize`, `sizes.hero.filename`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `MediaSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media';
+};
+
+export type FindAllMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FindAllMediaError = FindAllMediaErrors[keyof FindAllMediaErrors];
+
+export type FindAllMediaResponses = {
+    /**
+     * A page of Media
+     */
+    200: AllMediaList;
+};
+
+export type FindAllMediaResponse = FindAllMediaResponses[keyof FindAllMediaResponses];
+
+export type UpdateAllMediaData = {
+    body: MediaUpdateInput;
+    path?: never;
+    query: {
+        /**
+         * A filter (the `MediaWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `alt`, `filename`, `mimeType`, `filesize`, `width`, `height`, `focalX`, `focalY`, `sizes.thumbnail.width`, `sizes.thumbnail.height`, `sizes.thumbnail.mimeType`, `sizes.thumbnail.filesize`, `sizes.thumbnail.filename`, `sizes.card.width`, `sizes.card.height`, `sizes.card.mimeType`, `sizes.card.filesize`, `sizes.card.filename`, `sizes.hero.width`, `sizes.hero.height`, `sizes.hero.mimeType`, `sizes.hero.filesize`, `sizes.hero.filename`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `MediaSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media';
+};
+
+export type UpdateAllMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type UpdateAllMediaError = UpdateAllMediaErrors[keyof UpdateAllMediaErrors];
+
+export type UpdateAllMediaResponses = {
+    /**
+     * The updated documents, and the ones that failed
+     */
+    200: {
+        docs: Array<Media>;
+        errors: BulkErrors;
+        message: string;
+    };
+};
+
+export type UpdateAllMediaResponse = UpdateAllMediaResponses[keyof UpdateAllMediaResponses];
+
+export type CreateMediaData = {
+    body: MediaCreateInput;
+    path?: never;
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `MediaSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+    };
+    url: '/media';
+};
+
+export type CreateMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type CreateMediaError = CreateMediaErrors[keyof CreateMediaErrors];
+
+export type CreateMediaResponses = {
+    /**
+     * Created
+     */
+    201: {
+        doc: Media;
+        message: string;
+    };
+};
+
+export type CreateMediaResponse = CreateMediaResponses[keyof CreateMediaResponses];
+
+export type CountAllMediaData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `MediaWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media/count';
+};
+
+export type CountAllMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type CountAllMediaError = CountAllMediaErrors[keyof CountAllMediaErrors];
+
+export type CountAllMediaResponses = {
+    /**
+     * The number of matching documents
+     */
+    200: Count;
+};
+
+export type CountAllMediaResponse = CountAllMediaResponses[keyof CountAllMediaResponses];
+
+export type FindDistinctAllMediaData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'alt' | 'filename' | 'mimeType' | 'filesize' | 'width' | 'height' | 'focalX' | 'focalY' | 'sizes.thumbnail.width' | 'sizes.thumbnail.height' | 'sizes.thumbnail.mimeType' | 'sizes.thumbnail.filesize' | 'sizes.thumbnail.filename' | 'sizes.card.width' | 'sizes.card.height' | 'sizes.card.mimeType' | 'sizes.card.filesize' | 'sizes.card.filename' | 'sizes.hero.width' | 'sizes.hero.height' | 'sizes.hero.mimeType' | 'sizes.hero.filesize' | 'sizes.hero.filename';
+        /**
+         * A filter (the `MediaWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `alt`, `filename`, `mimeType`, `filesize`, `width`, `height`, `focalX`, `focalY`, `sizes.thumbnail.width`, `sizes.thumbnail.height`, `sizes.thumbnail.mimeType`, `sizes.thumbnail.filesize`, `sizes.thumbnail.filename`, `sizes.card.width`, `sizes.card.height`, `sizes.card.mimeType`, `sizes.card.filesize`, `sizes.card.filename`, `sizes.hero.width`, `sizes.hero.height`, `sizes.hero.mimeType`, `sizes.hero.filesize`, `sizes.hero.filename`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media/distinct';
+};
+
+export type FindDistinctAllMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FindDistinctAllMediaError = FindDistinctAllMediaErrors[keyof FindDistinctAllMediaErrors];
+
+export type FindDistinctAllMediaResponses = {
+    /**
+     * The distinct values
+     */
+    200: AllMediaDistinct;
+};
+
+export type FindDistinctAllMediaResponse = FindDistinctAllMediaResponses[keyof FindDistinctAllMediaResponses];
+
+export type DeleteMediaData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media/{id}';
+};
+
+export type DeleteMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type DeleteMediaError = DeleteMediaErrors[keyof DeleteMediaErrors];
+
+export type DeleteMediaResponses = {
+    /**
+     * Deleted
+     */
+    200: {
+        doc: Media;
+        message: string;
+    };
+};
+
+export type DeleteMediaResponse = DeleteMediaResponses[keyof DeleteMediaResponses];
+
+export type FindMediaByIdData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `MediaSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media/{id}';
+};
+
+export type FindMediaByIdErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FindMediaByIdError = FindMediaByIdErrors[keyof FindMediaByIdErrors];
+
+export type FindMediaByIdResponses = {
+    /**
+     * The Media
+     */
+    200: Media;
+};
+
+export type FindMediaByIdResponse = FindMediaByIdResponses[keyof FindMediaByIdResponses];
+
+export type UpdateMediaData = {
+    body: MediaUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `MediaSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media/{id}';
+};
+
+export type UpdateMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type UpdateMediaError = UpdateMediaErrors[keyof UpdateMediaErrors];
+
+export type UpdateMediaResponses = {
+    /**
+     * Updated
+     */
+    200: {
+        doc: Media;
+        message: string;
+    };
+};
+
+export type UpdateMediaResponse = UpdateMediaResponses[keyof UpdateMediaResponses];
+
+export type DuplicateMediaData = {
+    /**
+     * Fields to change in the copy (optional)
+     */
+    body?: MediaUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `MediaSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/media/{id}/duplicate';
+};
+
+export type DuplicateMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type DuplicateMediaError = DuplicateMediaErrors[keyof DuplicateMediaErrors];
+
+export type DuplicateMediaResponses = {
+    /**
+     * The copy
+     */
+    200: {
+        doc: Media;
+        message: string;
+    };
+};
+
+export type DuplicateMediaResponse = DuplicateMediaResponses[keyof DuplicateMediaResponses];
+
+export type DocAccessMediaData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: MediaUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
+    url: '/media/access/{id}';
+};
+
+export type DocAccessMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type DocAccessMediaError = DocAccessMediaErrors[keyof DocAccessMediaErrors];
+
+export type DocAccessMediaResponses = {
+    /**
+     * The permissions
+     */
+    200: MediaPermissions;
+};
+
+export type DocAccessMediaResponse = DocAccessMediaResponses[keyof DocAccessMediaResponses];
+
+export type GetMediaFileData = {
+    body?: never;
+    headers?: {
+        Range?: string;
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The stored filename (`filename`, or `sizes.<name>.filename`).
+         */
+        filename: string;
+    };
+    query?: never;
+    url: '/media/file/{filename}';
+};
+
+export type GetMediaFileErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type GetMediaFileError = GetMediaFileErrors[keyof GetMediaFileErrors];
+
+export type GetMediaFileResponses = {
+    /**
+     * The file
+     */
+    200: Blob | File;
+    /**
+     * The bytes of the requested range (`Content-Range` names them)
+     */
+    206: Blob | File;
+};
+
+export type GetMediaFileResponse = GetMediaFileResponses[keyof GetMediaFileResponses];
+
 export type DeleteAllTrackingData = {
     body?: never;
     path?: never;
@@ -10344,6 +12450,7 @@ export type AccessResponses = {
             users?: UserPermissions;
             categories?: CategoryPermissions;
             posts?: PostPermissions;
+            media?: MediaPermissions;
             tracking?: TrackingPermissions;
             orders?: OrderPermissions;
         };

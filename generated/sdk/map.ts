@@ -11,6 +11,7 @@ export const collections = {
   "users": { find: sdk.findUsers, findByID: sdk.findUserById, count: sdk.countUsers, create: sdk.createUser, update: sdk.updateUser, delete: sdk.deleteUser, findDistinct: sdk.findDistinctUsers, docAccess: sdk.docAccessUser },
   "categories": { find: sdk.findCategories, findByID: sdk.findCategoryById, count: sdk.countCategories, create: sdk.createCategory, update: sdk.updateCategory, delete: sdk.deleteCategory, findDistinct: sdk.findDistinctCategories, docAccess: sdk.docAccessCategory, duplicate: sdk.duplicateCategory },
   "posts": { find: sdk.findPosts, findByID: sdk.findPostById, count: sdk.countPosts, create: sdk.createPost, update: sdk.updatePost, delete: sdk.deletePost, findDistinct: sdk.findDistinctPosts, docAccess: sdk.docAccessPost, duplicate: sdk.duplicatePost, findVersions: sdk.findPostVersions, findVersionByID: sdk.findPostVersionById, restoreVersion: sdk.restorePostVersion },
+  "media": { find: sdk.findAllMedia, findByID: sdk.findMediaById, count: sdk.countAllMedia, create: sdk.createMedia, update: sdk.updateMedia, delete: sdk.deleteMedia, findDistinct: sdk.findDistinctAllMedia, docAccess: sdk.docAccessMedia, duplicate: sdk.duplicateMedia },
   "tracking": { find: sdk.findAllTracking, findByID: sdk.findTrackingById, count: sdk.countAllTracking, create: sdk.createTracking, update: sdk.updateTracking, delete: sdk.deleteTracking, findDistinct: sdk.findDistinctAllTracking, docAccess: sdk.docAccessTracking, duplicate: sdk.duplicateTracking },
   "orders": { find: sdk.findOrders, findByID: sdk.findOrderById, count: sdk.countOrders, create: sdk.createOrder, update: sdk.updateOrder, delete: sdk.deleteOrder, findDistinct: sdk.findDistinctOrders, docAccess: sdk.docAccessOrder, duplicate: sdk.duplicateOrder },
 }
@@ -63,6 +64,22 @@ export interface CollectionTypes {
     version: T.PostVersion
     versions: T.PostVersionsList
     versionWhere: T.PostVersionWhere
+  }
+  "media": {
+    doc: T.Media
+    list: T.AllMediaList
+    where: T.MediaWhere
+    create: T.MediaCreateInput
+    update: T.MediaUpdateInput
+    findQuery: Typed<Omit<NonNullable<T.FindAllMediaData['query']>, 'where'>, T.MediaSelect>
+    readQuery: Typed<NonNullable<T.FindMediaByIdData['query']>, T.MediaSelect>
+    writeQuery: Typed<NonNullable<T.CreateMediaData['query']>, T.MediaSelect>
+    distinctField: NonNullable<T.FindDistinctAllMediaData['query']>['field']
+    distinct: T.AllMediaDistinct
+    permissions: T.MediaPermissions
+    version: never
+    versions: never
+    versionWhere: never
   }
   "tracking": {
     doc: T.Tracking

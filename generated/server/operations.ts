@@ -54,6 +54,18 @@ export const operations = {
   deletePost: {"method":"delete","path":"/posts/{id}","kind":"delete","collection":"posts"},
   duplicatePost: {"method":"post","path":"/posts/{id}/duplicate","kind":"duplicate","collection":"posts"},
   docAccessPost: {"method":"post","path":"/posts/access/{id}","kind":"docAccess","collection":"posts"},
+  findAllMedia: {"method":"get","path":"/media","kind":"find","collection":"media"},
+  createMedia: {"method":"post","path":"/media","kind":"create","collection":"media"},
+  updateAllMedia: {"method":"patch","path":"/media","kind":"updateMany","collection":"media"},
+  deleteAllMedia: {"method":"delete","path":"/media","kind":"deleteMany","collection":"media"},
+  countAllMedia: {"method":"get","path":"/media/count","kind":"count","collection":"media"},
+  findDistinctAllMedia: {"method":"get","path":"/media/distinct","kind":"findDistinct","collection":"media"},
+  findMediaByID: {"method":"get","path":"/media/{id}","kind":"findByID","collection":"media"},
+  updateMedia: {"method":"patch","path":"/media/{id}","kind":"update","collection":"media"},
+  deleteMedia: {"method":"delete","path":"/media/{id}","kind":"delete","collection":"media"},
+  duplicateMedia: {"method":"post","path":"/media/{id}/duplicate","kind":"duplicate","collection":"media"},
+  docAccessMedia: {"method":"post","path":"/media/access/{id}","kind":"docAccess","collection":"media"},
+  getMediaFile: {"method":"get","path":"/media/file/{filename}","kind":"getFile","collection":"media"},
   findAllTracking: {"method":"get","path":"/tracking","kind":"find","collection":"tracking"},
   createTracking: {"method":"post","path":"/tracking","kind":"create","collection":"tracking"},
   updateAllTracking: {"method":"patch","path":"/tracking","kind":"updateMany","collection":"tracking"},
@@ -161,6 +173,18 @@ export interface OperationHandlers<Ctx> {
   deletePost: OperationHandler<T.DeletePostData, T.DeletePostResponses, T.DeletePostErrors, Ctx>
   duplicatePost: OperationHandler<T.DuplicatePostData, T.DuplicatePostResponses, T.DuplicatePostErrors, Ctx>
   docAccessPost: OperationHandler<T.DocAccessPostData, T.DocAccessPostResponses, T.DocAccessPostErrors, Ctx>
+  findAllMedia: OperationHandler<T.FindAllMediaData, T.FindAllMediaResponses, T.FindAllMediaErrors, Ctx>
+  createMedia: OperationHandler<T.CreateMediaData, T.CreateMediaResponses, T.CreateMediaErrors, Ctx>
+  updateAllMedia: OperationHandler<T.UpdateAllMediaData, T.UpdateAllMediaResponses, T.UpdateAllMediaErrors, Ctx>
+  deleteAllMedia: OperationHandler<T.DeleteAllMediaData, T.DeleteAllMediaResponses, T.DeleteAllMediaErrors, Ctx>
+  countAllMedia: OperationHandler<T.CountAllMediaData, T.CountAllMediaResponses, T.CountAllMediaErrors, Ctx>
+  findDistinctAllMedia: OperationHandler<T.FindDistinctAllMediaData, T.FindDistinctAllMediaResponses, T.FindDistinctAllMediaErrors, Ctx>
+  findMediaByID: OperationHandler<T.FindMediaByIdData, T.FindMediaByIdResponses, T.FindMediaByIdErrors, Ctx>
+  updateMedia: OperationHandler<T.UpdateMediaData, T.UpdateMediaResponses, T.UpdateMediaErrors, Ctx>
+  deleteMedia: OperationHandler<T.DeleteMediaData, T.DeleteMediaResponses, T.DeleteMediaErrors, Ctx>
+  duplicateMedia: OperationHandler<T.DuplicateMediaData, T.DuplicateMediaResponses, T.DuplicateMediaErrors, Ctx>
+  docAccessMedia: OperationHandler<T.DocAccessMediaData, T.DocAccessMediaResponses, T.DocAccessMediaErrors, Ctx>
+  getMediaFile: OperationHandler<T.GetMediaFileData, T.GetMediaFileResponses, T.GetMediaFileErrors, Ctx>
   findAllTracking: OperationHandler<T.FindAllTrackingData, T.FindAllTrackingResponses, T.FindAllTrackingErrors, Ctx>
   createTracking: OperationHandler<T.CreateTrackingData, T.CreateTrackingResponses, T.CreateTrackingErrors, Ctx>
   updateAllTracking: OperationHandler<T.UpdateAllTrackingData, T.UpdateAllTrackingResponses, T.UpdateAllTrackingErrors, Ctx>

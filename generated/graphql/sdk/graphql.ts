@@ -104,6 +104,403 @@ export type Category_Where = {
   updatedAt?: Category_UpdatedAt_Operator | null | undefined;
 };
 
+export type Media_Alt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type Media_Filename_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_Filesize_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_FocalX_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_FocalY_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Height_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_MimeType_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_Sizes__Card__Filename_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_Sizes__Card__Filesize_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Sizes__Card__Height_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Sizes__Card__MimeType_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_Sizes__Card__Width_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Sizes__Hero__Filename_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_Sizes__Hero__Filesize_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Sizes__Hero__Height_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Sizes__Hero__MimeType_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_Sizes__Hero__Width_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Sizes__Thumbnail__Filename_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_Sizes__Thumbnail__Filesize_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Sizes__Thumbnail__Height_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_Sizes__Thumbnail__MimeType_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Media_Sizes__Thumbnail__Width_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Media_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type Media_Where = {
+  AND?: Array<Media_Where> | null | undefined;
+  OR?: Array<Media_Where> | null | undefined;
+  alt?: Media_Alt_Operator | null | undefined;
+  createdAt?: Media_CreatedAt_Operator | null | undefined;
+  filename?: Media_Filename_Operator | null | undefined;
+  filesize?: Media_Filesize_Operator | null | undefined;
+  focalX?: Media_FocalX_Operator | null | undefined;
+  focalY?: Media_FocalY_Operator | null | undefined;
+  height?: Media_Height_Operator | null | undefined;
+  id?: Media_Id_Operator | null | undefined;
+  mimeType?: Media_MimeType_Operator | null | undefined;
+  sizes__card__filename?: Media_Sizes__Card__Filename_Operator | null | undefined;
+  sizes__card__filesize?: Media_Sizes__Card__Filesize_Operator | null | undefined;
+  sizes__card__height?: Media_Sizes__Card__Height_Operator | null | undefined;
+  sizes__card__mimeType?: Media_Sizes__Card__MimeType_Operator | null | undefined;
+  sizes__card__width?: Media_Sizes__Card__Width_Operator | null | undefined;
+  sizes__hero__filename?: Media_Sizes__Hero__Filename_Operator | null | undefined;
+  sizes__hero__filesize?: Media_Sizes__Hero__Filesize_Operator | null | undefined;
+  sizes__hero__height?: Media_Sizes__Hero__Height_Operator | null | undefined;
+  sizes__hero__mimeType?: Media_Sizes__Hero__MimeType_Operator | null | undefined;
+  sizes__hero__width?: Media_Sizes__Hero__Width_Operator | null | undefined;
+  sizes__thumbnail__filename?: Media_Sizes__Thumbnail__Filename_Operator | null | undefined;
+  sizes__thumbnail__filesize?: Media_Sizes__Thumbnail__Filesize_Operator | null | undefined;
+  sizes__thumbnail__height?: Media_Sizes__Thumbnail__Height_Operator | null | undefined;
+  sizes__thumbnail__mimeType?: Media_Sizes__Thumbnail__MimeType_Operator | null | undefined;
+  sizes__thumbnail__width?: Media_Sizes__Thumbnail__Width_Operator | null | undefined;
+  updatedAt?: Media_UpdatedAt_Operator | null | undefined;
+  width?: Media_Width_Operator | null | undefined;
+};
+
+export type Media_Width_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
 export type Order_CreatedAt_Operator = {
   all?: Array<string | null | undefined> | null | undefined;
   equals?: string | null | undefined;
@@ -780,6 +1177,90 @@ export type MutationCategoryUpdateInput = {
   slug?: string | null | undefined;
 };
 
+export type MutationMediaInput = {
+  alt: string;
+  filename?: string | null | undefined;
+  filesize?: number | null | undefined;
+  focalX?: number | null | undefined;
+  focalY?: number | null | undefined;
+  height?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  sizes?: MutationMediaInput_SizesInput | null | undefined;
+  width?: number | null | undefined;
+};
+
+export type MutationMediaInput_SizesInput = {
+  card?: MutationMediaInput_SizesInput_CardInput | null | undefined;
+  hero?: MutationMediaInput_SizesInput_HeroInput | null | undefined;
+  thumbnail?: MutationMediaInput_SizesInput_ThumbnailInput | null | undefined;
+};
+
+export type MutationMediaInput_SizesInput_CardInput = {
+  filename?: string | null | undefined;
+  filesize?: number | null | undefined;
+  height?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  width?: number | null | undefined;
+};
+
+export type MutationMediaInput_SizesInput_HeroInput = {
+  filename?: string | null | undefined;
+  filesize?: number | null | undefined;
+  height?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  width?: number | null | undefined;
+};
+
+export type MutationMediaInput_SizesInput_ThumbnailInput = {
+  filename?: string | null | undefined;
+  filesize?: number | null | undefined;
+  height?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  width?: number | null | undefined;
+};
+
+export type MutationMediaUpdateInput = {
+  alt?: string | null | undefined;
+  filename?: string | null | undefined;
+  filesize?: number | null | undefined;
+  focalX?: number | null | undefined;
+  focalY?: number | null | undefined;
+  height?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  sizes?: MutationMediaUpdateInput_SizesInput | null | undefined;
+  width?: number | null | undefined;
+};
+
+export type MutationMediaUpdateInput_SizesInput = {
+  card?: MutationMediaUpdateInput_SizesInput_CardInput | null | undefined;
+  hero?: MutationMediaUpdateInput_SizesInput_HeroInput | null | undefined;
+  thumbnail?: MutationMediaUpdateInput_SizesInput_ThumbnailInput | null | undefined;
+};
+
+export type MutationMediaUpdateInput_SizesInput_CardInput = {
+  filename?: string | null | undefined;
+  filesize?: number | null | undefined;
+  height?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  width?: number | null | undefined;
+};
+
+export type MutationMediaUpdateInput_SizesInput_HeroInput = {
+  filename?: string | null | undefined;
+  filesize?: number | null | undefined;
+  height?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  width?: number | null | undefined;
+};
+
+export type MutationMediaUpdateInput_SizesInput_ThumbnailInput = {
+  filename?: string | null | undefined;
+  filesize?: number | null | undefined;
+  height?: number | null | undefined;
+  mimeType?: string | null | undefined;
+  width?: number | null | undefined;
+};
+
 export type MutationOrderInput = {
   items?: Array<MutationOrderInput_ItemsInput> | null | undefined;
   paidAt?: string | null | undefined;
@@ -1129,6 +1610,54 @@ export type DeletePostMutationVariables = Exact<{
 
 export type DeletePostMutation = { deletePost: { id: number } | null };
 
+export type MediaFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, alt: string | null, url: string | null, thumbnailURL: string | null, filename: string | null, mimeType: string | null, filesize: number | null, width: number | null, height: number | null, focalX: number | null, focalY: number | null, sizes: { thumbnail: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, card: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, hero: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null } | null };
+
+export type FindAllMediaQueryVariables = Exact<{
+  where?: Media_Where | null | undefined;
+  limit?: number | null | undefined;
+  page?: number | null | undefined;
+  sort?: string | null | undefined;
+}>;
+
+
+export type FindAllMediaQuery = { allMedia: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, alt: string | null, url: string | null, thumbnailURL: string | null, filename: string | null, mimeType: string | null, filesize: number | null, width: number | null, height: number | null, focalX: number | null, focalY: number | null, sizes: { thumbnail: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, card: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, hero: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null } | null }> } | null };
+
+export type FindMediaQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type FindMediaQuery = { Media: { id: number, createdAt: string | null, updatedAt: string | null, alt: string | null, url: string | null, thumbnailURL: string | null, filename: string | null, mimeType: string | null, filesize: number | null, width: number | null, height: number | null, focalX: number | null, focalY: number | null, sizes: { thumbnail: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, card: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, hero: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null } | null } | null };
+
+export type CountAllMediaQueryVariables = Exact<{
+  where?: Media_Where | null | undefined;
+}>;
+
+
+export type CountAllMediaQuery = { countallMedia: { totalDocs: number } | null };
+
+export type CreateMediaMutationVariables = Exact<{
+  data: MutationMediaInput;
+}>;
+
+
+export type CreateMediaMutation = { createMedia: { id: number, createdAt: string | null, updatedAt: string | null, alt: string | null, url: string | null, thumbnailURL: string | null, filename: string | null, mimeType: string | null, filesize: number | null, width: number | null, height: number | null, focalX: number | null, focalY: number | null, sizes: { thumbnail: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, card: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, hero: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null } | null } | null };
+
+export type UpdateMediaMutationVariables = Exact<{
+  id: number;
+  data: MutationMediaUpdateInput;
+}>;
+
+
+export type UpdateMediaMutation = { updateMedia: { id: number, createdAt: string | null, updatedAt: string | null, alt: string | null, url: string | null, thumbnailURL: string | null, filename: string | null, mimeType: string | null, filesize: number | null, width: number | null, height: number | null, focalX: number | null, focalY: number | null, sizes: { thumbnail: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, card: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, hero: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null } | null } | null };
+
+export type DeleteMediaMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeleteMediaMutation = { deleteMedia: { id: number } | null };
+
 export type TrackingFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, label: string | null, status: Tracking_Status | null, lastEvent: string | null, events: number | null };
 
 export type FindAllTrackingQueryVariables = Exact<{
@@ -1344,6 +1873,49 @@ export const PostFieldsFragmentDoc = new TypedDocumentString(`
   _status
 }
     `, {"fragmentName":"PostFields"}) as unknown as TypedDocumentString<PostFieldsFragment, unknown>;
+export const MediaFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MediaFields on Media {
+  id
+  createdAt
+  updatedAt
+  alt
+  url
+  thumbnailURL
+  filename
+  mimeType
+  filesize
+  width
+  height
+  focalX
+  focalY
+  sizes {
+    thumbnail {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    card {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    hero {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+  }
+}
+    `, {"fragmentName":"MediaFields"}) as unknown as TypedDocumentString<MediaFieldsFragment, unknown>;
 export const TrackingFieldsFragmentDoc = new TypedDocumentString(`
     fragment TrackingFields on Tracking {
   id
@@ -1889,6 +2461,219 @@ export const DeletePostDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeletePostMutation, DeletePostMutationVariables>;
+export const FindAllMediaDocument = new TypedDocumentString(`
+    query FindAllMedia($where: Media_where, $limit: Int, $page: Int, $sort: String) {
+  allMedia(where: $where, limit: $limit, page: $page, sort: $sort) {
+    docs {
+      ...MediaFields
+    }
+    totalDocs
+    limit
+    page
+    totalPages
+    hasNextPage
+    hasPrevPage
+    nextPage
+    prevPage
+    pagingCounter
+  }
+}
+    fragment MediaFields on Media {
+  id
+  createdAt
+  updatedAt
+  alt
+  url
+  thumbnailURL
+  filename
+  mimeType
+  filesize
+  width
+  height
+  focalX
+  focalY
+  sizes {
+    thumbnail {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    card {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    hero {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+  }
+}`) as unknown as TypedDocumentString<FindAllMediaQuery, FindAllMediaQueryVariables>;
+export const FindMediaDocument = new TypedDocumentString(`
+    query FindMedia($id: Int!) {
+  Media(id: $id) {
+    ...MediaFields
+  }
+}
+    fragment MediaFields on Media {
+  id
+  createdAt
+  updatedAt
+  alt
+  url
+  thumbnailURL
+  filename
+  mimeType
+  filesize
+  width
+  height
+  focalX
+  focalY
+  sizes {
+    thumbnail {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    card {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    hero {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+  }
+}`) as unknown as TypedDocumentString<FindMediaQuery, FindMediaQueryVariables>;
+export const CountAllMediaDocument = new TypedDocumentString(`
+    query CountAllMedia($where: Media_where) {
+  countallMedia(where: $where) {
+    totalDocs
+  }
+}
+    `) as unknown as TypedDocumentString<CountAllMediaQuery, CountAllMediaQueryVariables>;
+export const CreateMediaDocument = new TypedDocumentString(`
+    mutation CreateMedia($data: mutationMediaInput!) {
+  createMedia(data: $data) {
+    ...MediaFields
+  }
+}
+    fragment MediaFields on Media {
+  id
+  createdAt
+  updatedAt
+  alt
+  url
+  thumbnailURL
+  filename
+  mimeType
+  filesize
+  width
+  height
+  focalX
+  focalY
+  sizes {
+    thumbnail {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    card {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    hero {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+  }
+}`) as unknown as TypedDocumentString<CreateMediaMutation, CreateMediaMutationVariables>;
+export const UpdateMediaDocument = new TypedDocumentString(`
+    mutation UpdateMedia($id: Int!, $data: mutationMediaUpdateInput!) {
+  updateMedia(id: $id, data: $data) {
+    ...MediaFields
+  }
+}
+    fragment MediaFields on Media {
+  id
+  createdAt
+  updatedAt
+  alt
+  url
+  thumbnailURL
+  filename
+  mimeType
+  filesize
+  width
+  height
+  focalX
+  focalY
+  sizes {
+    thumbnail {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    card {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+    hero {
+      url
+      width
+      height
+      mimeType
+      filesize
+      filename
+    }
+  }
+}`) as unknown as TypedDocumentString<UpdateMediaMutation, UpdateMediaMutationVariables>;
+export const DeleteMediaDocument = new TypedDocumentString(`
+    mutation DeleteMedia($id: Int!) {
+  deleteMedia(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteMediaMutation, DeleteMediaMutationVariables>;
 export const FindAllTrackingDocument = new TypedDocumentString(`
     query FindAllTracking($where: Tracking_where, $limit: Int, $page: Int, $sort: String) {
   allTracking(where: $where, limit: $limit, page: $page, sort: $sort) {
