@@ -88,6 +88,8 @@ const Posts: CollectionConfig = {
     { name: 'featured', type: 'checkbox', defaultValue: false },
     { name: 'publishedAt', type: 'date', index: true },
     { name: 'category', type: 'relationship', relationTo: 'categories' },
+    // An image of the media collection: its url and sizes come with the post at depth 1.
+    { name: 'heroImage', type: 'upload', relationTo: 'media' },
     // Members write their own posts only, as themselves: a member's `author` is dropped on create and update
     // (field access) and a new post defaults to its creator; admins may set any author.
     {

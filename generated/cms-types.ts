@@ -52,6 +52,7 @@ export interface Post {
   featured?: boolean | null;
   publishedAt?: string | null;
   category?: number | Category | null;
+  heroImage?: number | Media | null;
   author?: number | User | null;
   related?: (number | Post)[] | null;
   reference?: { relationTo: "posts"; value: number | Post } | { relationTo: "categories"; value: number | Category } | null;

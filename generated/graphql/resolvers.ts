@@ -1563,6 +1563,7 @@ export type Post = {
   createdAt?: Maybe<Scalars['DateTime']['output']>;
   excerpt?: Maybe<Scalars['String']['output']>;
   featured?: Maybe<Scalars['Boolean']['output']>;
+  heroImage?: Maybe<Media>;
   id: Scalars['Int']['output'];
   layout?: Maybe<Array<Post_Layout>>;
   location?: Maybe<Array<Scalars['Float']['output']>>;
@@ -1587,6 +1588,12 @@ export type PostAuthorArgs = {
 
 /** Post */
 export type PostCategoryArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Post */
+export type PostHeroImageArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -1627,6 +1634,7 @@ export type PostVersion_Version = {
   createdAt?: Maybe<Scalars['DateTime']['output']>;
   excerpt?: Maybe<Scalars['String']['output']>;
   featured?: Maybe<Scalars['Boolean']['output']>;
+  heroImage?: Maybe<Media>;
   layout?: Maybe<Array<PostVersion_Version_Layout>>;
   location?: Maybe<Array<Scalars['Float']['output']>>;
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
@@ -1648,6 +1656,11 @@ export type PostVersion_VersionAuthorArgs = {
 
 
 export type PostVersion_VersionCategoryArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type PostVersion_VersionHeroImageArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -1797,6 +1810,16 @@ export type Post_Featured_Operator = {
   equals?: InputMaybe<Scalars['Boolean']['input']>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
   not_equals?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type Post_HeroImage_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  contains?: InputMaybe<Scalars['Int']['input']>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
 };
 
 export type Post_Id_Operator = {
@@ -2011,6 +2034,7 @@ export type Post_Where = {
   createdAt?: InputMaybe<Post_CreatedAt_Operator>;
   excerpt?: InputMaybe<Post_Excerpt_Operator>;
   featured?: InputMaybe<Post_Featured_Operator>;
+  heroImage?: InputMaybe<Post_HeroImage_Operator>;
   id?: InputMaybe<Post_Id_Operator>;
   layout?: InputMaybe<Post_Layout_Operator>;
   location?: InputMaybe<Post_Location_Operator>;
@@ -2071,6 +2095,7 @@ export type PostsFields = {
   createdAt?: Maybe<PostsFields_CreatedAt>;
   excerpt?: Maybe<PostsFields_Excerpt>;
   featured?: Maybe<PostsFields_Featured>;
+  heroImage?: Maybe<PostsFields_HeroImage>;
   layout?: Maybe<PostsFields_Layout>;
   location?: Maybe<PostsFields_Location>;
   publishedAt?: Maybe<PostsFields_PublishedAt>;
@@ -2129,6 +2154,13 @@ export type PostsFields_Excerpt = {
 
 export type PostsFields_Featured = {
   __typename?: 'PostsFields_featured';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PostsFields_HeroImage = {
+  __typename?: 'PostsFields_heroImage';
   create?: Maybe<FieldAccessPermission>;
   read?: Maybe<FieldAccessPermission>;
   update?: Maybe<FieldAccessPermission>;
@@ -3234,6 +3266,7 @@ export type MutationPostInput = {
   category?: InputMaybe<Scalars['Int']['input']>;
   excerpt?: InputMaybe<Scalars['String']['input']>;
   featured?: InputMaybe<Scalars['Boolean']['input']>;
+  heroImage?: InputMaybe<Scalars['Int']['input']>;
   layout?: InputMaybe<Scalars['JSON']['input']>;
   location?: InputMaybe<Array<Scalars['Float']['input']>>;
   publishedAt?: InputMaybe<Scalars['DateTime']['input']>;
@@ -3274,6 +3307,7 @@ export type MutationPostUpdateInput = {
   category?: InputMaybe<Scalars['Int']['input']>;
   excerpt?: InputMaybe<Scalars['String']['input']>;
   featured?: InputMaybe<Scalars['Boolean']['input']>;
+  heroImage?: InputMaybe<Scalars['Int']['input']>;
   layout?: InputMaybe<Scalars['JSON']['input']>;
   location?: InputMaybe<Array<Scalars['Float']['input']>>;
   publishedAt?: InputMaybe<Scalars['DateTime']['input']>;
@@ -3488,6 +3522,16 @@ export type VersionsPost_Version__Featured_Operator = {
   not_equals?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type VersionsPost_Version__HeroImage_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  contains?: InputMaybe<Scalars['Int']['input']>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
 export type VersionsPost_Version__Layout_Operator = {
   all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
   contains?: InputMaybe<Scalars['JSON']['input']>;
@@ -3686,6 +3730,7 @@ export type VersionsPost_Where = {
   version__createdAt?: InputMaybe<VersionsPost_Version__CreatedAt_Operator>;
   version__excerpt?: InputMaybe<VersionsPost_Version__Excerpt_Operator>;
   version__featured?: InputMaybe<VersionsPost_Version__Featured_Operator>;
+  version__heroImage?: InputMaybe<VersionsPost_Version__HeroImage_Operator>;
   version__layout?: InputMaybe<VersionsPost_Version__Layout_Operator>;
   version__location?: InputMaybe<VersionsPost_Version__Location_Operator>;
   version__publishedAt?: InputMaybe<VersionsPost_Version__PublishedAt_Operator>;
@@ -3963,6 +4008,7 @@ export type ResolversTypes = {
   Post_createdAt_operator: ResolverTypeWrapper<Partial<Post_CreatedAt_Operator>>;
   Post_excerpt_operator: ResolverTypeWrapper<Partial<Post_Excerpt_Operator>>;
   Post_featured_operator: ResolverTypeWrapper<Partial<Post_Featured_Operator>>;
+  Post_heroImage_operator: ResolverTypeWrapper<Partial<Post_HeroImage_Operator>>;
   Post_id_operator: ResolverTypeWrapper<Partial<Post_Id_Operator>>;
   Post_layout_operator: ResolverTypeWrapper<Partial<Post_Layout_Operator>>;
   Post_location_operator: ResolverTypeWrapper<Partial<Post_Location_Operator>>;
@@ -3992,6 +4038,7 @@ export type ResolversTypes = {
   PostsFields_createdAt: ResolverTypeWrapper<Partial<PostsFields_CreatedAt>>;
   PostsFields_excerpt: ResolverTypeWrapper<Partial<PostsFields_Excerpt>>;
   PostsFields_featured: ResolverTypeWrapper<Partial<PostsFields_Featured>>;
+  PostsFields_heroImage: ResolverTypeWrapper<Partial<PostsFields_HeroImage>>;
   PostsFields_layout: ResolverTypeWrapper<Partial<PostsFields_Layout>>;
   PostsFields_location: ResolverTypeWrapper<Partial<PostsFields_Location>>;
   PostsFields_publishedAt: ResolverTypeWrapper<Partial<PostsFields_PublishedAt>>;
@@ -4125,6 +4172,7 @@ export type ResolversTypes = {
   versionsPost_version__createdAt_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__CreatedAt_Operator>>;
   versionsPost_version__excerpt_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Excerpt_Operator>>;
   versionsPost_version__featured_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Featured_Operator>>;
+  versionsPost_version__heroImage_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__HeroImage_Operator>>;
   versionsPost_version__layout_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Layout_Operator>>;
   versionsPost_version__location_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__Location_Operator>>;
   versionsPost_version__publishedAt_operator: ResolverTypeWrapper<Partial<VersionsPost_Version__PublishedAt_Operator>>;
@@ -4291,6 +4339,7 @@ export type ResolversParentTypes = {
   Post_createdAt_operator: Partial<Post_CreatedAt_Operator>;
   Post_excerpt_operator: Partial<Post_Excerpt_Operator>;
   Post_featured_operator: Partial<Post_Featured_Operator>;
+  Post_heroImage_operator: Partial<Post_HeroImage_Operator>;
   Post_id_operator: Partial<Post_Id_Operator>;
   Post_layout_operator: Partial<Post_Layout_Operator>;
   Post_location_operator: Partial<Post_Location_Operator>;
@@ -4318,6 +4367,7 @@ export type ResolversParentTypes = {
   PostsFields_createdAt: Partial<PostsFields_CreatedAt>;
   PostsFields_excerpt: Partial<PostsFields_Excerpt>;
   PostsFields_featured: Partial<PostsFields_Featured>;
+  PostsFields_heroImage: Partial<PostsFields_HeroImage>;
   PostsFields_layout: Partial<PostsFields_Layout>;
   PostsFields_location: Partial<PostsFields_Location>;
   PostsFields_publishedAt: Partial<PostsFields_PublishedAt>;
@@ -4444,6 +4494,7 @@ export type ResolversParentTypes = {
   versionsPost_version__createdAt_operator: Partial<VersionsPost_Version__CreatedAt_Operator>;
   versionsPost_version__excerpt_operator: Partial<VersionsPost_Version__Excerpt_Operator>;
   versionsPost_version__featured_operator: Partial<VersionsPost_Version__Featured_Operator>;
+  versionsPost_version__heroImage_operator: Partial<VersionsPost_Version__HeroImage_Operator>;
   versionsPost_version__layout_operator: Partial<VersionsPost_Version__Layout_Operator>;
   versionsPost_version__location_operator: Partial<VersionsPost_Version__Location_Operator>;
   versionsPost_version__publishedAt_operator: Partial<VersionsPost_Version__PublishedAt_Operator>;
@@ -5073,6 +5124,7 @@ export type PostResolvers<ContextType = GraphQLContext, ParentType extends Resol
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   excerpt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   featured?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  heroImage?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, Partial<PostHeroImageArgs>>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   layout?: Resolver<Maybe<Array<ResolversTypes['Post_Layout']>>, ParentType, ContextType>;
   location?: Resolver<Maybe<Array<ResolversTypes['Float']>>, ParentType, ContextType>;
@@ -5106,6 +5158,7 @@ export type PostVersion_VersionResolvers<ContextType = GraphQLContext, ParentTyp
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   excerpt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   featured?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  heroImage?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, Partial<PostVersion_VersionHeroImageArgs>>;
   layout?: Resolver<Maybe<Array<ResolversTypes['PostVersion_Version_Layout']>>, ParentType, ContextType>;
   location?: Resolver<Maybe<Array<ResolversTypes['Float']>>, ParentType, ContextType>;
   publishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -5195,6 +5248,7 @@ export type PostsFieldsResolvers<ContextType = GraphQLContext, ParentType extend
   createdAt?: Resolver<Maybe<ResolversTypes['PostsFields_createdAt']>, ParentType, ContextType>;
   excerpt?: Resolver<Maybe<ResolversTypes['PostsFields_excerpt']>, ParentType, ContextType>;
   featured?: Resolver<Maybe<ResolversTypes['PostsFields_featured']>, ParentType, ContextType>;
+  heroImage?: Resolver<Maybe<ResolversTypes['PostsFields_heroImage']>, ParentType, ContextType>;
   layout?: Resolver<Maybe<ResolversTypes['PostsFields_layout']>, ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['PostsFields_location']>, ParentType, ContextType>;
   publishedAt?: Resolver<Maybe<ResolversTypes['PostsFields_publishedAt']>, ParentType, ContextType>;
@@ -5246,6 +5300,12 @@ export type PostsFields_ExcerptResolvers<ContextType = GraphQLContext, ParentTyp
 };
 
 export type PostsFields_FeaturedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_featured'] = ResolversParentTypes['PostsFields_featured']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PostsFields_HeroImageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostsFields_heroImage'] = ResolversParentTypes['PostsFields_heroImage']> = {
   create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
@@ -5847,6 +5907,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PostsFields_createdAt?: PostsFields_CreatedAtResolvers<ContextType>;
   PostsFields_excerpt?: PostsFields_ExcerptResolvers<ContextType>;
   PostsFields_featured?: PostsFields_FeaturedResolvers<ContextType>;
+  PostsFields_heroImage?: PostsFields_HeroImageResolvers<ContextType>;
   PostsFields_layout?: PostsFields_LayoutResolvers<ContextType>;
   PostsFields_location?: PostsFields_LocationResolvers<ContextType>;
   PostsFields_publishedAt?: PostsFields_PublishedAtResolvers<ContextType>;

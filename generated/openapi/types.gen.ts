@@ -1888,6 +1888,7 @@ export type Post = {
     featured?: boolean | null;
     publishedAt?: string | null;
     category?: number | Category | null;
+    heroImage?: number | Media | null;
     author?: number | User | null;
     related?: Array<number | PostDepth1> | null;
     reference?: {
@@ -1942,6 +1943,7 @@ export type PostCreateInput = {
     featured?: boolean | null;
     publishedAt?: string | null;
     category?: number | null;
+    heroImage?: number | null;
     author?: number | null;
     related?: Array<number> | null;
     reference?: {
@@ -2021,6 +2023,7 @@ export type PostDepth1 = {
     featured?: boolean | null;
     publishedAt?: string | null;
     category?: number | Category | null;
+    heroImage?: number | Media | null;
     author?: number | User | null;
     related?: Array<number | PostDepth2> | null;
     reference?: {
@@ -2064,6 +2067,7 @@ export type PostDepth2 = {
     featured?: boolean | null;
     publishedAt?: string | null;
     category?: number | Category | null;
+    heroImage?: number | Media | null;
     author?: number | User | null;
     related?: Array<number | PopulatedDocument> | null;
     reference?: {
@@ -2142,6 +2146,11 @@ export type PostPermissions = {
             update?: true;
         };
         category?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        heroImage?: true | {
             create?: true;
             read?: true;
             update?: true;
@@ -2302,6 +2311,7 @@ export type PostSelect = {
     featured?: boolean;
     publishedAt?: boolean;
     category?: boolean;
+    heroImage?: boolean;
     author?: boolean;
     related?: boolean;
     reference?: boolean;
@@ -2385,6 +2395,7 @@ export type PostUpdateInput = {
     featured?: boolean | null;
     publishedAt?: string | null;
     category?: number | null;
+    heroImage?: number | null;
     author?: number | null;
     related?: Array<number> | null;
     reference?: {
@@ -2466,6 +2477,7 @@ export type PostVersion = {
         featured?: boolean | null;
         publishedAt?: string | null;
         category?: number | Category | null;
+        heroImage?: number | Media | null;
         author?: number | User | null;
         related?: Array<number | Post> | null;
         reference?: {
@@ -2514,6 +2526,7 @@ export type PostVersionSelect = {
         featured?: boolean;
         publishedAt?: boolean;
         category?: boolean;
+        heroImage?: boolean;
         author?: boolean;
         related?: boolean;
         reference?: boolean;
@@ -2628,6 +2641,8 @@ export type PostVersionWhere = {
     version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
     version__category?: WhereId;
+    'version.heroImage'?: WhereId;
+    version__heroImage?: WhereId;
     'version.author'?: WhereId;
     version__author?: WhereId;
     'version.related'?: WhereId;
@@ -2708,6 +2723,8 @@ export type PostVersionWhere = {
     and?: Array<PostVersionWhereDepth1>;
     or?: Array<PostVersionWhereDepth1>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -2832,6 +2849,8 @@ export type PostVersionWhereDepth1 = {
     version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
     version__category?: WhereId;
+    'version.heroImage'?: WhereId;
+    version__heroImage?: WhereId;
     'version.author'?: WhereId;
     version__author?: WhereId;
     'version.related'?: WhereId;
@@ -2912,6 +2931,8 @@ export type PostVersionWhereDepth1 = {
     and?: Array<PostVersionWhereDepth2>;
     or?: Array<PostVersionWhereDepth2>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -3036,6 +3057,8 @@ export type PostVersionWhereDepth2 = {
     version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
     version__category?: WhereId;
+    'version.heroImage'?: WhereId;
+    version__heroImage?: WhereId;
     'version.author'?: WhereId;
     version__author?: WhereId;
     'version.related'?: WhereId;
@@ -3116,6 +3139,8 @@ export type PostVersionWhereDepth2 = {
     and?: Array<PostVersionWhereDepth3>;
     or?: Array<PostVersionWhereDepth3>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -3240,6 +3265,8 @@ export type PostVersionWhereDepth3 = {
     version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
     version__category?: WhereId;
+    'version.heroImage'?: WhereId;
+    version__heroImage?: WhereId;
     'version.author'?: WhereId;
     version__author?: WhereId;
     'version.related'?: WhereId;
@@ -3320,6 +3347,8 @@ export type PostVersionWhereDepth3 = {
     and?: Array<PostVersionWhereDepth4>;
     or?: Array<PostVersionWhereDepth4>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -3444,6 +3473,8 @@ export type PostVersionWhereDepth4 = {
     version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
     version__category?: WhereId;
+    'version.heroImage'?: WhereId;
+    version__heroImage?: WhereId;
     'version.author'?: WhereId;
     version__author?: WhereId;
     'version.related'?: WhereId;
@@ -3524,6 +3555,8 @@ export type PostVersionWhereDepth4 = {
     and?: Array<PostVersionWhereDepth5>;
     or?: Array<PostVersionWhereDepth5>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -3648,6 +3681,8 @@ export type PostVersionWhereDepth5 = {
     version__publishedAt?: WhereDate;
     'version.category'?: WhereId;
     version__category?: WhereId;
+    'version.heroImage'?: WhereId;
+    version__heroImage?: WhereId;
     'version.author'?: WhereId;
     version__author?: WhereId;
     'version.related'?: WhereId;
@@ -3726,6 +3761,8 @@ export type PostVersionWhereDepth5 = {
     version__updatedAt?: WhereDate;
     latest?: WhereBoolean;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -3826,6 +3863,7 @@ export type PostWhere = {
     featured?: WhereBoolean;
     publishedAt?: WhereDate;
     category?: WhereId;
+    heroImage?: WhereId;
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
@@ -3880,6 +3918,8 @@ export type PostWhere = {
     and?: Array<PostWhereDepth1>;
     or?: Array<PostWhereDepth1>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -3950,6 +3990,7 @@ export type PostWhereDepth1 = {
     featured?: WhereBoolean;
     publishedAt?: WhereDate;
     category?: WhereId;
+    heroImage?: WhereId;
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
@@ -4004,6 +4045,8 @@ export type PostWhereDepth1 = {
     and?: Array<PostWhereDepth2>;
     or?: Array<PostWhereDepth2>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -4074,6 +4117,7 @@ export type PostWhereDepth2 = {
     featured?: WhereBoolean;
     publishedAt?: WhereDate;
     category?: WhereId;
+    heroImage?: WhereId;
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
@@ -4128,6 +4172,8 @@ export type PostWhereDepth2 = {
     and?: Array<PostWhereDepth3>;
     or?: Array<PostWhereDepth3>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -4198,6 +4244,7 @@ export type PostWhereDepth3 = {
     featured?: WhereBoolean;
     publishedAt?: WhereDate;
     category?: WhereId;
+    heroImage?: WhereId;
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
@@ -4252,6 +4299,8 @@ export type PostWhereDepth3 = {
     and?: Array<PostWhereDepth4>;
     or?: Array<PostWhereDepth4>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -4322,6 +4371,7 @@ export type PostWhereDepth4 = {
     featured?: WhereBoolean;
     publishedAt?: WhereDate;
     category?: WhereId;
+    heroImage?: WhereId;
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
@@ -4376,6 +4426,8 @@ export type PostWhereDepth4 = {
     and?: Array<PostWhereDepth5>;
     or?: Array<PostWhereDepth5>;
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -4446,6 +4498,7 @@ export type PostWhereDepth5 = {
     featured?: WhereBoolean;
     publishedAt?: WhereDate;
     category?: WhereId;
+    heroImage?: WhereId;
     author?: WhereId;
     related?: WhereId;
     reference?: WhereAny;
@@ -4498,6 +4551,8 @@ export type PostWhereDepth5 = {
         exists?: boolean;
     };
     [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
@@ -5570,6 +5625,214 @@ export type MediaWritable = {
     } | null;
     createdAt?: string;
     updatedAt?: string;
+};
+
+export type PostWritable = {
+    id: number;
+    title?: string | null;
+    slug?: string | null;
+    excerpt?: string | null;
+    /**
+     * Rich text (a JSON document).
+     */
+    body?: {
+        [key: string]: unknown;
+    } | null;
+    status?: 'draft' | 'review' | 'published' | 'archived' | null;
+    views?: number | null;
+    featured?: boolean | null;
+    publishedAt?: string | null;
+    category?: number | Category | null;
+    heroImage?: number | MediaWritable | null;
+    author?: number | User | null;
+    related?: Array<number | PostDepth1Writable> | null;
+    reference?: {
+        relationTo: 'posts' | 'categories';
+        value: number | PostDepth1Writable | Category;
+    } | null;
+    tags?: Array<{
+        id?: string;
+        tag?: string;
+    }> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    seo?: SeoMeta | null;
+    /**
+     * [longitude, latitude]
+     */
+    location?: [
+        number,
+        number
+    ] | null;
+    /**
+     * Status
+     */
+    _status?: 'draft' | 'published' | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PostDepth1Writable = {
+    id: number;
+    title?: string | null;
+    slug?: string | null;
+    excerpt?: string | null;
+    /**
+     * Rich text (a JSON document).
+     */
+    body?: {
+        [key: string]: unknown;
+    } | null;
+    status?: 'draft' | 'review' | 'published' | 'archived' | null;
+    views?: number | null;
+    featured?: boolean | null;
+    publishedAt?: string | null;
+    category?: number | Category | null;
+    heroImage?: number | MediaWritable | null;
+    author?: number | User | null;
+    related?: Array<number | PostDepth2Writable> | null;
+    reference?: {
+        relationTo: 'posts' | 'categories';
+        value: number | PostDepth2Writable | Category;
+    } | null;
+    tags?: Array<{
+        id?: string;
+        tag?: string;
+    }> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    seo?: SeoMeta | null;
+    /**
+     * [longitude, latitude]
+     */
+    location?: [
+        number,
+        number
+    ] | null;
+    /**
+     * Status
+     */
+    _status?: 'draft' | 'published' | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PostDepth2Writable = {
+    id: number;
+    title?: string | null;
+    slug?: string | null;
+    excerpt?: string | null;
+    /**
+     * Rich text (a JSON document).
+     */
+    body?: {
+        [key: string]: unknown;
+    } | null;
+    status?: 'draft' | 'review' | 'published' | 'archived' | null;
+    views?: number | null;
+    featured?: boolean | null;
+    publishedAt?: string | null;
+    category?: number | Category | null;
+    heroImage?: number | MediaWritable | null;
+    author?: number | User | null;
+    related?: Array<number | PopulatedDocument> | null;
+    reference?: {
+        relationTo: 'posts' | 'categories';
+        value: number | PopulatedDocument | Category;
+    } | null;
+    tags?: Array<{
+        id?: string;
+        tag?: string;
+    }> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    seo?: SeoMeta | null;
+    /**
+     * [longitude, latitude]
+     */
+    location?: [
+        number,
+        number
+    ] | null;
+    /**
+     * Status
+     */
+    _status?: 'draft' | 'published' | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PostsListWritable = {
+    docs: Array<PostWritable>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type PostVersionWritable = {
+    id: number;
+    parent?: number | PostWritable;
+    version?: {
+        title?: string | null;
+        slug?: string | null;
+        excerpt?: string | null;
+        /**
+         * Rich text (a JSON document).
+         */
+        body?: {
+            [key: string]: unknown;
+        } | null;
+        status?: 'draft' | 'review' | 'published' | 'archived' | null;
+        views?: number | null;
+        featured?: boolean | null;
+        publishedAt?: string | null;
+        category?: number | Category | null;
+        heroImage?: number | MediaWritable | null;
+        author?: number | User | null;
+        related?: Array<number | PostWritable> | null;
+        reference?: {
+            relationTo: 'posts' | 'categories';
+            value: number | PostWritable | Category;
+        } | null;
+        tags?: Array<{
+            id?: string;
+            tag?: string;
+        }> | null;
+        layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+        seo?: SeoMeta | null;
+        /**
+         * [longitude, latitude]
+         */
+        location?: [
+            number,
+            number
+        ] | null;
+        /**
+         * Status
+         */
+        _status?: 'draft' | 'published' | null;
+        createdAt?: string;
+        updatedAt?: string;
+    };
+    latest?: boolean | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PostVersionsListWritable = {
+    docs: Array<PostVersionWritable>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
 };
 
 export type UserCreateInputWritable = {
@@ -8155,7 +8418,7 @@ export type DeletePostsData = {
          */
         limit?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `heroImage`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
          */
         sort?: string;
         /**
@@ -8237,7 +8500,7 @@ export type FindPostsData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `category.id`, `category.createdAt`, `category.updatedAt`, `category.name`, `category.slug`, `category.description`, `author`, `author.id`, `author.createdAt`, `author.updatedAt`, `author.email`, `author.name`, `related.id`, `related.createdAt`, `related.updatedAt`, `related.title`, `related.slug`, `related.excerpt`, `related.status`, `related.views`, `related.featured`, `related.publishedAt`, `related.category`, `related.category.id`, `related.category.createdAt`, `related.category.updatedAt`, `related.category.name`, `related.category.slug`, `related.category.description`, `related.author`, `related.author.id`, `related.author.createdAt`, `related.author.updatedAt`, `related.author.email`, `related.author.name`, `related.related.id`, `related.related.createdAt`, `related.related.updatedAt`, `related.related.title`, `related.related.slug`, `related.related.excerpt`, `related.related.status`, `related.related.views`, `related.related.featured`, `related.related.publishedAt`, `related.related.category`, `related.related.author`, `related.related.reference`, `related.related.seo.title`, `related.related.seo.description`, `related.related.seo.noIndex`, `related.related._status`, `related.reference`, `related.seo.title`, `related.seo.description`, `related.seo.noIndex`, `related._status`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `category.id`, `category.createdAt`, `category.updatedAt`, `category.name`, `category.slug`, `category.description`, `heroImage`, `heroImage.id`, `heroImage.createdAt`, `heroImage.updatedAt`, `heroImage.alt`, `heroImage.filename`, `heroImage.mimeType`, `heroImage.filesize`, `heroImage.width`, `heroImage.height`, `heroImage.focalX`, `heroImage.focalY`, `heroImage.sizes.thumbnail.width`, `heroImage.sizes.thumbnail.height`, `heroImage.sizes.thumbnail.mimeType`, `heroImage.sizes.thumbnail.filesize`, `heroImage.sizes.thumbnail.filename`, `heroImage.sizes.card.width`, `heroImage.sizes.card.height`, `heroImage.sizes.card.mimeType`, `heroImage.sizes.card.filesize`, `heroImage.sizes.card.filename`, `heroImage.sizes.hero.width`, `heroImage.sizes.hero.height`, `heroImage.sizes.hero.mimeType`, `heroImage.sizes.hero.filesize`, `heroImage.sizes.hero.filename`, `author`, `author.id`, `author.createdAt`, `author.updatedAt`, `author.email`, `author.name`, `related.id`, `related.createdAt`, `related.updatedAt`, `related.title`, `related.slug`, `related.excerpt`, `related.status`, `related.views`, `related.featured`, `related.publishedAt`, `related.category`, `related.category.id`, `related.category.createdAt`, `related.category.updatedAt`, `related.category.name`, `related.category.slug`, `related.category.description`, `related.heroImage`, `related.heroImage.id`, `related.heroImage.createdAt`, `related.heroImage.updatedAt`, `related.heroImage.alt`, `related.heroImage.filename`, `related.heroImage.mimeType`, `related.heroImage.filesize`, `related.heroImage.width`, `related.heroImage.height`, `related.heroImage.focalX`, `related.heroImage.focalY`, `related.heroImage.sizes.thumbnail.width`, `related.heroImage.sizes.thumbnail.height`, `related.heroImage.sizes.thumbnail.mimeType`, `related.heroImage.sizes.thumbnail.filesize`, `related.heroImage.sizes.thumbnail.filename`, `related.heroImage.sizes.card.width`, `related.heroImage.sizes.card.height`, `related.heroImage.sizes.card.mimeType`, `related.heroImage.sizes.card.filesize`, `related.heroImage.sizes.card.filename`, `related.heroImage.sizes.hero.width`, `related.heroImage.sizes.hero.height`, `related.heroImage.sizes.hero.mimeType`, `related.heroImage.sizes.hero.filesize`, `related.heroImage.sizes.hero.filename`, `related.author`, `related.author.id`, `related.author.createdAt`, `related.author.updatedAt`, `related.author.email`, `related.author.name`, `related.related.id`, `related.related.createdAt`, `related.related.updatedAt`, `related.related.title`, `related.related.slug`, `related.related.excerpt`, `related.related.status`, `related.related.views`, `related.related.featured`, `related.related.publishedAt`, `related.related.category`, `related.related.heroImage`, `related.related.author`, `related.related.reference`, `related.related.seo.title`, `related.related.seo.description`, `related.related.seo.noIndex`, `related.related._status`, `related.reference`, `related.seo.title`, `related.seo.description`, `related.seo.noIndex`, `related._status`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
          */
         sort?: string;
         /**
@@ -8327,7 +8590,7 @@ export type UpdatePostsData = {
          */
         limit?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `heroImage`, `author`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
          */
         sort?: string;
         /**
@@ -8570,7 +8833,7 @@ export type FindDistinctPostsData = {
         /**
          * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
          */
-        field: 'id' | 'createdAt' | 'updatedAt' | 'title' | 'slug' | 'excerpt' | 'status' | 'views' | 'featured' | 'publishedAt' | 'category' | 'author' | 'seo.title' | 'seo.description' | 'seo.noIndex' | '_status';
+        field: 'id' | 'createdAt' | 'updatedAt' | 'title' | 'slug' | 'excerpt' | 'status' | 'views' | 'featured' | 'publishedAt' | 'category' | 'heroImage' | 'author' | 'seo.title' | 'seo.description' | 'seo.noIndex' | '_status';
         /**
          * A filter (the `PostWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
@@ -8584,7 +8847,7 @@ export type FindDistinctPostsData = {
          */
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `category.id`, `category.createdAt`, `category.updatedAt`, `category.name`, `category.slug`, `category.description`, `author`, `author.id`, `author.createdAt`, `author.updatedAt`, `author.email`, `author.name`, `related.id`, `related.createdAt`, `related.updatedAt`, `related.title`, `related.slug`, `related.excerpt`, `related.status`, `related.views`, `related.featured`, `related.publishedAt`, `related.category`, `related.category.id`, `related.category.createdAt`, `related.category.updatedAt`, `related.category.name`, `related.category.slug`, `related.category.description`, `related.author`, `related.author.id`, `related.author.createdAt`, `related.author.updatedAt`, `related.author.email`, `related.author.name`, `related.related.id`, `related.related.createdAt`, `related.related.updatedAt`, `related.related.title`, `related.related.slug`, `related.related.excerpt`, `related.related.status`, `related.related.views`, `related.related.featured`, `related.related.publishedAt`, `related.related.category`, `related.related.author`, `related.related.reference`, `related.related.seo.title`, `related.related.seo.description`, `related.related.seo.noIndex`, `related.related._status`, `related.reference`, `related.seo.title`, `related.seo.description`, `related.seo.noIndex`, `related._status`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `excerpt`, `status`, `views`, `featured`, `publishedAt`, `category`, `category.id`, `category.createdAt`, `category.updatedAt`, `category.name`, `category.slug`, `category.description`, `heroImage`, `heroImage.id`, `heroImage.createdAt`, `heroImage.updatedAt`, `heroImage.alt`, `heroImage.filename`, `heroImage.mimeType`, `heroImage.filesize`, `heroImage.width`, `heroImage.height`, `heroImage.focalX`, `heroImage.focalY`, `heroImage.sizes.thumbnail.width`, `heroImage.sizes.thumbnail.height`, `heroImage.sizes.thumbnail.mimeType`, `heroImage.sizes.thumbnail.filesize`, `heroImage.sizes.thumbnail.filename`, `heroImage.sizes.card.width`, `heroImage.sizes.card.height`, `heroImage.sizes.card.mimeType`, `heroImage.sizes.card.filesize`, `heroImage.sizes.card.filename`, `heroImage.sizes.hero.width`, `heroImage.sizes.hero.height`, `heroImage.sizes.hero.mimeType`, `heroImage.sizes.hero.filesize`, `heroImage.sizes.hero.filename`, `author`, `author.id`, `author.createdAt`, `author.updatedAt`, `author.email`, `author.name`, `related.id`, `related.createdAt`, `related.updatedAt`, `related.title`, `related.slug`, `related.excerpt`, `related.status`, `related.views`, `related.featured`, `related.publishedAt`, `related.category`, `related.category.id`, `related.category.createdAt`, `related.category.updatedAt`, `related.category.name`, `related.category.slug`, `related.category.description`, `related.heroImage`, `related.heroImage.id`, `related.heroImage.createdAt`, `related.heroImage.updatedAt`, `related.heroImage.alt`, `related.heroImage.filename`, `related.heroImage.mimeType`, `related.heroImage.filesize`, `related.heroImage.width`, `related.heroImage.height`, `related.heroImage.focalX`, `related.heroImage.focalY`, `related.heroImage.sizes.thumbnail.width`, `related.heroImage.sizes.thumbnail.height`, `related.heroImage.sizes.thumbnail.mimeType`, `related.heroImage.sizes.thumbnail.filesize`, `related.heroImage.sizes.thumbnail.filename`, `related.heroImage.sizes.card.width`, `related.heroImage.sizes.card.height`, `related.heroImage.sizes.card.mimeType`, `related.heroImage.sizes.card.filesize`, `related.heroImage.sizes.card.filename`, `related.heroImage.sizes.hero.width`, `related.heroImage.sizes.hero.height`, `related.heroImage.sizes.hero.mimeType`, `related.heroImage.sizes.hero.filesize`, `related.heroImage.sizes.hero.filename`, `related.author`, `related.author.id`, `related.author.createdAt`, `related.author.updatedAt`, `related.author.email`, `related.author.name`, `related.related.id`, `related.related.createdAt`, `related.related.updatedAt`, `related.related.title`, `related.related.slug`, `related.related.excerpt`, `related.related.status`, `related.related.views`, `related.related.featured`, `related.related.publishedAt`, `related.related.category`, `related.related.heroImage`, `related.related.author`, `related.related.reference`, `related.related.seo.title`, `related.related.seo.description`, `related.related.seo.noIndex`, `related.related._status`, `related.reference`, `related.seo.title`, `related.seo.description`, `related.seo.noIndex`, `related._status`, `reference`, `seo.title`, `seo.description`, `seo.noIndex`, `_status`.
          */
         sort?: string;
         /**
@@ -8662,7 +8925,7 @@ export type FindPostVersionsData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `parent`, `parent.id`, `parent.createdAt`, `parent.updatedAt`, `parent.title`, `parent.slug`, `parent.excerpt`, `parent.status`, `parent.views`, `parent.featured`, `parent.publishedAt`, `parent.category`, `parent.category.id`, `parent.category.createdAt`, `parent.category.updatedAt`, `parent.category.name`, `parent.category.slug`, `parent.category.description`, `parent.author`, `parent.author.id`, `parent.author.createdAt`, `parent.author.updatedAt`, `parent.author.email`, `parent.author.name`, `parent.related.id`, `parent.related.createdAt`, `parent.related.updatedAt`, `parent.related.title`, `parent.related.slug`, `parent.related.excerpt`, `parent.related.status`, `parent.related.views`, `parent.related.featured`, `parent.related.publishedAt`, `parent.related.category`, `parent.related.author`, `parent.related.reference`, `parent.related.seo.title`, `parent.related.seo.description`, `parent.related.seo.noIndex`, `parent.related._status`, `parent.reference`, `parent.seo.title`, `parent.seo.description`, `parent.seo.noIndex`, `parent._status`, `version.title`, `version.slug`, `version.excerpt`, `version.status`, `version.views`, `version.featured`, `version.publishedAt`, `version.category`, `version.category.id`, `version.category.createdAt`, `version.category.updatedAt`, `version.category.name`, `version.category.slug`, `version.category.description`, `version.author`, `version.author.id`, `version.author.createdAt`, `version.author.updatedAt`, `version.author.email`, `version.author.name`, `version.related.id`, `version.related.createdAt`, `version.related.updatedAt`, `version.related.title`, `version.related.slug`, `version.related.excerpt`, `version.related.status`, `version.related.views`, `version.related.featured`, `version.related.publishedAt`, `version.related.category`, `version.related.category.id`, `version.related.category.createdAt`, `version.related.category.updatedAt`, `version.related.category.name`, `version.related.category.slug`, `version.related.category.description`, `version.related.author`, `version.related.author.id`, `version.related.author.createdAt`, `version.related.author.updatedAt`, `version.related.author.email`, `version.related.author.name`, `version.related.related.id`, `version.related.related.createdAt`, `version.related.related.updatedAt`, `version.related.related.title`, `version.related.related.slug`, `version.related.related.excerpt`, `version.related.related.status`, `version.related.related.views`, `version.related.related.featured`, `version.related.related.publishedAt`, `version.related.related.category`, `version.related.related.author`, `version.related.related.reference`, `version.related.related.seo.title`, `version.related.related.seo.description`, `version.related.related.seo.noIndex`, `version.related.related._status`, `version.related.reference`, `version.related.seo.title`, `version.related.seo.description`, `version.related.seo.noIndex`, `version.related._status`, `version.reference`, `version.seo.title`, `version.seo.description`, `version.seo.noIndex`, `version._status`, `version.createdAt`, `version.updatedAt`, `latest`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `parent`, `parent.id`, `parent.createdAt`, `parent.updatedAt`, `parent.title`, `parent.slug`, `parent.excerpt`, `parent.status`, `parent.views`, `parent.featured`, `parent.publishedAt`, `parent.category`, `parent.category.id`, `parent.category.createdAt`, `parent.category.updatedAt`, `parent.category.name`, `parent.category.slug`, `parent.category.description`, `parent.heroImage`, `parent.heroImage.id`, `parent.heroImage.createdAt`, `parent.heroImage.updatedAt`, `parent.heroImage.alt`, `parent.heroImage.filename`, `parent.heroImage.mimeType`, `parent.heroImage.filesize`, `parent.heroImage.width`, `parent.heroImage.height`, `parent.heroImage.focalX`, `parent.heroImage.focalY`, `parent.heroImage.sizes.thumbnail.width`, `parent.heroImage.sizes.thumbnail.height`, `parent.heroImage.sizes.thumbnail.mimeType`, `parent.heroImage.sizes.thumbnail.filesize`, `parent.heroImage.sizes.thumbnail.filename`, `parent.heroImage.sizes.card.width`, `parent.heroImage.sizes.card.height`, `parent.heroImage.sizes.card.mimeType`, `parent.heroImage.sizes.card.filesize`, `parent.heroImage.sizes.card.filename`, `parent.heroImage.sizes.hero.width`, `parent.heroImage.sizes.hero.height`, `parent.heroImage.sizes.hero.mimeType`, `parent.heroImage.sizes.hero.filesize`, `parent.heroImage.sizes.hero.filename`, `parent.author`, `parent.author.id`, `parent.author.createdAt`, `parent.author.updatedAt`, `parent.author.email`, `parent.author.name`, `parent.related.id`, `parent.related.createdAt`, `parent.related.updatedAt`, `parent.related.title`, `parent.related.slug`, `parent.related.excerpt`, `parent.related.status`, `parent.related.views`, `parent.related.featured`, `parent.related.publishedAt`, `parent.related.category`, `parent.related.heroImage`, `parent.related.author`, `parent.related.reference`, `parent.related.seo.title`, `parent.related.seo.description`, `parent.related.seo.noIndex`, `parent.related._status`, `parent.reference`, `parent.seo.title`, `parent.seo.description`, `parent.seo.noIndex`, `parent._status`, `version.title`, `version.slug`, `version.excerpt`, `version.status`, `version.views`, `version.featured`, `version.publishedAt`, `version.category`, `version.category.id`, `version.category.createdAt`, `version.category.updatedAt`, `version.category.name`, `version.category.slug`, `version.category.description`, `version.heroImage`, `version.heroImage.id`, `version.heroImage.createdAt`, `version.heroImage.updatedAt`, `version.heroImage.alt`, `version.heroImage.filename`, `version.heroImage.mimeType`, `version.heroImage.filesize`, `version.heroImage.width`, `version.heroImage.height`, `version.heroImage.focalX`, `version.heroImage.focalY`, `version.heroImage.sizes.thumbnail.width`, `version.heroImage.sizes.thumbnail.height`, `version.heroImage.sizes.thumbnail.mimeType`, `version.heroImage.sizes.thumbnail.filesize`, `version.heroImage.sizes.thumbnail.filename`, `version.heroImage.sizes.card.width`, `version.heroImage.sizes.card.height`, `version.heroImage.sizes.card.mimeType`, `version.heroImage.sizes.card.filesize`, `version.heroImage.sizes.card.filename`, `version.heroImage.sizes.hero.width`, `version.heroImage.sizes.hero.height`, `version.heroImage.sizes.hero.mimeType`, `version.heroImage.sizes.hero.filesize`, `version.heroImage.sizes.hero.filename`, `version.author`, `version.author.id`, `version.author.createdAt`, `version.author.updatedAt`, `version.author.email`, `version.author.name`, `version.related.id`, `version.related.createdAt`, `version.related.updatedAt`, `version.related.title`, `version.related.slug`, `version.related.excerpt`, `version.related.status`, `version.related.views`, `version.related.featured`, `version.related.publishedAt`, `version.related.category`, `version.related.category.id`, `version.related.category.createdAt`, `version.related.category.updatedAt`, `version.related.category.name`, `version.related.category.slug`, `version.related.category.description`, `version.related.heroImage`, `version.related.heroImage.id`, `version.related.heroImage.createdAt`, `version.related.heroImage.updatedAt`, `version.related.heroImage.alt`, `version.related.heroImage.filename`, `version.related.heroImage.mimeType`, `version.related.heroImage.filesize`, `version.related.heroImage.width`, `version.related.heroImage.height`, `version.related.heroImage.focalX`, `version.related.heroImage.focalY`, `version.related.heroImage.sizes.thumbnail.width`, `version.related.heroImage.sizes.thumbnail.height`, `version.related.heroImage.sizes.thumbnail.mimeType`, `version.related.heroImage.sizes.thumbnail.filesize`, `version.related.heroImage.sizes.thumbnail.filename`, `version.related.heroImage.sizes.card.width`, `version.related.heroImage.sizes.card.height`, `version.related.heroImage.sizes.card.mimeType`, `version.related.heroImage.sizes.card.filesize`, `version.related.heroImage.sizes.card.filename`, `version.related.heroImage.sizes.hero.width`, `version.related.heroImage.sizes.hero.height`, `version.related.heroImage.sizes.hero.mimeType`, `version.related.heroImage.sizes.hero.filesize`, `version.related.heroImage.sizes.hero.filename`, `version.related.author`, `version.related.author.id`, `version.related.author.createdAt`, `version.related.author.updatedAt`, `version.related.author.email`, `version.related.author.name`, `version.related.related.id`, `version.related.related.createdAt`, `version.related.related.updatedAt`, `version.related.related.title`, `version.related.related.slug`, `version.related.related.excerpt`, `version.related.related.status`, `version.related.related.views`, `version.related.related.featured`, `version.related.related.publishedAt`, `version.related.related.category`, `version.related.related.heroImage`, `version.related.related.author`, `version.related.related.reference`, `version.related.related.seo.title`, `version.related.related.seo.description`, `version.related.related.seo.noIndex`, `version.related.related._status`, `version.related.reference`, `version.related.seo.title`, `version.related.seo.description`, `version.related.seo.noIndex`, `version.related._status`, `version.reference`, `version.seo.title`, `version.seo.description`, `version.seo.noIndex`, `version._status`, `version.createdAt`, `version.updatedAt`, `latest`.
          */
         sort?: string;
         /**
@@ -8888,6 +9151,7 @@ export type RestorePostVersionResponses = {
         featured?: boolean | null;
         publishedAt?: string | null;
         category?: number | Category | null;
+        heroImage?: number | Media | null;
         author?: number | User | null;
         related?: Array<number | Post> | null;
         reference?: {

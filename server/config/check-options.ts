@@ -53,6 +53,10 @@ export function checkOptions(input: unknown): void {
   if (!config) return
   adminKeys(config.admin, 'admin', [])
   if (config.editor != null) ignore(`editor: ${EDITOR}`)
+  if (config.sharp != null)
+    ignore(
+      'sharp: images are processed with the sharp this server depends on (with its pixel limit); the one passed is not used.',
+    )
   for (const name of ['routes', 'graphQL', 'typescript', 'db', 'ordersApi', 'apiDocs'] as const)
     keys(config[name], T[name], name)
   // An adapter object is checked here; a factory (Payload's form) or a promise of one when it is resolved at start.
@@ -175,6 +179,7 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
         `${at}.localized: the config has no localization, so the field is stored once (as Payload does); add localization to translate it.`,
       )
     if (f.editor != null) ignore(`${at}.editor: ${EDITOR}`)
+    if (type === 'upload' && f.displayPreview != null) ignore(`${at}.displayPreview: ${FOR_ADMIN}`)
     const many = findFieldType(type)?.many
     if (many && !f.hasMany)
       for (const key of ['minRows', 'maxRows'])

@@ -14,6 +14,7 @@ import { positiveInt, sanitizeLimits } from './sanitize/limits.ts'
 import { sanitizeLocalization } from './sanitize/localization.ts'
 import { checkSlug, ROUTE_RE } from './sanitize/names.ts'
 import { checkOrdersApi } from './sanitize/orders.ts'
+import { checkUploadTargets } from './sanitize/upload-fields.ts'
 import type {
   CollectionConfig,
   Config,
@@ -90,6 +91,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   }
   for (const g of globals) checkSaveToJWT(g.flatFields, `Global "${g.slug}"`, false)
   if (input.ordersApi) checkOrdersApi(input.ordersApi, collections)
+  checkUploadTargets(collections, globals)
   annotateRelations({ collections, globals })
 
   const sanitized: SanitizedConfig = {

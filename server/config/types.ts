@@ -5,8 +5,9 @@
 import type { SanitizedUpload, UploadedFile, UploadOptions } from './upload.ts'
 import type { Executor } from '../db/database.ts'
 import type { RelationshipField } from '../fields/relationship.ts'
+import type { UploadField } from '../fields/upload.ts'
 
-export type { RelationshipField }
+export type { RelationshipField, UploadField }
 import type { LocalApi, Select } from './local-api.ts'
 import type {
   CollectionAdmin,
@@ -392,6 +393,7 @@ export type DataField =
   | RichTextField
   | PointField
   | RelationshipField
+  | UploadField
   | JoinField
   | ArrayField
   | BlocksField
@@ -851,6 +853,11 @@ export interface Config {
   custom?: Custom
   /** The default rich-text editor adapter, kept as given (admin.ts `RichTextEditor`). */
   editor?: RichTextEditor
+  /**
+   * Payload's sharp dependency (`sharp` imported in the config): accepted and not used; images go through this
+   * server's own sharp (from npm, with its decompression-bomb limit).
+   */
+  sharp?: unknown
   onInit?: (cms: LocalApi) => void | Promise<void>
   /** Seeds example data on first start (`npm start`, `cms seed`). */
   seed?: (cms: LocalApi) => Promise<void>

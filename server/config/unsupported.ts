@@ -66,7 +66,6 @@ export const configRefusals = {
     'log levels are fixed per error; remove loggingLevels and filter the log with LOG_LEVEL.',
   queryPresets:
     'query presets are an admin-panel feature and are not supported; remove queryPresets.',
-  sharp: 'image processing belongs to uploads, which are not supported yet; remove sharp.',
   telemetry: 'this server sends no telemetry; remove telemetry.',
 } as const satisfies Refusals<Config>
 
@@ -283,6 +282,4 @@ export const unnamedGroupRefusals = {
 export const optionRefusals = {} as const satisfies Refusals<Exclude<Option, string>>
 
 /** Payload field types this server has no equivalent of. */
-export const fieldTypeRefusalsByType: Readonly<Record<string, string>> = {
-  upload: `upload fields need uploads, which are not supported yet; use a text field holding the file URL, or a relationship to a collection of your own describing files.`,
-}
+export const fieldTypeRefusalsByType: Readonly<Record<string, string>> = {}

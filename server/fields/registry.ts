@@ -12,6 +12,7 @@ import { json } from './json.ts'
 import { number } from './number.ts'
 import { point } from './point.ts'
 import { relationship } from './relationship.ts'
+import { upload } from './upload.ts'
 import { richText } from './rich-text.ts'
 import { radio, select } from './select.ts'
 import { code, text, textarea } from './text.ts'
@@ -48,6 +49,7 @@ const builtIns = (): FieldType[] => [
   widen(richText),
   widen(point),
   widen(relationship),
+  widen(upload),
   widen(join),
   widen(group),
   widen(array),

@@ -12,6 +12,7 @@ import type {
   SdlKit,
   ValidateKit,
 } from './types.ts'
+import type { UploadField } from './upload.ts'
 
 /**
  * A relationship: ids of documents of one collection, or (polymorphic, `relationTo` a list) `{ relationTo, value }`
@@ -19,9 +20,8 @@ import type {
  * columns), or as JSON with `hasMany`.
  */
 
-/** A relationship field's config. */
-export interface RelationshipField extends FieldBase {
-  type: 'relationship'
+/** What relationship and upload fields share: the documents they point at and how many. */
+export interface RelationFieldBase extends FieldBase {
   relationTo: string | string[]
   /** Enforced on every write: a related id outside it is a validation error on the field's path. */
   filterOptions?: FilterOptions
@@ -31,6 +31,11 @@ export interface RelationshipField extends FieldBase {
   maxRows?: number
 }
 
+/** A relationship field's config. */
+export interface RelationshipField extends RelationFieldBase {
+  type: 'relationship'
+}
+
 /** A relationship named `name` to documents of `slug` (the versions collection's `parent`). */
 export const relationshipTo = (
   name: string,
@@ -38,19 +43,19 @@ export const relationshipTo = (
   options: Partial<RelationshipField> = {},
 ): RelationshipField => ({ ...options, name, type: 'relationship', relationTo: slug })
 
-const targetsOf = (field: RelationshipField): string[] =>
+const targetsOf = (field: RelationFieldBase): string[] =>
   Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-const kindsOf = (field: RelationshipField) => [
+const kindsOf = (field: RelationFieldBase) => [
   ...new Set(targetsOf(field).map((t) => relationKindOf(field, t))),
 ]
 
 /** The ids a relationship may hold: one schema, or the union of its targets' kinds. */
-function idsSchema(field: RelationshipField, kit: SchemaKit): Schema {
+function idsSchema(field: RelationFieldBase, kit: SchemaKit): Schema {
   const kinds = kindsOf(field)
   return kinds.length === 1 ? kit.idSchema(kinds[0]) : { anyOf: kinds.map(kit.idSchema) }
 }
 
-function schema(field: RelationshipField, kit: SchemaKit): Schema {
+function schema(field: RelationFieldBase, kit: SchemaKit): Schema {
   const id = idsSchema(field, kit)
   if (!Array.isArray(field.relationTo))
     return kit.mode === 'read' ? { anyOf: [id, kit.docRef(field.relationTo)] } : id
@@ -65,7 +70,7 @@ function schema(field: RelationshipField, kit: SchemaKit): Schema {
 /** A relation value as stored: an id (a populated document counts by its id). */
 const relationId = (v: unknown): unknown => (isObject(v) && 'id' in v ? v.id : v)
 
-function checkValue(field: RelationshipField, value: unknown, kit: ValidateKit): Checked {
+function checkValue(field: RelationFieldBase, value: unknown, kit: ValidateKit): Checked {
   // A well-formed id is recorded for the existence check that follows validation.
   const reference = (slug: string, raw: unknown): ID | undefined => {
     const id = validId(relationKindOf(field, slug), raw)
@@ -103,7 +108,7 @@ function checkValue(field: RelationshipField, value: unknown, kit: ValidateKit):
  * One query per collection with values. An id it rejects is not checked for existence again.
  */
 async function checkFilterOptions(
-  field: RelationshipField,
+  field: RelationFieldBase,
   value: unknown,
   kit: ValidateKit,
 ): Promise<string | undefined> {
@@ -156,7 +161,7 @@ async function checkFilterOptions(
 }
 
 /** A relationship's GraphQL output: its target's document type, or (polymorphic) `…_Relationship` over a union. */
-function output(field: RelationshipField, parent: string, kit: SdlKit): string {
+function output(field: RelationFieldBase, parent: string, kit: SdlKit): string {
   const own = `${parent}_${typeName(field.name)}`
   if (!Array.isArray(field.relationTo)) {
     kit.relation({
@@ -186,8 +191,15 @@ function output(field: RelationshipField, parent: string, kit: SdlKit): string {
   return many(field.hasMany, rel)
 }
 
-export const relationship: FieldType<RelationshipField> = {
-  name: 'relationship',
+/**
+ * The field type of a relation field named `name`: relationship, and upload (a relationship to upload collections,
+ * fields/upload.ts), which is stored, queried, populated and typed the same way.
+ */
+export const relationFieldType = <F extends RelationshipField | UploadField>(
+  name: F['type'],
+  { uploads = false }: { uploads?: boolean } = {},
+): FieldType<F> => ({
+  name,
   jsonStored: (field) => Boolean(field.hasMany),
   emptyList: (field) => Boolean(field.hasMany),
   column: (field) => ({ type: 'id', kind: relationStoredKind(field) }),
@@ -204,6 +216,7 @@ export const relationship: FieldType<RelationshipField> = {
     polymorphic: Array.isArray(field.relationTo),
     hasMany: Boolean(field.hasMany),
     maxDepth: field.maxDepth,
+    uploads,
   }),
   many: { what: 'a relationship', one: 'relation' },
   holdsObject: (field) => Array.isArray(field.relationTo),
@@ -275,4 +288,6 @@ export const relationship: FieldType<RelationshipField> = {
     )
       kit.fail('filterOptions must be a Where object or a function returning one (or a boolean).')
   },
-}
+})
+
+export const relationship = relationFieldType<RelationshipField>('relationship')

@@ -167,6 +167,8 @@ export interface Relation {
   /** A polymorphic relation holds `{ relationTo, value }`. */
   polymorphic: boolean
   hasMany: boolean
+  /** Its targets must be upload collections (an upload field). */
+  uploads: boolean
   /** The deepest level at which its documents are populated, if the field bounds it. */
   maxDepth?: number
 }

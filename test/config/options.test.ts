@@ -129,6 +129,7 @@ const minimalFields: Record<FieldType, Obj> = {
   richText: { name: 'f', type: 'richText' },
   point: { name: 'f', type: 'point' },
   relationship: { name: 'f', type: 'relationship', relationTo: 'posts', hasMany: true },
+  upload: { name: 'f', type: 'upload', relationTo: 'posts', hasMany: true },
   join: { name: 'f', type: 'join', collection: 'posts', on: 'parent' },
   array: { name: 'f', type: 'array', fields: [{ name: 'x', type: 'text' }] },
   blocks: { name: 'f', type: 'blocks', blocks: [{ slug: 'b', fields: [] }] },

@@ -719,6 +719,16 @@ export type Post_Featured_Operator = {
   not_equals?: boolean | null | undefined;
 };
 
+export type Post_HeroImage_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  contains?: number | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
 export type Post_Id_Operator = {
   all?: Array<number | null | undefined> | null | undefined;
   equals?: number | null | undefined;
@@ -931,6 +941,7 @@ export type Post_Where = {
   createdAt?: Post_CreatedAt_Operator | null | undefined;
   excerpt?: Post_Excerpt_Operator | null | undefined;
   featured?: Post_Featured_Operator | null | undefined;
+  heroImage?: Post_HeroImage_Operator | null | undefined;
   id?: Post_Id_Operator | null | undefined;
   layout?: Post_Layout_Operator | null | undefined;
   location?: Post_Location_Operator | null | undefined;
@@ -1298,6 +1309,7 @@ export type MutationPostInput = {
   category?: number | null | undefined;
   excerpt?: string | null | undefined;
   featured?: boolean | null | undefined;
+  heroImage?: number | null | undefined;
   layout?: unknown;
   location?: Array<number> | null | undefined;
   publishedAt?: string | null | undefined;
@@ -1338,6 +1350,7 @@ export type MutationPostUpdateInput = {
   category?: number | null | undefined;
   excerpt?: string | null | undefined;
   featured?: boolean | null | undefined;
+  heroImage?: number | null | undefined;
   layout?: unknown;
   location?: Array<number> | null | undefined;
   publishedAt?: string | null | undefined;
@@ -1522,7 +1535,7 @@ export type DeleteCategoryMutationVariables = Exact<{
 
 export type DeleteCategoryMutation = { deleteCategory: { id: number } | null };
 
-export type PostFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
+export type PostFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, heroImage: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
       | { id: number }
       | { id: number }
      | null } | null, tags: Array<{ id: string | null, tag: string | null }> | null, layout: Array<
@@ -1540,7 +1553,7 @@ export type FindPostsQueryVariables = Exact<{
 }>;
 
 
-export type FindPostsQuery = { Posts: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
+export type FindPostsQuery = { Posts: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, heroImage: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
           | { id: number }
           | { id: number }
          | null } | null, tags: Array<{ id: string | null, tag: string | null }> | null, layout: Array<
@@ -1555,7 +1568,7 @@ export type FindPostQueryVariables = Exact<{
 }>;
 
 
-export type FindPostQuery = { Post: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
+export type FindPostQuery = { Post: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, heroImage: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
         | { id: number }
         | { id: number }
        | null } | null, tags: Array<{ id: string | null, tag: string | null }> | null, layout: Array<
@@ -1578,7 +1591,7 @@ export type CreatePostMutationVariables = Exact<{
 }>;
 
 
-export type CreatePostMutation = { createPost: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
+export type CreatePostMutation = { createPost: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, heroImage: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
         | { id: number }
         | { id: number }
        | null } | null, tags: Array<{ id: string | null, tag: string | null }> | null, layout: Array<
@@ -1594,7 +1607,7 @@ export type UpdatePostMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePostMutation = { updatePost: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
+export type UpdatePostMutation = { updatePost: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, excerpt: string | null, body: unknown, status: Post_Status | null, views: number | null, featured: boolean | null, publishedAt: string | null, location: Array<number> | null, _status: Post__Status | null, category: { id: number } | null, heroImage: { id: number } | null, author: { id: number } | null, related: Array<{ id: number }> | null, reference: { relationTo: Post_Reference_RelationTo | null, value:
         | { id: number }
         | { id: number }
        | null } | null, tags: Array<{ id: string | null, tag: string | null }> | null, layout: Array<
@@ -1818,6 +1831,9 @@ export const PostFieldsFragmentDoc = new TypedDocumentString(`
   featured
   publishedAt
   category {
+    id
+  }
+  heroImage {
     id
   }
   author {
@@ -2176,6 +2192,9 @@ export const FindPostsDocument = new TypedDocumentString(`
   category {
     id
   }
+  heroImage {
+    id
+  }
   author {
     id
   }
@@ -2247,6 +2266,9 @@ export const FindPostDocument = new TypedDocumentString(`
   featured
   publishedAt
   category {
+    id
+  }
+  heroImage {
     id
   }
   author {
@@ -2329,6 +2351,9 @@ export const CreatePostDocument = new TypedDocumentString(`
   category {
     id
   }
+  heroImage {
+    id
+  }
   author {
     id
   }
@@ -2400,6 +2425,9 @@ export const UpdatePostDocument = new TypedDocumentString(`
   featured
   publishedAt
   category {
+    id
+  }
+  heroImage {
     id
   }
   author {

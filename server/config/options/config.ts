@@ -41,6 +41,7 @@ export const CONFIG_TABLES = {
       custom: I,
       editor: I,
       upload: I,
+      sharp: I,
     } satisfies Implemented<Config>,
     refused: refused.configRefusals,
   },

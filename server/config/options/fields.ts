@@ -20,6 +20,7 @@ import type {
   RadioField,
   RelationshipField,
   RichTextField,
+  UploadField,
   RowField,
   SelectField,
   TabsField,
@@ -96,6 +97,17 @@ const fieldTypes = {
     minRows: I,
     maxRows: I,
   }),
+  upload: exact<UploadField>()({
+    ...columnBase,
+    type: I,
+    relationTo: I,
+    filterOptions: I,
+    hasMany: I,
+    maxDepth: I,
+    minRows: I,
+    maxRows: I,
+    displayPreview: I,
+  }),
   join: exact<JoinField>()({
     name: I,
     label: I,
@@ -150,7 +162,7 @@ export const FIELD_TABLES: Record<string, OptionTable> = Object.fromEntries(
   Object.entries(fieldTypes).map(([type, implemented]): [string, OptionTable] => [
     type,
     {
-      of: `a ${type} field`,
+      of: `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} field`,
       implemented,
       refused: { ...(LAYOUT.has(type) ? {} : refused.fieldRefusals), ...typeRefusals.get(type) },
     },
