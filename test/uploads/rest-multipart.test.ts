@@ -4,6 +4,7 @@
  */
 import test from 'ava'
 import { existsSync } from 'node:fs'
+import { connect } from 'node:net'
 import { mkdtemp, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -123,5 +124,34 @@ test.serial(
         prefix,
       )
     t.deepEqual(await readdir(spoolDir()), [], 'no spooled file is left')
+  },
+)
+
+test.serial(
+  'a 2 GB declared length is a 413 before the body is read, and nothing is stored',
+  async (t) => {
+    const before = await readdir(staticDir)
+    const url = new URL(s.directUrl('/api/media', 'a declared length Prism would wait for'))
+    // A real socket: the header promises 2 GB, a few bytes follow, the server must answer without waiting.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(
+          `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+            'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 2147483648\r\n\r\n--x\r\n',
+        )
+      })
+      let text = ''
+      socket.setTimeout(10_000, () => reject(new Error('no answer within 10 s')))
+      socket.on('data', (chunk) => {
+        text += String(chunk)
+        if (text.includes('\r\n\r\n')) {
+          socket.destroy()
+          resolve(text)
+        }
+      })
+      socket.on('error', reject)
+    })
+    t.regex(answer, /^HTTP\/1\.1 413 /)
+    t.deepEqual(await readdir(staticDir), before)
   },
 )
