@@ -225,3 +225,19 @@ test('an upload field relating to a collection without upload is a start-up erro
     /Collection "posts", field "group\.img": relationTo "things" is not an upload collection/,
   )
 })
+
+test('GraphQL takes no files: createMedia is refused as a create without one, updateMedia edits fields', async (t) => {
+  const created = await s.request<Doc>('POST', '/api/graphql', {
+    body: { query: 'mutation { createMedia(data: { alt: "none" }) { id } }' },
+  })
+  t.is(created.body.errors?.[0]?.message, 'No files were uploaded.')
+  t.is(created.body.errors?.[0]?.extensions?.status, 400)
+  const updated = await s.request<Doc>('POST', '/api/graphql', {
+    body: {
+      query: `mutation { updateMedia(id: ${s.data.bare.id}, data: { alt: "now captioned" }) { alt filename } }`,
+    },
+  })
+  t.is(updated.body.errors, undefined)
+  t.deepEqual(updated.body.data.updateMedia, { alt: 'now captioned', filename: 'bare.png' })
+  await s.cms.update({ collection: 'media', id: s.data.bare.id, data: { alt: null } })
+})
