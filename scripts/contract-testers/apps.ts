@@ -11,7 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pino } from 'pino'
+import sharp from 'sharp'
 import type { Config, Where } from '../../server/config/types.ts'
+import type { UploadedFile } from '../../server/config/upload.ts'
 import { loadConfig } from '../../server/config/load.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { getCms } from '../../server/local/get-cms.ts'
@@ -38,6 +40,8 @@ export interface AppUnderTest {
   admin: { collection: string; email: string; password: string }
   /** Data of a new document of `slug` (`n` makes unique fields unique). */
   document: (slug: string, n: number, cms: Cms) => Promise<Data>
+  /** The file of a new document of an upload collection. */
+  file?: (slug: string, n: number) => Promise<UploadedFile>
   /** What the app seeds beyond the three documents per collection. */
   seed?: (cms: Cms) => Promise<Partial<Fixtures>>
 }
@@ -70,9 +74,18 @@ export const example: AppUnderTest = {
         return { label: text(n, 'Parcel') }
       case 'orders':
         return { user: admin, items: [{ product: 'mug', quantity: 1, unit_price: 12.5 }] }
+      case 'media':
+        return { alt: text(n, 'Image') }
     }
     throw new Error(`No sample document for ${slug}`)
   },
+  // A small PNG per document (its sizes are made from it); the run's files live in the app's temporary folder.
+  file: async (_slug, n) => ({
+    name: `image-${n}.png`,
+    data: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } })
+      .png()
+      .toBuffer(),
+  }),
   async seed(cms) {
     await cms.config.seed!(cms)
     const admin = await firstId(cms, 'users', { email: { equals: 'admin@example.com' } })
@@ -180,6 +193,19 @@ export interface ServedApp {
   close: () => Promise<void>
 }
 
+/** The config with each upload collection's files under `dir` (each run its own, removed with it). */
+const inFolder = (config: Config, dir: string): Config => ({
+  ...config,
+  collections: config.collections?.map((c) =>
+    c.upload
+      ? {
+          ...c,
+          upload: { ...(c.upload === true ? {} : c.upload), staticDir: path.join(dir, c.slug) },
+        }
+      : c,
+  ),
+})
+
 /**
  * Serves `app` on a fresh SQLite database in a temporary folder, seeded with its fixtures; `tune` changes its
  * config first (e.g. a fuzzer's raised rate limits).
@@ -189,7 +215,7 @@ export async function serve(
   tune: (config: Config) => Config = (config) => config,
 ): Promise<ServedApp> {
   const dir = await mkdtemp(path.join(tmpdir(), `cms-${app.name}-`))
-  const config = tune(await app.config())
+  const config = inFolder(tune(await app.config()), dir)
   const cms = await getCms({
     // Reset links go nowhere: the runner takes its token from the Local API.
     config: {
@@ -204,9 +230,11 @@ export async function serve(
     const versions: Fixtures['versions'] = {}
     let n = 1000
     for (const c of cms.config.collections) {
-      const create = async () =>
-        (await cms.create({ collection: c.slug, data: await app.document(c.slug, n++, cms) }))
-          .id as number
+      const create = async () => {
+        const file = c.upload ? await app.file?.(c.slug, n) : undefined
+        const data = await app.document(c.slug, n++, cms)
+        return (await cms.create({ collection: c.slug, data, file })).id as number
+      }
       docs[c.slug] = { keep: await create(), doomed: await create(), doomedMany: await create() }
       if (c.versions) {
         const { docs: found } = await cms.findVersions({

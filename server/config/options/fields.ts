@@ -49,6 +49,18 @@ const fieldBase = {
 /** Fields with a column of their own also take `unique` and `index`. */
 const columnBase = { ...fieldBase, unique: I, index: I } as const
 
+/** What relationship and upload fields share. */
+const relationKeys = {
+  ...columnBase,
+  type: I,
+  relationTo: I,
+  filterOptions: I,
+  hasMany: I,
+  maxDepth: I,
+  minRows: I,
+  maxRows: I,
+} as const
+
 const fieldTypes = {
   text: exact<TextField>()({
     ...columnBase,
@@ -87,27 +99,8 @@ const fieldTypes = {
   richText: exact<RichTextField>()({ ...fieldBase, type: I, editor: I }),
   // Always indexed (for `near`), so `index` holds; `unique` is not supported.
   point: exact<PointField>()({ ...fieldBase, index: I, type: I }),
-  relationship: exact<RelationshipField>()({
-    ...columnBase,
-    type: I,
-    relationTo: I,
-    filterOptions: I,
-    hasMany: I,
-    maxDepth: I,
-    minRows: I,
-    maxRows: I,
-  }),
-  upload: exact<UploadField>()({
-    ...columnBase,
-    type: I,
-    relationTo: I,
-    filterOptions: I,
-    hasMany: I,
-    maxDepth: I,
-    minRows: I,
-    maxRows: I,
-    displayPreview: I,
-  }),
+  relationship: exact<RelationshipField>()(relationKeys),
+  upload: exact<UploadField>()({ ...relationKeys, displayPreview: I }),
   join: exact<JoinField>()({
     name: I,
     label: I,
