@@ -9880,7 +9880,17 @@ export type UpdateAllMediaResponses = {
 export type UpdateAllMediaResponse = UpdateAllMediaResponses[keyof UpdateAllMediaResponses];
 
 export type CreateMediaData = {
-    body: MediaCreateInput;
+    body: {
+        /**
+         * The file. Its type is read from its content, not from its name or this part’s header.
+         */
+        file: Blob | File;
+        /**
+         * The document's fields as JSON text (a MediaCreateInput); without it, the other form fields are the document, as strings.
+         */
+        _payload?: string;
+        [key: string]: string | Blob | File | undefined;
+    };
     path?: never;
     query?: {
         /**

@@ -155,3 +155,12 @@ test.serial(
     t.deepEqual(await readdir(staticDir), before)
   },
 )
+
+test('a JSON create of an upload collection that needs a file is a 400 saying so', async (t) => {
+  const r = await s.request<{ errors: { message: string }[] }>('POST', '/api/media', {
+    body: { alt: 'no file' },
+    invalid: 'the contract takes multipart only where a file is required',
+  })
+  t.is(r.status, 400)
+  t.is(r.body.errors[0].message, 'No files were uploaded.')
+})

@@ -42,14 +42,17 @@ const binary = (description: string) => ({
 /** Adds the multipart bodies to the create and update of `o.c` and its file route. */
 export function uploadPaths(o: CollectionOps, upload: SanitizedUpload): void {
   const { paths, base, singular, tag, meta, c } = o
-  const withMultipart = (op: Schema | undefined, schema: Schema) => {
+  // A create that needs a file takes multipart only: a JSON body has nowhere to carry one.
+  const withMultipart = (op: Schema | undefined, schema: Schema, only: boolean) => {
     const body = op?.requestBody
     if (!op || !isRecord(body) || !isRecord(body.content))
       throw new Error(`${c.slug}: the upload bodies need the create and update operations first.`)
-    op.requestBody = { ...body, content: { ...body.content, 'multipart/form-data': { schema } } }
+    const content = { ...(only ? {} : body.content), 'multipart/form-data': { schema } }
+    op.requestBody = { ...body, content }
   }
-  withMultipart(paths[base]?.post, multipart(singular, 'CreateInput', upload.filesRequiredOnCreate))
-  withMultipart(paths[`${base}/{id}`]?.patch, multipart(singular, 'UpdateInput', false))
+  const required = upload.filesRequiredOnCreate
+  withMultipart(paths[base]?.post, multipart(singular, 'CreateInput', required), required)
+  withMultipart(paths[`${base}/{id}`]?.patch, multipart(singular, 'UpdateInput', false), false)
   paths[`${base}/file/{filename}`] = {
     get: {
       operationId: `get${singular}File`,
