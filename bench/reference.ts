@@ -4,13 +4,15 @@
  * the CMS is measured as a ratio against it.
  *   SQLite: better-sqlite3 with every statement prepared once and cached by its SQL text.
  *   MariaDB/MySQL: a mysql2 pool (10 connections) with prepared statements (`execute`, cached per connection).
- * Usage: node bench/reference.ts <sqlite file | mysql://…> <port>
+ *   Uploads: `POST /api/media` streams the file into <media dir> and resizes images (bench/reference-uploads.ts).
+ * Usage: node bench/reference.ts <sqlite file | mysql://…> <port> [media dir]
  */
 import Database from 'better-sqlite3'
 import Koa from 'koa'
 import mysql from 'mysql2/promise'
+import { floorUpload } from './reference-uploads.ts'
 
-const [location, portArg] = process.argv.slice(2)
+const [location, portArg, mediaDir] = process.argv.slice(2)
 
 type Row = Record<string, unknown>
 /** The few operations the routes need; every statement is parameterised. */
@@ -307,6 +309,12 @@ app.use(async (ctx) => {
     })
     ctx.status = 201
     ctx.body = JSON.stringify({ doc: post(row), message: 'Post successfully created.' })
+    return
+  }
+  if (ctx.path === '/api/media' && ctx.method === 'POST' && mediaDir) {
+    const created = await floorUpload(ctx.req, mediaDir, (sql, params) => store.run(sql, params))
+    ctx.status = 201
+    ctx.body = JSON.stringify(created)
     return
   }
   if (byId && ctx.method === 'PATCH') {
