@@ -15,7 +15,8 @@
  *   npm run bench -- --no-scale                     every scenario, no scale curve
  *   --posts N  --duration S  --warmup S  --connections C  --mariadb-url mysql://user:pass@host:port/
  *
- *   --upload-connections C                          connections of the upload scenarios (default 4)
+ *   --upload-connections C  --upload-duration S     the upload scenarios' load (default 4 connections, 10 s:
+ *                                                   at a few uploads a second, 5 s would give too few samples)
  *
  * Scenario keys: list0 list1 byid where count graphql-list graphql-id create mix upload-image upload-large
  * local, and scale (`--only upload` runs both upload scenarios, bench/uploads.ts). Uploads go to a temporary
@@ -64,6 +65,7 @@ const WARMUP = num('warmup', 1)
 const CONNECTIONS = num('connections', 10)
 /** Uploads are CPU-bound (sharp) on 2 cores: a few connections saturate them. */
 const UPLOAD_CONNECTIONS = num('upload-connections', 4)
+const UPLOAD_DURATION = num('upload-duration', 10)
 const SIZES = list('sizes').length ? list('sizes').map(Number) : [10_000, 100_000, 1_000_000]
 const MARIADB_SERVER = value('mariadb-url') ?? 'mysql://cms:cms@127.0.0.1:3317/'
 const ONLY = list('only')
@@ -600,7 +602,7 @@ const uploadContext = (s: Session): UploadContext => ({
   counter: { url: s.inProcess.url, token: s.counterToken },
   statements: (fn) => statementsOf(s.counter, fn),
   rssOf,
-  duration: DURATION,
+  duration: UPLOAD_DURATION,
   warmup: WARMUP,
   connections: UPLOAD_CONNECTIONS,
   mediaDirs: [CMS_MEDIA, FLOOR_MEDIA],
@@ -852,6 +854,8 @@ async function main(): Promise<void> {
     command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
     posts: POSTS,
     durationPerScenarioS: DURATION,
+    uploadDurationS: UPLOAD_DURATION,
+    uploadConnections: UPLOAD_CONNECTIONS,
     warmupPerScenarioS: WARMUP,
     connections: CONNECTIONS,
     sessions,
