@@ -138,6 +138,8 @@ async function once(base: string, token: string, file: UploadFile): Promise<Row>
     method: 'POST',
     headers: { 'content-type': mp.contentType, authorization: `Bearer ${token}` },
     body: mp.body,
+  }).catch((error: unknown) => {
+    throw new Error(`POST ${base}/api/media (${file.data.length} bytes) failed`, { cause: error })
   })
   const text = await res.text()
   if (res.status !== 201) throw new Error(`POST ${base}/api/media: ${res.status} ${text}`)
@@ -201,16 +203,23 @@ function empty(dir: string): void {
 /** The probe file of upload-large: near the default 50 MiB limit, so holding it whole would show in the RSS. */
 const PROBE_BYTES = 48 * 1024 * 1024
 
-/** The RSS one upload of a 48 MiB PDF adds to an idle server (its peak, sampled every 20 ms, minus before). */
-async function probe(base: string, pid: number | undefined, ctx: UploadContext): Promise<number> {
+/**
+ * The RSS each of three uploads of a 48 MiB PDF, one after the other, adds to an idle server (its peak, sampled
+ * every 20 ms, minus the RSS before it).
+ */
+async function probe(base: string, pid: number | undefined, ctx: UploadContext): Promise<number[]> {
   const file = { data: pdf(PROBE_BYTES), ext: 'pdf', type: 'application/pdf' }
-  const before = ctx.rssOf(pid)
-  let peak = before
-  const sampler = setInterval(() => (peak = Math.max(peak, ctx.rssOf(pid))), 20)
-  await once(base, ctx.token, file)
-  clearInterval(sampler)
+  const deltas: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const before = ctx.rssOf(pid)
+    let peak = before
+    const sampler = setInterval(() => (peak = Math.max(peak, ctx.rssOf(pid))), 20)
+    await once(base, ctx.token, file)
+    clearInterval(sampler)
+    deltas.push(Math.round(Math.max(peak, ctx.rssOf(pid)) - before))
+  }
   for (const dir of ctx.mediaDirs) empty(dir)
-  return Math.round(Math.max(peak, ctx.rssOf(pid)) - before)
+  return deltas
 }
 
 export async function runUploadScenario(ctx: UploadContext, sc: UploadScenario): Promise<Row> {
@@ -225,8 +234,12 @@ export async function runUploadScenario(ctx: UploadContext, sc: UploadScenario):
   const probed =
     sc.file === 'pdf'
       ? {
-          'CMS RSS delta MB, one 48 MiB upload': await probe(ctx.cms.base, ctx.cms.pid, ctx),
-          'floor RSS delta MB, one 48 MiB upload': await probe(ctx.floor.base, ctx.floor.pid, ctx),
+          'CMS RSS delta MB, three 48 MiB uploads': await probe(ctx.cms.base, ctx.cms.pid, ctx),
+          'floor RSS delta MB, three 48 MiB uploads': await probe(
+            ctx.floor.base,
+            ctx.floor.pid,
+            ctx,
+          ),
         }
       : {}
   // RSS before the warm-up: the delta is what the uploads cost over the idle server.
@@ -243,7 +256,7 @@ export async function runUploadScenario(ctx: UploadContext, sc: UploadScenario):
   const f = await measure(ctx.floor.base, ctx.floor.pid)
   const mb = file.data.length / 1e6
   console.log(
-    `  [${ctx.db} ${ctx.posts}] ${sc.name}: ${c.rps.toFixed(1)} vs ${f.rps.toFixed(1)} req/s (${f.rps > 0 ? (c.rps / f.rps).toFixed(2) : 'no floor requests completed'}), ${(c.rps * mb).toFixed(1)} vs ${(f.rps * mb).toFixed(1)} MB/s, CMS RSS ${Math.round(c.beforeRssMb)} → peak ${Math.round(c.peakRssMb)} MB, errors ${c.errors}/${f.errors}${sc.file === 'pdf' ? `; one 48 MiB upload adds ${JSON.stringify(Object.values(probed))} MB (CMS, floor)` : ''}`,
+    `  [${ctx.db} ${ctx.posts}] ${sc.name}: ${c.rps.toFixed(1)} vs ${f.rps.toFixed(1)} req/s (${f.rps > 0 ? (c.rps / f.rps).toFixed(2) : 'no floor requests completed'}), ${(c.rps * mb).toFixed(1)} vs ${(f.rps * mb).toFixed(1)} MB/s, CMS RSS ${Math.round(c.beforeRssMb)} → peak ${Math.round(c.peakRssMb)} MB, errors ${c.errors}/${f.errors}${sc.file === 'pdf' ? `; each of three 48 MiB uploads adds ${JSON.stringify(Object.values(probed))} MB (CMS, floor)` : ''}`,
   )
   return {
     key: sc.key,
