@@ -339,7 +339,8 @@ app.use(async (ctx) => {
   ctx.body = JSON.stringify({ errors: [{ message: 'Route not found' }] })
 })
 // Uploads autocannon cuts off when a load ends fail mid-body; only other errors are worth printing.
-app.on('error', (error: Error, ctx?: Koa.Context) => {
-  if (!ctx?.req.readableAborted && !ctx?.req.destroyed) console.error(error)
+app.on('error', (error: Error & { code?: string }, ctx?: Koa.Context) => {
+  const cut = ctx?.req.readableAborted || ctx?.req.destroyed || error.code?.startsWith('HPE_')
+  if (!cut) console.error(error)
 })
 app.listen(Number(portArg), '127.0.0.1', () => process.send?.('ready'))
