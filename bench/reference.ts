@@ -4,13 +4,15 @@
  * the CMS is measured as a ratio against it.
  *   SQLite: better-sqlite3 with every statement prepared once and cached by its SQL text.
  *   MariaDB/MySQL: a mysql2 pool (10 connections) with prepared statements (`execute`, cached per connection).
- * Usage: node bench/reference.ts <sqlite file | mysql://…> <port>
+ *   Uploads: `POST /api/media` streams the file into <media dir> and resizes images (bench/reference-uploads.ts).
+ * Usage: node bench/reference.ts <sqlite file | mysql://…> <port> [media dir]
  */
 import Database from 'better-sqlite3'
 import Koa from 'koa'
 import mysql from 'mysql2/promise'
+import { floorUpload } from './reference-uploads.ts'
 
-const [location, portArg] = process.argv.slice(2)
+const [location, portArg, mediaDir] = process.argv.slice(2)
 
 type Row = Record<string, unknown>
 /** The few operations the routes need; every statement is parameterised. */
@@ -309,6 +311,12 @@ app.use(async (ctx) => {
     ctx.body = JSON.stringify({ doc: post(row), message: 'Post successfully created.' })
     return
   }
+  if (ctx.path === '/api/media' && ctx.method === 'POST' && mediaDir) {
+    const created = await floorUpload(ctx.req, mediaDir, (sql, params) => store.run(sql, params))
+    ctx.status = 201
+    ctx.body = JSON.stringify(created)
+    return
+  }
   if (byId && ctx.method === 'PATCH') {
     const data = (await body(ctx)) as { excerpt: string }
     const id = Number(byId[1])
@@ -329,5 +337,10 @@ app.use(async (ctx) => {
   }
   ctx.status = 404
   ctx.body = JSON.stringify({ errors: [{ message: 'Route not found' }] })
+})
+// Uploads autocannon cuts off when a load ends fail mid-body; only other errors are worth printing.
+app.on('error', (error: Error & { code?: string }, ctx?: Koa.Context) => {
+  const cut = ctx?.req.readableAborted || ctx?.req.destroyed || error.code?.startsWith('HPE_')
+  if (!cut) console.error(error)
 })
 app.listen(Number(portArg), '127.0.0.1', () => process.send?.('ready'))

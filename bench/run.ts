@@ -15,15 +15,20 @@
  *   npm run bench -- --no-scale                     every scenario, no scale curve
  *   --posts N  --duration S  --warmup S  --connections C  --mariadb-url mysql://user:pass@host:port/
  *
- * Scenario keys: list0 list1 byid where count graphql-list graphql-id create mix local, and scale.
+ *   --upload-connections C  --upload-duration S     the upload scenarios' load (default 4 connections, 10 s:
+ *                                                   at a few uploads a second, 5 s would give too few samples)
+ *
+ * Scenario keys: list0 list1 byid where count graphql-list graphql-id create mix upload-image upload-large
+ * local, and scale (`--only upload` runs both upload scenarios, bench/uploads.ts). Uploads go to a temporary
+ * folder (CMS_MEDIA_DIR for the CMS), removed at the end.
  */
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
 import mysql from 'mysql2/promise'
 import { fork, spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { cpus } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { pino } from 'pino'
 import { loadConfig } from '../server/config/load.ts'
@@ -38,6 +43,7 @@ import {
   sqliteDataset,
   type Seeded,
 } from './datasets.ts'
+import { runUploadScenario, UPLOAD_SCENARIOS, type UploadContext } from './uploads.ts'
 
 // ---- options ---------------------------------------------------------------------------
 
@@ -57,6 +63,9 @@ const DURATION = num('duration', 5)
 /** Seconds of unrecorded load before each measured one (JIT, caches, the background GraphQL schema build). */
 const WARMUP = num('warmup', 1)
 const CONNECTIONS = num('connections', 10)
+/** Uploads are CPU-bound (sharp) on 2 cores: a few connections saturate them. */
+const UPLOAD_CONNECTIONS = num('upload-connections', 4)
+const UPLOAD_DURATION = num('upload-duration', 10)
 const SIZES = list('sizes').length ? list('sizes').map(Number) : [10_000, 100_000, 1_000_000]
 const MARIADB_SERVER = value('mariadb-url') ?? 'mysql://cms:cms@127.0.0.1:3317/'
 const ONLY = list('only')
@@ -76,6 +85,12 @@ const RUN_SCALE = SCALE_ONLY || (!args.includes('--no-scale') && selected('scale
 const FULL_RUN = !SCALE_ONLY && ONLY.length === 0 && !args.includes('--no-scale')
 const root = process.cwd()
 const node = process.execPath
+// Every upload of the run (the CMS child, the in-process counter, the floor) lands here, never in data/media.
+const MEDIA = mkdtempSync(path.join(tmpdir(), 'cms-bench-media-'))
+const CMS_MEDIA = path.join(MEDIA, 'cms')
+const FLOOR_MEDIA = path.join(MEDIA, 'floor')
+mkdirSync(FLOOR_MEDIA)
+process.env.CMS_MEDIA_DIR = CMS_MEDIA
 
 const TARGETS = { readRatio: 0.8, scaleSlowdown: 2, peakRssMb: 160, idleRssMb: 110, startupMs: 500 }
 
@@ -149,7 +164,7 @@ async function startCms(url: string): Promise<Server> {
 async function startFloor(location: string): Promise<Server> {
   const port = await freePort()
   const started = performance.now()
-  const child = fork(path.join(root, 'bench/reference.ts'), [location, String(port)], {
+  const child = fork(path.join(root, 'bench/reference.ts'), [location, String(port), FLOOR_MEDIA], {
     execPath: node,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
@@ -573,6 +588,26 @@ async function runScenario(s: Session, sc: Scenario): Promise<ResultRow> {
   }
 }
 
+const uploadContext = (s: Session): UploadContext => ({
+  db: s.db,
+  posts: s.posts,
+  cms: {
+    base: s.cms.base,
+    pid: s.cms.child.pid,
+    idleRssMb: s.cms.idleRssMb,
+    startupMs: s.cms.startupMs,
+  },
+  floor: { base: s.floor.base, pid: s.floor.child.pid },
+  token: s.token,
+  counter: { url: s.inProcess.url, token: s.counterToken },
+  statements: (fn) => statementsOf(s.counter, fn),
+  rssOf,
+  duration: UPLOAD_DURATION,
+  warmup: WARMUP,
+  connections: UPLOAD_CONNECTIONS,
+  mediaDirs: [CMS_MEDIA, FLOOR_MEDIA],
+})
+
 // ---- Local layer (in process) --------------------------------------------------------------
 
 async function timed(fn: () => unknown): Promise<{ rps: number; p50: number; p99: number }> {
@@ -707,7 +742,10 @@ async function scaleCurve(db: Db): Promise<ResultRow[]> {
 function targets(db: Db, results: ResultRow[], scale: ResultRow[]): Record<string, unknown> {
   const mine = results.filter((r) => r.db === db)
   const http = [...mine, ...scale.filter((r) => r.db === db)].filter((r) => r.key !== 'local')
-  const reads = mine.filter((r) => r.key !== 'local' && r.key !== 'create' && r.key !== 'mix')
+  const reads = mine.filter(
+    (r) =>
+      !['local', 'create', 'mix'].includes(r.key as string) && !/^upload/.test(r.key as string),
+  )
   const notMeasured = { holds: null, note: 'not measured in this run' }
   const readTarget = reads.length
     ? {
@@ -783,7 +821,8 @@ async function main(): Promise<void> {
   if (!SCALE_ONLY) {
     for (const db of DBS) {
       const chosen = scenarios(POSTS).filter((sc) => selected(sc.key))
-      if (!chosen.length && !selected('local')) continue
+      const uploads = UPLOAD_SCENARIOS.filter((sc) => selected(sc.key))
+      if (!chosen.length && !uploads.length && !selected('local')) continue
       const s = await openSession(db, POSTS)
       sessions.push({
         db,
@@ -796,6 +835,7 @@ async function main(): Promise<void> {
       })
       try {
         for (const sc of chosen) results.push(await runScenario(s, sc))
+        for (const sc of uploads) results.push(await runUploadScenario(uploadContext(s), sc))
         if (selected('local')) results.push(await localFind(s))
       } finally {
         await s.close()
@@ -814,6 +854,8 @@ async function main(): Promise<void> {
     command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
     posts: POSTS,
     durationPerScenarioS: DURATION,
+    uploadDurationS: UPLOAD_DURATION,
+    uploadConnections: UPLOAD_CONNECTIONS,
     warmupPerScenarioS: WARMUP,
     connections: CONNECTIONS,
     sessions,
@@ -830,9 +872,13 @@ async function main(): Promise<void> {
 }
 
 main().then(
-  () => process.exit(0),
+  () => {
+    rmSync(MEDIA, { recursive: true, force: true })
+    process.exit(0)
+  },
   (error: unknown) => {
     console.error(error)
+    rmSync(MEDIA, { recursive: true, force: true })
     process.exit(1)
   },
 )
