@@ -214,7 +214,7 @@ export async function create(
     },
     {
       prepare: async (req, overrideAccess) => ({
-        staged: await stageWrite(collection, incoming, 'create', req, overrideAccess),
+        staged: await stageWrite(this, collection, incoming, 'create', req, overrideAccess),
         prehashed: await prehashPassword(collection, incoming.data),
       }),
     },
