@@ -17,6 +17,7 @@ import { mimeTypeAllowed, sniffType, SNIFF_BYTES } from '../../storage/sniff.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
+import { fetchPasted, pastedURL } from './paste.ts'
 import { stageDuplicate, stageRefocus, type WriteIncoming } from './stored.ts'
 import { deriveOriginal, deriveSizes, type DerivedImage } from './derive.ts'
 import { imageInfo, isResizable } from './images.ts'
@@ -35,6 +36,8 @@ export interface StagedFile {
   sizes?: Record<string, DerivedImage | null>
   /** Staged from this stored file of the document being updated (a new focal point): it must still be its file. */
   from?: string
+  /** Removes what staging left behind (a fetched file), once the write is settled. */
+  cleanup?: () => Promise<void>
 }
 
 /** 413 for a file over the collection's `upload.limits.fileSize`. */
@@ -204,7 +207,18 @@ export async function stageWrite(
     const copy = await stageDuplicate(cms, collection, upload, incoming, req, overrideAccess)
     if (copy || !upload.filesRequiredOnCreate) return copy
   }
-  return stageFile(collection, upload, incoming, operation, req)
+  const url = operation === 'create' && !brings ? pastedURL(data) : undefined
+  if (!url) return stageFile(collection, upload, incoming, operation, req)
+  const remote = await fetchPasted(collection, upload, url)
+  try {
+    const named = typeof data?.filename === 'string' && data.filename ? data.filename : remote.name
+    const file = { name: named, tempFilePath: remote.path }
+    const staged = await stageFile(collection, upload, { file, data }, operation, req)
+    return staged && { ...staged, cleanup: remote.cleanup }
+  } catch (error) {
+    await remote.cleanup()
+    throw error
+  }
 }
 
 const fileError = (collection: SanitizedCollection, message: string, path = 'file') =>
