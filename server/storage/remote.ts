@@ -65,19 +65,33 @@ export function allowedBy(url: URL, list: AllowList): AllowList[number] | undefi
     Object.entries(item).every(([key, value]) => {
       if (!value) return true
       if (key === 'protocol') return url.protocol === `${value}:`
-      if (key === 'pathname') {
-        const pattern = String(value)
-          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-          .split('**')
-          .map((part) => part.replace(/\*/g, '[^/]*'))
-          .join('.*')
-          .replace(/\/$/, '(/)?')
-        return new RegExp(`^${pattern}$`).test(url.pathname)
-      }
+      if (key === 'pathname') return globMatch(String(value), url.pathname)
       if (key === 'hostname') return unbracket(url.hostname) === unbracket(String(value))
       return url[key as 'port' | 'search'] === value
     }),
   )
+}
+
+/**
+ * Payload's pathname patterns: `*` matches within one segment, `**` across segments, and a trailing `/` is
+ * optional. Matched directly (patterns come from the config, paths from one URL), not compiled to a RegExp.
+ */
+function globMatch(pattern: string, path: string): boolean {
+  if (pattern.length > 1 && pattern.endsWith('/') && path === pattern.slice(0, -1)) return true
+  const from = (i: number, j: number): boolean => {
+    if (i === pattern.length) return j === path.length
+    if (pattern.startsWith('**', i)) {
+      for (let k = j; k <= path.length; k++) if (from(i + 2, k)) return true
+      return false
+    }
+    if (pattern[i] === '*') {
+      for (let k = j; k <= path.length && (k === j || path[k - 1] !== '/'); k++)
+        if (from(i + 1, k)) return true
+      return false
+    }
+    return j < path.length && pattern[i] === path[j] && from(i + 1, j + 1)
+  }
+  return from(0, 0)
 }
 
 export interface RemoteOptions {
@@ -142,6 +156,8 @@ function get(url: URL, safe: boolean, signal: AbortSignal): Promise<http.Incomin
     const req = client.get(url, {
       headers: { 'accept-encoding': 'identity', 'user-agent': 'contract-cms' },
       signal,
+      // A fresh connection each time: a pooled socket, opened by a fetch the guard did not cover, skips the lookup.
+      agent: false,
       ...(safe && { lookup: guardedLookup(url) }),
     })
     req.on('response', resolve).on('error', reject)

@@ -66,7 +66,10 @@ const s = useServer(
     collections: [
       {
         slug: 'media',
-        access: { read: () => true, create: () => true },
+        access: {
+          read: () => true,
+          create: ({ req }) => req.user?.email !== 'guest@example.com',
+        },
         upload: {
           staticDir: dirs.media,
           limits: { fileSize: 4000 },
@@ -95,6 +98,7 @@ const s = useServer(
         },
         fields: [],
       },
+      { slug: 'users', auth: true, fields: [] },
       {
         slug: 'closed',
         access: { create: () => true },
@@ -103,6 +107,13 @@ const s = useServer(
       },
     ],
   }),
+  async (cms) => {
+    for (const name of ['editor', 'guest'])
+      await cms.create({
+        collection: 'users',
+        data: { email: `${name}@example.com`, password: `${name}-password` },
+      })
+  },
 )
 test.after.always(() => new Promise<void>((resolve) => remote.close(() => resolve())))
 
@@ -239,6 +250,57 @@ test.serial('refusals leave no file behind, stored or temporary', async (t) => {
   t.deepEqual(temporary, [])
   t.true(existsSync(mediaDir))
 })
+
+const bearer = async (name: string) => {
+  const body = { email: `${name}@example.com`, password: `${name}-password` }
+  const res = await s.request('POST', '/api/users/login', { body })
+  return { authorization: `Bearer ${(res.body as { token: string }).token}` }
+}
+const paste = (path: string, src: string, headers: Record<string, string> = {}) =>
+  s.fetch(`${s.url}/api/${path}?src=${encodeURIComponent(src)}`, { headers })
+
+test.serial(
+  'GET paste-url answers the fetched file as an attachment, for a user with access',
+  async (t) => {
+    const editor = await bearer('editor')
+    const res = await paste('media/paste-url', at('/img/photo.png'), editor)
+    t.is(res.status, 200)
+    t.is(res.headers.get('content-type'), 'image/png')
+    t.is(
+      res.headers.get('content-disposition'),
+      `attachment; filename="photo.png"; filename*=UTF-8''photo.png`,
+    )
+    t.true(Buffer.from(await res.arrayBuffer()).equals(png))
+    // For an existing document (update access), and through a same-origin redirect.
+    const doc = await s.cms.create({ collection: 'media', data: { url: at('/img/photo.png') } })
+    const forDoc = await paste(`media/paste-url/${doc.id}`, at('/img/moved.png'), editor)
+    t.is(forDoc.status, 200)
+    t.is(Number(forDoc.headers.get('content-length')), png.length)
+    await forDoc.arrayBuffer()
+  },
+)
+
+test.serial(
+  'GET paste-url refuses anonymous callers, callers without access, closed collections and URLs off the list',
+  async (t) => {
+    const seen = requests.length
+    t.is((await paste('media/paste-url', at('/img/photo.png'))).status, 403)
+    t.is((await paste('media/paste-url', at('/img/photo.png'), await bearer('guest'))).status, 403)
+    const editor = await bearer('editor')
+    const closed = await paste('closed/paste-url', at('/img/photo.png'), editor)
+    t.is(closed.status, 400)
+    t.regex(await closed.text(), /Pasting from a URL is not enabled for collection \\"closed\\"/)
+    const off = await paste('media/paste-url', at('/other/photo.png'), editor)
+    t.is(off.status, 400)
+    t.regex(await off.text(), /is not allowed/)
+    const local = await paste('byname/paste-url', at('/img/photo.png', 'localhost'), editor)
+    t.is(local.status, 400)
+    t.regex(await local.text(), /private or reserved address/)
+    t.is(requests.length, seen, 'the remote server was never asked')
+    const big = await paste('media/paste-url', at('/img/declared-big.bin'), editor)
+    t.is(big.status, 413)
+  },
+)
 
 test('a bad pasteURL is a start-up error naming the path', (t) => {
   const bad = (upload: Record<string, unknown>, message: RegExp) =>
