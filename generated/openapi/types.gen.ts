@@ -10406,6 +10406,10 @@ export type PasteMediaUrlForDocumentErrors = {
      */
     403: Error;
     /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
      * The request body is too large
      */
     413: Error;

@@ -108,6 +108,7 @@ function pastePaths(o: CollectionOps): void {
       responses: {
         200: binary('The file, as an attachment (its type read from its content)'),
         ...errors(400, 401, 403, 413, 500),
+        ...(withId && errors(404)),
       },
     },
   })

@@ -1,8 +1,4 @@
-import type { RestHandlers } from './request.ts'
-
-/** `attachment; filename="a.png"; filename*=UTF-8''a.png` (RFC 6266), safe for any name. */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
+import { attachment, type RestHandlers } from './request.ts'
 
 /**
  * `GET <api>/<slug>/paste-url[/<id>]?src=<url>`: the file at an allow-listed URL, fetched by the server (Local

@@ -5,17 +5,17 @@
  * as a create with `data.url` (storage/remote.ts).
  */
 import { createReadStream } from 'node:fs'
-import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import type { BaseArgs, CollectionSlug } from '../../config/local-api.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { sanitizeFilename } from '../../storage/filenames.ts'
-import { sniffType, SNIFF_BYTES } from '../../storage/sniff.ts'
+import { sniffType } from '../../storage/sniff.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { createLocalReq } from '../request.ts'
 import { fetchPasted } from '../upload/paste.ts'
+import { head } from '../upload/stage.ts'
 
 export interface PasteURLArgs<S extends string = CollectionSlug> extends BaseArgs {
   collection: S
@@ -46,11 +46,8 @@ export async function pasteURL(this: Cms, args: PasteURLArgs): Promise<PastedFil
     throw new BadRequest('A valid URL string is required (src).', [{ path: 'src' }])
   const file = await fetchPasted(collection, collection.upload, args.src)
   try {
-    const handle = await open(file.path, 'r')
-    const head = Buffer.alloc(SNIFF_BYTES)
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0).finally(() => handle.close())
     const filename = sanitizeFilename(file.name)
-    const mimeType = await sniffType(head.subarray(0, bytesRead), filename)
+    const mimeType = await sniffType(await head({ path: file.path }), filename)
     const body = createReadStream(file.path)
     body.once('close', () => void file.cleanup())
     return { filename, mimeType, size: file.size, body }

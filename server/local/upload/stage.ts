@@ -94,7 +94,8 @@ async function source(file: UploadedFile | undefined, filePath: string | undefin
   throw new BadRequest('file needs data (a Buffer) or tempFilePath.')
 }
 
-async function head(src: { data?: Buffer; path?: string }): Promise<Buffer> {
+/** The first bytes of a file, enough to tell its type by content. */
+export async function head(src: { data?: Buffer; path?: string }): Promise<Buffer> {
   if (src.data) return src.data.subarray(0, SNIFF_BYTES)
   const handle = await open(src.path ?? '', 'r')
   try {
