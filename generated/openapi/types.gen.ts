@@ -10598,6 +10598,120 @@ export type GetMediaFileResponses = {
 
 export type GetMediaFileResponse = GetMediaFileResponses[keyof GetMediaFileResponses];
 
+export type PasteMediaUrlData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The URL of the file (http or https, matched against `upload.pasteURL.allowList`).
+         */
+        src: string;
+    };
+    url: '/media/paste-url';
+};
+
+export type PasteMediaUrlErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type PasteMediaUrlError = PasteMediaUrlErrors[keyof PasteMediaUrlErrors];
+
+export type PasteMediaUrlResponses = {
+    /**
+     * The file, as an attachment (its type read from its content)
+     */
+    200: Blob | File;
+};
+
+export type PasteMediaUrlResponse = PasteMediaUrlResponses[keyof PasteMediaUrlResponses];
+
+export type PasteMediaUrlForDocumentData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * The URL of the file (http or https, matched against `upload.pasteURL.allowList`).
+         */
+        src: string;
+    };
+    url: '/media/paste-url/{id}';
+};
+
+export type PasteMediaUrlForDocumentErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type PasteMediaUrlForDocumentError = PasteMediaUrlForDocumentErrors[keyof PasteMediaUrlForDocumentErrors];
+
+export type PasteMediaUrlForDocumentResponses = {
+    /**
+     * The file, as an attachment (its type read from its content)
+     */
+    200: Blob | File;
+};
+
+export type PasteMediaUrlForDocumentResponse = PasteMediaUrlForDocumentResponses[keyof PasteMediaUrlForDocumentResponses];
+
 export type DeleteAllTrackingData = {
     body?: never;
     path?: never;

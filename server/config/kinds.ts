@@ -230,6 +230,12 @@ export const KINDS = {
     description:
       'Serves a stored file of an upload collection (the original or a size) after the read access of its document: `Range` (206), `If-None-Match` (304), `ETag`, `Content-Length`; a storage with its own links (a public bucket, signed URLs) answers 302 to them. Types a browser must not render inline are sent as attachments; SVG with `Content-Security-Policy: sandbox`.',
   },
+  pasteURL: {
+    statuses: [200],
+    target: 'collection',
+    description:
+      "Fetches the file at `src` on the server and answers it as an attachment (Payload's paste-url), for a client that cannot fetch it itself: only with the collection's `upload.pasteURL`, for a logged-in caller with create access (update access with an id), from a URL of its allow-list, never from a private address the list does not name.",
+  },
   registerFirstUser: {
     statuses: [200],
     target: 'collection',

@@ -113,15 +113,11 @@ export const endpointRefusals = {
 } as const satisfies Refusals<Endpoint>
 
 export const uploadRefusals = {
-  pasteURL:
-    'creating a document from a URL is not built yet; remove pasteURL, and fetch the file yourself and send it (multipart, or file on the Local API).',
   handlers:
     'custom file handlers are not supported; remove handlers and serve files through a storage adapter (upload.storage) instead.',
   externalFileHeaderFilter:
-    'files are not fetched from other servers with forwarded headers; remove externalFileHeaderFilter.',
+    "a pasteURL fetch never forwards the caller's headers or cookies to another server; remove externalFileHeaderFilter.",
   filenameCompoundIndex: 'filenames are unique per collection; remove filenameCompoundIndex.',
-  skipSafeFetch:
-    'files are never fetched from URLs here (pasteURL is not built); remove skipSafeFetch.',
   constructorOptions:
     "sharp's constructor options are fixed (limitInputPixels guards against decompression bombs); remove constructorOptions.",
 } as const satisfies Refusals<UploadOptions>

@@ -34,6 +34,16 @@ export interface ImageSize {
   [key: string]: unknown
 }
 
+/** URLs files may be fetched from (Payload's `AllowList`): an item matches when every key it sets matches. */
+export type AllowList = Array<{
+  hostname: string
+  /** `*` matches within a segment, `**` across segments. */
+  pathname?: string
+  port?: string
+  protocol?: 'http' | 'https'
+  search?: string
+}>
+
 export interface UploadOptions {
   /** Folder of the local-disk storage, relative to the working directory (default: the collection's slug). */
   staticDir?: string
@@ -70,6 +80,13 @@ export interface UploadOptions {
    * set (default false: refused with a 400, as Payload).
    */
   allowRestrictedFileTypes?: boolean
+  /**
+   * Create a document from a file at a URL (`data.url`, and `GET <slug>/paste-url?src=`): off unless set, and then
+   * only from the URLs of `allowList`, with an SSRF-safe fetch (docs/uploads.md).
+   */
+  pasteURL?: false | { allowList: AllowList }
+  /** Private and loopback addresses may be fetched: for every allowed URL (true) or for those of a list. */
+  skipSafeFetch?: boolean | AllowList
   /** Admin-only options, kept as given. */
   adminThumbnail?: string | ((args: { doc: Record<string, unknown> }) => string | null | false)
   displayPreview?: boolean
@@ -141,6 +158,9 @@ export function sanitizeUpload(
     throw new ConfigError(
       `${at}.disableLocalStorage needs a storage adapter (upload.storage, e.g. s3Storage({ … })) to keep files somewhere.`,
     )
+  checkAllowList(options.pasteURL, `${at}.pasteURL`)
+  if (options.skipSafeFetch !== undefined && typeof options.skipSafeFetch !== 'boolean')
+    checkList(options.skipSafeFetch, `${at}.skipSafeFetch`)
   if (options.storage && !isStorage(options.storage))
     throw new ConfigError(
       `${at}.storage must be a storage adapter (localStorage(dir) or s3Storage({ … })).`,
@@ -161,6 +181,35 @@ const stringList = (v: unknown): v is string[] =>
   Array.isArray(v) && v.every((x) => typeof x === 'string')
 const isStorage = (v: unknown): v is StorageAdapter =>
   isObject(v) && ['put', 'get', 'delete', 'exists', 'stat'].every((k) => typeof v[k] === 'function')
+
+/** `pasteURL`: false, or `{ allowList: [{ hostname, … }] }` (server-side fetching needs a list). */
+function checkAllowList(paste: unknown, at: string): void {
+  if (paste === undefined || paste === false) return
+  if (!isObject(paste) || !Array.isArray(paste.allowList))
+    throw new ConfigError(
+      `${at} must be false or { allowList: [{ hostname, pathname?, port?, protocol?, search? }] }: files are fetched only from the hosts it lists.`,
+    )
+  checkList(paste.allowList, `${at}.allowList`)
+}
+
+const ALLOW_KEYS = new Set(['hostname', 'pathname', 'port', 'protocol', 'search'])
+function checkList(list: unknown, at: string): void {
+  if (!Array.isArray(list)) throw new ConfigError(`${at} must be a list of { hostname, … }.`)
+  list.forEach((item: unknown, i) => {
+    if (!isObject(item) || typeof item.hostname !== 'string' || !item.hostname)
+      throw new ConfigError(`${at}[${i}] needs a hostname.`)
+    for (const [key, value] of Object.entries(item)) {
+      if (!ALLOW_KEYS.has(key))
+        throw new ConfigError(
+          `${at}[${i}].${key} is not an allow-list key (hostname, pathname, port, protocol, search).`,
+        )
+      if (value !== undefined && typeof value !== 'string')
+        throw new ConfigError(`${at}[${i}].${key} must be a string.`)
+    }
+    if (item.protocol && item.protocol !== 'http' && item.protocol !== 'https')
+      throw new ConfigError(`${at}[${i}].protocol must be "http" or "https".`)
+  })
+}
 
 function checkFormat(format: unknown, at: string): void {
   if (format === undefined) return

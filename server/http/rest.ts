@@ -36,6 +36,7 @@ import { unlock } from './rest/unlock.ts'
 import { init } from './rest/init.ts'
 import { registerFirstUser } from './rest/register-first-user.ts'
 import { getFile } from './rest/get-file.ts'
+import { pasteURL } from './rest/paste-url.ts'
 import { health } from './rest/health.ts'
 import type { RestHandlers, RestRequest } from './rest/request.ts'
 
@@ -84,6 +85,7 @@ export const kinds = {
   init,
   registerFirstUser,
   getFile,
+  pasteURL,
   v1ListOrders: (cms, r) => v1Kinds.v1ListOrders(cms, toV1(r)),
   v1CreateOrder: (cms, r) => v1Kinds.v1CreateOrder(cms, toV1(r)),
   v1GetOrder: (cms, r) => v1Kinds.v1GetOrder(cms, toV1(r)),

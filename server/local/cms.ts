@@ -28,6 +28,7 @@ import { count } from './operations/count.ts'
 import { access } from './operations/access.ts'
 import { docAccess, docAccessGlobal } from './operations/doc-access.ts'
 import { getFile } from './operations/get-file.ts'
+import { pasteURL } from './operations/paste-url.ts'
 import { create } from './operations/create.ts'
 import { duplicate } from './operations/duplicate.ts'
 import { deleteOperation } from './operations/delete.ts'
@@ -115,6 +116,7 @@ export class Cms implements LocalApi {
   docAccess = docAccess
   /** A stored file of an upload collection by filename, after its document's read access. */
   getFile = getFile
+  pasteURL = pasteURL
   docAccessGlobal = docAccessGlobal
   login = login
   logout = logout

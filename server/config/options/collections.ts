@@ -65,6 +65,8 @@ export const COLLECTION_TABLES = {
       storage: I,
       limits: I,
       allowRestrictedFileTypes: I,
+      pasteURL: I,
+      skipSafeFetch: I,
       adminThumbnail: I,
       displayPreview: I,
       bulkUpload: I,

@@ -155,7 +155,7 @@ export const FIELD_TABLES: Record<string, OptionTable> = Object.fromEntries(
   Object.entries(fieldTypes).map(([type, implemented]): [string, OptionTable] => [
     type,
     {
-      of: `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} field`,
+      of: `${/^(?:[aeio]|up)/.test(type) ? 'an' : 'a'} ${type} field`,
       implemented,
       refused: { ...(LAYOUT.has(type) ? {} : refused.fieldRefusals), ...typeRefusals.get(type) },
     },

@@ -82,4 +82,39 @@ export function uploadPaths(o: CollectionOps, upload: SanitizedUpload): void {
       },
     },
   }
+  pastePaths(o)
+}
+
+/** Payload's paste-url: `<slug>/paste-url?src=` for a new document, `<slug>/paste-url/{id}?src=` for one. */
+function pastePaths(o: CollectionOps): void {
+  const { paths, base, singular, tag, meta, c } = o
+  const src = {
+    name: 'src',
+    in: 'query',
+    required: true,
+    description:
+      'The URL of the file (http or https, matched against `upload.pasteURL.allowList`).',
+    schema: { type: 'string', minLength: 1 },
+  }
+  const op = (withId: boolean) => ({
+    get: {
+      operationId: `paste${singular}URL${withId ? 'ForDocument' : ''}`,
+      summary: `Fetch a file from a URL for ${withId ? 'a' : 'a new'} ${c.labels.singular}`,
+      tags: tag,
+      'x-cms': meta('pasteURL'),
+      parameters: withId
+        ? [
+            src,
+            { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1 } },
+          ]
+        : [src],
+      responses: {
+        200: binary('The file, as an attachment (its type read from its content)'),
+        ...errors(400, 401, 403, 413, 500),
+        ...(withId && errors(404)),
+      },
+    },
+  })
+  paths[`${base}/paste-url`] = op(false)
+  paths[`${base}/paste-url/{id}`] = op(true)
 }

@@ -1,17 +1,13 @@
 import type { SanitizedUpload } from '../../config/upload.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { parseRange } from '../../storage/range.ts'
-import type { RestHandlers, RestReply } from './request.ts'
+import { attachment, type RestHandlers, type RestReply } from './request.ts'
 
 /** Types a browser renders without risk to the API's origin; anything else is sent as an attachment. */
 const INLINE = /^(image\/(?!svg)|video\/|audio\/|application\/pdf$|text\/plain$)/
 
 const header = (r: { req: { headers?: Headers } }, name: string) =>
   r.req.headers?.get(name) ?? undefined
-
-/** `attachment; filename="a.bin"; filename*=UTF-8''a.bin` (RFC 6266), safe for any name. */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
 
 /**
  * `GET <api>/<slug>/file/<filename>`: the file after its document's read access (Local `getFile`), with the

@@ -150,3 +150,7 @@ export function withoutToken<T extends Record<string, unknown>>(
   const { [key]: _token, ...rest } = body
   return rest
 }
+
+/** `attachment; filename="a.bin"; filename*=UTF-8''a.bin` (RFC 6266), safe for any name. */
+export const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`

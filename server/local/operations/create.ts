@@ -145,6 +145,7 @@ export async function create(
   const { upload } = collection
   // The files this create stored: removed when anything after them fails (the document is then not written).
   const storedKeys: string[] = []
+  let cleanup: (() => Promise<void>) | undefined
   const run = collectionOperation<CreateArgs<CollectionSlug>, Record<string, unknown>, Prepared>(
     this,
     collection,
@@ -213,11 +214,16 @@ export async function create(
       return out
     },
     {
-      prepare: async (req, overrideAccess) => ({
-        staged: await stageWrite(collection, incoming, 'create', req, overrideAccess),
-        prehashed: await prehashPassword(collection, incoming.data),
-      }),
+      prepare: async (req, overrideAccess) => {
+        const staged = await stageWrite(this, collection, incoming, 'create', req, overrideAccess)
+        cleanup = staged?.cleanup
+        return { staged, prehashed: await prehashPassword(collection, incoming.data) }
+      },
     },
   )
-  return upload ? settleFiles(this, upload, run, { stored: storedKeys, replaced: [] }) : run
+  if (!upload) return run
+  // A file fetched for pasteURL waits in a temporary folder until the write is settled.
+  return settleFiles(this, upload, run, { stored: storedKeys, replaced: [] }).finally(() =>
+    cleanup?.(),
+  )
 }

@@ -2,6 +2,7 @@ import type { CmsRequest, ID, SanitizedCollection, Where } from '../../config/ty
 import type { Executor } from '../../db/database.ts'
 import { docToRow } from '../../db/rows.ts'
 import { selectById, selectIds, updateRow } from '../../db/store.ts'
+import { APIError } from '../../errors/api-error.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { combineWhere, executeAccess } from '../access.ts'
@@ -96,7 +97,7 @@ export async function update(
         staged:
           incoming.id === undefined
             ? undefined
-            : await stageWrite(collection, incoming, 'update', req, overrideAccess),
+            : await stageWrite(this, collection, incoming, 'update', req, overrideAccess),
         prehashed: await prehashPassword(collection, incoming.data),
       }),
     },
@@ -233,6 +234,9 @@ export async function updateOne(
     overrideAccess: args.overrideAccess,
   })
   if (collection.upload && args.staged) {
+    // Sizes made anew from the stored original: another write replaced it meanwhile, so they are stale.
+    if (args.staged.from !== undefined && main.filename !== args.staged.from)
+      throw new APIError('The file of this document changed during the update; try again.', 409)
     const file = await storeFile(cms, req, collection, collection.upload, args.staged)
     args.files?.stored.push(...file.keys)
     Object.assign(doc, file.fields)

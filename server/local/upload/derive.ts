@@ -132,4 +132,15 @@ export async function deriveSize(
   return encode(image, format)
 }
 
+/** Every size of `imageSizes` made from one original, around one focal point. */
+export async function deriveSizes(
+  original: DerivedImage,
+  upload: SanitizedUpload,
+  focal: { x: number; y: number } | undefined,
+): Promise<Record<string, DerivedImage | null>> {
+  const sizes: Record<string, DerivedImage | null> = {}
+  for (const size of upload.imageSizes) sizes[size.name] = await deriveSize(original, size, focal)
+  return sizes
+}
+
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v))

@@ -16,7 +16,10 @@ import { sanitizeFilename } from '../../storage/filenames.ts'
 import { mimeTypeAllowed, sniffType, SNIFF_BYTES } from '../../storage/sniff.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 import { executeAccess } from '../access.ts'
-import { deriveOriginal, deriveSize, type DerivedImage } from './derive.ts'
+import type { Cms } from '../cms.ts'
+import { fetchPasted, pastedURL } from './paste.ts'
+import { stageDuplicate, stageRefocus, type WriteIncoming } from './stored.ts'
+import { deriveOriginal, deriveSizes, type DerivedImage } from './derive.ts'
 import { imageInfo, isResizable } from './images.ts'
 
 /** A file checked and measured, ready to be stored. */
@@ -31,6 +34,10 @@ export interface StagedFile {
   open: () => Readable
   /** Each of `imageSizes` made from an image (null: the image is smaller than the size). */
   sizes?: Record<string, DerivedImage | null>
+  /** Staged from this stored file of the document being updated (a new focal point): it must still be its file. */
+  from?: string
+  /** Removes what staging left behind (a fetched file), once the write is settled. */
+  cleanup?: () => Promise<void>
 }
 
 /** 413 for a file over the collection's `upload.limits.fileSize`. */
@@ -87,7 +94,8 @@ async function source(file: UploadedFile | undefined, filePath: string | undefin
   throw new BadRequest('file needs data (a Buffer) or tempFilePath.')
 }
 
-async function head(src: { data?: Buffer; path?: string }): Promise<Buffer> {
+/** The first bytes of a file, enough to tell its type by content. */
+export async function head(src: { data?: Buffer; path?: string }): Promise<Buffer> {
   if (src.data) return src.data.subarray(0, SNIFF_BYTES)
   const handle = await open(src.path ?? '', 'r')
   try {
@@ -160,8 +168,7 @@ async function processImage(
     width: staged.width ?? 0,
     height: staged.height ?? 0,
   }
-  const sizes: Record<string, DerivedImage | null> = {}
-  for (const size of upload.imageSizes) sizes[size.name] = await deriveSize(original, size, focal)
+  const sizes = await deriveSizes(original, upload, focal)
   if (!derived) return { ...staged, sizes }
   // The name keeps its extension unless the format changed (`formatOptions`).
   const same = derived.mimeType === staged.mimeType && path.extname(staged.name)
@@ -177,21 +184,42 @@ async function processImage(
 }
 
 /**
- * The file of a create, or of an update by id that brings one, staged before the write's transaction. The
- * operation's access is asked first, so nobody without it makes the server read, sniff or decode a file.
+ * The file of a create, or of an update by id, staged before the write's transaction: the one it brings, else a
+ * duplicate's copy of its source's (stored.ts), else, for an update that moves the focal point, the stored
+ * original with its sizes made anew. The operation's access is asked first, so nobody without it makes the server
+ * read, sniff or decode a file.
  */
 export async function stageWrite(
+  cms: Cms,
   collection: SanitizedCollection,
-  incoming: { data?: unknown; file?: UploadedFile; filePath?: string },
+  incoming: WriteIncoming,
   operation: 'create' | 'update',
   req: CmsRequest,
   overrideAccess: boolean,
 ): Promise<StagedFile | undefined> {
   const { upload } = collection
-  if (!upload || (operation === 'update' && !incoming.file && !incoming.filePath)) return undefined
+  if (!upload) return undefined
+  const brings = Boolean(incoming.file || incoming.filePath)
+  if (operation === 'update' && !brings)
+    return stageRefocus(cms, collection, upload, incoming, req, overrideAccess)
   const data = isRecord(incoming.data) ? incoming.data : undefined
   await executeAccess(collection.access[operation], { req, data }, overrideAccess)
-  return stageFile(collection, upload, incoming, operation, req)
+  if (operation === 'create' && !brings && incoming.duplicateFromID != null) {
+    const copy = await stageDuplicate(cms, collection, upload, incoming, req, overrideAccess)
+    if (copy || !upload.filesRequiredOnCreate) return copy
+  }
+  const url = operation === 'create' && !brings ? pastedURL(data) : undefined
+  if (!url) return stageFile(collection, upload, incoming, operation, req)
+  const remote = await fetchPasted(collection, upload, url)
+  try {
+    const named = typeof data?.filename === 'string' && data.filename ? data.filename : remote.name
+    const file = { name: named, tempFilePath: remote.path }
+    const staged = await stageFile(collection, upload, { file, data }, operation, req)
+    return staged && { ...staged, cleanup: remote.cleanup }
+  } catch (error) {
+    await remote.cleanup()
+    throw error
+  }
 }
 
 const fileError = (collection: SanitizedCollection, message: string, path = 'file') =>
