@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pino } from 'pino'
+import sharp from 'sharp'
 import type { Config, Where } from '../../server/config/types.ts'
 import { loadConfig } from '../../server/config/load.ts'
 import type { Cms } from '../../server/local/cms.ts'
@@ -70,6 +71,8 @@ export const example: AppUnderTest = {
         return { label: text(n, 'Parcel') }
       case 'orders':
         return { user: admin, items: [{ product: 'mug', quantity: 1, unit_price: 12.5 }] }
+      case 'media':
+        return { alt: text(n, 'Image') }
     }
     throw new Error(`No sample document for ${slug}`)
   },
@@ -165,6 +168,28 @@ export const newsroomApp: AppUnderTest = {
   },
 }
 
+/** A 16×16 PNG, the file of every seeded upload document. */
+const samplePng = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: '#3a3' } })
+    .png()
+    .toBuffer()
+
+/** The config with its upload collections' local files under `dir` (one folder each), not in the project. */
+function withUploadsIn(dir: string, config: Config): Config {
+  const collections = config.collections?.map((c) =>
+    c.upload && !(typeof c.upload === 'object' && c.upload.disableLocalStorage)
+      ? {
+          ...c,
+          upload: {
+            ...(typeof c.upload === 'object' ? c.upload : {}),
+            staticDir: path.join(dir, c.slug),
+          },
+        }
+      : c,
+  )
+  return { ...config, collections }
+}
+
 async function firstId(cms: Cms, collection: string, where: Where): Promise<number> {
   const { docs } = await cms.find({ collection, where, limit: 1, depth: 0 })
   if (!docs[0]) throw new Error(`No ${collection} document matches ${JSON.stringify(where)}`)
@@ -189,7 +214,7 @@ export async function serve(
   tune: (config: Config) => Config = (config) => config,
 ): Promise<ServedApp> {
   const dir = await mkdtemp(path.join(tmpdir(), `cms-${app.name}-`))
-  const config = tune(await app.config())
+  const config = withUploadsIn(path.join(dir, 'uploads'), tune(await app.config()))
   const cms = await getCms({
     // Reset links go nowhere: the runner takes its token from the Local API.
     config: {
@@ -204,9 +229,13 @@ export async function serve(
     const versions: Fixtures['versions'] = {}
     let n = 1000
     for (const c of cms.config.collections) {
-      const create = async () =>
-        (await cms.create({ collection: c.slug, data: await app.document(c.slug, n++, cms) }))
-          .id as number
+      const create = async () => {
+        const data = await app.document(c.slug, n, cms)
+        // An upload collection's document is a file: a small PNG of its own name
+        const file = c.upload ? { data: await samplePng(), name: `${c.slug}-${n}.png` } : undefined
+        n++
+        return (await cms.create({ collection: c.slug, data, file })).id as number
+      }
       docs[c.slug] = { keep: await create(), doomed: await create(), doomedMany: await create() }
       if (c.versions) {
         const { docs: found } = await cms.findVersions({
