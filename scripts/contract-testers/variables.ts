@@ -70,6 +70,14 @@ export async function variables(
         case 'deleteMany':
           set('where', d && whereId(d.doomedMany))
           break
+        case 'getFile':
+          set(
+            'filename',
+            d &&
+              ((await served.cms.findByID({ collection: cms.collection!, id: d.keep }))
+                .filename as string),
+          )
+          break
         case 'findVersionByID':
         case 'restoreVersion':
           set('id', versions[cms.collection!])
