@@ -46,7 +46,9 @@ function collectionEntry(c: SanitizedCollection): Entry {
     ...(c.upload && { getFile: `get${singular}File` }),
   }
   // An upload collection's image sizes, by name (the SDK's file helpers take one); `never` elsewhere.
-  const sizes = c.upload ? c.upload.imageSizes.map((s) => q(s.name)).join(' | ') || 'never' : 'never'
+  const sizes = c.upload
+    ? c.upload.imageSizes.map((s) => q(s.name)).join(' | ') || 'never'
+    : 'never'
   const t = (id: string) => `T.${heyApiTypeName(id)}Data`
   return {
     fn: fnLine(c.slug, ops),
