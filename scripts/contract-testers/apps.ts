@@ -25,6 +25,11 @@ type Data = Record<string, unknown>
 /** The ids the tests address, by collection slug. */
 export interface Fixtures {
   docs: Record<string, { keep: number; doomed: number; doomedMany: number }>
+  /**
+   * The stored filename of a document of each upload collection that no request writes (the update by id replaces
+   * the `keep` document's file), for the file route.
+   */
+  files: Record<string, string>
   /** A version of each versioned collection's `keep` document. */
   versions: Record<string, number>
   /** Orders API: orders of the admin in the state each operation needs. */
@@ -227,6 +232,7 @@ export async function serve(
     const extra = (await app.seed?.(cms)) ?? {}
     const docs: Fixtures['docs'] = {}
     const versions: Fixtures['versions'] = {}
+    const files: Fixtures['files'] = {}
     let n = 1000
     for (const c of cms.config.collections) {
       const create = async () => {
@@ -237,6 +243,10 @@ export async function serve(
         return (await cms.create({ collection: c.slug, data, file })).id as number
       }
       docs[c.slug] = { keep: await create(), doomed: await create(), doomedMany: await create() }
+      if (c.upload) {
+        const id = await create()
+        files[c.slug] = (await cms.findByID({ collection: c.slug, id })).filename as string
+      }
       if (c.versions) {
         const { docs: found } = await cms.findVersions({
           collection: c.slug,
@@ -267,7 +277,7 @@ export async function serve(
       cms,
       server,
       api: server.url + cms.config.routes.api,
-      fixtures: { docs, versions, resetTokens, ...extra },
+      fixtures: { docs, versions, files, resetTokens, ...extra },
       close: async () => {
         await server.close()
         await rm(dir, { recursive: true, force: true })
