@@ -24,7 +24,9 @@ import {
   type OrderList,
   type Permissions,
 } from '../generated/sdk/map.ts'
+import { fileMethods, type ReadFile, type StoredFile, type UploadInput } from './upload.ts'
 
+export type { FileBytes, ReadFile, StoredFile, UploadInput } from './upload.ts'
 export type { AuthTypes, CollectionTypes, GlobalTypes, Order, OrderInput, OrderList, Permissions }
 export type * from '../generated/openapi/types.gen.ts'
 
@@ -51,6 +53,8 @@ export interface ClientOptions {
   token?: string
   fetch?: typeof fetch
   headers?: Record<string, string>
+  /** Reads a file path given as an upload's `file` (`contract-cms/sdk/node` sets it; a browser has none). */
+  readFile?: ReadFile
 }
 
 /** A GraphQL document typed by graphql-codegen (`generated/graphql/sdk`). */
@@ -64,6 +68,12 @@ type CollectionSlug = keyof CollectionTypes & string
 type GlobalSlug = keyof GlobalTypes & string
 type AuthSlug = keyof AuthTypes & string
 type Paginated<S extends CollectionSlug> = CollectionTypes[S]['list']
+/** `X` on upload collections, `never` elsewhere: a file option or helper there does not compile. */
+type OnUpload<S extends CollectionSlug, X> = CollectionTypes[S]['upload'] extends true ? X : never
+/** The write options of a collection: its query, and a `file` on upload collections only. */
+type WriteOptions<S extends CollectionSlug> = CollectionTypes[S]['writeQuery'] & {
+  file?: OnUpload<S, UploadInput>
+}
 type Op = (
   options: Record<string, unknown>,
 ) => Promise<{ data?: unknown; error?: unknown; response?: Response }>
@@ -104,8 +114,17 @@ export function createClient(options: ClientOptions) {
       'find' | 'findByID' | 'count' | 'create' | 'update' | 'delete' | 'findDistinct' | 'docAccess',
       Op
     > &
-      Partial<Record<'duplicate' | 'findVersions' | 'findVersionByID' | 'restoreVersion', Op>>
+      Partial<
+        Record<'duplicate' | 'findVersions' | 'findVersionByID' | 'restoreVersion' | 'getFile', Op>
+      >
     type T = CollectionTypes[S]
+    const files = fileMethods({
+      slug,
+      api: `${origin}${routes.api}`,
+      getFileOp: ops.getFile,
+      send: (op, args) => call(op as Op, args),
+      readFile: options.readFile,
+    })
     const versions = (name: 'findVersions' | 'findVersionByID' | 'restoreVersion') => {
       const op = ops[name]
       if (!op) throw new Error(`Collection "${slug}" keeps no versions.`)
@@ -118,10 +137,25 @@ export function createClient(options: ClientOptions) {
         call<T['doc']>(ops.findByID, { path: { id }, query }),
       count: (query: { where?: T['where']; draft?: boolean; locale?: string } = {}) =>
         call<{ totalDocs: number }>(ops.count, { query }),
-      create: (data: T['create'], query?: T['writeQuery']) =>
-        call<{ doc: T['doc']; message: string }>(ops.create, { body: data, query }),
-      update: (id: T['doc']['id'], data: T['update'], query?: T['writeQuery']) =>
-        call<{ doc: T['doc']; message: string }>(ops.update, { path: { id }, body: data, query }),
+      /** Creates a document; on an upload collection `options.file` sends its file (multipart). */
+      create: (data: T['create'], options?: WriteOptions<S>) =>
+        files.write(ops.create, {}, data, options) as Promise<{ doc: T['doc']; message: string }>,
+      /** Updates a document; on an upload collection `options.file` replaces its file. */
+      update: (id: T['doc']['id'], data: T['update'], options?: WriteOptions<S>) =>
+        files.write(ops.update, { path: { id } }, data, options) as Promise<{
+          doc: T['doc']
+          message: string
+        }>,
+      /** The absolute URL of an upload document's file, or of one of its sizes (null: none). */
+      fileURL: (doc: OnUpload<S, StoredFile>, size?: T['sizes']) => files.fileURL(doc, size),
+      /**
+       * The bytes of an upload document's file (or of a size, or of a stored filename) through the file route, with
+       * the caller's token; `range` (`bytes=0-99`) asks for part of it.
+       */
+      getFile: (
+        file: OnUpload<S, StoredFile | string>,
+        options?: { size?: T['sizes']; range?: string },
+      ) => files.getFile(file, options),
       delete: (id: T['doc']['id'], query?: Depth) =>
         call<{ doc: T['doc']; message: string }>(ops.delete, { path: { id }, query }),
       /** The distinct values of one field (Payload's findDistinct), paginated like a list. */

@@ -11,7 +11,7 @@ export const collections = {
   "users": { find: sdk.findUsers, findByID: sdk.findUserById, count: sdk.countUsers, create: sdk.createUser, update: sdk.updateUser, delete: sdk.deleteUser, findDistinct: sdk.findDistinctUsers, docAccess: sdk.docAccessUser },
   "categories": { find: sdk.findCategories, findByID: sdk.findCategoryById, count: sdk.countCategories, create: sdk.createCategory, update: sdk.updateCategory, delete: sdk.deleteCategory, findDistinct: sdk.findDistinctCategories, docAccess: sdk.docAccessCategory, duplicate: sdk.duplicateCategory },
   "posts": { find: sdk.findPosts, findByID: sdk.findPostById, count: sdk.countPosts, create: sdk.createPost, update: sdk.updatePost, delete: sdk.deletePost, findDistinct: sdk.findDistinctPosts, docAccess: sdk.docAccessPost, duplicate: sdk.duplicatePost, findVersions: sdk.findPostVersions, findVersionByID: sdk.findPostVersionById, restoreVersion: sdk.restorePostVersion },
-  "media": { find: sdk.findAllMedia, findByID: sdk.findMediaById, count: sdk.countAllMedia, create: sdk.createMedia, update: sdk.updateMedia, delete: sdk.deleteMedia, findDistinct: sdk.findDistinctAllMedia, docAccess: sdk.docAccessMedia, duplicate: sdk.duplicateMedia },
+  "media": { find: sdk.findAllMedia, findByID: sdk.findMediaById, count: sdk.countAllMedia, create: sdk.createMedia, update: sdk.updateMedia, delete: sdk.deleteMedia, findDistinct: sdk.findDistinctAllMedia, docAccess: sdk.docAccessMedia, duplicate: sdk.duplicateMedia, getFile: sdk.getMediaFile },
   "tracking": { find: sdk.findAllTracking, findByID: sdk.findTrackingById, count: sdk.countAllTracking, create: sdk.createTracking, update: sdk.updateTracking, delete: sdk.deleteTracking, findDistinct: sdk.findDistinctAllTracking, docAccess: sdk.docAccessTracking, duplicate: sdk.duplicateTracking },
   "orders": { find: sdk.findOrders, findByID: sdk.findOrderById, count: sdk.countOrders, create: sdk.createOrder, update: sdk.updateOrder, delete: sdk.deleteOrder, findDistinct: sdk.findDistinctOrders, docAccess: sdk.docAccessOrder, duplicate: sdk.duplicateOrder },
 }
@@ -32,6 +32,8 @@ export interface CollectionTypes {
     version: never
     versions: never
     versionWhere: never
+    upload: false
+    sizes: never
   }
   "categories": {
     doc: T.Category
@@ -48,6 +50,8 @@ export interface CollectionTypes {
     version: never
     versions: never
     versionWhere: never
+    upload: false
+    sizes: never
   }
   "posts": {
     doc: T.Post
@@ -64,6 +68,8 @@ export interface CollectionTypes {
     version: T.PostVersion
     versions: T.PostVersionsList
     versionWhere: T.PostVersionWhere
+    upload: false
+    sizes: never
   }
   "media": {
     doc: T.Media
@@ -80,6 +86,8 @@ export interface CollectionTypes {
     version: never
     versions: never
     versionWhere: never
+    upload: true
+    sizes: "thumbnail" | "card" | "hero"
   }
   "tracking": {
     doc: T.Tracking
@@ -96,6 +104,8 @@ export interface CollectionTypes {
     version: never
     versions: never
     versionWhere: never
+    upload: false
+    sizes: never
   }
   "orders": {
     doc: T.Order
@@ -112,6 +122,8 @@ export interface CollectionTypes {
     version: never
     versions: never
     versionWhere: never
+    upload: false
+    sizes: never
   }
 }
 

@@ -13,7 +13,6 @@ import path from 'node:path'
 import { pino } from 'pino'
 import sharp from 'sharp'
 import type { Config, Where } from '../../server/config/types.ts'
-import type { UploadedFile } from '../../server/config/upload.ts'
 import { loadConfig } from '../../server/config/load.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { getCms } from '../../server/local/get-cms.ts'
@@ -26,6 +25,11 @@ type Data = Record<string, unknown>
 /** The ids the tests address, by collection slug. */
 export interface Fixtures {
   docs: Record<string, { keep: number; doomed: number; doomedMany: number }>
+  /**
+   * The stored filename of a document of each upload collection that no request writes (the update by id replaces
+   * the `keep` document's file), for the file route.
+   */
+  files: Record<string, string>
   /** A version of each versioned collection's `keep` document. */
   versions: Record<string, number>
   /** Orders API: orders of the admin in the state each operation needs. */
@@ -40,8 +44,6 @@ export interface AppUnderTest {
   admin: { collection: string; email: string; password: string }
   /** Data of a new document of `slug` (`n` makes unique fields unique). */
   document: (slug: string, n: number, cms: Cms) => Promise<Data>
-  /** The file of a new document of an upload collection. */
-  file?: (slug: string, n: number) => Promise<UploadedFile>
   /** What the app seeds beyond the three documents per collection. */
   seed?: (cms: Cms) => Promise<Partial<Fixtures>>
 }
@@ -79,13 +81,6 @@ export const example: AppUnderTest = {
     }
     throw new Error(`No sample document for ${slug}`)
   },
-  // A small PNG per document (its sizes are made from it); the run's files live in the app's temporary folder.
-  file: async (_slug, n) => ({
-    name: `image-${n}.png`,
-    data: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } })
-      .png()
-      .toBuffer(),
-  }),
   async seed(cms) {
     await cms.config.seed!(cms)
     const admin = await firstId(cms, 'users', { email: { equals: 'admin@example.com' } })
@@ -178,6 +173,28 @@ export const newsroomApp: AppUnderTest = {
   },
 }
 
+/** A 16×16 PNG, the file of every seeded upload document. */
+const samplePng = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: '#3a3' } })
+    .png()
+    .toBuffer()
+
+/** The config with its upload collections' local files under `dir` (one folder each), not in the project. */
+function withUploadsIn(dir: string, config: Config): Config {
+  const collections = config.collections?.map((c) =>
+    c.upload && !(typeof c.upload === 'object' && c.upload.disableLocalStorage)
+      ? {
+          ...c,
+          upload: {
+            ...(typeof c.upload === 'object' ? c.upload : {}),
+            staticDir: path.join(dir, c.slug),
+          },
+        }
+      : c,
+  )
+  return { ...config, collections }
+}
+
 async function firstId(cms: Cms, collection: string, where: Where): Promise<number> {
   const { docs } = await cms.find({ collection, where, limit: 1, depth: 0 })
   if (!docs[0]) throw new Error(`No ${collection} document matches ${JSON.stringify(where)}`)
@@ -193,19 +210,6 @@ export interface ServedApp {
   close: () => Promise<void>
 }
 
-/** The config with each upload collection's files under `dir` (each run its own, removed with it). */
-const inFolder = (config: Config, dir: string): Config => ({
-  ...config,
-  collections: config.collections?.map((c) =>
-    c.upload
-      ? {
-          ...c,
-          upload: { ...(c.upload === true ? {} : c.upload), staticDir: path.join(dir, c.slug) },
-        }
-      : c,
-  ),
-})
-
 /**
  * Serves `app` on a fresh SQLite database in a temporary folder, seeded with its fixtures; `tune` changes its
  * config first (e.g. a fuzzer's raised rate limits).
@@ -215,7 +219,7 @@ export async function serve(
   tune: (config: Config) => Config = (config) => config,
 ): Promise<ServedApp> {
   const dir = await mkdtemp(path.join(tmpdir(), `cms-${app.name}-`))
-  const config = inFolder(tune(await app.config()), dir)
+  const config = withUploadsIn(path.join(dir, 'uploads'), tune(await app.config()))
   const cms = await getCms({
     // Reset links go nowhere: the runner takes its token from the Local API.
     config: {
@@ -228,14 +232,21 @@ export async function serve(
     const extra = (await app.seed?.(cms)) ?? {}
     const docs: Fixtures['docs'] = {}
     const versions: Fixtures['versions'] = {}
+    const files: Fixtures['files'] = {}
     let n = 1000
     for (const c of cms.config.collections) {
       const create = async () => {
-        const file = c.upload ? await app.file?.(c.slug, n) : undefined
-        const data = await app.document(c.slug, n++, cms)
+        const data = await app.document(c.slug, n, cms)
+        // An upload collection's document is a file: a small PNG of its own name
+        const file = c.upload ? { data: await samplePng(), name: `${c.slug}-${n}.png` } : undefined
+        n++
         return (await cms.create({ collection: c.slug, data, file })).id as number
       }
       docs[c.slug] = { keep: await create(), doomed: await create(), doomedMany: await create() }
+      if (c.upload) {
+        const id = await create()
+        files[c.slug] = (await cms.findByID({ collection: c.slug, id })).filename as string
+      }
       if (c.versions) {
         const { docs: found } = await cms.findVersions({
           collection: c.slug,
@@ -266,7 +277,7 @@ export async function serve(
       cms,
       server,
       api: server.url + cms.config.routes.api,
-      fixtures: { docs, versions, resetTokens, ...extra },
+      fixtures: { docs, versions, files, resetTokens, ...extra },
       close: async () => {
         await server.close()
         await rm(dir, { recursive: true, force: true })

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { example, magazineApp, serve, type AppUnderTest, type ServedApp } from './apps.ts'
 import { variables } from './variables.ts'
+import { FIXTURES, multipartUploads } from './upload-bodies.ts'
 import { dropValidVariations } from './void-variations.ts'
 
 const here = import.meta.dirname
@@ -96,6 +97,7 @@ function newmanRun(collection: unknown, values: Record<string, string>): Promise
         reporters: [],
         timeout: STEP_TIMEOUT_MS,
         timeoutRequest: 10_000,
+        workingDir: FIXTURES, // the file parts of multipart requests (upload-bodies.ts)
       },
       (error, summary) => (error ? reject(error) : resolve(summary)),
     )
@@ -167,6 +169,7 @@ async function testApp(app: AppUnderTest): Promise<Report> {
     const dropped = dropValidVariations(collection as never, document as never, values, (name) =>
       name.includes('[invalid'),
     )
+    multipartUploads(collection as never, document as never)
     // PORTMAN_OUTPUT=<folder> keeps the collection as run, for a look in Postman or a rerun with newman's CLI.
     if (process.env.PORTMAN_OUTPUT)
       await writeFile(

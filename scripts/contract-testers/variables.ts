@@ -24,7 +24,7 @@ export async function variables(
   app: AppUnderTest,
   document: OpenAPIDocument,
 ): Promise<Record<string, string>> {
-  const { docs, versions, orders, resetTokens } = served.fixtures
+  const { docs, versions, files, orders, resetTokens } = served.fixtures
   const values: Record<string, string> = {
     adminToken: await login(served, app),
     // Logging out and refreshing end the session they are called with: each has a session of its own.
@@ -69,6 +69,9 @@ export async function variables(
           break
         case 'deleteMany':
           set('where', d && whereId(d.doomedMany))
+          break
+        case 'getFile':
+          set('filename', files[cms.collection!])
           break
         case 'findVersionByID':
         case 'restoreVersion':

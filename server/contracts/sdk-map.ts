@@ -43,7 +43,12 @@ function collectionEntry(c: SanitizedCollection): Entry {
       findVersionByID: `find${singular}VersionByID`,
       restoreVersion: `restore${singular}Version`,
     }),
+    ...(c.upload && { getFile: `get${singular}File` }),
   }
+  // An upload collection's image sizes, by name (the SDK's file helpers take one); `never` elsewhere.
+  const sizes = c.upload
+    ? c.upload.imageSizes.map((s) => q(s.name)).join(' | ') || 'never'
+    : 'never'
   const t = (id: string) => `T.${heyApiTypeName(id)}Data`
   return {
     fn: fnLine(c.slug, ops),
@@ -62,6 +67,8 @@ function collectionEntry(c: SanitizedCollection): Entry {
     version: ${c.versions ? `T.${singular}Version` : 'never'}
     versions: ${c.versions ? `T.${singular}VersionsList` : 'never'}
     versionWhere: ${c.versions ? `T.${singular}VersionWhere` : 'never'}
+    upload: ${c.upload ? 'true' : 'false'}
+    sizes: ${sizes}
   }`,
   }
 }

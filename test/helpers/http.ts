@@ -122,6 +122,30 @@ export const GRAPHQL = 'GraphQL: outside the OpenAPI contract'
  */
 export const MALFORMED_JSON = 'malformed JSON, which Prism leaves unanswered'
 
+/**
+ * A multipart body that is not UTF-8 text (a PNG, a JPEG…): Prism 5.16 reads every non-JSON body as UTF-8 text and
+ * forwards that text, so the file would reach the server corrupted. Such a request goes straight to the server;
+ * a text file (an SVG) still goes through Prism, which validates the multipart body against the contract.
+ */
+export const BINARY_MULTIPART =
+  'a binary multipart body, which Prism forwards re-encoded as UTF-8 text'
+async function binaryMultipart(request: Request): Promise<string | undefined> {
+  if (!/^multipart\//i.test(request.headers.get('content-type') ?? '')) return undefined
+  const bytes = await request.clone().arrayBuffer()
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return undefined
+  } catch {
+    return BINARY_MULTIPART
+  }
+}
+
+/**
+ * A file download: Prism 5.16 forwards an answer's body re-encoded as UTF-8 text, so `s.fetch` sends it through
+ * Prism (which validates the exchange) and then reads the bytes from the server.
+ */
+export const FILE_DOWNLOAD = 'a file download, whose bytes Prism re-encodes as UTF-8 text'
+
 /** Starts the CMS and its HTTP server before the file's tests, with `init` run once; stops both after. */
 export function useServer<T = undefined>(
   test: TestFn,
@@ -162,11 +186,12 @@ export function useServer<T = undefined>(
       routeRequest(state.prism, state.server.url, 'fetch', new URL(state.url + path), {
         direct: reason,
       }).href
-    state.fetch = (async (input: Request | string | URL, init?: RequestInit) => {
-      let request = new Request(input, init)
-      const url = route(request.method, new URL(request.url), {})
-      if (url.href !== request.url) request = new Request(url, request)
-      const res = await nativeFetch(request)
+    // The file routes of upload collections: their answers are bytes (see FILE_DOWNLOAD)
+    const fileRoutes = state.cms.config.collections
+      .filter((c) => c.upload)
+      .map((c) => `${routes.api}/${c.slug}/file/`)
+    const send = async (request: Request, url: URL) => {
+      const res = await nativeFetch(url.href === request.url ? request : new Request(url, request))
       const text = await res.clone().text()
       let parsed: unknown = text
       try {
@@ -176,6 +201,18 @@ export function useServer<T = undefined>(
       }
       verify(request.method, url, res, parsed)
       return res
+    }
+    state.fetch = (async (input: Request | string | URL, init?: RequestInit) => {
+      const request = new Request(input, init)
+      const target = new URL(request.url)
+      const download =
+        state.prism &&
+        ['GET', 'HEAD'].includes(request.method) &&
+        fileRoutes.some((p) => target.pathname.startsWith(p))
+      // A safe read: Prism validates the exchange, and the bytes come from the server itself
+      if (download) await send(request.clone(), target)
+      const direct = download ? FILE_DOWNLOAD : state.prism && (await binaryMultipart(request))
+      return send(request, route(request.method, target, { direct: direct || undefined }))
     }) as typeof fetch
     state.request = async (method, path, opts = {}) => {
       const query = opts.query

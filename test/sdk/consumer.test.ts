@@ -25,6 +25,7 @@ const s = useServer(
 test.before(async () => {
   await rm(path.join(root, 'dist'), { recursive: true, force: true })
   await run(node, [tsc, '-p', 'tsconfig.build.json'], { cwd: root })
+  await run(node, [tsc, '-p', 'tsconfig.build-node.json'], { cwd: root })
 })
 
 const CONSUMER = (sdk: string) => `import { createClient, CmsError } from ${JSON.stringify(sdk)}
@@ -50,6 +51,14 @@ if (process.env.NEVER) {
   await cms.collection('categories').create({ name: 'x', slug: 'x', colour: 'red' })
   // @ts-expect-error not a collection of this API
   cms.collection('pages')
+  // Files: an upload collection takes one, typed by its create input; another does not.
+  const { doc: image } = await cms.collection('media').create({ alt: 'A cat' }, { file: new Blob([]) })
+  const thumbnail: string | null = cms.collection('media').fileURL(image, 'thumbnail')
+  void thumbnail
+  // @ts-expect-error posts are no upload collection
+  await cms.collection('posts').create({ title: 'x', slug: 'x' }, { file: new Blob([]) })
+  // @ts-expect-error a size media does not have
+  cms.collection('media').fileURL(image, 'poster')
 }
 
 let status = 0
@@ -114,15 +123,19 @@ test.serial(
       await writeFile(
         path.join(dir, 'check.mjs'),
         `import { createClient } from './dist/sdk/index.js'
+import { fileFromPath } from './dist/sdk/node.js'
 const cms = createClient({ baseUrl: process.env.CMS_URL })
 const { totalDocs } = await cms.collection('posts').count()
-console.log(totalDocs)`,
+const file = await fileFromPath('package.json')
+console.log(totalDocs, file.name)`,
       )
       const { stdout } = await run(node, ['check.mjs'], {
         cwd: dir,
         env: { ...process.env, CMS_URL: s.url },
       })
-      t.true(Number(stdout.trim()) > 0)
+      const [count, name] = stdout.trim().split(' ')
+      t.true(Number(count) > 0)
+      t.is(name, 'package.json')
       const { stdout: files } = await run('find', ['dist', '-name', '*.js'], { cwd: dir })
       t.false(files.includes('server/'))
     } finally {
