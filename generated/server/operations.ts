@@ -66,8 +66,6 @@ export const operations = {
   duplicateMedia: {"method":"post","path":"/media/{id}/duplicate","kind":"duplicate","collection":"media"},
   docAccessMedia: {"method":"post","path":"/media/access/{id}","kind":"docAccess","collection":"media"},
   getMediaFile: {"method":"get","path":"/media/file/{filename}","kind":"getFile","collection":"media"},
-  pasteMediaURL: {"method":"get","path":"/media/paste-url","kind":"pasteURL","collection":"media"},
-  pasteMediaURLForDocument: {"method":"get","path":"/media/paste-url/{id}","kind":"pasteURL","collection":"media"},
   findAllTracking: {"method":"get","path":"/tracking","kind":"find","collection":"tracking"},
   createTracking: {"method":"post","path":"/tracking","kind":"create","collection":"tracking"},
   updateAllTracking: {"method":"patch","path":"/tracking","kind":"updateMany","collection":"tracking"},
@@ -187,8 +185,6 @@ export interface OperationHandlers<Ctx> {
   duplicateMedia: OperationHandler<T.DuplicateMediaData, T.DuplicateMediaResponses, T.DuplicateMediaErrors, Ctx>
   docAccessMedia: OperationHandler<T.DocAccessMediaData, T.DocAccessMediaResponses, T.DocAccessMediaErrors, Ctx>
   getMediaFile: OperationHandler<T.GetMediaFileData, T.GetMediaFileResponses, T.GetMediaFileErrors, Ctx>
-  pasteMediaURL: OperationHandler<T.PasteMediaUrlData, T.PasteMediaUrlResponses, T.PasteMediaUrlErrors, Ctx>
-  pasteMediaURLForDocument: OperationHandler<T.PasteMediaUrlForDocumentData, T.PasteMediaUrlForDocumentResponses, T.PasteMediaUrlForDocumentErrors, Ctx>
   findAllTracking: OperationHandler<T.FindAllTrackingData, T.FindAllTrackingResponses, T.FindAllTrackingErrors, Ctx>
   createTracking: OperationHandler<T.CreateTrackingData, T.CreateTrackingResponses, T.CreateTrackingErrors, Ctx>
   updateAllTracking: OperationHandler<T.UpdateAllTrackingData, T.UpdateAllTrackingResponses, T.UpdateAllTrackingErrors, Ctx>

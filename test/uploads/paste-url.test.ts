@@ -287,9 +287,11 @@ test.serial(
     t.is((await paste('media/paste-url', at('/img/photo.png'))).status, 403)
     t.is((await paste('media/paste-url', at('/img/photo.png'), await bearer('guest'))).status, 403)
     const editor = await bearer('editor')
+    // A collection without pasteURL has no paste-url route (nor an operation in the contract): the path reads
+    // as a document id, which ids of this collection cannot be.
     const closed = await paste('closed/paste-url', at('/img/photo.png'), editor)
     t.is(closed.status, 400)
-    t.regex(await closed.text(), /Pasting from a URL is not enabled for collection \\"closed\\"/)
+    t.regex(await closed.text(), /id/)
     const off = await paste('media/paste-url', at('/other/photo.png'), editor)
     t.is(off.status, 400)
     t.regex(await off.text(), /is not allowed/)

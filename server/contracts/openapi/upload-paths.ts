@@ -82,7 +82,8 @@ export function uploadPaths(o: CollectionOps, upload: SanitizedUpload): void {
       },
     },
   }
-  pastePaths(o)
+  // Only where pasting is on: elsewhere every call would be refused, an operation no client can use.
+  if (upload.pasteURL) pastePaths(o)
 }
 
 /** Payload's paste-url: `<slug>/paste-url?src=` for a new document, `<slug>/paste-url/{id}?src=` for one. */
