@@ -40,6 +40,7 @@ test('every import of server/ follows the layer table of docs/architecture.md', 
   t.deepEqual(
     table.map((r) => r.name),
     [
+      'richtext',
       'errors',
       'config',
       'utilities',
