@@ -31,7 +31,9 @@ export function lexicalHTMLField(args: LexicalHTMLFieldArgs): CodeField {
   if (typeof htmlFieldName !== 'string' || !htmlFieldName)
     throw new Error('lexicalHTMLField: htmlFieldName must be a non-empty string')
   if (typeof lexicalFieldName !== 'string' || !lexicalFieldName)
-    throw new Error(`lexicalHTMLField (${htmlFieldName}): lexicalFieldName must be a non-empty string`)
+    throw new Error(
+      `lexicalHTMLField (${htmlFieldName}): lexicalFieldName must be a non-empty string`,
+    )
   if ((storeInDB as unknown) === true)
     throw new Error(
       `lexicalHTMLField (${htmlFieldName}): storeInDB is not supported, the HTML is computed on every read`,

@@ -28,9 +28,25 @@ export function sanitizeUrl(url: unknown): string {
   const cleaned = url.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(cleaned)) return '#'
-  const scheme = /^([^:/?#]*):/.exec(cleaned)
-  if (!scheme) return cleaned
-  return SAFE_SCHEMES.has(scheme[1].toLowerCase()) ? cleaned : '#'
+  // The scheme is read once more with character references decoded, for HTML that forgets to escape the result.
+  for (const form of [cleaned, decodeReferences(cleaned)]) {
+    const scheme = /^([^:/?#]*):/.exec(form)
+    if (scheme && !SAFE_SCHEMES.has(scheme[1].toLowerCase())) return '#'
+  }
+  return cleaned
+}
+
+const NAMED: Record<string, string> = { colon: ':', tab: '', newline: '', sol: '/', num: '#' }
+
+/** Numeric and the URL-relevant named character references decoded, tabs and newlines then dropped. */
+function decodeReferences(url: string): string {
+  return url
+    .replace(/&#(x[0-9a-f]+|\d+);?/gi, (_, n: string) => {
+      const code = n[0].toLowerCase() === 'x' ? parseInt(n.slice(1), 16) : Number(n)
+      return code <= 0x10ffff ? String.fromCodePoint(code) : ''
+    })
+    .replace(/&(colon|tab|newline|sol|num);/gi, (_, n: string) => NAMED[n.toLowerCase()])
+    .replace(/[\t\n\r]/g, '')
 }
 
 /** A CSS color a table cell may carry: a hex color or a color name; anything else is dropped. */

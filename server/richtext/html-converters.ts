@@ -89,13 +89,14 @@ function link(internalDocToHref: InternalDocToHref | undefined): Fn {
   }
 }
 
-/** A relationship node: a link to the document when `internalDocToHref` gives its URL, else its label. */
+/** A relationship node: a link to the document when `internalDocToHref` gives its URL, else its label (nothing for a bare id). */
 function relationship(internalDocToHref: InternalDocToHref | undefined): Fn {
   return ({ node }) => {
     if (typeof node.relationTo !== 'string') return ''
     const value = node.value as DocReference['value']
     const label = escapeHTML(labelOf(value))
     const href = internalDocToHref?.({ relationTo: node.relationTo, value })
+    if (!href && !isObjectRecord(value)) return ''
     const inner = href ? `<a href="${escapeHTML(sanitizeUrl(href))}">${label}</a>` : label
     return `<div class="lexical-relationship">${inner}</div>`
   }
@@ -127,7 +128,8 @@ const tablecell: Fn = (a) => {
   const span = (name: string, v: unknown) =>
     Number.isInteger(v) && (v as number) > 1 ? ` ${name}="${v as number}"` : ''
   let style = `border: 1px solid #ccc; padding: 8px;${a.providedCSSString}`
-  if (isSafeCssColor(a.node.backgroundColor)) style += ` background-color: ${a.node.backgroundColor};`
+  if (isSafeCssColor(a.node.backgroundColor))
+    style += ` background-color: ${a.node.backgroundColor};`
   return `<${tag} class="lexical-table-cell lexical-table-cell-header-${header}"${span('colspan', a.node.colSpan)}${span('rowspan', a.node.rowSpan)} style="${escapeHTML(style)}">${children(a)}</${tag}>`
 }
 

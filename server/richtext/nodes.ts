@@ -15,8 +15,9 @@ export interface SerializedLexicalNode {
 export type ElementFormat = '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify'
 
 /** A node holding other nodes. */
-export interface SerializedElementNode<T extends SerializedLexicalNode = SerializedLexicalNode>
-  extends SerializedLexicalNode {
+export interface SerializedElementNode<
+  T extends SerializedLexicalNode = SerializedLexicalNode,
+> extends SerializedLexicalNode {
   children: T[]
   direction: 'ltr' | 'rtl' | null
   format: ElementFormat

@@ -13,7 +13,7 @@ export interface ConverterArgs<N = SerializedLexicalNode, C = unknown> {
 }
 
 /** A node to HTML: a function of the node, or a fixed string. The string returned is HTML: escape what it holds. */
-export type HTMLConverter<N = any> =
+export type HTMLConverter<N = SerializedLexicalNode> =
   | string
   | ((
       args: ConverterArgs<N, HTMLConverters> & {
@@ -34,8 +34,7 @@ export type HTMLConverters = {
 
 /** Converters given whole, or a function of the defaults (Payload's `({ defaultConverters }) => ({ ... })`). */
 export type HTMLConvertersOption =
-  | HTMLConverters
-  | ((args: { defaultConverters: HTMLConverters }) => HTMLConverters)
+  HTMLConverters | ((args: { defaultConverters: HTMLConverters }) => HTMLConverters)
 
 /** The URL of a linked document: an internal link's (`linkNode`), or a relationship node's. */
 export type InternalDocToHref = (args: {
@@ -61,7 +60,7 @@ export interface ConvertLexicalToHTMLArgs {
 }
 
 /** A node to plain text: a function of the node or a fixed string. */
-export type PlaintextConverter<N = any> =
+export type PlaintextConverter<N = SerializedLexicalNode> =
   | string
   | ((
       args: ConverterArgs<N, PlaintextConverters> & {

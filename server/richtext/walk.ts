@@ -33,7 +33,8 @@ export function converterOf<T>(
   converters: ConverterMap<T>,
   node: SerializedLexicalNode,
 ): T | undefined {
-  const pick = (v: unknown) => (typeof v === 'function' || typeof v === 'string' ? (v as T) : undefined)
+  const pick = (v: unknown) =>
+    typeof v === 'function' || typeof v === 'string' ? (v as T) : undefined
   if (node.type === 'block' || node.type === 'inlineBlock') {
     const map = converters[node.type === 'block' ? 'blocks' : 'inlineBlocks']
     const blockType = isObjectRecord(node.fields) ? node.fields.blockType : undefined
