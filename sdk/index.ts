@@ -1,7 +1,8 @@
 /**
  * The typed client SDK: REST through the client hey-api generated from `contracts/openapi.json`, GraphQL through
  * the typed documents graphql-codegen generated from `contracts/schema.graphql`. Browser and Node alike: fetch
- * only, ESM, no Node-only imports, no dependency on the server code.
+ * only, ESM, no Node-only imports, no dependency on the server code but its dependency-free rich-text converters
+ * (`server/richtext/`: Lexical JSON to HTML and plain text, the same module the server runs).
  *
  * @example
  * const cms = createClient({ baseUrl: 'http://127.0.0.1:3000' })
@@ -29,6 +30,7 @@ import { fileMethods, type ReadFile, type StoredFile, type UploadInput } from '.
 export type { FileBytes, ReadFile, StoredFile, UploadInput } from './upload.ts'
 export type { AuthTypes, CollectionTypes, GlobalTypes, Order, OrderInput, OrderList, Permissions }
 export type * from '../generated/openapi/types.gen.ts'
+export * from '../server/richtext/index.ts'
 
 /** Every failed call: the HTTP status and the parsed error body (`{ errors }`, or problem details on /api/v1). */
 export class CmsError extends Error {

@@ -34,3 +34,5 @@ export type {
 } from './config/local-api.ts'
 export type { MigrationStep, MigrationSteps } from './db/migration-steps.ts'
 export type { MigrationContext, MigrationFunction } from './db/migrator.ts'
+export * from './richtext/index.ts'
+export { lexicalHTMLField, type LexicalHTMLFieldArgs } from './config/lexical-html-field.ts'

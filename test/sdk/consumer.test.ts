@@ -114,7 +114,7 @@ test.serial(
 )
 
 test.serial(
-  'the built SDK depends on no server code and no installed package: it loads from a clean folder',
+  'the built SDK depends on no server code (but the rich-text converters) and no installed package: it loads from a clean folder',
   async (t) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'cms-sdk-only-'))
     try {
@@ -122,22 +122,33 @@ test.serial(
       await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
       await writeFile(
         path.join(dir, 'check.mjs'),
-        `import { createClient } from './dist/sdk/index.js'
+        `import { createClient, convertLexicalToHTML } from './dist/sdk/index.js'
 import { fileFromPath } from './dist/sdk/node.js'
 const cms = createClient({ baseUrl: process.env.CMS_URL })
 const { totalDocs } = await cms.collection('posts').count()
 const file = await fileFromPath('package.json')
-console.log(totalDocs, file.name)`,
+console.log(totalDocs, file.name)
+const text = { type: 'text', text: 'Hi <b>', format: 1, version: 1 }
+const data = { root: { type: 'root', version: 1, children: [{ type: 'paragraph', version: 1, children: [text] }] } }
+console.log(convertLexicalToHTML({ data }))`,
       )
       const { stdout } = await run(node, ['check.mjs'], {
         cwd: dir,
         env: { ...process.env, CMS_URL: s.url },
       })
-      const [count, name] = stdout.trim().split(' ')
+      const [first, html] = stdout.trim().split('\n')
+      const [count, name] = first.split(' ')
       t.true(Number(count) > 0)
       t.is(name, 'package.json')
+      t.is(html, '<div class="payload-richtext"><p><strong>Hi &lt;b&gt;</strong></p></div>')
       const { stdout: files } = await run('find', ['dist', '-name', '*.js'], { cwd: dir })
-      t.false(files.includes('server/'))
+      // The one server folder the SDK ships is the dependency-free rich-text layer (its own layer, importing nothing).
+      const serverFiles = files.split('\n').filter((f) => f.includes('server/'))
+      t.true(serverFiles.length > 0)
+      t.deepEqual(
+        serverFiles.filter((f) => !f.startsWith('dist/server/richtext/')),
+        [],
+      )
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
