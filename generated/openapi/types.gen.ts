@@ -2601,8 +2601,8 @@ export type PostVersionWhere = {
     version__slug?: WhereText;
     'version.excerpt'?: WhereText;
     version__excerpt?: WhereText;
-    'version.body'?: WhereExists;
-    version__body?: WhereExists;
+    'version.body'?: WhereRichText;
+    version__body?: WhereRichText;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -2671,8 +2671,8 @@ export type PostVersionWhere = {
     version__layout__heading?: WhereText;
     'version.layout.subheading'?: WhereText;
     version__layout__subheading?: WhereText;
-    'version.layout.content'?: WhereExists;
-    version__layout__content?: WhereExists;
+    'version.layout.content'?: WhereRichText;
+    version__layout__content?: WhereRichText;
     'version.layout.quote'?: WhereText;
     version__layout__quote?: WhereText;
     'version.layout.attribution'?: WhereText;
@@ -2736,7 +2736,7 @@ export type PostVersionWhere = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -2764,7 +2764,7 @@ export type PostVersionWhere = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -2809,8 +2809,8 @@ export type PostVersionWhereDepth1 = {
     version__slug?: WhereText;
     'version.excerpt'?: WhereText;
     version__excerpt?: WhereText;
-    'version.body'?: WhereExists;
-    version__body?: WhereExists;
+    'version.body'?: WhereRichText;
+    version__body?: WhereRichText;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -2879,8 +2879,8 @@ export type PostVersionWhereDepth1 = {
     version__layout__heading?: WhereText;
     'version.layout.subheading'?: WhereText;
     version__layout__subheading?: WhereText;
-    'version.layout.content'?: WhereExists;
-    version__layout__content?: WhereExists;
+    'version.layout.content'?: WhereRichText;
+    version__layout__content?: WhereRichText;
     'version.layout.quote'?: WhereText;
     version__layout__quote?: WhereText;
     'version.layout.attribution'?: WhereText;
@@ -2944,7 +2944,7 @@ export type PostVersionWhereDepth1 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -2972,7 +2972,7 @@ export type PostVersionWhereDepth1 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -3017,8 +3017,8 @@ export type PostVersionWhereDepth2 = {
     version__slug?: WhereText;
     'version.excerpt'?: WhereText;
     version__excerpt?: WhereText;
-    'version.body'?: WhereExists;
-    version__body?: WhereExists;
+    'version.body'?: WhereRichText;
+    version__body?: WhereRichText;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -3087,8 +3087,8 @@ export type PostVersionWhereDepth2 = {
     version__layout__heading?: WhereText;
     'version.layout.subheading'?: WhereText;
     version__layout__subheading?: WhereText;
-    'version.layout.content'?: WhereExists;
-    version__layout__content?: WhereExists;
+    'version.layout.content'?: WhereRichText;
+    version__layout__content?: WhereRichText;
     'version.layout.quote'?: WhereText;
     version__layout__quote?: WhereText;
     'version.layout.attribution'?: WhereText;
@@ -3152,7 +3152,7 @@ export type PostVersionWhereDepth2 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -3180,7 +3180,7 @@ export type PostVersionWhereDepth2 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -3225,8 +3225,8 @@ export type PostVersionWhereDepth3 = {
     version__slug?: WhereText;
     'version.excerpt'?: WhereText;
     version__excerpt?: WhereText;
-    'version.body'?: WhereExists;
-    version__body?: WhereExists;
+    'version.body'?: WhereRichText;
+    version__body?: WhereRichText;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -3295,8 +3295,8 @@ export type PostVersionWhereDepth3 = {
     version__layout__heading?: WhereText;
     'version.layout.subheading'?: WhereText;
     version__layout__subheading?: WhereText;
-    'version.layout.content'?: WhereExists;
-    version__layout__content?: WhereExists;
+    'version.layout.content'?: WhereRichText;
+    version__layout__content?: WhereRichText;
     'version.layout.quote'?: WhereText;
     version__layout__quote?: WhereText;
     'version.layout.attribution'?: WhereText;
@@ -3360,7 +3360,7 @@ export type PostVersionWhereDepth3 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -3388,7 +3388,7 @@ export type PostVersionWhereDepth3 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -3433,8 +3433,8 @@ export type PostVersionWhereDepth4 = {
     version__slug?: WhereText;
     'version.excerpt'?: WhereText;
     version__excerpt?: WhereText;
-    'version.body'?: WhereExists;
-    version__body?: WhereExists;
+    'version.body'?: WhereRichText;
+    version__body?: WhereRichText;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -3503,8 +3503,8 @@ export type PostVersionWhereDepth4 = {
     version__layout__heading?: WhereText;
     'version.layout.subheading'?: WhereText;
     version__layout__subheading?: WhereText;
-    'version.layout.content'?: WhereExists;
-    version__layout__content?: WhereExists;
+    'version.layout.content'?: WhereRichText;
+    version__layout__content?: WhereRichText;
     'version.layout.quote'?: WhereText;
     version__layout__quote?: WhereText;
     'version.layout.attribution'?: WhereText;
@@ -3568,7 +3568,7 @@ export type PostVersionWhereDepth4 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -3596,7 +3596,7 @@ export type PostVersionWhereDepth4 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -3641,8 +3641,8 @@ export type PostVersionWhereDepth5 = {
     version__slug?: WhereText;
     'version.excerpt'?: WhereText;
     version__excerpt?: WhereText;
-    'version.body'?: WhereExists;
-    version__body?: WhereExists;
+    'version.body'?: WhereRichText;
+    version__body?: WhereRichText;
     'version.status'?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -3711,8 +3711,8 @@ export type PostVersionWhereDepth5 = {
     version__layout__heading?: WhereText;
     'version.layout.subheading'?: WhereText;
     version__layout__subheading?: WhereText;
-    'version.layout.content'?: WhereExists;
-    version__layout__content?: WhereExists;
+    'version.layout.content'?: WhereRichText;
+    version__layout__content?: WhereRichText;
     'version.layout.quote'?: WhereText;
     version__layout__quote?: WhereText;
     'version.layout.attribution'?: WhereText;
@@ -3774,7 +3774,7 @@ export type PostVersionWhereDepth5 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -3802,7 +3802,7 @@ export type PostVersionWhereDepth5 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -3843,7 +3843,7 @@ export type PostWhere = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereExists;
+    body?: WhereRichText;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -3887,8 +3887,8 @@ export type PostWhere = {
     layout__heading?: WhereText;
     'layout.subheading'?: WhereText;
     layout__subheading?: WhereText;
-    'layout.content'?: WhereExists;
-    layout__content?: WhereExists;
+    'layout.content'?: WhereRichText;
+    layout__content?: WhereRichText;
     'layout.quote'?: WhereText;
     layout__quote?: WhereText;
     'layout.attribution'?: WhereText;
@@ -3929,7 +3929,7 @@ export type PostWhere = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -3943,7 +3943,7 @@ export type PostWhere = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -3970,7 +3970,7 @@ export type PostWhereDepth1 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereExists;
+    body?: WhereRichText;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -4014,8 +4014,8 @@ export type PostWhereDepth1 = {
     layout__heading?: WhereText;
     'layout.subheading'?: WhereText;
     layout__subheading?: WhereText;
-    'layout.content'?: WhereExists;
-    layout__content?: WhereExists;
+    'layout.content'?: WhereRichText;
+    layout__content?: WhereRichText;
     'layout.quote'?: WhereText;
     layout__quote?: WhereText;
     'layout.attribution'?: WhereText;
@@ -4056,7 +4056,7 @@ export type PostWhereDepth1 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -4070,7 +4070,7 @@ export type PostWhereDepth1 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -4097,7 +4097,7 @@ export type PostWhereDepth2 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereExists;
+    body?: WhereRichText;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -4141,8 +4141,8 @@ export type PostWhereDepth2 = {
     layout__heading?: WhereText;
     'layout.subheading'?: WhereText;
     layout__subheading?: WhereText;
-    'layout.content'?: WhereExists;
-    layout__content?: WhereExists;
+    'layout.content'?: WhereRichText;
+    layout__content?: WhereRichText;
     'layout.quote'?: WhereText;
     layout__quote?: WhereText;
     'layout.attribution'?: WhereText;
@@ -4183,7 +4183,7 @@ export type PostWhereDepth2 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -4197,7 +4197,7 @@ export type PostWhereDepth2 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -4224,7 +4224,7 @@ export type PostWhereDepth3 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereExists;
+    body?: WhereRichText;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -4268,8 +4268,8 @@ export type PostWhereDepth3 = {
     layout__heading?: WhereText;
     'layout.subheading'?: WhereText;
     layout__subheading?: WhereText;
-    'layout.content'?: WhereExists;
-    layout__content?: WhereExists;
+    'layout.content'?: WhereRichText;
+    layout__content?: WhereRichText;
     'layout.quote'?: WhereText;
     layout__quote?: WhereText;
     'layout.attribution'?: WhereText;
@@ -4310,7 +4310,7 @@ export type PostWhereDepth3 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -4324,7 +4324,7 @@ export type PostWhereDepth3 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -4351,7 +4351,7 @@ export type PostWhereDepth4 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereExists;
+    body?: WhereRichText;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -4395,8 +4395,8 @@ export type PostWhereDepth4 = {
     layout__heading?: WhereText;
     'layout.subheading'?: WhereText;
     layout__subheading?: WhereText;
-    'layout.content'?: WhereExists;
-    layout__content?: WhereExists;
+    'layout.content'?: WhereRichText;
+    layout__content?: WhereRichText;
     'layout.quote'?: WhereText;
     layout__quote?: WhereText;
     'layout.attribution'?: WhereText;
@@ -4437,7 +4437,7 @@ export type PostWhereDepth4 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -4451,7 +4451,7 @@ export type PostWhereDepth4 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -4478,7 +4478,7 @@ export type PostWhereDepth5 = {
     title?: WhereText;
     slug?: WhereText;
     excerpt?: WhereText;
-    body?: WhereExists;
+    body?: WhereRichText;
     status?: {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -4522,8 +4522,8 @@ export type PostWhereDepth5 = {
     layout__heading?: WhereText;
     'layout.subheading'?: WhereText;
     layout__subheading?: WhereText;
-    'layout.content'?: WhereExists;
-    layout__content?: WhereExists;
+    'layout.content'?: WhereRichText;
+    layout__content?: WhereRichText;
     'layout.quote'?: WhereText;
     layout__quote?: WhereText;
     'layout.attribution'?: WhereText;
@@ -4562,7 +4562,7 @@ export type PostWhereDepth5 = {
         [key: string]: unknown;
     }> | WhereAny | Array<{
         [key: string]: unknown;
-    }> | WhereId | WhereDate | WhereText | WhereExists | {
+    }> | WhereId | WhereDate | WhereText | WhereRichText | {
         equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         not_equals?: 'draft' | 'review' | 'published' | 'archived' | null;
         in?: Array<'draft' | 'review' | 'published' | 'archived'> | string;
@@ -4576,7 +4576,7 @@ export type PostWhereDepth5 = {
         not_like?: string;
         contains?: 'draft' | 'review' | 'published' | 'archived';
         exists?: boolean;
-    } | WhereNumber | WhereBoolean | WhereAny | WherePoint | {
+    } | WhereNumber | WhereBoolean | WhereAny | WhereExists | WherePoint | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -5490,6 +5490,16 @@ export type WherePoint = {
     near?: string | Array<number | null>;
     exists?: boolean;
     equals?: Array<number> | null;
+};
+
+/**
+ * A rich-text field: like, not_like and contains match the text of its text nodes (not its JSON); exists whether it has a value. Paths into it are queried as json.
+ */
+export type WhereRichText = {
+    like?: string;
+    not_like?: string;
+    contains?: string;
+    exists?: boolean;
 };
 
 export type WhereText = {

@@ -80,6 +80,18 @@ export function whereComponents(): Record<string, Schema> {
       additionalProperties: false,
       properties: { exists: { type: 'boolean' } },
     },
+    WhereRichText: {
+      type: 'object',
+      description:
+        'A rich-text field: like, not_like and contains match the text of its text nodes (not its JSON); exists whether it has a value. Paths into it are queried as json.',
+      additionalProperties: false,
+      properties: {
+        like: { type: 'string' },
+        not_like: { type: 'string' },
+        contains: { type: 'string' },
+        exists: { type: 'boolean' },
+      },
+    },
     WhereAny: {
       type: 'object',
       description:

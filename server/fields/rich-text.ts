@@ -3,10 +3,15 @@ import { isObject, ok } from './shared.ts'
 import { jsonDocument } from './json.ts'
 import type { FieldType } from './types.ts'
 
-/** Rich text: a JSON document (an object or a list of nodes), stored as JSON and queried by paths into it. */
+/**
+ * Rich text: a JSON document (an object or a list of nodes), stored as JSON; queried by its text (`like`,
+ * `not_like`, `contains` match the strings of its text nodes, not its JSON) or by paths into it.
+ */
 export const richText: FieldType<RichTextField> = {
   name: 'richText',
   ...jsonDocument<RichTextField>(),
+  textContent: true,
+  whereSchema: (_field, kit) => kit.ref('WhereRichText'),
   schema: () => ({ type: 'object', description: 'Rich text (a JSON document).' }),
   typescript: () => '{ [k: string]: unknown }',
   validate: (_field, value) =>

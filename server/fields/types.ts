@@ -190,6 +190,8 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   whereKind?(field: F): WhereKind
   /** A JSON document queried by paths into it (json, rich text). */
   document?: boolean
+  /** `like`, `not_like` and `contains` on the document itself match its text (rich text), not its JSON. */
+  textContent?: boolean
   /** Paths into the document may compare booleans too (json). */
   whereBooleans?: boolean
   /** `contains` on a list of its values matches a whole value (an option), not a substring. */

@@ -35,6 +35,11 @@ export interface Dialect {
   jsonQuery(expr: string): string
   /** Length of the JSON array held by `expr` (0 for an empty array). */
   jsonArrayLength(expr: string): string
+  /**
+   * The text of a rich-text document held by `expr`: every string under a `text` key (Lexical's text nodes), in
+   * document order, joined; NULL when there is none.
+   */
+  jsonText(expr: string): string
   /** Maps a driver error to the column or index name of a unique violation, or undefined. */
   uniqueViolation(error: unknown): string | undefined
   /** Appended to a SELECT inside a transaction to lock its rows until the end ('' where a write transaction locks the whole database). */

@@ -13,6 +13,10 @@ export const mysqlDialect: Dialect = {
     kind === 'number' ? `CAST(JSON_VALUE(${expr}, ?) AS DOUBLE)` : `JSON_VALUE(${expr}, ?)`,
   jsonQuery: (expr) => `JSON_EXTRACT(${expr}, ?)`,
   jsonArrayLength: (expr) => `JSON_LENGTH(${expr})`,
+  // `$**.text`: every value under a `text` key, in document order, as an array (MariaDB's group_concat_max_len
+  // bounds the joined text: 1 MB by default).
+  jsonText: (expr) =>
+    `(SELECT GROUP_CONCAT(t.value ORDER BY t.n SEPARATOR '') FROM JSON_TABLE(JSON_EXTRACT(${expr}, '$**.text'), '$[*]' COLUMNS (n FOR ORDINALITY, value LONGTEXT PATH '$')) AS t)`,
   uniqueViolation(error) {
     if (!isNonNullObject(error) || error.code !== 'ER_DUP_ENTRY') return undefined
     const { sqlMessage, message } = error

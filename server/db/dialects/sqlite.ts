@@ -9,6 +9,9 @@ export const sqliteDialect: Dialect = {
   jsonValue: (expr) => `json_extract(${expr}, ?)`,
   jsonQuery: (expr) => `json_extract(${expr}, ?)`,
   jsonArrayLength: (expr) => `json_array_length(${expr})`,
+  // json_tree walks the document depth first, in order.
+  jsonText: (expr) =>
+    `(SELECT group_concat(t.value, '') FROM json_tree(${expr}) AS t WHERE t.key = 'text' AND t.type = 'text')`,
   uniqueViolation(error) {
     if (!isNonNullObject(error)) return undefined
     if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE' && error.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY')

@@ -165,12 +165,21 @@ function scalarMany(at: JsonAt): Compiled {
 }
 
 /** A json or richText document: `exists`, or a dotted path of plain keys compared as the operand's kind. */
+const TEXT_MATCH = new Set<Operator>(['like', 'not_like', 'contains'])
+
 function jsonDocument(at: JsonAt): Compiled {
   const { state, container, cb, field, rest, op, value, path } = at
   const d = state.ctx.dialect
   if (rest.length === 0) {
+    if (TEXT_MATCH.has(op) && fieldType(field).textContent)
+      return scalar(d.jsonText(container), cb, 'text', op, value, path, field)
     if (op !== 'exists')
-      fail(path, 'a json field is queried by a dotted path into it, or with exists')
+      fail(
+        path,
+        fieldType(field).textContent
+          ? 'a rich-text field is queried by its text (like, not_like, contains), with exists, or by a dotted path into it'
+          : 'a json field is queried by a dotted path into it, or with exists',
+      )
     return scalar(container, cb, 'text', op, value, path, field)
   }
   for (const seg of rest)
