@@ -16,8 +16,6 @@ import type { CmsRequest, SanitizedConfig } from '../config/types.ts'
 import type { SanitizedUpload, UploadedFile } from '../config/upload.ts'
 import { APIError } from '../errors/api-error.ts'
 import { BadRequest } from '../errors/bad-request.ts'
-import { isRecord } from '../utilities/is-record.ts'
-import { parseJson } from './body.ts'
 
 export const isMultipart = (contentType: string | undefined) =>
   /^multipart\/form-data\b/i.test(contentType ?? '')
@@ -38,9 +36,12 @@ export function uploadRoute(
   return upload || undefined
 }
 
-/** A multipart body read: the document's data, the file (spooled to disk), and the removal of that file. */
+/**
+ * A multipart body read: the document as JSON text (`_payload` as sent, else the form fields), the file (spooled
+ * to disk), and the removal of that file.
+ */
 export interface MultipartBody {
-  data: Record<string, unknown>
+  document: Buffer
   file?: UploadedFile
   /** Removes the temporary file; call it once the request is answered. */
   cleanup: () => Promise<void>
@@ -95,7 +96,7 @@ export async function uploadBody(
 ): Promise<{ raw: Buffer; cleanup: () => Promise<void> }> {
   const body = await readMultipart(incoming, { fileSize: upload.fileSize, formBytes })
   req.file = body.file
-  return { raw: Buffer.from(JSON.stringify(body.data)), cleanup: body.cleanup }
+  return { raw: body.document, cleanup: body.cleanup }
 }
 
 /** The write of the file part in progress, if any. */
@@ -164,19 +165,17 @@ function parse(
     parser.on('close', () => {
       if (failed) return
       Promise.resolve(spool.writing)
-        .then(() => resolve({ data: dataOf(fields), file }))
+        .then(() => resolve({ document: documentOf(fields), file }))
         .catch(fail)
     })
     req.pipe(parser)
   })
 }
 
-/** The document: `_payload` as JSON (Payload's form), else the plain form fields as strings. */
-function dataOf(fields: Record<string, string>): Record<string, unknown> {
-  if (fields._payload === undefined) return fields
-  const data = parseJson(Buffer.from(fields._payload), 'application/json')
-  if (data === undefined) return {}
-  if (!isRecord(data))
-    throw new BadRequest('_payload must be a JSON object of the document’s fields.')
-  return data
-}
+/**
+ * The document: `_payload` as sent (Payload's form: JSON text), else the plain form fields as strings. Parsed and
+ * checked by the dispatcher as a JSON body is, so a caller the operation refuses hears that first, not that the
+ * text is malformed.
+ */
+const documentOf = (fields: Record<string, string>): Buffer =>
+  Buffer.from(fields._payload ?? JSON.stringify(fields))

@@ -28,6 +28,12 @@ const s = useServer(
           { name: 'credit', type: 'text' },
         ],
       },
+      {
+        slug: 'private',
+        access: { create: ({ req }) => Boolean(req.user) },
+        upload: { staticDir: path.join(staticDir, 'private') },
+        fields: [],
+      },
     ],
   }),
 )
@@ -163,4 +169,13 @@ test('a JSON create of an upload collection that needs a file is a 400 saying so
   })
   t.is(r.status, 400)
   t.is(r.body.errors[0].message, 'No files were uploaded.')
+})
+
+test('a caller the create refuses hears 401 before anything about a malformed _payload', async (t) => {
+  const res = await s.fetch(`${s.url}/api/private`, {
+    method: 'POST',
+    body: form(await png(3), 'secret.png', { _payload: '{"alt":' }),
+  })
+  t.is(res.status, 401)
+  t.false(existsSync(path.join(staticDir, 'private', 'secret.png')))
 })
