@@ -9892,7 +9892,7 @@ export type UpdateAllMediaResponse = UpdateAllMediaResponses[keyof UpdateAllMedi
 export type CreateMediaData = {
     body: {
         /**
-         * The file. Its type is read from its content, not from its name or this part’s header.
+         * The file (image*, application/pdf). Its type is read from its content, not from its name or this part’s header.
          */
         file: Blob | File;
         /**

@@ -20,9 +20,16 @@ around here so that its checks judge the server, not the tool. The served contra
    So each such parameter is sent as one of its declared examples or left out (an `enum` of the examples'
    JSON text); a negative case sends any other string, which the server refuses. The where compiler and the
    select and populate parsers have fuzzing of their own (test/reliability/fuzz-queries.test.ts).
+3. Multipart bodies of upload collections drawn at random. A file's type is read from its content (magic
+   bytes), which no schema can say, and `_payload` is JSON text (a `type: string` property sent as arbitrary
+   text, as in 2), so every positive case of a create was refused. A positive case sends its `file` part as a
+   real 8 x 6 PNG (the upload pipeline decodes it and makes the sizes) and its `_payload` as one of the
+   property's declared examples; negative cases keep what Schemathesis drew.
 """
 
 from __future__ import annotations
+
+import base64
 
 import string
 from typing import Any
@@ -74,13 +81,49 @@ def _rewrite(parameters: Any, shared: dict[str, Any]) -> None:
             parameters[index] = rewritten
 
 
+# An 8 x 6 PNG: a file the upload pipeline reads (sharp decodes it).
+_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNwWVWOFTEMpAQAlHNC8a0Or9QAAAAASUVORK5CYII="
+)
+
+
+@schemathesis.hook
+def before_call(context: Any, case: Any, **kwargs: Any) -> None:
+    """A positive case's multipart body of an upload collection with a real file and `_payload` (see 3)."""
+    if case.media_type != "multipart/form-data" or not isinstance(case.body, dict):
+        return
+    mode = getattr(getattr(getattr(case, "meta", None), "generation", None), "mode", None)
+    if mode is None or getattr(mode, "value", str(mode)) != "positive":
+        return
+    if "file" in case.body:
+        case.body["file"] = _PNG
+    examples = _PAYLOADS.get(f"{case.operation.method.upper()} {case.operation.path}")
+    if examples:
+        case.body["_payload"] = examples[0]
+
+
+_PAYLOADS: dict[str, list[str]] = {}
+
+
+def _payload_examples(operation: dict[str, Any], key: str) -> None:
+    """Records the declared examples of a multipart body's `_payload` (see 3)."""
+    media = operation.get("requestBody", {}).get("content", {}).get("multipart/form-data")
+    if not isinstance(media, dict):
+        return
+    prop = media.get("schema", {}).get("properties", {}).get("_payload", {})
+    examples = [e for e in prop.get("examples", []) if isinstance(e, str)]
+    if examples:
+        _PAYLOADS[key] = examples
+
+
 @schemathesis.hook
 def before_load_schema(context: Any, raw_schema: dict[str, Any]) -> None:
     shared = raw_schema.get("components", {}).get("parameters", {})
-    for item in raw_schema.get("paths", {}).values():
+    for path, item in raw_schema.get("paths", {}).items():
         if not isinstance(item, dict):
             continue
         _rewrite(item.get("parameters"), shared)
-        for operation in item.values():
+        for method, operation in item.items():
             if isinstance(operation, dict):
                 _rewrite(operation.get("parameters"), shared)
+                _payload_examples(operation, f"{method.upper()} {path}")

@@ -140,6 +140,12 @@ async function binaryMultipart(request: Request): Promise<string | undefined> {
   }
 }
 
+/** A JSON create of an upload collection that needs a file: the contract takes multipart only there. */
+export const JSON_CREATE_OF_UPLOAD =
+  'a JSON create of an upload collection that needs a file (the contract takes multipart only)'
+/** A multipart create of such a collection without its file part, which the contract requires. */
+export const CREATE_WITHOUT_FILE = 'a multipart create without the file the contract requires'
+
 /**
  * A file download: Prism 5.16 forwards an answer's body re-encoded as UTF-8 text, so `s.fetch` sends it through
  * Prism (which validates the exchange) and then reads the bytes from the server.
@@ -186,6 +192,21 @@ export function useServer<T = undefined>(
       routeRequest(state.prism, state.server.url, 'fetch', new URL(state.url + path), {
         direct: reason,
       }).href
+    // Creates the contract takes as multipart with a file only (upload collections that need one): a JSON one,
+    // or a multipart one without the file part, is a request the contract refuses, which the SDK tests send on
+    // purpose to see the server's 400.
+    const multipartOnly = state.cms.config.collections
+      .filter((c) => c.upload && c.upload.filesRequiredOnCreate)
+      .map((c) => `${routes.api}/${c.slug}`)
+    const createWithoutFile = async (request: Request, url: URL) => {
+      if (request.method !== 'POST' || !multipartOnly.includes(url.pathname)) return undefined
+      if (!/^multipart\//i.test(request.headers.get('content-type') ?? ''))
+        return JSON_CREATE_OF_UPLOAD
+      const body = await request.clone().text()
+      return /content-disposition: form-data; name="file"/i.test(body)
+        ? undefined
+        : CREATE_WITHOUT_FILE
+    }
     // The file routes of upload collections: their answers are bytes (see FILE_DOWNLOAD)
     const fileRoutes = state.cms.config.collections
       .filter((c) => c.upload)
@@ -212,7 +233,14 @@ export function useServer<T = undefined>(
       // A safe read: Prism validates the exchange, and the bytes come from the server itself
       if (download) await send(request.clone(), target)
       const direct = download ? FILE_DOWNLOAD : state.prism && (await binaryMultipart(request))
-      return send(request, route(request.method, target, { direct: direct || undefined }))
+      const invalid = state.prism && (await createWithoutFile(request, target))
+      return send(
+        request,
+        route(request.method, target, {
+          direct: direct || undefined,
+          invalid: invalid || undefined,
+        }),
+      )
     }) as typeof fetch
     state.request = async (method, path, opts = {}) => {
       const query = opts.query

@@ -2,32 +2,66 @@
  * What an upload collection adds to its paths (issue 34): the multipart bodies of create and update (Payload's
  * wire format: the file as `file`, the document as `_payload` JSON text or as form fields) and the file route.
  */
+import type { FlattenedField } from '../../config/types.ts'
 import type { SanitizedUpload } from '../../config/upload.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 import type { Schema } from '../schemas.ts'
 import type { CollectionOps } from './collection-ops.ts'
 import { errors } from './shared.ts'
 
-/** A multipart body: the file, and the document as `_payload` (or as plain string fields). */
-function multipart(singular: string, input: string, fileRequired: boolean): Schema {
+/**
+ * A multipart body: the file, and the document as `_payload` (or as plain string fields). No part types are
+ * declared: clients send `_payload` as a plain field, and the server reads a file's type from its content.
+ */
+function multipart(
+  o: CollectionOps,
+  upload: SanitizedUpload,
+  input: string,
+  fileRequired: boolean,
+): Schema {
+  const example = exampleDocument(o.c.flatFields)
+  const fileTypes = upload.mimeTypes?.join(', ')
   return {
-    type: 'object',
-    ...(fileRequired && { required: ['file'] }),
-    properties: {
-      file: {
-        type: 'string',
-        format: 'binary',
-        description:
-          'The file. Its type is read from its content, not from its name or this part’s header.',
+    schema: {
+      type: 'object',
+      ...(fileRequired && { required: ['file'] }),
+      properties: {
+        file: {
+          type: 'string',
+          format: 'binary',
+          description: `The file${fileTypes ? ` (${fileTypes})` : ''}. Its type is read from its content, not from its name or this part’s header.`,
+        },
+        _payload: {
+          type: 'string',
+          contentMediaType: 'application/json',
+          description: `The document's fields as JSON text (a ${o.singular}${input}); without it, the other form fields are the document, as strings.`,
+          ...(example && { examples: [JSON.stringify(example)] }),
+        },
       },
-      _payload: {
-        type: 'string',
-        contentMediaType: 'application/json',
-        description: `The document's fields as JSON text (a ${singular}${input}); without it, the other form fields are the document, as strings.`,
-      },
+      additionalProperties: { type: 'string' },
     },
-    additionalProperties: { type: 'string' },
   }
+}
+
+/**
+ * The smallest document of a collection whose required fields are all simple (text, email, number, checkbox,
+ * select): an example of `_payload` a client (or a contract tester) can send; undefined when one needs more.
+ */
+function exampleDocument(fields: FlattenedField[]): Record<string, unknown> | undefined {
+  const doc: Record<string, unknown> = {}
+  for (const f of fields) {
+    if (!f.required || f.defaultValue !== undefined || f.virtual) continue
+    if (f.type === 'text' || f.type === 'textarea')
+      doc[f.name] = 'Example'.padEnd(f.minLength ?? 0, '.').slice(0, f.maxLength ?? 7)
+    else if (f.type === 'email') doc[f.name] = 'someone@example.com'
+    else if (f.type === 'number') doc[f.name] = f.min ?? 0
+    else if (f.type === 'checkbox') doc[f.name] = false
+    else if (f.type === 'select' || f.type === 'radio') {
+      const first = f.options[0]
+      doc[f.name] = typeof first === 'string' ? first : first?.value
+    } else return undefined
+  }
+  return doc
 }
 
 const binary = (description: string) => ({
@@ -43,16 +77,16 @@ const binary = (description: string) => ({
 export function uploadPaths(o: CollectionOps, upload: SanitizedUpload): void {
   const { paths, base, singular, tag, meta, c } = o
   // A create that needs a file takes multipart only: a JSON body has nowhere to carry one.
-  const withMultipart = (op: Schema | undefined, schema: Schema, only: boolean) => {
+  const withMultipart = (op: Schema | undefined, media: Schema, only: boolean) => {
     const body = op?.requestBody
     if (!op || !isRecord(body) || !isRecord(body.content))
       throw new Error(`${c.slug}: the upload bodies need the create and update operations first.`)
-    const content = { ...(only ? {} : body.content), 'multipart/form-data': { schema } }
+    const content = { ...(only ? {} : body.content), 'multipart/form-data': media }
     op.requestBody = { ...body, content }
   }
   const required = upload.filesRequiredOnCreate
-  withMultipart(paths[base]?.post, multipart(singular, 'CreateInput', required), required)
-  withMultipart(paths[`${base}/{id}`]?.patch, multipart(singular, 'UpdateInput', false), false)
+  withMultipart(paths[base]?.post, multipart(o, upload, 'CreateInput', required), required)
+  withMultipart(paths[`${base}/{id}`]?.patch, multipart(o, upload, 'UpdateInput', false), false)
   paths[`${base}/file/{filename}`] = {
     get: {
       operationId: `get${singular}File`,
