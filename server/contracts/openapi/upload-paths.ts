@@ -38,6 +38,8 @@ function multipart(
           ...(example && { examples: [JSON.stringify(example)] }),
         },
       },
+      // Plain form fields: names a multipart header can carry (no control characters, no quotes).
+      propertyNames: { pattern: '^[^\\u0000-\\u001f\\u007f"]+$' },
       additionalProperties: { type: 'string' },
     },
   }
