@@ -11,8 +11,21 @@ import path from 'node:path'
 export const FIXTURES = path.join(import.meta.dirname, 'fixtures')
 const SAMPLE = 'sample.png'
 
+interface MultipartMedia {
+  schema?: { properties?: { _payload?: { examples?: unknown[] } } }
+}
 interface Document {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: {
+          content?: Record<string, unknown> & { 'multipart/form-data'?: MultipartMedia }
+        }
+      }
+    >
+  >
 }
 interface PostmanItem {
   name: string
@@ -25,14 +38,56 @@ interface PostmanItem {
   }
 }
 
-/** `POST media`, `PATCH media/:id`: the multipart operations, as Postman writes their method and path. */
-function multipartOperations(document: Document): Set<string> {
-  const found = new Set<string>()
+/**
+ * `POST media`, `PATCH media/:id`: the multipart operations, as Postman writes their method and path, each with
+ * the declared example of its `_payload`, if any.
+ */
+function multipartOperations(document: Document): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>()
   for (const [p, item] of Object.entries(document.paths))
-    for (const [method, op] of Object.entries(item))
-      if (op?.requestBody?.content?.['multipart/form-data'])
-        found.add(`${method.toUpperCase()} ${p.replace(/^\//, '').replace(/\{(\w+)\}/g, ':$1')}`)
+    for (const [method, op] of Object.entries(item)) {
+      const media = op?.requestBody?.content?.['multipart/form-data']
+      if (!media) continue
+      const example = media.schema?.properties?._payload?.examples?.[0]
+      found.set(
+        `${method.toUpperCase()} ${p.replace(/^\//, '').replace(/\{(\w+)\}/g, ':$1')}`,
+        typeof example === 'string' ? example : undefined,
+      )
+    }
   return found
+}
+
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The document of a request: where the operation takes multipart only, Portman wrote form data from the
+ * multipart schema, with random text as `_payload` (a string property to it), so the declared example instead,
+ * except in a variation that means to send an invalid body; else the JSON body it wrote.
+ */
+function payloadOf(item: PostmanItem, example: string | undefined): string {
+  const body = item.request?.body
+  const part = (body?.formdata as { key?: string; value?: unknown }[] | undefined)?.find(
+    (p) => p.key === '_payload',
+  )
+  if (typeof part?.value === 'string')
+    return isJson(part.value) || item.name.includes('[invalid') || !example ? part.value : example
+  const raw = body?.raw
+  if (raw === undefined) return '{}'
+  try {
+    const body: unknown = JSON.parse(raw)
+    if (body && typeof body === 'object' && '_payload' in body && typeof body._payload === 'string')
+      return body._payload
+  } catch {
+    // not JSON: a variation's invalid body, sent as it is
+  }
+  return raw
 }
 
 /** Rewrites the collection's requests of multipart operations in place; returns how many it rewrote. */
@@ -43,12 +98,12 @@ export function multipartUploads(collection: { item: PostmanItem[] }, document: 
     for (const item of items) {
       if (item.item) walk(item.item)
       const request = item.request
-      if (!request || !operations.has(`${request.method} ${(request.url.path ?? []).join('/')}`))
-        continue
+      const key = request && `${request.method} ${(request.url.path ?? []).join('/')}`
+      if (!request || !key || !operations.has(key)) continue
       request.body = {
         mode: 'formdata',
         formdata: [
-          { key: '_payload', type: 'text', value: request.body?.raw ?? '{}' },
+          { key: '_payload', type: 'text', value: payloadOf(item, operations.get(key)) },
           { key: 'file', type: 'file', src: SAMPLE },
         ],
       }
