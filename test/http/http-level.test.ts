@@ -333,8 +333,21 @@ async function staleCredentials(): Promise<Record<string, string>[]> {
     { authorization: '' },
     { authorization: 'Bearer' },
     { authorization: 'Basic cGxhaW46cGxhaW4=' },
+    // An empty session cookie: a malformed credential too (Schemathesis, issue 34's CI run).
+    { cookie: 'cms-token=' },
   ]
 }
+
+test('an empty session cookie is refused with 401 beside a valid bearer token on a secured operation', async (t) => {
+  const login = await s.request('POST', '/api/users/login', {
+    body: { email: 'plain@example.com', password: 'plain-password' },
+  })
+  const bearer = { authorization: `Bearer ${login.body.token as string}` }
+  t.is((await send('GET', '/api/users/me', bearer)).status, 200)
+  const res = await send('GET', '/api/users/me', { ...bearer, cookie: 'cms-token=' })
+  t.is(res.status, 401)
+  t.regex(res.text, /cms-token cookie is empty/)
+})
 
 const label = (headers: Record<string, string>) =>
   `${Object.keys(headers)[0]}: ${Object.values(headers)[0].slice(0, 16)}`

@@ -113,7 +113,14 @@ export async function authenticateHeaders(
       rejected:
         'The Authorization header is not a credential this server takes: "Bearer <token>", "JWT <token>" or "<collection> API-Key <key>".',
     }
-  const cookie = bearer ? undefined : cookieValue(headers.get('cookie'), cookieName(this.config))
+  const sent = cookieValue(headers.get('cookie'), cookieName(this.config))
+  // An empty session cookie is a malformed credential, refused as an unknown Authorization header is (whatever
+  // else the request carries): login sets a token and logout removes the cookie, so only a broken client sends it.
+  if (sent === '')
+    return {
+      rejected: `The ${cookieName(this.config)} cookie is empty; log in again, or send no such cookie.`,
+    }
+  const cookie = bearer ? undefined : sent
   const token = bearer ?? cookie
   if (!token) return {}
   const found = await this.auth(token)
@@ -165,16 +172,16 @@ async function runStrategy(
   }
 }
 
-/** One cookie's value from a `Cookie` header. */
+/** One cookie's value from a `Cookie` header ('' when it is sent empty, undefined when not sent). */
 function cookieValue(header: string | null, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=')
     if (eq > 0 && part.slice(0, eq).trim() === name) {
       const value = part.slice(eq + 1).trim()
       try {
-        return decodeURIComponent(value) || undefined
+        return decodeURIComponent(value)
       } catch {
-        return value || undefined
+        return value
       }
     }
   }
