@@ -7,26 +7,7 @@ import { defineConfig } from '../../server/config/define-config.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { lexicalHTMLField, type InternalDocToHref } from '../../server/index.ts'
 import { useServer } from '../helpers/http.ts'
-
-const text = (t: string, format = 0) => ({
-  type: 'text',
-  text: t,
-  format,
-  detail: 0,
-  mode: 'normal',
-  style: '',
-  version: 1,
-})
-const el = (type: string, children: unknown[], extra: Record<string, unknown> = {}) => ({
-  type,
-  children,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  version: 1,
-  ...extra,
-})
-const state = (...children: unknown[]) => ({ root: el('root', children) })
+import { el, state, text } from './lexical.ts'
 
 const internalDocToHref: InternalDocToHref = ({ relationTo, value }) =>
   `/${relationTo}/${typeof value === 'object' ? String(value.id) : value}`

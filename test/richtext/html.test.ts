@@ -13,29 +13,11 @@ import {
   type HTMLConverters,
   type InternalDocToHref,
 } from '../../server/index.ts'
+import { el, state, text } from './lexical.ts'
 
 const fixtures = path.join(import.meta.dirname, 'fixtures')
 const json = async (file: string) => JSON.parse(await readFile(path.join(fixtures, file), 'utf8'))
 
-const text = (t: string, format = 0) => ({
-  type: 'text',
-  text: t,
-  format,
-  detail: 0,
-  mode: 'normal',
-  style: '',
-  version: 1,
-})
-const el = (type: string, children: unknown[], extra: Record<string, unknown> = {}) => ({
-  type,
-  children,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  version: 1,
-  ...extra,
-})
-const state = (...children: unknown[]) => ({ root: el('root', children) })
 const link = (url: unknown, extra: Record<string, unknown> = {}) =>
   state(
     el('paragraph', [el('link', [text('x')], { fields: { linkType: 'custom', url, ...extra } })]),

@@ -7,30 +7,11 @@ import test from 'ava'
 import { defineConfig } from '../../server/config/define-config.ts'
 import type { Where } from '../../server/config/types.ts'
 import { useServer } from '../helpers/http.ts'
+import { el, state, text } from './lexical.ts'
 
 type Doc = Record<string, any>
 
-const text = (t: string, format = 0) => ({
-  type: 'text',
-  text: t,
-  format,
-  detail: 0,
-  mode: 'normal',
-  style: '',
-  version: 1,
-})
-const paragraph = (...children: object[]) => ({
-  type: 'paragraph',
-  children,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  textFormat: 0,
-  version: 1,
-})
-const state = (...children: object[]) => ({
-  root: { type: 'root', children, direction: 'ltr', format: '', indent: 0, version: 1 },
-})
+const paragraph = (...children: object[]) => el('paragraph', children, { textFormat: 0 })
 
 const s = useServer(
   test,
