@@ -34,7 +34,11 @@ interface PostmanItem {
     method: string
     header?: { key: string; value: string }[]
     url: { path?: string[] }
-    body?: { mode: string; raw?: string; formdata?: unknown[] }
+    body?: {
+      mode: string
+      raw?: string
+      formdata?: { key: string; type?: string; value?: unknown; src?: string }[]
+    }
   }
 }
 
@@ -73,9 +77,7 @@ const isJson = (text: string) => {
  */
 function payloadOf(item: PostmanItem, example: string | undefined): string {
   const body = item.request?.body
-  const part = (body?.formdata as { key?: string; value?: unknown }[] | undefined)?.find(
-    (p) => p.key === '_payload',
-  )
+  const part = body?.formdata?.find((p) => p.key === '_payload')
   if (typeof part?.value === 'string')
     return isJson(part.value) || item.name.includes('[invalid') || !example ? part.value : example
   const raw = body?.raw
