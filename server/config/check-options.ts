@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { findFieldType } from '../fields/registry.ts'
+import { isLexicalEditor } from './lexical-editor.ts'
 import { FIELD_TABLES, OPTION_TABLES, type OptionTable } from './options.ts'
 import { fieldTypeRefusalsByType } from './unsupported.ts'
 
@@ -52,7 +53,7 @@ export function checkOptions(input: unknown): void {
   const config = keys(input, T.config, '')
   if (!config) return
   adminKeys(config.admin, 'admin', [])
-  if (config.editor != null) ignore(`editor: ${EDITOR}`)
+  if (config.editor != null && !isLexicalEditor(config.editor)) ignore(`editor: ${EDITOR}`)
   if (config.sharp != null)
     ignore(
       'sharp: images are processed with the sharp this server depends on (with its pixel limit); the one passed is not used.',
@@ -178,7 +179,7 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       ignore(
         `${at}.localized: the config has no localization, so the field is stored once (as Payload does); add localization to translate it.`,
       )
-    if (f.editor != null) ignore(`${at}.editor: ${EDITOR}`)
+    if (f.editor != null && !isLexicalEditor(f.editor)) ignore(`${at}.editor: ${EDITOR}`)
     if (type === 'upload' && f.displayPreview != null) ignore(`${at}.displayPreview: ${FOR_ADMIN}`)
     const many = findFieldType(type)?.many
     if (many && !f.hasMany)
@@ -228,7 +229,7 @@ function checkAdmin(owner: Obj, at: string): void {
 
 const FOR_ADMIN = 'kept in the config for an admin UI; no server behaviour.'
 const EDITOR =
-  'kept as given; rich text is stored as the JSON a client sends (no editor features run on the server).'
+  "not this server's lexicalEditor(), so Payload's default features apply (import lexicalEditor and its features from 'contract-cms' to choose them)."
 /** The `admin` keys of a collection the server reads (the rest are kept for an admin UI). */
 const COLLECTION_ADMIN = ['description', 'useAsTitle', 'defaultColumns', 'listSearchableFields']
 

@@ -15,6 +15,7 @@ import { sanitizeLocalization } from './sanitize/localization.ts'
 import { checkSlug, ROUTE_RE } from './sanitize/names.ts'
 import { checkOrdersApi } from './sanitize/orders.ts'
 import { checkUploadTargets } from './sanitize/upload-fields.ts'
+import { resolveEditors } from './sanitize/lexical.ts'
 import type {
   CollectionConfig,
   Config,
@@ -92,6 +93,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   for (const g of globals) checkSaveToJWT(g.flatFields, `Global "${g.slug}"`, false)
   if (input.ordersApi) checkOrdersApi(input.ordersApi, collections)
   checkUploadTargets(collections, globals)
+  resolveEditors(input.editor, collections, globals)
   annotateRelations({ collections, globals })
 
   const sanitized: SanitizedConfig = {

@@ -239,8 +239,31 @@ export interface JSONField extends Omit<FieldBase, 'unique' | 'index'> {
 /** Stored as one JSON value, which cannot be indexed. */
 export interface RichTextField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'richText'
-  /** The editor adapter (`lexicalEditor()`), kept as given: the server stores the JSON the client sends. */
+  /** The editor (`lexicalEditor({ features })`): which Lexical nodes a value may hold. Default: the config's. */
   editor?: RichTextEditor
+  /** Bounds the population of the documents its nodes point at, as a relationship field's `maxDepth`. */
+  maxDepth?: number
+  /** The editor resolved (set by the sanitiser): what the server validates, populates and declares. */
+  lexical?: ResolvedLexical
+}
+
+/** A rich-text field's editor as the server applies it (config/sanitize/lexical.ts). */
+export interface ResolvedLexical {
+  /** The node types a value may hold (`root`, `paragraph`, `text`, … and those of the features). */
+  nodes: string[]
+  /** The `tag`s a heading may take. */
+  headingSizes: string[]
+  /** The `listType`s a list may take (`bullet`, `number`, `check`). */
+  listTypes: string[]
+  /** Blocks of `block` nodes and of `inlineBlock` nodes (their fields flattened). */
+  blocks: FlattenedBlock[]
+  inlineBlocks: FlattenedBlock[]
+  /** Collections relationship nodes may point at, and their population bound. */
+  relationship?: { collections: string[]; maxDepth?: number }
+  /** Upload collections upload nodes may point at, with each one's node fields. */
+  upload?: { collections: string[]; fields: Record<string, FlattenedField[]>; maxDepth?: number }
+  /** Collections internal links may point at, and the link's own fields besides Payload's defaults. */
+  link?: { collections: string[]; fields: FlattenedField[]; maxDepth?: number }
 }
 /** Always indexed (for `near`); uniqueness is not supported. */
 export interface PointField extends Omit<FieldBase, 'unique'> {

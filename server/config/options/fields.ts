@@ -96,7 +96,13 @@ const fieldTypes = {
   }),
   radio: exact<RadioField>()({ ...columnBase, type: I, options: I, interfaceName: I }),
   json: exact<JSONField>()({ ...fieldBase, type: I, jsonSchema: I }),
-  richText: exact<RichTextField>()({ ...fieldBase, type: I, editor: I }),
+  // `lexical` is the sanitiser's, never given.
+  richText: exact<Omit<RichTextField, 'lexical'>>()({
+    ...fieldBase,
+    type: I,
+    editor: I,
+    maxDepth: I,
+  }),
   // Always indexed (for `near`), so `index` holds; `unique` is not supported.
   point: exact<PointField>()({ ...fieldBase, index: I, type: I }),
   relationship: exact<RelationshipField>()(relationKeys),
