@@ -97,6 +97,7 @@ function checkCollection(c: Obj, at: string): void {
   keys(c.labels, T.labels, `${at}.labels`)
   keys(c.access, T.collectionAccess, `${at}.access`)
   keys(c.hooks, T.collectionHooks, `${at}.hooks`)
+  each(c.indexes, (x, i) => keys(x, T.compoundIndex, `${at}.indexes[${i}]`))
   adminKeys(c.admin, `${at}.admin`, COLLECTION_ADMIN)
   checkEndpoints(c.endpoints, `${at}.endpoints`)
   if (c.auth != null && typeof c.auth !== 'boolean' && !isObject(c.auth))

@@ -22,6 +22,12 @@ export const isUnique = (field: FlattenedField): boolean =>
 export const isIndexed = (field: FlattenedField): boolean =>
   'index' in field && field.index === true
 
+/** Fields named by a collection's compound `indexes` (set by the sanitiser): their columns must be indexable. */
+export const inCompoundIndex = new WeakSet<FlattenedField>()
+/** Whether a field's column is indexed (alone or with others): a text one is then a bounded VARCHAR. */
+export const indexedColumn = (field: FlattenedField): boolean =>
+  isUnique(field) || isIndexed(field) || inCompoundIndex.has(field)
+
 /** Value of a select/radio option. */
 export const optionValue = (o: string | { value: string }): string =>
   typeof o === 'string' ? o : o.value

@@ -682,6 +682,14 @@ export type EmailAdapterFactory = (args: {
   payload: LocalApi
 }) => EmailAdapter | Promise<EmailAdapter>
 
+/** A compound index of a collection (Payload's `indexes` entry): columns indexed together, in order. */
+export interface CompoundIndex {
+  /** Field paths (`title`, `meta.slug`, `createdAt`), each stored in a column of its own. */
+  fields: string[]
+  /** No two documents may share the combination of values. */
+  unique?: boolean
+}
+
 export interface CollectionConfig {
   slug: string
   /** Strings, or one per language: names and descriptions use `en` (else the first). */
@@ -707,6 +715,8 @@ export interface CollectionConfig {
   versions?: boolean | { drafts?: boolean | Drafts; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
+  /** Compound indexes (several fields in one index), unique or not. */
+  indexes?: CompoundIndex[]
   /**
    * The select applied to this collection's documents when they are populated through a relationship (REST and
    * Local), unless the request's `populate` names this collection.

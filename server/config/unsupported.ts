@@ -129,8 +129,6 @@ export const collectionRefusals = {
   forceSelect:
     'forceSelect is not supported yet; remove it and list the fields you need in each select.',
   graphQL: GRAPHQL_NAMES,
-  indexes:
-    'compound indexes are not supported yet; remove indexes and set index: true (or unique: true) on single fields.',
   lockDocuments:
     'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
   orderable:

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { isIndexed, isJsonStored, isUnique } from '../config/fields.ts'
 import { idKind } from '../config/ids.ts'
 import { fieldType, relationOf } from '../fields/registry.ts'
 import type {
+  CompoundIndex,
   FlattenedField,
   IdKind,
   JoinField,
@@ -199,7 +201,39 @@ export function collectionSchema(collection: SanitizedCollection): CollectionSch
     spec.indexes.push({ name: `${table}_createdAt_idx`, columns: ['createdAt'], unique: false })
     spec.indexes.push({ name: `${table}_updatedAt_idx`, columns: ['updatedAt'], unique: false })
   }
+  for (const index of collection.indexes ?? []) compoundIndex(index, placements, spec, uniquePaths)
   return { table: spec, placements, uniquePaths, idKind: idKind(collection) }
+}
+
+/** MariaDB's longest identifier. */
+const MAX_NAME = 64
+
+/**
+ * A compound index (config/sanitize/indexes.ts checked that every path ends in a column). Its name is the
+ * table and columns, shortened with a hash of the whole past 64 characters; a unique one is recorded under its
+ * name and under its columns joined by `,` (how each database names the violation) with its first path.
+ */
+function compoundIndex(
+  index: CompoundIndex,
+  placements: Map<string, Placement>,
+  spec: TableSpec,
+  uniquePaths: Map<string, string>,
+): void {
+  const columns = index.fields.map((path) => {
+    let level = placements
+    const parts = path.split('.')
+    for (const name of parts.slice(0, -1)) {
+      const group = level.get(name)
+      if (group?.kind === 'group') level = group.children
+    }
+    const p = level.get(parts[parts.length - 1])
+    return p?.kind === 'column' ? p.column : path
+  })
+  let name = `${spec.name}_${columns.join('_')}_${index.unique ? 'unique' : 'idx'}`
+  if (name.length > MAX_NAME)
+    name = `${name.slice(0, MAX_NAME - 9)}_${createHash('sha256').update(name).digest('hex').slice(0, 8)}`
+  spec.indexes.push({ name, columns, unique: Boolean(index.unique) })
+  if (index.unique) uniquePaths.set(name, index.fields[0]).set(columns.join(','), index.fields[0])
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isIndexed, isUnique } from '../config/fields.ts'
+import { indexedColumn } from '../config/fields.ts'
 import type { FlattenedField } from '../config/types.ts'
 import type { IdKind } from '../config/types.ts'
 import type { Checked, Schema, SchemaKit, WhereKind } from './types.ts'
@@ -33,8 +33,7 @@ export function checkLength(
   field: FlattenedField & { minLength?: number; maxLength?: number },
   v: string,
 ): string | undefined {
-  const max =
-    field.maxLength ?? (isUnique(field) || isIndexed(field) ? INDEXED_MAX_TEXT : DEFAULT_MAX_TEXT)
+  const max = field.maxLength ?? (indexedColumn(field) ? INDEXED_MAX_TEXT : DEFAULT_MAX_TEXT)
   if (field.minLength !== undefined && v.length < field.minLength)
     return `This value must be longer than the minimum length of ${field.minLength} characters.`
   if (v.length > max) return `This value must be shorter than the max length of ${max} characters.`

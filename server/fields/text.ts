@@ -1,4 +1,5 @@
 import type { CodeField, TextareaField, TextField } from '../config/types.ts'
+import { indexedColumn } from '../config/fields.ts'
 import { checkLength, checkManyRows, many, ok, TEXT_OPS } from './shared.ts'
 import type { FieldType, Schema } from './types.ts'
 
@@ -14,7 +15,7 @@ function textType<F extends TextLike>(name: F['type']): FieldType<F> {
     emptyList: (field) => hasMany(field),
     // An indexed text column is a VARCHAR (MySQL indexes no TEXT); others hold up to 40,000 characters.
     column: (field) =>
-      field.type === 'text' && (field.unique || field.index)
+      field.type === 'text' && indexedColumn(field)
         ? { type: 'string', length: field.maxLength ?? 255 }
         : { type: 'text' },
     schema(field, kit) {

@@ -89,8 +89,8 @@ test('a field type is one module: only its module and the registry name a built-
   for (const full of await sources(server)) {
     const file = path.relative(server, full).split(path.sep).join('/')
     if (file === 'fields/relationship.ts') continue
-    // Lexical's `relationship` node is a node type of rich text, not the field type.
-    if (file.startsWith('richtext/')) continue
+    // Lexical's `relationship` node and feature are rich text's, not the field type.
+    if (/richtext\/|rich-text|lexical/.test(file)) continue
     if ((await readFile(full, 'utf8')).includes("'relationship'")) found.push(file)
   }
   t.deepEqual(found, [])
@@ -109,6 +109,7 @@ const TREE_BUILDERS = new Set([
   'config/versions.ts: versionCopy', // the versions collection's copy of the fields
   'config/check-options.ts: checkFields', // the raw config, layout fields included, with its key paths
   'config/sanitize/fields.ts: unlocalized', // a copy of the raw fields without `localized`
+  'config/sanitize/lexical.ts: fieldsOf', // the fields inside rich text (blocks, links, upload nodes) checked
   'config/auth-options.ts: visit', // the claim names of each JWT level
   'db/schema.ts: place', // the placement tree of a table
   'db/where/path.ts: condition', // follows one where path

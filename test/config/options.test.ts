@@ -62,6 +62,7 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   rootUpload: at('upload'),
   collectionAccess: inCollection('.access', (o) => ({ access: o })),
   collectionHooks: inCollection('.hooks', (o) => ({ hooks: o })),
+  compoundIndex: inCollection('.indexes[0]', (o) => ({ indexes: [o] })),
   auth: inCollection('.auth', (o) => ({ auth: o })),
   forgotPassword: inCollection('.auth.forgotPassword', (o) => ({ auth: { forgotPassword: o } })),
   authCookies: inCollection('.auth.cookies', (o) => ({ auth: { cookies: o } })),

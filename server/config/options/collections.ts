@@ -5,6 +5,7 @@ import type {
   AuthStrategy,
   CollectionConfig,
   CollectionHooks,
+  CompoundIndex,
   Drafts,
   GlobalConfig,
   LoginWithUsernameOptions,
@@ -36,6 +37,7 @@ export const COLLECTION_TABLES = {
       versions: I,
       timestamps: I,
       defaultSort: I,
+      indexes: I,
       disableDuplicate: I,
       trash: I,
       defaultPopulate: I,
@@ -45,6 +47,11 @@ export const COLLECTION_TABLES = {
       upload: I,
     } satisfies Implemented<CollectionConfig>,
     refused: refused.collectionRefusals,
+  },
+  compoundIndex: {
+    of: 'a compound index',
+    implemented: { fields: I, unique: I } satisfies Implemented<CompoundIndex>,
+    refused: {},
   },
   upload: {
     of: "a collection's upload options",

@@ -9,6 +9,7 @@ import { staticText } from '../admin.ts'
 import { checkEndpoints } from './endpoints.ts'
 import { checkCollectionAdmin } from './admin.ts'
 import { checkFields } from './fields.ts'
+import { checkIndexes } from './indexes.ts'
 import { sanitizeUpload, uploadFields } from '../upload.ts'
 import { RESERVED_AUTH_FIELD_NAMES } from './names.ts'
 import type {
@@ -122,8 +123,10 @@ export function sanitizeCollection(
     throw new ConfigError(`${where}: disableDuplicate must be true or false.`)
   if (c.defaultSort !== undefined && typeof c.defaultSort !== 'string')
     throw new ConfigError(`${where}: defaultSort must be a string such as "-createdAt".`)
+  const indexes = checkIndexes(c.indexes, flatFields, timestamps, where)
   const sanitized: SanitizedCollection = {
     ...c,
+    indexes,
     labels: labelsOf(c),
     fields,
     flatFields,

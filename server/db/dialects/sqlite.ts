@@ -16,11 +16,14 @@ export const sqliteDialect: Dialect = {
     if (!isNonNullObject(error)) return undefined
     if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE' && error.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY')
       return undefined
-    // "UNIQUE constraint failed: posts.slug"
-    const m = /constraint failed: [^.]+\.(\S+)/.exec(
+    // "UNIQUE constraint failed: posts.slug", or of a compound index "… posts.a, posts.b": the columns joined by `,`.
+    const m = /constraint failed: (.+)$/.exec(
       typeof error.message === 'string' ? error.message : '',
     )
     return m?.[1]
+      .split(', ')
+      .map((c) => c.slice(c.indexOf('.') + 1))
+      .join(',')
   },
   forUpdate: '',
   insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
