@@ -5962,6 +5962,11 @@ export type FallbackLocale = string;
  */
 export type FallbackLocaleName = string;
 
+/**
+ * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+ */
+export type IfNoneMatch = string;
+
 export type HealthData = {
     body?: never;
     path?: never;
@@ -6231,6 +6236,12 @@ export type DeleteUsersResponse = DeleteUsersResponses[keyof DeleteUsersResponse
 
 export type FindUsersData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -6524,6 +6535,12 @@ export type CreateUserResponse = CreateUserResponses[keyof CreateUserResponses];
 
 export type CountUsersData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -6586,6 +6603,12 @@ export type CountUsersResponse = CountUsersResponses[keyof CountUsersResponses];
 
 export type FindDistinctUsersData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query: {
         /**
@@ -7241,6 +7264,12 @@ export type DeleteUserResponse = DeleteUserResponses[keyof DeleteUserResponses];
 
 export type FindUserByIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path: {
         /**
          * The document id (at most 999999999999999: 15 digits).
@@ -7570,6 +7599,12 @@ export type DeleteCategoriesResponse = DeleteCategoriesResponses[keyof DeleteCat
 
 export type FindCategoriesData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -7855,6 +7890,12 @@ export type CreateCategoryResponse = CreateCategoryResponses[keyof CreateCategor
 
 export type CountCategoriesData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -7917,6 +7958,12 @@ export type CountCategoriesResponse = CountCategoriesResponses[keyof CountCatego
 
 export type FindDistinctCategoriesData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query: {
         /**
@@ -8065,6 +8112,12 @@ export type DeleteCategoryResponse = DeleteCategoryResponses[keyof DeleteCategor
 
 export type FindCategoryByIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path: {
         /**
          * The document id (at most 999999999999999: 15 digits).
@@ -8491,6 +8544,12 @@ export type DeletePostsResponse = DeletePostsResponses[keyof DeletePostsResponse
 
 export type FindPostsData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -8776,6 +8835,12 @@ export type CreatePostResponse = CreatePostResponses[keyof CreatePostResponses];
 
 export type CountPostsData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -8838,6 +8903,12 @@ export type CountPostsResponse = CountPostsResponses[keyof CountPostsResponses];
 
 export type FindDistinctPostsData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query: {
         /**
@@ -8916,6 +8987,12 @@ export type FindDistinctPostsResponse = FindDistinctPostsResponses[keyof FindDis
 
 export type FindPostVersionsData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -9006,6 +9083,12 @@ export type FindPostVersionsResponse = FindPostVersionsResponses[keyof FindPostV
 
 export type FindPostVersionByIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path: {
         /**
          * The document id (at most 999999999999999: 15 digits).
@@ -9265,6 +9348,12 @@ export type DeletePostResponse = DeletePostResponses[keyof DeletePostResponses];
 
 export type FindPostByIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path: {
         /**
          * The document id (at most 999999999999999: 15 digits).
@@ -9691,6 +9780,12 @@ export type DeleteAllMediaResponse = DeleteAllMediaResponses[keyof DeleteAllMedi
 
 export type FindAllMediaData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -9986,6 +10081,12 @@ export type CreateMediaResponse = CreateMediaResponses[keyof CreateMediaResponse
 
 export type CountAllMediaData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -10048,6 +10149,12 @@ export type CountAllMediaResponse = CountAllMediaResponses[keyof CountAllMediaRe
 
 export type FindDistinctAllMediaData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query: {
         /**
@@ -10196,6 +10303,12 @@ export type DeleteMediaResponse = DeleteMediaResponses[keyof DeleteMediaResponse
 
 export type FindMediaByIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path: {
         /**
          * The document id (at most 999999999999999: 15 digits).
@@ -10684,6 +10797,12 @@ export type DeleteAllTrackingResponse = DeleteAllTrackingResponses[keyof DeleteA
 
 export type FindAllTrackingData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -10961,6 +11080,12 @@ export type CreateTrackingResponse = CreateTrackingResponses[keyof CreateTrackin
 
 export type CountAllTrackingData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -11023,6 +11148,12 @@ export type CountAllTrackingResponse = CountAllTrackingResponses[keyof CountAllT
 
 export type FindDistinctAllTrackingData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query: {
         /**
@@ -11228,6 +11359,12 @@ export type DeleteTrackingResponse = DeleteTrackingResponses[keyof DeleteTrackin
 
 export type FindTrackingByIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path: {
         /**
          * The document id (at most 999999999999999: 15 digits).
@@ -11646,6 +11783,12 @@ export type DeleteOrdersResponse = DeleteOrdersResponses[keyof DeleteOrdersRespo
 
 export type FindOrdersData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -11923,6 +12066,12 @@ export type CreateOrderResponse = CreateOrderResponses[keyof CreateOrderResponse
 
 export type CountOrdersData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -11985,6 +12134,12 @@ export type CountOrdersResponse = CountOrdersResponses[keyof CountOrdersResponse
 
 export type FindDistinctOrdersData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query: {
         /**
@@ -12133,6 +12288,12 @@ export type DeleteOrderResponse = DeleteOrderResponses[keyof DeleteOrderResponse
 
 export type FindOrderByIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path: {
         /**
          * The document id (at most 999999999999999: 15 digits).
@@ -12477,6 +12638,12 @@ export type DocAccessOrderResponse = DocAccessOrderResponses[keyof DocAccessOrde
 
 export type FindSiteSettingData = {
     body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**

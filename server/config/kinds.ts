@@ -14,7 +14,8 @@
 export const KINDS = {
   // collections
   find: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'collection',
     access: 'read',
     graphql: true,
@@ -22,7 +23,8 @@ export const KINDS = {
       'Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.',
   },
   findByID: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'collection',
     access: 'read',
     graphql: true,
@@ -30,14 +32,16 @@ export const KINDS = {
       'Reads one document by id; one the caller may not read answers as if it did not exist (404).',
   },
   count: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'collection',
     access: 'read',
     graphql: true,
     description: 'Counts the documents matching `where` that the caller may read.',
   },
   findDistinct: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'collection',
     access: 'read',
     description:
@@ -104,14 +108,16 @@ export const KINDS = {
   },
   // versions
   findVersions: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'collection',
     access: 'readVersions',
     graphql: true,
     description: 'Lists versions, newest first (readVersions access).',
   },
   findVersionByID: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'collection',
     access: 'readVersions',
     graphql: true,
@@ -126,7 +132,8 @@ export const KINDS = {
   },
   // globals
   findGlobal: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'global',
     access: 'read',
     graphql: true,
@@ -141,14 +148,16 @@ export const KINDS = {
       'Writes the global (its update access); only the fields sent change. With versions each save is a version; a draft saved over the published global is only a version.',
   },
   findGlobalVersions: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'global',
     access: 'readVersions',
     graphql: true,
     description: "Lists the global's versions, newest first (readVersions access).",
   },
   findGlobalVersionByID: {
-    statuses: [200],
+    statuses: [200, 304],
+    conditional: true,
     target: 'global',
     access: 'readVersions',
     graphql: true,
@@ -296,6 +305,8 @@ export type KindTarget = 'collection' | 'global' | 'either' | 'config' | 'orders
 export type AccessName = 'read' | 'create' | 'update' | 'delete' | 'readVersions'
 interface KindFacts {
   statuses: readonly number[]
+  /** An anonymous GET carries an ETag and is answered 304 to a current `If-None-Match` (http/conditional.ts). */
+  conditional?: true
   target: KindTarget
   access?: AccessName
   graphql?: true
@@ -356,3 +367,7 @@ export function namesTarget<
   if (target === 'either') return (on.collection === undefined) !== (on.global === undefined)
   return true
 }
+
+/** Whether an anonymous GET of the kind is answered conditionally (ETag, 304). */
+export const isConditional = (kind: OperationKind): boolean =>
+  'conditional' in KINDS[kind] && KINDS[kind].conditional === true

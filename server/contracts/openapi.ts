@@ -27,7 +27,11 @@ import { globalPaths } from './openapi/global-paths.ts'
 import { endpointPath } from './openapi/endpoint-paths.ts'
 import { collectionSchemas, globalSchemas } from './openapi/entity-schemas.ts'
 import { permissionSchema } from './openapi/permission-schemas.ts'
-import { assembleDocument, declareCommonResponses } from './openapi/document.ts'
+import {
+  assembleDocument,
+  conditionalComponents,
+  declareCommonResponses,
+} from './openapi/document.ts'
 
 export { NOT_BLANK_PATTERN }
 export type { OperationMeta } from './operation.ts'
@@ -112,5 +116,9 @@ export function compileContract(config: SanitizedConfig): ContractDocument {
 
   // The statuses every operation can meet (openapi/document.ts), then the document.
   declareCommonResponses(paths)
+  if (JSON.stringify(paths).includes('"#/components/parameters/IfNoneMatch"')) {
+    parameters.IfNoneMatch = conditionalComponents.parameter
+    responses.NotModified = conditionalComponents.response
+  }
   return assembleDocument(config, paths, acyclic, parameters, responses)
 }

@@ -32,7 +32,7 @@ const DDL = /^\s*(?:ALTER|DROP|RENAME|TRUNCATE)\b/i
 
 /**
  * The table whose rows `sql` may change: its name, `*` for a schema change, undefined for a read or a write to an
- * internal table (`cms_…`, never counted). Every statement of the server passes here, so reads leave at the first
+ * internal table (`cms_…` other than the globals', never counted). Every statement of the server passes here, so reads leave at the first
  * letter.
  */
 export function writtenTable(sql: string): string | undefined {
@@ -41,7 +41,8 @@ export function writtenTable(sql: string): string | undefined {
   const m = DML.exec(sql)
   if (m) {
     const table = m[1] ?? m[2]
-    return table.startsWith('cms_') ? undefined : table
+    // Globals (`cms_globals`, `cms_global_<slug>_versions`) are content: conditional reads depend on them.
+    return table.startsWith('cms_') && !table.startsWith('cms_global') ? undefined : table
   }
   return DDL.test(sql) ? SCHEMA : undefined
 }
@@ -242,4 +243,17 @@ export async function countTotal(
   const oldest = tracker.totals.keys().next()
   if (tracker.totals.size > TOTALS_CACHE_SIZE && !oldest.done) tracker.totals.delete(oldest.value)
   return total.n
+}
+
+/**
+ * The sum of every write generation: documents, versions, globals and the schema. Each only grows, so while the
+ * sum is unchanged no process has committed a write through the CMS that a read could show (conditional reads,
+ * server/http/conditional.ts). Writes made around the CMS (raw SQL on another connection) are not seen.
+ */
+export async function contentGeneration(ex: Executor, dialect: Dialect): Promise<number> {
+  const q = dialect.quote
+  const [row] = await ex.all<{ g: number }>(
+    `SELECT COALESCE(SUM(${q('generation')}), 0) AS g FROM ${q(GENERATIONS_TABLE)}`,
+  )
+  return Number(row.g)
 }

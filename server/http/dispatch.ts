@@ -1,5 +1,5 @@
 import type { CmsRequest } from '../config/types.ts'
-import { KINDS, namesTarget, type RestKind, type Targeted } from '../config/kinds.ts'
+import { isConditional, KINDS, namesTarget, type RestKind, type Targeted } from '../config/kinds.ts'
 import type { ContractDocument } from '../contracts/operation.ts'
 import type { OperationMeta } from '../contracts/openapi.ts'
 import { isRecord } from '../utilities/is-record.ts'
@@ -7,6 +7,7 @@ import { APIError } from '../errors/api-error.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 import { refuseIfDenied } from '../local/access-check.ts'
+import { conditionalRead, contractStamp } from './conditional.ts'
 import type { Cms } from '../local/cms.ts'
 import { jsonDepth, MAX_JSON_DEPTH, parseJson } from './body.ts'
 import { routeNotFound } from './errors.ts'
@@ -38,24 +39,9 @@ export interface OperationCall {
 }
 
 export async function contractDispatcher(cms: Cms, document: ContractDocument) {
-  const api = contractBackend(document)
-  await api.init()
-  const operations = new Map(api.getOperations().map((op) => [op.operationId, op]))
-  const fastValidators = new Map<string, ReturnType<typeof parameterValidator>>()
-  const operation = (operationId: string) => {
-    const op = operations.get(operationId)
-    if (!op) throw new Error(`The contract has no operation ${operationId}.`)
-    return op
-  }
-  const fastValidator = (operationId: string) => {
-    let validator = fastValidators.get(operationId)
-    if (!validator) {
-      validator = parameterValidator(api, operation(operationId))
-      fastValidators.set(operationId, validator)
-    }
-    return validator
-  }
+  const { api, operation, fastValidator } = await validators(document)
   const router = routesOf(document)
+  const stamp = contractStamp(document)
 
   return async (call: OperationCall): Promise<RestReply> => {
     const route = router.match(call.method, call.rel)
@@ -120,19 +106,46 @@ export async function contractDispatcher(cms: Cms, document: ContractDocument) {
     }
     // Payload's req.data: the parsed JSON body of a write, for hooks that read what the caller sent.
     if (WRITE_METHODS.has(call.method) && isRecord(body)) call.req.data = body
-    return serve(cms, {
-      meta,
-      ip: call.ip,
-      raw: call.raw,
-      params: route.params,
-      query: plain,
-      // Valid against the operation's where, select, populate and joins schemas (the Local layer checks each
-      // Where's paths and operators again, with the messages above).
-      structured: structured as QueryObjects,
-      body,
-      req: call.req,
-    })
+    const run = () =>
+      serve(cms, {
+        meta,
+        ip: call.ip,
+        raw: call.raw,
+        params: route.params,
+        query: plain,
+        // Valid against the operation's where, select, populate and joins schemas (the Local layer checks each
+        // Where's paths and operators again, with the messages above).
+        structured: structured as QueryObjects,
+        body,
+        req: call.req,
+      })
+    if (call.method !== 'GET' || !isConditional(meta.kind) || call.req.user) return run()
+    // Not modified, unless access turns this caller away (a 304 would tell it the tag is current).
+    const refuse = () => refuseIfDenied(cms, meta, call.req, { id: route.params.id })
+    return conditionalRead(cms, { ...call, stamp }, refuse, run)
   }
+}
+
+/** openapi-backend over the document, its operations by id, and each operation's parameter validator (made once). */
+async function validators(document: ContractDocument) {
+  const api = contractBackend(document)
+  await api.init()
+  const operations = new Map(api.getOperations().map((op) => [op.operationId, op]))
+  const fastValidators = new Map<string, ReturnType<typeof parameterValidator>>()
+  const operation = (operationId: string) => {
+    const op = operations.get(operationId)
+    if (!op) throw new Error(`The contract has no operation ${operationId}.`)
+    return op
+  }
+  const fastValidator = (operationId: string) => {
+    let validator = fastValidators.get(operationId)
+    if (!validator) {
+      validator = parameterValidator(api, operation(operationId))
+      fastValidators.set(operationId, validator)
+    }
+    return validator
+  }
+  return { api, operation, fastValidator }
 }
 
 /** The contract's operations as routes, each with its kind and the collection or global it acts on. */

@@ -4,9 +4,10 @@
  * and components).
  */
 import { staticText } from '../../config/admin.ts'
+import { isRecord } from '../../utilities/is-record.ts'
 import type { SanitizedConfig } from '../../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../../errors/catalogue.ts'
-import { isOperationKind, KINDS } from '../../config/kinds.ts'
+import { isConditional, isOperationKind, KINDS } from '../../config/kinds.ts'
 import {
   declareParserRefusals,
   type ContractDocument,
@@ -89,12 +90,54 @@ export function declareCommonResponses(paths: Record<string, PathItem>): void {
       if (!responses['500']) responses['500'] = ref(500)
       const isPublic = Array.isArray(op.security) && op.security.length === 0
       if (!isPublic && !responses['401']) responses['401'] = ref(401)
+      if (isConditional(op['x-cms'].kind)) declareConditional(op)
       op.responses = Object.fromEntries(
         Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
       )
       checkSuccessStatuses(op, method, p)
     }
   }
+}
+
+/**
+ * A conditional read (http/conditional.ts): `If-None-Match`, the caching headers of its 200, and the 304 it
+ * answers a current tag with (no body).
+ */
+function declareConditional(op: Operation): void {
+  op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }]
+  const ok = op.responses['200'] as Schema | undefined
+  if (ok && !('$ref' in ok))
+    ok.headers = { ...(isRecord(ok.headers) ? ok.headers : {}), ...CACHE_HEADERS }
+  op.responses['304'] = { $ref: '#/components/responses/NotModified' }
+}
+
+const CACHE_HEADERS = {
+  ETag: {
+    description: "The answer's strong entity tag (anonymous reads): send it back in If-None-Match.",
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description:
+      '`public, max-age=0, must-revalidate` for an anonymous read, `no-store` for an authenticated one.',
+    schema: { type: 'string' },
+  },
+  Vary: { schema: { type: 'string' } },
+}
+
+/** The components of conditional reads. */
+export const conditionalComponents = {
+  parameter: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description:
+      'Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.',
+    schema: { type: 'string' },
+  },
+  response: {
+    description: 'Not modified: the tag in If-None-Match is current (no body).',
+    headers: CACHE_HEADERS,
+  },
 }
 
 /** The document: info, servers, security, tags, the paths and the components. */
