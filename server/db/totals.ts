@@ -112,7 +112,17 @@ interface Total {
   /** The sum of the generations of `deps` when `n` was counted (each only grows, so equal sums: no write between). */
   stamp: number
   deps: string[]
+  /** The sum of every generation the request had read before counting (`contentGeneration`), if it had. */
+  seen?: number
 }
+
+/** Each request's sum of every generation, read once before its documents (conditional reads). */
+const seenByRequest = new WeakMap<object, number>()
+/** Notes the sum of every generation `req` read before reading documents: its counts may rely on it. */
+export const noteGeneration = (req: object, generation: number): void => {
+  seenByRequest.set(req, generation)
+}
+export const generationSeen = (req: object): number | undefined => seenByRequest.get(req)
 
 const trackers = new WeakMap<object, Tracker>()
 
@@ -212,6 +222,7 @@ export async function countTotal(
   ctx: QueryContext,
   collection: SanitizedCollection,
   where?: Where,
+  seen?: number,
 ): Promise<number> {
   const counted = countFrom(ctx, collection, where)
   const { from, bindings } = counted
@@ -223,9 +234,18 @@ export async function countTotal(
   const stamp = (deps: string[]) =>
     `SELECT COALESCE(SUM(${q('generation')}), 0) AS g FROM ${q(GENERATIONS_TABLE)} WHERE ${q('table_name')} IN (${deps.map(() => '?').join(', ')})`
   const kept = tracker.totals.get(key)
+  // The request read the sum of every generation before: equal to the one before this count, no write at all
+  // came between (sums only grow), so the total holds without a statement.
+  if (kept && seen !== undefined && kept.seen === seen) {
+    tracker.totals.delete(key)
+    tracker.totals.set(key, kept)
+    return kept.n
+  }
   if (kept) {
     const [row] = await ex.all<{ g: number }>(stamp(kept.deps), kept.deps)
     if (Number(row.g) === kept.stamp) {
+      // Nothing it reads was written since it was counted, before the request read `seen`: it holds there too.
+      kept.seen = seen
       tracker.totals.delete(key)
       tracker.totals.set(key, kept)
       return kept.n
@@ -237,7 +257,7 @@ export async function countTotal(
     `SELECT COUNT(*) AS n, (${stamp(deps)}) AS g ${from}`,
     [...deps, ...bindings],
   )
-  const total: Total = { n: Number(row.n), stamp: Number(row.g), deps }
+  const total: Total = { n: Number(row.n), stamp: Number(row.g), deps, seen }
   tracker.totals.delete(key)
   tracker.totals.set(key, total)
   const oldest = tracker.totals.keys().next()

@@ -8,7 +8,7 @@
  * `Vary: Authorization, Cookie`; an authenticated caller's answers are `private, no-store` (app.ts).
  */
 import { createHash } from 'node:crypto'
-import { contentGeneration } from '../db/totals.ts'
+import { contentGeneration, noteGeneration } from '../db/totals.ts'
 import type { Cms } from '../local/cms.ts'
 import type { RestReply } from './rest.ts'
 
@@ -57,6 +57,7 @@ export async function conditionalRead(
     rel: string
     querystring: string
     headers: Record<string, string | string[] | undefined>
+    req: object
     stamp: string
   },
   refuse: () => Promise<void>,
@@ -64,6 +65,7 @@ export async function conditionalRead(
 ): Promise<RestReply> {
   // Read before the documents: a write in between makes a newer answer under an older tag, never the reverse.
   const generation = await contentGeneration(cms.db, cms.db.dialect)
+  noteGeneration(call.req, generation)
   const tag = entityTag(generation, call.stamp, call.rel, call.querystring)
   if (noneMatch(call.headers['if-none-match'], tag)) {
     await refuse()

@@ -62,6 +62,8 @@ test.serial(
   'REST lists: the same number of statements at page size 10 and 100, at depth 0, 1 and 2',
   async (t) => {
     const counts: Record<string, number> = {}
+    // The total is counted once, then kept (db/totals.ts): the first list pays for it, unmeasured.
+    await s.request('GET', '/api/posts')
     for (const depth of [0, 1, 2]) {
       for (const limit of [10, 100])
         counts[`depth ${depth}, limit ${limit}`] = await statements(() =>
@@ -71,11 +73,11 @@ test.serial(
     t.log(counts)
     for (const depth of [0, 1, 2])
       t.is(counts[`depth ${depth}, limit 10`], counts[`depth ${depth}, limit 100`])
-    // The write generations' sum (the ETag of an anonymous read, http/conditional.ts), a page and its count, then
-    // one query per related collection per level: 1 + 2, 1 + 2 + 3, 1 + 2 + 3 + 3 at most.
-    t.is(counts['depth 0, limit 10'], 1 + 2)
-    t.true(counts['depth 1, limit 10'] <= 1 + 5)
-    t.true(counts['depth 2, limit 10'] <= 1 + 8)
+    // The write generations' sum (the ETag of an anonymous read, http/conditional.ts, which also tells the kept
+    // total holds) and a page, then one query per related collection per level: 2, 2 + 3, 2 + 3 + 3 at most.
+    t.is(counts['depth 0, limit 10'], 2)
+    t.true(counts['depth 1, limit 10'] <= 5)
+    t.true(counts['depth 2, limit 10'] <= 8)
   },
 )
 

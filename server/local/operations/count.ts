@@ -1,4 +1,4 @@
-import { countTotal } from '../../db/totals.ts'
+import { countTotal, generationSeen } from '../../db/totals.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
@@ -37,6 +37,7 @@ export async function count<S extends CollectionSlug>(
         },
         target,
         where,
+        generationSeen(req),
       )
       return { totalDocs }
     },

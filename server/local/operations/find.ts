@@ -1,5 +1,5 @@
 import { selectDocs } from '../../db/store.ts'
-import { countTotal } from '../../db/totals.ts'
+import { countTotal, generationSeen } from '../../db/totals.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
@@ -65,7 +65,10 @@ export async function find(
           : await totalOf(
               docs.length,
               { limit, page, paginate },
-              () => (budget?.chargeStatements(), countTotal(this.db, ex, ctx, target, where)),
+              () => (
+                budget?.chargeStatements(),
+                countTotal(this.db, ex, ctx, target, where, generationSeen(req))
+              ),
             )
 
       // --- read
