@@ -5,8 +5,8 @@ import type {
   JoinField,
   SanitizedCollection,
 } from '../config/types.ts'
-import { relationOf } from '../fields/registry.ts'
-import type { Relation } from '../fields/types.ts'
+import { fieldType, relationOf } from '../fields/registry.ts'
+import type { NestedRelations, Relation } from '../fields/types.ts'
 import { walkData } from '../config/fields.ts'
 import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
@@ -23,6 +23,8 @@ type Slot = Place & {
   id: ID
   polymorphic: boolean
   maxDepth?: number
+  /** A document not found (or not readable) makes the place null, not an id (Payload's lexical nodes). */
+  nullWhenMissing?: boolean
 }
 
 /** An id in a document (a document populated already is an object). */
@@ -58,8 +60,36 @@ function collectSlots(
         relationSlots(field, relation, holder, value, out)
         return false
       }
+      const inner = fieldType(field).valueRelations?.(field, value)
+      if (inner) {
+        valueSlots(inner, out)
+        return false
+      }
     },
   })
+}
+
+/**
+ * The slots inside a value (rich-text nodes), and those of the data it holds with fields of its own (blocks,
+ * upload and link fields), all bounded by the value's field's maxDepth.
+ */
+function valueSlots(found: NestedRelations, out: Slot[]): void {
+  const start = out.length
+  for (const r of found.relations)
+    out.push({
+      object: r.object,
+      key: r.key,
+      collection: r.collection,
+      id: r.id,
+      polymorphic: true,
+      maxDepth: r.maxDepth,
+      nullWhenMissing: !r.keepId,
+    })
+  // Data inside a value is not a locale map, whatever its fields say.
+  for (const n of found.nested) collectSlots(n.fields, n.data, out, undefined)
+  const cap = found.maxDepth
+  if (cap !== undefined)
+    for (let i = start; i < out.length; i++) out[i].maxDepth = Math.min(out[i].maxDepth ?? cap, cap)
 }
 
 /** The slots of a join field's page: its documents' ids, populated down to the join's maxDepth (default 1). */
@@ -124,9 +154,9 @@ export interface PopulateOptions {
 /** Ids per statement when fetching related documents (well under every database's bound-variable limit). */
 const ID_CHUNK = 5000
 
-/** A document of one level, with how many times it stands in the answer. */
+/** A document (or a value's holder) of one level, with its fields and how many times it stands in the answer. */
 interface Placed {
-  collection: SanitizedCollection
+  fields: FlattenedField[]
   doc: Record<string, unknown>
   times: number
 }
@@ -168,14 +198,25 @@ export async function populate(
   req: CmsRequest,
   opts: PopulateOptions,
 ): Promise<void> {
-  let level: Placed[] = docs.map((doc) => ({ collection, doc, times: 1 }))
+  await populateFields(cms, collection.flatFields, docs, req, opts)
+}
+
+/** `populate` over objects of `fields` (documents, or holders of values populated on their own: GraphQL). */
+export async function populateFields(
+  cms: Cms,
+  fields: FlattenedField[],
+  docs: Record<string, unknown>[],
+  req: CmsRequest,
+  opts: PopulateOptions,
+): Promise<void> {
+  let level: Placed[] = docs.map((doc) => ({ fields, doc, times: 1 }))
   const ctx = cms.queryContext(req.locale)
   const budget = budgetOf(req, opts.overrideAccess)
   for (let depth = 1; depth <= opts.depth && level.length; depth++) {
     const slots: (Slot & { times: number })[] = []
-    for (const { collection: c, doc, times } of level) {
+    for (const { fields: f, doc, times } of level) {
       const found: Slot[] = []
-      collectSlots(c.flatFields, doc, found, req.locale)
+      collectSlots(f, doc, found, req.locale)
       for (const s of found)
         if (s.maxDepth === undefined || depth <= s.maxDepth) slots.push({ ...s, times })
     }
@@ -230,7 +271,7 @@ export async function populate(
       if (budget) bytes += s.times * jsonSize(doc)
       const placed = next.get(doc)
       if (placed) placed.times += s.times
-      else next.set(doc, { collection: entry.collection, doc, times: s.times })
+      else next.set(doc, { fields: entry.collection.flatFields, doc, times: s.times })
     }
     budget?.chargeDocs(count, bytes)
     const gone: Slot[] = []
@@ -239,7 +280,11 @@ export async function populate(
       // A polymorphic value keeps its id (its { relationTo, value } pair has no empty form).
       if (entry?.trashed.has(s.id) && !s.polymorphic) gone.push(s)
       const doc = entry?.byId.get(s.id)
-      if (!doc) continue
+      if (!doc) {
+        // Payload's lexical population answers null for a document it could not load (missing, unreadable).
+        if (s.nullWhenMissing && 'object' in s) s.object[s.key] = null
+        continue
+      }
       if ('array' in s) s.array[s.index] = doc
       else s.object[s.key] = doc
     }
