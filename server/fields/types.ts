@@ -7,11 +7,13 @@ import type {
   IdKind,
   SanitizedConfig,
 } from '../config/types.ts'
+import type { NodeRelation } from '../richtext/relations.ts'
 
 /**
  * A field type is one module: everything the layers need to know about a type, asked through the registry
  * (`registry.ts`) instead of switching on the type's name. The layers hand a module what it may call back (a
- * kit: the contract compilers' builders, the validator's recursion), so this layer imports from config only.
+ * kit: the contract compilers' builders, the validator's recursion), so this layer imports from config (and Lexical's node
+ * shapes, richtext/) only.
  */
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
@@ -175,24 +177,10 @@ export interface Relation {
   maxDepth?: number
 }
 
-/** A document a field's value points at from inside it (a rich-text node): the object and key holding its id. */
-export interface ValueRelation {
-  object: Record<string, unknown>
-  key: string
-  collection: string
-  id: ID
-  /** The deepest level at which it is populated, if bounded. */
-  maxDepth?: number
-  /**
-   * A document not found or not readable leaves the id (as a relationship field); otherwise the key reads null,
-   * as Payload's lexical relationship and upload nodes.
-   */
-  keepId?: boolean
-}
-
 /** What population finds inside a value: its relations, and data to walk with fields of its own (blocks). */
 export interface NestedRelations {
-  relations: ValueRelation[]
+  /** The documents its nodes point at (Lexical's relationship, upload and link nodes). */
+  relations: NodeRelation[]
   nested: { fields: FlattenedField[]; data: Record<string, unknown> }[]
   /** Bounds the population of everything found in the value, nested data's relations too. */
   maxDepth?: number

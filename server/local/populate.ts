@@ -33,12 +33,43 @@ export const isId = (v: unknown): v is ID => typeof v === 'number' || typeof v =
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
-/** Finds every relation slot in `doc`, through groups, arrays and blocks. */
+/** Data inside a value to look into for slots (a block's in rich text), with its fields and the value's bound. */
+interface Nested {
+  fields: FlattenedField[]
+  data: Record<string, unknown>
+  cap?: number
+}
+
+/**
+ * Finds every relation slot in `doc`, through groups, arrays and blocks, and inside values holding relations of
+ * their own (rich text): the data those hold (blocks, upload and link fields) goes on a worklist, not a recursion.
+ */
 function collectSlots(
   fields: FlattenedField[],
   doc: Record<string, unknown>,
   out: Slot[],
   locale: string | undefined,
+): void {
+  const work: Nested[] = []
+  fieldSlots(fields, doc, out, locale, work)
+  for (let i = 0; i < work.length; i++) {
+    const start = out.length
+    const { cap } = work[i]
+    // Data inside a value is not a locale map, whatever its fields say.
+    fieldSlots(work[i].fields, work[i].data, out, undefined, work, cap)
+    if (cap !== undefined)
+      for (let j = start; j < out.length; j++) out[j].maxDepth = lower(out[j].maxDepth, cap)
+  }
+}
+
+/** The slots of `fields` in `doc`; data held inside values goes on `work`, bounded by `cap` and their field's. */
+function fieldSlots(
+  fields: FlattenedField[],
+  doc: Record<string, unknown>,
+  out: Slot[],
+  locale: string | undefined,
+  work: Nested[],
+  cap?: number,
 ): void {
   walkData(fields, doc, {
     visit(field, holder) {
@@ -48,7 +79,14 @@ function collectSlots(
         // A locale map: each locale's value is the field's value there, populated in place in the map.
         if (isObject(value))
           for (const code of Object.keys(value))
-            collectSlots([{ ...field, name: code, localized: false }], value, out, undefined)
+            fieldSlots(
+              [{ ...field, name: code, localized: false }],
+              value,
+              out,
+              undefined,
+              work,
+              cap,
+            )
         return false
       }
       if (field.type === 'join') {
@@ -63,18 +101,19 @@ function collectSlots(
       const inner = fieldType(field).valueRelations?.(field, value)
       if (inner) {
         valueSlots(inner, out)
+        const bound = lower(cap, inner.maxDepth)
+        for (const n of inner.nested) work.push({ fields: n.fields, data: n.data, cap: bound })
         return false
       }
     },
   })
 }
 
-/**
- * The slots inside a value (rich-text nodes), and those of the data it holds with fields of its own (blocks,
- * upload and link fields), all bounded by the value's field's maxDepth.
- */
+const lower = (a: number | undefined, b: number | undefined): number | undefined =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b)
+
+/** The slots of the documents a value points at (rich-text nodes), bounded by its field's maxDepth too. */
 function valueSlots(found: NestedRelations, out: Slot[]): void {
-  const start = out.length
   for (const r of found.relations)
     out.push({
       object: r.object,
@@ -82,14 +121,9 @@ function valueSlots(found: NestedRelations, out: Slot[]): void {
       collection: r.collection,
       id: r.id,
       polymorphic: true,
-      maxDepth: r.maxDepth,
+      maxDepth: lower(r.maxDepth, found.maxDepth),
       nullWhenMissing: !r.keepId,
     })
-  // Data inside a value is not a locale map, whatever its fields say.
-  for (const n of found.nested) collectSlots(n.fields, n.data, out, undefined)
-  const cap = found.maxDepth
-  if (cap !== undefined)
-    for (let i = start; i < out.length; i++) out[i].maxDepth = Math.min(out[i].maxDepth ?? cap, cap)
 }
 
 /** The slots of a join field's page: its documents' ids, populated down to the join's maxDepth (default 1). */
@@ -186,7 +220,7 @@ function dropTrashed(gone: Slot[]): void {
 /**
  * Replaces relation ids with documents, level by level up to `depth`: one query per related collection per
  * level, whatever the number of documents. A related document the caller may not read, or that no longer
- * exists, stays an id. A document related from several places of one level is fetched, prepared and
+ * exists, stays an id (in a rich-text relationship or upload node it reads null, as in Payload). A document related from several places of one level is fetched, prepared and
  * populated once, and every place holds that one object: the answer is a tree only once serialised. What the
  * serialised answer would hold (documents times the places they stand in, and their JSON size) is charged to
  * the request's budget level by level, so a fan-out of relations is refused long before it is built.
