@@ -90,7 +90,8 @@ test('Local API: the HTML of the sibling rich text, computed on read; a value se
     (await s.cms.findByID({ collection: 'articles', id: s.data.id, depth: 0 })).body,
     body,
   )
-  t.like(doc.body.root.children[1].children[1].fields.doc.value, { id: s.data.id, title: 'First' })
+  const populated = doc.body as { root: { children: any[] } }
+  t.like(populated.root.children[1].children[1].fields.doc.value, { id: s.data.id, title: 'First' })
   t.deepEqual(
     (doc.sections as { contentHtml: unknown }[]).map((r) => r.contentHtml),
     ['<p><strong>row</strong></p>', ''],

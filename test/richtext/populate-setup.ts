@@ -110,7 +110,7 @@ export const config = defineConfig({
           }),
         },
         { name: 'nothing', type: 'richText', maxDepth: 0 },
-        // No relationship nodes in this editor: a relationship node there is left as stored.
+        // Links to authors only.
         {
           name: 'plain',
           type: 'richText',
@@ -230,11 +230,7 @@ export async function seed(cms: Cms): Promise<Ids> {
   })
   const secret = await cms.create({ collection: 'posts', data: { title: 'Secret', secret: true } })
   const trashed = await cms.create({ collection: 'posts', data: { title: 'Gone' } })
-  await cms.update({
-    collection: 'posts',
-    id: trashed.id,
-    data: { deletedAt: new Date().toISOString() },
-  })
+  const goner = await cms.create({ collection: 'authors', data: { name: 'Goner' } })
   const image = await cms.create({
     collection: 'media',
     data: { alt: 'Blue' },
@@ -248,10 +244,7 @@ export async function seed(cms: Cms): Promise<Ids> {
       featured: pid,
       body: articleBody(pid, image.id, aid),
       nothing: state(relationshipNode('posts', pid)),
-      plain: state(
-        relationshipNode('posts', pid),
-        el('paragraph', [link('x', { relationTo: 'authors', value: aid })]),
-      ),
+      plain: state(el('paragraph', [link('x', { relationTo: 'authors', value: aid })])),
       intro: state(relationshipNode('posts', pid)),
     },
   })
@@ -271,13 +264,20 @@ export async function seed(cms: Cms): Promise<Ids> {
         el('paragraph', [link('secret', { relationTo: 'posts', value: sid })]),
         relationshipNode('posts', sid),
         relationshipNode('posts', trashed.id),
-        relationshipNode('posts', 999999),
+        relationshipNode('authors', goner.id),
         callout('c2', { post: sid }),
       ),
       // In the default locale only: read in `fr`, the fallback value is populated.
       intro: state(relationshipNode('posts', pid)),
     },
   })
+  // Trashed and deleted once the article points at them (a write may refuse to point at them).
+  await cms.update({
+    collection: 'posts',
+    id: trashed.id,
+    data: { deletedAt: new Date().toISOString() },
+  })
+  await cms.delete({ collection: 'authors', id: goner.id })
   const counted: number[] = []
   for (let i = 0; i < 50; i++) {
     const a = await cms.create({ collection: 'authors', data: { name: `A${i}` } })
