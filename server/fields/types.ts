@@ -12,8 +12,8 @@ import type { NodeRelation } from '../richtext/relations.ts'
 /**
  * A field type is one module: everything the layers need to know about a type, asked through the registry
  * (`registry.ts`) instead of switching on the type's name. The layers hand a module what it may call back (a
- * kit: the contract compilers' builders, the validator's recursion), so this layer imports from config (and Lexical's node
- * shapes, richtext/) only.
+ * kit: the contract compilers' builders, the validator's recursion), so this layer imports from config (and
+ * Lexical's node shapes, richtext/) only.
  */
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */

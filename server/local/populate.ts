@@ -220,10 +220,11 @@ function dropTrashed(gone: Slot[]): void {
 /**
  * Replaces relation ids with documents, level by level up to `depth`: one query per related collection per
  * level, whatever the number of documents. A related document the caller may not read, or that no longer
- * exists, stays an id (in a rich-text relationship or upload node it reads null, as in Payload). A document related from several places of one level is fetched, prepared and
- * populated once, and every place holds that one object: the answer is a tree only once serialised. What the
- * serialised answer would hold (documents times the places they stand in, and their JSON size) is charged to
- * the request's budget level by level, so a fan-out of relations is refused long before it is built.
+ * exists, stays an id (in a rich-text relationship or upload node it reads null, as in Payload). A document
+ * related from several places of one level is fetched, prepared and populated once, and every place holds that
+ * one object: the answer is a tree only once serialised. What the serialised answer would hold (documents times
+ * the places they stand in, and their JSON size) is charged to the request's budget level by level, so a fan-out
+ * of relations is refused long before it is built.
  */
 export async function populate(
   cms: Cms,
