@@ -231,6 +231,11 @@ export type ContentBlock = {
   id?: Maybe<Scalars['String']['output']>;
 };
 
+
+export type ContentBlockContentArgs = {
+  depth?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type FieldAccessPermission = {
   __typename?: 'FieldAccessPermission';
   permission: Scalars['Boolean']['output'];
@@ -1587,6 +1592,12 @@ export type PostAuthorArgs = {
 
 
 /** Post */
+export type PostBodyArgs = {
+  depth?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Post */
 export type PostCategoryArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1652,6 +1663,11 @@ export type PostVersion_Version = {
 
 export type PostVersion_VersionAuthorArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type PostVersion_VersionBodyArgs = {
+  depth?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -4609,7 +4625,7 @@ export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends R
 export type ContentBlockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContentBlock'] = ResolversParentTypes['ContentBlock']> = {
   blockName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   blockType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  content?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  content?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType, Partial<ContentBlockContentArgs>>;
   id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -5119,7 +5135,7 @@ export type OrdersFields_UserResolvers<ContextType = GraphQLContext, ParentType 
 export type PostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Post'] = ResolversParentTypes['Post']> = {
   _status?: Resolver<Maybe<ResolversTypes['Post__status']>, ParentType, ContextType>;
   author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<PostAuthorArgs>>;
-  body?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  body?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType, Partial<PostBodyArgs>>;
   category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, Partial<PostCategoryArgs>>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   excerpt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5153,7 +5169,7 @@ export type PostVersionResolvers<ContextType = GraphQLContext, ParentType extend
 export type PostVersion_VersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostVersion_Version'] = ResolversParentTypes['PostVersion_Version']> = {
   _status?: Resolver<Maybe<ResolversTypes['PostVersion_Version__status']>, ParentType, ContextType>;
   author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<PostVersion_VersionAuthorArgs>>;
-  body?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  body?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType, Partial<PostVersion_VersionBodyArgs>>;
   category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, Partial<PostVersion_VersionCategoryArgs>>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   excerpt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

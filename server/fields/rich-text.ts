@@ -2,6 +2,7 @@ import type { RichTextField } from '../config/types.ts'
 import { isObject, ok } from './shared.ts'
 import { jsonDocument } from './json.ts'
 import type { FieldType } from './types.ts'
+import { richTextRelations } from './rich-text-relations.ts'
 
 /**
  * Rich text: a JSON document (an object or a list of nodes), stored as JSON; queried by its text (`like`,
@@ -14,6 +15,12 @@ export const richText: FieldType<RichTextField> = {
   whereSchema: (_field, kit) => kit.ref('WhereRichText'),
   schema: () => ({ type: 'object', description: 'Rich text (a JSON document).' }),
   typescript: () => '{ [k: string]: unknown }',
+  valueRelations: richTextRelations,
+  // As Payload: the JSON answered is populated to `depth` (default the config's), under the caller's access.
+  outputArgs: (field, kit, parent) => {
+    kit.richText(parent, field)
+    return '(depth: Int)'
+  },
   validate: (_field, value) =>
     isObject(value) || Array.isArray(value)
       ? ok(value)

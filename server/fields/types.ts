@@ -7,11 +7,13 @@ import type {
   IdKind,
   SanitizedConfig,
 } from '../config/types.ts'
+import type { NodeRelation } from '../richtext/relations.ts'
 
 /**
  * A field type is one module: everything the layers need to know about a type, asked through the registry
  * (`registry.ts`) instead of switching on the type's name. The layers hand a module what it may call back (a
- * kit: the contract compilers' builders, the validator's recursion), so this layer imports from config only.
+ * kit: the contract compilers' builders, the validator's recursion), so this layer imports from config (and
+ * Lexical's node shapes, richtext/) only.
  */
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
@@ -94,6 +96,8 @@ export interface SdlKit {
   relation(r: SdlRelation): void
   union(name: string, by: 'blockType' | 'collection', members: Map<string, string>): void
   join(type: string, field: string): void
+  /** A rich-text field of type `type` the server populates to its `depth` argument. */
+  richText(type: string, field: FlattenedField): void
   /** The object type `name` of a group of `parent` (join fields below it resolve with the document's id). */
   group(parent: string, field: FlattenedGroupField, name: string): string
   /** A description line for SDL. */
@@ -173,6 +177,15 @@ export interface Relation {
   maxDepth?: number
 }
 
+/** What population finds inside a value: its relations, and data to walk with fields of its own (blocks). */
+export interface NestedRelations {
+  /** The documents its nodes point at (Lexical's relationship, upload and link nodes). */
+  relations: NodeRelation[]
+  nested: { fields: FlattenedField[]; data: Record<string, unknown> }[]
+  /** Bounds the population of everything found in the value, nested data's relations too. */
+  maxDepth?: number
+}
+
 /**
  * One field type. Every facet but `name` is optional where the type has nothing to say (a layout type stores
  * nothing; a scalar has no nested fields); the registry's defaults apply then.
@@ -217,8 +230,8 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   wherePaths?(field: F, path: string[], kit: WherePathKit): void
   /** The GraphQL output type (nullable) of the field in `parent`. */
   output(field: F, parent: string, kit: SdlKit): string
-  /** Arguments of the output field (`(draft: Boolean)`), if any. */
-  outputArgs?(field: F, kit: SdlKit): string
+  /** Arguments of the output field (`(draft: Boolean)`) in type `parent`, if any. */
+  outputArgs?(field: F, kit: SdlKit, parent: string): string
   /** The GraphQL input type (without `!`); undefined when the field takes no input. */
   input(field: F, parent: string, kit: SdlKit): string | undefined
   /** The GraphQL where operator input of the field (`key`: its `__` path), or undefined. */
@@ -239,6 +252,8 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   check?(field: F, kit: CheckKit): void
   /** The documents the field points at, for relational types. */
   relation?(field: F): Relation
+  /** The documents a value points at from inside it (rich-text nodes), found per value when populating. */
+  valueRelations?(field: F, value: unknown): NestedRelations
   /** The field as the sanitiser keeps it, its nested fields flattened (default: the field itself). */
   flatten?(field: F, flatten: (fields: Field[]) => FlattenedField[]): FlattenedField
   /** The fields under the field (groups, array rows, every block's); walks use it. */

@@ -5,8 +5,8 @@ import type {
   JoinField,
   SanitizedCollection,
 } from '../config/types.ts'
-import { relationOf } from '../fields/registry.ts'
-import type { Relation } from '../fields/types.ts'
+import { fieldType, relationOf } from '../fields/registry.ts'
+import type { NestedRelations, Relation } from '../fields/types.ts'
 import { walkData } from '../config/fields.ts'
 import { selectDocs } from '../db/store.ts'
 import type { Cms } from './cms.ts'
@@ -23,6 +23,8 @@ type Slot = Place & {
   id: ID
   polymorphic: boolean
   maxDepth?: number
+  /** A document not found (or not readable) makes the place null, not an id (Payload's lexical nodes). */
+  nullWhenMissing?: boolean
 }
 
 /** An id in a document (a document populated already is an object). */
@@ -31,12 +33,43 @@ export const isId = (v: unknown): v is ID => typeof v === 'number' || typeof v =
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
-/** Finds every relation slot in `doc`, through groups, arrays and blocks. */
+/** Data inside a value to look into for slots (a block's in rich text), with its fields and the value's bound. */
+interface Nested {
+  fields: FlattenedField[]
+  data: Record<string, unknown>
+  cap?: number
+}
+
+/**
+ * Finds every relation slot in `doc`, through groups, arrays and blocks, and inside values holding relations of
+ * their own (rich text): the data those hold (blocks, upload and link fields) goes on a worklist, not a recursion.
+ */
 function collectSlots(
   fields: FlattenedField[],
   doc: Record<string, unknown>,
   out: Slot[],
   locale: string | undefined,
+): void {
+  const work: Nested[] = []
+  fieldSlots(fields, doc, out, locale, work)
+  for (let i = 0; i < work.length; i++) {
+    const start = out.length
+    const { cap } = work[i]
+    // Data inside a value is not a locale map, whatever its fields say.
+    fieldSlots(work[i].fields, work[i].data, out, undefined, work, cap)
+    if (cap !== undefined)
+      for (let j = start; j < out.length; j++) out[j].maxDepth = lower(out[j].maxDepth, cap)
+  }
+}
+
+/** The slots of `fields` in `doc`; data held inside values goes on `work`, bounded by `cap` and their field's. */
+function fieldSlots(
+  fields: FlattenedField[],
+  doc: Record<string, unknown>,
+  out: Slot[],
+  locale: string | undefined,
+  work: Nested[],
+  cap?: number,
 ): void {
   walkData(fields, doc, {
     visit(field, holder) {
@@ -46,7 +79,14 @@ function collectSlots(
         // A locale map: each locale's value is the field's value there, populated in place in the map.
         if (isObject(value))
           for (const code of Object.keys(value))
-            collectSlots([{ ...field, name: code, localized: false }], value, out, undefined)
+            fieldSlots(
+              [{ ...field, name: code, localized: false }],
+              value,
+              out,
+              undefined,
+              work,
+              cap,
+            )
         return false
       }
       if (field.type === 'join') {
@@ -58,8 +98,32 @@ function collectSlots(
         relationSlots(field, relation, holder, value, out)
         return false
       }
+      const inner = fieldType(field).valueRelations?.(field, value)
+      if (inner) {
+        valueSlots(inner, out)
+        const bound = lower(cap, inner.maxDepth)
+        for (const n of inner.nested) work.push({ fields: n.fields, data: n.data, cap: bound })
+        return false
+      }
     },
   })
+}
+
+const lower = (a: number | undefined, b: number | undefined): number | undefined =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b)
+
+/** The slots of the documents a value points at (rich-text nodes), bounded by its field's maxDepth too. */
+function valueSlots(found: NestedRelations, out: Slot[]): void {
+  for (const r of found.relations)
+    out.push({
+      object: r.object,
+      key: r.key,
+      collection: r.collection,
+      id: r.id,
+      polymorphic: true,
+      maxDepth: lower(r.maxDepth, found.maxDepth),
+      nullWhenMissing: !r.keepId,
+    })
 }
 
 /** The slots of a join field's page: its documents' ids, populated down to the join's maxDepth (default 1). */
@@ -124,9 +188,9 @@ export interface PopulateOptions {
 /** Ids per statement when fetching related documents (well under every database's bound-variable limit). */
 const ID_CHUNK = 5000
 
-/** A document of one level, with how many times it stands in the answer. */
+/** A document (or a value's holder) of one level, with its fields and how many times it stands in the answer. */
 interface Placed {
-  collection: SanitizedCollection
+  fields: FlattenedField[]
   doc: Record<string, unknown>
   times: number
 }
@@ -156,10 +220,11 @@ function dropTrashed(gone: Slot[]): void {
 /**
  * Replaces relation ids with documents, level by level up to `depth`: one query per related collection per
  * level, whatever the number of documents. A related document the caller may not read, or that no longer
- * exists, stays an id. A document related from several places of one level is fetched, prepared and
- * populated once, and every place holds that one object: the answer is a tree only once serialised. What the
- * serialised answer would hold (documents times the places they stand in, and their JSON size) is charged to
- * the request's budget level by level, so a fan-out of relations is refused long before it is built.
+ * exists, stays an id (in a rich-text relationship or upload node it reads null, as in Payload). A document
+ * related from several places of one level is fetched, prepared and populated once, and every place holds that
+ * one object: the answer is a tree only once serialised. What the serialised answer would hold (documents times
+ * the places they stand in, and their JSON size) is charged to the request's budget level by level, so a fan-out
+ * of relations is refused long before it is built.
  */
 export async function populate(
   cms: Cms,
@@ -168,14 +233,25 @@ export async function populate(
   req: CmsRequest,
   opts: PopulateOptions,
 ): Promise<void> {
-  let level: Placed[] = docs.map((doc) => ({ collection, doc, times: 1 }))
+  await populateFields(cms, collection.flatFields, docs, req, opts)
+}
+
+/** `populate` over objects of `fields` (documents, or holders of values populated on their own: GraphQL). */
+export async function populateFields(
+  cms: Cms,
+  fields: FlattenedField[],
+  docs: Record<string, unknown>[],
+  req: CmsRequest,
+  opts: PopulateOptions,
+): Promise<void> {
+  let level: Placed[] = docs.map((doc) => ({ fields, doc, times: 1 }))
   const ctx = cms.queryContext(req.locale)
   const budget = budgetOf(req, opts.overrideAccess)
   for (let depth = 1; depth <= opts.depth && level.length; depth++) {
     const slots: (Slot & { times: number })[] = []
-    for (const { collection: c, doc, times } of level) {
+    for (const { fields: f, doc, times } of level) {
       const found: Slot[] = []
-      collectSlots(c.flatFields, doc, found, req.locale)
+      collectSlots(f, doc, found, req.locale)
       for (const s of found)
         if (s.maxDepth === undefined || depth <= s.maxDepth) slots.push({ ...s, times })
     }
@@ -230,7 +306,7 @@ export async function populate(
       if (budget) bytes += s.times * jsonSize(doc)
       const placed = next.get(doc)
       if (placed) placed.times += s.times
-      else next.set(doc, { collection: entry.collection, doc, times: s.times })
+      else next.set(doc, { fields: entry.collection.flatFields, doc, times: s.times })
     }
     budget?.chargeDocs(count, bytes)
     const gone: Slot[] = []
@@ -239,7 +315,11 @@ export async function populate(
       // A polymorphic value keeps its id (its { relationTo, value } pair has no empty form).
       if (entry?.trashed.has(s.id) && !s.polymorphic) gone.push(s)
       const doc = entry?.byId.get(s.id)
-      if (!doc) continue
+      if (!doc) {
+        // Payload's lexical population answers null for a document it could not load (missing, unreadable).
+        if (s.nullWhenMissing && 'object' in s) s.object[s.key] = null
+        continue
+      }
       if ('array' in s) s.array[s.index] = doc
       else s.object[s.key] = doc
     }

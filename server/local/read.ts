@@ -136,6 +136,26 @@ export function readFacts(fields: FlattenedField[]): ReadFacts {
 }
 
 /**
+ * How population prepares the related documents it fetched: join fields (with their defaults), the request's
+ * locale, beforeRead hooks, then hidden and unreadable fields removed and afterRead hooks.
+ */
+export const preparePopulated =
+  (cms: Cms, req: CmsRequest, overrideAccess: boolean) =>
+  async (related: SanitizedCollection, found: Record<string, unknown>[]): Promise<void> => {
+    await resolveJoins(cms, related, found, req, undefined, overrideAccess)
+    localizeDocs(cms, related.flatFields, found, req)
+    if (related.hooks.beforeRead?.length)
+      for (const [i, d] of found.entries())
+        found[i] = await runHooks(
+          related.hooks.beforeRead,
+          'doc',
+          { doc: d, req, overrideAccess },
+          { collection: related },
+        )
+    await prepareForOutput(related, found, req, overrideAccess, false, true)
+  }
+
+/**
  * The read phase every operation returning documents goes through: stored form → the request's locale
  * (unless `localized` says the documents already are), join fields (one statement per join field), beforeRead hooks, relation population
  * to `depth` (batched per level), then hidden/unreadable fields removed and afterRead hooks, for the
@@ -175,20 +195,7 @@ export async function readDocs(
       depth: args.depth,
       overrideAccess,
       trash: args.trash === true || args.history === true,
-      prepare: async (related, found) => {
-        // Populated documents carry their join fields too, with the fields' defaults.
-        await resolveJoins(cms, related, found, req, undefined, overrideAccess)
-        localizeDocs(cms, related.flatFields, found, req)
-        if (related.hooks.beforeRead?.length)
-          for (const [i, d] of found.entries())
-            found[i] = await runHooks(
-              related.hooks.beforeRead,
-              'doc',
-              { doc: d, req, overrideAccess },
-              { collection: related },
-            )
-        await prepareForOutput(related, found, req, overrideAccess, false, true)
-      },
+      prepare: preparePopulated(cms, req, overrideAccess),
       select: populateSelects,
     })
   }

@@ -85,7 +85,13 @@ const s = useServer(test, config, async (cms) => {
 test('Local API: the HTML of the sibling rich text, computed on read; a value sent for it is ignored', async (t) => {
   const doc = await s.cms.findByID({ collection: 'articles', id: s.data.id })
   t.is(doc.body_html, expected)
-  t.deepEqual(doc.body, body)
+  // Stored unchanged (read at depth 0: at the default depth the internal link's document is populated).
+  t.deepEqual(
+    (await s.cms.findByID({ collection: 'articles', id: s.data.id, depth: 0 })).body,
+    body,
+  )
+  const populated = doc.body as { root: { children: any[] } }
+  t.like(populated.root.children[1].children[1].fields.doc.value, { id: s.data.id, title: 'First' })
   t.deepEqual(
     (doc.sections as { contentHtml: unknown }[]).map((r) => r.contentHtml),
     ['<p><strong>row</strong></p>', ''],

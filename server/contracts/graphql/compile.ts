@@ -13,6 +13,7 @@ export function compileSDL(config: SanitizedConfig): string {
 export function compileGraphQL(config: SanitizedConfig): { sdl: string; plan: GraphQLPlan } {
   const plan: GraphQLPlan = {
     relations: [],
+    richTexts: [],
     joins: [],
     joinGroups: [],
     unions: new Map(),

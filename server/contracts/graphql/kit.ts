@@ -20,6 +20,7 @@ export function sdlKit(ctx: Ctx): SdlKit {
     localeArgs: localeArgs(ctx),
     describe: (text) => desc(text),
     relation: (r) => void ctx.plan.relations.push(r),
+    richText: (type, field) => void ctx.plan.richTexts.push({ type, field }),
     union: (name, by, members) => void ctx.plan.unions.set(name, { by, members }),
     join(type, field) {
       const owner = ctx.owner

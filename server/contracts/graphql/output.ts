@@ -26,7 +26,7 @@ export function objectType(
   const lines = row && !ownsRowId(fields) ? ['  id: String', ...extra] : [...extra]
   for (const f of fields) {
     if (f.hidden) continue
-    const args = fieldType(f).outputArgs?.(f, sdlKit(ctx)) ?? ''
+    const args = fieldType(f).outputArgs?.(f, sdlKit(ctx), name) ?? ''
     lines.push(
       `${desc(describedAs(f.label, f.name, f.admin), '  ')}  ${f.name}${args}: ${outputType(ctx, f, name)}`,
     )

@@ -4,7 +4,7 @@
  */
 import type { GraphQLKind } from '../../config/kinds.ts'
 import type { SdlRelation } from '../../fields/types.ts'
-import type { IdKind, SanitizedConfig } from '../../config/types.ts'
+import type { FlattenedField, IdKind, SanitizedConfig } from '../../config/types.ts'
 import { collectionNames } from '../../config/names.ts'
 import { targetCollection } from '../refs.ts'
 
@@ -50,6 +50,8 @@ export const desc = (text: string | undefined, indent = '') =>
 /** What the server needs besides the SDL to execute it: relation fields, union members, enum value names. */
 export interface GraphQLPlan {
   relations: SdlRelation[]
+  /** Rich-text fields (the type and field serving each): their JSON is populated to the field's `depth`. */
+  richTexts: { type: string; field: FlattenedField }[]
   /**
    * Join fields: the type and field serving each, the collection whose documents hold it and its path there. The
    * server resolves them per field (with the field's arguments), batched over the parents of a level.

@@ -3,6 +3,7 @@ import { compileGraphQL, type GraphQLPlan } from '../../contracts/graphql.ts'
 import type { Cms } from '../../local/cms.ts'
 import { resolveJoinGroups, resolveJoins } from './joins.ts'
 import { resolveRelations, resolveUnions } from './relations.ts'
+import { resolveRichTexts } from './rich-text.ts'
 import { resolveRoots } from './resolvers/index.ts'
 
 /** Puts stored option values on the schema's enums, so `long-read` goes out and comes in as `long_read`. */
@@ -20,7 +21,7 @@ function mapEnums(schema: GraphQLSchema, plan: GraphQLPlan): void {
 
 /**
  * The SDL compiled from the config (the committed contract for the example), executable over the Local layer:
- * enums, unions, relationship and join fields, then every root field by its kind.
+ * enums, unions, relationship, rich-text and join fields, then every root field by its kind.
  */
 export function buildExecutableSchema(
   cms: Cms,
@@ -31,6 +32,7 @@ export function buildExecutableSchema(
   mapEnums(schema, plan)
   resolveUnions(schema, plan)
   resolveRelations(schema, plan, log)
+  resolveRichTexts(schema, plan, log)
   resolveJoinGroups(schema, plan)
   resolveJoins(cms, schema, plan, log)
   resolveRoots(schema, plan, log)
