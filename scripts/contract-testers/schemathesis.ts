@@ -40,7 +40,7 @@ const RUN_TIMEOUT_MS = 60 * 60_000
 function run(
   command: string,
   args: string[],
-  options: { echo?: boolean; timeoutMs?: number } = {},
+  options: { echo?: boolean; timeoutMs?: number; env?: Record<string, string> } = {},
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -50,6 +50,7 @@ function run(
       env: {
         ...process.env,
         SCHEMATHESIS_HOOKS: 'schemathesis_hooks',
+        ...options.env,
         PYTHONPATH: [import.meta.dirname, process.env.PYTHONPATH]
           .filter(Boolean)
           .join(path.delimiter),
@@ -156,7 +157,7 @@ async function runOnce(app: AppUnderTest, authenticated: boolean): Promise<RunSu
     const { code, output } = await run(
       'bash',
       ['-c', '"$0" "$@"; code=$?; times; exit $code', ST, ...args],
-      { echo: Boolean(process.env.ST_ECHO) },
+      { echo: Boolean(process.env.ST_ECHO), env: { SCHEMATHESIS_CALLER: caller } },
     )
     const seconds = (performance.now() - started) / 1000
     await writeFile(path.join(dir, 'st.log'), output)

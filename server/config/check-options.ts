@@ -1,6 +1,7 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { findFieldType } from '../fields/registry.ts'
 import { isLexicalEditor } from './lexical-editor.ts'
+import { resolvedEditors } from './sanitize/lexical.ts'
 import { FIELD_TABLES, OPTION_TABLES, type OptionTable } from './options.ts'
 import { fieldTypeRefusalsByType } from './unsupported.ts'
 
@@ -167,7 +168,10 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       return fail(`${at}: type "${type}" is not supported: ${fieldTypeRefusalsByType[type]}`)
     if (!has(FIELD_TABLES, type)) return // the sanitiser lists the field types
     const unnamedGroup = type === 'group' && (f.name === undefined || f.name === null)
-    keys(f, unnamedGroup ? T.unnamedGroup : FIELD_TABLES[type], at)
+    // A rich-text field's editor as an earlier sanitising resolved it (config/sanitize/lexical.ts) is not an option.
+    const given =
+      isObject(f.lexical) && resolvedEditors.has(f.lexical) ? { ...f, lexical: undefined } : f
+    keys(given, unnamedGroup ? T.unnamedGroup : FIELD_TABLES[type], at)
     const access = keys(f.access, T.fieldAccess, `${at}.access`)
     for (const op of ['create', 'update'])
       if (inRows && access?.[op] != null)

@@ -144,3 +144,24 @@ test('a bad editor is a startup error naming the field and the feature', (t) => 
   )
   fails({ maxDepth: -1 }, 'maxDepth must be a whole number')
 })
+
+test('a localized config sanitised twice (its field objects carry the resolved editor) starts again', (t) => {
+  const config = defineConfig({
+    localization: { locales: ['en', 'fr'], defaultLocale: 'en' },
+    collections: collections({
+      localized: true,
+      editor: lexicalEditor({ features: [BoldFeature()] }),
+    }),
+  })
+  const once = lexicalOf(config)
+  const twice = lexicalOf(config)
+  t.deepEqual(twice, once)
+  // A `lexical` key a config writes itself is still refused.
+  t.throws(
+    () =>
+      sanitizeConfig(
+        defineConfig({ collections: collections({ lexical: { nodes: ['root'] } as never }) }),
+      ),
+    { instanceOf: ConfigError, message: /lexical/ },
+  )
+})

@@ -18,6 +18,13 @@ import type {
 } from '../types.ts'
 import { checkFields } from './fields.ts'
 
+/**
+ * The editors resolved here. The sanitiser sets `lexical` on the field objects it is given (a config with
+ * localization keeps the caller's own), so a config sanitised twice carries them: the option check lets exactly
+ * these through.
+ */
+export const resolvedEditors = new WeakSet<object>()
+
 /** The node types every editor has. */
 const BASE_NODES = ['root', 'paragraph', 'text', 'linebreak', 'tab']
 /** The node types of each feature that adds nodes. */
@@ -89,6 +96,7 @@ function resolveIn(fields: FlattenedField[], where: string, ctx: Context): void 
     const features =
       field.editor === undefined ? ctx.rootFeatures : featuresOf(field.editor, ctx, at)
     field.lexical = resolve(features, `${at}, editor`, ctx)
+    resolvedEditors.add(field.lexical)
   })
 }
 
