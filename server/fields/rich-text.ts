@@ -1,5 +1,5 @@
 import type { RichTextField } from '../config/types.ts'
-import { isObject, ok } from './shared.ts'
+import { validateRichText } from './rich-text/validate.ts'
 import { jsonDocument } from './json.ts'
 import type { FieldType } from './types.ts'
 
@@ -14,8 +14,5 @@ export const richText: FieldType<RichTextField> = {
   whereSchema: (_field, kit) => kit.ref('WhereRichText'),
   schema: () => ({ type: 'object', description: 'Rich text (a JSON document).' }),
   typescript: () => '{ [k: string]: unknown }',
-  validate: (_field, value) =>
-    isObject(value) || Array.isArray(value)
-      ? ok(value)
-      : 'This field must hold rich text (a JSON object).',
+  validate: validateRichText,
 }
