@@ -303,12 +303,21 @@ export type ContentBlock = {
     blockType: 'content';
     blockName?: string | null;
     id?: string;
-    /**
-     * Rich text (a JSON document).
-     */
-    content?: {
-        [key: string]: unknown;
-    } | null;
+    content?: RichTextContent | null;
+};
+
+export type ContentBlockDepth1 = {
+    blockType: 'content';
+    blockName?: string | null;
+    id?: string;
+    content?: RichTextContentDepth1 | null;
+};
+
+export type ContentBlockDepth2 = {
+    blockType: 'content';
+    blockName?: string | null;
+    id?: string;
+    content?: RichTextContentDepth2 | null;
 };
 
 export type Count = {
@@ -1877,12 +1886,7 @@ export type Post = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBody | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -1932,12 +1936,7 @@ export type PostCreateInput = {
     title?: string;
     slug?: string;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyInput | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -1964,12 +1963,7 @@ export type PostCreateInput = {
         blockType: 'content';
         blockName?: string | null;
         id?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        content?: {
-            [key: string]: unknown;
-        } | null;
+        content?: RichTextContentInput | null;
     } | {
         blockType: 'quote';
         blockName?: string | null;
@@ -2012,12 +2006,7 @@ export type PostDepth1 = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyDepth1 | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -2034,7 +2023,7 @@ export type PostDepth1 = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlockDepth1 | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -2056,12 +2045,7 @@ export type PostDepth2 = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyDepth2 | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -2078,7 +2062,7 @@ export type PostDepth2 = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlockDepth2 | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -2384,12 +2368,7 @@ export type PostUpdateInput = {
     title?: string;
     slug?: string;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyInput | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -2416,12 +2395,7 @@ export type PostUpdateInput = {
         blockType: 'content';
         blockName?: string | null;
         id?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        content?: {
-            [key: string]: unknown;
-        } | null;
+        content?: RichTextContentInput | null;
     } | {
         blockType: 'quote';
         blockName?: string | null;
@@ -2466,12 +2440,7 @@ export type PostVersion = {
         title?: string | null;
         slug?: string | null;
         excerpt?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        body?: {
-            [key: string]: unknown;
-        } | null;
+        body?: RichTextBody | null;
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
@@ -4615,6 +4584,1864 @@ export type QuoteBlock = {
     attribution?: string | null;
 };
 
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBody = {
+    root: RichTextBodyElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyBlock = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContent;
+        post?: number | PostDepth1 | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyBlockDepth1 = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContentDepth1;
+        post?: number | PostDepth2 | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyBlockDepth2 = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContentDepth2;
+        post?: number | PopulatedDocument | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyDepth1 = {
+    root: RichTextBodyElementRulesDepth1 & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Depth1>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyDepth2 = {
+    root: RichTextBodyElementRulesDepth2 & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Depth2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyElementRules = unknown;
+
+export type RichTextBodyElementRulesDepth1 = unknown;
+
+export type RichTextBodyElementRulesDepth2 = unknown;
+
+export type RichTextBodyHorizontalRule = {
+    type: 'horizontalrule';
+    version: number;
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyInput = {
+    root: RichTextBodyInputElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyInputNode2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyInputBlock = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content: RichTextContentInput;
+        post?: number | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyInputElementRules = unknown;
+
+export type RichTextBodyInputHorizontalRule = {
+    type: 'horizontalrule';
+    version: number;
+};
+
+export type RichTextBodyInputLineBreak = {
+    type: 'linebreak';
+    version: number;
+};
+
+export type RichTextBodyInputLinkFields = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number;
+    } | {
+        relationTo?: 'categories';
+        value?: number;
+    } | {
+        relationTo?: 'posts';
+        value?: number;
+    } | {
+        relationTo?: 'media';
+        value?: number;
+    } | {
+        relationTo?: 'tracking';
+        value?: number;
+    } | {
+        relationTo?: 'orders';
+        value?: number;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyInputNode10 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode11>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode11 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode12>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode12 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode13>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode13 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode14>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode14 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode15>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode15 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode16>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode16 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode2 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode3>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode3 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode4>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode4 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode5>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode5 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode6>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode6 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode7>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode7 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode8>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode8 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode9>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode9 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode10>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputRelationship = ({
+    relationTo?: 'users';
+    value?: number;
+} | {
+    relationTo?: 'categories';
+    value?: number;
+} | {
+    relationTo?: 'posts';
+    value?: number;
+} | {
+    relationTo?: 'media';
+    value?: number;
+} | {
+    relationTo?: 'tracking';
+    value?: number;
+} | {
+    relationTo?: 'orders';
+    value?: number;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyInputTab = {
+    type: 'tab';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextBodyInputText = {
+    type: 'text';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextBodyInputUpload = {
+    relationTo?: 'media';
+    value?: number;
+    fields?: null | {
+        caption?: string | null;
+    };
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
+export type RichTextBodyLineBreak = {
+    type: 'linebreak';
+    version: number;
+};
+
+export type RichTextBodyLinkFields = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PostDepth1 | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | Media | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyLinkFieldsDepth1 = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PostDepth2 | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | Media | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyLinkFieldsDepth2 = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | Media | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyNode10 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode11>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode10Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode11Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode10Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode11Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode11 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode12>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode11Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode12Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode11Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode12Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode12 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode13>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode12Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode13Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode12Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode13Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode13 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode14>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode13Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode14Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode13Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode14Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode14 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode15>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode14Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode15Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode14Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode15Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode15 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode16>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode15Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode16Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode15Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode16Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode16 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode16Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode16Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode5>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode5Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode5Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode5 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode6>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode5Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode6Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode5Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode6Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode6 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode7>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode6Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode7Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode6Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode7Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode7 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode8>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode7Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode8Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode7Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode8Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode8 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode9>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode8Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode9Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode8Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode9Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode9 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode10>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode9Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode10Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode9Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode10Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyRelationship = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PostDepth1 | null;
+} | {
+    relationTo?: 'media';
+    value?: number | Media | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyRelationshipDepth1 = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PostDepth2 | null;
+} | {
+    relationTo?: 'media';
+    value?: number | Media | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyRelationshipDepth2 = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'media';
+    value?: number | Media | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyTab = {
+    type: 'tab';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextBodyText = {
+    type: 'text';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextBodyUpload = {
+    relationTo?: 'media';
+    value?: number | Media | null;
+    fields?: null | {
+        caption?: string | null;
+    };
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContent = {
+    root: RichTextContentElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentNode2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContentDepth1 = {
+    root: RichTextContentElementRulesDepth1 & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentNode2Depth1>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContentDepth2 = {
+    root: RichTextContentElementRulesDepth2 & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentNode2Depth2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextContentElementRules = unknown;
+
+export type RichTextContentElementRulesDepth1 = unknown;
+
+export type RichTextContentElementRulesDepth2 = unknown;
+
+export type RichTextContentHorizontalRule = {
+    type: 'horizontalrule';
+    version: number;
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContentInput = {
+    root: RichTextContentInputElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentInputNode2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextContentInputElementRules = unknown;
+
+export type RichTextContentInputHorizontalRule = {
+    type: 'horizontalrule';
+    version: number;
+};
+
+export type RichTextContentInputLineBreak = {
+    type: 'linebreak';
+    version: number;
+};
+
+export type RichTextContentInputLinkFields = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number;
+    } | {
+        relationTo?: 'categories';
+        value?: number;
+    } | {
+        relationTo?: 'posts';
+        value?: number;
+    } | {
+        relationTo?: 'media';
+        value?: number;
+    } | {
+        relationTo?: 'tracking';
+        value?: number;
+    } | {
+        relationTo?: 'orders';
+        value?: number;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentInputNode10 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode11>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode11 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode12>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode12 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode13>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode13 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode14>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode14 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode15>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode15 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode16>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode16 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode2 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode3>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode3 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode4>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode4 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode5>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode5 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode6>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode6 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode7>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode7 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode8>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode8 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode9>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode9 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode10>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputRelationship = ({
+    relationTo?: 'users';
+    value?: number;
+} | {
+    relationTo?: 'categories';
+    value?: number;
+} | {
+    relationTo?: 'posts';
+    value?: number;
+} | {
+    relationTo?: 'media';
+    value?: number;
+} | {
+    relationTo?: 'tracking';
+    value?: number;
+} | {
+    relationTo?: 'orders';
+    value?: number;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentInputTab = {
+    type: 'tab';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextContentInputText = {
+    type: 'text';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextContentInputUpload = {
+    relationTo?: 'media';
+    value?: number;
+    fields?: null | {
+        [key: string]: never;
+    };
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
+export type RichTextContentLineBreak = {
+    type: 'linebreak';
+    version: number;
+};
+
+export type RichTextContentLinkFields = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PostDepth1 | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | Media | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentLinkFieldsDepth1 = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PostDepth2 | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | Media | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentLinkFieldsDepth2 = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | Media | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentNode10 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode11>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode10Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode11Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode10Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode11Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode11 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode12>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode11Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode12Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode11Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode12Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode12 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode13>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode12Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode13Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode12Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode13Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode13 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode14>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode13Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode14Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode13Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode14Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode14 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode15>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode14Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode15Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode14Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode15Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode15 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode16>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode15Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode16Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode15Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode16Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode16 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode16Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode16Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode3>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode2Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode3Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode2Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode3Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode3 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode4>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode3Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode4Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode3Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode4Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode4 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode5>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode4Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode5Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode4Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode5Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode5 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode6>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode5Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode6Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode5Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode6Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode6 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode7>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode6Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode7Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode6Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode7Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode7 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode8>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode7Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode8Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode7Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode8Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode8 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode9>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode8Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode9Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode8Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode9Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode9 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode10>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode9Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode10Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode9Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode10Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentRelationship = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PostDepth1 | null;
+} | {
+    relationTo?: 'media';
+    value?: number | Media | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentRelationshipDepth1 = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PostDepth2 | null;
+} | {
+    relationTo?: 'media';
+    value?: number | Media | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentRelationshipDepth2 = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'media';
+    value?: number | Media | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentTab = {
+    type: 'tab';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextContentText = {
+    type: 'text';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextContentUpload = {
+    relationTo?: 'media';
+    value?: number | Media | null;
+    fields?: null;
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
 export type SeoMeta = {
     title?: string | null;
     description?: string | null;
@@ -5531,6 +7358,27 @@ export type AllMediaListWritable = {
     nextPage: number | null;
 };
 
+export type ContentBlockWritable = {
+    blockType: 'content';
+    blockName?: string | null;
+    id?: string;
+    content?: RichTextContentWritable | null;
+};
+
+export type ContentBlockDepth1Writable = {
+    blockType: 'content';
+    blockName?: string | null;
+    id?: string;
+    content?: RichTextContentDepth1Writable | null;
+};
+
+export type ContentBlockDepth2Writable = {
+    blockType: 'content';
+    blockName?: string | null;
+    id?: string;
+    content?: RichTextContentDepth2Writable | null;
+};
+
 export type MediaWritable = {
     id: number;
     alt?: string;
@@ -5642,12 +7490,7 @@ export type PostWritable = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyWritable | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -5664,7 +7507,7 @@ export type PostWritable = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlockWritable | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -5686,12 +7529,7 @@ export type PostDepth1Writable = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyDepth1Writable | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -5708,7 +7546,7 @@ export type PostDepth1Writable = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlockDepth1Writable | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -5730,12 +7568,7 @@ export type PostDepth2Writable = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyDepth2Writable | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -5752,7 +7585,7 @@ export type PostDepth2Writable = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlockDepth2Writable | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -5789,12 +7622,7 @@ export type PostVersionWritable = {
         title?: string | null;
         slug?: string | null;
         excerpt?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        body?: {
-            [key: string]: unknown;
-        } | null;
+        body?: RichTextBodyWritable | null;
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
@@ -5811,7 +7639,7 @@ export type PostVersionWritable = {
             id?: string;
             tag?: string;
         }> | null;
-        layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
+        layout?: Array<HeroBlock | ContentBlockWritable | QuoteBlock> | null;
         seo?: SeoMeta | null;
         /**
          * [longitude, latitude]
@@ -5843,6 +7671,1297 @@ export type PostVersionsListWritable = {
     hasNextPage: boolean;
     prevPage: number | null;
     nextPage: number | null;
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyWritable = {
+    root: RichTextBodyElementRulesWritable & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Writable>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyBlockWritable = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContentWritable;
+        post?: number | PostDepth1Writable | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyBlockDepth1Writable = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContentDepth1Writable;
+        post?: number | PostDepth2Writable | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyBlockDepth2Writable = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContentDepth2Writable;
+        post?: number | PopulatedDocument | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyDepth1Writable = {
+    root: RichTextBodyElementRulesDepth1Writable & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Depth1Writable>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyDepth2Writable = {
+    root: RichTextBodyElementRulesDepth2Writable & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Depth2Writable>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyElementRulesWritable = unknown;
+
+export type RichTextBodyElementRulesDepth1Writable = unknown;
+
+export type RichTextBodyElementRulesDepth2Writable = unknown;
+
+export type RichTextBodyLinkFieldsWritable = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PostDepth1Writable | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | MediaWritable | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyLinkFieldsDepth1Writable = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PostDepth2Writable | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | MediaWritable | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyLinkFieldsDepth2Writable = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | MediaWritable | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyNode10Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode11Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode10Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode11Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode10Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode11Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode11Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode12Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode11Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode12Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode11Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode12Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode12Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode13Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode12Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode13Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode12Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode13Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode13Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode14Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode13Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode14Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode13Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode14Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode14Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode15Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode14Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode15Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode14Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode15Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode15Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode16Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode15Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode16Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode15Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode16Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode16Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode16Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode16Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode5Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode5Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode5Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode5Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode6Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode5Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode6Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode5Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode6Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode6Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode7Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode6Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode7Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode6Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode7Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode7Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode8Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode7Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode8Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode7Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode8Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode8Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode9Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode8Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode9Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode8Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode9Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode9Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode10Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode9Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode10Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode9Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode10Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyRelationshipWritable = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PostDepth1Writable | null;
+} | {
+    relationTo?: 'media';
+    value?: number | MediaWritable | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyRelationshipDepth1Writable = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PostDepth2Writable | null;
+} | {
+    relationTo?: 'media';
+    value?: number | MediaWritable | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyRelationshipDepth2Writable = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'media';
+    value?: number | MediaWritable | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyUploadWritable = {
+    relationTo?: 'media';
+    value?: number | MediaWritable | null;
+    fields?: null | {
+        caption?: string | null;
+    };
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContentWritable = {
+    root: RichTextContentElementRulesWritable & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentNode2Writable>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContentDepth1Writable = {
+    root: RichTextContentElementRulesDepth1Writable & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentNode2Depth1Writable>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContentDepth2Writable = {
+    root: RichTextContentElementRulesDepth2Writable & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentNode2Depth2Writable>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextContentElementRulesWritable = unknown;
+
+export type RichTextContentElementRulesDepth1Writable = unknown;
+
+export type RichTextContentElementRulesDepth2Writable = unknown;
+
+export type RichTextContentLinkFieldsWritable = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PostDepth1Writable | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | MediaWritable | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentLinkFieldsDepth1Writable = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PostDepth2Writable | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | MediaWritable | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentLinkFieldsDepth2Writable = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | User | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | Category | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | MediaWritable | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | Tracking | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | Order | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentNode10Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode11Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode10Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode11Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode10Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode11Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode11Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode12Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode11Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode12Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode11Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode12Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode12Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode13Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode12Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode13Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode12Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode13Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode13Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode14Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode13Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode14Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode13Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode14Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode14Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode15Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode14Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode15Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode14Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode15Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode15Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode16Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode15Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode16Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode15Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode16Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode16Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode16Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode16Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode3Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode2Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode3Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode2Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode3Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode3Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode4Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode3Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode4Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode3Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode4Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode4Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode5Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode4Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode5Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode4Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode5Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode5Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode6Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode5Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode6Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode5Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode6Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode6Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode7Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode6Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode7Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode6Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode7Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode7Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode8Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode7Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode8Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode7Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode8Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode8Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode9Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode8Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode9Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode8Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode9Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode9Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode10Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode9Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode10Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode9Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode10Depth2Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentRelationshipWritable = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PostDepth1Writable | null;
+} | {
+    relationTo?: 'media';
+    value?: number | MediaWritable | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentRelationshipDepth1Writable = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PostDepth2Writable | null;
+} | {
+    relationTo?: 'media';
+    value?: number | MediaWritable | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentRelationshipDepth2Writable = ({
+    relationTo?: 'users';
+    value?: number | User | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | Category | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'media';
+    value?: number | MediaWritable | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | Tracking | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | Order | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentUploadWritable = {
+    relationTo?: 'media';
+    value?: number | MediaWritable | null;
+    fields?: null;
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
 };
 
 export type UserCreateInputWritable = {
@@ -9150,12 +12269,7 @@ export type RestorePostVersionResponses = {
         title?: string | null;
         slug?: string | null;
         excerpt?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        body?: {
-            [key: string]: unknown;
-        } | null;
+        body?: RichTextBody | null;
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;

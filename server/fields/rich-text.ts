@@ -1,4 +1,6 @@
 import type { RichTextField } from '../config/types.ts'
+import { richTextSchema } from './rich-text/schema.ts'
+import { richTextTypescript } from './rich-text/typescript.ts'
 import { validateRichText } from './rich-text/validate.ts'
 import { jsonDocument } from './json.ts'
 import type { FieldType } from './types.ts'
@@ -12,7 +14,9 @@ export const richText: FieldType<RichTextField> = {
   ...jsonDocument<RichTextField>(),
   textContent: true,
   whereSchema: (_field, kit) => kit.ref('WhereRichText'),
-  schema: () => ({ type: 'object', description: 'Rich text (a JSON document).' }),
-  typescript: () => '{ [k: string]: unknown }',
+  schema: richTextSchema,
+  typescript: richTextTypescript,
+  outputDescription: () =>
+    "Rich text: Lexical's serialized editor state ({ root }), as the REST contract's RichText schemas describe it.",
   validate: validateRichText,
 }

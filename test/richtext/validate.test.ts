@@ -86,11 +86,27 @@ const s = useServer(test, config, async (cms) => {
   return { imageId: image.id as number, postId: post.id as number }
 })
 
-/** POSTs a body and answers the errors of the 400 (path and message). */
-async function refused(body: unknown) {
+type FieldErrors = { path: string; message: string }[]
+
+/**
+ * Writes `body` through the Local API and REST: both refuse it. Answers the Local API's errors (the server's
+ * validator: the first bad node's path and what is wrong); REST's 400 must name the same path, whether the
+ * contract's schema refused the body first or the validator did.
+ */
+async function refused(body: unknown): Promise<FieldErrors> {
+  let local: FieldErrors | undefined
+  try {
+    await s.cms.create({ collection: 'posts', data: { title: 'x', body } })
+  } catch (e) {
+    local = (e as { data?: { errors?: FieldErrors } }).data?.errors
+  }
+  if (!local) throw new Error('the Local API accepted it')
   const r = await s.request('POST', '/api/posts', { body: { title: 'x', body } })
   if (r.status !== 400) throw new Error(`expected 400, got ${r.status}: ${JSON.stringify(r.body)}`)
-  return r.body.errors[0].data.errors as { path: string; message: string }[]
+  const rest = r.body.errors[0].data.errors as FieldErrors
+  if (!rest.some((e) => e.path === local[0].path))
+    throw new Error(`REST names ${rest.map((e) => e.path).join(', ')}, not ${local[0].path}`)
+  return local
 }
 
 test('REST: a value that is no editor state, or misses its root, is refused on the field', async (t) => {
@@ -196,7 +212,7 @@ test("REST: a block's own fields are validated as a blocks field's (required, ty
   t.is(errors[0].path, 'body.root.children.0.value')
 })
 
-test('REST: a populated document sent back in a node is stored as its id; unknown node keys are kept', async (t) => {
+test('Local API: a populated document sent back in a node is stored as its id; unknown node keys are kept', async (t) => {
   const body = state(
     { ...el('paragraph', [text('see')]), textFormat: 0, $: { note: 'kept' } },
     {
@@ -207,11 +223,10 @@ test('REST: a populated document sent back in a node is stored as its id; unknow
       value: { id: s.data.postId, title: 'Linked' },
     },
   )
-  const r = await s.request('POST', '/api/posts', { body: { body }, query: { depth: '0' } })
-  t.is(r.status, 201, JSON.stringify(r.body))
-  const stored = r.body.doc.body
+  const created = await s.cms.create({ collection: 'posts', data: { body }, depth: 0 })
+  const stored = created.body as typeof body
   t.deepEqual(stored.root.children[0], body.root.children[0])
-  t.is(stored.root.children[1].value, s.data.postId)
+  t.is((stored.root.children[1] as { value?: unknown }).value, s.data.postId)
 })
 
 test("Payload's website post (headings, a banner with nested rich text, a code block, a media block) round-trips unchanged", async (t) => {
@@ -279,11 +294,11 @@ test('Local API: 10,000 nested lists answer a 400 naming the depth limit and the
     400,
   )
   const [d] = (lists.data as { errors: { path: string; message: string }[] }).errors
-  t.is(d.path, `body.root${'.children.0'.repeat(16)}`)
+  t.is(d.path, `body.root${'.children.0'.repeat(15)}.children`)
   t.regex(d.message, /at most 16 levels deep \(limits\.richText\.maxDepth\)/)
   // 16 levels are accepted: the root, 7 list and item pairs, and the text.
   await t.notThrowsAsync(s.cms.create({ collection: 'posts', data: { body: nestedLists(7) } }))
-  t.is((await refused(nestedLists(8)))[0].path, `body.root${'.children.0'.repeat(16)}`)
+  t.is((await refused(nestedLists(8)))[0].path, `body.root${'.children.0'.repeat(15)}.children`)
   // Through REST (3,000 nested lists fit in the 1 MiB body) the body's own nesting limit refuses it first. The
   // JSON text is written out: JSON.stringify itself overflows the stack on such nesting.
   const list = nestedLists(1).root.children[0] as { children: Record<string, unknown>[] }

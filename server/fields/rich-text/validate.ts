@@ -203,9 +203,11 @@ function checkBlock(copy: Record<string, unknown>, path: string, w: Walk): Probl
       path: `${path}.fields.blockType`,
       message: `blockType must be one of: ${list(blocks.map((b) => b.slug))}.`,
     }
-  const name = fields.blockName
-  if (name !== undefined && name !== null && typeof name !== 'string')
-    return { path: `${path}.fields.blockName`, message: 'blockName must be a string.' }
+  for (const key of ['id', 'blockName']) {
+    const v = fields[key]
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      return { path: `${path}.fields.${key}`, message: `${key} must be a string.` }
+  }
   w.pending.push({
     node: copy,
     fields: block.fields,
@@ -262,16 +264,17 @@ function walk(root: unknown, path: string, w: Walk): { root: unknown } | Problem
         path: w.kit.path,
         message: `Rich text may hold at most ${maxNodes} nodes (limits.richText.maxNodes).`,
       }
-    if (f.depth > maxDepth)
-      return {
-        path: f.path,
-        message: `Rich text may nest at most ${maxDepth} levels deep (limits.richText.maxDepth).`,
-      }
     const copy = checkNode(f.node, f.path, f.depth, w)
     if (isProblem(copy)) return copy
     f.into[f.at] = copy
-    if (!Array.isArray(copy.children)) continue
+    if (!ELEMENTS.has(copy.type as string) || !Array.isArray(copy.children)) continue
     const children: unknown[] = copy.children
+    // A node at the last level holds no children (the contract's last level says the same).
+    if (children.length && f.depth >= maxDepth)
+      return {
+        path: `${f.path}.children`,
+        message: `Rich text may nest at most ${maxDepth} levels deep (limits.richText.maxDepth): these children would be level ${maxDepth + 1}.`,
+      }
     const into: unknown[] = new Array(children.length)
     copy.children = into
     // Pushed last to first, so nodes are checked in document order and the first bad one is reported.
@@ -307,7 +310,10 @@ export async function validateRichText(
   if (Buffer.byteLength(JSON.stringify(value)) > maxBytes)
     return `Rich text may take at most ${maxBytes} bytes of JSON (limits.richText.maxBytes).`
   for (const p of w.pending) {
-    const normalised = await kit.fields(p.fields, p.data, p.path, p.allowed)
+    // Fields in nodes take their defaults, as a blocks field's new rows do (the contract leaves them optional).
+    p.data = { ...p.data }
+    await kit.defaults(p.fields, p.data)
+    const normalised = await kit.fields(p.fields, p.data, p.path, p.allowed, true)
     p.node.fields = { ...p.data, ...normalised }
   }
   return ok({ ...value, root: r.root })
