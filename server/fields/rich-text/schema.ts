@@ -263,21 +263,18 @@ export function richTextSchema(field: RichTextField, kit: SchemaKit): Schema {
   const rules = elementRules(c, linkRef)
   const elements = lexical.nodes.filter((t) => ELEMENTS.has(t) && t !== 'root')
   // Level k's children are level k + 1's nodes; the last level's elements hold none.
-  const childrenAt = (level: number): Schema =>
+  const listAt = (level: number): Schema =>
     level >= c.depth
       ? { type: 'array', maxItems: 0 }
       : { type: 'array', items: kit.ref(`${p}Node${level + 1}`) }
   for (let level = c.depth; level >= 2; level--)
     kit.component(`${p}Node${level}`, {
-      anyOf: [
-        ...leafRefs,
-        ...(elements.length ? [element(elements, childrenAt(level), rules)] : []),
-      ],
+      anyOf: [...leafRefs, ...(elements.length ? [element(elements, listAt(level), rules)] : [])],
     })
   return kit.component(p, {
     type: 'object',
     description: `Lexical's serialized editor state (Payload's rich text): nodes nest at most ${c.depth} levels (limits.richText.maxDepth).`,
     required: ['root'],
-    properties: { root: element(['root'], childrenAt(1), rules) },
+    properties: { root: element(['root'], listAt(1), rules) },
   })
 }

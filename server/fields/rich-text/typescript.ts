@@ -26,11 +26,9 @@ export function richTextTypescript(field: RichTextField, kit: TsKit): string {
       .join(' | ') || 'never'
   const node = (type: string, body: string) =>
     `{ type: ${JSON.stringify(type)}; version: number;${body} [k: string]: unknown }`
-  const el = (type: string, own = '') =>
-    node(
-      type,
-      ` children: ${n}Node[]; direction: 'ltr' | 'rtl' | null; format: ${union(ELEMENT_FORMATS)}; indent: number;${own}`,
-    )
+  // The keys every element has (Lexical's), then its type's own.
+  const elementKeys = ` children: ${n}Node[]; direction: 'ltr' | 'rtl' | null; format: ${union(ELEMENT_FORMATS)}; indent: number;`
+  const el = (type: string, own = '') => node(type, elementKeys + own)
   const members: string[] = []
   const text = ` text: string; format: number; detail: number; mode: ${union(TEXT_MODES)}; style: string;`
   for (const t of ['text', 'tab'].filter(has)) members.push(node(t, text))
