@@ -67,6 +67,9 @@ const idOf = (kind: IdKind): Schema =>
 const int = (minimum?: number): Schema =>
   minimum === undefined ? { type: 'integer' } : { type: 'integer', minimum }
 const str: Schema = { type: 'string' }
+/** One of `values`; none admits nothing (an enum may not be empty). */
+const enumOf = (values: string[]): Schema =>
+  values.length ? { type: 'string', enum: values } : { not: {} }
 
 interface Ctx {
   lexical: ResolvedLexical
@@ -113,7 +116,7 @@ function referenceObject(c: Ctx, targets: string[], required: string[]): Schema 
   return {
     type: 'object',
     required,
-    properties: { relationTo: { type: 'string', enum: targets } },
+    properties: { relationTo: enumOf(targets) },
     ...anyOf(variants),
   }
 }
@@ -172,10 +175,7 @@ function leaves(c: Ctx): Schema[] {
     out.push(kit.component(`${p}HorizontalRule`, node('horizontalrule', {}, [])))
   if (has('relationship')) {
     const targets = lexical.relationship?.collections ?? []
-    const s = node('relationship', { relationTo: { type: 'string', enum: targets } }, [
-      'relationTo',
-      'value',
-    ])
+    const s = node('relationship', { relationTo: enumOf(targets) }, ['relationTo', 'value'])
     out.push(kit.component(`${p}Relationship`, { ...s, ...anyOf(reference(c, targets)) }))
   }
   if (has('upload')) {
@@ -185,10 +185,7 @@ function leaves(c: Ctx): Schema[] {
         anyOf: [{ type: 'null' }, kit.object(lexical.upload?.fields[slug] ?? [], undefined, false)],
       },
     })
-    const s = node('upload', { relationTo: { type: 'string', enum: targets } }, [
-      'relationTo',
-      'value',
-    ])
+    const s = node('upload', { relationTo: enumOf(targets) }, ['relationTo', 'value'])
     out.push(kit.component(`${p}Upload`, { ...s, ...anyOf(reference(c, targets, fields)) }))
   }
   for (const [t, blocks] of [
@@ -210,9 +207,9 @@ function leaves(c: Ctx): Schema[] {
 function elementRules(c: Ctx, linkRef: Schema | undefined): Schema {
   const { lexical } = c
   const own: Record<string, [Record<string, Schema>, string[]]> = {
-    heading: [{ tag: { enum: lexical.headingSizes } }, ['tag']],
+    heading: [{ tag: enumOf(lexical.headingSizes) }, ['tag']],
     list: [
-      { listType: { enum: lexical.listTypes }, tag: { enum: LIST_TAGS }, start: int() },
+      { listType: enumOf(lexical.listTypes), tag: { enum: LIST_TAGS }, start: int() },
       ['listType', 'tag', 'start'],
     ],
     listitem: [{ value: int(), checked: { type: 'boolean' } }, ['value']],
