@@ -306,20 +306,6 @@ export type ContentBlock = {
     content?: RichTextContent | null;
 };
 
-export type ContentBlockDepth1 = {
-    blockType: 'content';
-    blockName?: string | null;
-    id?: string;
-    content?: RichTextContentDepth1 | null;
-};
-
-export type ContentBlockDepth2 = {
-    blockType: 'content';
-    blockName?: string | null;
-    id?: string;
-    content?: RichTextContentDepth2 | null;
-};
-
 export type Count = {
     totalDocs: number;
 };
@@ -2023,7 +2009,7 @@ export type PostDepth1 = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlockDepth1 | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -2062,7 +2048,7 @@ export type PostDepth2 = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlockDepth2 | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -4585,6 +4571,14 @@ export type QuoteBlock = {
 };
 
 /**
+ * A rich-text node below the levels a read types (4).
+ */
+export type RichTextAnyNode = {
+    type: string;
+    version: number;
+};
+
+/**
  * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
  */
 export type RichTextBody = {
@@ -4625,7 +4619,7 @@ export type RichTextBodyBlockDepth1 = {
         blockType: 'banner';
         blockName?: string | null;
         style?: 'info' | 'warning' | 'error' | 'success';
-        content?: RichTextContentDepth1;
+        content?: RichTextContent;
         post?: number | PostDepth2 | null;
     } | {
         id?: string | null;
@@ -4644,7 +4638,7 @@ export type RichTextBodyBlockDepth2 = {
         blockType: 'banner';
         blockName?: string | null;
         style?: 'info' | 'warning' | 'error' | 'success';
-        content?: RichTextContentDepth2;
+        content?: RichTextContent;
         post?: number | PopulatedDocument | null;
     } | {
         id?: string | null;
@@ -4659,7 +4653,7 @@ export type RichTextBodyBlockDepth2 = {
  * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
  */
 export type RichTextBodyDepth1 = {
-    root: RichTextBodyElementRulesDepth1 & {
+    root: RichTextBodyElementRules & {
         type: 'root';
         version: number;
         children: Array<RichTextBodyNode2Depth1>;
@@ -4673,7 +4667,7 @@ export type RichTextBodyDepth1 = {
  * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
  */
 export type RichTextBodyDepth2 = {
-    root: RichTextBodyElementRulesDepth2 & {
+    root: RichTextBodyElementRules & {
         type: 'root';
         version: number;
         children: Array<RichTextBodyNode2Depth2>;
@@ -4684,10 +4678,6 @@ export type RichTextBodyDepth2 = {
 };
 
 export type RichTextBodyElementRules = unknown;
-
-export type RichTextBodyElementRulesDepth1 = unknown;
-
-export type RichTextBodyElementRulesDepth2 = unknown;
 
 export type RichTextBodyHorizontalRule = {
     type: 'horizontalrule';
@@ -4968,269 +4958,26 @@ export type RichTextBodyLinkFields = {
     linkType?: 'custom' | 'internal';
     doc?: null | (({
         relationTo?: 'users';
-        value?: number | User | null;
+        value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PostDepth1 | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | Media | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextBodyLinkFieldsDepth1 = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PostDepth2 | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | Media | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextBodyLinkFieldsDepth2 = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
+        value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'posts';
         value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'media';
-        value?: number | Media | null;
+        value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'tracking';
-        value?: number | Tracking | null;
+        value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'orders';
-        value?: number | Order | null;
+        value?: number | PopulatedDocument | null;
     }) & {
         relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
     });
 };
-
-export type RichTextBodyNode10 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode11>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode10Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode11Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode10Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode11Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode11 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode12>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode11Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode12Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode11Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode12Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode12 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode13>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode12Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode13Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode12Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode13Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode13 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode14>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode13Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode14Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode13Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode14Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode14 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode15>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode14Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode15Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode14Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode15Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode15 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode16>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode15Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode16Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode15Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode16Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode16 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode16Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode16Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
 
 export type RichTextBodyNode2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
@@ -5241,7 +4988,7 @@ export type RichTextBodyNode2 = RichTextBodyText | RichTextBodyTab | RichTextBod
     indent: number;
 });
 
-export type RichTextBodyNode2Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+export type RichTextBodyNode2Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextBodyNode3Depth1>;
@@ -5250,7 +4997,7 @@ export type RichTextBodyNode2Depth1 = RichTextBodyText | RichTextBodyTab | RichT
     indent: number;
 });
 
-export type RichTextBodyNode2Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+export type RichTextBodyNode2Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextBodyNode3Depth2>;
@@ -5268,7 +5015,7 @@ export type RichTextBodyNode3 = RichTextBodyText | RichTextBodyTab | RichTextBod
     indent: number;
 });
 
-export type RichTextBodyNode3Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+export type RichTextBodyNode3Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextBodyNode4Depth1>;
@@ -5277,7 +5024,7 @@ export type RichTextBodyNode3Depth1 = RichTextBodyText | RichTextBodyTab | RichT
     indent: number;
 });
 
-export type RichTextBodyNode3Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+export type RichTextBodyNode3Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextBodyNode4Depth2>;
@@ -5289,160 +5036,25 @@ export type RichTextBodyNode3Depth2 = RichTextBodyText | RichTextBodyTab | RichT
 export type RichTextBodyNode4 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
-    children: Array<RichTextBodyNode5>;
+    children: Array<RichTextAnyNode>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;
 });
 
-export type RichTextBodyNode4Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
+export type RichTextBodyNode4Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
-    children: Array<RichTextBodyNode5Depth1>;
+    children: Array<RichTextAnyNode>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;
 });
 
-export type RichTextBodyNode4Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
+export type RichTextBodyNode4Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
-    children: Array<RichTextBodyNode5Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode5 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode6>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode5Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode6Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode5Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode6Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode6 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode7>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode6Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode7Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode6Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode7Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode7 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode8>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode7Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode8Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode7Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode8Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode8 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode9>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode8Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode9Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode8Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode9Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode9 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode10>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode9Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1 | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode10Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode9Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2 | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode10Depth2>;
+    children: Array<RichTextAnyNode>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;
@@ -5450,70 +5062,22 @@ export type RichTextBodyNode9Depth2 = RichTextBodyText | RichTextBodyTab | RichT
 
 export type RichTextBodyRelationship = ({
     relationTo?: 'users';
-    value?: number | User | null;
+    value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PostDepth1 | null;
-} | {
-    relationTo?: 'media';
-    value?: number | Media | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextBodyRelationshipDepth1 = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PostDepth2 | null;
-} | {
-    relationTo?: 'media';
-    value?: number | Media | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextBodyRelationshipDepth2 = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
+    value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'posts';
     value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'media';
-    value?: number | Media | null;
+    value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'tracking';
-    value?: number | Tracking | null;
+    value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'orders';
-    value?: number | Order | null;
+    value?: number | PopulatedDocument | null;
 }) & {
     type: 'relationship';
     version: number;
@@ -5542,7 +5106,7 @@ export type RichTextBodyText = {
 
 export type RichTextBodyUpload = {
     relationTo?: 'media';
-    value?: number | Media | null;
+    value?: number | PopulatedDocument | null;
     fields?: null | {
         caption?: string | null;
     };
@@ -5566,39 +5130,7 @@ export type RichTextContent = {
     };
 };
 
-/**
- * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
- */
-export type RichTextContentDepth1 = {
-    root: RichTextContentElementRulesDepth1 & {
-        type: 'root';
-        version: number;
-        children: Array<RichTextContentNode2Depth1>;
-        direction: 'ltr' | 'rtl';
-        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-        indent: number;
-    };
-};
-
-/**
- * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
- */
-export type RichTextContentDepth2 = {
-    root: RichTextContentElementRulesDepth2 & {
-        type: 'root';
-        version: number;
-        children: Array<RichTextContentNode2Depth2>;
-        direction: 'ltr' | 'rtl';
-        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-        indent: number;
-    };
-};
-
 export type RichTextContentElementRules = unknown;
-
-export type RichTextContentElementRulesDepth1 = unknown;
-
-export type RichTextContentElementRulesDepth2 = unknown;
 
 export type RichTextContentHorizontalRule = {
     type: 'horizontalrule';
@@ -5860,292 +5392,31 @@ export type RichTextContentLinkFields = {
     linkType?: 'custom' | 'internal';
     doc?: null | (({
         relationTo?: 'users';
-        value?: number | User | null;
+        value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PostDepth1 | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | Media | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextContentLinkFieldsDepth1 = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PostDepth2 | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | Media | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextContentLinkFieldsDepth2 = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
+        value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'posts';
         value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'media';
-        value?: number | Media | null;
+        value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'tracking';
-        value?: number | Tracking | null;
+        value?: number | PopulatedDocument | null;
     } | {
         relationTo?: 'orders';
-        value?: number | Order | null;
+        value?: number | PopulatedDocument | null;
     }) & {
         relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
     });
 };
 
-export type RichTextContentNode10 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode11>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode10Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode11Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode10Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode11Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode11 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode12>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode11Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode12Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode11Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode12Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode12 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode13>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode12Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode13Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode12Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode13Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode13 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode14>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode13Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode14Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode13Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode14Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode14 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode15>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode14Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode15Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode14Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode15Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode15 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode16>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode15Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode16Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode15Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode16Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode16 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode16Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode16Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
 export type RichTextContentNode2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextContentNode3>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode2Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode3Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode2Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode3Depth2>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;
@@ -6160,181 +5431,10 @@ export type RichTextContentNode3 = RichTextContentText | RichTextContentTab | Ri
     indent: number;
 });
 
-export type RichTextContentNode3Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode4Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode3Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode4Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
 export type RichTextContentNode4 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
-    children: Array<RichTextContentNode5>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode4Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode5Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode4Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode5Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode5 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode6>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode5Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode6Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode5Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode6Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode6 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode7>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode6Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode7Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode6Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode7Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode7 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode8>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode7Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode8Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode7Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode8Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode8 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode9>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode8Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode9Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode8Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode9Depth2>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode9 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode10>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode9Depth1 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1 | RichTextContentUpload | (RichTextContentElementRulesDepth1 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode10Depth1>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode9Depth2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2 | RichTextContentUpload | (RichTextContentElementRulesDepth2 & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode10Depth2>;
+    children: Array<RichTextAnyNode>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;
@@ -6342,70 +5442,22 @@ export type RichTextContentNode9Depth2 = RichTextContentText | RichTextContentTa
 
 export type RichTextContentRelationship = ({
     relationTo?: 'users';
-    value?: number | User | null;
+    value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PostDepth1 | null;
-} | {
-    relationTo?: 'media';
-    value?: number | Media | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextContentRelationshipDepth1 = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PostDepth2 | null;
-} | {
-    relationTo?: 'media';
-    value?: number | Media | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextContentRelationshipDepth2 = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
+    value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'posts';
     value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'media';
-    value?: number | Media | null;
+    value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'tracking';
-    value?: number | Tracking | null;
+    value?: number | PopulatedDocument | null;
 } | {
     relationTo?: 'orders';
-    value?: number | Order | null;
+    value?: number | PopulatedDocument | null;
 }) & {
     type: 'relationship';
     version: number;
@@ -6434,8 +5486,10 @@ export type RichTextContentText = {
 
 export type RichTextContentUpload = {
     relationTo?: 'media';
-    value?: number | Media | null;
-    fields?: null;
+    value?: number | PopulatedDocument | null;
+    fields?: null | {
+        [key: string]: unknown;
+    };
 } & {
     type: 'upload';
     version: number;
@@ -7358,27 +6412,6 @@ export type AllMediaListWritable = {
     nextPage: number | null;
 };
 
-export type ContentBlockWritable = {
-    blockType: 'content';
-    blockName?: string | null;
-    id?: string;
-    content?: RichTextContentWritable | null;
-};
-
-export type ContentBlockDepth1Writable = {
-    blockType: 'content';
-    blockName?: string | null;
-    id?: string;
-    content?: RichTextContentDepth1Writable | null;
-};
-
-export type ContentBlockDepth2Writable = {
-    blockType: 'content';
-    blockName?: string | null;
-    id?: string;
-    content?: RichTextContentDepth2Writable | null;
-};
-
 export type MediaWritable = {
     id: number;
     alt?: string;
@@ -7507,7 +6540,7 @@ export type PostWritable = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlockWritable | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -7546,7 +6579,7 @@ export type PostDepth1Writable = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlockDepth1Writable | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -7568,7 +6601,7 @@ export type PostDepth2Writable = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    body?: RichTextBodyDepth2Writable | null;
+    body?: RichTextBodyDepth2 | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -7585,7 +6618,7 @@ export type PostDepth2Writable = {
         id?: string;
         tag?: string;
     }> | null;
-    layout?: Array<HeroBlock | ContentBlockDepth2Writable | QuoteBlock> | null;
+    layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
     seo?: SeoMeta | null;
     /**
      * [longitude, latitude]
@@ -7639,7 +6672,7 @@ export type PostVersionWritable = {
             id?: string;
             tag?: string;
         }> | null;
-        layout?: Array<HeroBlock | ContentBlockWritable | QuoteBlock> | null;
+        layout?: Array<HeroBlock | ContentBlock | QuoteBlock> | null;
         seo?: SeoMeta | null;
         /**
          * [longitude, latitude]
@@ -7677,7 +6710,7 @@ export type PostVersionsListWritable = {
  * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
  */
 export type RichTextBodyWritable = {
-    root: RichTextBodyElementRulesWritable & {
+    root: RichTextBodyElementRules & {
         type: 'root';
         version: number;
         children: Array<RichTextBodyNode2Writable>;
@@ -7695,7 +6728,7 @@ export type RichTextBodyBlockWritable = {
         blockType: 'banner';
         blockName?: string | null;
         style?: 'info' | 'warning' | 'error' | 'success';
-        content?: RichTextContentWritable;
+        content?: RichTextContent;
         post?: number | PostDepth1Writable | null;
     } | {
         id?: string | null;
@@ -7714,27 +6747,8 @@ export type RichTextBodyBlockDepth1Writable = {
         blockType: 'banner';
         blockName?: string | null;
         style?: 'info' | 'warning' | 'error' | 'success';
-        content?: RichTextContentDepth1Writable;
+        content?: RichTextContent;
         post?: number | PostDepth2Writable | null;
-    } | {
-        id?: string | null;
-        blockType: 'Code';
-        blockName?: string | null;
-        language?: 'plaintext' | 'js' | 'ts' | null;
-        code?: string | null;
-    };
-};
-
-export type RichTextBodyBlockDepth2Writable = {
-    type: 'block';
-    version: number;
-    fields: {
-        id?: string | null;
-        blockType: 'banner';
-        blockName?: string | null;
-        style?: 'info' | 'warning' | 'error' | 'success';
-        content?: RichTextContentDepth2Writable;
-        post?: number | PopulatedDocument | null;
     } | {
         id?: string | null;
         blockType: 'Code';
@@ -7748,7 +6762,7 @@ export type RichTextBodyBlockDepth2Writable = {
  * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
  */
 export type RichTextBodyDepth1Writable = {
-    root: RichTextBodyElementRulesDepth1Writable & {
+    root: RichTextBodyElementRules & {
         type: 'root';
         version: number;
         children: Array<RichTextBodyNode2Depth1Writable>;
@@ -7758,297 +6772,7 @@ export type RichTextBodyDepth1Writable = {
     };
 };
 
-/**
- * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
- */
-export type RichTextBodyDepth2Writable = {
-    root: RichTextBodyElementRulesDepth2Writable & {
-        type: 'root';
-        version: number;
-        children: Array<RichTextBodyNode2Depth2Writable>;
-        direction: 'ltr' | 'rtl';
-        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-        indent: number;
-    };
-};
-
-export type RichTextBodyElementRulesWritable = unknown;
-
-export type RichTextBodyElementRulesDepth1Writable = unknown;
-
-export type RichTextBodyElementRulesDepth2Writable = unknown;
-
-export type RichTextBodyLinkFieldsWritable = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PostDepth1Writable | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | MediaWritable | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextBodyLinkFieldsDepth1Writable = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PostDepth2Writable | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | MediaWritable | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextBodyLinkFieldsDepth2Writable = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PopulatedDocument | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | MediaWritable | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextBodyNode10Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode11Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode10Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode11Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode10Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode11Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode11Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode12Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode11Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode12Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode11Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode12Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode12Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode13Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode12Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode13Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode12Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode13Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode13Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode14Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode13Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode14Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode13Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode14Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode14Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode15Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode14Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode15Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode14Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode15Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode15Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode16Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode15Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode16Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode15Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode16Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode16Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode16Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode16Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+export type RichTextBodyNode2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockWritable | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextBodyNode3Writable>;
@@ -8057,7 +6781,7 @@ export type RichTextBodyNode2Writable = RichTextBodyText | RichTextBodyTab | Ric
     indent: number;
 });
 
-export type RichTextBodyNode2Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+export type RichTextBodyNode2Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextBodyNode3Depth1Writable>;
@@ -8066,16 +6790,7 @@ export type RichTextBodyNode2Depth1Writable = RichTextBodyText | RichTextBodyTab
     indent: number;
 });
 
-export type RichTextBodyNode2Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode3Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode3Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+export type RichTextBodyNode3Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockWritable | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextBodyNode4Writable>;
@@ -8084,7 +6799,7 @@ export type RichTextBodyNode3Writable = RichTextBodyText | RichTextBodyTab | Ric
     indent: number;
 });
 
-export type RichTextBodyNode3Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
+export type RichTextBodyNode3Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
     children: Array<RichTextBodyNode4Depth1Writable>;
@@ -8093,876 +6808,23 @@ export type RichTextBodyNode3Depth1Writable = RichTextBodyText | RichTextBodyTab
     indent: number;
 });
 
-export type RichTextBodyNode3Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
+export type RichTextBodyNode4Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockWritable | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
-    children: Array<RichTextBodyNode4Depth2Writable>;
+    children: Array<RichTextAnyNode>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;
 });
 
-export type RichTextBodyNode4Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
+export type RichTextBodyNode4Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
-    children: Array<RichTextBodyNode5Writable>;
+    children: Array<RichTextAnyNode>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;
 });
-
-export type RichTextBodyNode4Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode5Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode4Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode5Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode5Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode6Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode5Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode6Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode5Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode6Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode6Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode7Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode6Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode7Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode6Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode7Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode7Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode8Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode7Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode8Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode7Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode8Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode8Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode9Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode8Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode9Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode8Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode9Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode9Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipWritable | RichTextBodyUploadWritable | RichTextBodyBlockWritable | (RichTextBodyElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode10Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode9Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth1Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode10Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyNode9Depth2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationshipDepth2Writable | RichTextBodyUploadWritable | RichTextBodyBlockDepth2Writable | (RichTextBodyElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextBodyNode10Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextBodyRelationshipWritable = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PostDepth1Writable | null;
-} | {
-    relationTo?: 'media';
-    value?: number | MediaWritable | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextBodyRelationshipDepth1Writable = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PostDepth2Writable | null;
-} | {
-    relationTo?: 'media';
-    value?: number | MediaWritable | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextBodyRelationshipDepth2Writable = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PopulatedDocument | null;
-} | {
-    relationTo?: 'media';
-    value?: number | MediaWritable | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextBodyUploadWritable = {
-    relationTo?: 'media';
-    value?: number | MediaWritable | null;
-    fields?: null | {
-        caption?: string | null;
-    };
-} & {
-    type: 'upload';
-    version: number;
-    relationTo: 'media';
-};
-
-/**
- * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
- */
-export type RichTextContentWritable = {
-    root: RichTextContentElementRulesWritable & {
-        type: 'root';
-        version: number;
-        children: Array<RichTextContentNode2Writable>;
-        direction: 'ltr' | 'rtl';
-        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-        indent: number;
-    };
-};
-
-/**
- * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
- */
-export type RichTextContentDepth1Writable = {
-    root: RichTextContentElementRulesDepth1Writable & {
-        type: 'root';
-        version: number;
-        children: Array<RichTextContentNode2Depth1Writable>;
-        direction: 'ltr' | 'rtl';
-        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-        indent: number;
-    };
-};
-
-/**
- * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
- */
-export type RichTextContentDepth2Writable = {
-    root: RichTextContentElementRulesDepth2Writable & {
-        type: 'root';
-        version: number;
-        children: Array<RichTextContentNode2Depth2Writable>;
-        direction: 'ltr' | 'rtl';
-        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-        indent: number;
-    };
-};
-
-export type RichTextContentElementRulesWritable = unknown;
-
-export type RichTextContentElementRulesDepth1Writable = unknown;
-
-export type RichTextContentElementRulesDepth2Writable = unknown;
-
-export type RichTextContentLinkFieldsWritable = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PostDepth1Writable | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | MediaWritable | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextContentLinkFieldsDepth1Writable = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PostDepth2Writable | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | MediaWritable | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextContentLinkFieldsDepth2Writable = {
-    url?: string;
-    newTab?: boolean;
-    linkType?: 'custom' | 'internal';
-    doc?: null | (({
-        relationTo?: 'users';
-        value?: number | User | null;
-    } | {
-        relationTo?: 'categories';
-        value?: number | Category | null;
-    } | {
-        relationTo?: 'posts';
-        value?: number | PopulatedDocument | null;
-    } | {
-        relationTo?: 'media';
-        value?: number | MediaWritable | null;
-    } | {
-        relationTo?: 'tracking';
-        value?: number | Tracking | null;
-    } | {
-        relationTo?: 'orders';
-        value?: number | Order | null;
-    }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-    });
-};
-
-export type RichTextContentNode10Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode11Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode10Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode11Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode10Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode11Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode11Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode12Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode11Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode12Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode11Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode12Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode12Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode13Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode12Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode13Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode12Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode13Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode13Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode14Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode13Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode14Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode13Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode14Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode14Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode15Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode14Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode15Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode14Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode15Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode15Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode16Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode15Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode16Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode15Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode16Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode16Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode16Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode16Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<unknown>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode3Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode2Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode3Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode2Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode3Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode3Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode4Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode3Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode4Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode3Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode4Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode4Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode5Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode4Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode5Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode4Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode5Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode5Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode6Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode5Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode6Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode5Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode6Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode6Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode7Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode6Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode7Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode6Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode7Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode7Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode8Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode7Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode8Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode7Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode8Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode8Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode9Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode8Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode9Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode8Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode9Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode9Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipWritable | RichTextContentUploadWritable | (RichTextContentElementRulesWritable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode10Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode9Depth1Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth1Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth1Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode10Depth1Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentNode9Depth2Writable = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationshipDepth2Writable | RichTextContentUploadWritable | (RichTextContentElementRulesDepth2Writable & {
-    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
-    children: Array<RichTextContentNode10Depth2Writable>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
-});
-
-export type RichTextContentRelationshipWritable = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PostDepth1Writable | null;
-} | {
-    relationTo?: 'media';
-    value?: number | MediaWritable | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextContentRelationshipDepth1Writable = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PostDepth2Writable | null;
-} | {
-    relationTo?: 'media';
-    value?: number | MediaWritable | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextContentRelationshipDepth2Writable = ({
-    relationTo?: 'users';
-    value?: number | User | null;
-} | {
-    relationTo?: 'categories';
-    value?: number | Category | null;
-} | {
-    relationTo?: 'posts';
-    value?: number | PopulatedDocument | null;
-} | {
-    relationTo?: 'media';
-    value?: number | MediaWritable | null;
-} | {
-    relationTo?: 'tracking';
-    value?: number | Tracking | null;
-} | {
-    relationTo?: 'orders';
-    value?: number | Order | null;
-}) & {
-    type: 'relationship';
-    version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
-};
-
-export type RichTextContentUploadWritable = {
-    relationTo?: 'media';
-    value?: number | MediaWritable | null;
-    fields?: null;
-} & {
-    type: 'upload';
-    version: number;
-    relationTo: 'media';
-};
 
 export type UserCreateInputWritable = {
     /**

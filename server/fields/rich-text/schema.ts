@@ -55,6 +55,9 @@ export function editorName(
   return name
 }
 
+/** The levels of nodes a read schema types. */
+const READ_LEVELS = 4
+
 const INTEGER_ID: Schema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }
 /** The ids the validator takes (config/ids.ts validId). */
 const idOf = (kind: IdKind): Schema =>
@@ -88,6 +91,14 @@ function node(type: string, props: Record<string, Schema>, required: string[]): 
   }
 }
 
+/**
+ * A populated document in a node: the loose document (its collection's schema applies), not the collection's own
+ * schema. Every level of every editor refers to it, so naming the document schemas there would multiply the
+ * contract (and every tool that expands references) by the levels, at each level of population.
+ */
+const populated = (slug: string) =>
+  `A document of "${slug}" populated (depth 1 or more): its collection's schema applies.`
+
 /** A document reference (`relationTo` and `value`) to one of `targets`: one variant per id kind. */
 function reference(
   c: Ctx,
@@ -100,7 +111,13 @@ function reference(
   }
   const value = (slug: string): Schema =>
     c.kit.mode === 'read'
-      ? { anyOf: [idOf(kindOf(slug)), c.kit.docRef(slug), { type: 'null' }] }
+      ? {
+          anyOf: [
+            idOf(kindOf(slug)),
+            { ...c.kit.ref('PopulatedDocument'), description: populated(slug) },
+            { type: 'null' },
+          ],
+        }
       : idOf(kindOf(slug))
   return targets.map((slug) => ({
     properties: { relationTo: { const: slug }, value: value(slug), ...extra(slug) },
@@ -252,7 +269,11 @@ export function richTextSchema(field: RichTextField, kit: SchemaKit): Schema {
     return { type: 'object', description: "Rich text: Lexical's serialized editor state." }
   const name = editorName(field, lexical, kit.config)
   const p = kit.mode === 'read' ? name : `${name}Input`
-  const c: Ctx = { lexical, kit, p, depth: kit.config.limits.richText.maxDepth }
+  const max = kit.config.limits.richText.maxDepth
+  // A read types the first levels and admits any node below them: every level refers to the nodes that hold
+  // documents and blocks, so typing all of them would multiply the contract (and every tool that expands
+  // references) by the levels at each level of population. What a read answers was validated on write.
+  const c: Ctx = { lexical, kit, p, depth: kit.mode === 'read' ? Math.min(max, READ_LEVELS) : max }
   const leafRefs = leaves(c)
   const linkRef = lexical.nodes.includes('link')
     ? kit.component(`${p}LinkFields`, linkFields(c))
@@ -261,16 +282,25 @@ export function richTextSchema(field: RichTextField, kit: SchemaKit): Schema {
   const elements = lexical.nodes.filter((t) => ELEMENTS.has(t) && t !== 'root')
   // Level k's children are level k + 1's nodes; the last level's elements hold none.
   const listAt = (level: number): Schema =>
-    level >= c.depth
-      ? { type: 'array', maxItems: 0 }
-      : { type: 'array', items: kit.ref(`${p}Node${level + 1}`) }
+    level < c.depth
+      ? { type: 'array', items: kit.ref(`${p}Node${level + 1}`) }
+      : c.depth < max
+        ? { type: 'array', items: kit.ref('RichTextAnyNode') }
+        : { type: 'array', maxItems: 0 }
+  if (c.depth < max)
+    kit.component('RichTextAnyNode', {
+      type: 'object',
+      description: `A rich-text node below the levels a read types (${READ_LEVELS}).`,
+      required: ['type', 'version'],
+      properties: { type: str, version: int(0) },
+    })
   for (let level = c.depth; level >= 2; level--)
     kit.component(`${p}Node${level}`, {
       anyOf: [...leafRefs, ...(elements.length ? [element(elements, listAt(level), rules)] : [])],
     })
   return kit.component(p, {
     type: 'object',
-    description: `Lexical's serialized editor state (Payload's rich text): nodes nest at most ${c.depth} levels (limits.richText.maxDepth).`,
+    description: `Lexical's serialized editor state (Payload's rich text): nodes nest at most ${max} levels (limits.richText.maxDepth).`,
     required: ['root'],
     properties: { root: element(['root'], listAt(1), rules) },
   })
