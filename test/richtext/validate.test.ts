@@ -282,7 +282,8 @@ test('Local API: 10,000 nested lists answer a 400 naming the depth limit and the
     'ValidationError',
     400,
   )
-  t.true(Date.now() - started < 2000)
+  // Milliseconds on a quiet machine; the bound leaves room for a loaded CI runner.
+  t.true(Date.now() - started < 5000)
   const [e] = (error.data as { errors: { path: string; message: string }[] }).errors
   t.true(e.path.startsWith('body.root.children.0.children.0.children.0'), e.path.slice(0, 80))
   t.regex(e.message, /nests deeper than 256 levels/)
