@@ -4,7 +4,9 @@
  * answer fast), and a state written by Payload's own editor round-trips unchanged.
  */
 import test from 'ava'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import sharp from 'sharp'
 import { defineConfig } from '../../server/config/define-config.ts'
 import {
@@ -46,7 +48,13 @@ const open = { read: () => true, create: () => true, update: () => true }
 export const config = defineConfig({
   limits: { richText: { maxNodes: 500, maxBytes: 64 * 1024 } },
   collections: [
-    { slug: 'media', upload: true, access: open, fields: [{ name: 'alt', type: 'text' }] },
+    {
+      slug: 'media',
+      // Files go to a temporary directory, never into the working tree.
+      upload: { staticDir: mkdtempSync(path.join(tmpdir(), 'cms-rt-media-')) },
+      access: open,
+      fields: [{ name: 'alt', type: 'text' }],
+    },
     { slug: 'tags', access: open, fields: [{ name: 'id', type: 'text' }] },
     {
       slug: 'posts',
