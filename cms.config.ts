@@ -3,7 +3,12 @@
  * `npm start` migrates it and seeds realistic data on first start (see `seed/example.ts`).
  */
 import {
+  BlocksFeature,
+  CodeBlock,
   defineConfig,
+  HeadingFeature,
+  lexicalEditor,
+  UploadFeature,
   Unauthorized,
   type Access,
   type CmsRequest,
@@ -78,7 +83,39 @@ const Posts: CollectionConfig = {
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'slug', type: 'text', required: true, unique: true, maxLength: 200 },
     { name: 'excerpt', type: 'textarea', maxLength: 500 },
-    { name: 'body', type: 'richText' },
+    {
+      name: 'body',
+      type: 'richText',
+      // Payload's default features, headings h2 to h4, images from media, a banner and Payload's code block.
+      editor: lexicalEditor({
+        features: ({ defaultFeatures }) => [
+          ...defaultFeatures,
+          HeadingFeature({ enabledHeadingSizes: ['h2', 'h3', 'h4'] }),
+          UploadFeature({
+            collections: { media: { fields: [{ name: 'caption', type: 'text' }] } },
+          }),
+          BlocksFeature({
+            blocks: [
+              {
+                slug: 'banner',
+                fields: [
+                  {
+                    name: 'style',
+                    type: 'select',
+                    required: true,
+                    defaultValue: 'info',
+                    options: ['info', 'warning', 'error', 'success'],
+                  },
+                  { name: 'content', type: 'richText', required: true },
+                  { name: 'post', type: 'relationship', relationTo: 'posts' },
+                ],
+              },
+              CodeBlock(),
+            ],
+          }),
+        ],
+      }),
+    },
     {
       name: 'status',
       type: 'select',

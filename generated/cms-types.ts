@@ -46,7 +46,7 @@ export interface Post {
   title: string;
   slug: string;
   excerpt?: string | null;
-  body?: { [k: string]: unknown } | null;
+  body?: RichTextBody | null;
   status?: "draft" | "review" | "published" | "archived" | null;
   views?: number | null;
   featured?: boolean | null;
@@ -155,6 +155,35 @@ export interface SiteSetting {
   updatedAt?: string | null;
 }
 
+export type RichTextContentLinkFields = { url?: string; newTab?: boolean; linkType?: "custom" | "internal"; doc?: ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null }) | null; [k: string]: unknown };
+
+export type RichTextContentNode = { type: "text"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "tab"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "linebreak"; version: number; [k: string]: unknown } | { type: "horizontalrule"; version: number; [k: string]: unknown } | ({ type: "relationship"; version: number; [k: string]: unknown } & ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null })) | ({ type: "upload"; version: number; fields?: { [k: string]: unknown } | null; [k: string]: unknown } & ({ relationTo: "media"; value: number | Media | null })) | { type: "paragraph"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown } | { type: "heading"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; tag: "h1" | "h2" | "h3" | "h4" | "h5" | "h6"; [k: string]: unknown } | { type: "list"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; listType: "bullet" | "number" | "check"; tag: "ul" | "ol"; start: number; [k: string]: unknown } | { type: "listitem"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; value: number; checked?: boolean; [k: string]: unknown } | { type: "link"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; fields: RichTextContentLinkFields; [k: string]: unknown } | { type: "autolink"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; fields: RichTextContentLinkFields; [k: string]: unknown } | { type: "quote"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown };
+
+export interface RichTextContent {
+  root: { type: "root"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown };
+}
+
+export type RichTextBodyLinkFields = { url?: string; newTab?: boolean; linkType?: "custom" | "internal"; doc?: ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null }) | null; [k: string]: unknown };
+
+export type RichTextBodyNode = { type: "text"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "tab"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "linebreak"; version: number; [k: string]: unknown } | { type: "horizontalrule"; version: number; [k: string]: unknown } | ({ type: "relationship"; version: number; [k: string]: unknown } & ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null })) | ({ type: "upload"; version: number; fields?: { [k: string]: unknown } | null; [k: string]: unknown } & ({ relationTo: "media"; value: number | Media | null })) | { type: "block"; version: number; fields: {
+  id?: string | null;
+  blockName?: string | null;
+  blockType: "banner";
+  style: "info" | "warning" | "error" | "success";
+  content: RichTextContent;
+  post?: number | Post | null;
+} | {
+  id?: string | null;
+  blockName?: string | null;
+  blockType: "Code";
+  language?: "plaintext" | "js" | "ts" | null;
+  code?: string | null;
+}; [k: string]: unknown } | { type: "paragraph"; version: number; children: RichTextBodyNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown } | { type: "heading"; version: number; children: RichTextBodyNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; tag: "h2" | "h3" | "h4"; [k: string]: unknown } | { type: "list"; version: number; children: RichTextBodyNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; listType: "bullet" | "number" | "check"; tag: "ul" | "ol"; start: number; [k: string]: unknown } | { type: "listitem"; version: number; children: RichTextBodyNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; value: number; checked?: boolean; [k: string]: unknown } | { type: "link"; version: number; children: RichTextBodyNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; fields: RichTextBodyLinkFields; [k: string]: unknown } | { type: "autolink"; version: number; children: RichTextBodyNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; fields: RichTextBodyLinkFields; [k: string]: unknown } | { type: "quote"; version: number; children: RichTextBodyNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown };
+
+export interface RichTextBody {
+  root: { type: "root"; version: number; children: RichTextBodyNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown };
+}
+
 export interface HeroBlock {
   id?: string | null;
   blockName?: string | null;
@@ -167,7 +196,7 @@ export interface ContentBlock {
   id?: string | null;
   blockName?: string | null;
   blockType: "content";
-  content?: { [k: string]: unknown } | null;
+  content?: RichTextContent | null;
 }
 
 export interface QuoteBlock {

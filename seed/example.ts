@@ -34,6 +34,52 @@ function rng(seed: number) {
 }
 
 /** Seeds the example app: users, categories, posts with every field kind, tracking items, orders, site settings. */
+/** Lexical nodes as Payload's editor writes them. */
+const text = (t: string, format = 0) => ({
+  type: 'text',
+  text: t,
+  format,
+  detail: 0,
+  mode: 'normal',
+  style: '',
+  version: 1,
+})
+const element = (type: string, children: unknown[], extra: Record<string, unknown> = {}) => ({
+  type,
+  children,
+  direction: 'ltr',
+  format: '',
+  indent: 0,
+  version: 1,
+  ...extra,
+})
+
+/** A post's body: a heading, a paragraph, a banner pointing at the first post (once there is one). */
+function lexicalBody(title: string, city: string, firstPost: unknown) {
+  const children: unknown[] = [
+    element('heading', [text(title)], { tag: 'h2' }),
+    element('paragraph', [text('Body of '), text(title, 1), text(`, filed in ${city}.`)], {
+      textFormat: 0,
+    }),
+  ]
+  if (firstPost !== undefined)
+    children.push({
+      type: 'block',
+      version: 2,
+      format: '',
+      fields: {
+        blockName: '',
+        blockType: 'banner',
+        style: 'info',
+        content: {
+          root: element('root', [element('paragraph', [text('Start with the first post.')])]),
+        },
+        post: firstPost,
+      },
+    })
+  return { root: element('root', children) }
+}
+
 export async function seedExample(cms: LocalApi): Promise<void> {
   const rand = rng(42)
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]
@@ -90,14 +136,7 @@ export async function seedExample(cms: LocalApi): Promise<void> {
           title,
           slug: `post-${i}`,
           excerpt: `A short look at ${title.toLowerCase()} from ${city}.`,
-          body: {
-            root: {
-              type: 'root',
-              children: [
-                { type: 'paragraph', children: [{ type: 'text', text: `Body of ${title}.` }] },
-              ],
-            },
-          },
+          body: lexicalBody(title, city, posts[0]?.id),
           status: published ? 'published' : 'draft',
           _status: published ? 'published' : 'draft',
           views: Math.floor(rand() * 5000),

@@ -303,12 +303,7 @@ export type ContentBlock = {
     blockType: 'content';
     blockName?: string | null;
     id?: string;
-    /**
-     * Rich text (a JSON document).
-     */
-    content?: {
-        [key: string]: unknown;
-    } | null;
+    content?: RichTextContent | null;
 };
 
 export type Count = {
@@ -1877,12 +1872,7 @@ export type Post = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBody | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -1932,12 +1922,7 @@ export type PostCreateInput = {
     title?: string;
     slug?: string;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyInput | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -1964,12 +1949,7 @@ export type PostCreateInput = {
         blockType: 'content';
         blockName?: string | null;
         id?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        content?: {
-            [key: string]: unknown;
-        } | null;
+        content?: RichTextContentInput | null;
     } | {
         blockType: 'quote';
         blockName?: string | null;
@@ -2012,12 +1992,7 @@ export type PostDepth1 = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyDepth1 | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -2056,12 +2031,7 @@ export type PostDepth2 = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyDepth2 | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -2384,12 +2354,7 @@ export type PostUpdateInput = {
     title?: string;
     slug?: string;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyInput | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -2416,12 +2381,7 @@ export type PostUpdateInput = {
         blockType: 'content';
         blockName?: string | null;
         id?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        content?: {
-            [key: string]: unknown;
-        } | null;
+        content?: RichTextContentInput | null;
     } | {
         blockType: 'quote';
         blockName?: string | null;
@@ -2466,12 +2426,7 @@ export type PostVersion = {
         title?: string | null;
         slug?: string | null;
         excerpt?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        body?: {
-            [key: string]: unknown;
-        } | null;
+        body?: RichTextBody | null;
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
@@ -4615,6 +4570,932 @@ export type QuoteBlock = {
     attribution?: string | null;
 };
 
+/**
+ * A rich-text node below the levels a read types (4).
+ */
+export type RichTextAnyNode = {
+    type: string;
+    version: number;
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBody = {
+    root: RichTextBodyElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyBlock = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContent;
+        post?: number | PostDepth1 | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyBlockDepth1 = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContent;
+        post?: number | PostDepth2 | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyBlockDepth2 = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContent;
+        post?: number | PopulatedDocument | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyDepth1 = {
+    root: RichTextBodyElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Depth1>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyDepth2 = {
+    root: RichTextBodyElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Depth2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyElementRules = unknown;
+
+export type RichTextBodyHorizontalRule = {
+    type: 'horizontalrule';
+    version: number;
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyInput = {
+    root: RichTextBodyInputElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyInputNode2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyInputBlock = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content: RichTextContentInput;
+        post?: number | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyInputElementRules = unknown;
+
+export type RichTextBodyInputHorizontalRule = {
+    type: 'horizontalrule';
+    version: number;
+};
+
+export type RichTextBodyInputLineBreak = {
+    type: 'linebreak';
+    version: number;
+};
+
+export type RichTextBodyInputLinkFields = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number;
+    } | {
+        relationTo?: 'categories';
+        value?: number;
+    } | {
+        relationTo?: 'posts';
+        value?: number;
+    } | {
+        relationTo?: 'media';
+        value?: number;
+    } | {
+        relationTo?: 'tracking';
+        value?: number;
+    } | {
+        relationTo?: 'orders';
+        value?: number;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyInputNode10 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode11>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode11 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode12>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode12 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode13>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode13 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode14>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode14 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode15>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode15 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode16>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode16 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode2 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode3>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode3 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode4>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode4 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode5>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode5 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode6>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode6 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode7>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode7 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode8>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode8 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode9>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputNode9 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyInputNode10>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyInputRelationship = ({
+    relationTo?: 'users';
+    value?: number;
+} | {
+    relationTo?: 'categories';
+    value?: number;
+} | {
+    relationTo?: 'posts';
+    value?: number;
+} | {
+    relationTo?: 'media';
+    value?: number;
+} | {
+    relationTo?: 'tracking';
+    value?: number;
+} | {
+    relationTo?: 'orders';
+    value?: number;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyInputTab = {
+    type: 'tab';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextBodyInputText = {
+    type: 'text';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextBodyInputUpload = {
+    relationTo?: 'media';
+    value?: number;
+    fields?: null | {
+        caption?: string | null;
+    };
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
+export type RichTextBodyLineBreak = {
+    type: 'linebreak';
+    version: number;
+};
+
+export type RichTextBodyLinkFields = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | PopulatedDocument | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextBodyNode2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Depth1>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Depth2>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlock | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextAnyNode>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Depth1 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1 | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextAnyNode>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Depth2 = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth2 | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextAnyNode>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyRelationship = ({
+    relationTo?: 'users';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'media';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | PopulatedDocument | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextBodyTab = {
+    type: 'tab';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextBodyText = {
+    type: 'text';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextBodyUpload = {
+    relationTo?: 'media';
+    value?: number | PopulatedDocument | null;
+    fields?: null | {
+        caption?: string | null;
+    };
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContent = {
+    root: RichTextContentElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentNode2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextContentElementRules = unknown;
+
+export type RichTextContentHorizontalRule = {
+    type: 'horizontalrule';
+    version: number;
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextContentInput = {
+    root: RichTextContentInputElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextContentInputNode2>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextContentInputElementRules = unknown;
+
+export type RichTextContentInputHorizontalRule = {
+    type: 'horizontalrule';
+    version: number;
+};
+
+export type RichTextContentInputLineBreak = {
+    type: 'linebreak';
+    version: number;
+};
+
+export type RichTextContentInputLinkFields = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number;
+    } | {
+        relationTo?: 'categories';
+        value?: number;
+    } | {
+        relationTo?: 'posts';
+        value?: number;
+    } | {
+        relationTo?: 'media';
+        value?: number;
+    } | {
+        relationTo?: 'tracking';
+        value?: number;
+    } | {
+        relationTo?: 'orders';
+        value?: number;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentInputNode10 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode11>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode11 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode12>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode12 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode13>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode13 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode14>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode14 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode15>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode15 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode16>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode16 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<unknown>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode2 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode3>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode3 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode4>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode4 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode5>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode5 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode6>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode6 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode7>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode7 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode8>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode8 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode9>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputNode9 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentInputNode10>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentInputRelationship = ({
+    relationTo?: 'users';
+    value?: number;
+} | {
+    relationTo?: 'categories';
+    value?: number;
+} | {
+    relationTo?: 'posts';
+    value?: number;
+} | {
+    relationTo?: 'media';
+    value?: number;
+} | {
+    relationTo?: 'tracking';
+    value?: number;
+} | {
+    relationTo?: 'orders';
+    value?: number;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentInputTab = {
+    type: 'tab';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextContentInputText = {
+    type: 'text';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextContentInputUpload = {
+    relationTo?: 'media';
+    value?: number;
+    fields?: null | {
+        [key: string]: never;
+    };
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
+export type RichTextContentLineBreak = {
+    type: 'linebreak';
+    version: number;
+};
+
+export type RichTextContentLinkFields = {
+    url?: string;
+    newTab?: boolean;
+    linkType?: 'custom' | 'internal';
+    doc?: null | (({
+        relationTo?: 'users';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'categories';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'posts';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'media';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'tracking';
+        value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'orders';
+        value?: number | PopulatedDocument | null;
+    }) & {
+        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    });
+};
+
+export type RichTextContentNode2 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode3>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode3 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextContentNode4>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentNode4 = RichTextContentText | RichTextContentTab | RichTextContentLineBreak | RichTextContentHorizontalRule | RichTextContentRelationship | RichTextContentUpload | (RichTextContentElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextAnyNode>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextContentRelationship = ({
+    relationTo?: 'users';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'categories';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'posts';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'media';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'tracking';
+    value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'orders';
+    value?: number | PopulatedDocument | null;
+}) & {
+    type: 'relationship';
+    version: number;
+    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+};
+
+export type RichTextContentTab = {
+    type: 'tab';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextContentText = {
+    type: 'text';
+    version: number;
+    text: string;
+    format: number;
+    detail: number;
+    mode: 'normal' | 'token' | 'segmented';
+    style: string;
+};
+
+export type RichTextContentUpload = {
+    relationTo?: 'media';
+    value?: number | PopulatedDocument | null;
+    fields?: null | {
+        [key: string]: unknown;
+    };
+} & {
+    type: 'upload';
+    version: number;
+    relationTo: 'media';
+};
+
 export type SeoMeta = {
     title?: string | null;
     description?: string | null;
@@ -5642,12 +6523,7 @@ export type PostWritable = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyWritable | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -5686,12 +6562,7 @@ export type PostDepth1Writable = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyDepth1Writable | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -5730,12 +6601,7 @@ export type PostDepth2Writable = {
     title?: string | null;
     slug?: string | null;
     excerpt?: string | null;
-    /**
-     * Rich text (a JSON document).
-     */
-    body?: {
-        [key: string]: unknown;
-    } | null;
+    body?: RichTextBodyDepth2 | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
@@ -5789,12 +6655,7 @@ export type PostVersionWritable = {
         title?: string | null;
         slug?: string | null;
         excerpt?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        body?: {
-            [key: string]: unknown;
-        } | null;
+        body?: RichTextBodyWritable | null;
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
@@ -5844,6 +6705,126 @@ export type PostVersionsListWritable = {
     prevPage: number | null;
     nextPage: number | null;
 };
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyWritable = {
+    root: RichTextBodyElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Writable>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyBlockWritable = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContent;
+        post?: number | PostDepth1Writable | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+export type RichTextBodyBlockDepth1Writable = {
+    type: 'block';
+    version: number;
+    fields: {
+        id?: string | null;
+        blockType: 'banner';
+        blockName?: string | null;
+        style?: 'info' | 'warning' | 'error' | 'success';
+        content?: RichTextContent;
+        post?: number | PostDepth2Writable | null;
+    } | {
+        id?: string | null;
+        blockType: 'Code';
+        blockName?: string | null;
+        language?: 'plaintext' | 'js' | 'ts' | null;
+        code?: string | null;
+    };
+};
+
+/**
+ * Lexical's serialized editor state (Payload's rich text): nodes nest at most 16 levels (limits.richText.maxDepth).
+ */
+export type RichTextBodyDepth1Writable = {
+    root: RichTextBodyElementRules & {
+        type: 'root';
+        version: number;
+        children: Array<RichTextBodyNode2Depth1Writable>;
+        direction: 'ltr' | 'rtl';
+        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent: number;
+    };
+};
+
+export type RichTextBodyNode2Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockWritable | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode2Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode3Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockWritable | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode3Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextBodyNode4Depth1Writable>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockWritable | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextAnyNode>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
+
+export type RichTextBodyNode4Depth1Writable = RichTextBodyText | RichTextBodyTab | RichTextBodyLineBreak | RichTextBodyHorizontalRule | RichTextBodyRelationship | RichTextBodyUpload | RichTextBodyBlockDepth1Writable | (RichTextBodyElementRules & {
+    type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
+    version: number;
+    children: Array<RichTextAnyNode>;
+    direction: 'ltr' | 'rtl';
+    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent: number;
+});
 
 export type UserCreateInputWritable = {
     /**
@@ -9233,12 +10214,7 @@ export type RestorePostVersionResponses = {
         title?: string | null;
         slug?: string | null;
         excerpt?: string | null;
-        /**
-         * Rich text (a JSON document).
-         */
-        body?: {
-            [key: string]: unknown;
-        } | null;
+        body?: RichTextBody | null;
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;

@@ -68,6 +68,7 @@ export function checkOptions(input: unknown): void {
   const limits = keys(config.limits, T.limits, 'limits')
   keys(limits?.population, T.population, 'limits.population')
   keys(limits?.where, T.where, 'limits.where')
+  keys(limits?.richText, T.richTextLimits, 'limits.richText')
   const rateLimit = keys(config.rateLimit, T.rateLimit, 'rateLimit')
   for (const [name, rule] of Object.entries(rateLimit ?? {}))
     keys(rule, T.rateLimitRule, `rateLimit.${name}`)

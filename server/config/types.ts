@@ -904,11 +904,17 @@ export interface Limits {
   where?: { maxConditions?: number; maxValues?: number; maxValueLength?: number }
   /** SQL read statements one request may issue (lists, counts, population levels, GraphQL batches). */
   maxStatements?: number
+  /**
+   * Size of one rich-text value written: nesting of its nodes (the root is level 1; the contract's RichText
+   * schemas unroll to it), its nodes, and the bytes of its JSON. More is a 400 naming the value's path.
+   */
+  richText?: { maxDepth?: number; maxNodes?: number; maxBytes?: number }
 }
 export type SanitizedLimits = {
   population: Required<NonNullable<Limits['population']>>
   where: Required<NonNullable<Limits['where']>>
   maxStatements: number
+  richText: Required<NonNullable<Limits['richText']>>
 }
 
 // ---- sanitised forms -------------------------------------------------------

@@ -32,8 +32,21 @@ const indent = (s: string, n = 2) =>
 class Emitter {
   readonly named = new Map<string, string>()
   readonly config: SanitizedConfig
+  /** What a field module may call back for its TypeScript type. */
+  private readonly kit: TsKit
   constructor(config: SanitizedConfig) {
     this.config = config
+    this.kit = {
+      config,
+      docName: (slug) => this.docName(slug),
+      idType: (slug) => this.idType(slug),
+      object: (fields, extra) => this.object(fields, extra),
+      named: (name, body) => this.named_(name, body),
+      alias: (name, type) => {
+        this.named.set(name, `export type ${name} = ${type};`)
+        return name
+      },
+    }
   }
 
   docName(slug: string): string {
@@ -60,18 +73,6 @@ class Emitter {
   named_(name: string, body: string): string {
     if (!this.named.has(name)) this.named.set(name, `export interface ${name} ${body}`)
     return name
-  }
-
-  /** What a field module may call back for its TypeScript type. */
-  private readonly kit: TsKit = {
-    docName: (slug) => this.docName(slug),
-    idType: (slug) => this.idType(slug),
-    object: (fields, extra) => this.object(fields, extra),
-    named: (name, body) => this.named_(name, body),
-    alias: (name, type) => {
-      this.named.set(name, `export type ${name} = ${type};`)
-      return name
-    },
   }
 
   field(f: FlattenedField): string {

@@ -1,5 +1,7 @@
 import type { RichTextField } from '../config/types.ts'
-import { isObject, ok } from './shared.ts'
+import { richTextSchema } from './rich-text/schema.ts'
+import { richTextTypescript } from './rich-text/typescript.ts'
+import { validateRichText } from './rich-text/validate.ts'
 import { jsonDocument } from './json.ts'
 import type { FieldType } from './types.ts'
 import { richTextRelations } from './rich-text-relations.ts'
@@ -13,16 +15,15 @@ export const richText: FieldType<RichTextField> = {
   ...jsonDocument<RichTextField>(),
   textContent: true,
   whereSchema: (_field, kit) => kit.ref('WhereRichText'),
-  schema: () => ({ type: 'object', description: 'Rich text (a JSON document).' }),
-  typescript: () => '{ [k: string]: unknown }',
+  schema: richTextSchema,
+  typescript: richTextTypescript,
+  outputDescription: () =>
+    "Rich text: Lexical's serialized editor state ({ root }), as the REST contract's RichText schemas describe it.",
   valueRelations: richTextRelations,
   // As Payload: the JSON answered is populated to `depth` (default the config's), under the caller's access.
   outputArgs: (field, kit, parent) => {
     kit.richText(parent, field)
     return '(depth: Int)'
   },
-  validate: (_field, value) =>
-    isObject(value) || Array.isArray(value)
-      ? ok(value)
-      : 'This field must hold rich text (a JSON object).',
+  validate: validateRichText,
 }

@@ -106,6 +106,7 @@ export interface SdlKit {
 
 /** What the TypeScript emitter (contracts/typescript.ts) lends a module. */
 export interface TsKit {
+  config: SanitizedConfig
   docName(slug: string): string
   idType(slug: string): string
   object(fields: FlattenedField[], extra?: string[]): string
@@ -136,13 +137,20 @@ export interface ValidateKit {
   id?: ID
   data: Record<string, unknown>
   sibling: Record<string, unknown>
-  /** Validates the data of nested fields (keys in `allowed` pass through); errors are recorded, not thrown. */
+  /**
+   * Validates the data of nested fields (keys in `allowed` pass through); errors are recorded, not thrown. `whole`:
+   * data written whole each time (the fields of rich-text nodes), whose required fields bind on every write,
+   * update and draft alike, as the contract's schemas of them say.
+   */
   fields(
     fields: FlattenedField[],
     data: Record<string, unknown>,
     path: string,
     allowed: Set<string>,
+    whole?: boolean,
   ): Promise<Record<string, unknown>>
+  /** Fills the `defaultValue`s of missing nested fields, as a create does (rich text's blocks are new each write). */
+  defaults(fields: FlattenedField[], data: Record<string, unknown>): Promise<void>
   /** Records an error at a path. */
   push(path: string, message: string): void
   /** Records an id whose document must exist (checked per collection after validation), and takes it back. */
@@ -228,6 +236,8 @@ export interface FieldType<F extends { type: string } = FlattenedField> {
   whereSchema?(field: F, kit: Pick<SchemaKit, 'ref' | 'operators'>): Schema | undefined
   /** Where paths besides the field's own (array row ids, a polymorphic relation's keys, json paths). */
   wherePaths?(field: F, path: string[], kit: WherePathKit): void
+  /** A sentence the SDL adds to the output field's description (after the field's own). */
+  outputDescription?(field: F): string
   /** The GraphQL output type (nullable) of the field in `parent`. */
   output(field: F, parent: string, kit: SdlKit): string
   /** Arguments of the output field (`(draft: Boolean)`) in type `parent`, if any. */

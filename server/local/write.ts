@@ -18,6 +18,10 @@ import { conditionHolds, validateFields, type ValidationContext } from './fields
 import { delocalize, localizeDoc } from './locale.ts'
 import { localizeDocs } from './read.ts'
 import { hashPassword, passwordProblem } from '../auth/password.ts'
+import { deeperThan } from '../utilities/json-depth.ts'
+
+/** How deep a write's data may nest (the document is level 1). */
+const MAX_DATA_DEPTH = 256
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v)
@@ -83,6 +87,20 @@ export async function prepareData(
     })
   }
   const hooks = a.owner.collection ? a.owner.collection.hooks : a.owner.global.hooks
+  // The copy below recurses: a Local call's data nested past any field's need is refused first (REST bodies
+  // stop at 64 levels when parsed).
+  const deep = deeperThan(a.data, MAX_DATA_DEPTH)
+  if (deep)
+    throw new ValidationError({
+      ...ownerNames,
+      errors: [
+        {
+          message: `This value nests deeper than ${MAX_DATA_DEPTH} levels of objects and lists.`,
+          path: deep.join('.'),
+          label: deep[0],
+        },
+      ],
+    })
   let incoming = structuredClone(a.data)
 
   // --- field access: values the caller may not write are dropped

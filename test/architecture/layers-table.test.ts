@@ -89,7 +89,8 @@ test('a field type is one module: only its module and the registry name a built-
   for (const full of await sources(server)) {
     const file = path.relative(server, full).split(path.sep).join('/')
     if (file === 'fields/relationship.ts') continue
-    // Lexical's `relationship` node and feature are rich text's, not the field type.
+    // Lexical's `relationship` node and feature are rich text's, not the field type: the converters, the editor's
+    // features and their resolution, and the rich-text module's own node rules name it.
     if (/richtext\/|rich-text|lexical/.test(file)) continue
     if ((await readFile(full, 'utf8')).includes("'relationship'")) found.push(file)
   }
@@ -126,6 +127,7 @@ const TREE_BUILDERS = new Set([
   'contracts/sort.ts: walk', // the placement tree's sortable paths
   'contracts/graphql/permissions.ts: fieldPermissionType', // the permissions types
   'contracts/openapi/permission-schemas.ts: fieldsPermissionSchema', // the permissions schemas
+  'config/sanitize/lexical.ts: fieldsOf', // the fields inside rich text (blocks', links'), each resolved with its editor
   'richtext/html.ts: nodesToHTML', // a Lexical tree's nodes (their children), not fields
   'richtext/plaintext.ts: nodesToPlaintext',
 ])

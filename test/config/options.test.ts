@@ -37,6 +37,7 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   limits: at('limits'),
   population: (o) => [{ limits: { population: o } }, 'limits.population'],
   where: (o) => [{ limits: { where: o } }, 'limits.where'],
+  richTextLimits: (o) => [{ limits: { richText: o } }, 'limits.richText'],
   ordersApi: at('ordersApi'),
   email: at('email'),
   apiDocs: at('apiDocs'),

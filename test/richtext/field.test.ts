@@ -5,7 +5,12 @@
 import test from 'ava'
 import { defineConfig } from '../../server/config/define-config.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
-import { lexicalHTMLField, type InternalDocToHref } from '../../server/index.ts'
+import {
+  BlocksFeature,
+  lexicalEditor,
+  lexicalHTMLField,
+  type InternalDocToHref,
+} from '../../server/index.ts'
 import { useServer } from '../helpers/http.ts'
 import { el, state, text } from './lexical.ts'
 
@@ -19,7 +24,18 @@ const config = defineConfig({
       access: { read: () => true, create: () => true, update: () => true },
       fields: [
         { name: 'title', type: 'text' },
-        { name: 'body', type: 'richText' },
+        {
+          name: 'body',
+          type: 'richText',
+          editor: lexicalEditor({
+            features: ({ defaultFeatures }) => [
+              ...defaultFeatures,
+              BlocksFeature({
+                blocks: [{ slug: 'banner', fields: [{ name: 'note', type: 'text' }] }],
+              }),
+            ],
+          }),
+        },
         lexicalHTMLField({
           lexicalFieldName: 'body',
           htmlFieldName: 'body_html',
@@ -69,10 +85,12 @@ const expected =
   '<div class="payload-richtext"><h2>Hello &lt;world&gt;</h2><p>See <a href="/articles/1">the post</a> or <a href="#">this</a></p><aside class="banner">Note</aside></div>'
 
 const s = useServer(test, config, async (cms) => {
-  const article = await cms.create({
+  // Created first, then written with its body: the body links to the article itself, which must exist.
+  const first = await cms.create({ collection: 'articles', data: { title: 'First' } })
+  const article = await cms.update({
     collection: 'articles',
+    id: first.id,
     data: {
-      title: 'First',
       body,
       body_html: '<script>sent by the client</script>',
       sections: [{ content: state(el('paragraph', [text('row', 1)])) }, {}],

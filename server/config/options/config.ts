@@ -91,7 +91,12 @@ export const CONFIG_TABLES = {
   },
   limits: {
     of: 'limits',
-    implemented: { population: I, where: I, maxStatements: I } satisfies Implemented<Limits>,
+    implemented: {
+      population: I,
+      where: I,
+      maxStatements: I,
+      richText: I,
+    } satisfies Implemented<Limits>,
     refused: {},
   },
   population: {
@@ -108,6 +113,13 @@ export const CONFIG_TABLES = {
       maxValues: I,
       maxValueLength: I,
     } satisfies Implemented<NonNullable<Limits['where']>>,
+    refused: {},
+  },
+  richTextLimits: {
+    of: 'limits.richText',
+    implemented: { maxDepth: I, maxNodes: I, maxBytes: I } satisfies Implemented<
+      NonNullable<Limits['richText']>
+    >,
     refused: {},
   },
   ordersApi: {

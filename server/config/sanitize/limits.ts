@@ -8,13 +8,14 @@ export const DEFAULT_LIMITS: SanitizedLimits = {
   population: { maxDocs: 10_000, maxBytes: 8 * 1024 * 1024 },
   where: { maxConditions: 100, maxValues: 1000, maxValueLength: 1000 },
   maxStatements: 250,
+  richText: { maxDepth: 16, maxNodes: 10_000, maxBytes: 1024 * 1024 },
 }
 
 export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
   if (input !== undefined && (!input || typeof input !== 'object'))
     throw new ConfigError('config.limits must be an object.')
   // One option of a group: given (the group may be anything a JavaScript config holds) or its default.
-  const option = <G extends 'population' | 'where'>(
+  const option = <G extends 'population' | 'where' | 'richText'>(
     group: G,
     key: keyof SanitizedLimits[G] & string,
     fallback: number,
@@ -23,7 +24,7 @@ export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
     const value = isObject(given) ? given[key] : undefined
     return positiveInt(value ?? fallback, `limits.${group}.${key}`)
   }
-  const { population, where } = DEFAULT_LIMITS
+  const { population, where, richText } = DEFAULT_LIMITS
   return {
     population: {
       maxDocs: option('population', 'maxDocs', population.maxDocs),
@@ -33,6 +34,11 @@ export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
       maxConditions: option('where', 'maxConditions', where.maxConditions),
       maxValues: option('where', 'maxValues', where.maxValues),
       maxValueLength: option('where', 'maxValueLength', where.maxValueLength),
+    },
+    richText: {
+      maxDepth: option('richText', 'maxDepth', richText.maxDepth),
+      maxNodes: option('richText', 'maxNodes', richText.maxNodes),
+      maxBytes: option('richText', 'maxBytes', richText.maxBytes),
     },
     maxStatements: positiveInt(
       input?.maxStatements ?? DEFAULT_LIMITS.maxStatements,

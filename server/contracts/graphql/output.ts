@@ -27,8 +27,9 @@ export function objectType(
   for (const f of fields) {
     if (f.hidden) continue
     const args = fieldType(f).outputArgs?.(f, sdlKit(ctx), name) ?? ''
+    const about = [describedAs(f.label, f.name, f.admin), fieldType(f).outputDescription?.(f)]
     lines.push(
-      `${desc(describedAs(f.label, f.name, f.admin), '  ')}  ${f.name}${args}: ${outputType(ctx, f, name)}`,
+      `${desc(about.filter(Boolean).join(' ') || undefined, '  ')}  ${f.name}${args}: ${outputType(ctx, f, name)}`,
     )
   }
   if (lines.length === 0) lines.push('  _empty: Boolean')

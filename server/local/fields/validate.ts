@@ -5,6 +5,7 @@ import type { FieldError } from '../../errors/validation-error.ts'
 import { fieldType } from '../../fields/registry.ts'
 import type { ValidateKit } from '../../fields/types.ts'
 import { holdsObject, takesLocaleMap } from '../locale.ts'
+import { applyDefaults } from './defaults.ts'
 
 const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt'])
 
@@ -211,14 +212,19 @@ function validateKit(
     id: ctx.id,
     data: ctx.data,
     sibling,
-    fields: (fields, data, prefix, allowed) =>
+    fields: (fields, data, prefix, allowed, whole) =>
       validateFields(
         fields,
         data,
-        field.type === 'blocks' ? { ...ctx, blockData: data } : ctx,
+        {
+          ...ctx,
+          ...(field.type === 'blocks' ? { blockData: data } : {}),
+          ...(whole ? { operation: 'create', draft: false } : {}),
+        },
         prefix,
         allowed,
       ),
+    defaults: (fields, data) => applyDefaults(fields, data, ctx.req, true),
     push: (at, message) => push(ctx, at, field, message),
     reference(slug, id, at) {
       let byId = ctx.references.get(slug)
