@@ -4813,7 +4813,9 @@ export type RichTextBodyInputNode15 = RichTextBodyInputText | RichTextBodyInputT
 export type RichTextBodyInputNode16 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
-    children: Array<unknown>;
+    children: Array<{
+        [key: string]: unknown;
+    }>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;
@@ -5247,7 +5249,9 @@ export type RichTextContentInputNode15 = RichTextContentInputText | RichTextCont
 export type RichTextContentInputNode16 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
     version: number;
-    children: Array<unknown>;
+    children: Array<{
+        [key: string]: unknown;
+    }>;
     direction: 'ltr' | 'rtl';
     format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
     indent: number;

@@ -281,8 +281,7 @@ const nestedLists = (levels: number) => {
   return state(node)
 }
 
-test('Local API: 10,000 nested lists answer a 400 naming the depth limit and the path, fast', async (t) => {
-  const started = Date.now()
+test('Local API: 10,000 nested lists answer a 400 naming the depth limit and the path', async (t) => {
   // Past any field's need, the data's nesting is refused before anything copies or walks it recursively.
   const error = await rejectsWith(
     t,
@@ -290,8 +289,6 @@ test('Local API: 10,000 nested lists answer a 400 naming the depth limit and the
     'ValidationError',
     400,
   )
-  // Milliseconds on a quiet machine; the bound leaves room for a loaded CI runner.
-  t.true(Date.now() - started < 5000)
   const [e] = (error.data as { errors: { path: string; message: string }[] }).errors
   t.true(e.path.startsWith('body.root.children.0.children.0.children.0'), e.path.slice(0, 80))
   t.regex(e.message, /nests deeper than 256 levels/)

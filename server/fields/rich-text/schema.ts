@@ -286,7 +286,7 @@ export function richTextSchema(field: RichTextField, kit: SchemaKit): Schema {
       ? { type: 'array', items: kit.ref(`${p}Node${level + 1}`) }
       : c.depth < max
         ? { type: 'array', items: kit.ref('RichTextAnyNode') }
-        : { type: 'array', maxItems: 0 }
+        : { type: 'array', maxItems: 0, items: { type: 'object' } }
   if (c.depth < max)
     kit.component('RichTextAnyNode', {
       type: 'object',
@@ -303,5 +303,34 @@ export function richTextSchema(field: RichTextField, kit: SchemaKit): Schema {
     description: `Lexical's serialized editor state (Payload's rich text): nodes nest at most ${max} levels (limits.richText.maxDepth).`,
     required: ['root'],
     properties: { root: element(['root'], listAt(1), rules) },
+    // A value every editor takes (a paragraph of text): tools that cannot draw from these schemas in reasonable
+    // time send it (docs/contracts.md, "Schemathesis").
+    'x-cms-rich-text': true,
+    ...(kit.mode === 'input' ? { examples: [EXAMPLE] } : {}),
   })
+}
+
+const element0 = { direction: 'ltr', format: '', indent: 0, version: 1 }
+const EXAMPLE = {
+  root: {
+    type: 'root',
+    ...element0,
+    children: [
+      {
+        type: 'paragraph',
+        ...element0,
+        children: [
+          {
+            type: 'text',
+            text: 'Example',
+            format: 0,
+            detail: 0,
+            mode: 'normal',
+            style: '',
+            version: 1,
+          },
+        ],
+      },
+    ],
+  },
 }
