@@ -227,7 +227,7 @@ export type ContentBlock = {
   __typename?: 'ContentBlock';
   blockName?: Maybe<Scalars['String']['output']>;
   blockType?: Maybe<Scalars['String']['output']>;
-  /** Rich text: Lexical's serialized editor state ({ root }), as the REST contract's RichText schemas describe it. */
+  /** Rich text: Lexical's serialized editor state (an object holding `root`), as the REST contract's RichText schemas describe it. */
   content?: Maybe<Scalars['JSON']['output']>;
   id?: Maybe<Scalars['String']['output']>;
 };
@@ -1564,7 +1564,7 @@ export type Post = {
   /** Status */
   _status?: Maybe<Post__Status>;
   author?: Maybe<User>;
-  /** Rich text: Lexical's serialized editor state ({ root }), as the REST contract's RichText schemas describe it. */
+  /** Rich text: Lexical's serialized editor state (an object holding `root`), as the REST contract's RichText schemas describe it. */
   body?: Maybe<Scalars['JSON']['output']>;
   category?: Maybe<Category>;
   createdAt?: Maybe<Scalars['DateTime']['output']>;
@@ -1642,7 +1642,7 @@ export type PostVersion_Version = {
   /** Status */
   _status?: Maybe<PostVersion_Version__Status>;
   author?: Maybe<User>;
-  /** Rich text: Lexical's serialized editor state ({ root }), as the REST contract's RichText schemas describe it. */
+  /** Rich text: Lexical's serialized editor state (an object holding `root`), as the REST contract's RichText schemas describe it. */
   body?: Maybe<Scalars['JSON']['output']>;
   category?: Maybe<Category>;
   createdAt?: Maybe<Scalars['DateTime']['output']>;

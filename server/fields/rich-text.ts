@@ -18,7 +18,7 @@ export const richText: FieldType<RichTextField> = {
   schema: richTextSchema,
   typescript: richTextTypescript,
   outputDescription: () =>
-    "Rich text: Lexical's serialized editor state ({ root }), as the REST contract's RichText schemas describe it.",
+    "Rich text: Lexical's serialized editor state (an object holding `root`), as the REST contract's RichText schemas describe it.",
   valueRelations: richTextRelations,
   // As Payload: the JSON answered is populated to `depth` (default the config's), under the caller's access.
   outputArgs: (field, kit, parent) => {
