@@ -19,6 +19,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { shallowRichText } from './shallow-rich-text.ts'
 import { example, magazineApp, serve, type AppUnderTest, type ServedApp } from './apps.ts'
 import { variables } from './variables.ts'
 import { FIXTURES, multipartUploads } from './upload-bodies.ts'
@@ -118,26 +119,6 @@ function operationRefs(document: OpenAPIDocument): Map<string, string> {
 }
 export interface OpenAPIDocument {
   paths: Record<string, Record<string, { operationId: string; 'x-cms'?: Record<string, unknown> }>>
-}
-
-/**
- * What Portman is given: the served document with each rich-text value's schema (`x-cms-rich-text`: Lexical's tree
- * unrolled level by level) as an object holding `root`, and its example. Portman writes every response's schema,
- * references expanded, into the test of each request: with the trees unrolled under every populated document its
- * injection ran past 90 s for the example app. The trees are checked in full by Schemathesis's response checks and
- * by every test's contract check (test/helpers/http.ts).
- */
-function shallowRichText(doc: Record<string, unknown>): Record<string, unknown> {
-  const schemas = (doc.components as { schemas?: Record<string, Record<string, unknown>> })?.schemas
-  for (const [name, schema] of Object.entries(schemas ?? {}))
-    if (schema['x-cms-rich-text'] && schemas)
-      schemas[name] = {
-        type: 'object',
-        required: ['root'],
-        properties: { root: { type: 'object' } },
-        ...(schema.examples ? { examples: schema.examples } : {}),
-      }
-  return doc
 }
 
 async function testApp(app: AppUnderTest): Promise<Report> {

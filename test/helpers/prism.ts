@@ -11,6 +11,7 @@
  * to the server. Both are counted and listed in test-artifacts/prism/.
  */
 import { createHash, randomUUID } from 'node:crypto'
+import { shallowRichText } from '../../scripts/contract-testers/shallow-rich-text.ts'
 import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -72,7 +73,7 @@ export async function startPrism(
   const started = performance.now()
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-prism-'))
   const contractFile = path.join(dir, 'openapi.json')
-  const document = JSON.stringify(prismDocument(contract), null, 2)
+  const document = JSON.stringify(shallowRichText(prismDocument(contract)), null, 2)
   await writeFile(contractFile, document)
   const { createServer } = await import('@stoplight/prism-http-server')
   const operations = await prismOperations(contractFile, document)
