@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { APIError } from '../errors/api-error.ts'
 import { BadRequest } from '../errors/bad-request.ts'
+import { deeperThan } from '../utilities/json-depth.ts'
 
 /** Reading and parsing request bodies within bounds: a size limit (413) and a nesting limit (400). */
 
@@ -28,20 +29,6 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks)
 }
 
-/** Deepest nesting of a parsed JSON value, walked without recursion (a hostile body cannot overflow the stack). */
-export function jsonDepth(value: unknown, stopAt: number): number {
-  let max = 0
-  const stack: [unknown, number][] = [[value, 1]]
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [v, d] = top
-    if (!v || typeof v !== 'object') continue
-    if (d > max) max = d
-    if (max > stopAt) return max
-    for (const child of Object.values(v)) stack.push([child, d + 1])
-  }
-  return max
-}
-
 /** The body as JSON (undefined when empty): 400 for another content type, invalid JSON, or nesting past the limit. */
 export function parseJson(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined
@@ -59,7 +46,7 @@ export function parseJson(raw: Buffer, contentType: string | undefined): unknown
       reason: `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     })
   }
-  if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+  if (deeperThan(value, MAX_JSON_DEPTH))
     throw new BadRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`)
   return value
 }

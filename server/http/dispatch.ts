@@ -9,7 +9,8 @@ import { ValidationError } from '../errors/validation-error.ts'
 import { refuseIfDenied } from '../local/access-check.ts'
 import { conditionalRead, contractStamp } from './conditional.ts'
 import type { Cms } from '../local/cms.ts'
-import { jsonDepth, MAX_JSON_DEPTH, parseJson } from './body.ts'
+import { MAX_JSON_DEPTH, parseJson } from './body.ts'
+import { deeperThan } from '../utilities/json-depth.ts'
 import { routeNotFound } from './errors.ts'
 import { parseQuery, STRUCTURED } from './query.ts'
 import { kinds, type RestHandlers, type RestReply, type RestRequest } from './rest.ts'
@@ -54,7 +55,7 @@ export async function contractDispatcher(cms: Cms, document: ContractDocument) {
     try {
       parsed = { query: parseQuery(call.querystring), body: parseJson(call.raw, call.contentType) }
       for (const [name, value] of Object.entries(parsed.query.structured)) {
-        if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+        if (deeperThan(value, MAX_JSON_DEPTH))
           throw new BadRequest(`${name} nests deeper than ${MAX_JSON_DEPTH} levels.`, [
             { path: name },
           ])
