@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3'
-import { Upload } from '@aws-sdk/lib-storage'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3'
 import { Readable } from 'node:stream'
 import type { ByteRange, StorageAdapter, StoredFileInfo } from '../config/storage.ts'
 import { checkKey } from './keys.ts'
@@ -43,17 +35,35 @@ const totalOf = (contentRange: string | undefined) => {
 }
 
 /**
+ * The AWS SDK, loaded when the adapter is first used: importing it costs about 200 ms and 35 MB of RSS, which a
+ * config that imports `s3Storage` from contract-cms without using it (or before its first upload) should not
+ * pay at start-up (docs/performance.md, "Start-up").
+ */
+const loadSdk = async () => {
+  const [s3, storage, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+    import('@aws-sdk/s3-request-presigner'),
+  ])
+  return { ...s3, Upload: storage.Upload, getSignedUrl: presigner.getSignedUrl }
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>
+
+/**
  * Files in an S3-compatible bucket. Uploads stream through `@aws-sdk/lib-storage` (multipart above 5 MB, parts
  * aborted when the stream fails, so no partial object remains); reads pass the byte range to S3.
  */
 export function s3Storage(options: S3StorageOptions): StorageAdapter {
-  const client = new S3Client(options.config)
+  let ready: Promise<{ sdk: Sdk; client: S3Client }> | undefined
+  const connect = () =>
+    (ready ??= loadSdk().then((sdk) => ({ sdk, client: new sdk.S3Client(options.config) })))
   const { bucket } = options
   const prefix = options.prefix ? `${checkKey(options.prefix)}/` : ''
   const Key = (key: string) => `${prefix}${checkKey(key)}`
   const stat = async (key: string): Promise<StoredFileInfo | undefined> => {
+    const { sdk, client } = await connect()
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: Key(key) }))
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: Key(key) }))
       return {
         size: head.ContentLength ?? 0,
         contentType: head.ContentType,
@@ -68,7 +78,8 @@ export function s3Storage(options: S3StorageOptions): StorageAdapter {
   return {
     name: `s3 (bucket ${bucket}${prefix ? `, prefix ${prefix}` : ''})`,
     async put(key, body, info) {
-      const upload = new Upload({
+      const { sdk, client } = await connect()
+      const upload = new sdk.Upload({
         client,
         params: { Bucket: bucket, Key: Key(key), Body: body, ContentType: info.contentType },
         leavePartsOnError: false,
@@ -76,14 +87,16 @@ export function s3Storage(options: S3StorageOptions): StorageAdapter {
       await upload.done()
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }))
+      const { sdk, client } = await connect()
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }))
     },
     exists: async (key) => (await stat(key)) !== undefined,
     stat,
     async get(key: string, range?: ByteRange) {
+      const { sdk, client } = await connect()
       try {
         const got = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket: bucket,
             Key: Key(key),
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -105,8 +118,9 @@ export function s3Storage(options: S3StorageOptions): StorageAdapter {
     async url(key) {
       if (options.publicUrl) return `${options.publicUrl.replace(/\/$/, '')}/${Key(key)}`
       if (!options.signedDownloads) return undefined
-      const command = new GetObjectCommand({ Bucket: bucket, Key: Key(key) })
-      return getSignedUrl(client, command, { expiresIn: options.signedDownloads.expiresIn })
+      const { sdk, client } = await connect()
+      const command = new sdk.GetObjectCommand({ Bucket: bucket, Key: Key(key) })
+      return sdk.getSignedUrl(client, command, { expiresIn: options.signedDownloads.expiresIn })
     },
   }
 }

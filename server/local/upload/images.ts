@@ -1,5 +1,7 @@
 /** Images of uploads, with sharp (prebuilt libvips from npm): measured, and guarded against decompression bombs. */
-import sharp, { type Metadata } from 'sharp'
+import { createRequire } from 'node:module'
+import type sharpFactory from 'sharp'
+import type { Metadata, SharpOptions } from 'sharp'
 import type { SanitizedCollection } from '../../config/types.ts'
 import { ValidationError } from '../../errors/validation-error.ts'
 
@@ -19,6 +21,14 @@ export const isResizable = (mimeType: string) => RESIZABLE.has(mimeType)
  * declaring more is a decompression bomb, refused before any decoding.
  */
 export const MAX_PIXELS = 100_000_000
+
+/**
+ * sharp, loaded at the first image: libvips costs about 110 ms and 20 MB of RSS at start-up, which a server
+ * that is not handling an image should not pay (docs/performance.md, "Start-up").
+ */
+let loaded: typeof sharpFactory | undefined
+const sharp = (input: Buffer | string | undefined, options: SharpOptions) =>
+  (loaded ??= createRequire(import.meta.url)('sharp') as typeof sharpFactory)(input, options)
 
 /** The input of sharp: a buffer, or a file it reads itself. */
 export const sharpInput = (src: { data?: Buffer; path?: string }) =>
