@@ -14,30 +14,6 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { Mutex } from '../utilities/mutex.ts'
 import { APIError } from '../errors/api-error.ts'
 
-/** The mutex kind of a transaction, and the most transactions one COMMIT holds. */
-const TRANSACTION = 'transaction'
-const MAX_GROUP = 32
-
-/** Transactions committed together: how many ran, and the outcome of their COMMIT. */
-interface Group {
-  members: number
-  committed: Promise<void>
-  done: () => void
-  fail: (error: unknown) => void
-}
-
-function openGroup(): Group {
-  let done!: () => void
-  let fail!: (error: unknown) => void
-  const committed = new Promise<void>((resolve, reject) => {
-    done = resolve
-    fail = reject
-  })
-  // Awaited by every member that got this far; a group whose only member failed has nobody to tell.
-  committed.catch(() => {})
-  return { members: 0, committed, done, fail }
-}
-
 /** Prepared statements kept per connection (least recently used dropped first). */
 export const STATEMENT_CACHE_SIZE = 500
 
@@ -94,8 +70,6 @@ export class SqliteDatabase implements Database {
   private readonly listeners = new Set<QueryListener>()
   /** Marks code running inside an open transaction (hooks included), which already holds the connection. */
   private readonly inside = new AsyncLocalStorage<boolean>()
-  /** The open group of committed-together transactions (startTransaction), while one is open. */
-  private group?: Group
   /** How long a transaction started inside another one waits before it is reported as a deadlock. */
   nestedWaitMs = 10_000
 
@@ -202,75 +176,22 @@ export class SqliteDatabase implements Database {
     })
   }
 
-  /**
-   * A transaction, committed with the others that wait for the connection (group commit). The first one begins
-   * the SQLite transaction; while the next waiter of the connection is another transaction (and the group has
-   * fewer than MAX_GROUP), the transaction is left open and the next one runs inside it, in a savepoint of its
-   * own; the group commits when anything else comes next or nobody waits. Every member resolves only after the
-   * COMMIT that holds it returned (FULL: on disk), so an acknowledged write is as durable as before, while one
-   * fsync serves a group: it was a quarter of a create's time (docs/performance.md, "Writes"). A member that
-   * fails is rolled back to its savepoint and leaves the others alone; a failure that ends the whole
-   * transaction (SQLite rolled it back: I/O, disk full) or a failed COMMIT rejects every member of the group.
-   * A transaction alone runs as before: BEGIN IMMEDIATE … COMMIT, no savepoint.
-   */
-  private async startTransaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    const { result, committed } = await this.mutex.run(() => this.member(fn), TRANSACTION)
-    await committed
-    return result
-  }
-
-  private async member<T>(
-    fn: (tx: Executor) => Promise<T>,
-  ): Promise<{ result: T; committed: Promise<void> }> {
-    const tx: Executor = {
-      all: async <R>(sql: string, b: readonly unknown[] = []) => this.allSync<R>(sql, b),
-      run: async (sql: string, b: readonly unknown[] = []) => this.runSync(sql, b),
-    }
-    const joining = this.group
-    const group = joining ?? (this.group = openGroup())
-    const savepoint = joining ? `cms_group_${group.members}` : undefined
-    this.runSync(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN IMMEDIATE', [])
-    group.members++
-    try {
-      const result = await this.inside.run(true, () => fn(tx))
-      if (savepoint) this.runSync(`RELEASE ${savepoint}`, [])
-      return { result, committed: group.committed }
-    } catch (error) {
-      this.undo(group, savepoint, error)
-      throw error
-    } finally {
-      this.commitUnlessJoined(group)
-    }
-  }
-
-  /** A failed member: back to its savepoint, or (the first member, or SQLite ended the transaction) all of it. */
-  private undo(group: Group, savepoint: string | undefined, error: unknown): void {
-    if (savepoint && this.db.inTransaction) {
-      try {
-        this.runSync(`ROLLBACK TO ${savepoint}`, [])
-        this.runSync(`RELEASE ${savepoint}`, [])
-        return
-      } catch {
-        /* the savepoint is unusable: the whole transaction goes */
+  private startTransaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.mutex.run(async () => {
+      const tx: Executor = {
+        all: async <R>(sql: string, b: readonly unknown[] = []) => this.allSync<R>(sql, b),
+        run: async (sql: string, b: readonly unknown[] = []) => this.runSync(sql, b),
       }
-    }
-    this.group = undefined
-    if (this.db.inTransaction) this.runSync('ROLLBACK', [])
-    group.fail(error)
-  }
-
-  /** Commits the group unless another transaction waits to join it. */
-  private commitUnlessJoined(group: Group): void {
-    if (this.group !== group) return
-    if (this.mutex.nextKind() === TRANSACTION && group.members < MAX_GROUP) return
-    this.group = undefined
-    try {
-      this.runSync('COMMIT', [])
-      group.done()
-    } catch (error) {
-      if (this.db.inTransaction) this.runSync('ROLLBACK', [])
-      group.fail(error)
-    }
+      this.runSync('BEGIN IMMEDIATE', [])
+      try {
+        const result = await this.inside.run(true, () => fn(tx))
+        this.runSync('COMMIT', [])
+        return result
+      } catch (error) {
+        if (this.db.inTransaction) this.runSync('ROLLBACK', [])
+        throw error
+      }
+    })
   }
 
   onQuery(listener: QueryListener): () => void {
