@@ -106,6 +106,28 @@ test('a where + sort over the columns of a compound index reads through it', asy
   )
 })
 
+test('MariaDB: a where on two indexed columns still pages through the compound index (no index intersection)', async (t) => {
+  const { cms } = state
+  if (dialectName === 'sqlite') return t.pass()
+  // The optimizer intersected the single-column indexes of the where and sorted what they matched, where the
+  // compound index gives the page in order (46 ms against 0.5 ms at 100,000 posts): intersection is off.
+  const [row] = await cms.db.all<{ s: string }>('SELECT @@optimizer_switch AS s', [])
+  t.regex(row.s, /index_merge_intersection=off/)
+  const collection = cms.collection('posts')
+  const ctx = cms.queryContext()
+  const where = compileWhere(ctx, collection, {
+    and: [{ status: { equals: 'published' } }, { author: { equals: state.data.author } }],
+  })
+  const sort = compileSort(ctx, collection, '-views')
+  const sql = `EXPLAIN SELECT t.* FROM ${cms.db.dialect.quote('posts')} AS t WHERE ${where.sql} ORDER BY ${sort.sql} LIMIT 10`
+  const plan = await cms.db.all<{ type: string; Extra: string | null }>(sql, [
+    ...where.bindings,
+    ...sort.bindings,
+  ])
+  t.log(plan)
+  t.false(plan.some((r) => r.type === 'index_merge'))
+})
+
 test('a unique compound index refuses a repeated combination with 409 on its first field; other combinations pass', async (t) => {
   const { cms, data } = state
   await cms.create({ collection: 'posts', data: { author: data.author, slug: 'hello' } })
