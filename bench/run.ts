@@ -5,7 +5,8 @@
  * statements per request, the CMS's peak RSS during the scenario, its idle RSS and its start-up time. It then runs
  * the scale curve (the default list page and a read by id over REST at 10k, 100k and 1M posts) and states, in a
  * `targets` block, which of issue 36's targets hold in this run. A full run writes `bench/results/latest.json`
- * (`mariadb.json` for `--db mariadb`); a subset (`--only`, `--scale`) writes `bench/results/subset.json` (`scale.json` for `--scale`).
+ * (`mariadb.json` for `--db mariadb`); a subset (`--only`, `--scale`) writes `bench/results/subset.json`
+ * (`scale.json` for `--scale`).
  *
  *   npm run bench                                   SQLite: every scenario at 100k posts, then the scale curve
  *   npm run bench -- --mariadb                      the same on MariaDB too (floor on mysql2)

@@ -51,9 +51,14 @@ const defaults = defineConfig({
 const withDefaults = useServer(test, defaults, seedSecurity)
 
 type Body = { data?: any; errors?: { message: string; extensions?: Record<string, any> }[] }
-async function gql(server: ServerState<unknown>, query: string, token?: string) {
+async function gql(
+  server: ServerState<unknown>,
+  query: string,
+  token?: string,
+  variables?: Record<string, unknown>,
+) {
   const r = await server.request('POST', '/api/graphql', {
-    body: { query },
+    body: { query, ...(variables ? { variables } : {}) },
     headers: {
       accept: 'application/graphql-response+json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -109,6 +114,29 @@ test.serial(
       (await gql(tight, joinQuery(5), tightToken)).errors?.[0].message,
       'Query complexity 1602 exceeds the maximum of 1000.',
     )
+  },
+)
+
+test.serial(
+  'a document with variables is judged per request; one without keeps its verdict (documents.ts)',
+  async (t) => {
+    const token = await login(tight)
+    const withVariable =
+      'query ($n: Int) { Tickets(limit: 200) { docs { parent { children(limit: $n) { docs { title } } } } } }'
+    // The same text, its cost changed by the variable alone: 1 answers, 5 is refused, 1 answers again.
+    t.falsy((await gql(tight, withVariable, token, { n: 1 })).errors)
+    t.is(
+      (await gql(tight, withVariable, token, { n: 5 })).errors?.[0].message,
+      'Query complexity 1602 exceeds the maximum of 1000.',
+    )
+    t.falsy((await gql(tight, withVariable, token, { n: 1 })).errors)
+    // Without variables the verdict is the document's: refused the first time and every time after.
+    for (let i = 0; i < 2; i++)
+      t.is(
+        (await gql(tight, joinQuery(5), token)).errors?.[0].message,
+        'Query complexity 1602 exceeds the maximum of 1000.',
+      )
+    t.falsy((await gql(tight, joinQuery(1), token)).errors)
   },
 )
 
