@@ -10,6 +10,7 @@ export default tseslint.config(
       'contracts/',
       'generated/',
       'dist/',
+      'admin/dist/',
       'data/',
       'test-artifacts/',
       'bench/results/',
@@ -22,6 +23,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
+    ignores: ['admin/src/**'],
     languageOptions: {
       parserOptions: {
         project: ['./tsconfig.json', './tsconfig.app.json'],
@@ -39,6 +41,18 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
+    },
+  },
+  {
+    // The admin web app (React, bundled by esbuild): typed by its own tsconfig.
+    files: ['admin/src/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { project: ['./admin/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 100 }],
     },
   },
   {

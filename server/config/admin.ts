@@ -76,6 +76,8 @@ export interface GlobalAdmin {
 export interface RootAdmin {
   /** The auth collection whose users log into the admin. */
   user?: string
+  /** Turns the admin web app off: `<routes.admin>` is then not served. */
+  disable?: boolean
   meta?: Record<string, unknown>
   components?: AdminComponents
   importMap?: Record<string, unknown>

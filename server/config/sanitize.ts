@@ -121,6 +121,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
 /** `routes` with their defaults, each checked to be a path. */
 function sanitizeRoutes(input: Config) {
   const routes = {
+    admin: '/admin',
     api: '/api',
     graphQL: '/graphql',
     graphQLPlayground: '/graphql-playground',
@@ -137,6 +138,11 @@ function sanitizeRoutes(input: Config) {
       )
     }
   }
+  const under = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b === '/'
+  if (under(routes.admin, routes.api) || under(routes.api, routes.admin))
+    throw new ConfigError(
+      `routes.admin (${routes.admin}) and routes.api (${routes.api}) must not contain one another; give the admin a path of its own.`,
+    )
   return routes
 }
 

@@ -801,7 +801,7 @@ export interface Config {
   csrf?: string[]
   globals?: GlobalConfig[]
   localization?: LocalizationConfig | false
-  routes?: { api?: string; graphQL?: string; graphQLPlayground?: string }
+  routes?: { admin?: string; api?: string; graphQL?: string; graphQLPlayground?: string }
   graphQL?: {
     disable?: boolean
     disablePlaygroundInProduction?: boolean
@@ -994,7 +994,7 @@ export interface SanitizedConfig extends Omit<
         fallback: boolean
       }
     | false
-  routes: { api: string; graphQL: string; graphQLPlayground: string }
+  routes: { admin: string; api: string; graphQL: string; graphQLPlayground: string }
   graphQL: Required<NonNullable<Config['graphQL']>>
   limits: SanitizedLimits
   endpoints: Endpoint[]

@@ -69,9 +69,7 @@ export const configRefusals = {
   telemetry: 'this server sends no telemetry; remove telemetry.',
 } as const satisfies Refusals<Config>
 
-export const routesRefusals = {
-  admin: 'this server has no admin panel; remove routes.admin.',
-} as const satisfies Refusals<NonNullable<Config['routes']>>
+export const routesRefusals = {} as const satisfies Refusals<NonNullable<Config['routes']>>
 
 export const graphQLRefusals = {
   mutations:

@@ -16,6 +16,7 @@ import { authenticateRequest } from './middleware/authenticate.ts'
 import { cors, corsHeaders, corsOrigins } from './middleware/cors.ts'
 import { InFlight, requestLog } from './middleware/request-log.ts'
 import { pages, type RawReply } from './pages.ts'
+import { adminApp } from './admin.ts'
 import { trustedProxyHops } from './proxy.ts'
 import type { RouteMatch } from './router.ts'
 import { routeTable } from './routes.ts'
@@ -204,6 +205,8 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   const app = proxied(new Koa<AppState>(), options.trustProxy ?? trustedProxyHops())
   app.use(requestLog(logger, inFlight))
   app.use(cors(origins, corsHeaders(config.cors)))
+  const admin = adminApp(config, document['x-cms-admin'])
+  if (admin) app.use(admin)
   app.use(apiMiddleware(serve, checkEndpoint))
 
   async function serve(ctx: AppContext, log: Logger): Promise<RawReply> {

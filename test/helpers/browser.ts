@@ -10,12 +10,14 @@ import { chromium, type Browser } from 'playwright-core'
  * is inside the package, unpacked to the temp folder on first use, about 3 s), so `npm test` needs nothing but
  * npm and every machine runs the same browser. `CHROMIUM_PATH` points at another binary instead.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { isolated?: boolean } = {}): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH || (await unpackedChromium())
   return chromium.launch({
     executablePath,
     args: [
-      ...sparticuz.args,
+      // Single-process Chromium (the package's default, for Lambda) shares one cookie jar between contexts and
+      // ends when a context closes: `isolated` (the admin's tests) runs it with a process per context instead.
+      ...sparticuz.args.filter((a) => !(options.isolated && a === '--single-process')),
       '--no-first-run',
       '--disable-background-networking',
       '--disable-component-update',

@@ -53,6 +53,7 @@ export const CONFIG_TABLES = {
   routes: {
     of: 'routes',
     implemented: {
+      admin: I,
       api: I,
       graphQL: I,
       graphQLPlayground: I,

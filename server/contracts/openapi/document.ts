@@ -4,6 +4,7 @@
  * and components).
  */
 import { staticText } from '../../config/admin.ts'
+import { adminDescription } from '../admin-description.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 import type { SanitizedConfig } from '../../config/types.ts'
 import { responseForStatus, type ErrorStatus } from '../../errors/catalogue.ts'
@@ -174,6 +175,7 @@ export function assembleDocument(
       ...(apiKeys ? [{ apiKeyAuth: [] }] : []),
     ],
     tags: tagsOf(config, paths),
+    'x-cms-admin': adminDescription(config),
     paths: Object.fromEntries(Object.entries(paths).map(([p, item]) => [p, sortMethods(item)])),
     components: {
       schemas: sortKeys(acyclic),

@@ -1,0 +1,92 @@
+/**
+ * The admin's shell: the session gate (first user, login), the navigation and the route table. Every view talks
+ * to the server through the generated SDK (api.ts).
+ */
+import { Suspense, useEffect, type ReactNode } from 'react'
+import { SessionProvider, useSession } from './session.tsx'
+import { match, navigate, useRoute } from './router.tsx'
+import { Nav } from './views/Nav.tsx'
+import { Dashboard } from './views/Dashboard.tsx'
+import { Login, FirstUser, ForgotPassword, ResetPassword } from './views/Auth.tsx'
+import { Account } from './views/Account.tsx'
+import { ListView } from './views/List.tsx'
+import { EditView } from './views/Edit.tsx'
+import { VersionsView } from './views/Versions.tsx'
+
+const PUBLIC = ['/login', '/create-first-user', '/forgot', '/reset/:token']
+
+function Routes() {
+  const { path } = useRoute()
+  const session = useSession()
+  const isPublic = PUBLIC.some((p) => match(p, path))
+  useEffect(() => {
+    if (!session.user && !isPublic) navigate(`/login`, { replace: true, force: true })
+    if (session.user && isPublic) navigate('/', { replace: true, force: true })
+  }, [session.user, isPublic])
+
+  if (!session.user) {
+    let m: Record<string, string> | undefined
+    if (match('/create-first-user', path)) return <FirstUser />
+    if (match('/forgot', path)) return <ForgotPassword />
+    if ((m = match('/reset/:token', path))) return <ResetPassword token={m.token} />
+    return <Login />
+  }
+  return <Layout>{view(path)}</Layout>
+}
+
+function view(path: string): ReactNode {
+  let m: Record<string, string> | undefined
+  if (path === '/' || path === '') return <Dashboard />
+  if (match('/account', path)) return <Account />
+  if ((m = match('/collections/:slug', path))) return <ListView key={m.slug} slug={m.slug} />
+  if ((m = match('/collections/:slug/trash', path)))
+    return <ListView key={`${m.slug}-trash`} slug={m.slug} trash />
+  if ((m = match('/collections/:slug/create', path)))
+    return <EditView key={`${m.slug}-new`} kind="collection" slug={m.slug} />
+  if ((m = match('/collections/:slug/:id/versions', path)))
+    return <VersionsView kind="collection" slug={m.slug} id={m.id} />
+  if ((m = match('/collections/:slug/:id/versions/:version', path)))
+    return <VersionsView kind="collection" slug={m.slug} id={m.id} version={m.version} />
+  if ((m = match('/collections/:slug/:id', path)))
+    return <EditView key={`${m.slug}-${m.id}`} kind="collection" slug={m.slug} id={m.id} />
+  if ((m = match('/globals/:slug', path)))
+    return <EditView key={m.slug} kind="global" slug={m.slug} />
+  if ((m = match('/globals/:slug/versions', path)))
+    return <VersionsView kind="global" slug={m.slug} />
+  if ((m = match('/globals/:slug/versions/:version', path)))
+    return <VersionsView kind="global" slug={m.slug} version={m.version} />
+  return (
+    <main id="main" className="view">
+      <h1>Not found</h1>
+      <p>Nothing lives at {path}.</p>
+    </main>
+  )
+}
+
+function Layout(props: { children: ReactNode }) {
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Nav />
+      <Suspense fallback={<main className="view">Loading…</main>}>{props.children}</Suspense>
+    </div>
+  )
+}
+
+export function App() {
+  return (
+    <SessionProvider>
+      {(state) =>
+        state === 'loading' ? (
+          <main className="view" aria-busy="true">
+            Loading…
+          </main>
+        ) : (
+          <Routes />
+        )
+      }
+    </SessionProvider>
+  )
+}

@@ -1,0 +1,52 @@
+/**
+ * The one way the admin talks to the server: the project's generated SDK (`sdk/index.ts`), with the session in
+ * the HTTP-only cookie the login sets (never in localStorage), and the admin's description of the config.
+ */
+import { CmsError, createClient } from '../../sdk/index.ts'
+import type { AdminDescription } from './schema.ts'
+
+export { CmsError }
+
+export const cms = createClient({ baseUrl: window.location.origin })
+
+/** The admin's base path (`routes.admin`), read from where the app's own script was served. */
+export const adminBase = new URL('..', import.meta.url).pathname.replace(/\/$/, '')
+
+let description: Promise<AdminDescription> | undefined
+export function loadDescription(): Promise<AdminDescription> {
+  return (description ??= fetch(`${adminBase}/config.json`, { credentials: 'same-origin' }).then(
+    async (r) => {
+      if (!r.ok) throw new Error(`The admin's config answered ${r.status}.`)
+      return (await r.json()) as AdminDescription
+    },
+  ))
+}
+
+/** A document of any collection (the admin is generic over the config). */
+export type Doc = Record<string, unknown> & { id: string | number }
+
+/** Loosely typed SDK accessors: the admin addresses collections and globals by the slug the config gives. */
+// The SDK is typed per slug; the admin picks slugs at run time, so it goes through these once.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any
+export const collection = (slug: string): Loose => cms.collection(slug as Loose)
+export const global = (slug: string): Loose => cms.global(slug as Loose)
+export const auth = (slug: string): Loose => cms.auth(slug as Loose)
+
+/** The message to show for a failed call. */
+export function messageOf(error: unknown): string {
+  if (error instanceof CmsError) return error.message
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The field errors of a 400 validation answer: `{ path: message }`. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (!(error instanceof CmsError)) return out
+  const body = error.body as {
+    errors?: { data?: { errors?: { path?: string; message?: string }[] } }[]
+  }
+  for (const e of body?.errors ?? [])
+    for (const f of e.data?.errors ?? []) if (f.path) out[f.path] = f.message ?? 'Invalid value'
+  return out
+}

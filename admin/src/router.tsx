@@ -1,0 +1,86 @@
+/**
+ * A small history router: the app's paths are below the admin's base (`/admin/collections/posts/3`); links
+ * navigate without a reload, the back button works, and a guard (unsaved changes) can hold a navigation.
+ */
+import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+import { adminBase } from './api.ts'
+
+type Guard = () => boolean
+let guard: Guard | undefined
+const listeners = new Set<() => void>()
+
+/** The app path (below the base) and query of the current location. */
+export function currentRoute(): { path: string; query: URLSearchParams } {
+  const rest = window.location.pathname.slice(adminBase.length) || '/'
+  return { path: rest, query: new URLSearchParams(window.location.search) }
+}
+
+/** Asks the guard (if any): false when the user chose to stay. */
+function mayLeave(): boolean {
+  return !guard || guard()
+}
+
+export function navigate(to: string, options: { replace?: boolean; force?: boolean } = {}): void {
+  if (!options.force && !mayLeave()) return
+  const url = `${adminBase}${to.startsWith('/') ? to : `/${to}`}`
+  if (options.replace) window.history.replaceState(null, '', url)
+  else window.history.pushState(null, '', url)
+  listeners.forEach((l) => l())
+}
+
+/** Holds navigations while `dirty` (the edit view's unsaved-changes guard); also guards a reload or close. */
+export function useLeaveGuard(
+  dirty: boolean,
+  message = 'You have unsaved changes. Leave anyway?',
+): void {
+  useEffect(() => {
+    if (!dirty) return
+    guard = () => window.confirm(message)
+    const unload = (e: BeforeUnloadEvent) => {
+      e.preventDefault()
+    }
+    window.addEventListener('beforeunload', unload)
+    return () => {
+      guard = undefined
+      window.removeEventListener('beforeunload', unload)
+    }
+  }, [dirty, message])
+}
+
+export function useRoute(): { path: string; query: URLSearchParams } {
+  const [route, setRoute] = useState(currentRoute)
+  useEffect(() => {
+    const update = () => setRoute(currentRoute())
+    listeners.add(update)
+    window.addEventListener('popstate', update)
+    return () => {
+      listeners.delete(update)
+      window.removeEventListener('popstate', update)
+    }
+  }, [])
+  return route
+}
+
+/** Matches `/collections/:slug/:id` against a path: the named parts, or undefined. */
+export function match(pattern: string, path: string): Record<string, string> | undefined {
+  const p = pattern.split('/')
+  const s = path.replace(/\/$/, '').split('/')
+  if (p.length !== s.length) return undefined
+  const out: Record<string, string> = {}
+  for (let i = 0; i < p.length; i++) {
+    if (p[i].startsWith(':')) out[p[i].slice(1)] = decodeURIComponent(s[i])
+    else if (p[i] !== s[i]) return undefined
+  }
+  return out
+}
+
+export function Link(props: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
+  const { to, onClick, ...rest } = props
+  const click = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e)
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return
+    e.preventDefault()
+    navigate(to)
+  }
+  return <a href={`${adminBase}${to}`} onClick={click} {...rest} />
+}

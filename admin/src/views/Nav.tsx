@@ -1,0 +1,107 @@
+/** The navigation: every collection and global the user may read, grouped by `admin.group`, with counts. */
+import { useEffect, useState } from 'react'
+import { collection } from '../api.ts'
+import { allowed, useSession } from '../session.tsx'
+import { Link, useRoute } from '../router.tsx'
+import type { AdminEntity } from '../schema.ts'
+
+export function useReadable(): { collections: AdminEntity[]; globals: AdminEntity[] } {
+  const { description, permissions } = useSession()
+  return {
+    collections: description.collections.filter(
+      (c) => !c.hidden && allowed(permissions.collections?.[c.slug]?.read),
+    ),
+    globals: description.globals.filter(
+      (g) => !g.hidden && allowed(permissions.globals?.[g.slug]?.read),
+    ),
+  }
+}
+
+/** `{ group: entries }` in config order; entries without a group under "Collections" / "Globals". */
+function grouped(entries: AdminEntity[], fallback: string): [string, AdminEntity[]][] {
+  const groups = new Map<string, AdminEntity[]>()
+  for (const e of entries) {
+    const g = e.group ?? fallback
+    groups.set(g, [...(groups.get(g) ?? []), e])
+  }
+  return [...groups]
+}
+
+export function useCounts(slugs: string[]): Record<string, number | undefined> {
+  const [counts, setCounts] = useState<Record<string, number | undefined>>({})
+  const key = slugs.join(',')
+  useEffect(() => {
+    let live = true
+    void Promise.all(
+      slugs.map(async (s) => {
+        const r = (await collection(s)
+          .count()
+          .catch(() => undefined)) as { totalDocs: number } | undefined
+        return [s, r?.totalDocs] as const
+      }),
+    ).then(
+      (pairs) => live && setCounts(Object.fromEntries(pairs.filter(([, n]) => n !== undefined))),
+    )
+    return () => {
+      live = false
+    }
+  }, [key])
+  return counts
+}
+
+export function Nav() {
+  const { user, logout, description } = useSession()
+  const { collections, globals } = useReadable()
+  const counts = useCounts(collections.map((c) => c.slug))
+  const { path } = useRoute()
+  const current = (to: string) => (path === to || path.startsWith(`${to}/`) ? 'page' : undefined)
+  return (
+    <nav className="nav" aria-label="Main">
+      <Link to="/" className="brand">
+        Admin
+      </Link>
+      {grouped(collections, 'Collections').map(([group, entries]) => (
+        <section key={`c-${group}`} aria-labelledby={`nav-c-${group}`}>
+          <h2 id={`nav-c-${group}`}>{group}</h2>
+          <ul>
+            {entries.map((c) => (
+              <li key={c.slug}>
+                <Link
+                  to={`/collections/${c.slug}`}
+                  aria-current={current(`/collections/${c.slug}`)}
+                >
+                  {c.labels.plural}
+                  {counts[c.slug] !== undefined && <span className="count">{counts[c.slug]}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {grouped(globals, 'Globals').map(([group, entries]) => (
+        <section key={`g-${group}`} aria-labelledby={`nav-g-${group}`}>
+          <h2 id={`nav-g-${group}`}>{group}</h2>
+          <ul>
+            {entries.map((g) => (
+              <li key={g.slug}>
+                <Link to={`/globals/${g.slug}`} aria-current={current(`/globals/${g.slug}`)}>
+                  {g.labels.singular}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <div className="nav-user">
+        {description.user && (
+          <Link to="/account" aria-current={current('/account')}>
+            {String(user?.email ?? user?.username ?? 'Account')}
+          </Link>
+        )}
+        <button type="button" className="link" onClick={() => void logout()}>
+          Log out
+        </button>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,229 @@
+/**
+ * What the admin web app (`admin/`) needs to know of the config and cannot read from the operations and schemas:
+ * the collections and globals with their labels and `admin` options, and each field tree as written (layout
+ * fields kept, so rows, collapsibles and tabs show as configured). Compiled into the contract as the root
+ * extension `x-cms-admin` and served beside the app (`<routes.admin>/config.json`). Only values that survive
+ * JSON: a function-valued option becomes `true` where the app must know it exists (`admin.condition`), and is
+ * left out elsewhere (a computed `defaultValue`, hooks, access, validate).
+ */
+import { staticText } from '../config/admin.ts'
+import type {
+  Field,
+  SanitizedCollection,
+  SanitizedConfig,
+  SanitizedGlobal,
+} from '../config/types.ts'
+import { isRecord } from '../utilities/is-record.ts'
+
+export interface AdminDescription {
+  routes: { admin: string; api: string }
+  /** The auth collection whose users log in (`admin.user`, else the first auth collection). */
+  user?: string
+  dateFormat?: string
+  localization: false | { defaultLocale: string; locales: { code: string; label: string }[] }
+  collections: AdminEntity[]
+  globals: AdminEntity[]
+}
+
+export interface AdminEntity {
+  slug: string
+  labels: { singular: string; plural: string }
+  group?: string
+  hidden?: boolean
+  description?: string
+  useAsTitle?: string
+  defaultColumns?: string[]
+  listSearchableFields?: string[]
+  pagination?: { defaultLimit?: number; limits?: number[] }
+  auth?: { useAPIKey: boolean; loginWithUsername: boolean }
+  upload?: Record<string, never>
+  drafts: boolean
+  autosave: boolean
+  versions: boolean
+  trash: boolean
+  timestamps: boolean
+  fields: Record<string, unknown>[]
+}
+
+/** Option keys copied as they are (when JSON-able). */
+const PLAIN = [
+  'type',
+  'name',
+  'required',
+  'unique',
+  'localized',
+  'hasMany',
+  'relationTo',
+  'min',
+  'max',
+  'minLength',
+  'maxLength',
+  'minRows',
+  'maxRows',
+  'timezone',
+  'virtual',
+  'hidden',
+  'interfaceName',
+  'collection',
+  'on',
+] as const
+const ADMIN_PLAIN = [
+  'position',
+  'readOnly',
+  'hidden',
+  'disabled',
+  'width',
+  'step',
+  'rows',
+  'language',
+  'isSortable',
+  'initCollapsed',
+  'allowCreate',
+  'date',
+] as const
+
+const jsonable = (v: unknown): boolean => {
+  if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) return true
+  if (Array.isArray(v)) return v.every(jsonable)
+  return isRecord(v) && Object.values(v).every(jsonable)
+}
+
+function adminOf(admin: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!admin) return undefined
+  const out: Record<string, unknown> = {}
+  for (const key of ADMIN_PLAIN) if (jsonable(admin[key])) out[key] = admin[key]
+  const description = staticText(admin.description)
+  if (description) out.description = description
+  const placeholder = staticText(admin.placeholder)
+  if (placeholder) out.placeholder = placeholder
+  if (typeof admin.condition === 'function') out.condition = true
+  return Object.keys(out).length ? out : undefined
+}
+
+const labelOf = (label: unknown): string | undefined =>
+  label === false ? undefined : staticText(label)
+
+/** One field as the admin sees it: options, labels, children, blocks and tabs, recursively. */
+export function describeField(field: Field): Record<string, unknown> {
+  const f = field as unknown as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const key of PLAIN) if (f[key] !== undefined && jsonable(f[key])) out[key] = f[key]
+  const label = labelOf(f.label)
+  if (label) out.label = label
+  if (
+    f.defaultValue !== undefined &&
+    typeof f.defaultValue !== 'function' &&
+    jsonable(f.defaultValue)
+  )
+    out.defaultValue = f.defaultValue
+  if (Array.isArray(f.options))
+    out.options = f.options.map((o: unknown) =>
+      typeof o === 'string'
+        ? { label: o, value: o }
+        : {
+            label: staticText((o as { label?: unknown }).label) ?? (o as { value: string }).value,
+            value: (o as { value: string }).value,
+          },
+    )
+  const admin = adminOf(f.admin as Record<string, unknown> | undefined)
+  if (admin) out.admin = admin
+  if (Array.isArray(f.fields)) out.fields = (f.fields as Field[]).map(describeField)
+  if (Array.isArray(f.blocks))
+    out.blocks = (f.blocks as Record<string, unknown>[]).map((b) => ({
+      slug: b.slug,
+      labels: labelsOf(b.labels, String(b.slug)),
+      fields: (b.fields as Field[]).map(describeField),
+    }))
+  if (Array.isArray(f.tabs))
+    out.tabs = (f.tabs as Record<string, unknown>[]).map((t) => ({
+      ...(typeof t.name === 'string' ? { name: t.name } : {}),
+      label: labelOf(t.label) ?? (typeof t.name === 'string' ? t.name : 'Tab'),
+      ...(staticText(t.description) ? { description: staticText(t.description) } : {}),
+      fields: (t.fields as Field[]).map(describeField),
+    }))
+  return out
+}
+
+function labelsOf(labels: unknown, slug: string): { singular: string; plural: string } {
+  const l = isRecord(labels) ? labels : {}
+  return { singular: staticText(l.singular) ?? slug, plural: staticText(l.plural) ?? slug }
+}
+
+const groupOf = (admin: Record<string, unknown> | undefined): string | undefined =>
+  admin?.group === false ? undefined : staticText(admin?.group)
+
+function describeCollection(c: SanitizedCollection): AdminEntity {
+  const admin = c.admin as Record<string, unknown> | undefined
+  const pagination =
+    isRecord(admin?.pagination) && jsonable(admin.pagination) ? admin.pagination : undefined
+  return {
+    slug: c.slug,
+    labels: c.labels,
+    ...(groupOf(admin) ? { group: groupOf(admin) } : {}),
+    ...(admin?.hidden === true ? { hidden: true } : {}),
+    ...(staticText(admin?.description) ? { description: staticText(admin?.description) } : {}),
+    ...(typeof admin?.useAsTitle === 'string' ? { useAsTitle: admin.useAsTitle } : {}),
+    ...(Array.isArray(admin?.defaultColumns)
+      ? { defaultColumns: admin.defaultColumns as string[] }
+      : {}),
+    ...(Array.isArray(admin?.listSearchableFields)
+      ? { listSearchableFields: admin.listSearchableFields as string[] }
+      : {}),
+    ...(pagination ? { pagination } : {}),
+    ...(c.auth
+      ? {
+          auth: {
+            useAPIKey: c.auth.useAPIKey,
+            loginWithUsername: Boolean(c.auth.loginWithUsername),
+          },
+        }
+      : {}),
+    ...(c.upload ? { upload: {} } : {}),
+    drafts: Boolean(c.versions && c.versions.drafts),
+    autosave: Boolean(c.versions && c.versions.autosave),
+    versions: Boolean(c.versions),
+    trash: c.trash,
+    timestamps: c.timestamps,
+    fields: (c.fields as Field[]).map(describeField),
+  }
+}
+
+function describeGlobal(g: SanitizedGlobal): AdminEntity {
+  const admin = g.admin as Record<string, unknown> | undefined
+  return {
+    slug: g.slug,
+    labels: { singular: g.label, plural: g.label },
+    ...(groupOf(admin) ? { group: groupOf(admin) } : {}),
+    ...(admin?.hidden === true ? { hidden: true } : {}),
+    ...(staticText(admin?.description) ? { description: staticText(admin?.description) } : {}),
+    drafts: Boolean(g.versions && g.versions.drafts),
+    autosave: Boolean(g.versions && g.versions.autosave),
+    versions: Boolean(g.versions),
+    trash: false,
+    timestamps: true,
+    fields: (g.fields as Field[]).map(describeField),
+  }
+}
+
+/** The admin's description of a config (see the module comment). */
+export function adminDescription(config: SanitizedConfig): AdminDescription {
+  const adminUser = (config.admin as Record<string, unknown> | undefined)?.user
+  const user =
+    typeof adminUser === 'string' ? adminUser : config.collections.find((c) => c.auth)?.slug
+  const loc = config.localization
+  return {
+    routes: { admin: config.routes.admin, api: config.routes.api },
+    ...(user ? { user } : {}),
+    ...(typeof config.admin?.dateFormat === 'string'
+      ? { dateFormat: config.admin.dateFormat }
+      : {}),
+    localization: loc
+      ? {
+          defaultLocale: loc.defaultLocale,
+          locales: loc.locales.map((l) => ({ code: l.code, label: staticText(l.label) ?? l.code })),
+        }
+      : false,
+    collections: config.collections.map(describeCollection),
+    globals: config.globals.map(describeGlobal),
+  }
+}

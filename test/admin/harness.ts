@@ -1,0 +1,150 @@
+/**
+ * The admin's end-to-end harness: the example app (seeded) on a loopback port, the admin built from its
+ * sources, and headless Chromium (`@sparticuz/chromium`). Every API answer the app receives is checked against
+ * the contract, every Content-Security-Policy report or page error fails the test, and each view can be
+ * screenshotted (test-artifacts/admin) and checked with axe-core.
+ */
+import type { ExecutionContext, TestFn } from 'ava'
+import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import exampleConfig from '../../cms.config.ts'
+import { buildAdmin, distDir } from '../../admin/build.ts'
+import { compileOpenAPI } from '../../server/contracts/openapi.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { contractChecker, useServer, type ServerState } from '../helpers/http.ts'
+import type { Cms } from '../../server/index.ts'
+
+const require = createRequire(import.meta.url)
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+export const ARTIFACTS = 'test-artifacts/admin'
+
+const newest = (dir: string): number =>
+  Math.max(
+    ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+      e.isDirectory() ? newest(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).mtimeMs,
+    ),
+  )
+
+/** Builds the admin when its build is missing or older than a source file (npm install built it once). */
+export async function ensureBuilt(): Promise<void> {
+  const built = statSync(path.join(distDir, 'build.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0
+  const sources = Math.max(newest('admin/src'), newest('sdk'), newest('generated/sdk'))
+  if (built < sources) await buildAdmin()
+}
+
+export interface AdminState extends ServerState<undefined> {
+  browser: Browser
+  /** A fresh browser page (own cookies) at a viewport width; problems it meets are collected for `done`. */
+  open(width?: number): Promise<AdminPage>
+}
+
+export interface AdminPage {
+  page: Page
+  /** Goes to an admin path (`/collections/posts`). */
+  go(path: string): Promise<void>
+  login(name: 'admin' | 'alice' | 'bob'): Promise<void>
+  /** Fails the test on any contract violation, CSP report or page error seen, then closes the page. */
+  done(t: ExecutionContext): Promise<void>
+  /** axe-core's serious and critical violations on the page as it is now. */
+  axe(): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]>
+  screenshot(name: string): Promise<void>
+}
+
+export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): AdminState {
+  const s = useServer(test, exampleConfig, async (cms) => {
+    await cms.config.seed!(cms)
+    await init?.(cms)
+  }) as AdminState
+  test.before(async () => {
+    await ensureBuilt()
+    s.browser = await launchBrowser({ isolated: true })
+    const check = await contractChecker(compileOpenAPI(s.cms.config), ['/api/graphql'])
+    mkdirSync(ARTIFACTS, { recursive: true })
+    s.open = async (width = 1280) => {
+      const context = await s.browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      const problems: string[] = []
+      page.on('console', (m) => {
+        if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`CSP: ${m.text()}`)
+      })
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
+      page.on('response', async (res) => {
+        const url = new URL(res.url())
+        if (!url.pathname.startsWith('/api/')) return
+        const text = await res.text().catch(() => '')
+        let body: unknown = text
+        try {
+          body = text ? JSON.parse(text) : undefined
+        } catch {
+          /* checked as text */
+        }
+        try {
+          check(
+            res.request().method(),
+            url,
+            res.status(),
+            body,
+            res.headers()['content-type'] ?? null,
+          )
+        } catch (e) {
+          problems.push(`contract: ${(e as Error).message}`)
+        }
+      })
+      const go = async (to: string) => {
+        await page.goto(`${s.url}/admin${to}`)
+      }
+      return {
+        page,
+        go,
+        async login(name) {
+          await go('/login')
+          await page.getByLabel('Email').fill(`${name}@example.com`)
+          await page.getByLabel('Password').fill(`${name}-password`)
+          await page.getByRole('button', { name: 'Log in' }).click()
+          await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+        },
+        async done(t) {
+          await context.close()
+          t.deepEqual(problems, [], 'no contract violation, CSP report or page error')
+        },
+        async axe() {
+          await page.evaluate(axeSource)
+          return page.evaluate(async () => {
+            const w = window as unknown as {
+              axe: {
+                run(
+                  o: unknown,
+                ): Promise<{
+                  violations: {
+                    id: string
+                    impact: string
+                    help: string
+                    nodes: { target: string[] }[]
+                  }[]
+                }>
+              }
+            }
+            const r = await w.axe.run({ resultTypes: ['violations'] })
+            return r.violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map((v) => ({
+                id: v.id,
+                impact: v.impact,
+                help: v.help,
+                nodes: v.nodes.map((n) => n.target.join(' ')),
+              }))
+          })
+        },
+        async screenshot(name) {
+          await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}.png`, fullPage: true })
+        },
+      }
+    }
+  })
+  test.after.always(async () => {
+    await s.browser?.close()
+  })
+  return s
+}

@@ -1,0 +1,76 @@
+import test from 'ava'
+import { useAdmin } from './harness.ts'
+
+const s = useAdmin(test)
+
+test.serial(
+  'the admin is served at /admin under a CSP without unsafe-inline or unsafe-eval, its app routes fall back to the page',
+  async (t) => {
+    for (const path of ['/admin/', '/admin/collections/posts/1']) {
+      const res = await fetch(`${s.url}${path}`)
+      t.is(res.status, 200)
+      t.regex(res.headers.get('content-type') ?? '', /text\/html/)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      t.regex(csp, /script-src 'self'(;|$)/)
+      t.notRegex(csp, /unsafe-inline|unsafe-eval/)
+      t.regex(await res.text(), /<script type="module" src="\/admin\/assets\/main-\w+\.js">/)
+    }
+    const redirect = await fetch(`${s.url}/admin`, { redirect: 'manual' })
+    t.is(redirect.status, 302)
+    t.is(redirect.headers.get('location'), '/admin/')
+    const config = await (await fetch(`${s.url}/admin/config.json`)).json()
+    t.deepEqual(
+      config,
+      s.cms && (await (await fetch(`${s.url}/api/openapi.json`)).json())['x-cms-admin'],
+    )
+    t.is((await fetch(`${s.url}/admin/assets/nothing.js`)).status, 404)
+    t.is((await fetch(`${s.url}/admin/`, { method: 'POST' })).status, 405)
+  },
+)
+
+test.serial(
+  'an admin logs in by cookie, sees every collection and global with counts, and the token never reaches localStorage',
+  async (t) => {
+    const p = await s.open()
+    await p.login('admin')
+    const nav = p.page.getByRole('navigation', { name: 'Main' })
+    for (const name of ['Users', 'Categories', 'Posts', 'Media', 'Orders', 'Site Settings'])
+      await nav.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor()
+    const users = await nav.getByRole('link', { name: /^Users/ }).textContent()
+    t.is(users, 'Users3')
+    t.deepEqual(await p.page.evaluate(() => Object.keys(localStorage)), [])
+    const cookies = await p.page.context().cookies()
+    t.true(cookies.some((c) => c.name === 'cms-token' && c.httpOnly))
+    t.deepEqual(await p.axe(), [])
+    await p.screenshot('dashboard')
+    // A reload keeps the session (the cookie), and logging out ends it.
+    await p.page.reload()
+    await p.page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await p.page.getByRole('button', { name: 'Log out' }).click()
+    await p.page.getByRole('heading', { name: 'Log in' }).waitFor()
+    t.deepEqual(await p.axe(), [])
+    await p.screenshot('login')
+    await p.done(t)
+  },
+)
+
+test.serial('a member sees only the collections their access lets them read', async (t) => {
+  const p = await s.open(390)
+  await p.login('alice')
+  const nav = p.page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: /^Posts/ }).waitFor()
+  t.is(await nav.getByRole('link', { name: /^Orders/ }).count(), 0)
+  t.is(await p.page.getByRole('link', { name: 'Create Category' }).count(), 0)
+  await p.screenshot('dashboard-member')
+  await p.done(t)
+})
+
+test.serial('a wrong password is refused with the server message, at the form', async (t) => {
+  const p = await s.open()
+  await p.go('/login')
+  await p.page.getByLabel('Email').fill('admin@example.com')
+  await p.page.getByLabel('Password').fill('wrong-password')
+  await p.page.getByRole('button', { name: 'Log in' }).click()
+  t.regex((await p.page.getByRole('alert').textContent()) ?? '', /incorrect/i)
+  await p.done(t)
+})
