@@ -66,6 +66,12 @@ export interface TypedDocument<Result, Variables> {
 }
 
 type Depth = { depth?: number }
+/** A bulk update or delete: the documents changed and, per document refused, its id and why. */
+export type BulkResult<D> = {
+  docs: D[]
+  errors: { id: unknown; message: string }[]
+  message: string
+}
 type CollectionSlug = keyof CollectionTypes & string
 type GlobalSlug = keyof GlobalTypes & string
 type AuthSlug = keyof AuthTypes & string
@@ -113,7 +119,16 @@ export function createClient(options: ClientOptions) {
 
   const collection = <S extends CollectionSlug>(slug: S) => {
     const ops = collections[slug] as unknown as Record<
-      'find' | 'findByID' | 'count' | 'create' | 'update' | 'delete' | 'findDistinct' | 'docAccess',
+      | 'find'
+      | 'findByID'
+      | 'count'
+      | 'create'
+      | 'update'
+      | 'delete'
+      | 'updateMany'
+      | 'deleteMany'
+      | 'findDistinct'
+      | 'docAccess',
       Op
     > &
       Partial<
@@ -160,6 +175,15 @@ export function createClient(options: ClientOptions) {
       ) => files.getFile(file, options),
       delete: (id: T['doc']['id'], query?: Depth) =>
         call<{ doc: T['doc']; message: string }>(ops.delete, { path: { id }, query }),
+      /** Updates every document `where` matches that the caller may update: `{ docs, errors, message }`. */
+      updateMany: (
+        where: T['where'],
+        data: T['update'],
+        query: { draft?: boolean; locale?: string } & Depth = {},
+      ) => call<BulkResult<T['doc']>>(ops.updateMany, { query: { ...query, where }, body: data }),
+      /** Deletes every document `where` matches that the caller may delete: `{ docs, errors, message }`. */
+      deleteMany: (where: T['where'], query: Depth = {}) =>
+        call<BulkResult<T['doc']>>(ops.deleteMany, { query: { ...query, where } }),
       /** The distinct values of one field (Payload's findDistinct), paginated like a list. */
       findDistinct: (
         field: T['distinctField'],

@@ -35,6 +35,8 @@ function collectionEntry(c: SanitizedCollection): Entry {
     create: `create${singular}`,
     update: `update${singular}`,
     delete: `delete${singular}`,
+    updateMany: `update${plural}`,
+    deleteMany: `delete${plural}`,
     findDistinct: `findDistinct${plural}`,
     docAccess: `docAccess${singular}`,
     ...(!c.disableDuplicate && { duplicate: `duplicate${singular}` }),

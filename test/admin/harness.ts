@@ -114,9 +114,7 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
           return page.evaluate(async () => {
             const w = window as unknown as {
               axe: {
-                run(
-                  o: unknown,
-                ): Promise<{
+                run(o: unknown): Promise<{
                   violations: {
                     id: string
                     impact: string
