@@ -7,7 +7,18 @@ import type { AdminDescription } from './schema.ts'
 
 export { CmsError }
 
-export const cms = createClient({ baseUrl: window.location.origin })
+/** Fired when an API call answers 401 outside the login itself: the session has ended (expired, logged out). */
+export const SESSION_ENDED = 'cms-session-ended'
+
+const watchedFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init)
+  const url = input instanceof Request ? input.url : String(input)
+  if (response.status === 401 && !/\/(login|first-register|reset-password)(\?|$)/.test(url))
+    window.dispatchEvent(new Event(SESSION_ENDED))
+  return response
+}
+
+export const cms = createClient({ baseUrl: window.location.origin, fetch: watchedFetch })
 
 /** The admin's base path (`routes.admin`), read from where the app's own script was served. */
 export const adminBase = new URL('..', import.meta.url).pathname.replace(/\/$/, '')

@@ -4,7 +4,7 @@
  * answers 401 and the app returns to the login page saying so.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
-import { auth, cms, CmsError, loadDescription } from './api.ts'
+import { auth, cms, CmsError, loadDescription, SESSION_ENDED } from './api.ts'
 import type { AdminDescription } from './schema.ts'
 import { navigate } from './router.tsx'
 
@@ -108,15 +108,13 @@ export function SessionProvider(props: {
 
   // Any call answering 401 once logged in: the session is over (expired, or logged out elsewhere).
   useEffect(() => {
-    const onRejection = (e: PromiseRejectionEvent) => {
-      if (e.reason instanceof CmsError && e.reason.status === 401 && user) {
-        e.preventDefault()
-        void setUser(null, 'Your session has expired. Log in again.')
-        navigate('/login', { force: true })
-      }
+    const ended = () => {
+      if (!user) return
+      void setUser(null, 'Your session has expired. Log in again.')
+      navigate('/login', { force: true })
     }
-    window.addEventListener('unhandledrejection', onRejection)
-    return () => window.removeEventListener('unhandledrejection', onRejection)
+    window.addEventListener(SESSION_ENDED, ended)
+    return () => window.removeEventListener(SESSION_ENDED, ended)
   }, [user, setUser])
 
   if (error)

@@ -5,7 +5,9 @@
  * screenshotted (test-artifacts/admin) and checked with axe-core.
  */
 import type { ExecutionContext, TestFn } from 'ava'
-import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -27,11 +29,30 @@ const newest = (dir: string): number =>
     ),
   )
 
-/** Builds the admin when its build is missing or older than a source file (npm install built it once). */
+const stale = () =>
+  (statSync(path.join(distDir, 'build.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0) <
+  Math.max(newest('admin/src'), newest('sdk'), newest('generated/sdk'))
+
+/**
+ * Builds the admin when its build is missing or older than a source file (npm install built it once). Test
+ * files start together: the first to take the lock builds, the others wait for it and find the build fresh.
+ */
 export async function ensureBuilt(): Promise<void> {
-  const built = statSync(path.join(distDir, 'build.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0
-  const sources = Math.max(newest('admin/src'), newest('sdk'), newest('generated/sdk'))
-  if (built < sources) await buildAdmin()
+  const lock = path.join(tmpdir(), 'cms-admin-build.lock')
+  for (let waited = 0; ; waited += 100) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (waited > 120_000) rmSync(lock, { recursive: true, force: true })
+      await sleep(100)
+    }
+  }
+  try {
+    if (stale()) await buildAdmin()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
 }
 
 export interface AdminState extends ServerState<undefined> {
@@ -73,7 +94,9 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
       page.on('response', async (res) => {
         const url = new URL(res.url())
         if (!url.pathname.startsWith('/api/')) return
-        const text = await res.text().catch(() => '')
+        // A body the browser no longer holds (an answer revalidated from its cache): nothing to check.
+        const text = await res.text().catch(() => undefined)
+        if (text === undefined) return
         let body: unknown = text
         try {
           body = text ? JSON.parse(text) : undefined
@@ -89,7 +112,9 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
             res.headers()['content-type'] ?? null,
           )
         } catch (e) {
-          problems.push(`contract: ${(e as Error).message}`)
+          problems.push(
+            `contract: ${res.request().method()} ${url.pathname}: ${(e as Error).message}`,
+          )
         }
       })
       const go = async (to: string) => {

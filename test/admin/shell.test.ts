@@ -1,4 +1,5 @@
 import test from 'ava'
+import { seededBearer } from '../helpers/http.ts'
 import { useAdmin } from './harness.ts'
 
 const s = useAdmin(test)
@@ -72,5 +73,48 @@ test.serial('a wrong password is refused with the server message, at the form', 
   await p.page.getByLabel('Password').fill('wrong-password')
   await p.page.getByRole('button', { name: 'Log in' }).click()
   t.regex((await p.page.getByRole('alert').textContent()) ?? '', /incorrect/i)
+  await p.done(t)
+})
+
+test.serial(
+  'a session ended elsewhere sends the editor back to the login page, saying so',
+  async (t) => {
+    const p = await s.open()
+    await p.login('bob')
+    // Bob logs out of every session from another client: the admin's token is dead from then on.
+    const bearer = seededBearer(s)
+    const out = await s.request('POST', '/api/users/logout', {
+      query: { allSessions: 'true' },
+      headers: await bearer('bob'),
+    })
+    t.is(out.status, 200)
+    // The next call the app makes answers 401: a password change on the account page.
+    await p.page.getByRole('link', { name: 'bob@example.com' }).click()
+    await p.page.getByLabel('New password').fill('bob-new-password')
+    await p.page.getByLabel('Confirm password').fill('bob-new-password')
+    await p.page.getByRole('button', { name: 'Change password' }).click()
+    await p.page.getByRole('heading', { name: 'Log in' }).waitFor()
+    t.is(await p.page.getByRole('status').textContent(), 'Your session has expired. Log in again.')
+    await p.done(t)
+  },
+)
+
+test.serial('the first user is created from the admin when the server has none', async (t) => {
+  await s.cms.delete({ collection: 'users', where: { id: { exists: true } } })
+  const p = await s.open(390)
+  await p.go('/')
+  await p.page.getByRole('heading', { name: 'Create the first user' }).waitFor()
+  t.deepEqual(await p.axe(), [])
+  await p.screenshot('create-first-user')
+  await p.page.getByLabel('Email').fill('first@example.com')
+  await p.page.getByLabel('Password', { exact: true }).fill('first-password')
+  await p.page.getByLabel('Confirm password').fill('first-password')
+  await p.page.getByRole('button', { name: 'Create' }).click()
+  await p.page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+  const users = await s.cms.find({ collection: 'users' })
+  t.deepEqual(
+    users.docs.map((u) => u.email),
+    ['first@example.com'],
+  )
   await p.done(t)
 })

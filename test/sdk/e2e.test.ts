@@ -203,3 +203,35 @@ test('the facade wraps versions, duplicate, distinct and access (issue 19)', asy
     message: 'Global "site-settings" keeps no versions.',
   })
 })
+
+test('bulk updateMany and deleteMany by where, each document under the caller’s access', async (t) => {
+  const admin = client()
+  await admin.auth('users').login({ email: 'admin@example.com', password: 'admin-password' })
+  const made = await Promise.all(
+    ['bulk-a', 'bulk-b', 'bulk-c'].map(
+      async (slug) => (await admin.collection('posts').create({ title: slug, slug })).doc.id,
+    ),
+  )
+  const where = { slug: { in: ['bulk-a', 'bulk-b'] } }
+  const updated = await admin.collection('posts').updateMany(where, { views: 42 })
+  t.deepEqual(
+    updated.docs.map((d) => d.views),
+    [42, 42],
+  )
+  t.deepEqual(updated.errors, [])
+  t.is((await admin.collection('posts').findByID(made[2], { draft: true })).views, 0)
+
+  // A member may not delete posts: the bulk delete reports each document refused and deletes none.
+  const member = client()
+  await member.auth('users').login({ email: 'alice@example.com', password: 'alice-password' })
+  const refused = await member
+    .collection('posts')
+    .deleteMany(where)
+    .catch((e: CmsError) => e)
+  t.true(refused instanceof CmsError && refused.status === 403)
+  t.is((await admin.collection('posts').count({ where, draft: true })).totalDocs, 2)
+
+  const deleted = await admin.collection('posts').deleteMany(where)
+  t.deepEqual(deleted.docs.map((d) => d.slug).sort(), ['bulk-a', 'bulk-b'])
+  t.is((await admin.collection('posts').count({ where, draft: true })).totalDocs, 0)
+})
