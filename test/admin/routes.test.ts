@@ -10,7 +10,7 @@ import { ensureBuilt } from './harness.ts'
 
 test.before(ensureBuilt)
 const moved = useServer(test, { ...exampleConfig, routes: { admin: '/editor' } })
-const off = useServer(test, { ...exampleConfig, admin: { ...exampleConfig.admin, disable: true } })
+const off = useServer(test, { ...exampleConfig, admin: { disable: true } })
 
 test('routes.admin moves the app: its page, assets and config are served there, and /admin is no longer', async (t) => {
   const page = await fetch(`${moved.url}/editor/collections/posts`)
