@@ -46,15 +46,8 @@ export function useSession(): Session {
   return s
 }
 
-export function SessionProvider(props: {
-  children: (state: 'loading' | 'ready') => React.ReactNode
-}) {
-  const [description, setDescription] = useState<AdminDescription>()
-  const [user, setUserState] = useState<User | null>(null)
-  const [permissions, setPermissions] = useState<Permissions>({})
-  const [notice, setNotice] = useState<string>()
-  const [error, setError] = useState<string>()
-  const [checked, setChecked] = useState(false)
+/** Swaps the token for a fresh one a minute before it expires (at once if less is left). */
+function useTokenRefresh() {
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   const scheduleRefresh = useCallback((slug: string, exp?: number) => {
@@ -73,17 +66,41 @@ export function SessionProvider(props: {
     )
   }, [])
 
+  const stopRefresh = useCallback(() => clearTimeout(refreshTimer.current), [])
+  return { scheduleRefresh, stopRefresh }
+}
+
+export function SessionProvider(props: {
+  children: (state: 'loading' | 'ready') => React.ReactNode
+}) {
+  const [description, setDescription] = useState<AdminDescription>()
+  const [user, setUserState] = useState<User | null>(null)
+  const [permissions, setPermissions] = useState<Permissions>({})
+  const [notice, setNotice] = useState<string>()
+  const [error, setError] = useState<string>()
+  const [checked, setChecked] = useState(false)
+  const { scheduleRefresh, stopRefresh } = useTokenRefresh()
+
   const setUser = useCallback(
     async (next: User | null, why?: string) => {
+      const granted = next ? ((await cms.access()) as Permissions) : {}
+      // The collection's `access.admin` gate (Payload's canAccessAdmin): the API stays theirs, the admin not.
+      if (next && !granted.canAccessAdmin) {
+        if (description?.user)
+          await auth(description.user)
+            .logout()
+            .catch(() => undefined)
+        return setUser(null, 'This account may not use the admin.')
+      }
       setNotice(why)
       setUserState(next)
-      setPermissions(next ? ((await cms.access()) as Permissions) : {})
+      setPermissions(granted)
       if (next && description?.user) {
         const me = (await auth(description.user).me()) as { exp?: number }
         scheduleRefresh(description.user, me.exp)
-      } else clearTimeout(refreshTimer.current)
+      } else stopRefresh()
     },
-    [description, scheduleRefresh],
+    [description, scheduleRefresh, stopRefresh],
   )
 
   useEffect(() => {
@@ -94,9 +111,12 @@ export function SessionProvider(props: {
         if (!d.user) return
         const me = (await auth(d.user).me()) as { user: User | null; exp?: number }
         if (me.user) {
-          setPermissions((await cms.access()) as Permissions)
-          setUserState(me.user)
-          scheduleRefresh(d.user, me.exp)
+          const granted = (await cms.access()) as Permissions
+          if (granted.canAccessAdmin) {
+            setPermissions(granted)
+            setUserState(me.user)
+            scheduleRefresh(d.user, me.exp)
+          } else setNotice('This account may not use the admin.')
         }
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e))

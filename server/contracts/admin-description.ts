@@ -127,22 +127,26 @@ export function describeField(field: Field): Record<string, unknown> {
     )
   const admin = adminOf(f.admin as Record<string, unknown> | undefined)
   if (admin) out.admin = admin
-  if (Array.isArray(f.fields)) out.fields = (f.fields as Field[]).map(describeField)
+  if (Array.isArray(f.fields)) out.fields = describeFields(f.fields as Field[])
   if (Array.isArray(f.blocks))
     out.blocks = (f.blocks as Record<string, unknown>[]).map((b) => ({
       slug: b.slug,
       labels: labelsOf(b.labels, String(b.slug)),
-      fields: (b.fields as Field[]).map(describeField),
+      fields: describeFields(b.fields as Field[]),
     }))
   if (Array.isArray(f.tabs))
     out.tabs = (f.tabs as Record<string, unknown>[]).map((t) => ({
       ...(typeof t.name === 'string' ? { name: t.name } : {}),
       label: labelOf(t.label) ?? (typeof t.name === 'string' ? t.name : 'Tab'),
       ...(staticText(t.description) ? { description: staticText(t.description) } : {}),
-      fields: (t.fields as Field[]).map(describeField),
+      fields: describeFields(t.fields as Field[]),
     }))
   return out
 }
+
+/** Fields as described; `ui` fields (custom admin components, no data) are left out: this admin has no slot for them. */
+const describeFields = (fields: Field[]): Record<string, unknown>[] =>
+  fields.filter((f) => f.type !== 'ui').map(describeField)
 
 function labelsOf(labels: unknown, slug: string): { singular: string; plural: string } {
   const l = isRecord(labels) ? labels : {}
@@ -184,7 +188,7 @@ function describeCollection(c: SanitizedCollection): AdminEntity {
     versions: Boolean(c.versions),
     trash: c.trash,
     timestamps: c.timestamps,
-    fields: (c.fields as Field[]).map(describeField),
+    fields: describeFields(c.fields as Field[]),
   }
 }
 
@@ -201,15 +205,21 @@ function describeGlobal(g: SanitizedGlobal): AdminEntity {
     versions: Boolean(g.versions),
     trash: false,
     timestamps: true,
-    fields: (g.fields as Field[]).map(describeField),
+    fields: describeFields(g.fields as Field[]),
   }
 }
 
 /** The admin's description of a config (see the module comment). */
 export function adminDescription(config: SanitizedConfig): AdminDescription {
   const adminUser = (config.admin as Record<string, unknown> | undefined)?.user
+  // As `canAccessAdmin` picks it (local/operations/access.ts): `admin.user`, else `users`, else the first.
   const user =
-    typeof adminUser === 'string' ? adminUser : config.collections.find((c) => c.auth)?.slug
+    typeof adminUser === 'string'
+      ? adminUser
+      : (
+          config.collections.find((c) => c.slug === 'users' && c.auth) ??
+          config.collections.find((c) => c.auth)
+        )?.slug
   const loc = config.localization
   return {
     routes: { admin: config.routes.admin, api: config.routes.api },

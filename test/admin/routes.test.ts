@@ -76,3 +76,11 @@ test('the contract describes the admin: collections with their admin options and
     ['site-settings'],
   )
 })
+
+test('admin.user must name an auth collection: a start-up error listing the ones that have auth', (t) => {
+  const error = t.throws(() => sanitizeConfig({ ...exampleConfig, admin: { user: 'posts' } }))
+  t.is(
+    error?.message,
+    'admin.user "posts" names no auth collection; name one whose users log into the admin (users).',
+  )
+})

@@ -28,6 +28,7 @@ test('fills defaults: labels, routes, depth and limits, timestamps', (t) => {
   t.is(c.collections[0].table, 'blog_posts')
   t.true(c.collections[0].timestamps)
   t.deepEqual(c.routes, {
+    admin: '/admin',
     api: '/api',
     graphQL: '/graphql',
     graphQLPlayground: '/graphql-playground',
