@@ -125,6 +125,7 @@ const TREE_BUILDERS = new Set([
   'local/permissions.ts: fieldPermissions',
   'local/operations/auth/jwt-fields.ts: collect', // the JWT claims tree
   'contracts/sort.ts: walk', // the placement tree's sortable paths
+  'contracts/admin-description.ts: describeFields', // the admin's JSON copy of the raw fields, layout kept
   'contracts/graphql/permissions.ts: fieldPermissionType', // the permissions types
   'contracts/openapi/permission-schemas.ts: fieldsPermissionSchema', // the permissions schemas
   'config/sanitize/lexical.ts: fieldsOf', // the fields inside rich text (blocks', links'), each resolved with its editor
