@@ -118,3 +118,29 @@ test.serial('the first user is created from the admin when the server has none',
   )
   await p.done(t)
 })
+
+test.serial('the login and the navigation work from the keyboard alone', async (t) => {
+  const p = await s.open()
+  await p.go('/login')
+  await p.page.getByLabel('Email').waitFor()
+  // Tab from the top of the page reaches the email field first, then the password, then the button.
+  await p.page.keyboard.press('Tab')
+  t.is(await p.page.evaluate(() => document.activeElement?.id), 'auth-account')
+  await p.page.keyboard.type('admin@example.com')
+  await p.page.keyboard.press('Tab')
+  await p.page.keyboard.type('admin-password')
+  await p.page.keyboard.press('Enter')
+  await p.page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+  // The skip link comes first, then the navigation's links, each focusable and followed with Enter.
+  await p.page.keyboard.press('Tab')
+  t.is(await p.page.evaluate(() => document.activeElement?.textContent), 'Skip to content')
+  const reached: string[] = []
+  while (!reached.at(-1)?.startsWith('Site Settings') && reached.length < 20) {
+    await p.page.keyboard.press('Tab')
+    reached.push((await p.page.evaluate(() => document.activeElement?.textContent)) ?? '')
+  }
+  t.true(reached.at(-1)?.startsWith('Site Settings'), reached.join(' | '))
+  await p.page.keyboard.press('Enter')
+  await p.page.waitForURL(/\/admin\/globals\/site-settings$/)
+  await p.done(t)
+})
