@@ -196,3 +196,33 @@ test.serial('the list at a phone width', async (t) => {
   await p.screenshot('list-posts')
   await p.done(t)
 })
+
+test.serial(
+  'a member gets no delete controls on posts, and no create or selection on categories',
+  async (t) => {
+    const p = await s.open()
+    await p.login('alice')
+    await visit(p, '/collections/posts')
+    await p.page.getByText('Page 1 of 3').waitFor()
+    await p.page.getByRole('link', { name: 'Create new' }).waitFor()
+    await rows(p.page).first().getByRole('checkbox').check()
+    await p.page.getByRole('button', { name: 'Unpublish' }).waitFor()
+    t.is(await p.page.getByRole('button', { name: 'Delete' }).count(), 0)
+    await visit(p, '/collections/categories')
+    await p.page.getByText('5 documents').waitFor()
+    t.is(await p.page.getByRole('link', { name: 'Create new' }).count(), 0)
+    t.is(await p.page.getByRole('checkbox').count(), 0)
+    await p.done(t)
+  },
+)
+
+test.serial('a filter the server refuses shows its message in an alert', async (t) => {
+  const p = await s.open()
+  await p.login('admin')
+  const where = encodeURIComponent(JSON.stringify({ and: [{ nothing: { equals: 'x' } }] }))
+  await visit(p, `/collections/posts?where=${where}`)
+  const alert = p.page.getByRole('alert')
+  await alert.waitFor()
+  t.regex((await alert.textContent()) ?? '', /nothing/i)
+  await p.done(t)
+})
