@@ -17,6 +17,10 @@ async function visit(p: AdminPage, path: string): Promise<void> {
   }, `/admin${path}`)
 }
 
+/** The list's count of matches, exactly (`3 documents` is not `13 documents`). */
+const total = (page: Page, n: number) =>
+  page.getByText(`${n} ${n === 1 ? 'document' : 'documents'}`, { exact: true }).waitFor()
+
 const rows = (page: Page) => page.locator('table.list-table tbody tr')
 const headers = async (page: Page) =>
   (await page.locator('table.list-table thead th').allTextContents()).map((h) =>
@@ -35,7 +39,7 @@ test.serial(
     await p.page.getByText('Page 1 of 3').waitFor()
     t.deepEqual(await headers(p.page), ['', 'Title', 'Status', 'Updated At'])
     t.is(await rows(p.page).count(), 10)
-    t.truthy(await p.page.getByText('30 documents').textContent())
+    await total(p.page, 30)
     t.deepEqual(await p.axe(), [])
     await p.screenshot('list-posts')
     await p.page.getByRole('button', { name: 'Next' }).click()
@@ -90,7 +94,7 @@ test.serial('the search box finds a post by words of its title', async (t) => {
   await visit(p, '/collections/posts')
   await p.page.getByRole('searchbox').fill(q)
   await p.page.getByRole('button', { name: 'Search' }).click()
-  await p.page.getByText(`${expected} ${expected === 1 ? 'document' : 'documents'}`).waitFor()
+  await total(p.page, expected)
   await rows(p.page).getByRole('link', { name: title, exact: true }).waitFor()
   t.is(await rows(p.page).count(), expected)
   t.regex(p.page.url(), /search=/)
@@ -98,29 +102,40 @@ test.serial('the search box finds a post by words of its title', async (t) => {
 })
 
 test.serial(
-  'the filter builder narrows to views greater than N, as the Local API counts',
+  'the filter builder narrows to views greater than N, then ANDs a status in a list, as the Local API counts',
   async (t) => {
     const p = await s.open()
     await p.login('admin')
     await visit(p, '/collections/posts')
     await p.page.getByText('Page 1 of 3').waitFor()
     const n = 2500
-    const expected = (
-      await s.cms.count({ collection: 'posts', where: { views: { greater_than: n } }, draft: true })
-    ).totalDocs
+    const count = async (where: Record<string, unknown>) =>
+      (await s.cms.count({ collection: 'posts', where, draft: true })).totalDocs
+    const views = { views: { greater_than: n } }
+    const expected = await count(views)
     t.true(expected > 0 && expected < 30)
     await p.page.getByRole('button', { name: 'Add filter' }).click()
     await p.page.getByLabel('Field of condition 1').selectOption('views')
     await p.page.getByLabel('Operator of condition 1').selectOption('greater_than')
     await p.page.getByLabel('Value of condition 1').fill(String(n))
     await p.page.getByRole('button', { name: 'Apply filters' }).click()
-    await p.page.getByText(`${expected} documents`).waitFor()
-    const where = JSON.parse(new URL(p.page.url()).searchParams.get('where') ?? '{}')
-    t.deepEqual(where, { and: [{ views: { greater_than: n } }] })
+    await total(p.page, expected)
+    const where = () => JSON.parse(new URL(p.page.url()).searchParams.get('where') ?? '{}')
+    t.deepEqual(where(), { and: [views] })
+
+    const status = { status: { in: ['published', 'review'] } }
+    const both = await count({ and: [views, status] })
+    t.true(both < expected)
+    await p.page.getByRole('button', { name: 'Add filter' }).click()
+    await p.page.getByLabel('Field of condition 2').selectOption('status')
+    await p.page.getByLabel('Operator of condition 2').selectOption('in')
+    await p.page.getByLabel('Value of condition 2').fill('published, review')
+    await p.page.getByRole('button', { name: 'Apply filters' }).click()
+    await total(p.page, both)
+    t.deepEqual(where(), { and: [views, status] })
     await p.done(t)
   },
 )
-
 test.serial('the column picker adds a column', async (t) => {
   const p = await s.open()
   await p.login('admin')
@@ -168,7 +183,7 @@ test.serial('bulk: two selected posts are deleted after confirmation', async (t)
       ).id,
     )
   await visit(p, '/collections/posts?search=Zeppelin')
-  await p.page.getByText('2 documents').waitFor()
+  await total(p.page, 2)
   let confirmed = ''
   p.page.on('dialog', (d) => {
     confirmed = d.message()
@@ -209,7 +224,7 @@ test.serial(
     await p.page.getByRole('button', { name: 'Unpublish' }).waitFor()
     t.is(await p.page.getByRole('button', { name: 'Delete' }).count(), 0)
     await visit(p, '/collections/categories')
-    await p.page.getByText('5 documents').waitFor()
+    await total(p.page, 5)
     t.is(await p.page.getByRole('link', { name: 'Create new' }).count(), 0)
     t.is(await p.page.getByRole('checkbox').count(), 0)
     await p.done(t)

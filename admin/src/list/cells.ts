@@ -7,11 +7,15 @@ import { convertLexicalToPlaintext } from '../../../sdk/index.ts'
 import type { AdminField } from '../schema.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+const preciseFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
 
-export function formatDate(value: unknown): string {
+/** A date as text (to the minute; to the second with `precise`, where dates close together must differ). */
+export function formatDate(value: unknown, precise = false): string {
   if (typeof value !== 'string' && typeof value !== 'number') return ''
   const d = new Date(value)
-  return Number.isNaN(d.getTime()) ? String(value) : dateFormat.format(d)
+  return Number.isNaN(d.getTime())
+    ? String(value)
+    : (precise ? preciseFormat : dateFormat).format(d)
 }
 
 const clip = (s: string, max = 80): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)

@@ -129,7 +129,7 @@ export function operatorsOf(field: AdminField): string[] {
 
 /** The columns the filter builder offers (those with at least one operator). */
 export const filterable = (all: Column[]): Column[] =>
-  all.filter((c) => operatorsOf(c.field).length > 0)
+  all.filter((c) => !c.field.virtual && operatorsOf(c.field).length > 0)
 
 /** A typed value for a condition: numbers as numbers, booleans as booleans, `in` as a list. */
 export function typedValue(field: AdminField, operator: string, raw: string): unknown {

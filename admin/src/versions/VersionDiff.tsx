@@ -34,7 +34,7 @@ export function VersionDiff(props: {
 
   const onRestore = async () => {
     if (!loaded) return
-    const when = formatDate(loaded.version.updatedAt)
+    const when = formatDate(loaded.version.updatedAt, true)
     if (!window.confirm(`Restore the version of ${when}? The current content is replaced.`)) return
     setBusy(true)
     setError(undefined)
@@ -63,7 +63,7 @@ export function VersionDiff(props: {
       )}
       {loaded && (
         <>
-          <h2>Version of {formatDate(loaded.version.updatedAt)}</h2>
+          <h2>Version of {formatDate(loaded.version.updatedAt, true)}</h2>
           <div className="toolbar">
             <span>
               {changed} {changed === 1 ? 'field differs' : 'fields differ'} from the current

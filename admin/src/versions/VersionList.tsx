@@ -51,7 +51,7 @@ export function VersionList(props: { target: Target; entity: AdminEntity; base: 
               {data.docs.map((v) => (
                 <tr key={String(v.id)}>
                   <td>
-                    <Link to={`${base}/${v.id}`}>{formatDate(v.updatedAt)}</Link>
+                    <Link to={`${base}/${v.id}`}>{formatDate(v.updatedAt, true)}</Link>
                   </td>
                   {titleField && <td>{String(v.version[titleField] ?? '')}</td>}
                   <td>
