@@ -102,7 +102,7 @@ test.serial('the search box finds a post by words of its title', async (t) => {
 })
 
 test.serial(
-  'the filter builder narrows to views greater than N, then ANDs a status in a list, as the Local API counts',
+  'the filter builder narrows to views greater than N, ANDs a status in a list and ORs a group, as the Local API counts',
   async (t) => {
     const p = await s.open()
     await p.login('admin')
@@ -133,6 +133,18 @@ test.serial(
     await p.page.getByRole('button', { name: 'Apply filters' }).click()
     await total(p.page, both)
     t.deepEqual(where(), { and: [views, status] })
+
+    // An OR group: (views > N and status in …) or featured.
+    const featured = { featured: { equals: true } }
+    const any = await count({ or: [{ and: [views, status] }, { and: [featured] }] })
+    t.true(any > both)
+    await p.page.getByRole('button', { name: 'Add an OR group' }).click()
+    await p.page.getByLabel('Field of condition 3').selectOption('featured')
+    await p.page.getByLabel('Value of condition 3').selectOption('true')
+    await p.page.getByRole('button', { name: 'Apply filters' }).click()
+    await total(p.page, any)
+    t.deepEqual(where(), { or: [{ and: [views, status] }, { and: [featured] }] })
+    await p.screenshot('list-filters')
     await p.done(t)
   },
 )

@@ -59,98 +59,135 @@ function ValueInput(props: { column?: Column; row: Row; id: string; set(raw: str
   )
 }
 
+function ConditionRow(props: {
+  columns: Column[]
+  row: Row
+  n: string
+  first: boolean
+  update(patch: Partial<Row>): void
+  remove(): void
+}) {
+  const { columns, row, n } = props
+  const column = columns.find((c) => c.name === row.field)
+  const setField = (field: string) => {
+    const f = columns.find((c) => c.name === field)!.field
+    const ops = operatorsOf(f)
+    props.update({ field, operator: ops[0], raw: f.type === 'checkbox' ? 'true' : '' })
+  }
+  return (
+    <div className="filter-row">
+      {!props.first && <span className="and">and</span>}
+      <select
+        aria-label={`Field of condition ${n}`}
+        value={row.field}
+        onChange={(e) => setField(e.target.value)}
+      >
+        {columns.map((c) => (
+          <option key={c.name} value={c.name}>
+            {c.label}
+            {c.name === '_status' ? ' (draft/published)' : ''}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label={`Operator of condition ${n}`}
+        value={row.operator}
+        onChange={(e) =>
+          props.update({
+            operator: e.target.value,
+            raw: e.target.value === 'exists' ? 'true' : row.raw,
+          })
+        }
+      >
+        {(column ? operatorsOf(column.field) : []).map((o) => (
+          <option key={o} value={o}>
+            {OPERATOR_LABELS[o] ?? o}
+          </option>
+        ))}
+      </select>
+      <ValueInput column={column} row={row} id={n} set={(raw) => props.update({ raw })} />
+      <button
+        type="button"
+        className="secondary small"
+        aria-label={`Remove condition ${n}`}
+        onClick={props.remove}
+      >
+        Remove
+      </button>
+    </div>
+  )
+}
+
+/** Condition groups: the conditions of a group ANDed, the groups ORed; numbered across groups. */
 export function Filters(props: {
   columns: Column[]
-  conditions: Condition[]
-  onApply(conditions: Condition[]): void
+  conditions: Condition[][]
+  onApply(conditions: Condition[][]): void
 }) {
   const columns = filterable(props.columns)
-  const [rows, setRows] = useState<Row[]>(props.conditions.map(rowOf))
+  const initial = () => props.conditions.map((g) => g.map(rowOf))
+  const [groups, setGroups] = useState<Row[][]>(initial)
   const key = JSON.stringify(props.conditions)
-  useEffect(() => setRows(props.conditions.map(rowOf)), [key])
+  useEffect(() => setGroups(initial()), [key])
   const byName = (name: string) => columns.find((c) => c.name === name)
-  const update = (i: number, patch: Partial<Row>) =>
-    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))
-  const setField = (i: number, field: string) => {
-    const ops = operatorsOf(byName(field)!.field)
-    update(i, {
-      field,
-      operator: ops[0],
-      raw: ops[0] === 'equals' && byName(field)!.field.type === 'checkbox' ? 'true' : '',
-    })
-  }
-  const add = () => {
-    const first = columns[0]
-    if (first)
-      setRows([...rows, { field: first.name, operator: operatorsOf(first.field)[0], raw: '' }])
-  }
-  const apply = () =>
-    props.onApply(
-      rows
-        .filter((r) => byName(r.field))
-        .map((r) => ({
-          field: r.field,
-          operator: r.operator,
-          value: typedValue(
-            byName(r.field)!.field,
-            r.operator,
-            r.operator === 'exists' && r.raw === '' ? 'true' : r.raw,
-          ),
-        })),
+  const fresh = (): Row | undefined =>
+    columns[0] && { field: columns[0].name, operator: operatorsOf(columns[0].field)[0], raw: '' }
+  const update = (g: number, i: number, patch: Partial<Row>) =>
+    setGroups(
+      groups.map((rows, h) =>
+        h !== g ? rows : rows.map((r, j) => (j === i ? { ...r, ...patch } : r)),
+      ),
     )
+  const remove = (g: number, i: number) =>
+    setGroups(
+      groups
+        .map((rows, h) => (h !== g ? rows : rows.filter((_, j) => j !== i)))
+        .filter((rows) => rows.length),
+    )
+  const add = (newGroup: boolean) => {
+    const row = fresh()
+    if (!row) return
+    if (newGroup || !groups.length) setGroups([...groups, [row]])
+    else setGroups(groups.map((rows, h) => (h === groups.length - 1 ? [...rows, row] : rows)))
+  }
+  const condition = (r: Row): Condition => ({
+    field: r.field,
+    operator: r.operator,
+    value: typedValue(byName(r.field)!.field, r.operator, r.raw),
+  })
+  const apply = () =>
+    props.onApply(groups.map((rows) => rows.filter((r) => byName(r.field)).map(condition)))
+  let n = 0
   return (
     <section className="filters" aria-label="Filters">
-      {rows.map((row, i) => {
-        const column = byName(row.field)
-        const n = String(i + 1)
-        return (
-          <div className="filter-row" key={i}>
-            {i > 0 && <span className="and">and</span>}
-            <select
-              aria-label={`Field of condition ${n}`}
-              value={row.field}
-              onChange={(e) => setField(i, e.target.value)}
-            >
-              {columns.map((c) => (
-                <option key={c.name} value={c.name}>
-                  {c.label}
-                  {c.name === '_status' ? ' (draft/published)' : ''}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label={`Operator of condition ${n}`}
-              value={row.operator}
-              onChange={(e) =>
-                update(i, {
-                  operator: e.target.value,
-                  raw: e.target.value === 'exists' ? 'true' : row.raw,
-                })
-              }
-            >
-              {(column ? operatorsOf(column.field) : []).map((o) => (
-                <option key={o} value={o}>
-                  {OPERATOR_LABELS[o] ?? o}
-                </option>
-              ))}
-            </select>
-            <ValueInput column={column} row={row} id={n} set={(raw) => update(i, { raw })} />
-            <button
-              type="button"
-              className="secondary small"
-              aria-label={`Remove condition ${n}`}
-              onClick={() => setRows(rows.filter((_, j) => j !== i))}
-            >
-              Remove
-            </button>
+      {groups.map((rows, g) => (
+        <div key={g}>
+          {g > 0 && <p className="or">or</p>}
+          <div className="filter-group" role="group" aria-label={`Condition group ${g + 1}`}>
+            {rows.map((row, i) => (
+              <ConditionRow
+                key={i}
+                columns={columns}
+                row={row}
+                n={String(++n)}
+                first={i === 0}
+                update={(patch) => update(g, i, patch)}
+                remove={() => remove(g, i)}
+              />
+            ))}
           </div>
-        )
-      })}
+        </div>
+      ))}
       <div className="toolbar">
-        <button type="button" className="secondary small" onClick={add}>
+        <button type="button" className="secondary small" onClick={() => add(false)}>
           Add filter
         </button>
-        {(rows.length > 0 || props.conditions.length > 0) && (
+        {groups.length > 0 && (
+          <button type="button" className="secondary small" onClick={() => add(true)}>
+            Add an OR group
+          </button>
+        )}
+        {(groups.length > 0 || props.conditions.length > 0) && (
           <button type="button" className="small" onClick={apply}>
             Apply filters
           </button>

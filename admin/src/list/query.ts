@@ -16,33 +16,46 @@ export interface ListState {
   limit: number
   sort?: string
   search: string
-  /** The filter builder's conditions, ANDed. */
-  conditions: Condition[]
+  /** The filter builder's conditions: groups ORed, the conditions of a group ANDed. */
+  conditions: Condition[][]
   columns?: string[]
   locale?: string
 }
 
 type Where = Record<string, unknown>
 
-/** The conditions of a `where` the builder wrote (`{ and: [{ field: { op: value } }] }`). */
-export function conditionsOf(text: string | null): Condition[] {
+/** One AND group of a `where` (`{ and: [{ field: { op: value } }] }`, or a single condition object). */
+function groupOf(where: Where): Condition[] {
+  const list = (Array.isArray(where.and) ? where.and : [where]) as Where[]
+  return list.flatMap((w) =>
+    Object.entries(w).flatMap(([field, ops]) =>
+      Object.entries(ops as Where).map(([operator, value]) => ({ field, operator, value })),
+    ),
+  )
+}
+
+/**
+ * The condition groups of a `where` the builder wrote: `{ and: [...] }` is one group, `{ or: [{ and: [...] },
+ * ...] }` several, ORed.
+ */
+export function conditionsOf(text: string | null): Condition[][] {
   if (!text) return []
   try {
     const where = JSON.parse(text) as Where
-    const list = (Array.isArray(where.and) ? where.and : [where]) as Where[]
-    return list.flatMap((w) =>
-      Object.entries(w).flatMap(([field, ops]) =>
-        Object.entries(ops as Where).map(([operator, value]) => ({ field, operator, value })),
-      ),
-    )
+    const groups = Array.isArray(where.or) ? (where.or as Where[]) : [where]
+    return groups.map(groupOf).filter((g) => g.length > 0)
   } catch {
     return []
   }
 }
 
-export function whereOf(conditions: Condition[]): Where | undefined {
-  if (!conditions.length) return undefined
-  return { and: conditions.map((c) => ({ [c.field]: { [c.operator]: c.value } })) }
+export function whereOf(groups: Condition[][]): Where | undefined {
+  const and = (g: Condition[]) => ({
+    and: g.map((c) => ({ [c.field]: { [c.operator]: c.value } })),
+  })
+  const nonEmpty = groups.filter((g) => g.length > 0)
+  if (!nonEmpty.length) return undefined
+  return nonEmpty.length === 1 ? and(nonEmpty[0]) : { or: nonEmpty.map(and) }
 }
 
 export function readState(query: URLSearchParams, defaultLimit: number): ListState {
