@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { allowed, useSession } from '../session.tsx'
 import { Link, useRoute } from '../router.tsx'
 import type { AdminEntity } from '../schema.ts'
-import { columnsOf, defaultColumns, searchFields, titleOf } from '../list/fields.ts'
+import { columnsOf, defaultColumns, searchFields, titleOf, type Column } from '../list/fields.ts'
 import { readState, writeState, type ListState } from '../list/query.ts'
 import { useDocs } from '../list/useDocs.ts'
 import { Table } from '../list/Table.tsx'
@@ -62,7 +62,7 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
   const state = readState(query, defaultLimit)
   const all = useMemo(() => columnsOf(entity), [entity])
   const search = useMemo(() => searchFields(entity, all), [entity, all])
-  const shownNames = state.columns ?? defaultColumns(entity, all)
+  const shownNames = state.columns ?? columnsByDefault(entity, all, trash)
   const shown = shownNames.flatMap((n) => all.filter((c) => c.name === n))
   const localization = description.localization
   const locale = state.locale ?? (localization ? localization.defaultLocale : undefined)
@@ -195,4 +195,10 @@ function Empty(props: { entity: AdminEntity; trash: boolean; filtered: boolean }
 function limitsOf(entity: AdminEntity, current: number): number[] {
   const limits = entity.pagination?.limits?.length ? entity.pagination.limits : [10, 25, 50, 100]
   return limits.includes(current) ? limits : [...limits, current].sort((a, b) => a - b)
+}
+
+/** The default columns; the trash adds when each document was deleted. */
+function columnsByDefault(entity: AdminEntity, all: Column[], trash: boolean): string[] {
+  const defaults = defaultColumns(entity, all)
+  return trash && !defaults.includes('deletedAt') ? [...defaults, 'deletedAt'] : defaults
 }
