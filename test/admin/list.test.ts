@@ -148,18 +148,41 @@ test.serial(
     await p.done(t)
   },
 )
-test.serial('the column picker adds a column', async (t) => {
-  const p = await s.open()
-  await p.login('admin')
-  await visit(p, '/collections/posts')
-  await p.page.getByText('Page 1 of 3').waitFor()
-  await p.page.getByText('Columns', { exact: true }).first().click()
-  await p.page.getByRole('checkbox', { name: 'Views' }).check()
-  await p.page.getByRole('columnheader', { name: 'Views' }).waitFor()
-  t.deepEqual(await headers(p.page), ['', 'Title', 'Views', 'Status', 'Updated At'])
-  t.regex(p.page.url(), /columns=title%2Cviews%2C_status%2CupdatedAt/)
-  await p.done(t)
-})
+test.serial(
+  'the column picker adds a column, and a relationship column shows titles',
+  async (t) => {
+    const p = await s.open()
+    await p.login('admin')
+    await visit(p, '/collections/posts')
+    await p.page.getByText('Page 1 of 3').waitFor()
+    await p.page.getByText('Columns', { exact: true }).first().click()
+    await p.page.getByRole('checkbox', { name: 'Views' }).check()
+    await p.page.getByRole('columnheader', { name: 'Views' }).waitFor()
+    t.deepEqual(await headers(p.page), ['', 'Title', 'Views', 'Status', 'Updated At'])
+    t.regex(p.page.url(), /columns=title%2Cviews%2C_status%2CupdatedAt/)
+
+    // A relationship column names the related post by its title (fetched by id, without depth).
+    const [doc] = (
+      await s.cms.find({
+        collection: 'posts',
+        where: { related: { exists: true } },
+        sort: 'title',
+        limit: 1,
+        depth: 0,
+        draft: true,
+      })
+    ).docs
+    const relatedId = (doc.related as number[])[0]
+    const related = await s.cms.findByID({ collection: 'posts', id: relatedId, draft: true })
+    await visit(p, '/collections/posts?sort=title&columns=title,related')
+    const row = rows(p.page).filter({
+      has: p.page.getByRole('link', { name: String(doc.title), exact: true }),
+    })
+    await row.getByText(String(related.title), { exact: true }).waitFor()
+    t.deepEqual(await headers(p.page), ['', 'Title', 'Related'])
+    await p.done(t)
+  },
+)
 
 test.serial('bulk: two selected posts are unpublished', async (t) => {
   const p = await s.open()

@@ -9,6 +9,7 @@ import type { AdminEntity } from '../schema.ts'
 import { columnsOf, defaultColumns, searchFields, titleOf, type Column } from '../list/fields.ts'
 import { readState, writeState, type ListState } from '../list/query.ts'
 import { useDocs } from '../list/useDocs.ts'
+import { useRelatedTitles } from '../list/related.ts'
 import { Table } from '../list/Table.tsx'
 import { ColumnPicker, LocaleSelect, Pagination, SearchBox } from '../list/Controls.tsx'
 import { Filters } from '../list/Filters.tsx'
@@ -67,6 +68,7 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
   const localization = description.localization
   const locale = state.locale ?? (localization ? localization.defaultLocale : undefined)
   const { data, error, loading, reload } = useDocs(entity, { ...state, locale }, search, trash)
+  const docs = useRelatedTitles(description, shown, data?.docs)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [outcome, setOutcome] = useState<BulkOutcome>()
   useEffect(() => setSelected(new Set()), [data])
@@ -127,7 +129,7 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
           caption={title}
           columns={shown}
           titleField={titleOf(entity)}
-          docs={data.docs}
+          docs={docs ?? data.docs}
           sort={state.sort}
           onSort={(sort) => set({ sort, page: 1 })}
           selectable={canUpdate || canDelete}
