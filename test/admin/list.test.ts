@@ -276,3 +276,13 @@ test.serial('a filter the server refuses shows its message in an alert', async (
   t.regex((await alert.textContent()) ?? '', /nothing/i)
   await p.done(t)
 })
+
+test.serial('a page past the last one shows the last page', async (t) => {
+  const p = await s.open()
+  await p.login('admin')
+  await visit(p, '/collections/posts?page=9')
+  await p.page.getByText('Page 3 of 3').waitFor()
+  t.is(await rows(p.page).count(), 10)
+  t.regex(p.page.url(), /[?&]page=3/)
+  await p.done(t)
+})

@@ -11,7 +11,11 @@ export function Pagination(props: {
   onPage(page: number): void
   onLimit(limit: number): void
 }) {
-  const { page, totalPages, totalDocs } = props
+  const { page, totalPages, totalDocs, onPage } = props
+  // Past the last page (a bulk delete emptied it, an old link): the last page instead.
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) onPage(totalPages)
+  }, [page, totalPages])
   return (
     <nav className="pagination" aria-label="Pagination">
       <button
