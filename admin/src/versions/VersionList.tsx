@@ -51,7 +51,10 @@ export function VersionList(props: { target: Target; entity: AdminEntity; base: 
               {data.docs.map((v) => (
                 <tr key={String(v.id)}>
                   <td>
-                    <Link to={`${base}/${v.id}`}>{formatDate(v.updatedAt, true)}</Link>
+                    <Link to={`${base}/${v.id}`}>
+                      {formatDate(v.updatedAt, true)}
+                      <span className="visually-hidden"> (version {String(v.id)})</span>
+                    </Link>
                   </td>
                   {titleField && <td>{String(v.version[titleField] ?? '')}</td>}
                   <td>
