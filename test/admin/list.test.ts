@@ -1,6 +1,7 @@
 import test from 'ava'
 import type { Page } from 'playwright-core'
 import { useAdmin, type AdminPage } from './harness.ts'
+import type { Where } from '../../server/config/types.ts'
 
 const s = useAdmin(test)
 
@@ -109,7 +110,7 @@ test.serial(
     await visit(p, '/collections/posts')
     await p.page.getByText('Page 1 of 3').waitFor()
     const n = 2500
-    const count = async (where: Record<string, unknown>) =>
+    const count = async (where: Where) =>
       (await s.cms.count({ collection: 'posts', where, draft: true })).totalDocs
     const views = { views: { greater_than: n } }
     const expected = await count(views)
