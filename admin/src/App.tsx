@@ -12,6 +12,7 @@ import { Account } from './views/Account.tsx'
 import { ListView } from './views/List.tsx'
 import { EditView } from './views/Edit.tsx'
 import { VersionsView } from './views/Versions.tsx'
+import { Flash } from './flash.tsx'
 
 const PUBLIC = ['/login', '/create-first-user', '/forgot', '/reset/:token']
 
@@ -70,6 +71,7 @@ function Layout(props: { children: ReactNode }) {
         Skip to content
       </a>
       <Nav />
+      <Flash />
       <Suspense fallback={<main className="view">Loading…</main>}>{props.children}</Suspense>
     </div>
   )

@@ -1,0 +1,138 @@
+/** The list's smaller controls: pagination with the page size, the column picker, the search box and locale. */
+import { useEffect, useState, type FormEvent } from 'react'
+import type { Column } from './fields.ts'
+
+export function Pagination(props: {
+  page: number
+  totalPages: number
+  totalDocs: number
+  limit: number
+  limits: number[]
+  onPage(page: number): void
+  onLimit(limit: number): void
+}) {
+  const { page, totalPages, totalDocs, onPage } = props
+  // Past the last page (a bulk delete emptied it, an old link): the last page instead.
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) onPage(totalPages)
+  }, [page, totalPages])
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <button
+        type="button"
+        className="secondary small"
+        disabled={page <= 1}
+        onClick={() => props.onPage(page - 1)}
+      >
+        Previous
+      </button>
+      <span>
+        Page {page} of {Math.max(totalPages, 1)}
+      </span>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={page >= totalPages}
+        onClick={() => props.onPage(page + 1)}
+      >
+        Next
+      </button>
+      <span className="total">
+        {totalDocs} {totalDocs === 1 ? 'document' : 'documents'}
+      </span>
+      <label>
+        Per page{' '}
+        <select value={props.limit} onChange={(e) => props.onLimit(Number(e.target.value))}>
+          {props.limits.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+    </nav>
+  )
+}
+
+export function ColumnPicker(props: {
+  all: Column[]
+  shown: string[]
+  onChange(columns: string[]): void
+}) {
+  const { all, shown } = props
+  const toggle = (name: string) => {
+    if (shown.includes(name)) {
+      if (shown.length > 1) props.onChange(shown.filter((n) => n !== name))
+      return
+    }
+    // Config order, so a column comes back where it was.
+    const order = all.map((c) => c.name)
+    props.onChange(
+      [...shown, name].sort((a, b) => order.indexOf(a) - order.indexOf(b)).filter(Boolean),
+    )
+  }
+  return (
+    <details className="popover">
+      <summary className="button secondary small">Columns</summary>
+      <fieldset className="popover-body">
+        <legend>Columns</legend>
+        {all.map((c) => (
+          <label key={c.name} className="check">
+            <input
+              type="checkbox"
+              checked={shown.includes(c.name)}
+              onChange={() => toggle(c.name)}
+            />{' '}
+            {c.label}
+            {c.name === '_status' ? ' (draft/published)' : ''}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  )
+}
+
+export function SearchBox(props: { value: string; label: string; onSearch(text: string): void }) {
+  const [text, setText] = useState(props.value)
+  useEffect(() => setText(props.value), [props.value])
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    props.onSearch(text)
+  }
+  return (
+    <form role="search" className="search" onSubmit={submit}>
+      <label htmlFor="list-search" className="visually-hidden">
+        {props.label}
+      </label>
+      <input
+        id="list-search"
+        type="search"
+        placeholder={props.label}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="secondary small">
+        Search
+      </button>
+    </form>
+  )
+}
+
+export function LocaleSelect(props: {
+  locales: { code: string; label: string }[]
+  value: string
+  onChange(locale: string): void
+}) {
+  return (
+    <label>
+      Locale{' '}
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.locales.map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

@@ -1,0 +1,71 @@
+/**
+ * A value as the text of a table cell (the list view) or of a diff (the versions view): dates formatted,
+ * booleans as Yes/No, select labels, relationships by id or populated title, arrays and blocks as a row count,
+ * rich text as plain text.
+ */
+import { convertLexicalToPlaintext } from '../../../sdk/index.ts'
+import type { AdminField } from '../schema.ts'
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+const preciseFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
+
+/** A date as text (to the minute; to the second with `precise`, where dates close together must differ). */
+export function formatDate(value: unknown, precise = false): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return ''
+  const d = new Date(value)
+  return Number.isNaN(d.getTime())
+    ? String(value)
+    : (precise ? preciseFormat : dateFormat).format(d)
+}
+
+const clip = (s: string, max = 80): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
+
+/** A related document (populated or an id; polymorphic `{ relationTo, value }`) by its title or id. */
+function related(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value !== 'object') return String(value)
+  const v = value as Record<string, unknown>
+  if ('relationTo' in v && 'value' in v) return `${String(v.relationTo)}: ${related(v.value)}`
+  const title = v.title ?? v.name ?? v.email ?? v.filename ?? v.id
+  return String(title ?? '')
+}
+
+/** The plain text of a rich-text value (Lexical JSON). */
+export function richText(value: unknown): string {
+  try {
+    return convertLexicalToPlaintext({ data: value })
+  } catch {
+    return ''
+  }
+}
+
+export function formatValue(field: AdminField, value: unknown, max = 80): string {
+  if (value === null || value === undefined || value === '') return ''
+  switch (field.type) {
+    case 'date':
+      return formatDate(value)
+    case 'checkbox':
+      return value ? 'Yes' : 'No'
+    case 'select':
+    case 'radio': {
+      const label = (v: unknown) => field.options?.find((o) => o.value === v)?.label ?? String(v)
+      return Array.isArray(value) ? value.map(label).join(', ') : label(value)
+    }
+    case 'relationship':
+    case 'upload':
+      return Array.isArray(value) ? value.map(related).join(', ') : related(value)
+    case 'array':
+    case 'blocks': {
+      const n = Array.isArray(value) ? value.length : 0
+      return `${n} ${n === 1 ? 'row' : 'rows'}`
+    }
+    case 'richText':
+      return clip(richText(value), max)
+    case 'point':
+      return Array.isArray(value) ? value.join(', ') : JSON.stringify(value)
+    default:
+      if (Array.isArray(value) && field.type !== 'json')
+        return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ')
+      return clip(typeof value === 'object' ? JSON.stringify(value) : String(value), max)
+  }
+}
