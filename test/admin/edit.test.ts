@@ -205,3 +205,28 @@ test.serial('unsaved changes hold a navigation until the user confirms', async (
   t.is(await page.locator('#field-excerpt').inputValue(), 'Changed but not saved')
   await done(p, t)
 })
+
+test.serial('an admin duplicates a category, then deletes the copy after confirming', async (t) => {
+  const p = await s.open()
+  await p.login('admin')
+  const page = p.page
+  const category = (
+    await s.cms.find({ collection: 'categories', where: { slug: { equals: 'news' } } })
+  ).docs[0] as Doc
+  await go(p, `/collections/categories/${category.id}`)
+  await page.locator('#field-name').waitFor()
+  t.is(await page.locator('#field-name').inputValue(), 'News')
+  await page.getByRole('button', { name: 'Duplicate' }).click()
+  await page.waitForURL((url) => !url.pathname.endsWith(`/categories/${category.id}`))
+  const copyId = page.url().split('/').pop()!
+  await page.locator('#field-name').waitFor()
+  const copy = (await s.cms.findByID({ collection: 'categories', id: copyId })) as Doc
+  t.is(copy.name, 'News')
+  t.not(String(copy.id), String(category.id))
+  page.once('dialog', (d) => void d.accept())
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await page.waitForURL((url) => url.pathname.endsWith('/collections/categories'))
+  const left = await s.cms.find({ collection: 'categories', where: { id: { equals: copy.id } } })
+  t.is(left.totalDocs, 0)
+  await done(p, t)
+})
