@@ -1,0 +1,98 @@
+/** The document's buttons: save/draft/publish/unpublish, duplicate, delete, and the link to its versions. */
+import { useState } from 'react'
+import { collection, messageOf } from '../api.ts'
+import { Link, navigate } from '../router.tsx'
+import { apiId, type Loaded, type Target } from './useDocument.ts'
+import type { SaveMode } from './save.ts'
+
+export function SaveButtons(props: {
+  loaded: Loaded
+  op: 'create' | 'update'
+  busy: boolean
+  status: unknown
+  save: (mode: SaveMode) => void
+}) {
+  const { loaded, busy, save } = props
+  if (!loaded.entity.drafts)
+    return (
+      <button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+    )
+  return (
+    <>
+      <button type="submit" className="secondary" disabled={busy}>
+        Save draft
+      </button>
+      <button type="button" disabled={busy} onClick={() => save('publish')}>
+        Publish
+      </button>
+      {props.status === 'published' && props.op === 'update' && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => save('unpublish')}
+        >
+          Unpublish
+        </button>
+      )}
+    </>
+  )
+}
+
+/** Duplicate, delete (confirmed), versions: on an existing document of a collection. */
+export function DocActions(props: {
+  target: Target
+  loaded: Loaded
+  canDelete: boolean
+  canCreate: boolean
+}) {
+  const { target, loaded } = props
+  const [error, setError] = useState<string>()
+  if (target.kind !== 'collection' || !target.id) return null
+  const slug = target.slug
+  const id = apiId(target.id)
+  const duplicate = async () => {
+    try {
+      const r = (await collection(slug).duplicate(id, undefined, { depth: 0 })) as {
+        doc: { id: string | number }
+      }
+      navigate(`/collections/${slug}/${r.doc.id}`)
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }
+  const remove = async () => {
+    if (!window.confirm(`Delete this ${loaded.entity.labels.singular}? This cannot be undone.`))
+      return
+    try {
+      await collection(slug).delete(id, { depth: 0 })
+      navigate(`/collections/${slug}`, { force: true })
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }
+  return (
+    <div className="doc-actions">
+      {props.canCreate && (
+        <button type="button" className="secondary" onClick={() => void duplicate()}>
+          Duplicate
+        </button>
+      )}
+      {props.canDelete && (
+        <button type="button" className="danger" onClick={() => void remove()}>
+          Delete
+        </button>
+      )}
+      {loaded.entity.versions && (
+        <Link to={`/collections/${slug}/${target.id}/versions`}>Versions</Link>
+      )}
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+/** What every field of the edit form reads: the values, the setter, the server's field errors, read-only-ness. */
+import { createContext, useContext } from 'react'
+import type { Path, Values } from './state.ts'
+
+export interface FormApi {
+  values: Values
+  set(path: Path, value: unknown): void
+  /** Field errors of the last save, by dotted path (`layout.0.heading`). */
+  errors: Record<string, string>
+  /** The whole form is read-only (no update permission). */
+  readOnly: boolean
+  /** Whether the document is being created (field `create` permission) or updated. */
+  op: 'create' | 'update'
+}
+
+export const FormContext = createContext<FormApi | undefined>(undefined)
+
+export function useForm(): FormApi {
+  const f = useContext(FormContext)
+  if (!f) throw new Error('useForm outside the edit form')
+  return f
+}

@@ -1,0 +1,62 @@
+/**
+ * The edit view's writes: save (create or update; a draft where drafts are on), publish and unpublish, with the
+ * server's field errors kept by path for the fields to show.
+ */
+import { useState } from 'react'
+import { collection, fieldErrors, global, messageOf } from '../api.ts'
+import { navigate } from '../router.tsx'
+import { sessionEnded } from '../session.tsx'
+import { dataToSend, type Values } from './state.ts'
+import { apiId, type Loaded, type Target } from './useDocument.ts'
+
+export type SaveMode = 'save' | 'draft' | 'publish' | 'unpublish'
+
+export function useSave(
+  target: Target,
+  loaded: Loaded,
+  values: Values,
+  done: (doc: Values, message: string) => void,
+) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const op = target.kind === 'collection' && !target.id ? 'create' : 'update'
+
+  const save = async (mode: SaveMode) => {
+    const data: Values = dataToSend(values, loaded.fields, loaded.perm, op)
+    const options: { depth: number; draft?: boolean } = { depth: 0 }
+    if (loaded.entity.drafts) {
+      data._status = mode === 'publish' ? 'published' : 'draft'
+      if (mode === 'draft') options.draft = true
+    }
+    setBusy(true)
+    setError(undefined)
+    setErrors({})
+    try {
+      if (target.kind === 'global') {
+        const r = (await global(target.slug).update(data, options)) as {
+          result: Values
+          message: string
+        }
+        done(r.result, r.message)
+      } else if (op === 'create') {
+        const r = (await collection(target.slug).create(data, options)) as { doc: Values }
+        done(r.doc, 'Created.')
+        navigate(`/collections/${target.slug}/${String(r.doc.id)}`, { force: true })
+      } else {
+        const r = (await collection(target.slug).update(apiId(target.id!), data, options)) as {
+          doc: Values
+          message: string
+        }
+        done(r.doc, r.message)
+      }
+    } catch (e) {
+      if (sessionEnded(e)) throw e
+      setError(messageOf(e))
+      setErrors(fieldErrors(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, error, errors, save, op: op as 'create' | 'update' }
+}

@@ -1,0 +1,198 @@
+/** Arrays and blocks: rows to add (a block of a chosen type), move up and down, duplicate, remove, collapse. */
+import { useState, type ReactNode } from 'react'
+import { labelOf } from '../schema.ts'
+import { defaultsOf, idOf, type Path, type Perm, type Values } from '../edit/state.ts'
+import { Fields } from './Field.tsx'
+import { Description, ErrorText, Label, useValue, type FieldProps } from './Shell.tsx'
+
+type Row = Values & { id?: string; blockType?: string }
+
+/** Row operations on the list at a path. */
+function useRows(path: Path) {
+  const { value, set } = useValue<Row[]>(path)
+  const rows = Array.isArray(value) ? value : []
+  const withoutId = (r: Row): Row => {
+    const copy = structuredClone(r)
+    delete copy.id
+    return copy
+  }
+  return {
+    rows,
+    add: (row: Row) => set([...rows, row]),
+    remove: (i: number) => set(rows.filter((_, j) => j !== i)),
+    duplicate: (i: number) =>
+      set([...rows.slice(0, i + 1), withoutId(rows[i]), ...rows.slice(i + 1)]),
+    move: (i: number, by: -1 | 1) => {
+      const next = [...rows]
+      ;[next[i], next[i + by]] = [next[i + by], next[i]]
+      set(next)
+    },
+  }
+}
+
+function RowFrame(props: {
+  title: string
+  path: Path
+  index: number
+  count: number
+  readOnly: boolean
+  ops: ReturnType<typeof useRows>
+  children: ReactNode
+}) {
+  const { index: i, ops, readOnly } = props
+  const [open, setOpen] = useState(true)
+  const body = `${idOf(props.path)}-body`
+  return (
+    <li className="array-row">
+      <div className="array-row-head">
+        <button
+          type="button"
+          className="link"
+          aria-expanded={open}
+          aria-controls={body}
+          onClick={() => setOpen(!open)}
+        >
+          {props.title}
+        </button>
+        {!readOnly && (
+          <span className="row-actions">
+            <button
+              type="button"
+              className="secondary small"
+              disabled={i === 0}
+              onClick={() => ops.move(i, -1)}
+            >
+              Move up<span className="visually-hidden"> {props.title}</span>
+            </button>
+            <button
+              type="button"
+              className="secondary small"
+              disabled={i === props.count - 1}
+              onClick={() => ops.move(i, 1)}
+            >
+              Move down<span className="visually-hidden"> {props.title}</span>
+            </button>
+            <button type="button" className="secondary small" onClick={() => ops.duplicate(i)}>
+              Duplicate<span className="visually-hidden"> {props.title}</span>
+            </button>
+            <button type="button" className="danger small" onClick={() => ops.remove(i)}>
+              Remove<span className="visually-hidden"> {props.title}</span>
+            </button>
+          </span>
+        )}
+      </div>
+      <div id={body} hidden={!open}>
+        {props.children}
+      </div>
+    </li>
+  )
+}
+
+function ListFrame(props: FieldProps & { children: ReactNode; add: ReactNode }) {
+  return (
+    <fieldset className="field array">
+      <legend>
+        <Label field={props.field} />
+      </legend>
+      <Description field={props.field} path={props.path} />
+      <ErrorText path={props.path} />
+      <ol className="array-rows">{props.children}</ol>
+      {!props.readOnly && props.add}
+    </fieldset>
+  )
+}
+
+export function ArrayField(props: FieldProps & { perm: Perm }) {
+  const { field, path, readOnly, perm } = props
+  const ops = useRows(path)
+  const fields = field.fields ?? []
+  const label = labelOf(field)
+  return (
+    <ListFrame
+      {...props}
+      add={
+        <button type="button" className="secondary" onClick={() => ops.add(defaultsOf(fields))}>
+          Add {label} row
+        </button>
+      }
+    >
+      {ops.rows.map((_, i) => (
+        <RowFrame
+          key={i}
+          title={`${label} ${i + 1}`}
+          path={[...path, i]}
+          index={i}
+          count={ops.rows.length}
+          readOnly={readOnly}
+          ops={ops}
+        >
+          <Fields fields={fields} path={[...path, i]} perm={perm} readOnly={readOnly} />
+        </RowFrame>
+      ))}
+    </ListFrame>
+  )
+}
+
+export function BlocksField(props: FieldProps & { perm: Perm }) {
+  const { field, path, readOnly, perm } = props
+  const ops = useRows(path)
+  const blocks = field.blocks ?? []
+  const [choice, setChoice] = useState(blocks[0]?.slug ?? '')
+  const chooser = `${idOf(path)}-type`
+  const blockPerm = (slug: string): Perm => {
+    if (perm === true || perm === undefined) return perm
+    const b = perm.blocks
+    return b === undefined || b === true ? true : ((b as Record<string, Perm>)[slug] ?? true)
+  }
+  const add = () => {
+    const b = blocks.find((x) => x.slug === choice)
+    if (b) ops.add({ ...defaultsOf(b.fields), blockType: b.slug })
+  }
+  return (
+    <ListFrame
+      {...props}
+      add={
+        <div className="add-block">
+          <label htmlFor={chooser}>Block type</label>
+          <select id={chooser} value={choice} onChange={(e) => setChoice(e.target.value)}>
+            {blocks.map((b) => (
+              <option key={b.slug} value={b.slug}>
+                {b.labels.singular}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="secondary" onClick={add}>
+            Add block
+          </button>
+        </div>
+      }
+    >
+      {ops.rows.map((row, i) => {
+        const b = blocks.find((x) => x.slug === row.blockType)
+        const title = `${b?.labels.singular ?? row.blockType ?? 'Block'} ${i + 1}`
+        return (
+          <RowFrame
+            key={i}
+            title={title}
+            path={[...path, i]}
+            index={i}
+            count={ops.rows.length}
+            readOnly={readOnly}
+            ops={ops}
+          >
+            {b ? (
+              <Fields
+                fields={b.fields}
+                path={[...path, i]}
+                perm={blockPerm(b.slug)}
+                readOnly={readOnly}
+              />
+            ) : (
+              <p>Unknown block type {String(row.blockType)}.</p>
+            )}
+          </RowFrame>
+        )
+      })}
+    </ListFrame>
+  )
+}
