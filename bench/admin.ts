@@ -7,6 +7,7 @@
  *
  * `node bench/admin.ts [--posts 10000] [--runs 20]`
  */
+import Database from 'better-sqlite3'
 import { writeFileSync } from 'node:fs'
 import { pino } from 'pino'
 import { buildAdmin } from '../admin/build.ts'
@@ -30,9 +31,28 @@ const stats = (xs: number[]) => {
   return { median: Math.round(at(0.5)), p95: Math.round(at(0.95)), min: Math.round(s[0]) }
 }
 
+/**
+ * The bench's rows are inserted without the version each write through the CMS keeps; an editor's list reads
+ * drafts (the latest versions), so the private copy gets one latest version per post, as created posts have.
+ */
+function withVersions(file: string): void {
+  const db = new Database(file)
+  const columns = (db.prepare('PRAGMA table_info(posts)').all() as { name: string }[])
+    .map((c) => c.name)
+    .filter((name) => name !== 'id')
+  db.exec('DELETE FROM _posts_versions')
+  db.exec(
+    `INSERT INTO _posts_versions (parent, ${columns.map((c) => `version__${c}`).join(', ')}, latest, createdAt, updatedAt)
+     SELECT id, ${columns.join(', ')}, 1, createdAt, updatedAt FROM posts`,
+  )
+  db.exec('ANALYZE')
+  db.close()
+}
+
 const build = await buildAdmin()
 const { location } = await sqliteDataset(posts)
 const copy = await runCopy(location, posts)
+withVersions(copy)
 const cms = await getCms({ config: { ...(await loadConfig()), db: { url: `sqlite:${copy}` } } })
 const server = await listen(cms, { port: 0, logger: pino({ level: 'silent' }) })
 const browser = await launchBrowser({ isolated: true })
@@ -55,29 +75,31 @@ try {
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
   const nav = page.getByRole('navigation', { name: 'Main' })
 
-  // From the click on "Posts" to the first row in the DOM, timed inside the page (performance.now).
+  // From the click on "Posts" (the event's time) to the first row in the DOM (a MutationObserver), both read
+  // inside the page with performance.now, so the driver's round trips are not counted.
   const afterNavigation: number[] = []
   for (let i = 0; i < runs + 3; i++) {
-    const ms = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const link = Array.from(document.querySelectorAll<HTMLAnchorElement>('nav a')).find((a) =>
-            /^Posts/.test(a.textContent ?? ''),
-          )
-          const t0 = performance.now()
-          const done = () => {
-            if (!document.querySelector('main table tbody tr td')) return false
-            observer.disconnect()
-            resolve(performance.now() - t0)
-            return true
-          }
-          const observer = new MutationObserver(done)
-          observer.observe(document.body, { childList: true, subtree: true })
-          link?.click()
-        }),
+    await page.evaluate(() => {
+      const w = window as unknown as { bench: { t0?: number; t1?: number } }
+      w.bench = {}
+      document.addEventListener('click', (e) => (w.bench.t0 = e.timeStamp), {
+        capture: true,
+        once: true,
+      })
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('main table tbody tr td')) return
+        w.bench.t1 = performance.now()
+        observer.disconnect()
+      })
+      observer.observe(document.body, { childList: true, subtree: true })
+    })
+    await nav.getByRole('link', { name: /^Posts/ }).click()
+    await page.locator('main table tbody tr td').first().waitFor()
+    const { t0, t1 } = await page.evaluate(
+      () => (window as unknown as { bench: { t0: number; t1: number } }).bench,
     )
-    if (i >= 3) afterNavigation.push(ms)
-    await nav.getByRole('link', { name: 'Admin' }).click()
+    if (i >= 3) afterNavigation.push(t1 - t0)
+    await nav.getByRole('link', { name: 'Admin', exact: true }).click()
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
   }
 
