@@ -63,8 +63,13 @@ export interface AdminState extends ServerState<undefined> {
 
 export interface AdminPage {
   page: Page
-  /** Goes to an admin path (`/collections/posts`). */
+  /** Goes to an admin path (`/collections/posts`) with a page load. */
   go(path: string): Promise<void>
+  /**
+   * Goes to an admin path inside the app (history and popstate, as the back button) once the page has settled:
+   * a page load right after the login would drop the answers still on their way (the navigation's counts).
+   */
+  visit(path: string): Promise<void>
   login(name: 'admin' | 'alice' | 'bob'): Promise<void>
   /** Fails the test on any contract violation, CSP report or page error seen, then closes the page. */
   done(t: ExecutionContext): Promise<void>
@@ -123,6 +128,13 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
       return {
         page,
         go,
+        async visit(to) {
+          await page.waitForLoadState('networkidle')
+          await page.evaluate((url) => {
+            history.pushState(null, '', url)
+            dispatchEvent(new PopStateEvent('popstate'))
+          }, `/admin${to}`)
+        },
         async login(name) {
           await go('/login')
           await page.getByLabel('Email').fill(`${name}@example.com`)

@@ -1,22 +1,9 @@
 import test from 'ava'
 import type { Page } from 'playwright-core'
-import { useAdmin, type AdminPage } from './harness.ts'
+import { useAdmin } from './harness.ts'
 import type { Where } from '../../server/config/types.ts'
 
 const s = useAdmin(test)
-
-/**
- * Goes to an admin path inside the app (history and popstate, as the back button) once the login has settled (it
- * ends by going to the dashboard): a full page load would drop the answers still on their way (the navigation's
- * counts), which the contract check then cannot read.
- */
-async function visit(p: AdminPage, path: string): Promise<void> {
-  await p.page.waitForLoadState('networkidle')
-  await p.page.evaluate((url) => {
-    history.pushState(null, '', url)
-    dispatchEvent(new PopStateEvent('popstate'))
-  }, `/admin${path}`)
-}
 
 /** The list's count of matches, exactly (`3 documents` is not `13 documents`). */
 const total = (page: Page, n: number) =>
@@ -36,7 +23,7 @@ test.serial(
   async (t) => {
     const p = await s.open()
     await p.login('admin')
-    await visit(p, '/collections/posts')
+    await p.visit('/collections/posts')
     await p.page.getByText('Page 1 of 3').waitFor()
     t.deepEqual(await headers(p.page), ['', 'Title', 'Status', 'Updated At'])
     t.is(await rows(p.page).count(), 10)
@@ -63,7 +50,7 @@ test.serial(
 test.serial('sorting by title toggles ascending and descending', async (t) => {
   const p = await s.open()
   await p.login('admin')
-  await visit(p, '/collections/posts')
+  await p.visit('/collections/posts')
   await p.page.getByText('Page 1 of 3').waitFor()
   const first = async (sort: string) =>
     String((await s.cms.find({ collection: 'posts', sort, limit: 1, draft: true })).docs[0].title)
@@ -92,7 +79,7 @@ test.serial('the search box finds a post by words of its title', async (t) => {
   const expected = (
     await s.cms.count({ collection: 'posts', where: { title: { like: q } }, draft: true })
   ).totalDocs
-  await visit(p, '/collections/posts')
+  await p.visit('/collections/posts')
   await p.page.getByRole('searchbox').fill(q)
   await p.page.getByRole('button', { name: 'Search' }).click()
   await total(p.page, expected)
@@ -107,7 +94,7 @@ test.serial(
   async (t) => {
     const p = await s.open()
     await p.login('admin')
-    await visit(p, '/collections/posts')
+    await p.visit('/collections/posts')
     await p.page.getByText('Page 1 of 3').waitFor()
     const n = 2500
     const count = async (where: Where) =>
@@ -154,7 +141,7 @@ test.serial(
   async (t) => {
     const p = await s.open()
     await p.login('admin')
-    await visit(p, '/collections/posts')
+    await p.visit('/collections/posts')
     await p.page.getByText('Page 1 of 3').waitFor()
     await p.page.getByText('Columns', { exact: true }).first().click()
     await p.page.getByRole('checkbox', { name: 'Views' }).check()
@@ -175,7 +162,7 @@ test.serial(
     ).docs
     const relatedId = (doc.related as number[])[0]
     const related = await s.cms.findByID({ collection: 'posts', id: relatedId, draft: true })
-    await visit(p, '/collections/posts?sort=title&columns=title,related')
+    await p.visit('/collections/posts?sort=title&columns=title,related')
     const row = rows(p.page).filter({
       has: p.page.getByRole('link', { name: String(doc.title), exact: true }),
     })
@@ -188,7 +175,7 @@ test.serial(
 test.serial('bulk: two selected posts are unpublished', async (t) => {
   const p = await s.open()
   await p.login('admin')
-  await visit(p, '/collections/posts?sort=title')
+  await p.visit('/collections/posts?sort=title')
   const [a, b] = (await s.cms.find({ collection: 'posts', sort: 'title', limit: 2, draft: true }))
     .docs
   await firstTitle(p.page, String(a.title))
@@ -218,7 +205,7 @@ test.serial('bulk: two selected posts are deleted after confirmation', async (t)
         })
       ).id,
     )
-  await visit(p, '/collections/posts?search=Zeppelin')
+  await p.visit('/collections/posts?search=Zeppelin')
   await total(p.page, 2)
   let confirmed = ''
   p.page.on('dialog', (d) => {
@@ -241,7 +228,7 @@ test.serial('bulk: two selected posts are deleted after confirmation', async (t)
 test.serial('the list at a phone width', async (t) => {
   const p = await s.open(390)
   await p.login('admin')
-  await visit(p, '/collections/posts')
+  await p.visit('/collections/posts')
   await p.page.getByText('Page 1 of').waitFor()
   t.deepEqual(await p.axe(), [])
   await p.screenshot('list-posts')
@@ -253,13 +240,13 @@ test.serial(
   async (t) => {
     const p = await s.open()
     await p.login('alice')
-    await visit(p, '/collections/posts')
+    await p.visit('/collections/posts')
     await p.page.getByText('Page 1 of 3').waitFor()
     await p.page.getByRole('link', { name: 'Create new' }).waitFor()
     await rows(p.page).first().getByRole('checkbox').check()
     await p.page.getByRole('button', { name: 'Unpublish' }).waitFor()
     t.is(await p.page.getByRole('button', { name: 'Delete' }).count(), 0)
-    await visit(p, '/collections/categories')
+    await p.visit('/collections/categories')
     await total(p.page, 5)
     t.is(await p.page.getByRole('link', { name: 'Create new' }).count(), 0)
     t.is(await p.page.getByRole('checkbox').count(), 0)
@@ -271,7 +258,7 @@ test.serial('a filter the server refuses shows its message in an alert', async (
   const p = await s.open()
   await p.login('admin')
   const where = encodeURIComponent(JSON.stringify({ and: [{ nothing: { equals: 'x' } }] }))
-  await visit(p, `/collections/posts?where=${where}`)
+  await p.visit(`/collections/posts?where=${where}`)
   const alert = p.page.getByRole('alert')
   await alert.waitFor()
   t.regex((await alert.textContent()) ?? '', /nothing/i)
@@ -281,7 +268,7 @@ test.serial('a filter the server refuses shows its message in an alert', async (
 test.serial('a page past the last one shows the last page', async (t) => {
   const p = await s.open()
   await p.login('admin')
-  await visit(p, '/collections/posts?page=9')
+  await p.visit('/collections/posts?page=9')
   await p.page.getByText('Page 3 of 3').waitFor()
   t.is(await rows(p.page).count(), 10)
   t.regex(p.page.url(), /[?&]page=3/)

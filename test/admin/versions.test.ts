@@ -1,16 +1,7 @@
 import test from 'ava'
-import { useAdmin, type AdminPage } from './harness.ts'
+import { useAdmin } from './harness.ts'
 
 const s = useAdmin(test)
-
-/** Goes to an admin path inside the app once the login has settled (see list.test.ts). */
-async function visit(p: AdminPage, path: string): Promise<void> {
-  await p.page.waitForLoadState('networkidle')
-  await p.page.evaluate((url) => {
-    history.pushState(null, '', url)
-    dispatchEvent(new PopStateEvent('popstate'))
-  }, `/admin${path}`)
-}
 
 test.serial(
   'the versions of a post: the list, an older version against the current one, and restore',
@@ -23,7 +14,7 @@ test.serial(
 
     const p = await s.open()
     await p.login('admin')
-    await visit(p, `/collections/posts/${id}/versions`)
+    await p.visit(`/collections/posts/${id}/versions`)
     const older = p.page.locator('tbody tr', { hasText: 'Versioned v2' })
     await older.waitFor()
     t.is(
@@ -68,7 +59,7 @@ test.serial(
 test.serial('a global without versions says so', async (t) => {
   const p = await s.open()
   await p.login('admin')
-  await visit(p, '/globals/site-settings/versions')
+  await p.visit('/globals/site-settings/versions')
   await p.page.getByText('keeps no versions').waitFor()
   t.pass()
   await p.done(t)

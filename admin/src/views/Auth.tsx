@@ -67,6 +67,22 @@ function Input(props: {
   )
 }
 
+/** A new password and its confirmation (the submit compares them). */
+function NewPassword(props: { label: string; error?: string }) {
+  return (
+    <>
+      <Input
+        name="password"
+        label={props.label}
+        type="password"
+        autoComplete="new-password"
+        error={props.error}
+      />
+      <Input name="confirm" label="Confirm password" type="password" autoComplete="new-password" />
+    </>
+  )
+}
+
 const formValues = (e: FormEvent) =>
   Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Record<string, string>
 
@@ -147,19 +163,7 @@ export function FirstUser() {
       <p>This server has no users yet. The first one you create can then log in.</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Input name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
-        <Input
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <Input
-          name="confirm"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPassword label="Password" error={errors.password} />
         {error && (
           <p role="alert" className="form-error">
             {error}
@@ -225,19 +229,7 @@ export function ResetPassword(props: { token: string }) {
   return (
     <AuthPage title="Choose a new password">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Input
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <Input
-          name="confirm"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPassword label="New password" error={errors.password} />
         {error && (
           <p role="alert" className="form-error">
             {error}
