@@ -79,14 +79,18 @@ export interface AdminPage {
 }
 
 export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): AdminState {
+  // Before hooks run concurrently: this one waits for the server's to have started the CMS.
+  const started = Promise.withResolvers<Cms>()
   const s = useServer(test, exampleConfig, async (cms) => {
     await cms.config.seed!(cms)
     await init?.(cms)
+    started.resolve(cms)
   }) as AdminState
   test.before(async () => {
     await ensureBuilt()
     s.browser = await launchBrowser({ isolated: true })
-    const check = await contractChecker(compileOpenAPI(s.cms.config), ['/api/graphql'])
+    const cms = await started.promise
+    const check = await contractChecker(compileOpenAPI(cms.config), ['/api/graphql'])
     mkdirSync(ARTIFACTS, { recursive: true })
     s.open = async (width = 1280) => {
       const context = await s.browser.newContext({ viewport: { width, height: 900 } })
