@@ -6,7 +6,7 @@ import { someField } from './fields.ts'
 import { checkNames } from './names.ts'
 import { annotateRelations } from './ids.ts'
 import { sanitizeCollection } from './sanitize/collection.ts'
-import { checkAdminObject } from './sanitize/admin.ts'
+import { checkAdminObject, checkAdminUser } from './sanitize/admin.ts'
 import { checkEndpoints } from './sanitize/endpoints.ts'
 import { sanitizeGlobal } from './sanitize/global.ts'
 import { resolveJoins } from './sanitize/joins.ts'
@@ -85,21 +85,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const maxLimit = positiveInt(input.maxLimit ?? 1000, 'maxLimit')
   checkEndpoints(input.endpoints ?? [], 'Top-level endpoints')
   checkAdminObject(input, 'The config')
-  const adminUser = input.admin?.user
-  // (A config without any auth collection keeps it for a users collection it has yet to add.)
-  if (
-    adminUser !== undefined &&
-    collections.some((c) => c.auth) &&
-    !collections.some((c) => c.slug === adminUser && c.auth)
-  )
-    throw new ConfigError(
-      `admin.user ${JSON.stringify(adminUser)} names no auth collection; name one whose users log into the admin (${
-        collections
-          .filter((c) => c.auth)
-          .map((c) => c.slug)
-          .join(', ') || 'none has auth'
-      }).`,
-    )
+  checkAdminUser(input.admin?.user, collections)
   const cookiePrefix = cookiePrefixOf(input)
   for (const c of collections) {
     if (c.auth) checkRequestAuth(c.auth, `Collection "${c.slug}"`, maxDepth)

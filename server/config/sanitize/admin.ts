@@ -45,3 +45,21 @@ export function checkCollectionAdmin(c: SanitizedCollection, where: string): voi
     list.forEach((name, i) => check(`${key}[${i}]`, name))
   }
 }
+
+/**
+ * The root `admin.user`: the auth collection whose users log into the admin. A config without any auth collection
+ * keeps it for a users collection it has yet to add.
+ */
+export function checkAdminUser(adminUser: unknown, collections: SanitizedCollection[]): void {
+  if (
+    adminUser !== undefined &&
+    collections.some((c) => c.auth) &&
+    !collections.some((c) => c.slug === adminUser && c.auth)
+  )
+    throw new ConfigError(
+      `admin.user ${JSON.stringify(adminUser)} names no auth collection; name one whose users log into the admin (${collections
+        .filter((c) => c.auth)
+        .map((c) => c.slug)
+        .join(', ')}).`,
+    )
+}
