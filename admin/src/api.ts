@@ -23,12 +23,22 @@ export const cms = createClient({ baseUrl: window.location.origin, fetch: watche
 /** The admin's base path (`routes.admin`), read from where the app's own script was served. */
 export const adminBase = new URL('..', import.meta.url).pathname.replace(/\/$/, '')
 
+/** The description names a field's type `fieldType` (server/contracts/admin-description.ts): back to `type`. */
+function withFieldTypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withFieldTypes)
+  if (!value || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value))
+    out[key === 'fieldType' ? 'type' : key] = withFieldTypes(v)
+  return out
+}
+
 let description: Promise<AdminDescription> | undefined
 export function loadDescription(): Promise<AdminDescription> {
   return (description ??= fetch(`${adminBase}/config.json`, { credentials: 'same-origin' }).then(
     async (r) => {
       if (!r.ok) throw new Error(`The admin's config answered ${r.status}.`)
-      return (await r.json()) as AdminDescription
+      return withFieldTypes(await r.json()) as AdminDescription
     },
   ))
 }

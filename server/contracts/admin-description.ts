@@ -108,6 +108,10 @@ export function describeField(field: Field): Record<string, unknown> {
   const f = field as unknown as Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const key of PLAIN) if (f[key] !== undefined && jsonable(f[key])) out[key] = f[key]
+  // `fieldType`, not `type`: in the OpenAPI document an object `{ type: 'array' }` reads as a JSON Schema to the
+  // contract linters (Spectral's array-items). The admin renames it back when it loads the description.
+  out.fieldType = out.type
+  delete out.type
   const label = labelOf(f.label)
   if (label) out.label = label
   if (

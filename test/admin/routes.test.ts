@@ -62,8 +62,8 @@ test('the contract describes the admin: collections with their admin options and
   t.is(posts.useAsTitle, 'title')
   t.deepEqual(posts.defaultColumns, ['title', '_status', 'updatedAt'])
   t.true(posts.drafts)
-  const row = posts.fields.find((f: { type: string }) => f.type === 'row')
-  t.is(row.fields[0].type, 'group')
+  const row = posts.fields.find((f: { fieldType: string }) => f.fieldType === 'row')
+  t.is(row.fields[0].fieldType, 'group')
   const blocks = posts.fields.find((f: { name?: string }) => f.name === 'layout')
   t.deepEqual(
     blocks.blocks.map((b: { slug: string }) => b.slug),
