@@ -125,7 +125,16 @@ const Posts: CollectionConfig = {
     },
     { name: 'views', type: 'number', min: 0, defaultValue: 0, index: true },
     { name: 'featured', type: 'checkbox', defaultValue: false },
-    { name: 'publishedAt', type: 'date', index: true },
+    // Conditional fields (Payload's admin.condition): the admin asks the server's form-state route which apply.
+    {
+      name: 'publishedAt',
+      type: 'date',
+      index: true,
+      admin: {
+        condition: (data) => data.status === 'published' || data.status === 'archived',
+        description: 'Shown once the status is published or archived.',
+      },
+    },
     { name: 'category', type: 'relationship', relationTo: 'categories' },
     // An image of the media collection: its url and sizes come with the post at depth 1.
     { name: 'heroImage', type: 'upload', relationTo: 'media' },
@@ -169,7 +178,11 @@ const Posts: CollectionConfig = {
           interfaceName: 'QuoteBlock',
           fields: [
             { name: 'quote', type: 'textarea', required: true },
-            { name: 'attribution', type: 'text' },
+            {
+              name: 'attribution',
+              type: 'text',
+              admin: { condition: (_data, sibling) => Boolean(sibling.quote) },
+            },
           ],
         },
       ],

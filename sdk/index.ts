@@ -117,6 +117,20 @@ export function createClient(options: ClientOptions) {
     return result.data as R
   }
 
+  /** The conditions of a form (`formState`), where the contract offers the route. */
+  function formStateCall(
+    op: Op | undefined,
+    owner: string,
+    data: Record<string, unknown>,
+    { locale, ...rest }: { locale?: string; id?: unknown; operation?: string },
+  ) {
+    if (!op) throw new Error(`${owner} has no conditional fields.`)
+    return call<{ conditions: Record<string, boolean> }>(op, {
+      body: { data, ...rest },
+      query: locale ? { locale } : undefined,
+    })
+  }
+
   const collection = <S extends CollectionSlug>(slug: S) => {
     const ops = collections[slug] as unknown as Record<
       | 'find'
@@ -132,7 +146,15 @@ export function createClient(options: ClientOptions) {
       Op
     > &
       Partial<
-        Record<'duplicate' | 'findVersions' | 'findVersionByID' | 'restoreVersion' | 'getFile', Op>
+        Record<
+          | 'duplicate'
+          | 'findVersions'
+          | 'findVersionByID'
+          | 'restoreVersion'
+          | 'getFile'
+          | 'formState',
+          Op
+        >
       >
     type T = CollectionTypes[S]
     const files = fileMethods({
@@ -189,6 +211,14 @@ export function createClient(options: ClientOptions) {
         field: T['distinctField'],
         query: { where?: T['where']; sort?: string; limit?: number; page?: number } & Depth = {},
       ) => call<T['distinct']>(ops.findDistinct, { query: { ...query, field } }),
+      /**
+       * Which conditional fields (`admin.condition`) apply to a form's `data`, by dotted path: of a new document
+       * (`operation: 'create'`) or of document `id` (only where some field of the collection has a condition).
+       */
+      formState: (
+        data: Record<string, unknown>,
+        options: { id?: T['doc']['id']; operation?: 'create' | 'update'; locale?: string } = {},
+      ) => formStateCall(ops.formState, `Collection "${slug}"`, data, options),
       /** A copy of document `id`, `data` written over it (not where the collection has disableDuplicate). */
       duplicate(id: number, data?: T['update'], query?: { draft?: boolean } & Depth) {
         if (!ops.duplicate) throw new Error(`Collection "${slug}" cannot be duplicated.`)
@@ -218,7 +248,7 @@ export function createClient(options: ClientOptions) {
 
   const global = <S extends GlobalSlug>(slug: S) => {
     const ops = globals[slug] as unknown as Record<'find' | 'update' | 'docAccess', Op> &
-      Partial<Record<'findVersions' | 'findVersionByID' | 'restoreVersion', Op>>
+      Partial<Record<'findVersions' | 'findVersionByID' | 'restoreVersion' | 'formState', Op>>
     type G = GlobalTypes[S]
     const versions = (name: 'findVersions' | 'findVersionByID' | 'restoreVersion') => {
       const op = ops[name]
@@ -233,6 +263,9 @@ export function createClient(options: ClientOptions) {
       /** What the caller may do with the global (access functions given `data`, when set). */
       docAccess: (data?: G['update']) =>
         call<G['permissions']>(ops.docAccess, { body: data ?? {} }),
+      /** Which conditional fields apply to the global's form `data` (only where some field has a condition). */
+      formState: (data: Record<string, unknown>, options: { locale?: string } = {}) =>
+        formStateCall(ops.formState, `Global "${slug}"`, data, options),
       findVersions: (
         query: {
           where?: G['versionWhere']

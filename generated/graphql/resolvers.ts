@@ -1574,6 +1574,7 @@ export type Post = {
   id: Scalars['Int']['output'];
   layout?: Maybe<Array<Post_Layout>>;
   location?: Maybe<Array<Scalars['Float']['output']>>;
+  /** Shown once the status is published or archived. */
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
   reference?: Maybe<Post_Reference_Relationship>;
   related?: Maybe<Array<Post>>;
@@ -1651,6 +1652,7 @@ export type PostVersion_Version = {
   heroImage?: Maybe<Media>;
   layout?: Maybe<Array<PostVersion_Version_Layout>>;
   location?: Maybe<Array<Scalars['Float']['output']>>;
+  /** Shown once the status is published or archived. */
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
   reference?: Maybe<PostVersion_Version_Reference_Relationship>;
   related?: Maybe<Array<Post>>;

@@ -1876,6 +1876,9 @@ export type Post = {
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
+    /**
+     * Shown once the status is published or archived.
+     */
     publishedAt?: string | null;
     category?: number | Category | null;
     heroImage?: number | Media | null;
@@ -1926,6 +1929,9 @@ export type PostCreateInput = {
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
+    /**
+     * Shown once the status is published or archived.
+     */
     publishedAt?: string | null;
     category?: number | null;
     heroImage?: number | null;
@@ -1996,6 +2002,9 @@ export type PostDepth1 = {
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
+    /**
+     * Shown once the status is published or archived.
+     */
     publishedAt?: string | null;
     category?: number | Category | null;
     heroImage?: number | Media | null;
@@ -2035,6 +2044,9 @@ export type PostDepth2 = {
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
+    /**
+     * Shown once the status is published or archived.
+     */
     publishedAt?: string | null;
     category?: number | Category | null;
     heroImage?: number | Media | null;
@@ -2358,6 +2370,9 @@ export type PostUpdateInput = {
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
+    /**
+     * Shown once the status is published or archived.
+     */
     publishedAt?: string | null;
     category?: number | null;
     heroImage?: number | null;
@@ -2430,6 +2445,9 @@ export type PostVersion = {
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
+        /**
+         * Shown once the status is published or archived.
+         */
         publishedAt?: string | null;
         category?: number | Category | null;
         heroImage?: number | Media | null;
@@ -6531,6 +6549,9 @@ export type PostWritable = {
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
+    /**
+     * Shown once the status is published or archived.
+     */
     publishedAt?: string | null;
     category?: number | Category | null;
     heroImage?: number | MediaWritable | null;
@@ -6570,6 +6591,9 @@ export type PostDepth1Writable = {
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
+    /**
+     * Shown once the status is published or archived.
+     */
     publishedAt?: string | null;
     category?: number | Category | null;
     heroImage?: number | MediaWritable | null;
@@ -6609,6 +6633,9 @@ export type PostDepth2Writable = {
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
     views?: number | null;
     featured?: boolean | null;
+    /**
+     * Shown once the status is published or archived.
+     */
     publishedAt?: string | null;
     category?: number | Category | null;
     heroImage?: number | MediaWritable | null;
@@ -6663,6 +6690,9 @@ export type PostVersionWritable = {
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
+        /**
+         * Shown once the status is published or archived.
+         */
         publishedAt?: string | null;
         category?: number | Category | null;
         heroImage?: number | MediaWritable | null;
@@ -9970,6 +10000,85 @@ export type FindDistinctPostsResponses = {
 
 export type FindDistinctPostsResponse = FindDistinctPostsResponses[keyof FindDistinctPostsResponses];
 
+export type FormStatePostData = {
+    /**
+     * The form's data
+     */
+    body: {
+        /**
+         * The form's values, as a write would send them (neither validated nor stored: the conditions read them).
+         */
+        data: {
+            [key: string]: unknown;
+        };
+        /**
+         * What the form does (default update); the caller needs its access.
+         */
+        operation?: 'create' | 'update';
+        /**
+         * The document being updated.
+         */
+        id?: number;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
+    url: '/posts/form-state';
+};
+
+export type FormStatePostErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FormStatePostError = FormStatePostErrors[keyof FormStatePostErrors];
+
+export type FormStatePostResponses = {
+    /**
+     * The conditions
+     */
+    200: {
+        /**
+         * Every field with an `admin.condition` present in the data, by dotted path (`layout.0.attribution`): whether it applies.
+         */
+        conditions: {
+            [key: string]: boolean;
+        };
+    };
+};
+
+export type FormStatePostResponse = FormStatePostResponses[keyof FormStatePostResponses];
+
 export type FindPostVersionsData = {
     body?: never;
     headers?: {
@@ -10222,6 +10331,9 @@ export type RestorePostVersionResponses = {
         status?: 'draft' | 'review' | 'published' | 'archived' | null;
         views?: number | null;
         featured?: boolean | null;
+        /**
+         * Shown once the status is published or archived.
+         */
         publishedAt?: string | null;
         category?: number | Category | null;
         heroImage?: number | Media | null;

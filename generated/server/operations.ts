@@ -46,6 +46,7 @@ export const operations = {
   deletePosts: {"method":"delete","path":"/posts","kind":"deleteMany","collection":"posts"},
   countPosts: {"method":"get","path":"/posts/count","kind":"count","collection":"posts"},
   findDistinctPosts: {"method":"get","path":"/posts/distinct","kind":"findDistinct","collection":"posts"},
+  formStatePost: {"method":"post","path":"/posts/form-state","kind":"formState","collection":"posts"},
   findPostVersions: {"method":"get","path":"/posts/versions","kind":"findVersions","collection":"posts"},
   findPostVersionByID: {"method":"get","path":"/posts/versions/{id}","kind":"findVersionByID","collection":"posts"},
   restorePostVersion: {"method":"post","path":"/posts/versions/{id}","kind":"restoreVersion","collection":"posts"},
@@ -165,6 +166,7 @@ export interface OperationHandlers<Ctx> {
   deletePosts: OperationHandler<T.DeletePostsData, T.DeletePostsResponses, T.DeletePostsErrors, Ctx>
   countPosts: OperationHandler<T.CountPostsData, T.CountPostsResponses, T.CountPostsErrors, Ctx>
   findDistinctPosts: OperationHandler<T.FindDistinctPostsData, T.FindDistinctPostsResponses, T.FindDistinctPostsErrors, Ctx>
+  formStatePost: OperationHandler<T.FormStatePostData, T.FormStatePostResponses, T.FormStatePostErrors, Ctx>
   findPostVersions: OperationHandler<T.FindPostVersionsData, T.FindPostVersionsResponses, T.FindPostVersionsErrors, Ctx>
   findPostVersionByID: OperationHandler<T.FindPostVersionByIdData, T.FindPostVersionByIdResponses, T.FindPostVersionByIdErrors, Ctx>
   restorePostVersion: OperationHandler<T.RestorePostVersionData, T.RestorePostVersionResponses, T.RestorePostVersionErrors, Ctx>

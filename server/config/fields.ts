@@ -69,6 +69,10 @@ export function traverseFields(
   }
 }
 
+/** Whether any field of the tree (at any depth, layout lifted) has an `admin.condition` (formState's). */
+export const hasConditions = (fields: FlattenedField[]): boolean =>
+  someField(fields, (f) => typeof f.admin?.condition === 'function')
+
 /** Whether any field of the tree, at any depth, satisfies `test`. */
 export function someField(
   fields: FlattenedField[],

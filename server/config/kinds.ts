@@ -106,6 +106,12 @@ export const KINDS = {
     description:
       'What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.',
   },
+  formState: {
+    statuses: [200],
+    target: 'either',
+    description:
+      "Which conditional fields apply to a form's data (Payload's `admin.condition`, which only the server can run): every field with a condition present in `data`, by path (`layout.0.attribution`), to true or false. Offered only where some field has a condition, to a logged-in caller with create access (`operation: 'create'`) or update access; the data is neither validated nor stored.",
+  },
   // versions
   findVersions: {
     statuses: [200, 304],

@@ -256,6 +256,17 @@ export interface DocAccessArgs<S extends string = CollectionSlug> extends Access
   /** Handed to access functions as `data` instead of the stored document. */
   data?: Record<string, unknown>
 }
+/** A form's data for `formState`: of a collection (create, or update of `id`), or of a global (`slug`). */
+export interface FormStateArgs<
+  C extends string = CollectionSlug,
+  G extends string = GlobalSlug,
+> extends Omit<BaseArgs, 'fallbackLocale'> {
+  collection?: C
+  slug?: G
+  id?: ID | string
+  operation?: 'create' | 'update'
+  data: Record<string, unknown>
+}
 export interface DocAccessGlobalArgs<S extends string = GlobalSlug> extends AccessArgs {
   slug: S
   data?: Record<string, unknown>
@@ -324,6 +335,8 @@ export interface LocalApi {
   docAccessGlobal<S extends GlobalSlug>(
     args: DocAccessGlobalArgs<S>,
   ): Promise<Record<string, unknown>>
+  /** Which conditional fields (`admin.condition`) apply to a form's data, by path. */
+  formState(args: FormStateArgs): Promise<{ conditions: Record<string, boolean> }>
   updateGlobal<S extends GlobalSlug>(args: UpdateGlobalArgs<S>): Promise<GlobalOf<S>>
   findGlobalVersions<S extends GlobalSlug>(
     args: FindGlobalVersionsArgs<S>,

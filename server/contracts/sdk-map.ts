@@ -1,6 +1,7 @@
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
 import { collectionNames, globalName } from '../config/names.ts'
 import { heyApiTypeName } from './stubs.ts'
+import { hasConditions } from '../config/fields.ts'
 
 /**
  * `generated/sdk/map.ts`: which generated REST function and which generated types serve each collection,
@@ -46,6 +47,7 @@ function collectionEntry(c: SanitizedCollection): Entry {
       restoreVersion: `restore${singular}Version`,
     }),
     ...(c.upload && { getFile: `get${singular}File` }),
+    ...(hasConditions(c.flatFields) && { formState: `formState${singular}` }),
   }
   // An upload collection's image sizes, by name (the SDK's file helpers take one); `never` elsewhere.
   const sizes = c.upload
@@ -82,6 +84,7 @@ function globalEntry(g: SanitizedGlobal): Entry {
     find: `find${name}`,
     update: `update${name}`,
     docAccess: `docAccess${name}`,
+    ...(hasConditions(g.flatFields) && { formState: `formState${name}` }),
     ...(g.versions && {
       findVersions: `find${name}Versions`,
       findVersionByID: `find${name}VersionByID`,

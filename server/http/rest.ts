@@ -17,6 +17,7 @@ import { deleteMany } from './rest/delete-many.ts'
 import { duplicate } from './rest/duplicate.ts'
 import { access } from './rest/access.ts'
 import { docAccess } from './rest/doc-access.ts'
+import { formState } from './rest/form-state.ts'
 import { findVersions } from './rest/find-versions.ts'
 import { findVersionByID } from './rest/find-version-by-id.ts'
 import { restoreVersion } from './rest/restore-version.ts'
@@ -66,6 +67,7 @@ export const kinds = {
   duplicate,
   access,
   docAccess,
+  formState,
   findVersions,
   findVersionByID,
   restoreVersion,

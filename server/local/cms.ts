@@ -27,6 +27,7 @@ import type { EmailAdapter } from '../config/types.ts'
 import { count } from './operations/count.ts'
 import { access } from './operations/access.ts'
 import { docAccess, docAccessGlobal } from './operations/doc-access.ts'
+import { formState } from './operations/form-state.ts'
 import { getFile } from './operations/get-file.ts'
 import { pasteURL } from './operations/paste-url.ts'
 import { create } from './operations/create.ts'
@@ -118,6 +119,7 @@ export class Cms implements LocalApi {
   getFile = getFile
   pasteURL = pasteURL
   docAccessGlobal = docAccessGlobal
+  formState = formState
   login = login
   logout = logout
   refreshToken = refreshToken

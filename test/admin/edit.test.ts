@@ -108,6 +108,37 @@ test.serial(
   },
 )
 
+test.serial(
+  "conditional fields follow the form's values, as the server's admin.condition answers",
+  async (t) => {
+    const p = await s.open()
+    await p.login('admin')
+    const page = p.page
+    await go(p, '/collections/posts/create')
+    await page.getByRole('heading', { name: 'Create Post' }).waitFor()
+    const publishedAt = page.locator('#field-publishedAt')
+    // A new post's status is draft: the form-state answer hides publishedAt.
+    await page.waitForResponse((r) => r.url().endsWith('/api/posts/form-state'))
+    await publishedAt.waitFor({ state: 'detached' })
+    await page.locator('#field-status').selectOption('published')
+    await publishedAt.waitFor()
+    await page.locator('#field-layout-type').selectOption('quote')
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/posts/form-state'))
+    await page.getByRole('button', { name: 'Add block' }).click()
+    const attribution = page.locator('#field-layout__0__attribution')
+    await page.locator('#field-layout__0__quote').waitFor()
+    await answered
+    t.false(await attribution.isVisible())
+    await page.locator('#field-layout__0__quote').fill('Less is more.')
+    await attribution.waitFor()
+    await page.locator('#field-status').selectOption('draft')
+    await publishedAt.waitFor({ state: 'detached' })
+    t.true(await attribution.isVisible())
+    t.deepEqual(await p.axe(), [])
+    await done(p, t)
+  },
+)
+
 test.serial('an admin edits the site-settings global', async (t) => {
   const p = await s.open()
   await p.login('admin')

@@ -235,3 +235,27 @@ test('bulk updateMany and deleteMany by where, each document under the caller’
   t.deepEqual(deleted.docs.map((d) => d.slug).sort(), ['bulk-a', 'bulk-b'])
   t.is((await admin.collection('posts').count({ where, draft: true })).totalDocs, 0)
 })
+
+test('formState: which conditional fields apply to a form, at the top and in block rows', async (t) => {
+  const admin = client()
+  await admin.auth('users').login({ email: 'admin@example.com', password: 'admin-password' })
+  const layout = [
+    { blockType: 'quote', quote: 'To be.' },
+    { blockType: 'quote', quote: '' },
+  ]
+  const draft = await admin
+    .collection('posts')
+    .formState({ status: 'draft', layout }, { operation: 'create' })
+  t.deepEqual(draft.conditions, {
+    publishedAt: false,
+    'layout.0.attribution': true,
+    'layout.1.attribution': false,
+  })
+  const published = await admin.collection('posts').formState({ status: 'published' })
+  t.deepEqual(published.conditions, { publishedAt: true })
+  t.throws(() => admin.collection('categories').formState({}), {
+    message: 'Collection "categories" has no conditional fields.',
+  })
+  const denied = await t.throwsAsync(client().collection('posts').formState({}))
+  t.is((denied as CmsError).status, 401)
+})

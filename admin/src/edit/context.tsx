@@ -11,6 +11,8 @@ export interface FormApi {
   readOnly: boolean
   /** Whether the document is being created (field `create` permission) or updated. */
   op: 'create' | 'update'
+  /** Whether a field with an `admin.condition` shows, by dotted path (edit/conditions.ts). */
+  shows(path: string): boolean
 }
 
 export const FormContext = createContext<FormApi | undefined>(undefined)

@@ -1,12 +1,14 @@
 /**
  * One described field, by type, with its permissions: hidden fields and fields the user may not read are left
  * out; `admin.readOnly`/`admin.disabled` and a denied `update` (`create` on a new document) make it read-only.
- * `admin.condition` is a function on the server the app cannot run: such fields always show.
+ * A field whose `admin.condition` the server answers false for the form's values (edit/conditions.ts) is left
+ * out, and a layout field when every field inside it is.
  */
 import { lazy, Suspense, type ReactNode } from 'react'
 import type { AdminField } from '../schema.ts'
 import { useForm } from '../edit/context.tsx'
-import { can, childPerm, type Path, type Perm } from '../edit/state.ts'
+import { can, childPerm, pathText, type Path, type Perm } from '../edit/state.ts'
+import { dataFields } from '../schema.ts'
 import {
   CheckboxInput,
   DateInput,
@@ -44,9 +46,15 @@ export function Fields(props: FieldsProps) {
 
 export function FieldView(props: Omit<FieldsProps, 'fields'> & { field: AdminField }) {
   const { field, path, perm } = props
-  const { op } = useForm()
+  const { op, shows } = useForm()
   if (field.hidden || field.admin?.hidden || field.type === 'ui') return null
-  if (!field.name) return layoutField(props)
+  if (!field.name) {
+    const inside = dataFields(field.type === 'tabs' ? [field] : (field.fields ?? []))
+    const off = (f: AdminField) => !shows(pathText([...path, f.name ?? '']))
+    if (field.admin?.condition && inside.length > 0 && inside.every(off)) return null
+    return layoutField(props)
+  }
+  if (field.admin?.condition && !shows(pathText([...path, field.name]))) return null
   const own = childPerm(perm, field.name)
   if (!can(own, 'read')) return null
   const readOnly =

@@ -9,6 +9,7 @@ import { FormContext, type FormApi } from '../edit/context.tsx'
 import { can, setIn, type Path, type Values } from '../edit/state.ts'
 import { useDocument, type Loaded, type Target } from '../edit/useDocument.ts'
 import { useSave } from '../edit/save.ts'
+import { useConditions } from '../edit/conditions.ts'
 import { DocActions, SaveButtons } from '../edit/Actions.tsx'
 import { Fields } from '../fields/Field.tsx'
 import { useSession } from '../session.tsx'
@@ -72,7 +73,8 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
     setNotice(undefined)
   }, [])
   const canSave = can(loaded.perm, op)
-  const form: FormApi = { values, set, errors, readOnly: !canSave, op }
+  const shows = useConditions(target, loaded.fields, values, canSave)
+  const form: FormApi = { values, set, errors, readOnly: !canSave, op, shows }
   const fields = loaded.fields.filter((f) => f.name !== '_status')
   const entityPerm = permissions.collections?.[target.slug]
   const submit = (e: FormEvent) => {

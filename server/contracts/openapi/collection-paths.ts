@@ -14,6 +14,8 @@ import { authFlowPaths, authPaths } from './auth-paths.ts'
 import { endpointPath } from './endpoint-paths.ts'
 import { collectionOps, type CollectionOps } from './collection-ops.ts'
 import { uploadPaths } from './upload-paths.ts'
+import { formStatePath } from './form-state-paths.ts'
+import { MAX_PATH_ID } from '../../local/params.ts'
 
 /** Every path of a collection, in the order the document lists them. */
 export function collectionPaths(
@@ -26,6 +28,20 @@ export function collectionPaths(
   const { singular, base, tag } = o
   listPaths(o)
   countPaths(o)
+  formStatePath(paths, {
+    base,
+    operationId: `formState${singular}`,
+    label: c.labels.plural,
+    tags: tag,
+    meta: o.meta('formState'),
+    fields: c.flatFields,
+    id:
+      c.idType === 'serial'
+        ? { type: 'integer', minimum: 1, maximum: MAX_PATH_ID }
+        : c.idType === 'number'
+          ? { type: 'number' }
+          : { type: 'string', minLength: 1 },
+  })
   if (c.versionsCollection) versionPaths(o, c.versionsCollection)
   if (c.auth) authPaths(c, paths, singular, tag)
   if (c.auth) authFlowPaths(c, paths, singular, tag)

@@ -1,4 +1,5 @@
 /** The REST paths of a global: read, write, document access and, with versions, its versions. */
+import { formStatePath } from './form-state-paths.ts'
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../../config/types.ts'
 import type { OperationKind } from '../../config/kinds.ts'
 import { body, json, type OperationMeta, type PathItem } from '../operation.ts'
@@ -77,6 +78,14 @@ export function globalPaths(
       },
     },
   }
+  formStatePath(paths, {
+    base,
+    operationId: `formState${name}`,
+    label: g.label,
+    tags: ['Globals'],
+    meta: meta('formState'),
+    fields: g.flatFields,
+  })
   if (g.versionsCollection) globalVersionPaths(config, g, g.versionsCollection, paths)
 }
 

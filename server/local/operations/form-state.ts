@@ -1,0 +1,77 @@
+/**
+ * The formState kind: which conditional fields apply to a form's data. Payload's admin runs `admin.condition` in
+ * the browser; here the functions stay on the server (the contract cannot carry them), so a form asks the server
+ * for their answers as its values change. Nothing is validated or stored.
+ */
+import { isRecord } from '../../utilities/is-record.ts'
+import type { FlattenedField } from '../../config/types.ts'
+import type { CollectionSlug, FormStateArgs, GlobalSlug } from '../../config/local-api.ts'
+import { nestedData } from '../../config/fields.ts'
+import { ValidationError } from '../../errors/validation-error.ts'
+import { Forbidden } from '../../errors/forbidden.ts'
+import { Unauthorized } from '../../errors/unauthorized.ts'
+import type { Cms } from '../cms.ts'
+import { accessResult } from '../access.ts'
+import { createLocalReq } from '../request.ts'
+
+/** The answer: every conditional field present in the data, by dotted path, to whether its condition holds. */
+export interface FormState {
+  conditions: Record<string, boolean>
+}
+
+/**
+ * The conditions of a collection's form (`operation` 'create', or 'update' of document `id`) or of a global's
+ * (`slug`). A logged-in caller only, with the operation's access (a Where counts as access: no document is read).
+ */
+export async function formState(
+  this: Cms,
+  args: FormStateArgs<CollectionSlug, GlobalSlug>,
+): Promise<FormState> {
+  const req = createLocalReq(this, args)
+  const entity =
+    args.collection !== undefined ? this.collection(args.collection) : this.global(args.slug!)
+  const owner =
+    args.collection !== undefined ? { collection: entity.slug } : { global: entity.slug }
+  if (!isRecord(args.data))
+    throw new ValidationError({
+      ...owner,
+      errors: [{ message: 'data must be a JSON object of fields.', path: 'data', label: 'data' }],
+    })
+  // A global is only ever updated.
+  const operation = args.collection !== undefined ? (args.operation ?? 'update') : 'update'
+  if (args.overrideAccess !== true) {
+    if (!req.user) throw new Unauthorized()
+    const fn =
+      args.collection !== undefined && operation === 'create'
+        ? this.collection(args.collection).access.create
+        : entity.access.update
+    const allowed = await accessResult(fn, { req, id: args.id, data: args.data }, false)
+    if (allowed === false) throw new Forbidden()
+  }
+  const conditions: Record<string, boolean> = {}
+  const visit = (
+    fields: FlattenedField[],
+    sibling: Record<string, unknown>,
+    at: (string | number)[],
+    blockData: Record<string, unknown> | undefined,
+  ) => {
+    for (const field of fields) {
+      const path = [...at, field.name]
+      const condition = field.admin?.condition
+      if (typeof condition === 'function')
+        conditions[path.join('.')] = Boolean(
+          condition(args.data, sibling, { blockData, operation, path, user: req.user }),
+        )
+      const value = sibling[field.name]
+      for (const nested of nestedData(field, value))
+        visit(
+          nested.fields,
+          nested.data,
+          nested.index === undefined ? path : [...path, nested.index],
+          field.type === 'blocks' ? nested.data : blockData,
+        )
+    }
+  }
+  visit(entity.flatFields, args.data, [], undefined)
+  return { conditions }
+}
