@@ -323,8 +323,28 @@ const Orders: CollectionConfig = {
   ],
 }
 
+// Site pages: drafts saved as the editor types (autosave) and a trash to restore deleted pages from.
+const Pages: CollectionConfig = {
+  slug: 'pages',
+  labels: { singular: 'Page', plural: 'Pages' },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug', '_status', 'updatedAt'] },
+  versions: { drafts: { autosave: { interval: 800 } }, maxPerDoc: 20 },
+  trash: true,
+  access: {
+    read: ({ req }) => (req.user ? true : { _status: { equals: 'published' } }),
+    create: adminOnly,
+    update: adminOnly,
+    delete: adminOnly,
+  },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'slug', type: 'text', required: true, unique: true, maxLength: 200 },
+    { name: 'summary', type: 'textarea', maxLength: 500 },
+  ],
+}
+
 export default defineConfig({
-  collections: [Users, Categories, Posts, Media, Tracking, Orders],
+  collections: [Users, Categories, Posts, Pages, Media, Tracking, Orders],
   globals: [
     {
       slug: 'site-settings',

@@ -187,6 +187,23 @@ export async function seedExample(cms: LocalApi): Promise<void> {
     }
   }
 
+  // Pages: two published, one in the trash (restorable from the admin's trash view).
+  for (const [title, slug, summary] of [
+    ['About', 'about', 'Who writes here, and why.'],
+    ['Contact', 'contact', 'How to reach the editors.'],
+    ['Old announcement', 'old-announcement', 'Retired, kept in the trash.'],
+  ])
+    await cms.create({ collection: 'pages', data: { title, slug, summary, _status: 'published' } })
+  const old = await cms.find({
+    collection: 'pages',
+    where: { slug: { equals: 'old-announcement' } },
+  })
+  await cms.update({
+    collection: 'pages',
+    id: old.docs[0].id,
+    data: { deletedAt: new Date().toISOString() },
+  })
+
   await cms.updateGlobal({
     slug: 'site-settings',
     data: {

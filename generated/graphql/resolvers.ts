@@ -24,6 +24,7 @@ export type Access = {
   categories?: Maybe<CategoriesAccess>;
   media?: Maybe<MediaAccess>;
   orders?: Maybe<OrdersAccess>;
+  pages?: Maybe<PagesAccess>;
   posts?: Maybe<PostsAccess>;
   site_settings?: Maybe<SiteSettingsAccess>;
   tracking?: Maybe<TrackingAccess>;
@@ -1055,18 +1056,21 @@ export type Mutation = {
   createCategory?: Maybe<Category>;
   createMedia?: Maybe<Media>;
   createOrder?: Maybe<Order>;
+  createPage?: Maybe<Page>;
   createPost?: Maybe<Post>;
   createTracking?: Maybe<Tracking>;
   createUser?: Maybe<User>;
   deleteCategory?: Maybe<Category>;
   deleteMedia?: Maybe<Media>;
   deleteOrder?: Maybe<Order>;
+  deletePage?: Maybe<Page>;
   deletePost?: Maybe<Post>;
   deleteTracking?: Maybe<Tracking>;
   deleteUser?: Maybe<User>;
   duplicateCategory?: Maybe<Category>;
   duplicateMedia?: Maybe<Media>;
   duplicateOrder?: Maybe<Order>;
+  duplicatePage?: Maybe<Page>;
   duplicatePost?: Maybe<Post>;
   duplicateTracking?: Maybe<Tracking>;
   forgotPasswordUser: Scalars['Boolean']['output'];
@@ -1074,11 +1078,13 @@ export type Mutation = {
   logoutUser?: Maybe<Scalars['String']['output']>;
   refreshTokenUser?: Maybe<UsersRefreshedUser>;
   resetPasswordUser?: Maybe<UsersResetPassword>;
+  restoreVersionPage?: Maybe<Page>;
   restoreVersionPost?: Maybe<Post>;
   unlockUser: Scalars['Boolean']['output'];
   updateCategory?: Maybe<Category>;
   updateMedia?: Maybe<Media>;
   updateOrder?: Maybe<Order>;
+  updatePage?: Maybe<Page>;
   updatePost?: Maybe<Post>;
   updateSiteSetting?: Maybe<SiteSetting>;
   updateTracking?: Maybe<Tracking>;
@@ -1100,6 +1106,12 @@ export type MutationCreateMediaArgs = {
 
 export type MutationCreateOrderArgs = {
   data: MutationOrderInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationCreatePageArgs = {
+  data: MutationPageInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -1135,6 +1147,12 @@ export type MutationDeleteMediaArgs = {
 
 
 export type MutationDeleteOrderArgs = {
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDeletePageArgs = {
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1182,6 +1200,14 @@ export type MutationDuplicateOrderArgs = {
 };
 
 
+export type MutationDuplicatePageArgs = {
+  data?: InputMaybe<MutationPageUpdateInput>;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type MutationDuplicatePostArgs = {
   data?: InputMaybe<MutationPostUpdateInput>;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1220,6 +1246,12 @@ export type MutationResetPasswordUserArgs = {
 };
 
 
+export type MutationRestoreVersionPageArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type MutationRestoreVersionPostArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id?: InputMaybe<Scalars['Int']['input']>;
@@ -1249,6 +1281,15 @@ export type MutationUpdateMediaArgs = {
 
 export type MutationUpdateOrderArgs = {
   data: MutationOrderUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationUpdatePageArgs = {
+  autosave?: InputMaybe<Scalars['Boolean']['input']>;
+  data: MutationPageUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1553,6 +1594,279 @@ export type OrdersFields_UpdatedAt = {
 
 export type OrdersFields_User = {
   __typename?: 'OrdersFields_user';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+/** Page */
+export type Page = {
+  __typename?: 'Page';
+  /** Status */
+  _status?: Maybe<Page__Status>;
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Deleted At */
+  deletedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['Int']['output'];
+  slug?: Maybe<Scalars['String']['output']>;
+  summary?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type PageVersion = {
+  __typename?: 'PageVersion';
+  autosave?: Maybe<Scalars['Boolean']['output']>;
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['Int']['output'];
+  latest?: Maybe<Scalars['Boolean']['output']>;
+  parent?: Maybe<Page>;
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  version?: Maybe<PageVersion_Version>;
+};
+
+
+export type PageVersionParentArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PageVersion_Version = {
+  __typename?: 'PageVersion_Version';
+  /** Status */
+  _status?: Maybe<PageVersion_Version__Status>;
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Deleted At */
+  deletedAt?: Maybe<Scalars['DateTime']['output']>;
+  slug?: Maybe<Scalars['String']['output']>;
+  summary?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type PageVersion_Version__Status =
+  | 'draft'
+  | 'published';
+
+export type Page__Status =
+  | 'draft'
+  | 'published';
+
+export type Page__Status_Input =
+  | 'draft'
+  | 'published';
+
+export type Page__Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Page__Status_Input>>>;
+  equals?: InputMaybe<Page__Status_Input>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Page__Status_Input>>>;
+  not_equals?: InputMaybe<Page__Status_Input>;
+  not_in?: InputMaybe<Array<InputMaybe<Page__Status_Input>>>;
+};
+
+export type Page_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type Page_DeletedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type Page_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Int']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  less_than?: InputMaybe<Scalars['Int']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type Page_Slug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Page_Summary_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Page_Title_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Page_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type Page_Where = {
+  AND?: InputMaybe<Array<Page_Where>>;
+  OR?: InputMaybe<Array<Page_Where>>;
+  _status?: InputMaybe<Page__Status_Operator>;
+  createdAt?: InputMaybe<Page_CreatedAt_Operator>;
+  deletedAt?: InputMaybe<Page_DeletedAt_Operator>;
+  id?: InputMaybe<Page_Id_Operator>;
+  slug?: InputMaybe<Page_Slug_Operator>;
+  summary?: InputMaybe<Page_Summary_Operator>;
+  title?: InputMaybe<Page_Title_Operator>;
+  updatedAt?: InputMaybe<Page_UpdatedAt_Operator>;
+};
+
+export type Pages = {
+  __typename?: 'Pages';
+  docs: Array<Page>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPrevPage: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  nextPage?: Maybe<Scalars['Int']['output']>;
+  page: Scalars['Int']['output'];
+  pagingCounter: Scalars['Int']['output'];
+  prevPage?: Maybe<Scalars['Int']['output']>;
+  totalDocs: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
+};
+
+export type PagesAccess = {
+  __typename?: 'PagesAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<PagesFields>;
+  read?: Maybe<AccessPermission>;
+  readVersions?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type PagesDocAccess = {
+  __typename?: 'PagesDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<PagesFields>;
+  read?: Maybe<AccessPermission>;
+  readVersions?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type PagesFields = {
+  __typename?: 'PagesFields';
+  _status?: Maybe<PagesFields__Status>;
+  createdAt?: Maybe<PagesFields_CreatedAt>;
+  deletedAt?: Maybe<PagesFields_DeletedAt>;
+  slug?: Maybe<PagesFields_Slug>;
+  summary?: Maybe<PagesFields_Summary>;
+  title?: Maybe<PagesFields_Title>;
+  updatedAt?: Maybe<PagesFields_UpdatedAt>;
+};
+
+export type PagesFields__Status = {
+  __typename?: 'PagesFields__status';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PagesFields_CreatedAt = {
+  __typename?: 'PagesFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PagesFields_DeletedAt = {
+  __typename?: 'PagesFields_deletedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PagesFields_Slug = {
+  __typename?: 'PagesFields_slug';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PagesFields_Summary = {
+  __typename?: 'PagesFields_summary';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PagesFields_Title = {
+  __typename?: 'PagesFields_title';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PagesFields_UpdatedAt = {
+  __typename?: 'PagesFields_updatedAt';
   create?: Maybe<FieldAccessPermission>;
   read?: Maybe<FieldAccessPermission>;
   update?: Maybe<FieldAccessPermission>;
@@ -2321,6 +2635,8 @@ export type Query = {
   Media?: Maybe<Media>;
   Order?: Maybe<Order>;
   Orders?: Maybe<Orders>;
+  Page?: Maybe<Page>;
+  Pages?: Maybe<Pages>;
   Post?: Maybe<Post>;
   Posts?: Maybe<Posts>;
   SiteSetting?: Maybe<SiteSetting>;
@@ -2331,6 +2647,7 @@ export type Query = {
   allTracking?: Maybe<AllTracking>;
   countCategories?: Maybe<CountCategories>;
   countOrders?: Maybe<CountOrders>;
+  countPages?: Maybe<CountPages>;
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
   countallMedia?: Maybe<CountallMedia>;
@@ -2338,13 +2655,16 @@ export type Query = {
   docAccessCategory?: Maybe<CategoriesDocAccess>;
   docAccessMedia?: Maybe<MediaDocAccess>;
   docAccessOrder?: Maybe<OrdersDocAccess>;
+  docAccessPage?: Maybe<PagesDocAccess>;
   docAccessPost?: Maybe<PostsDocAccess>;
   docAccessSiteSetting?: Maybe<SiteSettingsDocAccess>;
   docAccessTracking?: Maybe<TrackingDocAccess>;
   docAccessUser?: Maybe<UsersDocAccess>;
   initializedUser?: Maybe<Scalars['Boolean']['output']>;
   meUser?: Maybe<UsersMe>;
+  versionPage?: Maybe<PageVersion>;
   versionPost?: Maybe<PostVersion>;
+  versionsPages?: Maybe<VersionsPages>;
   versionsPosts?: Maybe<VersionsPosts>;
 };
 
@@ -2389,6 +2709,24 @@ export type QueryOrdersArgs = {
   sort?: InputMaybe<Scalars['String']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Order_Where>;
+};
+
+
+export type QueryPageArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryPagesArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pagination?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<Page_Where>;
 };
 
 
@@ -2476,6 +2814,13 @@ export type QueryCountOrdersArgs = {
 };
 
 
+export type QueryCountPagesArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<Page_Where>;
+};
+
+
 export type QueryCountPostsArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2519,6 +2864,11 @@ export type QueryDocAccessOrderArgs = {
 };
 
 
+export type QueryDocAccessPageArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
 export type QueryDocAccessPostArgs = {
   id: Scalars['Int']['input'];
 };
@@ -2534,9 +2884,25 @@ export type QueryDocAccessUserArgs = {
 };
 
 
+export type QueryVersionPageArgs = {
+  id?: InputMaybe<Scalars['Int']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type QueryVersionPostArgs = {
   id?: InputMaybe<Scalars['Int']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryVersionsPagesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pagination?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<VersionsPage_Where>;
 };
 
 
@@ -3134,6 +3500,11 @@ export type CountOrders = {
   totalDocs: Scalars['Int']['output'];
 };
 
+export type CountPages = {
+  __typename?: 'countPages';
+  totalDocs: Scalars['Int']['output'];
+};
+
 export type CountPosts = {
   __typename?: 'countPosts';
   totalDocs: Scalars['Int']['output'];
@@ -3280,6 +3651,22 @@ export type MutationOrderUpdateInput_ItemsInput = {
   unit_price: Scalars['Float']['input'];
 };
 
+export type MutationPageInput = {
+  _status?: InputMaybe<Page__Status>;
+  deletedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  slug?: InputMaybe<Scalars['String']['input']>;
+  summary?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationPageUpdateInput = {
+  _status?: InputMaybe<Page__Status>;
+  deletedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  slug?: InputMaybe<Scalars['String']['input']>;
+  summary?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MutationPostInput = {
   _status?: InputMaybe<Post__Status>;
   author?: InputMaybe<Scalars['Int']['input']>;
@@ -3402,6 +3789,200 @@ export type MutationUserUpdateInput = {
   name?: InputMaybe<Scalars['String']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   roles?: InputMaybe<Array<User_Roles>>;
+};
+
+export type VersionsPage_Autosave_Operator = {
+  equals?: InputMaybe<Scalars['Boolean']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  not_equals?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type VersionsPage_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPage_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Int']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  less_than?: InputMaybe<Scalars['Int']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type VersionsPage_Latest_Operator = {
+  equals?: InputMaybe<Scalars['Boolean']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  not_equals?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type VersionsPage_Parent_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  contains?: InputMaybe<Scalars['Int']['input']>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type VersionsPage_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPage_Version___Status_Input =
+  | 'draft'
+  | 'published';
+
+export type VersionsPage_Version___Status_Operator = {
+  all?: InputMaybe<Array<InputMaybe<VersionsPage_Version___Status_Input>>>;
+  equals?: InputMaybe<VersionsPage_Version___Status_Input>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<VersionsPage_Version___Status_Input>>>;
+  not_equals?: InputMaybe<VersionsPage_Version___Status_Input>;
+  not_in?: InputMaybe<Array<InputMaybe<VersionsPage_Version___Status_Input>>>;
+};
+
+export type VersionsPage_Version__CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPage_Version__DeletedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPage_Version__Slug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type VersionsPage_Version__Summary_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type VersionsPage_Version__Title_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type VersionsPage_Version__UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type VersionsPage_Where = {
+  AND?: InputMaybe<Array<VersionsPage_Where>>;
+  OR?: InputMaybe<Array<VersionsPage_Where>>;
+  autosave?: InputMaybe<VersionsPage_Autosave_Operator>;
+  createdAt?: InputMaybe<VersionsPage_CreatedAt_Operator>;
+  id?: InputMaybe<VersionsPage_Id_Operator>;
+  latest?: InputMaybe<VersionsPage_Latest_Operator>;
+  parent?: InputMaybe<VersionsPage_Parent_Operator>;
+  updatedAt?: InputMaybe<VersionsPage_UpdatedAt_Operator>;
+  version___status?: InputMaybe<VersionsPage_Version___Status_Operator>;
+  version__createdAt?: InputMaybe<VersionsPage_Version__CreatedAt_Operator>;
+  version__deletedAt?: InputMaybe<VersionsPage_Version__DeletedAt_Operator>;
+  version__slug?: InputMaybe<VersionsPage_Version__Slug_Operator>;
+  version__summary?: InputMaybe<VersionsPage_Version__Summary_Operator>;
+  version__title?: InputMaybe<VersionsPage_Version__Title_Operator>;
+  version__updatedAt?: InputMaybe<VersionsPage_Version__UpdatedAt_Operator>;
+};
+
+export type VersionsPages = {
+  __typename?: 'versionsPages';
+  docs: Array<PageVersion>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPrevPage: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  nextPage?: Maybe<Scalars['Int']['output']>;
+  page: Scalars['Int']['output'];
+  pagingCounter: Scalars['Int']['output'];
+  prevPage?: Maybe<Scalars['Int']['output']>;
+  totalDocs: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
 };
 
 export type VersionsPost_CreatedAt_Operator = {
@@ -4005,6 +4586,32 @@ export type ResolversTypes = {
   OrdersFields_total_amount: ResolverTypeWrapper<Partial<OrdersFields_Total_Amount>>;
   OrdersFields_updatedAt: ResolverTypeWrapper<Partial<OrdersFields_UpdatedAt>>;
   OrdersFields_user: ResolverTypeWrapper<Partial<OrdersFields_User>>;
+  Page: ResolverTypeWrapper<Partial<Page>>;
+  PageVersion: ResolverTypeWrapper<Partial<PageVersion>>;
+  PageVersion_Version: ResolverTypeWrapper<Partial<PageVersion_Version>>;
+  PageVersion_Version__status: ResolverTypeWrapper<Partial<PageVersion_Version__Status>>;
+  Page__status: ResolverTypeWrapper<Partial<Page__Status>>;
+  Page__status_Input: ResolverTypeWrapper<Partial<Page__Status_Input>>;
+  Page__status_operator: ResolverTypeWrapper<Partial<Page__Status_Operator>>;
+  Page_createdAt_operator: ResolverTypeWrapper<Partial<Page_CreatedAt_Operator>>;
+  Page_deletedAt_operator: ResolverTypeWrapper<Partial<Page_DeletedAt_Operator>>;
+  Page_id_operator: ResolverTypeWrapper<Partial<Page_Id_Operator>>;
+  Page_slug_operator: ResolverTypeWrapper<Partial<Page_Slug_Operator>>;
+  Page_summary_operator: ResolverTypeWrapper<Partial<Page_Summary_Operator>>;
+  Page_title_operator: ResolverTypeWrapper<Partial<Page_Title_Operator>>;
+  Page_updatedAt_operator: ResolverTypeWrapper<Partial<Page_UpdatedAt_Operator>>;
+  Page_where: ResolverTypeWrapper<Partial<Page_Where>>;
+  Pages: ResolverTypeWrapper<Partial<Pages>>;
+  PagesAccess: ResolverTypeWrapper<Partial<PagesAccess>>;
+  PagesDocAccess: ResolverTypeWrapper<Partial<PagesDocAccess>>;
+  PagesFields: ResolverTypeWrapper<Partial<PagesFields>>;
+  PagesFields__status: ResolverTypeWrapper<Partial<PagesFields__Status>>;
+  PagesFields_createdAt: ResolverTypeWrapper<Partial<PagesFields_CreatedAt>>;
+  PagesFields_deletedAt: ResolverTypeWrapper<Partial<PagesFields_DeletedAt>>;
+  PagesFields_slug: ResolverTypeWrapper<Partial<PagesFields_Slug>>;
+  PagesFields_summary: ResolverTypeWrapper<Partial<PagesFields_Summary>>;
+  PagesFields_title: ResolverTypeWrapper<Partial<PagesFields_Title>>;
+  PagesFields_updatedAt: ResolverTypeWrapper<Partial<PagesFields_UpdatedAt>>;
   Post: ResolverTypeWrapper<Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['Post_Layout']>>, reference?: Maybe<ResolversTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
   PostVersion: ResolverTypeWrapper<Partial<Omit<PostVersion, 'parent' | 'version'> & { parent?: Maybe<ResolversTypes['Post']>, version?: Maybe<ResolversTypes['PostVersion_Version']> }>>;
   PostVersion_Version: ResolverTypeWrapper<Partial<Omit<PostVersion_Version, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['PostVersion_Version_Layout']>>, reference?: Maybe<ResolversTypes['PostVersion_Version_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
@@ -4144,6 +4751,7 @@ export type ResolversTypes = {
   allTracking: ResolverTypeWrapper<Partial<AllTracking>>;
   countCategories: ResolverTypeWrapper<Partial<CountCategories>>;
   countOrders: ResolverTypeWrapper<Partial<CountOrders>>;
+  countPages: ResolverTypeWrapper<Partial<CountPages>>;
   countPosts: ResolverTypeWrapper<Partial<CountPosts>>;
   countUsers: ResolverTypeWrapper<Partial<CountUsers>>;
   countallMedia: ResolverTypeWrapper<Partial<CountallMedia>>;
@@ -4164,6 +4772,8 @@ export type ResolversTypes = {
   mutationOrderInput_ItemsInput: ResolverTypeWrapper<Partial<MutationOrderInput_ItemsInput>>;
   mutationOrderUpdateInput: ResolverTypeWrapper<Partial<MutationOrderUpdateInput>>;
   mutationOrderUpdateInput_ItemsInput: ResolverTypeWrapper<Partial<MutationOrderUpdateInput_ItemsInput>>;
+  mutationPageInput: ResolverTypeWrapper<Partial<MutationPageInput>>;
+  mutationPageUpdateInput: ResolverTypeWrapper<Partial<MutationPageUpdateInput>>;
   mutationPostInput: ResolverTypeWrapper<Partial<MutationPostInput>>;
   mutationPostInput_Reference_RelationTo: ResolverTypeWrapper<Partial<MutationPostInput_Reference_RelationTo>>;
   mutationPostInput_Reference_RelationshipInput: ResolverTypeWrapper<Partial<MutationPostInput_Reference_RelationshipInput>>;
@@ -4180,6 +4790,22 @@ export type ResolversTypes = {
   mutationTrackingUpdateInput: ResolverTypeWrapper<Partial<MutationTrackingUpdateInput>>;
   mutationUserInput: ResolverTypeWrapper<Partial<MutationUserInput>>;
   mutationUserUpdateInput: ResolverTypeWrapper<Partial<MutationUserUpdateInput>>;
+  versionsPage_autosave_operator: ResolverTypeWrapper<Partial<VersionsPage_Autosave_Operator>>;
+  versionsPage_createdAt_operator: ResolverTypeWrapper<Partial<VersionsPage_CreatedAt_Operator>>;
+  versionsPage_id_operator: ResolverTypeWrapper<Partial<VersionsPage_Id_Operator>>;
+  versionsPage_latest_operator: ResolverTypeWrapper<Partial<VersionsPage_Latest_Operator>>;
+  versionsPage_parent_operator: ResolverTypeWrapper<Partial<VersionsPage_Parent_Operator>>;
+  versionsPage_updatedAt_operator: ResolverTypeWrapper<Partial<VersionsPage_UpdatedAt_Operator>>;
+  versionsPage_version___status_Input: ResolverTypeWrapper<Partial<VersionsPage_Version___Status_Input>>;
+  versionsPage_version___status_operator: ResolverTypeWrapper<Partial<VersionsPage_Version___Status_Operator>>;
+  versionsPage_version__createdAt_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__CreatedAt_Operator>>;
+  versionsPage_version__deletedAt_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__DeletedAt_Operator>>;
+  versionsPage_version__slug_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__Slug_Operator>>;
+  versionsPage_version__summary_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__Summary_Operator>>;
+  versionsPage_version__title_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__Title_Operator>>;
+  versionsPage_version__updatedAt_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__UpdatedAt_Operator>>;
+  versionsPage_where: ResolverTypeWrapper<Partial<VersionsPage_Where>>;
+  versionsPages: ResolverTypeWrapper<Partial<VersionsPages>>;
   versionsPost_createdAt_operator: ResolverTypeWrapper<Partial<VersionsPost_CreatedAt_Operator>>;
   versionsPost_id_operator: ResolverTypeWrapper<Partial<VersionsPost_Id_Operator>>;
   versionsPost_latest_operator: ResolverTypeWrapper<Partial<VersionsPost_Latest_Operator>>;
@@ -4342,6 +4968,29 @@ export type ResolversParentTypes = {
   OrdersFields_total_amount: Partial<OrdersFields_Total_Amount>;
   OrdersFields_updatedAt: Partial<OrdersFields_UpdatedAt>;
   OrdersFields_user: Partial<OrdersFields_User>;
+  Page: Partial<Page>;
+  PageVersion: Partial<PageVersion>;
+  PageVersion_Version: Partial<PageVersion_Version>;
+  Page__status_operator: Partial<Page__Status_Operator>;
+  Page_createdAt_operator: Partial<Page_CreatedAt_Operator>;
+  Page_deletedAt_operator: Partial<Page_DeletedAt_Operator>;
+  Page_id_operator: Partial<Page_Id_Operator>;
+  Page_slug_operator: Partial<Page_Slug_Operator>;
+  Page_summary_operator: Partial<Page_Summary_Operator>;
+  Page_title_operator: Partial<Page_Title_Operator>;
+  Page_updatedAt_operator: Partial<Page_UpdatedAt_Operator>;
+  Page_where: Partial<Page_Where>;
+  Pages: Partial<Pages>;
+  PagesAccess: Partial<PagesAccess>;
+  PagesDocAccess: Partial<PagesDocAccess>;
+  PagesFields: Partial<PagesFields>;
+  PagesFields__status: Partial<PagesFields__Status>;
+  PagesFields_createdAt: Partial<PagesFields_CreatedAt>;
+  PagesFields_deletedAt: Partial<PagesFields_DeletedAt>;
+  PagesFields_slug: Partial<PagesFields_Slug>;
+  PagesFields_summary: Partial<PagesFields_Summary>;
+  PagesFields_title: Partial<PagesFields_Title>;
+  PagesFields_updatedAt: Partial<PagesFields_UpdatedAt>;
   Post: Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['Post_Layout']>>, reference?: Maybe<ResolversParentTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
   PostVersion: Partial<Omit<PostVersion, 'parent' | 'version'> & { parent?: Maybe<ResolversParentTypes['Post']>, version?: Maybe<ResolversParentTypes['PostVersion_Version']> }>;
   PostVersion_Version: Partial<Omit<PostVersion_Version, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['PostVersion_Version_Layout']>>, reference?: Maybe<ResolversParentTypes['PostVersion_Version_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
@@ -4469,6 +5118,7 @@ export type ResolversParentTypes = {
   allTracking: Partial<AllTracking>;
   countCategories: Partial<CountCategories>;
   countOrders: Partial<CountOrders>;
+  countPages: Partial<CountPages>;
   countPosts: Partial<CountPosts>;
   countUsers: Partial<CountUsers>;
   countallMedia: Partial<CountallMedia>;
@@ -4489,6 +5139,8 @@ export type ResolversParentTypes = {
   mutationOrderInput_ItemsInput: Partial<MutationOrderInput_ItemsInput>;
   mutationOrderUpdateInput: Partial<MutationOrderUpdateInput>;
   mutationOrderUpdateInput_ItemsInput: Partial<MutationOrderUpdateInput_ItemsInput>;
+  mutationPageInput: Partial<MutationPageInput>;
+  mutationPageUpdateInput: Partial<MutationPageUpdateInput>;
   mutationPostInput: Partial<MutationPostInput>;
   mutationPostInput_Reference_RelationshipInput: Partial<MutationPostInput_Reference_RelationshipInput>;
   mutationPostInput_SeoInput: Partial<MutationPostInput_SeoInput>;
@@ -4503,6 +5155,21 @@ export type ResolversParentTypes = {
   mutationTrackingUpdateInput: Partial<MutationTrackingUpdateInput>;
   mutationUserInput: Partial<MutationUserInput>;
   mutationUserUpdateInput: Partial<MutationUserUpdateInput>;
+  versionsPage_autosave_operator: Partial<VersionsPage_Autosave_Operator>;
+  versionsPage_createdAt_operator: Partial<VersionsPage_CreatedAt_Operator>;
+  versionsPage_id_operator: Partial<VersionsPage_Id_Operator>;
+  versionsPage_latest_operator: Partial<VersionsPage_Latest_Operator>;
+  versionsPage_parent_operator: Partial<VersionsPage_Parent_Operator>;
+  versionsPage_updatedAt_operator: Partial<VersionsPage_UpdatedAt_Operator>;
+  versionsPage_version___status_operator: Partial<VersionsPage_Version___Status_Operator>;
+  versionsPage_version__createdAt_operator: Partial<VersionsPage_Version__CreatedAt_Operator>;
+  versionsPage_version__deletedAt_operator: Partial<VersionsPage_Version__DeletedAt_Operator>;
+  versionsPage_version__slug_operator: Partial<VersionsPage_Version__Slug_Operator>;
+  versionsPage_version__summary_operator: Partial<VersionsPage_Version__Summary_Operator>;
+  versionsPage_version__title_operator: Partial<VersionsPage_Version__Title_Operator>;
+  versionsPage_version__updatedAt_operator: Partial<VersionsPage_Version__UpdatedAt_Operator>;
+  versionsPage_where: Partial<VersionsPage_Where>;
+  versionsPages: Partial<VersionsPages>;
   versionsPost_createdAt_operator: Partial<VersionsPost_CreatedAt_Operator>;
   versionsPost_id_operator: Partial<VersionsPost_Id_Operator>;
   versionsPost_latest_operator: Partial<VersionsPost_Latest_Operator>;
@@ -4539,6 +5206,7 @@ export type AccessResolvers<ContextType = GraphQLContext, ParentType extends Res
   categories?: Resolver<Maybe<ResolversTypes['CategoriesAccess']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['MediaAccess']>, ParentType, ContextType>;
   orders?: Resolver<Maybe<ResolversTypes['OrdersAccess']>, ParentType, ContextType>;
+  pages?: Resolver<Maybe<ResolversTypes['PagesAccess']>, ParentType, ContextType>;
   posts?: Resolver<Maybe<ResolversTypes['PostsAccess']>, ParentType, ContextType>;
   site_settings?: Resolver<Maybe<ResolversTypes['SiteSettingsAccess']>, ParentType, ContextType>;
   tracking?: Resolver<Maybe<ResolversTypes['TrackingAccess']>, ParentType, ContextType>;
@@ -4983,18 +5651,21 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'data'>>;
   createMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationCreateMediaArgs, 'data'>>;
   createOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'data'>>;
+  createPage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationCreatePageArgs, 'data'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'data'>>;
   createTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationCreateTrackingArgs, 'data'>>;
   createUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'data'>>;
   deleteCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
   deleteMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationDeleteMediaArgs, 'id'>>;
   deleteOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDeleteOrderArgs, 'id'>>;
+  deletePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationDeletePageArgs, 'id'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'id'>>;
   deleteTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDeleteTrackingArgs, 'id'>>;
   deleteUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
   duplicateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationDuplicateCategoryArgs, 'id'>>;
   duplicateMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationDuplicateMediaArgs, 'id'>>;
   duplicateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDuplicateOrderArgs, 'id'>>;
+  duplicatePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationDuplicatePageArgs, 'id'>>;
   duplicatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDuplicatePostArgs, 'id'>>;
   duplicateTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDuplicateTrackingArgs, 'id'>>;
   forgotPasswordUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationForgotPasswordUserArgs, 'email'>>;
@@ -5002,11 +5673,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   logoutUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<MutationLogoutUserArgs>>;
   refreshTokenUser?: Resolver<Maybe<ResolversTypes['UsersRefreshedUser']>, ParentType, ContextType>;
   resetPasswordUser?: Resolver<Maybe<ResolversTypes['UsersResetPassword']>, ParentType, ContextType, RequireFields<MutationResetPasswordUserArgs, 'password' | 'token'>>;
+  restoreVersionPage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, Partial<MutationRestoreVersionPageArgs>>;
   restoreVersionPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, Partial<MutationRestoreVersionPostArgs>>;
   unlockUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUnlockUserArgs, 'email'>>;
   updateCategory?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'data' | 'id'>>;
   updateMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationUpdateMediaArgs, 'data' | 'id'>>;
   updateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'data' | 'id'>>;
+  updatePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationUpdatePageArgs, 'data' | 'id'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'data' | 'id'>>;
   updateSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType, RequireFields<MutationUpdateSiteSettingArgs, 'data'>>;
   updateTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationUpdateTrackingArgs, 'data' | 'id'>>;
@@ -5132,6 +5805,120 @@ export type OrdersFields_UpdatedAtResolvers<ContextType = GraphQLContext, Parent
 };
 
 export type OrdersFields_UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrdersFields_user'] = ResolversParentTypes['OrdersFields_user']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Page'] = ResolversParentTypes['Page']> = {
+  _status?: Resolver<Maybe<ResolversTypes['Page__status']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  deletedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PageVersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageVersion'] = ResolversParentTypes['PageVersion']> = {
+  autosave?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  latest?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  parent?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, Partial<PageVersionParentArgs>>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['PageVersion_Version']>, ParentType, ContextType>;
+};
+
+export type PageVersion_VersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageVersion_Version'] = ResolversParentTypes['PageVersion_Version']> = {
+  _status?: Resolver<Maybe<ResolversTypes['PageVersion_Version__status']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  deletedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PagesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Pages'] = ResolversParentTypes['Pages']> = {
+  docs?: Resolver<Array<ResolversTypes['Page']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPrevPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pagingCounter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PagesAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesAccess'] = ResolversParentTypes['PagesAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PagesFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  readVersions?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesDocAccess'] = ResolversParentTypes['PagesDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PagesFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  readVersions?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields'] = ResolversParentTypes['PagesFields']> = {
+  _status?: Resolver<Maybe<ResolversTypes['PagesFields__status']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['PagesFields_createdAt']>, ParentType, ContextType>;
+  deletedAt?: Resolver<Maybe<ResolversTypes['PagesFields_deletedAt']>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['PagesFields_slug']>, ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['PagesFields_summary']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['PagesFields_title']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['PagesFields_updatedAt']>, ParentType, ContextType>;
+};
+
+export type PagesFields__StatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields__status'] = ResolversParentTypes['PagesFields__status']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_createdAt'] = ResolversParentTypes['PagesFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFields_DeletedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_deletedAt'] = ResolversParentTypes['PagesFields_deletedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFields_SlugResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_slug'] = ResolversParentTypes['PagesFields_slug']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFields_SummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_summary'] = ResolversParentTypes['PagesFields_summary']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFields_TitleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_title'] = ResolversParentTypes['PagesFields_title']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_updatedAt'] = ResolversParentTypes['PagesFields_updatedAt']> = {
   create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
@@ -5447,6 +6234,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   Media?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<QueryMediaArgs, 'id'>>;
   Order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   Orders?: Resolver<Maybe<ResolversTypes['Orders']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
+  Page?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<QueryPageArgs, 'id'>>;
+  Pages?: Resolver<Maybe<ResolversTypes['Pages']>, ParentType, ContextType, Partial<QueryPagesArgs>>;
   Post?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<QueryPostArgs, 'id'>>;
   Posts?: Resolver<Maybe<ResolversTypes['Posts']>, ParentType, ContextType, Partial<QueryPostsArgs>>;
   SiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType, Partial<QuerySiteSettingArgs>>;
@@ -5457,6 +6246,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   allTracking?: Resolver<Maybe<ResolversTypes['allTracking']>, ParentType, ContextType, Partial<QueryAllTrackingArgs>>;
   countCategories?: Resolver<Maybe<ResolversTypes['countCategories']>, ParentType, ContextType, Partial<QueryCountCategoriesArgs>>;
   countOrders?: Resolver<Maybe<ResolversTypes['countOrders']>, ParentType, ContextType, Partial<QueryCountOrdersArgs>>;
+  countPages?: Resolver<Maybe<ResolversTypes['countPages']>, ParentType, ContextType, Partial<QueryCountPagesArgs>>;
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
   countallMedia?: Resolver<Maybe<ResolversTypes['countallMedia']>, ParentType, ContextType, Partial<QueryCountallMediaArgs>>;
@@ -5464,13 +6254,16 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   docAccessCategory?: Resolver<Maybe<ResolversTypes['CategoriesDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessCategoryArgs, 'id'>>;
   docAccessMedia?: Resolver<Maybe<ResolversTypes['MediaDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessMediaArgs, 'id'>>;
   docAccessOrder?: Resolver<Maybe<ResolversTypes['OrdersDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessOrderArgs, 'id'>>;
+  docAccessPage?: Resolver<Maybe<ResolversTypes['PagesDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPageArgs, 'id'>>;
   docAccessPost?: Resolver<Maybe<ResolversTypes['PostsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPostArgs, 'id'>>;
   docAccessSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSettingsDocAccess']>, ParentType, ContextType>;
   docAccessTracking?: Resolver<Maybe<ResolversTypes['TrackingDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessTrackingArgs, 'id'>>;
   docAccessUser?: Resolver<Maybe<ResolversTypes['UsersDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessUserArgs, 'id'>>;
   initializedUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   meUser?: Resolver<Maybe<ResolversTypes['UsersMe']>, ParentType, ContextType>;
+  versionPage?: Resolver<Maybe<ResolversTypes['PageVersion']>, ParentType, ContextType, Partial<QueryVersionPageArgs>>;
   versionPost?: Resolver<Maybe<ResolversTypes['PostVersion']>, ParentType, ContextType, Partial<QueryVersionPostArgs>>;
+  versionsPages?: Resolver<Maybe<ResolversTypes['versionsPages']>, ParentType, ContextType, Partial<QueryVersionsPagesArgs>>;
   versionsPosts?: Resolver<Maybe<ResolversTypes['versionsPosts']>, ParentType, ContextType, Partial<QueryVersionsPostsArgs>>;
 };
 
@@ -5795,6 +6588,10 @@ export type CountOrdersResolvers<ContextType = GraphQLContext, ParentType extend
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type CountPagesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countPages'] = ResolversParentTypes['countPages']> = {
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type CountPostsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countPosts'] = ResolversParentTypes['countPosts']> = {
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -5809,6 +6606,19 @@ export type CountallMediaResolvers<ContextType = GraphQLContext, ParentType exte
 
 export type CountallTrackingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countallTracking'] = ResolversParentTypes['countallTracking']> = {
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type VersionsPagesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['versionsPages'] = ResolversParentTypes['versionsPages']> = {
+  docs?: Resolver<Array<ResolversTypes['PageVersion']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPrevPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pagingCounter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type VersionsPostsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['versionsPosts'] = ResolversParentTypes['versionsPosts']> = {
@@ -5906,6 +6716,20 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OrdersFields_total_amount?: OrdersFields_Total_AmountResolvers<ContextType>;
   OrdersFields_updatedAt?: OrdersFields_UpdatedAtResolvers<ContextType>;
   OrdersFields_user?: OrdersFields_UserResolvers<ContextType>;
+  Page?: PageResolvers<ContextType>;
+  PageVersion?: PageVersionResolvers<ContextType>;
+  PageVersion_Version?: PageVersion_VersionResolvers<ContextType>;
+  Pages?: PagesResolvers<ContextType>;
+  PagesAccess?: PagesAccessResolvers<ContextType>;
+  PagesDocAccess?: PagesDocAccessResolvers<ContextType>;
+  PagesFields?: PagesFieldsResolvers<ContextType>;
+  PagesFields__status?: PagesFields__StatusResolvers<ContextType>;
+  PagesFields_createdAt?: PagesFields_CreatedAtResolvers<ContextType>;
+  PagesFields_deletedAt?: PagesFields_DeletedAtResolvers<ContextType>;
+  PagesFields_slug?: PagesFields_SlugResolvers<ContextType>;
+  PagesFields_summary?: PagesFields_SummaryResolvers<ContextType>;
+  PagesFields_title?: PagesFields_TitleResolvers<ContextType>;
+  PagesFields_updatedAt?: PagesFields_UpdatedAtResolvers<ContextType>;
   Post?: PostResolvers<ContextType>;
   PostVersion?: PostVersionResolvers<ContextType>;
   PostVersion_Version?: PostVersion_VersionResolvers<ContextType>;
@@ -5993,10 +6817,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   allTracking?: AllTrackingResolvers<ContextType>;
   countCategories?: CountCategoriesResolvers<ContextType>;
   countOrders?: CountOrdersResolvers<ContextType>;
+  countPages?: CountPagesResolvers<ContextType>;
   countPosts?: CountPostsResolvers<ContextType>;
   countUsers?: CountUsersResolvers<ContextType>;
   countallMedia?: CountallMediaResolvers<ContextType>;
   countallTracking?: CountallTrackingResolvers<ContextType>;
+  versionsPages?: VersionsPagesResolvers<ContextType>;
   versionsPosts?: VersionsPostsResolvers<ContextType>;
 };
 

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.ts';
-import type { AccessData, AccessErrors, AccessResponses, ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllMediaData, CountAllMediaErrors, CountAllMediaResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateMediaData, CreateMediaErrors, CreateMediaResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllMediaData, DeleteAllMediaErrors, DeleteAllMediaResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, DocAccessCategoryData, DocAccessCategoryErrors, DocAccessCategoryResponses, DocAccessMediaData, DocAccessMediaErrors, DocAccessMediaResponses, DocAccessOrderData, DocAccessOrderErrors, DocAccessOrderResponses, DocAccessPostData, DocAccessPostErrors, DocAccessPostResponses, DocAccessSiteSettingData, DocAccessSiteSettingErrors, DocAccessSiteSettingResponses, DocAccessTrackingData, DocAccessTrackingErrors, DocAccessTrackingResponses, DocAccessUserData, DocAccessUserErrors, DocAccessUserResponses, DuplicateCategoryData, DuplicateCategoryErrors, DuplicateCategoryResponses, DuplicateMediaData, DuplicateMediaErrors, DuplicateMediaResponses, DuplicateOrderData, DuplicateOrderErrors, DuplicateOrderResponses, DuplicatePostData, DuplicatePostErrors, DuplicatePostResponses, DuplicateTrackingData, DuplicateTrackingErrors, DuplicateTrackingResponses, FindAllMediaData, FindAllMediaErrors, FindAllMediaResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindDistinctAllMediaData, FindDistinctAllMediaErrors, FindDistinctAllMediaResponses, FindDistinctAllTrackingData, FindDistinctAllTrackingErrors, FindDistinctAllTrackingResponses, FindDistinctCategoriesData, FindDistinctCategoriesErrors, FindDistinctCategoriesResponses, FindDistinctOrdersData, FindDistinctOrdersErrors, FindDistinctOrdersResponses, FindDistinctPostsData, FindDistinctPostsErrors, FindDistinctPostsResponses, FindDistinctUsersData, FindDistinctUsersErrors, FindDistinctUsersResponses, FindMediaByIdData, FindMediaByIdErrors, FindMediaByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, FormStatePostData, FormStatePostErrors, FormStatePostResponses, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllMediaData, UpdateAllMediaErrors, UpdateAllMediaResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
+import type { AccessData, AccessErrors, AccessResponses, ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllMediaData, CountAllMediaErrors, CountAllMediaResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPagesData, CountPagesErrors, CountPagesResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateMediaData, CreateMediaErrors, CreateMediaResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePageData, CreatePageErrors, CreatePageResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllMediaData, DeleteAllMediaErrors, DeleteAllMediaResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePageData, DeletePageErrors, DeletePageResponses, DeletePagesData, DeletePagesErrors, DeletePagesResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, DocAccessCategoryData, DocAccessCategoryErrors, DocAccessCategoryResponses, DocAccessMediaData, DocAccessMediaErrors, DocAccessMediaResponses, DocAccessOrderData, DocAccessOrderErrors, DocAccessOrderResponses, DocAccessPageData, DocAccessPageErrors, DocAccessPageResponses, DocAccessPostData, DocAccessPostErrors, DocAccessPostResponses, DocAccessSiteSettingData, DocAccessSiteSettingErrors, DocAccessSiteSettingResponses, DocAccessTrackingData, DocAccessTrackingErrors, DocAccessTrackingResponses, DocAccessUserData, DocAccessUserErrors, DocAccessUserResponses, DuplicateCategoryData, DuplicateCategoryErrors, DuplicateCategoryResponses, DuplicateMediaData, DuplicateMediaErrors, DuplicateMediaResponses, DuplicateOrderData, DuplicateOrderErrors, DuplicateOrderResponses, DuplicatePageData, DuplicatePageErrors, DuplicatePageResponses, DuplicatePostData, DuplicatePostErrors, DuplicatePostResponses, DuplicateTrackingData, DuplicateTrackingErrors, DuplicateTrackingResponses, FindAllMediaData, FindAllMediaErrors, FindAllMediaResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindDistinctAllMediaData, FindDistinctAllMediaErrors, FindDistinctAllMediaResponses, FindDistinctAllTrackingData, FindDistinctAllTrackingErrors, FindDistinctAllTrackingResponses, FindDistinctCategoriesData, FindDistinctCategoriesErrors, FindDistinctCategoriesResponses, FindDistinctOrdersData, FindDistinctOrdersErrors, FindDistinctOrdersResponses, FindDistinctPagesData, FindDistinctPagesErrors, FindDistinctPagesResponses, FindDistinctPostsData, FindDistinctPostsErrors, FindDistinctPostsResponses, FindDistinctUsersData, FindDistinctUsersErrors, FindDistinctUsersResponses, FindMediaByIdData, FindMediaByIdErrors, FindMediaByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPageByIdData, FindPageByIdErrors, FindPageByIdResponses, FindPagesData, FindPagesErrors, FindPagesResponses, FindPageVersionByIdData, FindPageVersionByIdErrors, FindPageVersionByIdResponses, FindPageVersionsData, FindPageVersionsErrors, FindPageVersionsResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, FormStatePostData, FormStatePostErrors, FormStatePostResponses, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePageVersionData, RestorePageVersionErrors, RestorePageVersionResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllMediaData, UpdateAllMediaErrors, UpdateAllMediaResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePageData, UpdatePageErrors, UpdatePageResponses, UpdatePagesData, UpdatePagesErrors, UpdatePagesResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -945,6 +945,292 @@ export const docAccessPost = <ThrowOnError extends boolean = false>(options: Opt
         }
     ],
     url: '/posts/access/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete every Page matching where
+ *
+ * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
+ */
+export const deletePages = <ThrowOnError extends boolean = false>(options: Options<DeletePagesData, ThrowOnError>): RequestResult<DeletePagesResponses, DeletePagesErrors, ThrowOnError> => (options.client ?? client).delete<DeletePagesResponses, DeletePagesErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages',
+    ...options
+});
+
+/**
+ * List Pages
+ *
+ * Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.
+ */
+export const findPages = <ThrowOnError extends boolean = false>(options?: Options<FindPagesData, ThrowOnError>): RequestResult<FindPagesResponses, FindPagesErrors, ThrowOnError> => (options?.client ?? client).get<FindPagesResponses, FindPagesErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages',
+    ...options
+});
+
+/**
+ * Update every Page matching where
+ *
+ * Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.
+ */
+export const updatePages = <ThrowOnError extends boolean = false>(options: Options<UpdatePagesData, ThrowOnError>): RequestResult<UpdatePagesResponses, UpdatePagesErrors, ThrowOnError> => (options.client ?? client).patch<UpdatePagesResponses, UpdatePagesErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create a Page
+ *
+ * Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.
+ */
+export const createPage = <ThrowOnError extends boolean = false>(options: Options<CreatePageData, ThrowOnError>): RequestResult<CreatePageResponses, CreatePageErrors, ThrowOnError> => (options.client ?? client).post<CreatePageResponses, CreatePageErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Count Pages
+ *
+ * Counts the documents matching `where` that the caller may read.
+ */
+export const countPages = <ThrowOnError extends boolean = false>(options?: Options<CountPagesData, ThrowOnError>): RequestResult<CountPagesResponses, CountPagesErrors, ThrowOnError> => (options?.client ?? client).get<CountPagesResponses, CountPagesErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/count',
+    ...options
+});
+
+/**
+ * Distinct values of a Page field
+ *
+ * Lists the distinct values of one field among the documents matching `where` that the caller may read, as Payload's findDistinct answers them (`values: [{ <field>: value }]`, paginated with `limit`; every value without it). `sort` is the field (default ascending) or another field. A field the caller may not read is a 400. Payload 3 has the operation but does not route it; this route is an extension (docs/decisions.md).
+ */
+export const findDistinctPages = <ThrowOnError extends boolean = false>(options: Options<FindDistinctPagesData, ThrowOnError>): RequestResult<FindDistinctPagesResponses, FindDistinctPagesErrors, ThrowOnError> => (options.client ?? client).get<FindDistinctPagesResponses, FindDistinctPagesErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/distinct',
+    ...options
+});
+
+/**
+ * List versions of Pages
+ *
+ * Lists versions, newest first (readVersions access).
+ */
+export const findPageVersions = <ThrowOnError extends boolean = false>(options?: Options<FindPageVersionsData, ThrowOnError>): RequestResult<FindPageVersionsResponses, FindPageVersionsErrors, ThrowOnError> => (options?.client ?? client).get<FindPageVersionsResponses, FindPageVersionsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/versions',
+    ...options
+});
+
+/**
+ * One version of a Page
+ *
+ * Reads one version by id (readVersions access).
+ */
+export const findPageVersionById = <ThrowOnError extends boolean = false>(options: Options<FindPageVersionByIdData, ThrowOnError>): RequestResult<FindPageVersionByIdResponses, FindPageVersionByIdErrors, ThrowOnError> => (options.client ?? client).get<FindPageVersionByIdResponses, FindPageVersionByIdErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/versions/{id}',
+    ...options
+});
+
+/**
+ * Restore a version of a Page
+ *
+ * Makes a version the current document again (update access).
+ */
+export const restorePageVersion = <ThrowOnError extends boolean = false>(options: Options<RestorePageVersionData, ThrowOnError>): RequestResult<RestorePageVersionResponses, RestorePageVersionErrors, ThrowOnError> => (options.client ?? client).post<RestorePageVersionResponses, RestorePageVersionErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/versions/{id}',
+    ...options
+});
+
+/**
+ * Delete a Page
+ *
+ * Deletes one document by id (delete access), with its versions.
+ */
+export const deletePage = <ThrowOnError extends boolean = false>(options: Options<DeletePageData, ThrowOnError>): RequestResult<DeletePageResponses, DeletePageErrors, ThrowOnError> => (options.client ?? client).delete<DeletePageResponses, DeletePageErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/{id}',
+    ...options
+});
+
+/**
+ * One Page
+ *
+ * Reads one document by id; one the caller may not read answers as if it did not exist (404).
+ */
+export const findPageById = <ThrowOnError extends boolean = false>(options: Options<FindPageByIdData, ThrowOnError>): RequestResult<FindPageByIdResponses, FindPageByIdErrors, ThrowOnError> => (options.client ?? client).get<FindPageByIdResponses, FindPageByIdErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/{id}',
+    ...options
+});
+
+/**
+ * Update a Page
+ *
+ * Updates one document by id (update access); only the fields sent change.
+ */
+export const updatePage = <ThrowOnError extends boolean = false>(options: Options<UpdatePageData, ThrowOnError>): RequestResult<UpdatePageResponses, UpdatePageErrors, ThrowOnError> => (options.client ?? client).patch<UpdatePageResponses, UpdatePageErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Duplicate a Page
+ *
+ * Creates a copy of a document the caller may read (create access): every locale is copied, the body's fields are written over the copy, unique fields follow their beforeDuplicate hooks (a unique text gets ' - Copy'); `draft` defaults to true where the collection keeps drafts. Answers 200, as Payload.
+ */
+export const duplicatePage = <ThrowOnError extends boolean = false>(options: Options<DuplicatePageData, ThrowOnError>): RequestResult<DuplicatePageResponses, DuplicatePageErrors, ThrowOnError> => (options.client ?? client).post<DuplicatePageResponses, DuplicatePageErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/{id}/duplicate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What the caller may do with a Page
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessPage = <ThrowOnError extends boolean = false>(options: Options<DocAccessPageData, ThrowOnError>): RequestResult<DocAccessPageResponses, DocAccessPageErrors, ThrowOnError> => (options.client ?? client).post<DocAccessPageResponses, DocAccessPageErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/pages/access/{id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

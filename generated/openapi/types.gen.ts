@@ -1835,6 +1835,944 @@ export type OrderWhereDepth5 = {
     } | WhereExists | WhereText | WhereNumber | undefined;
 };
 
+export type Page = {
+    id: number;
+    title?: string | null;
+    slug?: string | null;
+    summary?: string | null;
+    /**
+     * Status
+     */
+    _status?: 'draft' | 'published' | null;
+    /**
+     * Deleted At
+     */
+    deletedAt?: string | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PageCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
+    title?: string;
+    slug?: string;
+    summary?: string | null;
+    /**
+     * Status
+     */
+    _status?: 'draft' | 'published' | null;
+    /**
+     * Deleted At
+     */
+    deletedAt?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
+};
+
+/**
+ * What the caller may do with Page: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type PagePermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    readVersions?: Permission;
+    fields?: true | {
+        title?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        slug?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        summary?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        _status?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        deletedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
+};
+
+export type PagesDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type PageSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    title?: boolean;
+    slug?: boolean;
+    summary?: boolean;
+    _status?: boolean;
+    deletedAt?: boolean;
+};
+
+export type PagesList = {
+    docs: Array<Page>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type PageUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
+    title?: string;
+    slug?: string;
+    summary?: string | null;
+    /**
+     * Status
+     */
+    _status?: 'draft' | 'published' | null;
+    /**
+     * Deleted At
+     */
+    deletedAt?: string | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
+};
+
+export type PageVersion = {
+    id: number;
+    parent?: number | Page;
+    version?: {
+        title?: string | null;
+        slug?: string | null;
+        summary?: string | null;
+        /**
+         * Status
+         */
+        _status?: 'draft' | 'published' | null;
+        /**
+         * Deleted At
+         */
+        deletedAt?: string | null;
+        createdAt?: string;
+        updatedAt?: string;
+    };
+    latest?: boolean | null;
+    autosave?: boolean | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PageVersionSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    parent?: boolean;
+    version?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        title?: boolean;
+        slug?: boolean;
+        summary?: boolean;
+        _status?: boolean;
+        deletedAt?: boolean;
+        createdAt?: boolean;
+        updatedAt?: boolean;
+    };
+    latest?: boolean;
+    autosave?: boolean;
+};
+
+export type PageVersionsList = {
+    docs: Array<PageVersion>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageVersionWhere = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    version__title?: WhereText;
+    'version.slug'?: WhereText;
+    version__slug?: WhereText;
+    'version.summary'?: WhereText;
+    version__summary?: WhereText;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.deletedAt'?: WhereDate;
+    version__deletedAt?: WhereDate;
+    'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
+    latest?: WhereBoolean;
+    autosave?: WhereBoolean;
+    and?: Array<PageVersionWhereDepth1>;
+    or?: Array<PageVersionWhereDepth1>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | WhereBoolean | Array<PageVersionWhereDepth1> | Array<PageVersionWhereDepth1> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageVersionWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    version__title?: WhereText;
+    'version.slug'?: WhereText;
+    version__slug?: WhereText;
+    'version.summary'?: WhereText;
+    version__summary?: WhereText;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.deletedAt'?: WhereDate;
+    version__deletedAt?: WhereDate;
+    'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
+    latest?: WhereBoolean;
+    autosave?: WhereBoolean;
+    and?: Array<PageVersionWhereDepth2>;
+    or?: Array<PageVersionWhereDepth2>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | WhereBoolean | Array<PageVersionWhereDepth2> | Array<PageVersionWhereDepth2> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageVersionWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    version__title?: WhereText;
+    'version.slug'?: WhereText;
+    version__slug?: WhereText;
+    'version.summary'?: WhereText;
+    version__summary?: WhereText;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.deletedAt'?: WhereDate;
+    version__deletedAt?: WhereDate;
+    'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
+    latest?: WhereBoolean;
+    autosave?: WhereBoolean;
+    and?: Array<PageVersionWhereDepth3>;
+    or?: Array<PageVersionWhereDepth3>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | WhereBoolean | Array<PageVersionWhereDepth3> | Array<PageVersionWhereDepth3> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageVersionWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    version__title?: WhereText;
+    'version.slug'?: WhereText;
+    version__slug?: WhereText;
+    'version.summary'?: WhereText;
+    version__summary?: WhereText;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.deletedAt'?: WhereDate;
+    version__deletedAt?: WhereDate;
+    'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
+    latest?: WhereBoolean;
+    autosave?: WhereBoolean;
+    and?: Array<PageVersionWhereDepth4>;
+    or?: Array<PageVersionWhereDepth4>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | WhereBoolean | Array<PageVersionWhereDepth4> | Array<PageVersionWhereDepth4> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageVersionWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    version__title?: WhereText;
+    'version.slug'?: WhereText;
+    version__slug?: WhereText;
+    'version.summary'?: WhereText;
+    version__summary?: WhereText;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.deletedAt'?: WhereDate;
+    version__deletedAt?: WhereDate;
+    'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
+    latest?: WhereBoolean;
+    autosave?: WhereBoolean;
+    and?: Array<PageVersionWhereDepth5>;
+    or?: Array<PageVersionWhereDepth5>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | WhereBoolean | Array<PageVersionWhereDepth5> | Array<PageVersionWhereDepth5> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageVersionWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    parent?: WhereId;
+    'version.title'?: WhereText;
+    version__title?: WhereText;
+    'version.slug'?: WhereText;
+    version__slug?: WhereText;
+    'version.summary'?: WhereText;
+    version__summary?: WhereText;
+    'version._status'?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    version___status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    'version.deletedAt'?: WhereDate;
+    version__deletedAt?: WhereDate;
+    'version.createdAt'?: WhereDate;
+    version__createdAt?: WhereDate;
+    'version.updatedAt'?: WhereDate;
+    version__updatedAt?: WhereDate;
+    latest?: WhereBoolean;
+    autosave?: WhereBoolean;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereText | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    } | WhereBoolean | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageWhere = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    summary?: WhereText;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    deletedAt?: WhereDate;
+    and?: Array<PageWhereDepth1>;
+    or?: Array<PageWhereDepth1>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    summary?: WhereText;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    deletedAt?: WhereDate;
+    and?: Array<PageWhereDepth2>;
+    or?: Array<PageWhereDepth2>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    summary?: WhereText;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    deletedAt?: WhereDate;
+    and?: Array<PageWhereDepth3>;
+    or?: Array<PageWhereDepth3>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    summary?: WhereText;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    deletedAt?: WhereDate;
+    and?: Array<PageWhereDepth4>;
+    or?: Array<PageWhereDepth4>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    summary?: WhereText;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    deletedAt?: WhereDate;
+    and?: Array<PageWhereDepth5>;
+    or?: Array<PageWhereDepth5>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PageWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    title?: WhereText;
+    slug?: WhereText;
+    summary?: WhereText;
+    _status?: {
+        equals?: 'draft' | 'published' | null;
+        not_equals?: 'draft' | 'published' | null;
+        in?: Array<'draft' | 'published'> | string;
+        not_in?: Array<'draft' | 'published'> | string;
+        all?: Array<'draft' | 'published'> | string;
+        greater_than?: 'draft' | 'published';
+        greater_than_equal?: 'draft' | 'published';
+        less_than?: 'draft' | 'published';
+        less_than_equal?: 'draft' | 'published';
+        like?: string;
+        not_like?: string;
+        contains?: 'draft' | 'published';
+        exists?: boolean;
+    };
+    deletedAt?: WhereDate;
+};
+
 /**
  * An allowed operation: `true`, or `{ permission: true, where }` when its access function returned a Where (for `/access` not evaluated; for one document, matched against it). A denied operation is left out.
  */
@@ -1855,6 +2793,7 @@ export type Populate = {
     users?: UserSelect;
     categories?: CategorySelect;
     posts?: PostSelect;
+    pages?: PageSelect;
     media?: MediaSelect;
     tracking?: TrackingSelect;
     orders?: OrderSelect;
@@ -4761,6 +5700,9 @@ export type RichTextBodyInputLinkFields = {
         relationTo?: 'posts';
         value?: number;
     } | {
+        relationTo?: 'pages';
+        value?: number;
+    } | {
         relationTo?: 'media';
         value?: number;
     } | {
@@ -4770,7 +5712,7 @@ export type RichTextBodyInputLinkFields = {
         relationTo?: 'orders';
         value?: number;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
     });
 };
 
@@ -4921,6 +5863,9 @@ export type RichTextBodyInputRelationship = ({
     relationTo?: 'posts';
     value?: number;
 } | {
+    relationTo?: 'pages';
+    value?: number;
+} | {
     relationTo?: 'media';
     value?: number;
 } | {
@@ -4932,7 +5877,7 @@ export type RichTextBodyInputRelationship = ({
 }) & {
     type: 'relationship';
     version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
 };
 
 export type RichTextBodyInputTab = {
@@ -4986,6 +5931,9 @@ export type RichTextBodyLinkFields = {
         relationTo?: 'posts';
         value?: number | PopulatedDocument | null;
     } | {
+        relationTo?: 'pages';
+        value?: number | PopulatedDocument | null;
+    } | {
         relationTo?: 'media';
         value?: number | PopulatedDocument | null;
     } | {
@@ -4995,7 +5943,7 @@ export type RichTextBodyLinkFields = {
         relationTo?: 'orders';
         value?: number | PopulatedDocument | null;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
     });
 };
 
@@ -5090,6 +6038,9 @@ export type RichTextBodyRelationship = ({
     relationTo?: 'posts';
     value?: number | PopulatedDocument | null;
 } | {
+    relationTo?: 'pages';
+    value?: number | PopulatedDocument | null;
+} | {
     relationTo?: 'media';
     value?: number | PopulatedDocument | null;
 } | {
@@ -5101,7 +6052,7 @@ export type RichTextBodyRelationship = ({
 }) & {
     type: 'relationship';
     version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
 };
 
 export type RichTextBodyTab = {
@@ -5197,6 +6148,9 @@ export type RichTextContentInputLinkFields = {
         relationTo?: 'posts';
         value?: number;
     } | {
+        relationTo?: 'pages';
+        value?: number;
+    } | {
         relationTo?: 'media';
         value?: number;
     } | {
@@ -5206,7 +6160,7 @@ export type RichTextContentInputLinkFields = {
         relationTo?: 'orders';
         value?: number;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
     });
 };
 
@@ -5357,6 +6311,9 @@ export type RichTextContentInputRelationship = ({
     relationTo?: 'posts';
     value?: number;
 } | {
+    relationTo?: 'pages';
+    value?: number;
+} | {
     relationTo?: 'media';
     value?: number;
 } | {
@@ -5368,7 +6325,7 @@ export type RichTextContentInputRelationship = ({
 }) & {
     type: 'relationship';
     version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
 };
 
 export type RichTextContentInputTab = {
@@ -5422,6 +6379,9 @@ export type RichTextContentLinkFields = {
         relationTo?: 'posts';
         value?: number | PopulatedDocument | null;
     } | {
+        relationTo?: 'pages';
+        value?: number | PopulatedDocument | null;
+    } | {
         relationTo?: 'media';
         value?: number | PopulatedDocument | null;
     } | {
@@ -5431,7 +6391,7 @@ export type RichTextContentLinkFields = {
         relationTo?: 'orders';
         value?: number | PopulatedDocument | null;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
     });
 };
 
@@ -5472,6 +6432,9 @@ export type RichTextContentRelationship = ({
     relationTo?: 'posts';
     value?: number | PopulatedDocument | null;
 } | {
+    relationTo?: 'pages';
+    value?: number | PopulatedDocument | null;
+} | {
     relationTo?: 'media';
     value?: number | PopulatedDocument | null;
 } | {
@@ -5483,7 +6446,7 @@ export type RichTextContentRelationship = ({
 }) & {
     type: 'relationship';
     version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'media' | 'tracking' | 'orders';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
 };
 
 export type RichTextContentTab = {
@@ -6940,7 +7903,7 @@ export type Limit = number;
 /**
  * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
  */
-export type Page = number;
+export type Page2 = number;
 
 /**
  * false returns every match (or `limit` of them) without a count; at most 1000.
@@ -6961,6 +7924,11 @@ export type Draft = boolean;
  * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
  */
 export type Trash = boolean;
+
+/**
+ * An autosave (versions.drafts.autosave): overwrites the newest version when that one is an autosave too, instead of adding one.
+ */
+export type Autosave = boolean;
 
 /**
  * Accepted and ignored: the config has no localization.
@@ -10796,6 +11764,1219 @@ export type DocAccessPostResponses = {
 
 export type DocAccessPostResponse = DocAccessPostResponses[keyof DocAccessPostResponses];
 
+export type DeletePagesData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * A filter (the `PageWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `_status`, `deletedAt`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages';
+};
+
+export type DeletePagesErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type DeletePagesError = DeletePagesErrors[keyof DeletePagesErrors];
+
+export type DeletePagesResponses = {
+    /**
+     * The deleted documents, and the ones that failed
+     */
+    200: {
+        docs: Array<Page>;
+        errors: BulkErrors;
+        message: string;
+    };
+};
+
+export type DeletePagesResponse = DeletePagesResponses[keyof DeletePagesResponses];
+
+export type FindPagesData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `PageWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * false returns every match (or `limit` of them) without a count; at most 1000.
+         */
+        pagination?: boolean;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `_status`, `deletedAt`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PageSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages';
+};
+
+export type FindPagesErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FindPagesError = FindPagesErrors[keyof FindPagesErrors];
+
+export type FindPagesResponses = {
+    /**
+     * A page of Pages
+     */
+    200: PagesList;
+};
+
+export type FindPagesResponse = FindPagesResponses[keyof FindPagesResponses];
+
+export type UpdatePagesData = {
+    body: PageUpdateInput;
+    path?: never;
+    query: {
+        /**
+         * A filter (the `PageWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `_status`, `deletedAt`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PageSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages';
+};
+
+export type UpdatePagesErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type UpdatePagesError = UpdatePagesErrors[keyof UpdatePagesErrors];
+
+export type UpdatePagesResponses = {
+    /**
+     * The updated documents, and the ones that failed
+     */
+    200: {
+        docs: Array<Page>;
+        errors: BulkErrors;
+        message: string;
+    };
+};
+
+export type UpdatePagesResponse = UpdatePagesResponses[keyof UpdatePagesResponses];
+
+export type CreatePageData = {
+    body: PageCreateInput;
+    path?: never;
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PageSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+    };
+    url: '/pages';
+};
+
+export type CreatePageErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type CreatePageError = CreatePageErrors[keyof CreatePageErrors];
+
+export type CreatePageResponses = {
+    /**
+     * Created
+     */
+    201: {
+        doc: Page;
+        message: string;
+    };
+};
+
+export type CreatePageResponse = CreatePageResponses[keyof CreatePageResponses];
+
+export type CountPagesData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `PageWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages/count';
+};
+
+export type CountPagesErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type CountPagesError = CountPagesErrors[keyof CountPagesErrors];
+
+export type CountPagesResponses = {
+    /**
+     * The number of matching documents
+     */
+    200: Count;
+};
+
+export type CountPagesResponse = CountPagesResponses[keyof CountPagesResponses];
+
+export type FindDistinctPagesData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'title' | 'slug' | 'summary' | '_status' | 'deletedAt';
+        /**
+         * A filter (the `PageWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `_status`, `deletedAt`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages/distinct';
+};
+
+export type FindDistinctPagesErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FindDistinctPagesError = FindDistinctPagesErrors[keyof FindDistinctPagesErrors];
+
+export type FindDistinctPagesResponses = {
+    /**
+     * The distinct values
+     */
+    200: PagesDistinct;
+};
+
+export type FindDistinctPagesResponse = FindDistinctPagesResponses[keyof FindDistinctPagesResponses];
+
+export type FindPageVersionsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `PageVersionWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * false returns every match (or `limit` of them) without a count; at most 1000.
+         */
+        pagination?: boolean;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `parent`, `parent.id`, `parent.createdAt`, `parent.updatedAt`, `parent.title`, `parent.slug`, `parent.summary`, `parent._status`, `parent.deletedAt`, `version.title`, `version.slug`, `version.summary`, `version._status`, `version.deletedAt`, `version.createdAt`, `version.updatedAt`, `latest`, `autosave`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PageVersionSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages/versions';
+};
+
+export type FindPageVersionsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FindPageVersionsError = FindPageVersionsErrors[keyof FindPageVersionsErrors];
+
+export type FindPageVersionsResponses = {
+    /**
+     * A page of versions, newest first
+     */
+    200: PageVersionsList;
+};
+
+export type FindPageVersionsResponse = FindPageVersionsResponses[keyof FindPageVersionsResponses];
+
+export type FindPageVersionByIdData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages/versions/{id}';
+};
+
+export type FindPageVersionByIdErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FindPageVersionByIdError = FindPageVersionByIdErrors[keyof FindPageVersionByIdErrors];
+
+export type FindPageVersionByIdResponses = {
+    /**
+     * The version
+     */
+    200: PageVersion;
+};
+
+export type FindPageVersionByIdResponse = FindPageVersionByIdResponses[keyof FindPageVersionByIdResponses];
+
+export type RestorePageVersionData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+    };
+    url: '/pages/versions/{id}';
+};
+
+export type RestorePageVersionErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type RestorePageVersionError = RestorePageVersionErrors[keyof RestorePageVersionErrors];
+
+export type RestorePageVersionResponses = {
+    /**
+     * The restored document, with a message
+     */
+    200: {
+        id: number;
+        title?: string | null;
+        slug?: string | null;
+        summary?: string | null;
+        /**
+         * Status
+         */
+        _status?: 'draft' | 'published' | null;
+        /**
+         * Deleted At
+         */
+        deletedAt?: string | null;
+        createdAt?: string;
+        updatedAt?: string;
+        message: string;
+    };
+};
+
+export type RestorePageVersionResponse = RestorePageVersionResponses[keyof RestorePageVersionResponses];
+
+export type DeletePageData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages/{id}';
+};
+
+export type DeletePageErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type DeletePageError = DeletePageErrors[keyof DeletePageErrors];
+
+export type DeletePageResponses = {
+    /**
+     * Deleted
+     */
+    200: {
+        doc: Page;
+        message: string;
+    };
+};
+
+export type DeletePageResponse = DeletePageResponses[keyof DeletePageResponses];
+
+export type FindPageByIdData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PageSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages/{id}';
+};
+
+export type FindPageByIdErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type FindPageByIdError = FindPageByIdErrors[keyof FindPageByIdErrors];
+
+export type FindPageByIdResponses = {
+    /**
+     * The Page
+     */
+    200: Page;
+};
+
+export type FindPageByIdResponse = FindPageByIdResponses[keyof FindPageByIdResponses];
+
+export type UpdatePageData = {
+    body: PageUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PageSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * An autosave (versions.drafts.autosave): overwrites the newest version when that one is an autosave too, instead of adding one.
+         */
+        autosave?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages/{id}';
+};
+
+export type UpdatePageErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type UpdatePageError = UpdatePageErrors[keyof UpdatePageErrors];
+
+export type UpdatePageResponses = {
+    /**
+     * Updated
+     */
+    200: {
+        doc: Page;
+        message: string;
+    };
+};
+
+export type UpdatePageResponse = UpdatePageResponses[keyof UpdatePageResponses];
+
+export type DuplicatePageData = {
+    /**
+     * Fields to change in the copy (optional)
+     */
+    body?: PageUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PageSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/pages/{id}/duplicate';
+};
+
+export type DuplicatePageErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The document is not in a state that allows this
+     */
+    409: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type DuplicatePageError = DuplicatePageErrors[keyof DuplicatePageErrors];
+
+export type DuplicatePageResponses = {
+    /**
+     * The copy
+     */
+    200: {
+        doc: Page;
+        message: string;
+    };
+};
+
+export type DuplicatePageResponse = DuplicatePageResponses[keyof DuplicatePageResponses];
+
+export type DocAccessPageData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: PageUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
+    url: '/pages/access/{id}';
+};
+
+export type DocAccessPageErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     */
+    503: Error;
+};
+
+export type DocAccessPageError = DocAccessPageErrors[keyof DocAccessPageErrors];
+
+export type DocAccessPageResponses = {
+    /**
+     * The permissions
+     */
+    200: PagePermissions;
+};
+
+export type DocAccessPageResponse = DocAccessPageResponses[keyof DocAccessPageResponses];
+
 export type DeleteAllMediaData = {
     body?: never;
     path?: never;
@@ -13993,6 +16174,7 @@ export type AccessResponses = {
             users?: UserPermissions;
             categories?: CategoryPermissions;
             posts?: PostPermissions;
+            pages?: PagePermissions;
             media?: MediaPermissions;
             tracking?: TrackingPermissions;
             orders?: OrderPermissions;

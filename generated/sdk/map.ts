@@ -11,6 +11,7 @@ export const collections = {
   "users": { find: sdk.findUsers, findByID: sdk.findUserById, count: sdk.countUsers, create: sdk.createUser, update: sdk.updateUser, delete: sdk.deleteUser, updateMany: sdk.updateUsers, deleteMany: sdk.deleteUsers, findDistinct: sdk.findDistinctUsers, docAccess: sdk.docAccessUser },
   "categories": { find: sdk.findCategories, findByID: sdk.findCategoryById, count: sdk.countCategories, create: sdk.createCategory, update: sdk.updateCategory, delete: sdk.deleteCategory, updateMany: sdk.updateCategories, deleteMany: sdk.deleteCategories, findDistinct: sdk.findDistinctCategories, docAccess: sdk.docAccessCategory, duplicate: sdk.duplicateCategory },
   "posts": { find: sdk.findPosts, findByID: sdk.findPostById, count: sdk.countPosts, create: sdk.createPost, update: sdk.updatePost, delete: sdk.deletePost, updateMany: sdk.updatePosts, deleteMany: sdk.deletePosts, findDistinct: sdk.findDistinctPosts, docAccess: sdk.docAccessPost, duplicate: sdk.duplicatePost, findVersions: sdk.findPostVersions, findVersionByID: sdk.findPostVersionById, restoreVersion: sdk.restorePostVersion, formState: sdk.formStatePost },
+  "pages": { find: sdk.findPages, findByID: sdk.findPageById, count: sdk.countPages, create: sdk.createPage, update: sdk.updatePage, delete: sdk.deletePage, updateMany: sdk.updatePages, deleteMany: sdk.deletePages, findDistinct: sdk.findDistinctPages, docAccess: sdk.docAccessPage, duplicate: sdk.duplicatePage, findVersions: sdk.findPageVersions, findVersionByID: sdk.findPageVersionById, restoreVersion: sdk.restorePageVersion },
   "media": { find: sdk.findAllMedia, findByID: sdk.findMediaById, count: sdk.countAllMedia, create: sdk.createMedia, update: sdk.updateMedia, delete: sdk.deleteMedia, updateMany: sdk.updateAllMedia, deleteMany: sdk.deleteAllMedia, findDistinct: sdk.findDistinctAllMedia, docAccess: sdk.docAccessMedia, duplicate: sdk.duplicateMedia, getFile: sdk.getMediaFile },
   "tracking": { find: sdk.findAllTracking, findByID: sdk.findTrackingById, count: sdk.countAllTracking, create: sdk.createTracking, update: sdk.updateTracking, delete: sdk.deleteTracking, updateMany: sdk.updateAllTracking, deleteMany: sdk.deleteAllTracking, findDistinct: sdk.findDistinctAllTracking, docAccess: sdk.docAccessTracking, duplicate: sdk.duplicateTracking },
   "orders": { find: sdk.findOrders, findByID: sdk.findOrderById, count: sdk.countOrders, create: sdk.createOrder, update: sdk.updateOrder, delete: sdk.deleteOrder, updateMany: sdk.updateOrders, deleteMany: sdk.deleteOrders, findDistinct: sdk.findDistinctOrders, docAccess: sdk.docAccessOrder, duplicate: sdk.duplicateOrder },
@@ -68,6 +69,24 @@ export interface CollectionTypes {
     version: T.PostVersion
     versions: T.PostVersionsList
     versionWhere: T.PostVersionWhere
+    upload: false
+    sizes: never
+  }
+  "pages": {
+    doc: T.Page
+    list: T.PagesList
+    where: T.PageWhere
+    create: T.PageCreateInput
+    update: T.PageUpdateInput
+    findQuery: Typed<Omit<NonNullable<T.FindPagesData['query']>, 'where'>, T.PageSelect>
+    readQuery: Typed<NonNullable<T.FindPageByIdData['query']>, T.PageSelect>
+    writeQuery: Typed<NonNullable<T.CreatePageData['query']>, T.PageSelect>
+    distinctField: NonNullable<T.FindDistinctPagesData['query']>['field']
+    distinct: T.PagesDistinct
+    permissions: T.PagePermissions
+    version: T.PageVersion
+    versions: T.PageVersionsList
+    versionWhere: T.PageVersionWhere
     upload: false
     sizes: never
   }

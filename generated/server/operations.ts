@@ -55,6 +55,20 @@ export const operations = {
   deletePost: {"method":"delete","path":"/posts/{id}","kind":"delete","collection":"posts"},
   duplicatePost: {"method":"post","path":"/posts/{id}/duplicate","kind":"duplicate","collection":"posts"},
   docAccessPost: {"method":"post","path":"/posts/access/{id}","kind":"docAccess","collection":"posts"},
+  findPages: {"method":"get","path":"/pages","kind":"find","collection":"pages"},
+  createPage: {"method":"post","path":"/pages","kind":"create","collection":"pages"},
+  updatePages: {"method":"patch","path":"/pages","kind":"updateMany","collection":"pages"},
+  deletePages: {"method":"delete","path":"/pages","kind":"deleteMany","collection":"pages"},
+  countPages: {"method":"get","path":"/pages/count","kind":"count","collection":"pages"},
+  findDistinctPages: {"method":"get","path":"/pages/distinct","kind":"findDistinct","collection":"pages"},
+  findPageVersions: {"method":"get","path":"/pages/versions","kind":"findVersions","collection":"pages"},
+  findPageVersionByID: {"method":"get","path":"/pages/versions/{id}","kind":"findVersionByID","collection":"pages"},
+  restorePageVersion: {"method":"post","path":"/pages/versions/{id}","kind":"restoreVersion","collection":"pages"},
+  findPageByID: {"method":"get","path":"/pages/{id}","kind":"findByID","collection":"pages"},
+  updatePage: {"method":"patch","path":"/pages/{id}","kind":"update","collection":"pages"},
+  deletePage: {"method":"delete","path":"/pages/{id}","kind":"delete","collection":"pages"},
+  duplicatePage: {"method":"post","path":"/pages/{id}/duplicate","kind":"duplicate","collection":"pages"},
+  docAccessPage: {"method":"post","path":"/pages/access/{id}","kind":"docAccess","collection":"pages"},
   findAllMedia: {"method":"get","path":"/media","kind":"find","collection":"media"},
   createMedia: {"method":"post","path":"/media","kind":"create","collection":"media"},
   updateAllMedia: {"method":"patch","path":"/media","kind":"updateMany","collection":"media"},
@@ -175,6 +189,20 @@ export interface OperationHandlers<Ctx> {
   deletePost: OperationHandler<T.DeletePostData, T.DeletePostResponses, T.DeletePostErrors, Ctx>
   duplicatePost: OperationHandler<T.DuplicatePostData, T.DuplicatePostResponses, T.DuplicatePostErrors, Ctx>
   docAccessPost: OperationHandler<T.DocAccessPostData, T.DocAccessPostResponses, T.DocAccessPostErrors, Ctx>
+  findPages: OperationHandler<T.FindPagesData, T.FindPagesResponses, T.FindPagesErrors, Ctx>
+  createPage: OperationHandler<T.CreatePageData, T.CreatePageResponses, T.CreatePageErrors, Ctx>
+  updatePages: OperationHandler<T.UpdatePagesData, T.UpdatePagesResponses, T.UpdatePagesErrors, Ctx>
+  deletePages: OperationHandler<T.DeletePagesData, T.DeletePagesResponses, T.DeletePagesErrors, Ctx>
+  countPages: OperationHandler<T.CountPagesData, T.CountPagesResponses, T.CountPagesErrors, Ctx>
+  findDistinctPages: OperationHandler<T.FindDistinctPagesData, T.FindDistinctPagesResponses, T.FindDistinctPagesErrors, Ctx>
+  findPageVersions: OperationHandler<T.FindPageVersionsData, T.FindPageVersionsResponses, T.FindPageVersionsErrors, Ctx>
+  findPageVersionByID: OperationHandler<T.FindPageVersionByIdData, T.FindPageVersionByIdResponses, T.FindPageVersionByIdErrors, Ctx>
+  restorePageVersion: OperationHandler<T.RestorePageVersionData, T.RestorePageVersionResponses, T.RestorePageVersionErrors, Ctx>
+  findPageByID: OperationHandler<T.FindPageByIdData, T.FindPageByIdResponses, T.FindPageByIdErrors, Ctx>
+  updatePage: OperationHandler<T.UpdatePageData, T.UpdatePageResponses, T.UpdatePageErrors, Ctx>
+  deletePage: OperationHandler<T.DeletePageData, T.DeletePageResponses, T.DeletePageErrors, Ctx>
+  duplicatePage: OperationHandler<T.DuplicatePageData, T.DuplicatePageResponses, T.DuplicatePageErrors, Ctx>
+  docAccessPage: OperationHandler<T.DocAccessPageData, T.DocAccessPageResponses, T.DocAccessPageErrors, Ctx>
   findAllMedia: OperationHandler<T.FindAllMediaData, T.FindAllMediaResponses, T.FindAllMediaErrors, Ctx>
   createMedia: OperationHandler<T.CreateMediaData, T.CreateMediaResponses, T.CreateMediaErrors, Ctx>
   updateAllMedia: OperationHandler<T.UpdateAllMediaData, T.UpdateAllMediaResponses, T.UpdateAllMediaErrors, Ctx>

@@ -38,7 +38,8 @@ export interface AdminEntity {
   auth?: { useAPIKey: boolean; loginWithUsername: boolean }
   upload?: Record<string, never>
   drafts: boolean
-  autosave: boolean
+  /** `versions.drafts.autosave`: the form saves a draft this many milliseconds after a change. */
+  autosave: false | { interval: number }
   versions: boolean
   trash: boolean
   timestamps: boolean
@@ -188,7 +189,7 @@ function describeCollection(c: SanitizedCollection): AdminEntity {
       : {}),
     ...(c.upload ? { upload: {} } : {}),
     drafts: Boolean(c.versions && c.versions.drafts),
-    autosave: Boolean(c.versions && c.versions.autosave),
+    autosave: (c.versions && c.versions.autosave) || false,
     versions: Boolean(c.versions),
     trash: c.trash,
     timestamps: c.timestamps,
@@ -205,7 +206,7 @@ function describeGlobal(g: SanitizedGlobal): AdminEntity {
     ...(admin?.hidden === true ? { hidden: true } : {}),
     ...(staticText(admin?.description) ? { description: staticText(admin?.description) } : {}),
     drafts: Boolean(g.versions && g.versions.drafts),
-    autosave: Boolean(g.versions && g.versions.autosave),
+    autosave: (g.versions && g.versions.autosave) || false,
     versions: Boolean(g.versions),
     trash: false,
     timestamps: true,

@@ -294,7 +294,7 @@ test('the example config loads and sanitises', async (t) => {
   const config = await loadConfig(join(import.meta.dirname, '../../cms.config.ts'))
   t.deepEqual(
     config.collections.map((c) => c.slug),
-    ['users', 'categories', 'posts', 'media', 'tracking', 'orders'],
+    ['users', 'categories', 'posts', 'pages', 'media', 'tracking', 'orders'],
   )
   t.deepEqual(
     config.globals.map((g) => g.slug),

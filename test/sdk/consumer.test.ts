@@ -50,7 +50,7 @@ if (process.env.NEVER) {
   // @ts-expect-error a body field categories do not have
   await cms.collection('categories').create({ name: 'x', slug: 'x', colour: 'red' })
   // @ts-expect-error not a collection of this API
-  cms.collection('pages')
+  cms.collection('articles')
   // Files: an upload collection takes one, typed by its create input; another does not.
   const { doc: image } = await cms.collection('media').create({ alt: 'A cat' }, { file: new Blob([]) })
   const thumbnail: string | null = cms.collection('media').fileURL(image, 'thumbnail')

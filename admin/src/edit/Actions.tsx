@@ -9,7 +9,8 @@ export function SaveButtons(props: {
   loaded: Loaded
   op: 'create' | 'update'
   busy: boolean
-  status: unknown
+  /** A published version exists (drafts on): it can be unpublished, whatever the newest draft says. */
+  published: boolean
   save: (mode: SaveMode) => void
 }) {
   const { loaded, busy, save } = props
@@ -27,7 +28,7 @@ export function SaveButtons(props: {
       <button type="button" disabled={busy} onClick={() => save('publish')}>
         Publish
       </button>
-      {props.status === 'published' && props.op === 'update' && (
+      {props.published && props.op === 'update' && (
         <button
           type="button"
           className="secondary"
@@ -41,7 +42,7 @@ export function SaveButtons(props: {
   )
 }
 
-/** Duplicate, delete (confirmed), versions: on an existing document of a collection. */
+/** Duplicate, delete or move to the trash (confirmed), versions: on an existing document of a collection. */
 export function DocActions(props: {
   target: Target
   loaded: Loaded
@@ -63,11 +64,20 @@ export function DocActions(props: {
       setError(messageOf(e))
     }
   }
+  // Where the collection has a trash, a document moves there (restorable from the trash view).
+  const trash = loaded.entity.trash
   const remove = async () => {
-    if (!window.confirm(`Delete this ${loaded.entity.labels.singular}? This cannot be undone.`))
+    const what = `this ${loaded.entity.labels.singular}`
+    if (
+      !window.confirm(
+        trash ? `Move ${what} to the trash?` : `Delete ${what}? This cannot be undone.`,
+      )
+    )
       return
     try {
-      await collection(slug).delete(id, { depth: 0 })
+      if (trash)
+        await collection(slug).update(id, { deletedAt: new Date().toISOString() }, { depth: 0 })
+      else await collection(slug).delete(id, { depth: 0 })
       navigate(`/collections/${slug}`, { force: true })
     } catch (e) {
       setError(messageOf(e))
@@ -82,7 +92,7 @@ export function DocActions(props: {
       )}
       {props.canDelete && (
         <button type="button" className="danger" onClick={() => void remove()}>
-          Delete
+          {trash ? 'Move to trash' : 'Delete'}
         </button>
       )}
       {loaded.entity.versions && (

@@ -1,6 +1,6 @@
 /**
- * The edit view's writes: save (create or update; a draft where drafts are on), publish and unpublish, with the
- * server's field errors kept by path for the fields to show.
+ * The edit view's writes: save (create or update; a draft where drafts are on), publish, unpublish and autosave,
+ * with the server's field errors kept by path for the fields to show.
  */
 import { useState } from 'react'
 import { collection, fieldErrors, global, messageOf } from '../api.ts'
@@ -9,27 +9,33 @@ import { sessionEnded } from '../session.tsx'
 import { dataToSend, type Values } from './state.ts'
 import { apiId, type Loaded, type Target } from './useDocument.ts'
 
-export type SaveMode = 'save' | 'draft' | 'publish' | 'unpublish'
+export type SaveMode = 'save' | 'draft' | 'publish' | 'unpublish' | 'autosave'
 
-export function useSave(
-  target: Target,
-  loaded: Loaded,
-  values: Values,
-  done: (doc: Values, message: string) => void,
-) {
+export interface SaveCallbacks {
+  /** A save the user asked for: the document as saved, and the server's message. */
+  done(doc: Values, message: string): void
+  /** An autosave of `sent` (the form's values then): the form keeps what was typed since. */
+  autosaved(sent: Values): void
+}
+
+export function useSave(target: Target, loaded: Loaded, values: Values, callbacks: SaveCallbacks) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const op = target.kind === 'collection' && !target.id ? 'create' : 'update'
 
   const save = async (mode: SaveMode) => {
+    const sent = values
     const data: Values = dataToSend(values, loaded.fields, loaded.perm, op)
-    const options: { depth: number; draft?: boolean } = { depth: 0 }
+    const options: { depth: number; draft?: boolean; autosave?: boolean } = { depth: 0 }
     if (loaded.entity.drafts) {
       data._status = mode === 'publish' ? 'published' : 'draft'
-      if (mode === 'draft') options.draft = true
+      if (mode === 'draft' || mode === 'autosave') options.draft = true
+      if (mode === 'autosave') options.autosave = true
     }
-    setBusy(true)
+    const done = mode === 'autosave' ? () => callbacks.autosaved(sent) : callbacks.done
+    // An autosave runs behind the user's typing: the buttons stay as they are.
+    if (mode !== 'autosave') setBusy(true)
     setError(undefined)
     setErrors({})
     try {
@@ -50,10 +56,12 @@ export function useSave(
         }
         done(r.doc, r.message)
       }
+      return true
     } catch (e) {
       if (sessionEnded(e)) throw e
       setError(messageOf(e))
       setErrors(fieldErrors(e))
+      return false
     } finally {
       setBusy(false)
     }

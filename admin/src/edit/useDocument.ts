@@ -19,6 +19,8 @@ export interface Loaded {
   fields: AdminField[]
   doc: Values
   perm: Perm
+  /** Where drafts are on: whether a published version exists (the newest version may be a draft over it). */
+  published: boolean
 }
 
 /** A route id as the API takes it (numeric ids as numbers). */
@@ -38,21 +40,32 @@ export function useDocument(target: Target) {
     try {
       if (target.kind === 'global') {
         const api = global(target.slug)
-        const [doc, perm] = await Promise.all([api.find({ depth: 0, draft }), api.docAccess()])
-        setLoaded({ entity, fields, doc: doc as Values, perm: perm as Perm })
+        const [doc, perm, live] = await Promise.all([
+          api.find({ depth: 0, draft }),
+          api.docAccess(),
+          draft ? api.find({ depth: 0 }) : undefined,
+        ])
+        const published = (live as Values | undefined)?._status === 'published'
+        setLoaded({ entity, fields, doc: doc as Values, perm: perm as Perm, published })
       } else if (target.id) {
         const api = collection(target.slug)
         const id = apiId(target.id)
-        const [doc, perm] = await Promise.all([
+        const [doc, perm, live] = await Promise.all([
           api.findByID(id, { depth: 0, draft }),
           api.docAccess(id),
+          draft
+            ? api.count({
+                where: { and: [{ id: { equals: id } }, { _status: { equals: 'published' } }] },
+              })
+            : undefined,
         ])
-        setLoaded({ entity, fields, doc: doc as Values, perm: perm as Perm })
+        const published = ((live as { totalDocs: number } | undefined)?.totalDocs ?? 0) > 0
+        setLoaded({ entity, fields, doc: doc as Values, perm: perm as Perm, published })
       } else {
         const perm = (permissions.collections?.[target.slug] ?? {}) as Perm
         const doc = defaultsOf(fields)
         if (entity.drafts) doc._status = 'draft'
-        setLoaded({ entity, fields, doc, perm })
+        setLoaded({ entity, fields, doc, perm, published: false })
       }
     } catch (e) {
       setError(messageOf(e))

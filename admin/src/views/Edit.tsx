@@ -3,12 +3,12 @@
  * fields beside), the caller's permissions (read-only fields, no Save without update access), save/draft/publish
  * with the server's errors at the fields, duplicate, delete, and a guard against leaving unsaved changes.
  */
-import { useCallback, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLeaveGuard } from '../router.tsx'
 import { FormContext, type FormApi } from '../edit/context.tsx'
 import { can, setIn, type Path, type Values } from '../edit/state.ts'
 import { useDocument, type Loaded, type Target } from '../edit/useDocument.ts'
-import { useSave } from '../edit/save.ts'
+import { useSave, type SaveMode } from '../edit/save.ts'
 import { useConditions } from '../edit/conditions.ts'
 import { DocActions, SaveButtons } from '../edit/Actions.tsx'
 import { Fields } from '../fields/Field.tsx'
@@ -60,13 +60,29 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
   const [values, setValues] = useState<Values>(loaded.doc)
   const [dirty, setDirty] = useState(false)
   const [notice, setNotice] = useState<string>()
-  const done = useCallback((doc: Values, message: string) => {
-    setValues(doc)
-    setDirty(false)
-    setNotice(message || 'Saved.')
-  }, [])
-  const { busy, error, errors, save, op } = useSave(target, loaded, values, done)
+  const [published, setPublished] = useState(loaded.published)
+  const current = useRef(values)
+  current.current = values
+  const { busy, error, errors, save, op } = useSave(target, loaded, values, {
+    done: (doc, message) => {
+      setValues(doc)
+      setDirty(false)
+      setNotice(message || 'Saved.')
+    },
+    autosaved: (sent) => {
+      // What was typed while the autosave was on its way stays unsaved (and is autosaved next).
+      if (current.current === sent) setDirty(false)
+      setNotice(`Draft autosaved at ${new Date().toLocaleTimeString()}.`)
+    },
+  })
+  const saveAs = (mode: SaveMode) => {
+    void save(mode).then((ok) => {
+      if (ok && mode === 'publish') setPublished(true)
+      if (ok && mode === 'unpublish') setPublished(false)
+    })
+  }
   useLeaveGuard(dirty)
+  useAutosave(loaded, op, dirty && can(loaded.perm, op), values, save)
   const set = useCallback((path: Path, value: unknown) => {
     setValues((v) => setIn(v, path, value))
     setDirty(true)
@@ -79,10 +95,9 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
   const entityPerm = permissions.collections?.[target.slug]
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    void save(loaded.entity.drafts ? 'draft' : 'save')
+    saveAs(loaded.entity.drafts ? 'draft' : 'save')
   }
   const fieldProps = { path: [], perm: loaded.perm, readOnly: !canSave }
-  const errorList = Object.entries(errors)
   return (
     <main id="main" className="view edit-view">
       <FormContext.Provider value={form}>
@@ -98,8 +113,8 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
                   loaded={loaded}
                   op={op}
                   busy={busy}
-                  status={values._status}
-                  save={(m) => void save(m)}
+                  published={published}
+                  save={saveAs}
                 />
               ) : (
                 <p className="muted">
@@ -108,23 +123,7 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
               )}
             </div>
           </header>
-          {(error || notice) && (
-            <div
-              role={error ? 'alert' : 'status'}
-              className={error ? 'form-error panel' : 'notice'}
-            >
-              {error ?? notice}
-              {errorList.length > 0 && (
-                <ul>
-                  {errorList.map(([path, message]) => (
-                    <li key={path}>
-                      {path}: {message}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
+          <SaveReport error={error} notice={notice} errors={errors} />
           <div className="edit-columns">
             <div className="edit-main">
               <Fields {...fieldProps} fields={fields.filter((f) => !isSidebar(f))} />
@@ -158,5 +157,46 @@ function DocMeta(props: { values: Values; drafts: boolean; dirty: boolean }) {
       {updated && <span> Last updated {updated.toLocaleString()}</span>}
       {props.dirty && <span> · Unsaved changes</span>}
     </p>
+  )
+}
+
+/**
+ * `versions.drafts.autosave`: a draft saved `interval` ms after the last change to an existing document (a new
+ * one is created by its first save, as the buttons say).
+ */
+function useAutosave(
+  loaded: Loaded,
+  op: 'create' | 'update',
+  pending: boolean,
+  values: Values,
+  save: (mode: SaveMode) => Promise<boolean>,
+) {
+  const interval = loaded.entity.autosave ? loaded.entity.autosave.interval : 0
+  useEffect(() => {
+    if (!interval || !pending || op !== 'update') return
+    const timer = setTimeout(() => void save('autosave'), interval)
+    return () => clearTimeout(timer)
+    // `save` is a new function each render (it reads the values): the values are what an autosave waits on.
+  }, [interval, pending, op, values])
+}
+
+/** What the last save said: the server's error with the field errors listed, or the notice. */
+function SaveReport(props: { error?: string; notice?: string; errors: Record<string, string> }) {
+  const { error, notice } = props
+  if (!error && !notice) return null
+  const errorList = Object.entries(props.errors)
+  return (
+    <div role={error ? 'alert' : 'status'} className={error ? 'form-error panel' : 'notice'}>
+      {error ?? notice}
+      {errorList.length > 0 && (
+        <ul>
+          {errorList.map(([path, message]) => (
+            <li key={path}>
+              {path}: {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }

@@ -627,6 +627,137 @@ export type Order_Where = {
   user?: Order_User_Operator | null | undefined;
 };
 
+export type Page__Status =
+  | 'draft'
+  | 'published';
+
+export type Page__Status_Input =
+  | 'draft'
+  | 'published';
+
+export type Page__Status_Operator = {
+  all?: Array<Page__Status_Input | null | undefined> | null | undefined;
+  equals?: Page__Status_Input | null | undefined;
+  exists?: boolean | null | undefined;
+  in?: Array<Page__Status_Input | null | undefined> | null | undefined;
+  not_equals?: Page__Status_Input | null | undefined;
+  not_in?: Array<Page__Status_Input | null | undefined> | null | undefined;
+};
+
+export type Page_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type Page_DeletedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type Page_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type Page_Slug_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Page_Summary_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Page_Title_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type Page_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type Page_Where = {
+  AND?: Array<Page_Where> | null | undefined;
+  OR?: Array<Page_Where> | null | undefined;
+  _status?: Page__Status_Operator | null | undefined;
+  createdAt?: Page_CreatedAt_Operator | null | undefined;
+  deletedAt?: Page_DeletedAt_Operator | null | undefined;
+  id?: Page_Id_Operator | null | undefined;
+  slug?: Page_Slug_Operator | null | undefined;
+  summary?: Page_Summary_Operator | null | undefined;
+  title?: Page_Title_Operator | null | undefined;
+  updatedAt?: Page_UpdatedAt_Operator | null | undefined;
+};
+
 export type Post_Reference_RelationTo =
   | 'categories'
   | 'posts';
@@ -1302,6 +1433,22 @@ export type MutationOrderUpdateInput_ItemsInput = {
   unit_price: number;
 };
 
+export type MutationPageInput = {
+  _status?: Page__Status | null | undefined;
+  deletedAt?: string | null | undefined;
+  slug?: string | null | undefined;
+  summary?: string | null | undefined;
+  title?: string | null | undefined;
+};
+
+export type MutationPageUpdateInput = {
+  _status?: Page__Status | null | undefined;
+  deletedAt?: string | null | undefined;
+  slug?: string | null | undefined;
+  summary?: string | null | undefined;
+  title?: string | null | undefined;
+};
+
 export type MutationPostInput = {
   _status?: Post__Status | null | undefined;
   author?: number | null | undefined;
@@ -1623,6 +1770,59 @@ export type DeletePostMutationVariables = Exact<{
 
 export type DeletePostMutation = { deletePost: { id: number } | null };
 
+export type PageFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null };
+
+export type FindPagesQueryVariables = Exact<{
+  where?: Page_Where | null | undefined;
+  limit?: number | null | undefined;
+  page?: number | null | undefined;
+  sort?: string | null | undefined;
+  draft?: boolean | null | undefined;
+}>;
+
+
+export type FindPagesQuery = { Pages: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null }> } | null };
+
+export type FindPageQueryVariables = Exact<{
+  id: number;
+  draft?: boolean | null | undefined;
+}>;
+
+
+export type FindPageQuery = { Page: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+
+export type CountPagesQueryVariables = Exact<{
+  where?: Page_Where | null | undefined;
+  draft?: boolean | null | undefined;
+}>;
+
+
+export type CountPagesQuery = { countPages: { totalDocs: number } | null };
+
+export type CreatePageMutationVariables = Exact<{
+  data: MutationPageInput;
+  draft?: boolean | null | undefined;
+}>;
+
+
+export type CreatePageMutation = { createPage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+
+export type UpdatePageMutationVariables = Exact<{
+  id: number;
+  data: MutationPageUpdateInput;
+  draft?: boolean | null | undefined;
+}>;
+
+
+export type UpdatePageMutation = { updatePage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+
+export type DeletePageMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeletePageMutation = { deletePage: { id: number } | null };
+
 export type MediaFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, alt: string | null, url: string | null, thumbnailURL: string | null, filename: string | null, mimeType: string | null, filesize: number | null, width: number | null, height: number | null, focalX: number | null, focalY: number | null, sizes: { thumbnail: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, card: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null, hero: { url: string | null, width: number | null, height: number | null, mimeType: string | null, filesize: number | null, filename: string | null } | null } | null };
 
 export type FindAllMediaQueryVariables = Exact<{
@@ -1889,6 +2089,18 @@ export const PostFieldsFragmentDoc = new TypedDocumentString(`
   _status
 }
     `, {"fragmentName":"PostFields"}) as unknown as TypedDocumentString<PostFieldsFragment, unknown>;
+export const PageFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PageFields on Page {
+  id
+  createdAt
+  updatedAt
+  title
+  slug
+  summary
+  _status
+  deletedAt
+}
+    `, {"fragmentName":"PageFields"}) as unknown as TypedDocumentString<PageFieldsFragment, unknown>;
 export const MediaFieldsFragmentDoc = new TypedDocumentString(`
     fragment MediaFields on Media {
   id
@@ -2489,6 +2701,95 @@ export const DeletePostDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeletePostMutation, DeletePostMutationVariables>;
+export const FindPagesDocument = new TypedDocumentString(`
+    query FindPages($where: Page_where, $limit: Int, $page: Int, $sort: String, $draft: Boolean) {
+  Pages(where: $where, limit: $limit, page: $page, sort: $sort, draft: $draft) {
+    docs {
+      ...PageFields
+    }
+    totalDocs
+    limit
+    page
+    totalPages
+    hasNextPage
+    hasPrevPage
+    nextPage
+    prevPage
+    pagingCounter
+  }
+}
+    fragment PageFields on Page {
+  id
+  createdAt
+  updatedAt
+  title
+  slug
+  summary
+  _status
+  deletedAt
+}`) as unknown as TypedDocumentString<FindPagesQuery, FindPagesQueryVariables>;
+export const FindPageDocument = new TypedDocumentString(`
+    query FindPage($id: Int!, $draft: Boolean) {
+  Page(id: $id, draft: $draft) {
+    ...PageFields
+  }
+}
+    fragment PageFields on Page {
+  id
+  createdAt
+  updatedAt
+  title
+  slug
+  summary
+  _status
+  deletedAt
+}`) as unknown as TypedDocumentString<FindPageQuery, FindPageQueryVariables>;
+export const CountPagesDocument = new TypedDocumentString(`
+    query CountPages($where: Page_where, $draft: Boolean) {
+  countPages(where: $where, draft: $draft) {
+    totalDocs
+  }
+}
+    `) as unknown as TypedDocumentString<CountPagesQuery, CountPagesQueryVariables>;
+export const CreatePageDocument = new TypedDocumentString(`
+    mutation CreatePage($data: mutationPageInput!, $draft: Boolean) {
+  createPage(data: $data, draft: $draft) {
+    ...PageFields
+  }
+}
+    fragment PageFields on Page {
+  id
+  createdAt
+  updatedAt
+  title
+  slug
+  summary
+  _status
+  deletedAt
+}`) as unknown as TypedDocumentString<CreatePageMutation, CreatePageMutationVariables>;
+export const UpdatePageDocument = new TypedDocumentString(`
+    mutation UpdatePage($id: Int!, $data: mutationPageUpdateInput!, $draft: Boolean) {
+  updatePage(id: $id, data: $data, draft: $draft) {
+    ...PageFields
+  }
+}
+    fragment PageFields on Page {
+  id
+  createdAt
+  updatedAt
+  title
+  slug
+  summary
+  _status
+  deletedAt
+}`) as unknown as TypedDocumentString<UpdatePageMutation, UpdatePageMutationVariables>;
+export const DeletePageDocument = new TypedDocumentString(`
+    mutation DeletePage($id: Int!) {
+  deletePage(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeletePageMutation, DeletePageMutationVariables>;
 export const FindAllMediaDocument = new TypedDocumentString(`
     query FindAllMedia($where: Media_where, $limit: Int, $page: Int, $sort: String) {
   allMedia(where: $where, limit: $limit, page: $page, sort: $sort) {
