@@ -340,6 +340,13 @@ const Pages: CollectionConfig = {
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'slug', type: 'text', required: true, unique: true, maxLength: 200 },
     { name: 'summary', type: 'textarea', maxLength: 500 },
+    // A date kept with the zone it was set in (Payload 3's timezone: the companion field reviewBy_tz).
+    {
+      name: 'reviewBy',
+      type: 'date',
+      timezone: true,
+      admin: { position: 'sidebar', description: 'When the page is next reviewed.' },
+    },
   ],
 }
 

@@ -75,6 +75,8 @@ export interface Page {
   title: string;
   slug: string;
   summary?: string | null;
+  reviewBy?: string | null;
+  reviewBy_tz?: string | null;
   _status?: "draft" | "published" | null;
   deletedAt?: string | null;
   createdAt: string;

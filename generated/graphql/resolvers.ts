@@ -1608,6 +1608,10 @@ export type Page = {
   /** Deleted At */
   deletedAt?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['Int']['output'];
+  /** When the page is next reviewed. */
+  reviewBy?: Maybe<Scalars['DateTime']['output']>;
+  /** reviewBy time zone */
+  reviewBy_tz?: Maybe<Scalars['String']['output']>;
   slug?: Maybe<Scalars['String']['output']>;
   summary?: Maybe<Scalars['String']['output']>;
   title?: Maybe<Scalars['String']['output']>;
@@ -1637,6 +1641,10 @@ export type PageVersion_Version = {
   createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** Deleted At */
   deletedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the page is next reviewed. */
+  reviewBy?: Maybe<Scalars['DateTime']['output']>;
+  /** reviewBy time zone */
+  reviewBy_tz?: Maybe<Scalars['String']['output']>;
   slug?: Maybe<Scalars['String']['output']>;
   summary?: Maybe<Scalars['String']['output']>;
   title?: Maybe<Scalars['String']['output']>;
@@ -1701,6 +1709,35 @@ export type Page_Id_Operator = {
   less_than_equal?: InputMaybe<Scalars['Int']['input']>;
   not_equals?: InputMaybe<Scalars['Int']['input']>;
   not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type Page_ReviewBy_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type Page_ReviewBy_Tz_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Page_Slug_Operator = {
@@ -1772,6 +1809,8 @@ export type Page_Where = {
   createdAt?: InputMaybe<Page_CreatedAt_Operator>;
   deletedAt?: InputMaybe<Page_DeletedAt_Operator>;
   id?: InputMaybe<Page_Id_Operator>;
+  reviewBy?: InputMaybe<Page_ReviewBy_Operator>;
+  reviewBy_tz?: InputMaybe<Page_ReviewBy_Tz_Operator>;
   slug?: InputMaybe<Page_Slug_Operator>;
   summary?: InputMaybe<Page_Summary_Operator>;
   title?: InputMaybe<Page_Title_Operator>;
@@ -1817,6 +1856,8 @@ export type PagesFields = {
   _status?: Maybe<PagesFields__Status>;
   createdAt?: Maybe<PagesFields_CreatedAt>;
   deletedAt?: Maybe<PagesFields_DeletedAt>;
+  reviewBy?: Maybe<PagesFields_ReviewBy>;
+  reviewBy_tz?: Maybe<PagesFields_ReviewBy_Tz>;
   slug?: Maybe<PagesFields_Slug>;
   summary?: Maybe<PagesFields_Summary>;
   title?: Maybe<PagesFields_Title>;
@@ -1839,6 +1880,20 @@ export type PagesFields_CreatedAt = {
 
 export type PagesFields_DeletedAt = {
   __typename?: 'PagesFields_deletedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PagesFields_ReviewBy = {
+  __typename?: 'PagesFields_reviewBy';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PagesFields_ReviewBy_Tz = {
+  __typename?: 'PagesFields_reviewBy_tz';
   create?: Maybe<FieldAccessPermission>;
   read?: Maybe<FieldAccessPermission>;
   update?: Maybe<FieldAccessPermission>;
@@ -3654,6 +3709,8 @@ export type MutationOrderUpdateInput_ItemsInput = {
 export type MutationPageInput = {
   _status?: InputMaybe<Page__Status>;
   deletedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  reviewBy?: InputMaybe<Scalars['DateTime']['input']>;
+  reviewBy_tz?: InputMaybe<Scalars['String']['input']>;
   slug?: InputMaybe<Scalars['String']['input']>;
   summary?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
@@ -3662,6 +3719,8 @@ export type MutationPageInput = {
 export type MutationPageUpdateInput = {
   _status?: InputMaybe<Page__Status>;
   deletedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  reviewBy?: InputMaybe<Scalars['DateTime']['input']>;
+  reviewBy_tz?: InputMaybe<Scalars['String']['input']>;
   slug?: InputMaybe<Scalars['String']['input']>;
   summary?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
@@ -3891,6 +3950,35 @@ export type VersionsPage_Version__DeletedAt_Operator = {
   not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
 };
 
+export type VersionsPage_Version__ReviewBy_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type VersionsPage_Version__ReviewBy_Tz_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type VersionsPage_Version__Slug_Operator = {
   all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   contains?: InputMaybe<Scalars['String']['input']>;
@@ -3965,6 +4053,8 @@ export type VersionsPage_Where = {
   version___status?: InputMaybe<VersionsPage_Version___Status_Operator>;
   version__createdAt?: InputMaybe<VersionsPage_Version__CreatedAt_Operator>;
   version__deletedAt?: InputMaybe<VersionsPage_Version__DeletedAt_Operator>;
+  version__reviewBy?: InputMaybe<VersionsPage_Version__ReviewBy_Operator>;
+  version__reviewBy_tz?: InputMaybe<VersionsPage_Version__ReviewBy_Tz_Operator>;
   version__slug?: InputMaybe<VersionsPage_Version__Slug_Operator>;
   version__summary?: InputMaybe<VersionsPage_Version__Summary_Operator>;
   version__title?: InputMaybe<VersionsPage_Version__Title_Operator>;
@@ -4596,6 +4686,8 @@ export type ResolversTypes = {
   Page_createdAt_operator: ResolverTypeWrapper<Partial<Page_CreatedAt_Operator>>;
   Page_deletedAt_operator: ResolverTypeWrapper<Partial<Page_DeletedAt_Operator>>;
   Page_id_operator: ResolverTypeWrapper<Partial<Page_Id_Operator>>;
+  Page_reviewBy_operator: ResolverTypeWrapper<Partial<Page_ReviewBy_Operator>>;
+  Page_reviewBy_tz_operator: ResolverTypeWrapper<Partial<Page_ReviewBy_Tz_Operator>>;
   Page_slug_operator: ResolverTypeWrapper<Partial<Page_Slug_Operator>>;
   Page_summary_operator: ResolverTypeWrapper<Partial<Page_Summary_Operator>>;
   Page_title_operator: ResolverTypeWrapper<Partial<Page_Title_Operator>>;
@@ -4608,6 +4700,8 @@ export type ResolversTypes = {
   PagesFields__status: ResolverTypeWrapper<Partial<PagesFields__Status>>;
   PagesFields_createdAt: ResolverTypeWrapper<Partial<PagesFields_CreatedAt>>;
   PagesFields_deletedAt: ResolverTypeWrapper<Partial<PagesFields_DeletedAt>>;
+  PagesFields_reviewBy: ResolverTypeWrapper<Partial<PagesFields_ReviewBy>>;
+  PagesFields_reviewBy_tz: ResolverTypeWrapper<Partial<PagesFields_ReviewBy_Tz>>;
   PagesFields_slug: ResolverTypeWrapper<Partial<PagesFields_Slug>>;
   PagesFields_summary: ResolverTypeWrapper<Partial<PagesFields_Summary>>;
   PagesFields_title: ResolverTypeWrapper<Partial<PagesFields_Title>>;
@@ -4800,6 +4894,8 @@ export type ResolversTypes = {
   versionsPage_version___status_operator: ResolverTypeWrapper<Partial<VersionsPage_Version___Status_Operator>>;
   versionsPage_version__createdAt_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__CreatedAt_Operator>>;
   versionsPage_version__deletedAt_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__DeletedAt_Operator>>;
+  versionsPage_version__reviewBy_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__ReviewBy_Operator>>;
+  versionsPage_version__reviewBy_tz_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__ReviewBy_Tz_Operator>>;
   versionsPage_version__slug_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__Slug_Operator>>;
   versionsPage_version__summary_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__Summary_Operator>>;
   versionsPage_version__title_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__Title_Operator>>;
@@ -4975,6 +5071,8 @@ export type ResolversParentTypes = {
   Page_createdAt_operator: Partial<Page_CreatedAt_Operator>;
   Page_deletedAt_operator: Partial<Page_DeletedAt_Operator>;
   Page_id_operator: Partial<Page_Id_Operator>;
+  Page_reviewBy_operator: Partial<Page_ReviewBy_Operator>;
+  Page_reviewBy_tz_operator: Partial<Page_ReviewBy_Tz_Operator>;
   Page_slug_operator: Partial<Page_Slug_Operator>;
   Page_summary_operator: Partial<Page_Summary_Operator>;
   Page_title_operator: Partial<Page_Title_Operator>;
@@ -4987,6 +5085,8 @@ export type ResolversParentTypes = {
   PagesFields__status: Partial<PagesFields__Status>;
   PagesFields_createdAt: Partial<PagesFields_CreatedAt>;
   PagesFields_deletedAt: Partial<PagesFields_DeletedAt>;
+  PagesFields_reviewBy: Partial<PagesFields_ReviewBy>;
+  PagesFields_reviewBy_tz: Partial<PagesFields_ReviewBy_Tz>;
   PagesFields_slug: Partial<PagesFields_Slug>;
   PagesFields_summary: Partial<PagesFields_Summary>;
   PagesFields_title: Partial<PagesFields_Title>;
@@ -5164,6 +5264,8 @@ export type ResolversParentTypes = {
   versionsPage_version___status_operator: Partial<VersionsPage_Version___Status_Operator>;
   versionsPage_version__createdAt_operator: Partial<VersionsPage_Version__CreatedAt_Operator>;
   versionsPage_version__deletedAt_operator: Partial<VersionsPage_Version__DeletedAt_Operator>;
+  versionsPage_version__reviewBy_operator: Partial<VersionsPage_Version__ReviewBy_Operator>;
+  versionsPage_version__reviewBy_tz_operator: Partial<VersionsPage_Version__ReviewBy_Tz_Operator>;
   versionsPage_version__slug_operator: Partial<VersionsPage_Version__Slug_Operator>;
   versionsPage_version__summary_operator: Partial<VersionsPage_Version__Summary_Operator>;
   versionsPage_version__title_operator: Partial<VersionsPage_Version__Title_Operator>;
@@ -5815,6 +5917,8 @@ export type PageResolvers<ContextType = GraphQLContext, ParentType extends Resol
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   deletedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reviewBy?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reviewBy_tz?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5835,6 +5939,8 @@ export type PageVersion_VersionResolvers<ContextType = GraphQLContext, ParentTyp
   _status?: Resolver<Maybe<ResolversTypes['PageVersion_Version__status']>, ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   deletedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reviewBy?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reviewBy_tz?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5876,6 +5982,8 @@ export type PagesFieldsResolvers<ContextType = GraphQLContext, ParentType extend
   _status?: Resolver<Maybe<ResolversTypes['PagesFields__status']>, ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['PagesFields_createdAt']>, ParentType, ContextType>;
   deletedAt?: Resolver<Maybe<ResolversTypes['PagesFields_deletedAt']>, ParentType, ContextType>;
+  reviewBy?: Resolver<Maybe<ResolversTypes['PagesFields_reviewBy']>, ParentType, ContextType>;
+  reviewBy_tz?: Resolver<Maybe<ResolversTypes['PagesFields_reviewBy_tz']>, ParentType, ContextType>;
   slug?: Resolver<Maybe<ResolversTypes['PagesFields_slug']>, ParentType, ContextType>;
   summary?: Resolver<Maybe<ResolversTypes['PagesFields_summary']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['PagesFields_title']>, ParentType, ContextType>;
@@ -5895,6 +6003,18 @@ export type PagesFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentT
 };
 
 export type PagesFields_DeletedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_deletedAt'] = ResolversParentTypes['PagesFields_deletedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFields_ReviewByResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_reviewBy'] = ResolversParentTypes['PagesFields_reviewBy']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PagesFields_ReviewBy_TzResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_reviewBy_tz'] = ResolversParentTypes['PagesFields_reviewBy_tz']> = {
   create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
@@ -6726,6 +6846,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PagesFields__status?: PagesFields__StatusResolvers<ContextType>;
   PagesFields_createdAt?: PagesFields_CreatedAtResolvers<ContextType>;
   PagesFields_deletedAt?: PagesFields_DeletedAtResolvers<ContextType>;
+  PagesFields_reviewBy?: PagesFields_ReviewByResolvers<ContextType>;
+  PagesFields_reviewBy_tz?: PagesFields_ReviewBy_TzResolvers<ContextType>;
   PagesFields_slug?: PagesFields_SlugResolvers<ContextType>;
   PagesFields_summary?: PagesFields_SummaryResolvers<ContextType>;
   PagesFields_title?: PagesFields_TitleResolvers<ContextType>;

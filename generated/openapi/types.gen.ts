@@ -1841,6 +1841,14 @@ export type Page = {
     slug?: string | null;
     summary?: string | null;
     /**
+     * When the page is next reviewed.
+     */
+    reviewBy?: string | null;
+    /**
+     * reviewBy time zone
+     */
+    reviewBy_tz?: string | null;
+    /**
      * Status
      */
     _status?: 'draft' | 'published' | null;
@@ -1868,6 +1876,14 @@ export type PageCreateInput = {
     title?: string;
     slug?: string;
     summary?: string | null;
+    /**
+     * When the page is next reviewed.
+     */
+    reviewBy?: string | null;
+    /**
+     * reviewBy time zone
+     */
+    reviewBy_tz?: string | null;
     /**
      * Status
      */
@@ -1911,6 +1927,16 @@ export type PagePermissions = {
             update?: true;
         };
         summary?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        reviewBy?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        reviewBy_tz?: true | {
             create?: true;
             read?: true;
             update?: true;
@@ -1963,6 +1989,8 @@ export type PageSelect = {
     title?: boolean;
     slug?: boolean;
     summary?: boolean;
+    reviewBy?: boolean;
+    reviewBy_tz?: boolean;
     _status?: boolean;
     deletedAt?: boolean;
 };
@@ -1997,6 +2025,14 @@ export type PageUpdateInput = {
     slug?: string;
     summary?: string | null;
     /**
+     * When the page is next reviewed.
+     */
+    reviewBy?: string | null;
+    /**
+     * reviewBy time zone
+     */
+    reviewBy_tz?: string | null;
+    /**
      * Status
      */
     _status?: 'draft' | 'published' | null;
@@ -2026,6 +2062,14 @@ export type PageVersion = {
         slug?: string | null;
         summary?: string | null;
         /**
+         * When the page is next reviewed.
+         */
+        reviewBy?: string | null;
+        /**
+         * reviewBy time zone
+         */
+        reviewBy_tz?: string | null;
+        /**
          * Status
          */
         _status?: 'draft' | 'published' | null;
@@ -2053,6 +2097,8 @@ export type PageVersionSelect = {
         title?: boolean;
         slug?: boolean;
         summary?: boolean;
+        reviewBy?: boolean;
+        reviewBy_tz?: boolean;
         _status?: boolean;
         deletedAt?: boolean;
         createdAt?: boolean;
@@ -2089,6 +2135,10 @@ export type PageVersionWhere = {
     version__slug?: WhereText;
     'version.summary'?: WhereText;
     version__summary?: WhereText;
+    'version.reviewBy'?: WhereDate;
+    version__reviewBy?: WhereDate;
+    'version.reviewBy_tz'?: WhereText;
+    version__reviewBy_tz?: WhereText;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2176,6 +2226,10 @@ export type PageVersionWhereDepth1 = {
     version__slug?: WhereText;
     'version.summary'?: WhereText;
     version__summary?: WhereText;
+    'version.reviewBy'?: WhereDate;
+    version__reviewBy?: WhereDate;
+    'version.reviewBy_tz'?: WhereText;
+    version__reviewBy_tz?: WhereText;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2263,6 +2317,10 @@ export type PageVersionWhereDepth2 = {
     version__slug?: WhereText;
     'version.summary'?: WhereText;
     version__summary?: WhereText;
+    'version.reviewBy'?: WhereDate;
+    version__reviewBy?: WhereDate;
+    'version.reviewBy_tz'?: WhereText;
+    version__reviewBy_tz?: WhereText;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2350,6 +2408,10 @@ export type PageVersionWhereDepth3 = {
     version__slug?: WhereText;
     'version.summary'?: WhereText;
     version__summary?: WhereText;
+    'version.reviewBy'?: WhereDate;
+    version__reviewBy?: WhereDate;
+    'version.reviewBy_tz'?: WhereText;
+    version__reviewBy_tz?: WhereText;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2437,6 +2499,10 @@ export type PageVersionWhereDepth4 = {
     version__slug?: WhereText;
     'version.summary'?: WhereText;
     version__summary?: WhereText;
+    'version.reviewBy'?: WhereDate;
+    version__reviewBy?: WhereDate;
+    'version.reviewBy_tz'?: WhereText;
+    version__reviewBy_tz?: WhereText;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2524,6 +2590,10 @@ export type PageVersionWhereDepth5 = {
     version__slug?: WhereText;
     'version.summary'?: WhereText;
     version__summary?: WhereText;
+    'version.reviewBy'?: WhereDate;
+    version__reviewBy?: WhereDate;
+    'version.reviewBy_tz'?: WhereText;
+    version__reviewBy_tz?: WhereText;
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2605,6 +2675,8 @@ export type PageWhere = {
     title?: WhereText;
     slug?: WhereText;
     summary?: WhereText;
+    reviewBy?: WhereDate;
+    reviewBy_tz?: WhereText;
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2635,6 +2707,8 @@ export type PageWhereDepth1 = {
     title?: WhereText;
     slug?: WhereText;
     summary?: WhereText;
+    reviewBy?: WhereDate;
+    reviewBy_tz?: WhereText;
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2665,6 +2739,8 @@ export type PageWhereDepth2 = {
     title?: WhereText;
     slug?: WhereText;
     summary?: WhereText;
+    reviewBy?: WhereDate;
+    reviewBy_tz?: WhereText;
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2695,6 +2771,8 @@ export type PageWhereDepth3 = {
     title?: WhereText;
     slug?: WhereText;
     summary?: WhereText;
+    reviewBy?: WhereDate;
+    reviewBy_tz?: WhereText;
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2725,6 +2803,8 @@ export type PageWhereDepth4 = {
     title?: WhereText;
     slug?: WhereText;
     summary?: WhereText;
+    reviewBy?: WhereDate;
+    reviewBy_tz?: WhereText;
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2755,6 +2835,8 @@ export type PageWhereDepth5 = {
     title?: WhereText;
     slug?: WhereText;
     summary?: WhereText;
+    reviewBy?: WhereDate;
+    reviewBy_tz?: WhereText;
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -11777,7 +11859,7 @@ export type DeletePagesData = {
          */
         limit?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `_status`, `deletedAt`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `reviewBy`, `reviewBy_tz`, `_status`, `deletedAt`.
          */
         sort?: string;
         /**
@@ -11865,7 +11947,7 @@ export type FindPagesData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `_status`, `deletedAt`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `reviewBy`, `reviewBy_tz`, `_status`, `deletedAt`.
          */
         sort?: string;
         /**
@@ -11955,7 +12037,7 @@ export type UpdatePagesData = {
          */
         limit?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `_status`, `deletedAt`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `reviewBy`, `reviewBy_tz`, `_status`, `deletedAt`.
          */
         sort?: string;
         /**
@@ -12210,7 +12292,7 @@ export type FindDistinctPagesData = {
         /**
          * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
          */
-        field: 'id' | 'createdAt' | 'updatedAt' | 'title' | 'slug' | 'summary' | '_status' | 'deletedAt';
+        field: 'id' | 'createdAt' | 'updatedAt' | 'title' | 'slug' | 'summary' | 'reviewBy' | 'reviewBy_tz' | '_status' | 'deletedAt';
         /**
          * A filter (the `PageWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
          */
@@ -12224,7 +12306,7 @@ export type FindDistinctPagesData = {
          */
         page?: number;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `_status`, `deletedAt`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `title`, `slug`, `summary`, `reviewBy`, `reviewBy_tz`, `_status`, `deletedAt`.
          */
         sort?: string;
         /**
@@ -12308,7 +12390,7 @@ export type FindPageVersionsData = {
          */
         pagination?: boolean;
         /**
-         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `parent`, `parent.id`, `parent.createdAt`, `parent.updatedAt`, `parent.title`, `parent.slug`, `parent.summary`, `parent._status`, `parent.deletedAt`, `version.title`, `version.slug`, `version.summary`, `version._status`, `version.deletedAt`, `version.createdAt`, `version.updatedAt`, `latest`, `autosave`.
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `parent`, `parent.id`, `parent.createdAt`, `parent.updatedAt`, `parent.title`, `parent.slug`, `parent.summary`, `parent.reviewBy`, `parent.reviewBy_tz`, `parent._status`, `parent.deletedAt`, `version.title`, `version.slug`, `version.summary`, `version.reviewBy`, `version.reviewBy_tz`, `version._status`, `version.deletedAt`, `version.createdAt`, `version.updatedAt`, `latest`, `autosave`.
          */
         sort?: string;
         /**
@@ -12529,6 +12611,14 @@ export type RestorePageVersionResponses = {
         title?: string | null;
         slug?: string | null;
         summary?: string | null;
+        /**
+         * When the page is next reviewed.
+         */
+        reviewBy?: string | null;
+        /**
+         * reviewBy time zone
+         */
+        reviewBy_tz?: string | null;
         /**
          * Status
          */

@@ -103,3 +103,37 @@ test.serial(
     await p.done(t)
   },
 )
+
+test.serial(
+  'a date with a time zone: the zone select writes <name>_tz beside the UTC instant',
+  async (t) => {
+    const created = await s.cms.create({
+      collection: 'pages',
+      data: { title: 'Zoned', slug: 'zoned', _status: 'published' },
+    })
+    const p = await s.open()
+    await p.login('admin')
+    const page = p.page
+    await p.visit(`/collections/pages/${created.id}`)
+    await page.getByRole('heading', { name: 'Zoned' }).waitFor()
+    const zone = page.getByLabel('Time zone')
+    t.is(await zone.inputValue(), '')
+    t.true((await zone.locator('option').count()) > 100)
+    await page.locator('#field-reviewBy').fill('2027-03-01T09:30')
+    await zone.selectOption('Europe/Berlin')
+    // The publish itself (an autosave, a draft, may run before it).
+    const published = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && !r.url().includes('draft=true'),
+    )
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    t.is((await published).status(), 200)
+    const saved = await s.cms.findByID({ collection: 'pages', id: created.id })
+    t.is(saved.reviewBy_tz, 'Europe/Berlin')
+    // The input is the browser's local time: the stored instant is that moment in UTC.
+    t.is(
+      saved.reviewBy,
+      new Date(await page.evaluate(() => new Date('2027-03-01T09:30').toISOString())).toISOString(),
+    )
+    await p.done(t)
+  },
+)

@@ -138,13 +138,37 @@ export function toLocalInput(iso: unknown): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
+type TimezoneOption = string | { value: string; label?: string }
+
+/**
+ * The zones a date's `timezone` offers (`<name>_tz`): its `supportedTimezones`, else every IANA zone the browser
+ * knows; the stored value and the default are always among them. Undefined without `timezone`.
+ */
+function zoneOptions(
+  timezone: unknown,
+  current: string | undefined,
+): { value: string; label: string }[] | undefined {
+  if (!timezone) return undefined
+  const config = typeof timezone === 'object' ? (timezone as Record<string, unknown>) : {}
+  const listed = Array.isArray(config.supportedTimezones)
+    ? (config.supportedTimezones as TimezoneOption[])
+    : ['UTC', ...Intl.supportedValuesOf('timeZone')]
+  const out = new Map<string, string>()
+  for (const z of [current, config.defaultTimezone as string | undefined, ...listed]) {
+    if (!z) continue
+    const value = typeof z === 'string' ? z : z.value
+    if (!out.has(value) || typeof z !== 'string')
+      out.set(value, typeof z === 'string' ? z : (z.label ?? z.value))
+  }
+  return [...out].map(([value, label]) => ({ value, label }))
+}
+
 export function DateInput(props: FieldProps) {
   const { field, path, readOnly } = props
   const { value, set, error, form } = useValue<string>(path)
   const tzPath = [...path.slice(0, -1), `${String(path[path.length - 1])}_tz`]
   const tz = useValue<string>(tzPath)
-  const showTz = Boolean(field.timezone) && tz.value !== undefined
-  const zones = [tz.value ?? '', Intl.DateTimeFormat().resolvedOptions().timeZone, 'UTC']
+  const zones = zoneOptions(field.timezone, tz.value)
   return (
     <Shell {...props}>
       <input
@@ -154,18 +178,19 @@ export function DateInput(props: FieldProps) {
         value={toLocalInput(value)}
         onChange={(e) => set(e.target.value ? new Date(e.target.value).toISOString() : null)}
       />
-      {showTz && (
+      {zones && (
         <>
           <label htmlFor={idOf(tzPath)}>Time zone</label>
           <select
             id={idOf(tzPath)}
-            value={tz.value}
+            value={tz.value ?? ''}
             disabled={readOnly || form.readOnly}
-            onChange={(e) => tz.set(e.target.value)}
+            onChange={(e) => tz.set(e.target.value || null)}
           >
-            {[...new Set(zones.filter(Boolean))].map((z) => (
-              <option key={z} value={z}>
-                {z}
+            <option value="">No time zone</option>
+            {zones.map((z) => (
+              <option key={z.value} value={z.value}>
+                {z.label}
               </option>
             ))}
           </select>

@@ -683,6 +683,35 @@ export type Page_Id_Operator = {
   not_in?: Array<number | null | undefined> | null | undefined;
 };
 
+export type Page_ReviewBy_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type Page_ReviewBy_Tz_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
 export type Page_Slug_Operator = {
   all?: Array<string | null | undefined> | null | undefined;
   contains?: string | null | undefined;
@@ -752,6 +781,8 @@ export type Page_Where = {
   createdAt?: Page_CreatedAt_Operator | null | undefined;
   deletedAt?: Page_DeletedAt_Operator | null | undefined;
   id?: Page_Id_Operator | null | undefined;
+  reviewBy?: Page_ReviewBy_Operator | null | undefined;
+  reviewBy_tz?: Page_ReviewBy_Tz_Operator | null | undefined;
   slug?: Page_Slug_Operator | null | undefined;
   summary?: Page_Summary_Operator | null | undefined;
   title?: Page_Title_Operator | null | undefined;
@@ -1436,6 +1467,8 @@ export type MutationOrderUpdateInput_ItemsInput = {
 export type MutationPageInput = {
   _status?: Page__Status | null | undefined;
   deletedAt?: string | null | undefined;
+  reviewBy?: string | null | undefined;
+  reviewBy_tz?: string | null | undefined;
   slug?: string | null | undefined;
   summary?: string | null | undefined;
   title?: string | null | undefined;
@@ -1444,6 +1477,8 @@ export type MutationPageInput = {
 export type MutationPageUpdateInput = {
   _status?: Page__Status | null | undefined;
   deletedAt?: string | null | undefined;
+  reviewBy?: string | null | undefined;
+  reviewBy_tz?: string | null | undefined;
   slug?: string | null | undefined;
   summary?: string | null | undefined;
   title?: string | null | undefined;
@@ -1770,7 +1805,7 @@ export type DeletePostMutationVariables = Exact<{
 
 export type DeletePostMutation = { deletePost: { id: number } | null };
 
-export type PageFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null };
+export type PageFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null };
 
 export type FindPagesQueryVariables = Exact<{
   where?: Page_Where | null | undefined;
@@ -1781,7 +1816,7 @@ export type FindPagesQueryVariables = Exact<{
 }>;
 
 
-export type FindPagesQuery = { Pages: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null }> } | null };
+export type FindPagesQuery = { Pages: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null }> } | null };
 
 export type FindPageQueryVariables = Exact<{
   id: number;
@@ -1789,7 +1824,7 @@ export type FindPageQueryVariables = Exact<{
 }>;
 
 
-export type FindPageQuery = { Page: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+export type FindPageQuery = { Page: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
 
 export type CountPagesQueryVariables = Exact<{
   where?: Page_Where | null | undefined;
@@ -1805,7 +1840,7 @@ export type CreatePageMutationVariables = Exact<{
 }>;
 
 
-export type CreatePageMutation = { createPage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+export type CreatePageMutation = { createPage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
 
 export type UpdatePageMutationVariables = Exact<{
   id: number;
@@ -1814,7 +1849,7 @@ export type UpdatePageMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePageMutation = { updatePage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+export type UpdatePageMutation = { updatePage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
 
 export type DeletePageMutationVariables = Exact<{
   id: number;
@@ -2097,6 +2132,8 @@ export const PageFieldsFragmentDoc = new TypedDocumentString(`
   title
   slug
   summary
+  reviewBy
+  reviewBy_tz
   _status
   deletedAt
 }
@@ -2725,6 +2762,8 @@ export const FindPagesDocument = new TypedDocumentString(`
   title
   slug
   summary
+  reviewBy
+  reviewBy_tz
   _status
   deletedAt
 }`) as unknown as TypedDocumentString<FindPagesQuery, FindPagesQueryVariables>;
@@ -2741,6 +2780,8 @@ export const FindPageDocument = new TypedDocumentString(`
   title
   slug
   summary
+  reviewBy
+  reviewBy_tz
   _status
   deletedAt
 }`) as unknown as TypedDocumentString<FindPageQuery, FindPageQueryVariables>;
@@ -2764,6 +2805,8 @@ export const CreatePageDocument = new TypedDocumentString(`
   title
   slug
   summary
+  reviewBy
+  reviewBy_tz
   _status
   deletedAt
 }`) as unknown as TypedDocumentString<CreatePageMutation, CreatePageMutationVariables>;
@@ -2780,6 +2823,8 @@ export const UpdatePageDocument = new TypedDocumentString(`
   title
   slug
   summary
+  reviewBy
+  reviewBy_tz
   _status
   deletedAt
 }`) as unknown as TypedDocumentString<UpdatePageMutation, UpdatePageMutationVariables>;
