@@ -9,6 +9,18 @@ import { sessionEnded } from '../session.tsx'
 import { dataToSend, type Values } from './state.ts'
 import { apiId, type Loaded, type Target } from './useDocument.ts'
 
+/** What an upload collection's server writes from the file (sent back, they would only be dropped or refused). */
+const FILE_KEYS = [
+  'url',
+  'thumbnailURL',
+  'filename',
+  'mimeType',
+  'filesize',
+  'width',
+  'height',
+  'sizes',
+]
+
 export type SaveMode = 'save' | 'draft' | 'publish' | 'unpublish'
 
 export function useSave(
@@ -16,6 +28,8 @@ export function useSave(
   loaded: Loaded,
   values: Values,
   done: (doc: Values, message: string) => void,
+  /** A file chosen for a document of an upload collection: sent with it (multipart). */
+  file?: File,
 ) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
@@ -24,7 +38,9 @@ export function useSave(
 
   const save = async (mode: SaveMode) => {
     const data: Values = dataToSend(values, loaded.fields, loaded.perm, op)
-    const options: { depth: number; draft?: boolean } = { depth: 0 }
+    if (loaded.entity.upload) for (const key of FILE_KEYS) delete data[key]
+    const options: { depth: number; draft?: boolean; file?: File } = { depth: 0 }
+    if (file && target.kind === 'collection') options.file = file
     if (loaded.entity.drafts) {
       data._status = mode === 'publish' ? 'published' : 'draft'
       if (mode === 'draft') options.draft = true

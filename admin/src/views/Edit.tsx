@@ -13,6 +13,8 @@ import { DocActions, SaveButtons } from '../edit/Actions.tsx'
 import { Fields } from '../fields/Field.tsx'
 import { useSession } from '../session.tsx'
 import type { AdminField } from '../schema.ts'
+import { FilePanel } from '../upload/FilePanel.tsx'
+import type { Focal } from '../upload/FocalPoint.tsx'
 
 export function EditView(props: { kind: 'collection' | 'global'; slug: string; id?: string }) {
   const { entity, loaded, error } = useDocument(props)
@@ -59,18 +61,32 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
   const [values, setValues] = useState<Values>(loaded.doc)
   const [dirty, setDirty] = useState(false)
   const [notice, setNotice] = useState<string>()
+  const [file, setFile] = useState<File>()
   const done = useCallback((doc: Values, message: string) => {
     setValues(doc)
     setDirty(false)
+    setFile(undefined)
     setNotice(message || 'Saved.')
   }, [])
-  const { busy, error, errors, save, op } = useSave(target, loaded, values, done)
+  const { busy, error, errors, save, op } = useSave(target, loaded, values, done, file)
   useLeaveGuard(dirty)
   const set = useCallback((path: Path, value: unknown) => {
     setValues((v) => setIn(v, path, value))
     setDirty(true)
     setNotice(undefined)
   }, [])
+  const choose = useCallback((chosen: File | undefined) => {
+    setFile(chosen)
+    if (chosen) setDirty(true)
+    setNotice(undefined)
+  }, [])
+  const setFocal = useCallback(
+    (focal: Focal) => {
+      set(['focalX'], focal.x)
+      set(['focalY'], focal.y)
+    },
+    [set],
+  )
   const canSave = can(loaded.perm, op)
   const form: FormApi = { values, set, errors, readOnly: !canSave, op }
   const fields = loaded.fields.filter((f) => f.name !== '_status')
@@ -80,7 +96,6 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
     void save(loaded.entity.drafts ? 'draft' : 'save')
   }
   const fieldProps = { path: [], perm: loaded.perm, readOnly: !canSave }
-  const errorList = Object.entries(errors)
   return (
     <main id="main" className="view edit-view">
       <FormContext.Provider value={form}>
@@ -106,22 +121,16 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
               )}
             </div>
           </header>
-          {(error || notice) && (
-            <div
-              role={error ? 'alert' : 'status'}
-              className={error ? 'form-error panel' : 'notice'}
-            >
-              {error ?? notice}
-              {errorList.length > 0 && (
-                <ul>
-                  {errorList.map(([path, message]) => (
-                    <li key={path}>
-                      {path}: {message}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+          <FormNotice error={error} notice={notice} errors={errors} />
+          {loaded.entity.upload && target.kind === 'collection' && (
+            <FilePanel
+              upload={loaded.entity.upload}
+              values={values}
+              file={file}
+              setFile={choose}
+              setFocal={setFocal}
+              readOnly={!canSave}
+            />
           )}
           <div className="edit-columns">
             <div className="edit-main">
@@ -140,6 +149,26 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
         </form>
       </FormContext.Provider>
     </main>
+  )
+}
+
+function FormNotice(props: { error?: string; notice?: string; errors: Record<string, string> }) {
+  const { error, notice } = props
+  const errorList = Object.entries(props.errors)
+  if (!error && !notice) return null
+  return (
+    <div role={error ? 'alert' : 'status'} className={error ? 'form-error panel' : 'notice'}>
+      {error ?? notice}
+      {errorList.length > 0 && (
+        <ul>
+          {errorList.map(([path, message]) => (
+            <li key={path}>
+              {path}: {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }
 
