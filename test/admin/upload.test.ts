@@ -9,8 +9,10 @@ import './media-dir.ts'
 import test from 'ava'
 import sharp from 'sharp'
 import { useAdmin } from './harness.ts'
+import { seededBearer } from '../helpers/http.ts'
 
 const s = useAdmin(test)
+const bearer = seededBearer(s)
 
 type Doc = Record<string, any>
 type Page = Awaited<ReturnType<typeof s.open>>
@@ -233,6 +235,43 @@ test.serial(
     t.is(rest.body.height, 200)
     t.is(rest.body.alt, 'A sunrise')
     await page.waitForLoadState('networkidle')
+    await p.done(t)
+  },
+)
+
+test.serial(
+  'a save with a file whose session has ended elsewhere goes back to the login page, as any other call',
+  async (t) => {
+    const data = await png(200, 150)
+    const created = (await s.cms.create({
+      collection: 'media',
+      data: { alt: 'Kept' },
+      file: { data, name: 'kept.png', mimetype: 'image/png', size: data.length },
+    })) as Doc
+    const p = await s.open()
+    await p.login('admin')
+    const page = p.page
+    await p.visit(`/collections/media/${created.id}`)
+    await page.getByRole('link', { name: 'kept.png' }).waitFor()
+    await dropFile(p, await png(120, 90), 'late.png', 'image/png')
+    await page.getByRole('img', { name: 'Preview of late.png' }).waitFor()
+    // The admin logs out of every session from another client: the page's cookie is dead from then on.
+    const out = await s.request('POST', '/api/users/logout', {
+      query: { allSessions: 'true' },
+      headers: await bearer('admin'),
+    })
+    t.is(out.status, 200)
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PATCH'),
+      page.getByRole('button', { name: 'Save', exact: true }).click(),
+    ])
+    t.is(answer.status(), 401)
+    await page.getByRole('heading', { name: 'Log in' }).waitFor()
+    t.is(await page.getByRole('status').textContent(), 'Your session has expired. Log in again.')
+    t.is(
+      ((await s.cms.findByID({ collection: 'media', id: created.id })) as Doc).filename,
+      'kept.png',
+    )
     await p.done(t)
   },
 )

@@ -67,7 +67,9 @@ export function useSave(
         done(r.doc, r.message)
       }
     } catch (e) {
-      if (sessionEnded(e)) throw e
+      // The session's end is handled where the 401 was seen (api.ts: back to the login page): nothing to show here,
+      // and nothing to throw (`save` is called without awaiting: a rethrow was an unhandled rejection).
+      if (sessionEnded(e)) return
       setError(messageOf(e))
       setErrors(fieldErrors(e))
     } finally {
