@@ -110,6 +110,10 @@ test.serial(
     t.is(created.status(), 201)
     t.regex(created.request().headers()['content-type'] ?? '', /^multipart\/form-data; boundary=/)
     await page.waitForURL(/\/admin\/collections\/media\/\d+$/)
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Created, with the file photo.png uploaded.' })
+      .waitFor()
     const id = Number(page.url().split('/').pop())
 
     const doc = (await s.cms.findByID({ collection: 'media', id })) as Doc

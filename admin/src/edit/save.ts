@@ -4,6 +4,7 @@
  */
 import { useState } from 'react'
 import { collection, fieldErrors, global, messageOf } from '../api.ts'
+import { flash } from '../flash.tsx'
 import { navigate } from '../router.tsx'
 import { sessionEnded } from '../session.tsx'
 import { dataToSend, type Values } from './state.ts'
@@ -58,7 +59,10 @@ export function useSave(
       } else if (op === 'create') {
         const r = (await collection(target.slug).create(data, options)) as { doc: Values }
         done(r.doc, 'Created.')
-        navigate(`/collections/${target.slug}/${String(r.doc.id)}`, { force: true })
+        const to = `/collections/${target.slug}/${String(r.doc.id)}`
+        // The new document's view replaces this one (and its upload progress): it says the file arrived.
+        if (options.file) flash(`Created, with the file ${options.file.name} uploaded.`, to)
+        navigate(to, { force: true })
       } else {
         const r = (await collection(target.slug).update(apiId(target.id!), data, options)) as {
           doc: Values
