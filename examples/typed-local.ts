@@ -36,7 +36,7 @@ export async function orderTotal(id: number): Promise<number | null | undefined>
     const quantities: number[] = (order.items ?? []).map((item) => item.quantity)
     void quantities
     // @ts-expect-error not a collection of this config
-    await cms.find({ collection: 'pages' })
+    await cms.find({ collection: 'articles' })
     return order.total_amount
   } finally {
     await cms.destroy()

@@ -4,14 +4,19 @@
  */
 import { CmsError, createClient } from '../../sdk/index.ts'
 import type { AdminDescription } from './schema.ts'
+import { isMultipart, xhrFetch } from './upload/progress.ts'
 
 export { CmsError }
 
 /** Fired when an API call answers 401 outside the login itself: the session has ended (expired, logged out). */
 export const SESSION_ENDED = 'cms-session-ended'
 
+/** The client's fetch: a multipart write (a file) goes through XMLHttpRequest for its upload progress. */
 const watchedFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init)
+  const response =
+    input instanceof Request && !init && isMultipart(input)
+      ? await xhrFetch(input)
+      : await fetch(input, init)
   const url = input instanceof Request ? input.url : String(input)
   if (response.status === 401 && !/\/(login|first-register|reset-password)(\?|$)/.test(url))
     window.dispatchEvent(new Event(SESSION_ENDED))

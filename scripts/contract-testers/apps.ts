@@ -72,6 +72,8 @@ export const example: AppUnderTest = {
           _status: 'published',
           author: admin,
         }
+      case 'pages':
+        return { title: text(n, 'Page'), slug: `page-under-test-${n}`, _status: 'published' }
       case 'tracking':
         return { label: text(n, 'Parcel') }
       case 'orders':

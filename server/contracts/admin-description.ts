@@ -13,6 +13,7 @@ import type {
   SanitizedConfig,
   SanitizedGlobal,
 } from '../config/types.ts'
+import type { SanitizedUpload } from '../config/upload.ts'
 import { isRecord } from '../utilities/is-record.ts'
 
 export interface AdminDescription {
@@ -36,7 +37,8 @@ export interface AdminEntity {
   listSearchableFields?: string[]
   pagination?: { defaultLimit?: number; limits?: number[] }
   auth?: { useAPIKey: boolean; loginWithUsername: boolean }
-  upload?: Record<string, never>
+  /** An upload collection's options the admin's file panel needs (server/config/upload.ts). */
+  upload?: AdminUpload
   drafts: boolean
   /** `versions.drafts.autosave`: the form saves a draft this many milliseconds after a change. */
   autosave: false | { interval: number }
@@ -44,6 +46,17 @@ export interface AdminEntity {
   trash: boolean
   timestamps: boolean
   fields: Record<string, unknown>[]
+}
+
+export interface AdminUpload {
+  /** The types a file may have (`image/*`, `application/pdf`); absent: any. */
+  mimeTypes?: string[]
+  /** Whether documents carry `focalX`/`focalY` (percent) the admin sets on the image. */
+  focalPoint: boolean
+  /** The names of the image sizes the server makes. */
+  imageSizes: string[]
+  /** The largest file accepted, in bytes. */
+  maxFileSize?: number
 }
 
 /** Option keys copied as they are (when JSON-able). */
@@ -161,6 +174,15 @@ function labelsOf(labels: unknown, slug: string): { singular: string; plural: st
 const groupOf = (admin: Record<string, unknown> | undefined): string | undefined =>
   admin?.group === false ? undefined : staticText(admin?.group)
 
+function describeUpload(upload: SanitizedUpload): AdminUpload {
+  return {
+    ...(upload.mimeTypes?.length ? { mimeTypes: [...upload.mimeTypes] } : {}),
+    focalPoint: upload.focalPoint,
+    imageSizes: upload.imageSizes.map((size) => size.name),
+    ...(upload.fileSize ? { maxFileSize: upload.fileSize } : {}),
+  }
+}
+
 function describeCollection(c: SanitizedCollection): AdminEntity {
   const admin = c.admin as Record<string, unknown> | undefined
   const pagination =
@@ -187,7 +209,7 @@ function describeCollection(c: SanitizedCollection): AdminEntity {
           },
         }
       : {}),
-    ...(c.upload ? { upload: {} } : {}),
+    ...(c.upload ? { upload: describeUpload(c.upload) } : {}),
     drafts: Boolean(c.versions && c.versions.drafts),
     autosave: (c.versions && c.versions.autosave) || false,
     versions: Boolean(c.versions),

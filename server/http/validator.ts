@@ -68,9 +68,29 @@ function inlineParameters(doc: Record<string, unknown>): void {
   }
 }
 
+/**
+ * A multipart write reaches validation as its document (`_payload` parsed, server/http/multipart.ts): where the
+ * operation declares no JSON body (an upload create that needs a file), its `_payload`'s contentSchema is the body
+ * openapi-backend checks, not the form's (whose other fields are strings).
+ */
+function payloadBodies(doc: Record<string, unknown>): void {
+  const paths: Record<string, unknown> = isRecord(doc.paths) ? doc.paths : {}
+  for (const item of Object.values(paths))
+    for (const op of isRecord(item) ? Object.values(item) : []) {
+      const content = isRecord(op) && isRecord(op.requestBody) ? op.requestBody.content : undefined
+      if (!isRecord(content) || content['application/json'] !== undefined) continue
+      const form = content['multipart/form-data']
+      const schema = isRecord(form) && isRecord(form.schema) ? form.schema : undefined
+      const payload = isRecord(schema?.properties) ? schema.properties._payload : undefined
+      if (isRecord(payload) && isRecord(payload.contentSchema))
+        content['application/json'] = { schema: structuredClone(payload.contentSchema) }
+    }
+}
+
 export function contractBackend(document: Record<string, unknown>): OpenAPIBackend {
   const doc = hideObjectRefs(structuredClone(document))
   inlineParameters(doc)
+  payloadBodies(doc)
   if (!isDocument(doc)) throw new Error('The contract is not an OpenAPI document.')
   const components: Record<string, unknown> = isRecord(doc.components) ? doc.components : {}
   const schemas: Record<string, unknown> = isRecord(components.schemas) ? components.schemas : {}

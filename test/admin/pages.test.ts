@@ -9,7 +9,7 @@ const bearer = seededBearer(s)
 type Page = Awaited<ReturnType<typeof s.open>>
 const rows = (p: Page) => p.page.locator('table.list-table tbody tr')
 
-const pageBySlug = async (slug: string, trash = false) =>
+const pageBySlug = async (slug: string, trash = false): Promise<Record<string, any>> =>
   (
     await s.cms.find({
       collection: 'pages',
@@ -83,7 +83,12 @@ test.serial(
     await page.getByRole('heading', { name: 'Pages', exact: true }).waitFor()
     t.regex(confirmed, /Move this Page to the trash/)
     t.truthy((await pageBySlug('contact', true)).deletedAt)
-    t.is(await pageBySlug('contact'), undefined)
+    t.is(
+      await s.cms
+        .count({ collection: 'pages', where: { slug: { equals: 'contact' } } })
+        .then((c) => c.totalDocs),
+      0,
+    )
 
     await p.visit('/collections/pages/trash')
     await page.getByRole('heading', { name: 'Pages: trash' }).waitFor()
@@ -99,7 +104,16 @@ test.serial(
     await page.getByRole('checkbox', { name: 'Select Old announcement' }).check()
     await page.getByRole('button', { name: 'Delete permanently' }).click()
     await rows(p).filter({ hasText: 'Old announcement' }).waitFor({ state: 'detached' })
-    t.is(await pageBySlug('old-announcement', true), undefined)
+    t.is(
+      (
+        await s.cms.count({
+          collection: 'pages',
+          where: { slug: { equals: 'old-announcement' } },
+          trash: true,
+        })
+      ).totalDocs,
+      0,
+    )
     await p.done(t)
   },
 )

@@ -69,6 +69,15 @@ test('the contract describes the admin: collections with their admin options and
     blocks.blocks.map((b: { slug: string }) => b.slug),
     ['hero', 'content', 'quote'],
   )
+  // An upload collection: what the file panel needs (accepted types, focal point, sizes, the largest file).
+  const media = admin.collections.find((c: { slug: string }) => c.slug === 'media')
+  t.deepEqual(media.upload, {
+    mimeTypes: ['image/*', 'application/pdf'],
+    focalPoint: true,
+    imageSizes: ['thumbnail', 'card', 'hero'],
+    maxFileSize: 50 * 1024 * 1024,
+  })
+  t.is(posts.upload, undefined)
   const roles = admin.collections[0].fields.find((f: { name?: string }) => f.name === 'roles')
   t.deepEqual(roles.defaultValue, ['member'])
   t.deepEqual(

@@ -62,6 +62,33 @@ test('POST multipart with _payload creates the document and stores the file', as
   t.true(existsSync(path.join(staticDir, 'green.png')))
 })
 
+test('a multipart create is checked against its _payload schema: numbers pass, a wrong type is a 400', async (t) => {
+  const res = await s.fetch(`${s.url}/api/media`, {
+    method: 'POST',
+    body: form(await png(20), 'focused.png', {
+      _payload: JSON.stringify({ alt: 'Focused', focalX: 20, focalY: 80 }),
+    }),
+  })
+  t.is(res.status, 201)
+  const { doc } = (await res.json()) as { doc: Record<string, unknown> }
+  t.like(doc, { alt: 'Focused', focalX: 20, focalY: 80 })
+  // The document's url carries its cache tag (`?<updatedAt>`): the file route serves it.
+  t.regex(String(doc.url), /^\/api\/media\/file\/focused\.png\?.+/)
+  const file = await s.fetch(`${s.url}${String(doc.url)}`)
+  t.is(file.status, 200)
+  t.is(file.headers.get('content-type'), 'image/png')
+
+  const wrong = await s.fetch(`${s.url}/api/media`, {
+    method: 'POST',
+    body: form(await png(20), 'wrong.png', {
+      _payload: JSON.stringify({ alt: 'Wrong', focalX: 'left' }),
+    }),
+  })
+  t.is(wrong.status, 400)
+  const body = (await wrong.json()) as { errors: { data?: { errors: { path: string }[] } }[] }
+  t.is(body.errors[0]!.data!.errors[0]!.path, 'focalX')
+})
+
 test('plain form fields are the document too', async (t) => {
   const res = await s.fetch(`${s.url}/api/media`, {
     method: 'POST',

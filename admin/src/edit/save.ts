@@ -4,10 +4,23 @@
  */
 import { useState } from 'react'
 import { collection, fieldErrors, global, messageOf } from '../api.ts'
+import { flash } from '../flash.tsx'
 import { navigate } from '../router.tsx'
 import { sessionEnded } from '../session.tsx'
 import { dataToSend, type Values } from './state.ts'
 import { apiId, type Loaded, type Target } from './useDocument.ts'
+
+/** What an upload collection's server writes from the file (sent back, they would only be dropped or refused). */
+const FILE_KEYS = [
+  'url',
+  'thumbnailURL',
+  'filename',
+  'mimeType',
+  'filesize',
+  'width',
+  'height',
+  'sizes',
+]
 
 export type SaveMode = 'save' | 'draft' | 'publish' | 'unpublish' | 'autosave'
 
@@ -18,7 +31,14 @@ export interface SaveCallbacks {
   autosaved(sent: Values): void
 }
 
-export function useSave(target: Target, loaded: Loaded, values: Values, callbacks: SaveCallbacks) {
+export function useSave(
+  target: Target,
+  loaded: Loaded,
+  values: Values,
+  callbacks: SaveCallbacks,
+  /** A file chosen for a document of an upload collection: sent with it (multipart). */
+  file?: File,
+) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -27,7 +47,12 @@ export function useSave(target: Target, loaded: Loaded, values: Values, callback
   const save = async (mode: SaveMode) => {
     const sent = values
     const data: Values = dataToSend(values, loaded.fields, loaded.perm, op)
-    const options: { depth: number; draft?: boolean; autosave?: boolean } = { depth: 0 }
+    if (loaded.entity.upload) for (const key of FILE_KEYS) delete data[key]
+    const options: { depth: number; draft?: boolean; autosave?: boolean; file?: File } = {
+      depth: 0,
+    }
+    // An autosave never sends the chosen file: the user's save does.
+    if (file && target.kind === 'collection' && mode !== 'autosave') options.file = file
     if (loaded.entity.drafts) {
       data._status = mode === 'publish' ? 'published' : 'draft'
       if (mode === 'draft' || mode === 'autosave') options.draft = true
@@ -48,7 +73,10 @@ export function useSave(target: Target, loaded: Loaded, values: Values, callback
       } else if (op === 'create') {
         const r = (await collection(target.slug).create(data, options)) as { doc: Values }
         done(r.doc, 'Created.')
-        navigate(`/collections/${target.slug}/${String(r.doc.id)}`, { force: true })
+        const to = `/collections/${target.slug}/${String(r.doc.id)}`
+        // The new document's view replaces this one (and its upload progress): it says the file arrived.
+        if (options.file) flash(`Created, with the file ${options.file.name} uploaded.`, to)
+        navigate(to, { force: true })
       } else {
         const r = (await collection(target.slug).update(apiId(target.id!), data, options)) as {
           doc: Values
@@ -58,7 +86,9 @@ export function useSave(target: Target, loaded: Loaded, values: Values, callback
       }
       return true
     } catch (e) {
-      if (sessionEnded(e)) throw e
+      // The session's end is handled where the 401 was seen (api.ts: back to the login page): nothing to show here,
+      // and nothing to throw (`save` is called without awaiting: a rethrow was an unhandled rejection).
+      if (sessionEnded(e)) return false
       setError(messageOf(e))
       setErrors(fieldErrors(e))
       return false

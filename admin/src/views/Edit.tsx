@@ -3,17 +3,16 @@
  * fields beside), the caller's permissions (read-only fields, no Save without update access), save/draft/publish
  * with the server's errors at the fields, duplicate, delete, and a guard against leaving unsaved changes.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
-import { useLeaveGuard } from '../router.tsx'
+import { type FormEvent } from 'react'
 import { FormContext, type FormApi } from '../edit/context.tsx'
-import { can, setIn, type Path, type Values } from '../edit/state.ts'
+import { can, type Values } from '../edit/state.ts'
 import { useDocument, type Loaded, type Target } from '../edit/useDocument.ts'
-import { useSave, type SaveMode } from '../edit/save.ts'
-import { useConditions } from '../edit/conditions.ts'
+import { useEditor } from '../edit/useEditor.ts'
 import { DocActions, SaveButtons } from '../edit/Actions.tsx'
 import { Fields } from '../fields/Field.tsx'
 import { useSession } from '../session.tsx'
 import type { AdminField } from '../schema.ts'
+import { FilePanel } from '../upload/FilePanel.tsx'
 
 export function EditView(props: { kind: 'collection' | 'global'; slug: string; id?: string }) {
   const { entity, loaded, error } = useDocument(props)
@@ -57,40 +56,9 @@ const isSidebar = (f: AdminField) => f.admin?.position === 'sidebar'
 function EditForm(props: { target: Target; loaded: Loaded }) {
   const { target, loaded } = props
   const { permissions } = useSession()
-  const [values, setValues] = useState<Values>(loaded.doc)
-  const [dirty, setDirty] = useState(false)
-  const [notice, setNotice] = useState<string>()
-  const [published, setPublished] = useState(loaded.published)
-  const current = useRef(values)
-  current.current = values
-  const { busy, error, errors, save, op } = useSave(target, loaded, values, {
-    done: (doc, message) => {
-      setValues(doc)
-      setDirty(false)
-      setNotice(message || 'Saved.')
-    },
-    autosaved: (sent) => {
-      // What was typed while the autosave was on its way stays unsaved (and is autosaved next).
-      if (current.current === sent) setDirty(false)
-      setNotice(`Draft autosaved at ${new Date().toLocaleTimeString()}.`)
-    },
-  })
-  const saveAs = (mode: SaveMode) => {
-    void save(mode).then((ok) => {
-      if (ok && mode === 'publish') setPublished(true)
-      if (ok && mode === 'unpublish') setPublished(false)
-    })
-  }
-  useLeaveGuard(dirty)
-  useAutosave(loaded, op, dirty && can(loaded.perm, op), values, save)
-  const set = useCallback((path: Path, value: unknown) => {
-    setValues((v) => setIn(v, path, value))
-    setDirty(true)
-    setNotice(undefined)
-  }, [])
-  const canSave = can(loaded.perm, op)
-  const shows = useConditions(target, loaded.fields, values, canSave)
-  const form: FormApi = { values, set, errors, readOnly: !canSave, op, shows }
+  const e = useEditor(target, loaded)
+  const { values, dirty, notice, published, file, busy, error, errors, op, canSave, saveAs } = e
+  const form: FormApi = { values, set: e.set, errors, readOnly: !canSave, op, shows: e.shows }
   const fields = loaded.fields.filter((f) => f.name !== '_status')
   const entityPerm = permissions.collections?.[target.slug]
   const submit = (e: FormEvent) => {
@@ -124,6 +92,16 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
             </div>
           </header>
           <SaveReport error={error} notice={notice} errors={errors} />
+          {loaded.entity.upload && target.kind === 'collection' && (
+            <FilePanel
+              upload={loaded.entity.upload}
+              values={values}
+              file={file}
+              setFile={e.choose}
+              setFocal={e.setFocal}
+              readOnly={!canSave}
+            />
+          )}
           <div className="edit-columns">
             <div className="edit-main">
               <Fields {...fieldProps} fields={fields.filter((f) => !isSidebar(f))} />
@@ -158,26 +136,6 @@ function DocMeta(props: { values: Values; drafts: boolean; dirty: boolean }) {
       {props.dirty && <span> · Unsaved changes</span>}
     </p>
   )
-}
-
-/**
- * `versions.drafts.autosave`: a draft saved `interval` ms after the last change to an existing document (a new
- * one is created by its first save, as the buttons say).
- */
-function useAutosave(
-  loaded: Loaded,
-  op: 'create' | 'update',
-  pending: boolean,
-  values: Values,
-  save: (mode: SaveMode) => Promise<boolean>,
-) {
-  const interval = loaded.entity.autosave ? loaded.entity.autosave.interval : 0
-  useEffect(() => {
-    if (!interval || !pending || op !== 'update') return
-    const timer = setTimeout(() => void save('autosave'), interval)
-    return () => clearTimeout(timer)
-    // `save` is a new function each render (it reads the values): the values are what an autosave waits on.
-  }, [interval, pending, op, values])
 }
 
 /** What the last save said: the server's error with the field errors listed, or the notice. */

@@ -34,6 +34,7 @@ function multipart(
         _payload: {
           type: 'string',
           contentMediaType: 'application/json',
+          contentSchema: { $ref: `#/components/schemas/${o.singular}${input}` },
           description: `The document's fields as JSON text (a ${o.singular}${input}); without it, the other form fields are the document, as strings.`,
           ...(example && { examples: [JSON.stringify(example)] }),
         },
