@@ -344,7 +344,15 @@ const Pages: CollectionConfig = {
     {
       name: 'reviewBy',
       type: 'date',
-      timezone: true,
+      timezone: {
+        supportedTimezones: [
+          'UTC',
+          { value: 'Europe/Berlin', label: 'Berlin' },
+          { value: 'Europe/London', label: 'London' },
+          { value: 'America/New_York', label: 'New York' },
+          { value: 'Asia/Tokyo', label: 'Tokyo' },
+        ],
+      },
       admin: { position: 'sidebar', description: 'When the page is next reviewed.' },
     },
   ],

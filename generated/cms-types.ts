@@ -76,7 +76,7 @@ export interface Page {
   slug: string;
   summary?: string | null;
   reviewBy?: string | null;
-  reviewBy_tz?: string | null;
+  reviewBy_tz?: "UTC" | "Europe/Berlin" | "Europe/London" | "America/New_York" | "Asia/Tokyo" | null;
   _status?: "draft" | "published" | null;
   deletedAt?: string | null;
   createdAt: string;

@@ -1611,7 +1611,7 @@ export type Page = {
   /** When the page is next reviewed. */
   reviewBy?: Maybe<Scalars['DateTime']['output']>;
   /** reviewBy time zone */
-  reviewBy_tz?: Maybe<Scalars['String']['output']>;
+  reviewBy_tz?: Maybe<Page_ReviewBy_Tz>;
   slug?: Maybe<Scalars['String']['output']>;
   summary?: Maybe<Scalars['String']['output']>;
   title?: Maybe<Scalars['String']['output']>;
@@ -1644,7 +1644,7 @@ export type PageVersion_Version = {
   /** When the page is next reviewed. */
   reviewBy?: Maybe<Scalars['DateTime']['output']>;
   /** reviewBy time zone */
-  reviewBy_tz?: Maybe<Scalars['String']['output']>;
+  reviewBy_tz?: Maybe<PageVersion_Version_ReviewBy_Tz>;
   slug?: Maybe<Scalars['String']['output']>;
   summary?: Maybe<Scalars['String']['output']>;
   title?: Maybe<Scalars['String']['output']>;
@@ -1654,6 +1654,13 @@ export type PageVersion_Version = {
 export type PageVersion_Version__Status =
   | 'draft'
   | 'published';
+
+export type PageVersion_Version_ReviewBy_Tz =
+  | 'America_New_York'
+  | 'Asia_Tokyo'
+  | 'Europe_Berlin'
+  | 'Europe_London'
+  | 'UTC';
 
 export type Page__Status =
   | 'draft'
@@ -1724,20 +1731,27 @@ export type Page_ReviewBy_Operator = {
   not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
 };
 
+export type Page_ReviewBy_Tz =
+  | 'America_New_York'
+  | 'Asia_Tokyo'
+  | 'Europe_Berlin'
+  | 'Europe_London'
+  | 'UTC';
+
+export type Page_ReviewBy_Tz_Input =
+  | 'America_New_York'
+  | 'Asia_Tokyo'
+  | 'Europe_Berlin'
+  | 'Europe_London'
+  | 'UTC';
+
 export type Page_ReviewBy_Tz_Operator = {
-  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  contains?: InputMaybe<Scalars['String']['input']>;
-  equals?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Array<InputMaybe<Page_ReviewBy_Tz_Input>>>;
+  equals?: InputMaybe<Page_ReviewBy_Tz_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
-  greater_than?: InputMaybe<Scalars['String']['input']>;
-  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
-  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  less_than?: InputMaybe<Scalars['String']['input']>;
-  less_than_equal?: InputMaybe<Scalars['String']['input']>;
-  like?: InputMaybe<Scalars['String']['input']>;
-  not_equals?: InputMaybe<Scalars['String']['input']>;
-  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  not_like?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Page_ReviewBy_Tz_Input>>>;
+  not_equals?: InputMaybe<Page_ReviewBy_Tz_Input>;
+  not_in?: InputMaybe<Array<InputMaybe<Page_ReviewBy_Tz_Input>>>;
 };
 
 export type Page_Slug_Operator = {
@@ -3710,7 +3724,7 @@ export type MutationPageInput = {
   _status?: InputMaybe<Page__Status>;
   deletedAt?: InputMaybe<Scalars['DateTime']['input']>;
   reviewBy?: InputMaybe<Scalars['DateTime']['input']>;
-  reviewBy_tz?: InputMaybe<Scalars['String']['input']>;
+  reviewBy_tz?: InputMaybe<Page_ReviewBy_Tz>;
   slug?: InputMaybe<Scalars['String']['input']>;
   summary?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
@@ -3720,7 +3734,7 @@ export type MutationPageUpdateInput = {
   _status?: InputMaybe<Page__Status>;
   deletedAt?: InputMaybe<Scalars['DateTime']['input']>;
   reviewBy?: InputMaybe<Scalars['DateTime']['input']>;
-  reviewBy_tz?: InputMaybe<Scalars['String']['input']>;
+  reviewBy_tz?: InputMaybe<Page_ReviewBy_Tz>;
   slug?: InputMaybe<Scalars['String']['input']>;
   summary?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
@@ -3963,20 +3977,20 @@ export type VersionsPage_Version__ReviewBy_Operator = {
   not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
 };
 
+export type VersionsPage_Version__ReviewBy_Tz_Input =
+  | 'America_New_York'
+  | 'Asia_Tokyo'
+  | 'Europe_Berlin'
+  | 'Europe_London'
+  | 'UTC';
+
 export type VersionsPage_Version__ReviewBy_Tz_Operator = {
-  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  contains?: InputMaybe<Scalars['String']['input']>;
-  equals?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Array<InputMaybe<VersionsPage_Version__ReviewBy_Tz_Input>>>;
+  equals?: InputMaybe<VersionsPage_Version__ReviewBy_Tz_Input>;
   exists?: InputMaybe<Scalars['Boolean']['input']>;
-  greater_than?: InputMaybe<Scalars['String']['input']>;
-  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
-  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  less_than?: InputMaybe<Scalars['String']['input']>;
-  less_than_equal?: InputMaybe<Scalars['String']['input']>;
-  like?: InputMaybe<Scalars['String']['input']>;
-  not_equals?: InputMaybe<Scalars['String']['input']>;
-  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
-  not_like?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<VersionsPage_Version__ReviewBy_Tz_Input>>>;
+  not_equals?: InputMaybe<VersionsPage_Version__ReviewBy_Tz_Input>;
+  not_in?: InputMaybe<Array<InputMaybe<VersionsPage_Version__ReviewBy_Tz_Input>>>;
 };
 
 export type VersionsPage_Version__Slug_Operator = {
@@ -4680,6 +4694,7 @@ export type ResolversTypes = {
   PageVersion: ResolverTypeWrapper<Partial<PageVersion>>;
   PageVersion_Version: ResolverTypeWrapper<Partial<PageVersion_Version>>;
   PageVersion_Version__status: ResolverTypeWrapper<Partial<PageVersion_Version__Status>>;
+  PageVersion_Version_reviewBy_tz: ResolverTypeWrapper<Partial<PageVersion_Version_ReviewBy_Tz>>;
   Page__status: ResolverTypeWrapper<Partial<Page__Status>>;
   Page__status_Input: ResolverTypeWrapper<Partial<Page__Status_Input>>;
   Page__status_operator: ResolverTypeWrapper<Partial<Page__Status_Operator>>;
@@ -4687,6 +4702,8 @@ export type ResolversTypes = {
   Page_deletedAt_operator: ResolverTypeWrapper<Partial<Page_DeletedAt_Operator>>;
   Page_id_operator: ResolverTypeWrapper<Partial<Page_Id_Operator>>;
   Page_reviewBy_operator: ResolverTypeWrapper<Partial<Page_ReviewBy_Operator>>;
+  Page_reviewBy_tz: ResolverTypeWrapper<Partial<Page_ReviewBy_Tz>>;
+  Page_reviewBy_tz_Input: ResolverTypeWrapper<Partial<Page_ReviewBy_Tz_Input>>;
   Page_reviewBy_tz_operator: ResolverTypeWrapper<Partial<Page_ReviewBy_Tz_Operator>>;
   Page_slug_operator: ResolverTypeWrapper<Partial<Page_Slug_Operator>>;
   Page_summary_operator: ResolverTypeWrapper<Partial<Page_Summary_Operator>>;
@@ -4895,6 +4912,7 @@ export type ResolversTypes = {
   versionsPage_version__createdAt_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__CreatedAt_Operator>>;
   versionsPage_version__deletedAt_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__DeletedAt_Operator>>;
   versionsPage_version__reviewBy_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__ReviewBy_Operator>>;
+  versionsPage_version__reviewBy_tz_Input: ResolverTypeWrapper<Partial<VersionsPage_Version__ReviewBy_Tz_Input>>;
   versionsPage_version__reviewBy_tz_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__ReviewBy_Tz_Operator>>;
   versionsPage_version__slug_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__Slug_Operator>>;
   versionsPage_version__summary_operator: ResolverTypeWrapper<Partial<VersionsPage_Version__Summary_Operator>>;
@@ -5918,7 +5936,7 @@ export type PageResolvers<ContextType = GraphQLContext, ParentType extends Resol
   deletedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   reviewBy?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  reviewBy_tz?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reviewBy_tz?: Resolver<Maybe<ResolversTypes['Page_reviewBy_tz']>, ParentType, ContextType>;
   slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5940,7 +5958,7 @@ export type PageVersion_VersionResolvers<ContextType = GraphQLContext, ParentTyp
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   deletedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   reviewBy?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  reviewBy_tz?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reviewBy_tz?: Resolver<Maybe<ResolversTypes['PageVersion_Version_reviewBy_tz']>, ParentType, ContextType>;
   slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -1847,7 +1847,7 @@ export type Page = {
     /**
      * reviewBy time zone
      */
-    reviewBy_tz?: string | null;
+    reviewBy_tz?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
     /**
      * Status
      */
@@ -1883,7 +1883,7 @@ export type PageCreateInput = {
     /**
      * reviewBy time zone
      */
-    reviewBy_tz?: string | null;
+    reviewBy_tz?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
     /**
      * Status
      */
@@ -2031,7 +2031,7 @@ export type PageUpdateInput = {
     /**
      * reviewBy time zone
      */
-    reviewBy_tz?: string | null;
+    reviewBy_tz?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
     /**
      * Status
      */
@@ -2068,7 +2068,7 @@ export type PageVersion = {
         /**
          * reviewBy time zone
          */
-        reviewBy_tz?: string | null;
+        reviewBy_tz?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
         /**
          * Status
          */
@@ -2137,8 +2137,36 @@ export type PageVersionWhere = {
     version__summary?: WhereText;
     'version.reviewBy'?: WhereDate;
     version__reviewBy?: WhereDate;
-    'version.reviewBy_tz'?: WhereText;
-    version__reviewBy_tz?: WhereText;
+    'version.reviewBy_tz'?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
+    version__reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2182,6 +2210,34 @@ export type PageVersionWhere = {
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereId | WhereDate | WhereText | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -2228,8 +2284,36 @@ export type PageVersionWhereDepth1 = {
     version__summary?: WhereText;
     'version.reviewBy'?: WhereDate;
     version__reviewBy?: WhereDate;
-    'version.reviewBy_tz'?: WhereText;
-    version__reviewBy_tz?: WhereText;
+    'version.reviewBy_tz'?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
+    version__reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2273,6 +2357,34 @@ export type PageVersionWhereDepth1 = {
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereId | WhereDate | WhereText | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -2319,8 +2431,36 @@ export type PageVersionWhereDepth2 = {
     version__summary?: WhereText;
     'version.reviewBy'?: WhereDate;
     version__reviewBy?: WhereDate;
-    'version.reviewBy_tz'?: WhereText;
-    version__reviewBy_tz?: WhereText;
+    'version.reviewBy_tz'?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
+    version__reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2364,6 +2504,34 @@ export type PageVersionWhereDepth2 = {
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereId | WhereDate | WhereText | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -2410,8 +2578,36 @@ export type PageVersionWhereDepth3 = {
     version__summary?: WhereText;
     'version.reviewBy'?: WhereDate;
     version__reviewBy?: WhereDate;
-    'version.reviewBy_tz'?: WhereText;
-    version__reviewBy_tz?: WhereText;
+    'version.reviewBy_tz'?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
+    version__reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2455,6 +2651,34 @@ export type PageVersionWhereDepth3 = {
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereId | WhereDate | WhereText | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -2501,8 +2725,36 @@ export type PageVersionWhereDepth4 = {
     version__summary?: WhereText;
     'version.reviewBy'?: WhereDate;
     version__reviewBy?: WhereDate;
-    'version.reviewBy_tz'?: WhereText;
-    version__reviewBy_tz?: WhereText;
+    'version.reviewBy_tz'?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
+    version__reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2546,6 +2798,34 @@ export type PageVersionWhereDepth4 = {
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereId | WhereDate | WhereText | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -2592,8 +2872,36 @@ export type PageVersionWhereDepth5 = {
     version__summary?: WhereText;
     'version.reviewBy'?: WhereDate;
     version__reviewBy?: WhereDate;
-    'version.reviewBy_tz'?: WhereText;
-    version__reviewBy_tz?: WhereText;
+    'version.reviewBy_tz'?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
+    version__reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     'version._status'?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2635,6 +2943,34 @@ export type PageVersionWhereDepth5 = {
     [key: string]: WhereAny | Array<{
         [key: string]: unknown;
     }> | WhereId | WhereDate | WhereText | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    } | {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
         in?: Array<'draft' | 'published'> | string;
@@ -2676,7 +3012,21 @@ export type PageWhere = {
     slug?: WhereText;
     summary?: WhereText;
     reviewBy?: WhereDate;
-    reviewBy_tz?: WhereText;
+    reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2708,7 +3058,21 @@ export type PageWhereDepth1 = {
     slug?: WhereText;
     summary?: WhereText;
     reviewBy?: WhereDate;
-    reviewBy_tz?: WhereText;
+    reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2740,7 +3104,21 @@ export type PageWhereDepth2 = {
     slug?: WhereText;
     summary?: WhereText;
     reviewBy?: WhereDate;
-    reviewBy_tz?: WhereText;
+    reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2772,7 +3150,21 @@ export type PageWhereDepth3 = {
     slug?: WhereText;
     summary?: WhereText;
     reviewBy?: WhereDate;
-    reviewBy_tz?: WhereText;
+    reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2804,7 +3196,21 @@ export type PageWhereDepth4 = {
     slug?: WhereText;
     summary?: WhereText;
     reviewBy?: WhereDate;
-    reviewBy_tz?: WhereText;
+    reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -2836,7 +3242,21 @@ export type PageWhereDepth5 = {
     slug?: WhereText;
     summary?: WhereText;
     reviewBy?: WhereDate;
-    reviewBy_tz?: WhereText;
+    reviewBy_tz?: {
+        equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        not_equals?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
+        in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        not_in?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        all?: Array<'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo'> | string;
+        greater_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        greater_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        less_than_equal?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        like?: string;
+        not_like?: string;
+        contains?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo';
+        exists?: boolean;
+    };
     _status?: {
         equals?: 'draft' | 'published' | null;
         not_equals?: 'draft' | 'published' | null;
@@ -12618,7 +13038,7 @@ export type RestorePageVersionResponses = {
         /**
          * reviewBy time zone
          */
-        reviewBy_tz?: string | null;
+        reviewBy_tz?: 'UTC' | 'Europe/Berlin' | 'Europe/London' | 'America/New_York' | 'Asia/Tokyo' | null;
         /**
          * Status
          */

@@ -132,7 +132,14 @@ test.serial(
     await page.getByRole('heading', { name: 'Zoned' }).waitFor()
     const zone = page.getByLabel('Time zone')
     t.is(await zone.inputValue(), '')
-    t.true((await zone.locator('option').count()) > 100)
+    t.deepEqual(await zone.locator('option').allTextContents(), [
+      'No time zone',
+      'UTC',
+      'Berlin',
+      'London',
+      'New York',
+      'Tokyo',
+    ])
     await page.locator('#field-reviewBy').fill('2027-03-01T09:30')
     await zone.selectOption('Europe/Berlin')
     // The publish itself (an autosave, a draft, may run before it).

@@ -696,20 +696,27 @@ export type Page_ReviewBy_Operator = {
   not_in?: Array<string | null | undefined> | null | undefined;
 };
 
+export type Page_ReviewBy_Tz =
+  | 'America_New_York'
+  | 'Asia_Tokyo'
+  | 'Europe_Berlin'
+  | 'Europe_London'
+  | 'UTC';
+
+export type Page_ReviewBy_Tz_Input =
+  | 'America_New_York'
+  | 'Asia_Tokyo'
+  | 'Europe_Berlin'
+  | 'Europe_London'
+  | 'UTC';
+
 export type Page_ReviewBy_Tz_Operator = {
-  all?: Array<string | null | undefined> | null | undefined;
-  contains?: string | null | undefined;
-  equals?: string | null | undefined;
+  all?: Array<Page_ReviewBy_Tz_Input | null | undefined> | null | undefined;
+  equals?: Page_ReviewBy_Tz_Input | null | undefined;
   exists?: boolean | null | undefined;
-  greater_than?: string | null | undefined;
-  greater_than_equal?: string | null | undefined;
-  in?: Array<string | null | undefined> | null | undefined;
-  less_than?: string | null | undefined;
-  less_than_equal?: string | null | undefined;
-  like?: string | null | undefined;
-  not_equals?: string | null | undefined;
-  not_in?: Array<string | null | undefined> | null | undefined;
-  not_like?: string | null | undefined;
+  in?: Array<Page_ReviewBy_Tz_Input | null | undefined> | null | undefined;
+  not_equals?: Page_ReviewBy_Tz_Input | null | undefined;
+  not_in?: Array<Page_ReviewBy_Tz_Input | null | undefined> | null | undefined;
 };
 
 export type Page_Slug_Operator = {
@@ -1468,7 +1475,7 @@ export type MutationPageInput = {
   _status?: Page__Status | null | undefined;
   deletedAt?: string | null | undefined;
   reviewBy?: string | null | undefined;
-  reviewBy_tz?: string | null | undefined;
+  reviewBy_tz?: Page_ReviewBy_Tz | null | undefined;
   slug?: string | null | undefined;
   summary?: string | null | undefined;
   title?: string | null | undefined;
@@ -1478,7 +1485,7 @@ export type MutationPageUpdateInput = {
   _status?: Page__Status | null | undefined;
   deletedAt?: string | null | undefined;
   reviewBy?: string | null | undefined;
-  reviewBy_tz?: string | null | undefined;
+  reviewBy_tz?: Page_ReviewBy_Tz | null | undefined;
   slug?: string | null | undefined;
   summary?: string | null | undefined;
   title?: string | null | undefined;
@@ -1805,7 +1812,7 @@ export type DeletePostMutationVariables = Exact<{
 
 export type DeletePostMutation = { deletePost: { id: number } | null };
 
-export type PageFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null };
+export type PageFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: Page_ReviewBy_Tz | null, _status: Page__Status | null, deletedAt: string | null };
 
 export type FindPagesQueryVariables = Exact<{
   where?: Page_Where | null | undefined;
@@ -1816,7 +1823,7 @@ export type FindPagesQueryVariables = Exact<{
 }>;
 
 
-export type FindPagesQuery = { Pages: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null }> } | null };
+export type FindPagesQuery = { Pages: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: Page_ReviewBy_Tz | null, _status: Page__Status | null, deletedAt: string | null }> } | null };
 
 export type FindPageQueryVariables = Exact<{
   id: number;
@@ -1824,7 +1831,7 @@ export type FindPageQueryVariables = Exact<{
 }>;
 
 
-export type FindPageQuery = { Page: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+export type FindPageQuery = { Page: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: Page_ReviewBy_Tz | null, _status: Page__Status | null, deletedAt: string | null } | null };
 
 export type CountPagesQueryVariables = Exact<{
   where?: Page_Where | null | undefined;
@@ -1840,7 +1847,7 @@ export type CreatePageMutationVariables = Exact<{
 }>;
 
 
-export type CreatePageMutation = { createPage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+export type CreatePageMutation = { createPage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: Page_ReviewBy_Tz | null, _status: Page__Status | null, deletedAt: string | null } | null };
 
 export type UpdatePageMutationVariables = Exact<{
   id: number;
@@ -1849,7 +1856,7 @@ export type UpdatePageMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePageMutation = { updatePage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: string | null, _status: Page__Status | null, deletedAt: string | null } | null };
+export type UpdatePageMutation = { updatePage: { id: number, createdAt: string | null, updatedAt: string | null, title: string | null, slug: string | null, summary: string | null, reviewBy: string | null, reviewBy_tz: Page_ReviewBy_Tz | null, _status: Page__Status | null, deletedAt: string | null } | null };
 
 export type DeletePageMutationVariables = Exact<{
   id: number;
