@@ -9,6 +9,7 @@ import path from 'node:path'
 import type Koa from 'koa'
 import type { SanitizedConfig } from '../config/types.ts'
 import type { AppState } from './state.ts'
+import { contentSecurityPolicy } from './package-assets.ts'
 
 const DIST = path.join(path.dirname(new URL(import.meta.url).pathname), '../../admin/dist')
 
@@ -20,19 +21,8 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 }
 
-/** Scripts, styles and connections only to this server; no inline code, no framing, no plugins. */
-export const ADMIN_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+/** Scripts, styles and connections only to this server; no inline code at all; `blob:` images (upload previews). */
+export const ADMIN_CSP = contentSecurityPolicy({ images: ['data:', 'blob:'] })
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': ADMIN_CSP,
@@ -54,6 +44,13 @@ export function adminApp(
   const base = config.routes.admin
   const configJson = Buffer.from(JSON.stringify(description))
   const files = new Map<string, Buffer>()
+  // The app's routes nest (`/admin/collections/posts/1`): its assets are addressed from the admin's base, once.
+  let page: string | undefined
+  const index = async () => {
+    const html = page === undefined ? await load('index.html') : undefined
+    if (html) page = html.toString().replaceAll('"./assets/', `"${base}/assets/`)
+    return page
+  }
   const load = async (rel: string): Promise<Buffer | undefined> => {
     let body = files.get(rel)
     if (!body) {
@@ -94,7 +91,7 @@ export function adminApp(
       ctx.body = body
       return
     }
-    const html = await load('index.html')
+    const html = await index()
     ctx.set('Cache-Control', 'no-cache')
     if (!html) {
       ctx.status = 503
@@ -103,7 +100,6 @@ export function adminApp(
       return
     }
     ctx.type = 'text/html; charset=utf-8'
-    // The app's routes nest (`/admin/collections/posts/1`): its assets are addressed from the admin's base.
-    ctx.body = html.toString().replaceAll('"./assets/', `"${base}/assets/`)
+    ctx.body = html
   }
 }

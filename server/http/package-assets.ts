@@ -61,20 +61,39 @@ export interface Page {
  * (`frame-ancestors 'none'` and `X-Frame-Options`), requests only to this server. Styles allow 'unsafe-inline'
  * because Swagger UI and GraphiQL set style attributes at run time; images and fonts may be data: URLs.
  */
-export function securePage(html: string, inlineScript: string): Page {
-  const hash = createHash('sha256').update(inlineScript).digest('base64')
-  const csp = [
+/**
+ * The Content-Security-Policy of a page this server serves: everything from this origin only, no plugins, no
+ * framing, no `<base>`; the page's differences are its one inline script (by hash), inline styles, and the
+ * extra image and font sources it needs.
+ */
+export function contentSecurityPolicy(page: {
+  inlineScriptHash?: string
+  inlineStyles?: boolean
+  images?: string[]
+  fonts?: string[]
+}): string {
+  const self = (extra: string[] = []) => ["'self'", ...extra].join(' ')
+  return [
     "default-src 'self'",
-    `script-src 'self' 'sha256-${hash}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
+    `script-src ${self(page.inlineScriptHash ? [`'sha256-${page.inlineScriptHash}'`] : [])}`,
+    `style-src ${self(page.inlineStyles ? ["'unsafe-inline'"] : [])}`,
+    `img-src ${self(page.images)}`,
+    `font-src ${self(page.fonts)}`,
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
+}
+
+export function securePage(html: string, inlineScript: string): Page {
+  const csp = contentSecurityPolicy({
+    inlineScriptHash: createHash('sha256').update(inlineScript).digest('base64'),
+    inlineStyles: true,
+    images: ['data:'],
+    fonts: ['data:'],
+  })
   return {
     type: 'text/html; charset=utf-8',
     body: Buffer.from(html),
