@@ -22,7 +22,7 @@ export interface CatalogueIndexColumn {
 }
 
 export interface Dialect {
-  name: 'sqlite' | 'mysql'
+  name: 'sqlite' | 'mysql' | 'postgres'
   /** Quotes an identifier (`"posts"` / `` `posts` ``). Identifiers come from the sanitised config only. */
   quote(identifier: string): string
   /** A FROM item iterating a JSON array held by `expr`, with one column `value` (`rows`: elements are objects). */
@@ -44,6 +44,11 @@ export interface Dialect {
   uniqueViolation(error: unknown): string | undefined
   /** Appended to a SELECT inside a transaction to lock its rows until the end ('' where a write transaction locks the whole database). */
   forUpdate: string
+  /**
+   * Appended to an INSERT into a collection's table whose id the database assigns, for `RunResult.insertId`
+   * (PostgreSQL has no last-insert id: ` RETURNING id`); absent where the driver reports it.
+   */
+  returningId?: string
   /** An INSERT of one row whose every column takes its default. */
   insertDefaults(table: string): string
   /**
@@ -51,6 +56,11 @@ export interface Dialect {
    * after it, and in them a bare column name is the stored row's value (evaluated left to right).
    */
   onConflictUpdate(key: string): string
+  /**
+   * The stored row's `column` inside onConflictUpdate's assignments (both already quoted where needed): the bare
+   * column on SQLite and MariaDB; qualified by the table on PostgreSQL, where a bare name is ambiguous (EXCLUDED).
+   */
+  conflictStored(table: string, column: string): string
   /** Drops an index of `table`. */
   dropIndex(table: string, index: string): string
   /** The statement declaring `column` the primary key of `table`; undefined where the table is rebuilt (SQLite). */

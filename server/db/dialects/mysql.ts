@@ -29,6 +29,7 @@ export const mysqlDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
   onConflictUpdate: () => 'ON DUPLICATE KEY UPDATE',
+  conflictStored: (_table, column) => column,
   dropIndex: (table, index) =>
     `ALTER TABLE ${mysqlDialect.quote(table)} DROP INDEX ${mysqlDialect.quote(index)}`,
   // The key's column becomes NOT NULL (an existing NULL fails the statement).

@@ -28,6 +28,7 @@ export const sqliteDialect: Dialect = {
   forUpdate: '',
   insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
   onConflictUpdate: (key) => `ON CONFLICT (${key}) DO UPDATE SET`,
+  conflictStored: (_table, column) => column,
   dropIndex: (_table, index) => `DROP INDEX ${sqliteDialect.quote(index)}`,
   // SQLite cannot change a table's primary key in place.
   addPrimaryKey: () => undefined,
