@@ -3,6 +3,7 @@
 # Usage: source scripts/postgres-start.sh  → exports DATABASE_URL and POSTGRES_PID; stop with kill "$POSTGRES_PID".
 # Port defaults to 5442 (POSTGRES_PORT overrides). Installs Debian's `postgresql` package when the binaries are missing.
 # As root the server runs as the `postgres` user (initdb refuses root); fsync is off, as the data is thrown away.
+# `cms` is a superuser of this throwaway cluster: the tests drop their databases WITH (FORCE), past autovacuum.
 set -euo pipefail
 bin="${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}"
 if ! [ -x "$bin/postgres" ]; then
@@ -26,7 +27,7 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 psql=("$bin/psql" -q -h "$dir" -p "$port" -U postgres -v ON_ERROR_STOP=1)
-"${psql[@]}" -c "CREATE USER cms PASSWORD 'cms' CREATEDB" -c "CREATE DATABASE cms OWNER cms" >/dev/null
+"${psql[@]}" -c "CREATE USER cms PASSWORD 'cms' SUPERUSER" -c "CREATE DATABASE cms OWNER cms" >/dev/null
 # The postmaster's own id (the first line of postmaster.pid), whatever ran it.
 pid="$(head -1 "$dir/data/postmaster.pid")"
 export POSTGRES_PID="$pid" POSTGRES_DIR="$dir"

@@ -93,7 +93,7 @@ export class PostgresDatabase implements Database {
       all: async <T>(sql: string, b: readonly unknown[] = []) =>
         (await this.exec(client, sql, b)).rows as T[],
       run: async (sql: string, b: readonly unknown[] = []) =>
-        runResult(await this.exec(client, sql, b)),
+        runResult(await this.exec(client, returning(sql), b)),
     }
   }
 
@@ -105,7 +105,7 @@ export class PostgresDatabase implements Database {
   }
 
   async run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
-    return runResult(await this.exec(this.pool, sql, bindings))
+    return runResult(await this.exec(this.pool, returning(sql), bindings))
   }
 
   /** Runs `fn` in one transaction on one pooled connection; a conflict runs it again (see the class). */
@@ -172,10 +172,21 @@ export class PostgresDatabase implements Database {
   }
 }
 
+const INSERT = /^\s*INSERT\b/i
+/**
+ * PostgreSQL has no last-insert id: an INSERT run for its RunResult returns its rows (`RETURNING *`, the new id
+ * among them) unless it says what to return (the store's ` RETURNING id`, dialect.returningId).
+ */
+function returning(sql: string): string {
+  if (!INSERT.test(sql) || /\bRETURNING\b/i.test(sql)) return sql
+  return `${sql.replace(/[\s;]+$/, '')} RETURNING *`
+}
+
 /** An INSERT … RETURNING id gives the new row's id; `changes` is the rows the statement touched. */
 function runResult(r: pg.QueryResult): RunResult {
   const first: unknown = r.rows[0]
   const id =
     r.command === 'INSERT' && first && typeof first === 'object' && 'id' in first ? first.id : 0
-  return { insertId: Number(id ?? 0), changes: r.rowCount ?? 0 }
+  const insertId = Number(id ?? 0)
+  return { insertId: Number.isFinite(insertId) ? insertId : 0, changes: r.rowCount ?? 0 }
 }

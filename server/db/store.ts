@@ -159,7 +159,7 @@ export async function insertRow(
   const sql =
     (cols.length
       ? `INSERT INTO ${table} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
-      : ctx.dialect.insertDefaults(table)) + (given ? '' : (ctx.dialect.returningId ?? ''))
+      : ctx.dialect.insertDefaults(table)) + (ctx.dialect.returningId ?? '')
   try {
     const { insertId } = await ex.run(
       sql,

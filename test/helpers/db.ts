@@ -17,6 +17,14 @@ export const dialectName: 'sqlite' | 'mysql' | 'postgres' = envUrl.startsWith('m
     ? 'postgres'
     : 'sqlite'
 
+/** The statement refreshing the planner statistics of `table`, in the words of the database under test. */
+export const analyzeStatement = (table: string): string =>
+  dialectName === 'sqlite'
+    ? 'ANALYZE'
+    : dialectName === 'postgres'
+      ? `ANALYZE "${table}"`
+      : `ANALYZE TABLE ${table}`
+
 /** A database URL for one test file (a new MySQL or PostgreSQL database, or an in-memory SQLite one). */
 export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL

@@ -40,6 +40,11 @@ export interface Dialect {
    * document order, joined; NULL when there is none.
    */
   jsonText(expr: string): string
+  /**
+   * An ORDER BY direction for a value that may be NULL: NULL sorts first ascending and last descending, as SQLite
+   * and MariaDB do (PostgreSQL needs NULLS FIRST / NULLS LAST for it).
+   */
+  direction(desc: boolean): string
   /** Maps a driver error to the column or index name of a unique violation, or undefined. */
   uniqueViolation(error: unknown): string | undefined
   /** Appended to a SELECT inside a transaction to lock its rows until the end ('' where a write transaction locks the whole database). */
@@ -67,6 +72,15 @@ export interface Dialect {
   addPrimaryKey(table: string, column: string): string | undefined
   /** The statement dropping the primary key of `table`; undefined where the table is rebuilt (SQLite). */
   dropPrimaryKey(table: string): string | undefined
+  /**
+   * The column type of a checkbox where Knex's boolean is not an integer type (PostgreSQL: `smallint`, like
+   * MariaDB's tinyint(1), so the 1/0 the CMS binds store and compare as on the other databases).
+   */
+  booleanType?: string
+  /** Identifiers longer than this are cut to it by the database (PostgreSQL: 63; index names reach 64). */
+  maxNameLength?: number
+  /** Indexes are made with NULLS FIRST columns (PostgreSQL), to match `direction` both ways. */
+  indexNullsFirst?: boolean
   /** Options Knex applies to a table it creates (MariaDB: utf8mb4, binary collation, InnoDB). */
   tableOptions?: { charset: string; collate: string; engine: string }
   /** DDL runs inside a transaction, so a failing migration leaves nothing behind (SQLite; MariaDB commits each DDL). */

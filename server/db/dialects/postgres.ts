@@ -38,9 +38,18 @@ export const postgresDialect: Dialect = {
   jsonText: (expr) =>
     `(SELECT string_agg(t.v #>> '{}', '' ORDER BY t.n) FROM jsonb_path_query((${expr})::jsonb, 'strict $.**.text') ` +
     `WITH ORDINALITY AS t(v, n) WHERE jsonb_typeof(t.v) = 'string')`,
+  direction: (desc) => (desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'),
   uniqueViolation(error) {
     if (!isNonNullObject(error) || error.code !== '23505') return undefined
-    const { constraint, table } = error
+    const { constraint, table, detail } = error
+    // "Key (author, slug)=(1, hello) already exists.": the columns, joined by `,` (as SQLite's), also where the
+    // index name was cut to 63 characters.
+    const key = typeof detail === 'string' ? /^Key \((.+?)\)=\(/.exec(detail) : null
+    if (key && constraint !== `${String(table)}_pkey`)
+      return key[1]
+        .split(', ')
+        .map((c) => c.replace(/^"(.*)"$/, '$1').replace(/""/g, '"'))
+        .join(',')
     if (typeof constraint !== 'string') return undefined
     // The primary key's constraint is `<table>_pkey`; MariaDB calls it PRIMARY.
     return typeof table === 'string' && constraint === `${table}_pkey` ? 'PRIMARY' : constraint
@@ -60,6 +69,9 @@ export const postgresDialect: Dialect = {
     `ALTER TABLE ${postgresDialect.quote(table)} ADD PRIMARY KEY (${postgresDialect.quote(column)})`,
   dropPrimaryKey: (table) =>
     `ALTER TABLE ${postgresDialect.quote(table)} DROP CONSTRAINT ${postgresDialect.quote(`${table}_pkey`)}`,
+  booleanType: 'smallint',
+  indexNullsFirst: true,
+  maxNameLength: 63,
   transactionalDDL: true,
   migrationTables() {
     const q = postgresDialect.quote

@@ -12,6 +12,7 @@ export const sqliteDialect: Dialect = {
   // json_tree walks the document depth first, in order.
   jsonText: (expr) =>
     `(SELECT group_concat(t.value, '') FROM json_tree(${expr}) AS t WHERE t.key = 'text' AND t.type = 'text')`,
+  direction: (desc) => (desc ? 'DESC' : 'ASC'),
   uniqueViolation(error) {
     if (!isNonNullObject(error)) return undefined
     if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE' && error.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY')
