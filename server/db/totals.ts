@@ -74,7 +74,7 @@ async function bump(
   const slot = nodeKey ? `CONCAT(?, '@', ${nodeKey})` : '?'
   // PostgreSQL aborts a transaction at its first failing statement: the bump runs in a savepoint there, so a
   // missing table (before the migration that creates it) leaves the transaction usable.
-  const savepoint = inTransaction && dialect.name === 'postgres'
+  const savepoint = inTransaction && dialect.failureAbortsTransaction === true
   if (savepoint) await ex.run('SAVEPOINT cms_bump')
   try {
     const { changes } = await ex.run(

@@ -77,6 +77,11 @@ export interface Dialect {
    * MariaDB's tinyint(1), so the 1/0 the CMS binds store and compare as on the other databases).
    */
   booleanType?: string
+  /**
+   * A failing statement aborts the whole transaction (PostgreSQL): a statement whose failure is expected and
+   * handled runs in a savepoint there.
+   */
+  failureAbortsTransaction?: boolean
   /** Identifiers longer than this are cut to it by the database (PostgreSQL: 63; index names reach 64). */
   maxNameLength?: number
   /** Indexes are made with NULLS FIRST columns (PostgreSQL), to match `direction` both ways. */

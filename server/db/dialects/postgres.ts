@@ -72,6 +72,7 @@ export const postgresDialect: Dialect = {
   booleanType: 'smallint',
   indexNullsFirst: true,
   maxNameLength: 63,
+  failureAbortsTransaction: true,
   transactionalDDL: true,
   migrationTables() {
     const q = postgresDialect.quote
