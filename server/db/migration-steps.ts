@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Database } from './database.ts'
+import type { Dialect } from './dialects/dialect.ts'
 import type { ColumnSpec, IndexSpec } from './schema.ts'
 
 /**
@@ -69,7 +70,7 @@ export function addColumn(
   t: Knex.CreateTableBuilder,
   c: ColumnSpec,
   isNew: boolean,
-  booleanType?: string,
+  dialect?: Pick<Dialect, 'booleanType' | 'wideIntegers'>,
 ): void {
   if (c.primary) {
     // A given primary key (custom or UUID ids): a string or a number, never null.
@@ -82,16 +83,18 @@ export function addColumn(
   }
   switch (c.type) {
     case 'id':
-      if (isNew) t.increments(c.name).primary()
+      if (isNew && dialect?.wideIntegers) t.bigIncrements(c.name).primary()
+      else if (isNew) t.increments(c.name).primary()
       break
     case 'integer':
-      t.integer(c.name).nullable()
+      if (dialect?.wideIntegers) t.bigInteger(c.name).nullable()
+      else t.integer(c.name).nullable()
       break
     case 'double':
       t.double(c.name).nullable()
       break
     case 'boolean':
-      if (booleanType) t.specificType(c.name, booleanType).nullable()
+      if (dialect?.booleanType) t.specificType(c.name, dialect.booleanType).nullable()
       else t.boolean(c.name).nullable()
       break
     case 'string':
@@ -134,7 +137,7 @@ async function createTableSql(
   const knex = await db.schemaBuilder()
   return compiled(
     knex.schema.createTable(table, (t) => {
-      for (const c of columns) addColumn(t, c, true, db.dialect.booleanType)
+      for (const c of columns) addColumn(t, c, true, db.dialect)
       for (const i of indexes) addIndex(t, i, nullsFirstOf(db, knex))
       const options = db.dialect.tableOptions
       if (options) {
@@ -183,9 +186,7 @@ export async function stepSql(db: Database, step: MigrationStep): Promise<string
         )
       const knex = await db.schemaBuilder()
       return compiled(
-        knex.schema.alterTable(step.table, (t) =>
-          addColumn(t, step.column, false, db.dialect.booleanType),
-        ),
+        knex.schema.alterTable(step.table, (t) => addColumn(t, step.column, false, db.dialect)),
       )
     }
     case 'addIndex': {

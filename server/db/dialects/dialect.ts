@@ -84,6 +84,11 @@ export interface Dialect {
   failureAbortsTransaction?: boolean
   /** Identifiers longer than this are cut to it by the database (PostgreSQL: 63; index names reach 64). */
   maxNameLength?: number
+  /**
+   * Serial ids and integer columns are 64-bit (PostgreSQL: a 32-bit column refuses a bound value past 2^31 with an
+   * error, where SQLite and MariaDB compare it and find nothing).
+   */
+  wideIntegers?: boolean
   /** Indexes are made with NULLS FIRST columns (PostgreSQL), to match `direction` both ways. */
   indexNullsFirst?: boolean
   /** Options Knex applies to a table it creates (MariaDB: utf8mb4, binary collation, InnoDB). */

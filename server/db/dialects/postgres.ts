@@ -71,6 +71,7 @@ export const postgresDialect: Dialect = {
     `ALTER TABLE ${postgresDialect.quote(table)} DROP CONSTRAINT ${postgresDialect.quote(`${table}_pkey`)}`,
   booleanType: 'smallint',
   indexNullsFirst: true,
+  wideIntegers: true,
   maxNameLength: 63,
   failureAbortsTransaction: true,
   transactionalDDL: true,
