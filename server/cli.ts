@@ -13,7 +13,7 @@
  *   contracts check   fail when contracts/ or generated/ differ from what the config compiles to
  *   contracts diff <base>   breaking and non-breaking changes since <base> (a folder or a git revision)
  *   check-config      every key of the config refused or accepted without server behaviour, in one pass
- * Environment: CMS_CONFIG_PATH (config file), DATABASE_URL (sqlite:<path> | mysql://…).
+ * Environment: CMS_CONFIG_PATH (config file), DATABASE_URL (sqlite:<path> | mysql://… | postgres://…).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'

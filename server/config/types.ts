@@ -829,7 +829,7 @@ export interface Config {
   endpoints?: Endpoint[]
   typescript?: { outputFile?: string }
   /**
-   * `url`: `sqlite:<path>`, `sqlite::memory:`, `mysql://…` (`DATABASE_URL` when absent). `migrationDir`: the
+   * `url`: `sqlite:<path>`, `sqlite::memory:`, `mysql://…`, `postgres://…` (`DATABASE_URL` when absent). `migrationDir`: the
    * folder of migration files (default `migrations`, from the working directory). `onStart`: what start-up does to
    * the schema: `'push'` (default) adds missing tables, columns and indexes; `'migrate'` applies pending migration
    * files; `'check'` changes nothing. With `'migrate'` or `'check'` the start fails while migrations are pending or

@@ -40,9 +40,8 @@ function distinctQuery(
   for (const key of keys.length ? keys : [path]) {
     const desc = key.startsWith('-')
     const name = desc ? key.slice(1) : key.replace(/^\+/, '')
-    const dir = desc ? 'DESC' : 'ASC'
     if (name === path) {
-      order.push(`d.v ${dir}`)
+      order.push(`d.v ${ctx.dialect.direction(desc)}`)
       continue
     }
     const other = sortExpression(ctx, collection, name, 't', desc)
@@ -51,9 +50,9 @@ function distinctQuery(
         { path: name, message: `cannot sort by "${name}": not a single sortable value` },
       ])
     columns.push({ sql: `${other.sql} AS s${columns.length}`, bindings: other.bindings })
-    order.push(`MAX(d.s${columns.length - 1}) ${dir}`)
+    order.push(`MAX(d.s${columns.length - 1}) ${ctx.dialect.direction(desc)}`)
   }
-  if (!order.some((o) => o.startsWith('d.v '))) order.push('d.v ASC')
+  if (!order.some((o) => o.startsWith('d.v '))) order.push(`d.v ${ctx.dialect.direction(false)}`)
   const inner = `SELECT ${columns.map((c) => c.sql).join(', ')} FROM ${table} AS t${whereClause(w.sql)}`
   return {
     field: value.field,

@@ -49,12 +49,17 @@ function columnSpec(name: string, raw: string, primaryKey: boolean): ColumnSpec 
   if (primaryKey && /double|float|real/.test(type)) return { name, type: 'double', primary: true }
   if (type.includes('longtext')) return { name, type: 'json' }
   if (type.includes('text') || type.includes('clob')) return { name, type: 'text' }
-  if (type === 'boolean' || type === 'bool' || type.startsWith('tinyint(1)'))
+  // PostgreSQL: int2 (smallint) is only made for checkboxes (dialect.booleanType).
+  if (type === 'boolean' || type === 'bool' || type.startsWith('tinyint(1)') || type === 'int2')
     return { name, type: 'boolean' }
   if (/double|float|real|decimal|numeric/.test(type)) return { name, type: 'double' }
   if (type.includes('int')) return { name, type: 'integer' }
   return { name, type: 'text' }
 }
+
+/** An index name as the catalogue holds it: PostgreSQL cuts names to 63 bytes (`dialect.maxNameLength`). */
+export const storedName = (dialect: Dialect, name: string): string =>
+  dialect.maxNameLength ? name.slice(0, dialect.maxNameLength) : name
 
 /** Whether a column of type `a` can hold what one of type `b` holds: a rename candidate. */
 export function sameKind(a: ColumnSpec, b: ColumnSpec): boolean {

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Database, Executor } from './database.ts'
-import { checkIdColumn, introspect, missingPrimaryKey } from './introspect.ts'
+import { checkIdColumn, introspect, missingPrimaryKey, storedName } from './introspect.ts'
 import { describeStep, stepSql, type MigrationStep } from './migration-steps.ts'
 import { applyMigrations, listMigrations, migrationStatus, withMigrationLock } from './migrator.ts'
 import type { TableSpec } from './schema.ts'
@@ -27,7 +27,7 @@ async function missingParts(db: Database, tables: TableSpec[]): Promise<Migratio
     const columns = new Set(have.columns.map((c) => c.name))
     const indexes = new Set(have.indexes.map((i) => i.name))
     const newColumns = table.columns.filter((c) => !columns.has(c.name))
-    const newIndexes = table.indexes.filter((i) => !indexes.has(i.name))
+    const newIndexes = table.indexes.filter((i) => !indexes.has(storedName(db.dialect, i.name)))
     for (const column of newColumns) steps.push({ op: 'addColumn', table: table.name, column })
     for (const index of newIndexes) steps.push({ op: 'addIndex', table: table.name, index })
     const key = missingPrimaryKey(table, have)

@@ -1,5 +1,12 @@
 import type { Database } from './database.ts'
-import { checkIdColumn, introspect, missingPrimaryKey, sameIndex, sameKind } from './introspect.ts'
+import {
+  checkIdColumn,
+  introspect,
+  missingPrimaryKey,
+  sameIndex,
+  sameKind,
+  storedName,
+} from './introspect.ts'
 import type { MigrationStep } from './migration-steps.ts'
 import type { ColumnSpec, TableSpec } from './schema.ts'
 
@@ -160,7 +167,8 @@ async function planTableChanges(
     [...columnRenames].find(([, old]) => old === column)?.[0] ?? column
 
   // Indexes: one that is gone from the config, or defined differently, is dropped before its columns change.
-  const wantIdx = new Map(table.indexes.map((i) => [i.name, i]))
+  const fit = (name: string) => storedName(db.dialect, name)
+  const wantIdx = new Map(table.indexes.map((i) => [fit(i.name), i]))
   const keptIdx = new Set<string>()
   for (const index of have.indexes) {
     const target = wantIdx.get(index.name)
@@ -180,7 +188,7 @@ async function planTableChanges(
   for (const column of newCols.filter((c) => !columnRenames.has(c.name))) {
     steps.addColumns.push({ op: 'addColumn', table: table.name, column })
   }
-  for (const index of table.indexes.filter((i) => !keptIdx.has(i.name))) {
+  for (const index of table.indexes.filter((i) => !keptIdx.has(fit(i.name)))) {
     steps.addIndexes.push({ op: 'addIndex', table: table.name, index })
   }
   // Keyed last: by then the table is as the config has it, which is what SQLite rebuilds it as.

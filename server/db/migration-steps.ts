@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Database } from './database.ts'
+import type { Dialect } from './dialects/dialect.ts'
 import type { ColumnSpec, IndexSpec } from './schema.ts'
 
 /**
@@ -65,7 +66,12 @@ export function inverse(step: MigrationStep): MigrationStep {
 
 export const invert = (steps: MigrationSteps): MigrationSteps => [...steps].reverse().map(inverse)
 
-export function addColumn(t: Knex.CreateTableBuilder, c: ColumnSpec, isNew: boolean): void {
+export function addColumn(
+  t: Knex.CreateTableBuilder,
+  c: ColumnSpec,
+  isNew: boolean,
+  dialect?: Pick<Dialect, 'booleanType' | 'wideIntegers'>,
+): void {
   if (c.primary) {
     // A given primary key (custom or UUID ids): a string or a number, never null.
     if (c.type === 'string')
@@ -77,16 +83,19 @@ export function addColumn(t: Knex.CreateTableBuilder, c: ColumnSpec, isNew: bool
   }
   switch (c.type) {
     case 'id':
-      if (isNew) t.increments(c.name).primary()
+      if (isNew && dialect?.wideIntegers) t.bigIncrements(c.name).primary()
+      else if (isNew) t.increments(c.name).primary()
       break
     case 'integer':
-      t.integer(c.name).nullable()
+      if (dialect?.wideIntegers) t.bigInteger(c.name).nullable()
+      else t.integer(c.name).nullable()
       break
     case 'double':
       t.double(c.name).nullable()
       break
     case 'boolean':
-      t.boolean(c.name).nullable()
+      if (dialect?.booleanType) t.specificType(c.name, dialect.booleanType).nullable()
+      else t.boolean(c.name).nullable()
       break
     case 'string':
       t.string(c.name, c.length ?? 255).nullable()
@@ -100,10 +109,22 @@ export function addColumn(t: Knex.CreateTableBuilder, c: ColumnSpec, isNew: bool
   }
 }
 
-export function addIndex(t: Knex.CreateTableBuilder, i: IndexSpec): void {
-  if (i.unique) t.unique(i.columns, { indexName: i.name })
-  else t.index(i.columns, i.name)
+/**
+ * Declares an index. With `nullsFirst` (a Knex, PostgreSQL) every column is indexed NULLS FIRST, the order of
+ * `dialect.direction`, so a sort reads through the index both ways; a unique one is then a unique index, not a
+ * constraint (a constraint takes no sort order).
+ */
+export function addIndex(t: Knex.CreateTableBuilder, i: IndexSpec, nullsFirst?: Knex): void {
+  const columns = nullsFirst
+    ? i.columns.map((c) => nullsFirst.raw('?? NULLS FIRST', [c]))
+    : i.columns
+  if (i.unique)
+    t.unique(columns, { indexName: i.name, ...(nullsFirst ? { useConstraint: false } : {}) })
+  else t.index(columns, i.name)
 }
+
+/** The Knex to give addIndex where indexes sort NULL first (dialect.indexNullsFirst). */
+const nullsFirstOf = (db: Database, knex: Knex) => (db.dialect.indexNullsFirst ? knex : undefined)
 
 const compiled = (builder: Knex.SchemaBuilder) => builder.toSQL().map((s) => s.sql)
 
@@ -116,8 +137,8 @@ async function createTableSql(
   const knex = await db.schemaBuilder()
   return compiled(
     knex.schema.createTable(table, (t) => {
-      for (const c of columns) addColumn(t, c, true)
-      for (const i of indexes) addIndex(t, i)
+      for (const c of columns) addColumn(t, c, true, db.dialect)
+      for (const i of indexes) addIndex(t, i, nullsFirstOf(db, knex))
       const options = db.dialect.tableOptions
       if (options) {
         t.charset(options.charset)
@@ -164,11 +185,15 @@ export async function stepSql(db: Database, step: MigrationStep): Promise<string
           `Cannot add the id column ${step.table}.${step.column.name} to an existing table.`,
         )
       const knex = await db.schemaBuilder()
-      return compiled(knex.schema.alterTable(step.table, (t) => addColumn(t, step.column, false)))
+      return compiled(
+        knex.schema.alterTable(step.table, (t) => addColumn(t, step.column, false, db.dialect)),
+      )
     }
     case 'addIndex': {
       const knex = await db.schemaBuilder()
-      return compiled(knex.schema.alterTable(step.table, (t) => addIndex(t, step.index)))
+      return compiled(
+        knex.schema.alterTable(step.table, (t) => addIndex(t, step.index, nullsFirstOf(db, knex))),
+      )
     }
     case 'dropIndex':
       return [db.dialect.dropIndex(step.table, step.index.name)]

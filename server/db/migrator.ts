@@ -65,7 +65,15 @@ export async function listMigrations(dir: string): Promise<MigrationFile[]> {
 }
 
 async function ensureTables(db: Database): Promise<void> {
-  for (const statement of db.dialect.migrationTables()) await db.run(statement)
+  for (const statement of db.dialect.migrationTables()) {
+    try {
+      await db.run(statement)
+    } catch (error) {
+      // PostgreSQL: two processes creating the table at once, IF NOT EXISTS notwithstanding, fail one of them
+      // (the type's or the table's name taken): the table is there now, which a second try sees.
+      await db.run(statement).catch(() => Promise.reject(error))
+    }
+  }
 }
 
 export interface LockOptions {

@@ -155,16 +155,18 @@ export async function insertRow(
   const { table } = tableOf(ctx, collection)
   const cols = Object.keys(row)
   const q = ctx.dialect.quote
-  const sql = cols.length
-    ? `INSERT INTO ${table} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
-    : ctx.dialect.insertDefaults(table)
+  const given = row.id !== undefined && row.id !== null
+  const sql =
+    (cols.length
+      ? `INSERT INTO ${table} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
+      : ctx.dialect.insertDefaults(table)) + (ctx.dialect.returningId ?? '')
   try {
     const { insertId } = await ex.run(
       sql,
       cols.map((c) => row[c]),
     )
     // A custom or UUID id is written with the row; a serial one comes from the database.
-    return row.id !== undefined && row.id !== null ? (row.id as ID) : insertId
+    return given ? (row.id as ID) : insertId
   } catch (error) {
     uniqueError(error, ctx, collection)
   }

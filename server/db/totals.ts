@@ -66,28 +66,42 @@ async function bump(
   dialect: Dialect,
   tables: Iterable<string>,
   nodeKey: string | undefined,
+  inTransaction: boolean,
 ): Promise<void> {
   const names = [...tables].sort()
   const q = dialect.quote
   const table = q(GENERATIONS_TABLE)
   const slot = nodeKey ? `CONCAT(?, '@', ${nodeKey})` : '?'
+  // PostgreSQL aborts a transaction at its first failing statement: the bump runs in a savepoint there, so a
+  // missing table (before the migration that creates it) leaves the transaction usable.
+  const savepoint = inTransaction && dialect.failureAbortsTransaction === true
+  if (savepoint) await ex.run('SAVEPOINT cms_bump')
   try {
     const { changes } = await ex.run(
       `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('slot')} IN (${names.map(() => slot).join(', ')})`,
       names.map(slotOf),
     )
-    if (changes >= names.length) return
+    if (changes >= names.length) {
+      if (savepoint) await ex.run('RELEASE SAVEPOINT cms_bump')
+      return
+    }
     // A table this process writes for the first time: its row starts at 1 (an upsert: a concurrent transaction of
     // this process may insert it too).
     for (const name of names)
       await ex.run(
         `INSERT INTO ${table} (${q('slot')}, ${q('table_name')}, ${q('generation')}) VALUES (${slot}, ?, 1) ` +
-          `${dialect.onConflictUpdate(q('slot'))} ${q('generation')} = ${q('generation')} + 1`,
+          `${dialect.onConflictUpdate(q('slot'))} ${q('generation')} = ${dialect.conflictStored(table, q('generation'))} + 1`,
         [slotOf(name), name],
       )
+    if (savepoint) await ex.run('RELEASE SAVEPOINT cms_bump')
   } catch (error) {
-    // Before the migration that creates the table nothing can have been counted against it.
-    if (await hasGenerations(ex, table)) throw error
+    // Before the migration that creates the table nothing can have been counted against it. (A failing probe
+    // would abort PostgreSQL's transaction again: it asks the catalogue instead.)
+    if (savepoint) {
+      await ex.run('ROLLBACK TO SAVEPOINT cms_bump')
+      const [found] = await ex.all('SELECT to_regclass(?) AS r', [GENERATIONS_TABLE])
+      if (found?.r !== null) throw error
+    } else if (await hasGenerations(ex, table)) throw error
   }
 }
 
@@ -155,7 +169,7 @@ export function trackWrites(db: Database): Database {
     db.transaction(async (tx) => {
       const written = new Set<string>()
       const result = await tracker.inside.run(true, () => fn(recording(tx, written)))
-      if (written.size) await bump(tx, dialect, written, db.nodeKey)
+      if (written.size) await bump(tx, dialect, written, db.nodeKey, true)
       return result
     })
   /** A statement outside a transaction: a write runs in its own, with the bump; a schema change bumps after it. */
@@ -169,7 +183,7 @@ export function trackWrites(db: Database): Database {
     if (table === SCHEMA) {
       // MariaDB commits DDL on its own; the bump follows it (a reader in between may still use an old total).
       const result = await send(db)
-      await bump(db, dialect, [SCHEMA], db.nodeKey)
+      await bump(db, dialect, [SCHEMA], db.nodeKey, false)
       return result
     }
     return transaction(async (tx) => send(tx))

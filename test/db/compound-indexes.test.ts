@@ -9,7 +9,13 @@ import { compileSort, compileWhere } from '../../server/db/where.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { ConfigError, type CollectionConfig } from '../../server/index.ts'
-import { dialectName, freshDatabaseUrl, rejectsWith, useCms } from '../helpers/db.ts'
+import {
+  analyzeStatement,
+  dialectName,
+  freshDatabaseUrl,
+  rejectsWith,
+  useCms,
+} from '../helpers/db.ts'
 
 /**
  * Payload's compound `indexes` on a collection: created on both databases (push and migrations diff them by
@@ -48,7 +54,7 @@ const state = useCms(
         collection: 'posts',
         data: { title: `P${i}`, status: i % 10 ? 'draft' : 'published', views: i, slug: `p${i}` },
       })
-    await cms.db.run(dialectName === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE posts', [])
+    await cms.db.run(analyzeStatement('posts'), [])
     return { author: a.id }
   },
 )
@@ -72,7 +78,10 @@ test('each compound index is created with its columns in order, a long name shor
     ],
   )
   t.true(found.every((i) => i.name.length <= 64))
-  t.regex(found[0].name, /^posts_a_rather_long_field_name_for_an_index_.{0,20}_[0-9a-f]{8}$/)
+  // PostgreSQL cuts identifiers to 63 characters: the hash loses its last digit there (and push knows it).
+  if (dialectName === 'postgres')
+    t.regex(found[0].name, /^posts_a_rather_long_field_name_for_an_index_.{0,20}_[0-9a-f]{7}$/)
+  else t.regex(found[0].name, /^posts_a_rather_long_field_name_for_an_index_.{0,20}_[0-9a-f]{8}$/)
 })
 
 test('a where + sort over the columns of a compound index reads through it', async (t) => {
@@ -88,12 +97,23 @@ test('a where + sort over the columns of a compound index reads through it', asy
       ? (await cms.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, bindings))
           .map((r) => r.detail)
           .join(' | ')
-      : (await cms.db.all<{ key: string | null }>(`EXPLAIN ${sql}`, bindings))
-          .map((r) => `key=${r.key}`)
-          .join(' | ')
+      : dialectName === 'postgres'
+        ? (await cms.db.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, bindings))
+            .map((r) => r['QUERY PLAN'].trim())
+            .join(' | ')
+        : (await cms.db.all<{ key: string | null }>(`EXPLAIN ${sql}`, bindings))
+            .map((r) => `key=${r.key}`)
+            .join(' | ')
   t.log(plan)
   t.regex(plan, /posts_status_views_idx/)
   t.notRegex(plan, /TEMP B-TREE/) // the index gives the order: no sort step
+  // PostgreSQL: the index read backwards gives `-views` (DESC NULLS LAST, as the index is NULLS FIRST); only the
+  // id tie-break is sorted, within equal views (an incremental sort, views presorted), never the whole match.
+  if (dialectName === 'postgres') {
+    t.regex(plan, /Index Scan Backward using posts_status_views_idx/)
+    t.notRegex(plan, /(^|-> {2})Sort /)
+    t.notRegex(plan, /Seq Scan/)
+  }
   const found = await cms.find({
     collection: 'posts',
     where: { status: { equals: 'published' } },
@@ -108,7 +128,7 @@ test('a where + sort over the columns of a compound index reads through it', asy
 
 test('MariaDB: a where on two indexed columns still pages through the compound index (no index intersection)', async (t) => {
   const { cms } = state
-  if (dialectName === 'sqlite') return t.pass()
+  if (dialectName !== 'mysql') return t.pass()
   // The optimizer intersected the single-column indexes of the where and sorted what they matched, where the
   // compound index gives the page in order (46 ms against 0.5 ms at 100,000 posts): intersection is off.
   const [row] = await cms.db.all<{ s: string }>('SELECT @@optimizer_switch AS s', [])
@@ -162,7 +182,7 @@ const LATER: CollectionConfig['indexes'] = [
 
 test('push adds a compound index to a table that exists (and keeps its rows)', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-indexes-'))
-  const fresh = dialectName === 'mysql' ? await freshDatabaseUrl() : undefined
+  const fresh = dialectName !== 'sqlite' ? await freshDatabaseUrl() : undefined
   const url = fresh?.url ?? `sqlite:${path.join(dir, 'cms.db')}`
   try {
     const before = await getCms({

@@ -30,7 +30,7 @@ interface Project {
 
 async function project(): Promise<Project> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-migrations-'))
-  const fresh = dialectName === 'mysql' ? await freshDatabaseUrl() : undefined
+  const fresh = dialectName !== 'sqlite' ? await freshDatabaseUrl() : undefined
   const url = fresh?.url ?? `sqlite:${path.join(dir, 'cms.db')}`
   const db = connect(url)
   return {

@@ -41,6 +41,15 @@ async function tablesWithoutPrimaryKey(db: Database): Promise<string[]> {
     )
     return rows.map((r) => r.t)
   }
+  if (db.dialect.name === 'postgres') {
+    const rows = await db.all<{ t: string }>(
+      `SELECT c.relname AS t FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = current_schema() AND c.relkind = 'r' AND NOT EXISTS (
+         SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary)
+       ORDER BY c.relname`,
+    )
+    return rows.map((r) => r.t)
+  }
   const rows = await db.all<{ t: string }>(
     `SELECT m.name AS t FROM sqlite_master m WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'
      AND NOT EXISTS (SELECT 1 FROM pragma_table_info(m.name) p WHERE p.pk > 0) ORDER BY m.name`,
@@ -54,9 +63,13 @@ async function tableNames(db: Database): Promise<string[]> {
       ? await db.all<{ t: string }>(
           "SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE'",
         )
-      : await db.all<{ t: string }>(
-          "SELECT name AS t FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-        )
+      : db.dialect.name === 'postgres'
+        ? await db.all<{ t: string }>(
+            "SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+          )
+        : await db.all<{ t: string }>(
+            "SELECT name AS t FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+          )
   return rows.map((r) => r.t).sort()
 }
 

@@ -4,7 +4,7 @@ import { dialectName, useCms } from '../helpers/db.ts'
 
 // cms.db takes any statement with ? placeholders. On MariaDB data statements run as server-side prepared
 // statements (mysql2 execute); the others (SHOW, EXPLAIN, SET) cannot take placeholders there and keep
-// client-side binding.
+// client-side binding. On PostgreSQL every statement takes them (as $n).
 const state = useCms(
   test,
   defineConfig({ collections: [{ slug: 'notes', fields: [{ name: 'n', type: 'number' }] }] }),
@@ -45,6 +45,17 @@ test('statements the prepared protocol refuses placeholders in still bind them',
       [1],
     )
     t.true(plan.length > 0)
+  } else if (dialectName === 'postgres') {
+    // Every statement takes $n parameters there, EXPLAIN too: the plan shows the bound value.
+    const plan = await cms.db.all<{ 'QUERY PLAN': string }>(
+      `EXPLAIN SELECT * FROM ${cms.db.dialect.quote('notes')} WHERE id = ?`,
+      [1],
+    )
+    t.regex(plan.map((r) => r['QUERY PLAN']).join('\n'), /\(id = '1'::bigint\)/)
+    const [setting] = await cms.db.all<{ v: string }>('SELECT current_setting(?) AS v', [
+      'server_version',
+    ])
+    t.regex(setting!.v, /^\d+/)
   } else {
     const plan = await cms.db.all<{ detail: string }>(
       'EXPLAIN QUERY PLAN SELECT * FROM notes WHERE id = ?',

@@ -1,6 +1,7 @@
 /**
  * Every behaviour suite runs on the database `DATABASE_URL` names: SQLite in memory by default,
- * MariaDB/MySQL when it is a `mysql://` URL (each test file gets a fresh database of its own, dropped after).
+ * MariaDB/MySQL when it is a `mysql://` URL, PostgreSQL when it is a `postgres://` one (each test file gets a fresh
+ * database of its own, dropped after).
  */
 import type { ExecutionContext, TestFn } from 'ava'
 import knexFactory from 'knex'
@@ -9,14 +10,28 @@ import { getCms } from '../../server/local/get-cms.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import type { Config } from '../../server/config/types.ts'
 
-export const dialectName = (process.env.DATABASE_URL ?? '').startsWith('mysql') ? 'mysql' : 'sqlite'
+const envUrl = process.env.DATABASE_URL ?? ''
+export const dialectName: 'sqlite' | 'mysql' | 'postgres' = envUrl.startsWith('mysql')
+  ? 'mysql'
+  : /^postgres(ql)?:/.test(envUrl)
+    ? 'postgres'
+    : 'sqlite'
 
-/** A database URL for one test file (a new MySQL database, or an in-memory SQLite one). */
+/** The statement refreshing the planner statistics of `table`, in the words of the database under test. */
+export const analyzeStatement = (table: string): string =>
+  dialectName === 'sqlite'
+    ? 'ANALYZE'
+    : dialectName === 'postgres'
+      ? `ANALYZE "${table}"`
+      : `ANALYZE TABLE ${table}`
+
+/** A database URL for one test file (a new MySQL or PostgreSQL database, or an in-memory SQLite one). */
 export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL
+  const name = `cms_t_${randomBytes(6).toString('hex')}`
+  if (base && dialectName === 'postgres') return freshPostgresDatabase(base, name)
   if (!base || !base.startsWith('mysql')) return { url: 'sqlite::memory:', drop: async () => {} }
   const u = new URL(base)
-  const name = `cms_t_${randomBytes(6).toString('hex')}`
   const admin = knexFactory({
     client: 'mysql2',
     connection: {
@@ -32,6 +47,24 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
     url: u.toString(),
     drop: async () => {
       await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``)
+      await admin.destroy()
+    },
+  }
+}
+
+/** A new PostgreSQL database `name` on the server of `base`, dropped with its connections after. */
+async function freshPostgresDatabase(
+  base: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } })
+  await admin.raw(`CREATE DATABASE "${name}"`)
+  const u = new URL(base)
+  u.pathname = `/${name}`
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await admin.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
       await admin.destroy()
     },
   }

@@ -92,7 +92,7 @@ test.serial(
     t.is(read.body.enableAPIKey, true)
 
     const [row] = await s.cms.db.all<{ apiKeyIndex: string }>(
-      'SELECT apiKeyIndex FROM bots WHERE id = ?',
+      `SELECT ${s.cms.db.dialect.quote('apiKeyIndex')} FROM bots WHERE id = ?`,
       [s.data.bot],
     )
     t.regex(row.apiKeyIndex, /^[0-9a-f]{64}$/)
@@ -244,7 +244,7 @@ test.serial('the contract declares the API-Key scheme beside the bearer one', as
 
 test.serial('no log line carries a key (nor its HMAC)', async (t) => {
   const [row] = await s.cms.db.all<{ apiKeyIndex: string | null }>(
-    'SELECT apiKeyIndex FROM bots WHERE id = ?',
+    `SELECT ${s.cms.db.dialect.quote('apiKeyIndex')} FROM bots WHERE id = ?`,
     [s.data.other],
   )
   const all = lines.join('\n')

@@ -226,7 +226,7 @@ test('an expired reset token is refused', async (t) => {
     data: { email: 'expired@example.com' },
   })
   await s.cms.db.run(
-    "UPDATE users SET resetPasswordExpiration = ? WHERE email = 'expired@example.com'",
+    `UPDATE users SET ${s.cms.db.dialect.quote('resetPasswordExpiration')} = ? WHERE email = 'expired@example.com'`,
     [new Date(Date.now() - 1000).toISOString()],
   )
   const r = await s.request('POST', '/api/users/reset-password', {

@@ -265,7 +265,7 @@ test('an auth collection keeps serial ids under db.idType uuid', (t) => {
 test('start-up: a table made for serial ids refuses a config asking for UUIDs (ids are not converted)', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'cms-ids-'))
   const fresh =
-    dialectName === 'mysql'
+    dialectName !== 'sqlite'
       ? await freshDatabaseUrl()
       : { url: `sqlite:${join(dir, 'ids.db')}`, drop: async () => {} }
   try {

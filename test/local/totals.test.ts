@@ -331,7 +331,7 @@ const writer = join(import.meta.dirname, '..', 'fixtures', 'totals-writer.ts')
 const run = promisify(execFile)
 
 async function sharedDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (dialectName === 'mysql') return freshDatabaseUrl()
+  if (dialectName !== 'sqlite') return freshDatabaseUrl()
   const dir = mkdtempSync(join(tmpdir(), 'cms-totals-'))
   return {
     url: `sqlite:${join(dir, 'shared.db')}`,

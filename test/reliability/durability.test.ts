@@ -74,8 +74,9 @@ test('health is a committed write: a database that cannot write answers 503, and
   const fresh = await freshDatabaseUrl()
   const server = await serve(fresh.url)
   const u = new URL(fresh.url)
+  const postgres = dialectName === 'postgres'
   const locker = knexFactory({
-    client: 'mysql2',
+    client: postgres ? 'pg' : 'mysql2',
     connection: {
       host: u.hostname,
       port: Number(u.port),
@@ -89,11 +90,16 @@ test('health is a committed write: a database that cannot write answers 503, and
     t.is((await health(server)).status, 200)
     // A write lock held by another connection: the probe waits, and health answers 503 within its bound.
     const trx = await locker.transaction()
-    await trx.raw('LOCK TABLES cms_rate_limits WRITE')
+    // PostgreSQL: LOCK TABLE lasts until the transaction ends (no UNLOCK).
+    await trx.raw(
+      postgres
+        ? 'LOCK TABLE cms_rate_limits IN ACCESS EXCLUSIVE MODE'
+        : 'LOCK TABLES cms_rate_limits WRITE',
+    )
     const started = Date.now()
     t.deepEqual(await health(server), { status: 503, body: { status: 'database cannot write' } })
     t.true(Date.now() - started < 5000)
-    await trx.raw('UNLOCK TABLES')
+    if (!postgres) await trx.raw('UNLOCK TABLES')
     await trx.rollback()
     t.is((await health(server)).status, 200)
   } finally {

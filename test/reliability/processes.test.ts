@@ -11,7 +11,7 @@ const node = path.join(process.cwd(), 'node_modules/.bin/node')
 const SECRET = 'a-shared-secret-of-at-least-thirty-two-bytes'
 
 async function database(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (dialectName === 'mysql') return freshDatabaseUrl()
+  if (dialectName !== 'sqlite') return freshDatabaseUrl()
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-proc-'))
   return {
     url: `sqlite:${path.join(dir, 'cms.db')}`,

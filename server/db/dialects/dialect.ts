@@ -22,7 +22,7 @@ export interface CatalogueIndexColumn {
 }
 
 export interface Dialect {
-  name: 'sqlite' | 'mysql'
+  name: 'sqlite' | 'mysql' | 'postgres'
   /** Quotes an identifier (`"posts"` / `` `posts` ``). Identifiers come from the sanitised config only. */
   quote(identifier: string): string
   /** A FROM item iterating a JSON array held by `expr`, with one column `value` (`rows`: elements are objects). */
@@ -40,10 +40,20 @@ export interface Dialect {
    * document order, joined; NULL when there is none.
    */
   jsonText(expr: string): string
+  /**
+   * An ORDER BY direction for a value that may be NULL: NULL sorts first ascending and last descending, as SQLite
+   * and MariaDB do (PostgreSQL needs NULLS FIRST / NULLS LAST for it).
+   */
+  direction(desc: boolean): string
   /** Maps a driver error to the column or index name of a unique violation, or undefined. */
   uniqueViolation(error: unknown): string | undefined
   /** Appended to a SELECT inside a transaction to lock its rows until the end ('' where a write transaction locks the whole database). */
   forUpdate: string
+  /**
+   * Appended to an INSERT into a collection's table whose id the database assigns, for `RunResult.insertId`
+   * (PostgreSQL has no last-insert id: ` RETURNING id`); absent where the driver reports it.
+   */
+  returningId?: string
   /** An INSERT of one row whose every column takes its default. */
   insertDefaults(table: string): string
   /**
@@ -51,12 +61,36 @@ export interface Dialect {
    * after it, and in them a bare column name is the stored row's value (evaluated left to right).
    */
   onConflictUpdate(key: string): string
+  /**
+   * The stored row's `column` inside onConflictUpdate's assignments (both already quoted where needed): the bare
+   * column on SQLite and MariaDB; qualified by the table on PostgreSQL, where a bare name is ambiguous (EXCLUDED).
+   */
+  conflictStored(table: string, column: string): string
   /** Drops an index of `table`. */
   dropIndex(table: string, index: string): string
   /** The statement declaring `column` the primary key of `table`; undefined where the table is rebuilt (SQLite). */
   addPrimaryKey(table: string, column: string): string | undefined
   /** The statement dropping the primary key of `table`; undefined where the table is rebuilt (SQLite). */
   dropPrimaryKey(table: string): string | undefined
+  /**
+   * The column type of a checkbox where Knex's boolean is not an integer type (PostgreSQL: `smallint`, like
+   * MariaDB's tinyint(1), so the 1/0 the CMS binds store and compare as on the other databases).
+   */
+  booleanType?: string
+  /**
+   * A failing statement aborts the whole transaction (PostgreSQL): a statement whose failure is expected and
+   * handled runs in a savepoint there.
+   */
+  failureAbortsTransaction?: boolean
+  /** Identifiers longer than this are cut to it by the database (PostgreSQL: 63; index names reach 64). */
+  maxNameLength?: number
+  /**
+   * Serial ids and integer columns are 64-bit (PostgreSQL: a 32-bit column refuses a bound value past 2^31 with an
+   * error, where SQLite and MariaDB compare it and find nothing).
+   */
+  wideIntegers?: boolean
+  /** Indexes are made with NULLS FIRST columns (PostgreSQL), to match `direction` both ways. */
+  indexNullsFirst?: boolean
   /** Options Knex applies to a table it creates (MariaDB: utf8mb4, binary collation, InnoDB). */
   tableOptions?: { charset: string; collate: string; engine: string }
   /** DDL runs inside a transaction, so a failing migration leaves nothing behind (SQLite; MariaDB commits each DDL). */

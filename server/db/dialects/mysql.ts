@@ -17,6 +17,7 @@ export const mysqlDialect: Dialect = {
   // bounds the joined text: 1 MB by default).
   jsonText: (expr) =>
     `(SELECT GROUP_CONCAT(t.value ORDER BY t.n SEPARATOR '') FROM JSON_TABLE(JSON_EXTRACT(${expr}, '$**.text'), '$[*]' COLUMNS (n FOR ORDINALITY, value LONGTEXT PATH '$')) AS t)`,
+  direction: (desc) => (desc ? 'DESC' : 'ASC'),
   uniqueViolation(error) {
     if (!isNonNullObject(error) || error.code !== 'ER_DUP_ENTRY') return undefined
     const { sqlMessage, message } = error
@@ -29,6 +30,7 @@ export const mysqlDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
   onConflictUpdate: () => 'ON DUPLICATE KEY UPDATE',
+  conflictStored: (_table, column) => column,
   dropIndex: (table, index) =>
     `ALTER TABLE ${mysqlDialect.quote(table)} DROP INDEX ${mysqlDialect.quote(index)}`,
   // The key's column becomes NOT NULL (an existing NULL fails the statement).

@@ -12,6 +12,7 @@ export const sqliteDialect: Dialect = {
   // json_tree walks the document depth first, in order.
   jsonText: (expr) =>
     `(SELECT group_concat(t.value, '') FROM json_tree(${expr}) AS t WHERE t.key = 'text' AND t.type = 'text')`,
+  direction: (desc) => (desc ? 'DESC' : 'ASC'),
   uniqueViolation(error) {
     if (!isNonNullObject(error)) return undefined
     if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE' && error.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY')
@@ -28,6 +29,7 @@ export const sqliteDialect: Dialect = {
   forUpdate: '',
   insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
   onConflictUpdate: (key) => `ON CONFLICT (${key}) DO UPDATE SET`,
+  conflictStored: (_table, column) => column,
   dropIndex: (_table, index) => `DROP INDEX ${sqliteDialect.quote(index)}`,
   // SQLite cannot change a table's primary key in place.
   addPrimaryKey: () => undefined,

@@ -28,10 +28,11 @@ export async function countHit(
   windowMs: number,
 ): Promise<void> {
   const over = now - windowMs
+  const stored = (column: string) => dialect.conflictStored('cms_rate_limits', column)
   await ex.run(
     `INSERT INTO cms_rate_limits (bucket, window_start, hits) VALUES (?, ?, 1) ${dialect.onConflictUpdate('bucket')}
-     hits = CASE WHEN window_start <= ? THEN 1 ELSE hits + 1 END,
-     window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END`,
+     hits = CASE WHEN ${stored('window_start')} <= ? THEN 1 ELSE ${stored('hits')} + 1 END,
+     window_start = CASE WHEN ${stored('window_start')} <= ? THEN ? ELSE ${stored('window_start')} END`,
     [bucket, now, over, over, now],
   )
 }

@@ -33,7 +33,8 @@ export function compileSort(
     const value = sortExpression(ctx, collection, path, alias, desc)
     if (!value)
       fail(path || 'sort', `cannot sort by "${path}": not a field, or not a single sortable value`)
-    terms.push(`${value.sql} ${dir}`)
+    // An id is never NULL: its plain direction (the primary key's order).
+    terms.push(`${value.sql} ${path === 'id' ? dir : d.direction(desc)}`)
     bindings.push(...value.bindings)
   }
   if (!hasId) terms.push(`${alias}.${d.quote('id')} ${firstDir || 'DESC'}`)

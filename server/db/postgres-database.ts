@@ -1,0 +1,192 @@
+import type { Knex } from 'knex'
+import pg from 'pg'
+import { ServiceUnavailable } from '../errors/service-unavailable.ts'
+import { postgresDialect } from './dialects/postgres.ts'
+import { isRetryableConflict, isUnavailable, parsePostgresUrl, positional } from './postgres-sql.ts'
+import {
+  toBinding,
+  type Database,
+  type Executor,
+  type QueryListener,
+  type RunResult,
+} from './database.ts'
+
+/** Tries of one transaction that keeps failing on a serialization failure or a deadlock. */
+export const TRANSACTION_TRIES = 5
+const RETRY_BASE_MS = 10
+
+/** Converted SQL texts kept (the CMS sends a bounded set of statement shapes). */
+const CONVERTED_CACHE_SIZE = 1000
+
+// bigint (COUNT(*), SUM of integers) and numeric come back as numbers, as on the other databases, not strings.
+const INT8 = 20
+const NUMERIC = 1700
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 || oid === NUMERIC
+      ? (value: string) => (value === null ? null : Number(value))
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+}
+
+/**
+ * PostgreSQL through a `pg` pool; statements are raw parameterised SQL, their `?` placeholders rewritten to
+ * `$n` once per SQL text. Knex (client `pg`) only compiles the DDL of migrations.
+ *
+ * Transactions run at READ COMMITTED (PostgreSQL's default, as on MariaDB); writes that must serialise lock their
+ * row (FOR UPDATE). A transaction that fails with a serialization failure (40001) or a deadlock (40P01) was rolled
+ * back whole and runs again from the start, at most TRANSACTION_TRIES times, then fails with ServiceUnavailable
+ * (`writeConflict`).
+ */
+export class PostgresDatabase implements Database {
+  readonly dialect = postgresDialect
+  readonly description: string
+  private readonly pool: pg.Pool
+  private readonly listeners = new Set<QueryListener>()
+  private readonly converted = new Map<string, string>()
+  private knex?: Knex
+
+  /** `name`: where the URL came from, for the ConfigError of a malformed one (`DATABASE_URL` or `db.url`). */
+  constructor(url: string, name = 'DATABASE_URL') {
+    const { description, pool, connectionString } = parsePostgresUrl(url, name)
+    this.description = description
+    this.pool = new pg.Pool({ connectionString, max: pool, types })
+    // An idle pooled connection whose server went away: the pool drops it; the next statement opens another.
+    this.pool.on('error', () => {})
+  }
+
+  /** Knex only compiles DDL here, so it loads when a migration needs it. */
+  async schemaBuilder(): Promise<Knex> {
+    if (!this.knex) {
+      const { default: knexFactory } = await import('knex')
+      this.knex = knexFactory({ client: 'pg' })
+    }
+    return this.knex
+  }
+
+  private sqlOf(sql: string): string {
+    let text = this.converted.get(sql)
+    if (text === undefined) {
+      text = positional(sql)
+      if (this.converted.size >= CONVERTED_CACHE_SIZE) this.converted.clear()
+      this.converted.set(sql, text)
+    }
+    return text
+  }
+
+  private async exec(
+    client: pg.Pool | pg.PoolClient,
+    sql: string,
+    bindings: readonly unknown[],
+  ): Promise<pg.QueryResult> {
+    for (const l of this.listeners) l(sql, bindings)
+    try {
+      return await client.query(this.sqlOf(sql), bindings.map(toBinding))
+    } catch (error) {
+      if (isUnavailable(error))
+        throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+      throw error
+    }
+  }
+
+  private executor(client: pg.Pool | pg.PoolClient): Executor {
+    return {
+      all: async <T>(sql: string, b: readonly unknown[] = []) =>
+        (await this.exec(client, sql, b)).rows as T[],
+      run: async (sql: string, b: readonly unknown[] = []) =>
+        runResult(await this.exec(client, returning(sql), b)),
+    }
+  }
+
+  async all<T = Record<string, unknown>>(
+    sql: string,
+    bindings: readonly unknown[] = [],
+  ): Promise<T[]> {
+    return (await this.exec(this.pool, sql, bindings)).rows as T[]
+  }
+
+  async run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
+    return runResult(await this.exec(this.pool, returning(sql), bindings))
+  }
+
+  /** Runs `fn` in one transaction on one pooled connection; a conflict runs it again (see the class). */
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let client: pg.PoolClient
+      try {
+        client = await this.pool.connect()
+      } catch (error) {
+        throw new ServiceUnavailable('databaseUnavailable', { cause: error })
+      }
+      let broken: unknown
+      // The first statement that failed: PostgreSQL aborts the transaction there, even when the caller caught it.
+      let failed: unknown
+      const tx = this.executor(client)
+      const watch = <R>(work: Promise<R>): Promise<R> =>
+        work.catch((error: unknown) => {
+          failed ??= error
+          throw error
+        })
+      const watched: Executor = {
+        all: <R>(sql: string, b?: readonly unknown[]) => watch(tx.all<R>(sql, b)),
+        run: (sql, b) => watch(tx.run(sql, b)),
+      }
+      try {
+        await client.query('BEGIN')
+        const result = await fn(watched)
+        // COMMIT of an aborted transaction rolls it back without an error: the statement that failed is the error.
+        const { command } = await client.query('COMMIT')
+        if (command === 'ROLLBACK')
+          throw failed ?? new Error('PostgreSQL rolled the transaction back at COMMIT')
+        return result
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK')
+        } catch (rollbackError) {
+          broken = rollbackError
+        }
+        if (!isRetryableConflict(error)) throw error
+        if (attempt >= TRANSACTION_TRIES)
+          throw new ServiceUnavailable('writeConflict', { cause: error })
+        this.retries++
+      } finally {
+        // A connection that could not roll back leaves the pool.
+        client.release(broken instanceof Error ? broken : undefined)
+      }
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.random() * RETRY_BASE_MS * 2 ** (attempt - 1)),
+      )
+    }
+  }
+
+  /** How many transactions were run again after a conflict (tests, benchmarks). */
+  retries = 0
+
+  onQuery(listener: QueryListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end()
+    await this.knex?.destroy()
+  }
+}
+
+const INSERT = /^\s*INSERT\b/i
+/**
+ * PostgreSQL has no last-insert id: an INSERT run for its RunResult returns its rows (`RETURNING *`, the new id
+ * among them) unless it says what to return (the store's ` RETURNING id`, dialect.returningId).
+ */
+function returning(sql: string): string {
+  if (!INSERT.test(sql) || /\bRETURNING\b/i.test(sql)) return sql
+  return `${sql.replace(/[\s;]+$/, '')} RETURNING *`
+}
+
+/** An INSERT … RETURNING id gives the new row's id; `changes` is the rows the statement touched. */
+function runResult(r: pg.QueryResult): RunResult {
+  const first: unknown = r.rows[0]
+  const id =
+    r.command === 'INSERT' && first && typeof first === 'object' && 'id' in first ? first.id : 0
+  const insertId = Number(id ?? 0)
+  return { insertId: Number.isFinite(insertId) ? insertId : 0, changes: r.rowCount ?? 0 }
+}
