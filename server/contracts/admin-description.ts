@@ -9,6 +9,7 @@
 import { staticText } from '../config/admin.ts'
 import type {
   Field,
+  ResolvedLexical,
   SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
@@ -152,6 +153,8 @@ export function describeField(field: Field): Record<string, unknown> {
       labels: labelsOf(b.labels, String(b.slug)),
       fields: describeFields(b.fields as Field[]),
     }))
+  if (f.type === 'richText' && isRecord(f.lexical))
+    out.editor = describeEditor(f.lexical as unknown as ResolvedLexical)
   if (Array.isArray(f.tabs))
     out.tabs = (f.tabs as Record<string, unknown>[]).map((t) => ({
       ...(typeof t.name === 'string' ? { name: t.name } : {}),
@@ -160,6 +163,44 @@ export function describeField(field: Field): Record<string, unknown> {
       fields: describeFields(t.fields as Field[]),
     }))
   return out
+}
+
+/**
+ * A rich-text field's resolved editor (config/sanitize/lexical.ts) as the admin's editor needs it: the node types
+ * it allows, the collections upload, relationship and internal-link nodes may point at, the blocks with their
+ * fields, and each upload collection's node fields.
+ */
+function describeEditor(lexical: ResolvedLexical): Record<string, unknown> {
+  const blocks = (list: ResolvedLexical['blocks']) =>
+    list.map((b) => ({
+      slug: b.slug,
+      labels: labelsOf(b.labels, String(b.slug)),
+      fields: describeFields(b.fields as unknown as Field[]),
+    }))
+  return {
+    nodes: [...lexical.nodes],
+    headingSizes: [...lexical.headingSizes],
+    listTypes: [...lexical.listTypes],
+    blocks: blocks(lexical.blocks),
+    inlineBlocks: blocks(lexical.inlineBlocks),
+    ...(lexical.relationship
+      ? { relationship: { collections: [...lexical.relationship.collections] } }
+      : {}),
+    ...(lexical.upload
+      ? {
+          upload: {
+            collections: [...lexical.upload.collections],
+            fields: Object.fromEntries(
+              Object.entries(lexical.upload.fields).map(([slug, fields]) => [
+                slug,
+                describeFields(fields as unknown as Field[]),
+              ]),
+            ),
+          },
+        }
+      : {}),
+    ...(lexical.link ? { link: { collections: [...lexical.link.collections] } } : {}),
+  }
 }
 
 /** Fields as described; `ui` fields (custom admin components, no data) are left out: this admin has no slot for them. */
