@@ -9,6 +9,7 @@
 import { staticText } from '../config/admin.ts'
 import type {
   Field,
+  FlattenedField,
   ResolvedLexical,
   SanitizedCollection,
   SanitizedConfig,
@@ -16,6 +17,7 @@ import type {
 } from '../config/types.ts'
 import type { SanitizedUpload } from '../config/upload.ts'
 import { isRecord } from '../utilities/is-record.ts'
+import { traverseFields } from '../config/fields.ts'
 
 export interface AdminDescription {
   routes: { admin: string; api: string }
@@ -118,6 +120,21 @@ function adminOf(admin: Record<string, unknown> | undefined): Record<string, unk
 const labelOf = (label: unknown): string | undefined =>
   label === false ? undefined : staticText(label)
 
+/**
+ * The resolved editors of the described config's rich-text fields, by the `editor` they were resolved from: the
+ * sanitiser sets `lexical` on the flattened fields (`flatFields`), and the description walks the fields as
+ * written, which share the `editor` option with them. Fields without one share the config's editor.
+ */
+const editors = new Map<unknown, ResolvedLexical>()
+const DEFAULT_EDITOR = Symbol('default editor')
+
+function collectEditors(fields: FlattenedField[]): void {
+  traverseFields(fields, (field) => {
+    if (field.type === 'richText' && field.lexical)
+      editors.set(field.editor ?? DEFAULT_EDITOR, field.lexical)
+  })
+}
+
 /** One field as the admin sees it: options, labels, children, blocks and tabs, recursively. */
 export function describeField(field: Field): Record<string, unknown> {
   const f = field as unknown as Record<string, unknown>
@@ -153,8 +170,8 @@ export function describeField(field: Field): Record<string, unknown> {
       labels: labelsOf(b.labels, String(b.slug)),
       fields: describeFields(b.fields as Field[]),
     }))
-  if (f.type === 'richText' && isRecord(f.lexical))
-    out.editor = describeEditor(f.lexical as unknown as ResolvedLexical)
+  const lexical = f.type === 'richText' ? editors.get(f.editor ?? DEFAULT_EDITOR) : undefined
+  if (lexical) out.editor = describeEditor(lexical)
   if (Array.isArray(f.tabs))
     out.tabs = (f.tabs as Record<string, unknown>[]).map((t) => ({
       ...(typeof t.name === 'string' ? { name: t.name } : {}),
@@ -289,6 +306,8 @@ export function adminDescription(config: SanitizedConfig): AdminDescription {
           config.collections.find((c) => c.auth)
         )?.slug
   const loc = config.localization
+  editors.clear()
+  for (const c of [...config.collections, ...config.globals]) collectEditors(c.flatFields)
   return {
     routes: { admin: config.routes.admin, api: config.routes.api },
     ...(user ? { user } : {}),
