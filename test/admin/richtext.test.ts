@@ -164,3 +164,17 @@ test.serial('a removed block card is gone from the saved body', async (t) => {
   t.is(texts(after.body), texts(before.body))
   await p.done(t)
 })
+
+test.serial("a block's select field is edited in its card; its other fields stay", async (t) => {
+  const before = await postWithCards()
+  const p = await open(before.id)
+  const card = p.page.getByRole('group', { name: 'Banner block' })
+  await card.getByRole('combobox', { name: 'Style' }).selectOption('warning')
+  await saveDraft(p)
+  const after = await draftOf(before.id)
+  const [was] = payloadNodes(before.body).filter((n) => n.type === 'block')
+  const [now] = payloadNodes(after.body).filter((n) => n.type === 'block')
+  t.is(was.fields.style, 'info')
+  t.deepEqual(now, { ...was, fields: { ...was.fields, style: 'warning' } })
+  await p.done(t)
+})

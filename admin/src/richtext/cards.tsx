@@ -1,10 +1,10 @@
 /**
  * The cards Payload's nodes show inside the editor (nodes.tsx): an upload's file (filename, alt, a thumbnail
  * for an image), a relationship's document title, a block's label and a summary of its fields, a rule. Each has a
- * "Remove" button naming what it removes. The related documents are fetched once each, without depth.
+ * "Remove" button naming what it removes; a block's text, textarea and select fields are edited in its card. The related documents are fetched once each, without depth.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { $getNodeByKey } from 'lexical'
+import { $getNodeByKey, type LexicalNode } from 'lexical'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
 import { collection } from '../api.ts'
 import { useSession } from '../session.tsx'
@@ -65,13 +65,59 @@ function summary(field: AdminField, value: unknown): string | undefined {
   return short(String(value))
 }
 
-function BlockBody(props: { data: Data }) {
+/** The block's text, textarea and select fields as a small form that writes into the node's `fields`. */
+function BlockInput(props: { field: AdminField; value: unknown; nodeKey: string; id: string }) {
+  const [editor] = useLexicalComposerContext()
+  const { field } = props
+  const name = field.name!
+  const set = (v: string) =>
+    editor.update(() => {
+      const node = $getNodeByKey(props.nodeKey) as (LexicalNode & { __data: Data }) | null
+      if (!node) return
+      const writable = node.getWritable()
+      const fields = (writable.__data.fields ?? {}) as Record<string, unknown>
+      writable.__data = { ...writable.__data, fields: { ...fields, [name]: v } }
+    })
+  const value = typeof props.value === 'string' ? props.value : ''
+  const common = {
+    id: props.id,
+    value,
+    disabled: !editor.isEditable(),
+    onChange: (e: { target: { value: string } }) => set(e.target.value),
+  }
+  return (
+    <label className="rt-card-field" htmlFor={props.id}>
+      <span>{labelOf(field)}</span>
+      {field.type === 'select' ? (
+        <select {...common}>
+          {!field.required && <option value="">—</option>}
+          {(field.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : field.type === 'textarea' ? (
+        <textarea rows={2} {...common} />
+      ) : (
+        <input type="text" {...common} />
+      )}
+    </label>
+  )
+}
+
+const FORM_TYPES = ['text', 'textarea', 'select']
+
+function BlockBody(props: { data: Data; nodeKey: string }) {
   const editor = useContext(EditorContext)
   const fields = (props.data.fields ?? {}) as Record<string, unknown>
   const blocks = props.data.type === 'inlineBlock' ? editor?.inlineBlocks : editor?.blocks
   const block = blocks?.find((b) => b.slug === fields.blockType)
+  const formFields = (block?.fields ?? []).filter(
+    (f) => f.name && FORM_TYPES.includes(f.type) && !f.hasMany,
+  )
   const rows = (block?.fields ?? [])
-    .filter((f) => f.name)
+    .filter((f) => f.name && !formFields.includes(f))
     .map((f) => [labelOf(f), summary(f, fields[f.name!])] as const)
     .filter(([, v]) => v !== undefined)
   return (
@@ -89,6 +135,15 @@ function BlockBody(props: { data: Data }) {
           ))}
         </span>
       )}
+      {formFields.map((f) => (
+        <BlockInput
+          key={f.name}
+          field={f}
+          value={fields[f.name!]}
+          nodeKey={props.nodeKey}
+          id={`rt-${props.nodeKey}-${f.name}`}
+        />
+      ))}
     </>
   )
 }
@@ -157,7 +212,7 @@ export function Card(props: { data: Data; nodeKey: string }) {
     body = <hr />
   } else {
     what = blockName(data, description)
-    body = <BlockBody data={data} />
+    body = <BlockBody data={data} nodeKey={props.nodeKey} />
   }
   const inline = data.type === 'inlineBlock'
   const Tag = inline ? 'span' : 'div'
