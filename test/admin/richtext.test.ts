@@ -119,34 +119,53 @@ test.serial('the edit view with cards passes axe', async (t) => {
   await p.done(t)
 })
 
-test.serial('an upload inserted through the toolbar is stored as Payload writes it', async (t) => {
-  const media = await image('inserted-sunrise.png', 'An inserted sunrise')
-  const p = await s.open()
-  await p.login('admin')
-  const page = p.page
-  await page.waitForLoadState('networkidle')
-  await p.go('/collections/posts/create')
-  await page.getByRole('heading', { name: 'Create Post' }).waitFor()
-  await page.locator('#field-title').fill('With an upload')
-  await page.locator('#field-slug').fill('with-an-upload')
-  await page.getByRole('textbox', { name: 'Body' }).click()
-  await page.keyboard.type('Before the image')
-  const toolbar = page.getByRole('toolbar', { name: 'Body formatting' })
-  await toolbar.getByRole('button', { name: 'Insert upload' }).click()
-  await page.getByRole('searchbox', { name: 'Search Media' }).fill('inserted-sun')
-  await page.getByRole('button', { name: 'inserted-sunrise.png' }).click()
-  await page.getByRole('group', { name: 'upload inserted-sunrise.png' }).waitFor()
-  await page.getByRole('button', { name: 'Save draft' }).click()
-  await page.getByRole('heading', { name: 'With an upload' }).waitFor()
-  await page.waitForLoadState('networkidle')
-  const id = page.url().split('/').pop()!
-  const draft = await draftOf(id)
-  t.true(texts(draft.body).includes('Before the image'))
-  const uploads = payloadNodes(draft.body)
-  t.is(uploads.length, 1)
-  t.like(uploads[0], { type: 'upload', relationTo: 'media', value: media.id, version: 3 })
-  await p.done(t)
-})
+test.serial(
+  'an upload, a rule and a relationship inserted through the toolbar are stored as Payload writes them',
+  async (t) => {
+    const media = await image('inserted-sunrise.png', 'An inserted sunrise')
+    const p = await s.open()
+    await p.login('admin')
+    const page = p.page
+    await page.waitForLoadState('networkidle')
+    await p.go('/collections/posts/create')
+    await page.getByRole('heading', { name: 'Create Post' }).waitFor()
+    await page.locator('#field-title').fill('With an upload')
+    await page.locator('#field-slug').fill('with-an-upload')
+    await page.getByRole('textbox', { name: 'Body' }).click()
+    await page.keyboard.type('Before the image')
+    const toolbar = page.getByRole('toolbar', { name: 'Body formatting' })
+    await toolbar.getByRole('button', { name: 'Insert upload' }).click()
+    await page.getByRole('searchbox', { name: 'Search Media' }).fill('inserted-sun')
+    await page.getByRole('button', { name: 'inserted-sunrise.png' }).click()
+    await page.getByRole('group', { name: 'upload inserted-sunrise.png' }).waitFor()
+    await toolbar.getByRole('button', { name: 'Horizontal rule' }).click()
+    await page.getByRole('group', { name: 'horizontal rule' }).waitFor()
+    await toolbar.getByRole('button', { name: 'Insert relationship' }).click()
+    const picker = page.getByRole('group', { name: 'Insert relationship' })
+    await picker.getByRole('combobox', { name: 'Collection' }).selectOption('categories')
+    await picker.getByRole('searchbox', { name: 'Search Categories' }).fill('Engin')
+    await picker.getByRole('button', { name: 'Engineering' }).click()
+    await page.getByRole('group', { name: 'relationship to Engineering' }).waitFor()
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByRole('heading', { name: 'With an upload' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    const id = page.url().split('/').pop()!
+    const draft = await draftOf(id)
+    t.true(texts(draft.body).includes('Before the image'))
+    const uploads = payloadNodes(draft.body)
+    t.deepEqual(
+      uploads.map((n) => n.type),
+      ['upload', 'horizontalrule', 'relationship'],
+    )
+    t.like(uploads[0], { type: 'upload', relationTo: 'media', value: media.id, version: 3 })
+    t.like(uploads[1], { type: 'horizontalrule', version: 1 })
+    const engineering = (
+      await s.cms.find({ collection: 'categories', where: { slug: { equals: 'engineering' } } })
+    ).docs[0]
+    t.like(uploads[2], { relationTo: 'categories', value: engineering.id, version: 2 })
+    await p.done(t)
+  },
+)
 
 test.serial('a removed block card is gone from the saved body', async (t) => {
   const before = await postWithCards()
