@@ -41,6 +41,25 @@ export interface AdminField {
   tabs?: { name?: string; label: string; description?: string; fields: AdminField[] }[]
   collection?: string
   on?: string
+  /** A rich-text field's editor: what its values may hold (server/contracts/admin-description.ts). */
+  editor?: RichTextEditor
+}
+
+type BlockDescription = {
+  slug: string
+  labels: { singular: string; plural: string }
+  fields: AdminField[]
+}
+/** The features a rich-text field's editor allows, as the server resolved them. */
+export interface RichTextEditor {
+  nodes: string[]
+  headingSizes: string[]
+  listTypes: string[]
+  blocks: BlockDescription[]
+  inlineBlocks: BlockDescription[]
+  relationship?: { collections: string[] }
+  upload?: { collections: string[]; fields: Record<string, AdminField[]> }
+  link?: { collections: string[] }
 }
 
 /** A field's label: its label, else its name spelled out (`publishedAt` → "Published At"). */

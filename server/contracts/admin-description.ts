@@ -9,12 +9,15 @@
 import { staticText } from '../config/admin.ts'
 import type {
   Field,
+  FlattenedField,
+  ResolvedLexical,
   SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
 } from '../config/types.ts'
 import type { SanitizedUpload } from '../config/upload.ts'
 import { isRecord } from '../utilities/is-record.ts'
+import { traverseFields } from '../config/fields.ts'
 
 export interface AdminDescription {
   routes: { admin: string; api: string }
@@ -117,6 +120,21 @@ function adminOf(admin: Record<string, unknown> | undefined): Record<string, unk
 const labelOf = (label: unknown): string | undefined =>
   label === false ? undefined : staticText(label)
 
+/**
+ * The resolved editors of the described config's rich-text fields, by the `editor` they were resolved from: the
+ * sanitiser sets `lexical` on the flattened fields (`flatFields`), and the description walks the fields as
+ * written, which share the `editor` option with them. Fields without one share the config's editor.
+ */
+const editors = new Map<unknown, ResolvedLexical>()
+const DEFAULT_EDITOR = Symbol('default editor')
+
+function collectEditors(fields: FlattenedField[]): void {
+  traverseFields(fields, (field) => {
+    if (field.type === 'richText' && field.lexical)
+      editors.set(field.editor ?? DEFAULT_EDITOR, field.lexical)
+  })
+}
+
 /** One field as the admin sees it: options, labels, children, blocks and tabs, recursively. */
 export function describeField(field: Field): Record<string, unknown> {
   const f = field as unknown as Record<string, unknown>
@@ -152,6 +170,8 @@ export function describeField(field: Field): Record<string, unknown> {
       labels: labelsOf(b.labels, String(b.slug)),
       fields: describeFields(b.fields as Field[]),
     }))
+  const lexical = f.type === 'richText' ? editors.get(f.editor ?? DEFAULT_EDITOR) : undefined
+  if (lexical) out.editor = describeEditor(lexical)
   if (Array.isArray(f.tabs))
     out.tabs = (f.tabs as Record<string, unknown>[]).map((t) => ({
       ...(typeof t.name === 'string' ? { name: t.name } : {}),
@@ -160,6 +180,44 @@ export function describeField(field: Field): Record<string, unknown> {
       fields: describeFields(t.fields as Field[]),
     }))
   return out
+}
+
+/**
+ * A rich-text field's resolved editor (config/sanitize/lexical.ts) as the admin's editor needs it: the node types
+ * it allows, the collections upload, relationship and internal-link nodes may point at, the blocks with their
+ * fields, and each upload collection's node fields.
+ */
+function describeEditor(lexical: ResolvedLexical): Record<string, unknown> {
+  const blocks = (list: ResolvedLexical['blocks']) =>
+    list.map((b) => ({
+      slug: b.slug,
+      labels: labelsOf(b.labels, String(b.slug)),
+      fields: describeFields(b.fields as unknown as Field[]),
+    }))
+  return {
+    nodes: [...lexical.nodes],
+    headingSizes: [...lexical.headingSizes],
+    listTypes: [...lexical.listTypes],
+    blocks: blocks(lexical.blocks),
+    inlineBlocks: blocks(lexical.inlineBlocks),
+    ...(lexical.relationship
+      ? { relationship: { collections: [...lexical.relationship.collections] } }
+      : {}),
+    ...(lexical.upload
+      ? {
+          upload: {
+            collections: [...lexical.upload.collections],
+            fields: Object.fromEntries(
+              Object.entries(lexical.upload.fields).map(([slug, fields]) => [
+                slug,
+                describeFields(fields as unknown as Field[]),
+              ]),
+            ),
+          },
+        }
+      : {}),
+    ...(lexical.link ? { link: { collections: [...lexical.link.collections] } } : {}),
+  }
 }
 
 /** Fields as described; `ui` fields (custom admin components, no data) are left out: this admin has no slot for them. */
@@ -248,6 +306,8 @@ export function adminDescription(config: SanitizedConfig): AdminDescription {
           config.collections.find((c) => c.auth)
         )?.slug
   const loc = config.localization
+  editors.clear()
+  for (const c of [...config.collections, ...config.globals]) collectEditors(c.flatFields)
   return {
     routes: { admin: config.routes.admin, api: config.routes.api },
     ...(user ? { user } : {}),

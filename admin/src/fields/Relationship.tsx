@@ -16,7 +16,7 @@ type One = Id | Poly | { id: Id }
 
 const titles = new Map<string, Promise<string>>()
 
-function useTitleField(slug: string): string | undefined {
+export function useTitleField(slug: string): string | undefined {
   const entity = useSession().description.collections.find((c) => c.slug === slug)
   if (!entity) return undefined
   if (entity.useAsTitle) return entity.useAsTitle
@@ -29,7 +29,7 @@ function useTitleField(slug: string): string | undefined {
 }
 
 /** The related document's title (its `useAsTitle`), fetched once per document. */
-function Title(props: { slug: string; id: Id }) {
+export function Title(props: { slug: string; id: Id }) {
   const titleField = useTitleField(props.slug)
   const [text, setText] = useState(String(props.id))
   useEffect(() => {
@@ -58,7 +58,7 @@ const idOfOne = (v: One): Id =>
 const slugOfOne = (v: One, fallback: string): string =>
   typeof v === 'object' && 'relationTo' in v ? v.relationTo : fallback
 
-function Search(props: {
+export function Search(props: {
   slug: string
   inputId: string
   label: string

@@ -1,7 +1,8 @@
 /**
  * The rich-text field (a lazily loaded chunk): a Lexical editor whose value in and out is the serialized editor
- * state the server stores (`{ root }`), `null` when empty. A stored state with nodes this editor does not know
- * (uploads, blocks) is shown read-only as JSON rather than lost.
+ * state the server stores (`{ root }`), `null` when empty. Payload's uploads, relationships, blocks and rules are
+ * decorator nodes shown as cards (nodes.tsx, cards.tsx); a stored state with nodes this editor still does not
+ * know (tables, …) is shown read-only as JSON rather than lost.
  */
 import { useState } from 'react'
 import { LexicalComposer } from '@lexical/react/LexicalComposer'
@@ -19,6 +20,8 @@ import { labelOf } from '../schema.ts'
 import { idOf } from '../edit/state.ts'
 import { Shell, useValue, type FieldProps } from '../fields/Shell.tsx'
 import { Toolbar } from './Toolbar.tsx'
+import { EditorContext } from './cards.tsx'
+import { PAYLOAD_NODES } from './nodes.tsx'
 import { fromEditor, isState, toEditor, unknownTypes, type State } from './convert.ts'
 
 const theme = {
@@ -50,7 +53,15 @@ export default function RichTextField(props: FieldProps) {
   const config = {
     namespace: idOf(path),
     editable: !readOnly,
-    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, AutoLinkNode],
+    nodes: [
+      HeadingNode,
+      QuoteNode,
+      ListNode,
+      ListItemNode,
+      LinkNode,
+      AutoLinkNode,
+      ...PAYLOAD_NODES,
+    ],
     theme,
     editorState: initial ? JSON.stringify(toEditor(initial)) : undefined,
     onError: (e: Error) => {
@@ -69,33 +80,35 @@ export default function RichTextField(props: FieldProps) {
         {label}
         {field.required && <span aria-hidden="true"> *</span>}
       </span>
-      <LexicalComposer initialConfig={config}>
-        <div className="rt">
-          {!readOnly && <Toolbar label={label} />}
-          <RichTextPlugin
-            contentEditable={
-              <ContentEditable
-                id={idOf(path)}
-                className="rt-content"
-                aria-label={label}
-                aria-describedby={describedBy || undefined}
-                aria-invalid={error ? true : undefined}
-              />
-            }
-            ErrorBoundary={LexicalErrorBoundary}
-          />
-          <HistoryPlugin />
-          <ListPlugin />
-          <LinkPlugin />
-          <OnChangePlugin
-            ignoreSelectionChange
-            onChange={(state) => {
-              const next = fromEditor(state.toJSON() as unknown as State)
-              if (JSON.stringify(next) !== JSON.stringify(value ?? null)) set(next)
-            }}
-          />
-        </div>
-      </LexicalComposer>
+      <EditorContext.Provider value={field.editor}>
+        <LexicalComposer initialConfig={config}>
+          <div className="rt">
+            {!readOnly && <Toolbar label={label} id={idOf(path)} editor={field.editor} />}
+            <RichTextPlugin
+              contentEditable={
+                <ContentEditable
+                  id={idOf(path)}
+                  className="rt-content"
+                  aria-label={label}
+                  aria-describedby={describedBy || undefined}
+                  aria-invalid={error ? true : undefined}
+                />
+              }
+              ErrorBoundary={LexicalErrorBoundary}
+            />
+            <HistoryPlugin />
+            <ListPlugin />
+            <LinkPlugin />
+            <OnChangePlugin
+              ignoreSelectionChange
+              onChange={(state) => {
+                const next = fromEditor(state.toJSON() as unknown as State)
+                if (JSON.stringify(next) !== JSON.stringify(value ?? null)) set(next)
+              }}
+            />
+          </div>
+        </LexicalComposer>
+      </EditorContext.Provider>
     </Shell>
   )
 }

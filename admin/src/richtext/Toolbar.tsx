@@ -1,4 +1,7 @@
-/** The editor's toolbar: bold, italic, underline, h2/h3, bulleted and numbered lists, link (keyboard reachable). */
+/**
+ * The editor's toolbar: bold, italic, underline, h2/h3, bulleted and numbered lists, link, and the inserts the
+ * field's editor allows (upload, relationship, horizontal rule; Insert.tsx), all keyboard reachable.
+ */
 import { useEffect, useState } from 'react'
 import {
   $createParagraphNode,
@@ -12,6 +15,8 @@ import { $createHeadingNode, $isHeadingNode } from '@lexical/rich-text'
 import { $setBlocksType } from '@lexical/selection'
 import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND } from '@lexical/list'
 import { TOGGLE_LINK_COMMAND } from '@lexical/link'
+import type { RichTextEditor } from '../schema.ts'
+import { Inserts } from './Insert.tsx'
 
 const FORMATS: [TextFormatType, string][] = [
   ['bold', 'Bold'],
@@ -19,7 +24,7 @@ const FORMATS: [TextFormatType, string][] = [
   ['underline', 'Underline'],
 ]
 
-export function Toolbar(props: { label: string }) {
+export function Toolbar(props: { label: string; id: string; editor?: RichTextEditor }) {
   const [editor] = useLexicalComposerContext()
   const [active, setActive] = useState<Record<string, boolean>>({})
   useEffect(
@@ -93,6 +98,7 @@ export function Toolbar(props: { label: string }) {
       <button type="button" className="secondary small" onClick={link}>
         Link
       </button>
+      {props.editor && <Inserts editor={props.editor} id={props.id} />}
     </div>
   )
 }

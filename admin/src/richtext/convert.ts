@@ -18,6 +18,12 @@ const KNOWN = new Set([
   'listitem',
   'link',
   'autolink',
+  // Payload's nodes, as decorator cards (nodes.tsx).
+  'block',
+  'inlineBlock',
+  'upload',
+  'relationship',
+  'horizontalrule',
 ])
 
 const map = (node: Node, fn: (n: Node) => Node): Node => {
