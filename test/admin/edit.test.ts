@@ -117,8 +117,7 @@ test.serial(
     await go(p, '/collections/posts/create')
     await page.getByRole('heading', { name: 'Create Post' }).waitFor()
     const publishedAt = page.locator('#field-publishedAt')
-    // A new post's status is draft: the form-state answer hides publishedAt.
-    await page.waitForResponse((r) => r.url().endsWith('/api/posts/form-state'))
+    // A new post's status is draft: publishedAt waits hidden for the form-state answer, which keeps it hidden.
     await publishedAt.waitFor({ state: 'detached' })
     await page.locator('#field-status').selectOption('published')
     await publishedAt.waitFor()
