@@ -164,12 +164,7 @@ export function describeField(field: Field): Record<string, unknown> {
   const admin = adminOf(f.admin as Record<string, unknown> | undefined)
   if (admin) out.admin = admin
   if (Array.isArray(f.fields)) out.fields = describeFields(f.fields as Field[])
-  if (Array.isArray(f.blocks))
-    out.blocks = (f.blocks as Record<string, unknown>[]).map((b) => ({
-      slug: b.slug,
-      labels: labelsOf(b.labels, String(b.slug)),
-      fields: describeFields(b.fields as Field[]),
-    }))
+  if (Array.isArray(f.blocks)) out.blocks = describeBlocks(f.blocks as Record<string, unknown>[])
   const lexical = f.type === 'richText' ? editors.get(f.editor ?? DEFAULT_EDITOR) : undefined
   if (lexical) out.editor = describeEditor(lexical)
   if (Array.isArray(f.tabs))
@@ -188,18 +183,12 @@ export function describeField(field: Field): Record<string, unknown> {
  * fields, and each upload collection's node fields.
  */
 function describeEditor(lexical: ResolvedLexical): Record<string, unknown> {
-  const blocks = (list: ResolvedLexical['blocks']) =>
-    list.map((b) => ({
-      slug: b.slug,
-      labels: labelsOf(b.labels, String(b.slug)),
-      fields: describeFields(b.fields as unknown as Field[]),
-    }))
   return {
     nodes: [...lexical.nodes],
     headingSizes: [...lexical.headingSizes],
     listTypes: [...lexical.listTypes],
-    blocks: blocks(lexical.blocks),
-    inlineBlocks: blocks(lexical.inlineBlocks),
+    blocks: describeBlocks(lexical.blocks as unknown as Record<string, unknown>[]),
+    inlineBlocks: describeBlocks(lexical.inlineBlocks as unknown as Record<string, unknown>[]),
     ...(lexical.relationship
       ? { relationship: { collections: [...lexical.relationship.collections] } }
       : {}),
@@ -219,6 +208,14 @@ function describeEditor(lexical: ResolvedLexical): Record<string, unknown> {
     ...(lexical.link ? { link: { collections: [...lexical.link.collections] } } : {}),
   }
 }
+
+/** Blocks (of a blocks field, or of a rich-text editor) as described: slug, labels, fields. */
+const describeBlocks = (blocks: Record<string, unknown>[]): Record<string, unknown>[] =>
+  blocks.map((b) => ({
+    slug: b.slug,
+    labels: labelsOf(b.labels, String(b.slug)),
+    fields: describeFields(b.fields as Field[]),
+  }))
 
 /** Fields as described; `ui` fields (custom admin components, no data) are left out: this admin has no slot for them. */
 const describeFields = (fields: Field[]): Record<string, unknown>[] =>
