@@ -78,9 +78,14 @@ const open = async (id: string | number): Promise<Page> => {
   return p
 }
 
+// Waits for the save's own answer: a text such as /saved/ would also match "Unsaved changes", shown before it.
 const saveDraft = async (p: Page) => {
+  const answer = p.page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/posts/'),
+  )
   await p.page.getByRole('button', { name: 'Save draft' }).click()
-  await p.page.getByText(/saved/i).first().waitFor()
+  if (!(await answer).ok()) throw new Error('The draft save failed.')
+  await p.page.getByText('Unsaved changes').waitFor({ state: 'detached' })
   await p.page.waitForLoadState('networkidle')
 }
 
