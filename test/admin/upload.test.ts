@@ -30,6 +30,16 @@ const png = (width: number, height: number) =>
     .png()
     .toBuffer()
 
+/** A media document with a stored PNG of a size (through the Local API). */
+async function storedImage(name: string, width: number, height: number, data: Doc): Promise<Doc> {
+  const bytes = await png(width, height)
+  return (await s.cms.create({
+    collection: 'media',
+    data,
+    file: { data: bytes, name, mimetype: 'image/png', size: bytes.length },
+  })) as Doc
+}
+
 /** Drops a file on the panel's drop zone: a `drop` event carrying a `DataTransfer` with a `File`, as a browser's. */
 async function dropFile(p: Page, bytes: Buffer, name: string, type: string) {
   const dataTransfer = await p.page.evaluateHandle(
@@ -174,12 +184,11 @@ test.serial(
 test.serial(
   'an existing image shows its stored file, and "Replace file" replaces it with the progress shown',
   async (t) => {
-    const data = await png(640, 480)
-    const created = (await s.cms.create({
-      collection: 'media',
-      data: { alt: 'A sunrise', focalX: 40, focalY: 60 },
-      file: { data, name: 'sunrise.png', mimetype: 'image/png', size: data.length },
-    })) as Doc
+    const created = await storedImage('sunrise.png', 640, 480, {
+      alt: 'A sunrise',
+      focalX: 40,
+      focalY: 60,
+    })
     for (const width of [1280, 390]) {
       const p = await s.open(width)
       await p.login('admin')
@@ -246,12 +255,7 @@ test.serial(
 test.serial(
   'a save with a file whose session has ended elsewhere goes back to the login page, as any other call',
   async (t) => {
-    const data = await png(200, 150)
-    const created = (await s.cms.create({
-      collection: 'media',
-      data: { alt: 'Kept' },
-      file: { data, name: 'kept.png', mimetype: 'image/png', size: data.length },
-    })) as Doc
+    const created = await storedImage('kept.png', 200, 150, { alt: 'Kept' })
     const p = await s.open()
     await p.login('admin')
     const page = p.page

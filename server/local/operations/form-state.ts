@@ -4,7 +4,7 @@
  * for their answers as its values change. Nothing is validated or stored.
  */
 import { isRecord } from '../../utilities/is-record.ts'
-import type { FlattenedField } from '../../config/types.ts'
+import type { Access, FlattenedField } from '../../config/types.ts'
 import type { CollectionSlug, FormStateArgs, GlobalSlug } from '../../config/local-api.ts'
 import { nestedData } from '../../config/fields.ts'
 import { ValidationError } from '../../errors/validation-error.ts'
@@ -28,23 +28,23 @@ export async function formState(
   args: FormStateArgs<CollectionSlug, GlobalSlug>,
 ): Promise<FormState> {
   const req = createLocalReq(this, args)
-  const entity =
-    args.collection !== undefined ? this.collection(args.collection) : this.global(args.slug!)
-  const owner =
-    args.collection !== undefined ? { collection: entity.slug } : { global: entity.slug }
+  // A collection's form creates or updates; a global's only ever updates.
+  const target =
+    args.collection !== undefined
+      ? { entity: this.collection(args.collection), owner: { collection: args.collection } }
+      : { entity: this.global(args.slug!), owner: { global: args.slug! } }
+  const { entity, owner } = target
+  const operation = args.collection !== undefined ? (args.operation ?? 'update') : 'update'
   if (!isRecord(args.data))
     throw new ValidationError({
       ...owner,
       errors: [{ message: 'data must be a JSON object of fields.', path: 'data', label: 'data' }],
     })
-  // A global is only ever updated.
-  const operation = args.collection !== undefined ? (args.operation ?? 'update') : 'update'
-  if (args.overrideAccess !== true) {
+  // As every Local operation: access applies with `overrideAccess: false` (REST and the SDK pass it).
+  if (args.overrideAccess === false) {
     if (!req.user) throw new Unauthorized()
-    const fn =
-      args.collection !== undefined && operation === 'create'
-        ? this.collection(args.collection).access.create
-        : entity.access.update
+    const access = entity.access as { create?: Access; update?: Access }
+    const fn = operation === 'create' ? access.create : access.update
     const allowed = await accessResult(fn, { req, id: args.id, data: args.data }, false)
     if (allowed === false) throw new Forbidden()
   }
