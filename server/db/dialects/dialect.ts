@@ -50,6 +50,12 @@ export interface Dialect {
   /** Appended to a SELECT inside a transaction to lock its rows until the end ('' where a write transaction locks the whole database). */
   forUpdate: string
   /**
+   * Appended to a SELECT that claims queued rows (outbox, jobs) inside a transaction: locks the rows it returns and
+   * skips rows another transaction holds (`FOR UPDATE SKIP LOCKED` on MariaDB and PostgreSQL), so workers on
+   * several servers claim disjoint rows without waiting; '' on SQLite, whose write transaction holds the database.
+   */
+  skipLocked: string
+  /**
    * Appended to an INSERT into a collection's table whose id the database assigns, for `RunResult.insertId`
    * (PostgreSQL has no last-insert id: ` RETURNING id`); absent where the driver reports it.
    */

@@ -28,6 +28,7 @@ export const mysqlDialect: Dialect = {
     return m?.[1]
   },
   forUpdate: ' FOR UPDATE',
+  skipLocked: ' FOR UPDATE SKIP LOCKED',
   insertDefaults: (table) => `INSERT INTO ${table} () VALUES ()`,
   onConflictUpdate: () => 'ON DUPLICATE KEY UPDATE',
   conflictStored: (_table, column) => column,

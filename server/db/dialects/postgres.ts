@@ -55,6 +55,7 @@ export const postgresDialect: Dialect = {
     return typeof table === 'string' && constraint === `${table}_pkey` ? 'PRIMARY' : constraint
   },
   forUpdate: ' FOR UPDATE',
+  skipLocked: ' FOR UPDATE SKIP LOCKED',
   returningId: ' RETURNING id',
   insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
   onConflictUpdate: (key) => `ON CONFLICT (${key}) DO UPDATE SET`,

@@ -27,6 +27,7 @@ export const sqliteDialect: Dialect = {
       .join(',')
   },
   forUpdate: '',
+  skipLocked: '',
   insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
   onConflictUpdate: (key) => `ON CONFLICT (${key}) DO UPDATE SET`,
   conflictStored: (_table, column) => column,
