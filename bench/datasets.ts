@@ -20,7 +20,7 @@ const POST_COLUMNS =
   'title, slug, excerpt, status, views, featured, category, author, related, _status, createdAt, updatedAt'
 
 /** The rows of the dataset, in insertion order (ids 1..N once inserted into an empty table). */
-function* rows(posts: number): Generator<{
+export function* rows(posts: number): Generator<{
   kind: 'user' | 'category' | 'post'
   values: unknown[]
 }> {
@@ -64,7 +64,7 @@ function* rows(posts: number): Generator<{
 }
 
 /** Migrates an empty database through the Local layer and creates the admin the bench logs in as. */
-async function migrateWithAdmin(url: string): Promise<void> {
+export async function migrateWithAdmin(url: string): Promise<void> {
   const cms = await getCms({ config: { ...(await loadConfig()), db: { url } } })
   await cms.create({
     collection: 'users',

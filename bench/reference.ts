@@ -4,12 +4,14 @@
  * the CMS is measured as a ratio against it.
  *   SQLite: better-sqlite3 with every statement prepared once and cached by its SQL text.
  *   MariaDB/MySQL: a mysql2 pool (10 connections) with prepared statements (`execute`, cached per connection).
+ *   PostgreSQL: a pg pool (10 connections) with named, server-side prepared statements (bench/postgres.ts).
  *   Uploads: `POST /api/media` streams the file into <media dir> and resizes images (bench/reference-uploads.ts).
- * Usage: node bench/reference.ts <sqlite file | mysql://…> <port> [media dir]
+ * Usage: node bench/reference.ts <sqlite file | mysql://… | postgres://…> <port> [media dir]
  */
 import Database from 'better-sqlite3'
 import Koa from 'koa'
 import mysql from 'mysql2/promise'
+import { pgStore } from './postgres.ts'
 import { floorUpload } from './reference-uploads.ts'
 
 const [location, portArg, mediaDir] = process.argv.slice(2)
@@ -98,9 +100,11 @@ function mysqlStore(url: string): Store {
   }
 }
 
-const store = /^(mysql|mariadb):\/\//.test(location)
+const store: Store = /^(mysql|mariadb):\/\//.test(location)
   ? mysqlStore(location.replace(/^mariadb:/, 'mysql:'))
-  : sqliteStore(location)
+  : /^postgres(ql)?:\/\//.test(location)
+    ? pgStore(location)
+    : sqliteStore(location)
 
 const JSON_COLUMNS = ['body', 'related', 'tags', 'layout']
 const BOOLEAN_COLUMNS = ['featured']

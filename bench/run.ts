@@ -5,16 +5,20 @@
  * statements per request, the CMS's peak RSS during the scenario, its idle RSS and its start-up time. It then runs
  * the scale curve (the default list page and a read by id over REST at 10k, 100k and 1M posts) and states, in a
  * `targets` block, which of issue 36's targets hold in this run. A full run writes `bench/results/latest.json`
- * (`mariadb.json` for `--db mariadb`); a subset (`--only`, `--scale`) writes `bench/results/subset.json`
+ * (`mariadb.json` for `--db mariadb`, `postgres.json` for `--db postgres`); a subset (`--only`, `--scale`) writes `bench/results/subset.json`
  * (`scale.json` for `--scale`).
  *
  *   npm run bench                                   SQLite: every scenario at 100k posts, then the scale curve
  *   npm run bench -- --mariadb                      the same on MariaDB too (floor on mysql2)
  *   npm run bench -- --db mariadb                   MariaDB only
+ *   npm run bench -- --postgres                     PostgreSQL too (floor on pg; bench/postgres.ts); --db takes
+ *                                                   sqlite, mariadb and postgres in any combination
  *   npm run bench -- --only graphql,byid            a subset of scenarios (keys below; a prefix matches several)
  *   npm run bench -- --scale [--sizes 10000,100000] the scale curve only
  *   npm run bench -- --no-scale                     every scenario, no scale curve
  *   --posts N  --duration S  --warmup S  --connections C  --mariadb-url mysql://user:pass@host:port/
+ *   --postgres-url postgres://user:pass@host:port/  (default: the server of DATABASE_URL when it is postgres://,
+ *                                                   else postgres://cms:cms@127.0.0.1:5442/)
  *
  *   --upload-connections C  --upload-duration S     the upload scenarios' load (default 4 connections, 10 s:
  *                                                   at a few uploads a second, 5 s would give too few samples)
@@ -39,11 +43,14 @@ import { listen } from '../server/http/server.ts'
 import {
   dropCopy,
   mariadbDataset,
+  migrateWithAdmin,
   resetMariadb,
+  rows,
   runCopy,
   sqliteDataset,
   type Seeded,
 } from './datasets.ts'
+import { pgLocalFloor, postgresDataset, resetPostgres } from './postgres.ts'
 import { runUploadScenario, UPLOAD_SCENARIOS, type UploadContext } from './uploads.ts'
 
 // ---- options ---------------------------------------------------------------------------
@@ -69,17 +76,24 @@ const UPLOAD_CONNECTIONS = num('upload-connections', 4)
 const UPLOAD_DURATION = num('upload-duration', 10)
 const SIZES = list('sizes').length ? list('sizes').map(Number) : [10_000, 100_000, 1_000_000]
 const MARIADB_SERVER = value('mariadb-url') ?? 'mysql://cms:cms@127.0.0.1:3317/'
+const POSTGRES_SERVER =
+  value('postgres-url') ??
+  (/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '')
+    ? new URL('/', process.env.DATABASE_URL).toString()
+    : 'postgres://cms:cms@127.0.0.1:5442/')
 const ONLY = list('only')
 const SCALE_ONLY = args.includes('--scale')
-type Db = 'sqlite' | 'mariadb'
+type Db = 'sqlite' | 'mariadb' | 'postgres'
 const DBS: Db[] = list('db').length
   ? (list('db') as Db[])
-  : args.includes('--mariadb')
-    ? ['sqlite', 'mariadb']
-    : ['sqlite']
+  : [
+      'sqlite',
+      ...(args.includes('--mariadb') ? (['mariadb'] as const) : []),
+      ...(args.includes('--postgres') ? (['postgres'] as const) : []),
+    ]
 for (const db of DBS)
-  if (db !== 'sqlite' && db !== 'mariadb')
-    throw new Error(`--db takes sqlite, mariadb or both; got ${db}`)
+  if (db !== 'sqlite' && db !== 'mariadb' && db !== 'postgres')
+    throw new Error(`--db takes sqlite, mariadb and postgres; got ${db}`)
 const selected = (key: string) =>
   ONLY.length === 0 || ONLY.some((o) => key === o || key.startsWith(o))
 const RUN_SCALE = SCALE_ONLY || (!args.includes('--no-scale') && selected('scale'))
@@ -533,6 +547,12 @@ async function openSession(db: Db, posts: number): Promise<Session> {
     url = `sqlite:${copy}`
     floorLocation = copy
     cleanup = async () => dropCopy(copy)
+  } else if (db === 'postgres') {
+    seeded = await postgresDataset(POSTGRES_SERVER, posts, rows(posts), migrateWithAdmin)
+    await resetPostgres(POSTGRES_SERVER, posts)
+    url = seeded.location
+    floorLocation = url
+    cleanup = () => resetPostgres(POSTGRES_SERVER, posts)
   } else {
     seeded = await mariadbDataset(MARIADB_SERVER, posts)
     await resetMariadb(MARIADB_SERVER, posts)
@@ -667,6 +687,8 @@ async function localFind(s: Session): Promise<ResultRow> {
     const [l, c] = [db.prepare(listSql), db.prepare(countSql)]
     floor = await timed(() => (l.all(), c.get()))
     db.close()
+  } else if (s.db === 'postgres') {
+    floor = await pgLocalFloor(s.floorLocation, [listSql, countSql], timed)
   } else {
     const conn = await mysql.createConnection(s.floorLocation)
     floor = await timed(async () => {
@@ -904,8 +926,8 @@ async function main(): Promise<void> {
   }
   console.log(JSON.stringify(out.targets, null, 2))
   const file = FULL_RUN
-    ? DBS.length === 1 && DBS[0] === 'mariadb'
-      ? 'mariadb.json'
+    ? DBS.length === 1 && DBS[0] !== 'sqlite'
+      ? `${DBS[0]}.json`
       : 'latest.json'
     : SCALE_ONLY
       ? 'scale.json'

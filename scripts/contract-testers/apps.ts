@@ -19,6 +19,7 @@ import { getCms } from '../../server/local/get-cms.ts'
 import { listen, type RunningServer } from '../../server/http/server.ts'
 import { magazine } from '../../test/fixtures/contract-configs.ts'
 import { newsroom } from '../../test/fixtures/newsroom.ts'
+import { freshDatabaseUrl } from '../../test/helpers/db.ts'
 
 type Data = Record<string, unknown>
 
@@ -213,7 +214,7 @@ export interface ServedApp {
 }
 
 /**
- * Serves `app` on a fresh SQLite database in a temporary folder, seeded with its fixtures; `tune` changes its
+ * Serves `app` on a fresh database (SQLite in a temporary folder; with DATABASE_URL, a new database on that server), seeded with its fixtures; `tune` changes its
  * config first (e.g. a fuzzer's raised rate limits).
  */
 export async function serve(
@@ -222,11 +223,13 @@ export async function serve(
 ): Promise<ServedApp> {
   const dir = await mkdtemp(path.join(tmpdir(), `cms-${app.name}-`))
   const config = withUploadsIn(path.join(dir, 'uploads'), tune(await app.config()))
+  // DATABASE_URL (mysql:// or postgres://) serves the app on a fresh database of that server, dropped after.
+  const fresh = process.env.DATABASE_URL ? await freshDatabaseUrl() : undefined
   const cms = await getCms({
     // Reset links go nowhere: the runner takes its token from the Local API.
     config: {
       ...config,
-      db: { url: `sqlite:${path.join(dir, 'cms.db')}` },
+      db: { url: fresh?.url ?? `sqlite:${path.join(dir, 'cms.db')}` },
       email: { sendEmail() {} },
     },
   })
@@ -282,11 +285,13 @@ export async function serve(
       fixtures: { docs, versions, files, resetTokens, ...extra },
       close: async () => {
         await server.close()
+        await fresh?.drop()
         await rm(dir, { recursive: true, force: true })
       },
     }
   } catch (error) {
     await cms.destroy()
+    await fresh?.drop()
     await rm(dir, { recursive: true, force: true })
     throw error
   }

@@ -166,9 +166,14 @@ export class PostgresDatabase implements Database {
     return () => this.listeners.delete(listener)
   }
 
-  async close(): Promise<void> {
-    await this.pool.end()
-    await this.knex?.destroy()
+  #closed: Promise<void> | undefined
+
+  /** Ends the pool; a second call waits for the first (pg's Pool.end throws when called twice). */
+  close(): Promise<void> {
+    return (this.#closed ??= (async () => {
+      await this.pool.end()
+      await this.knex?.destroy()
+    })())
   }
 }
 
