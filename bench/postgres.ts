@@ -4,8 +4,8 @@
  *
  * The floor writes the SQL the other two databases take (`?` placeholders, unquoted camelCase columns):
  * `pgSql` rewrites it once per text for PostgreSQL: `$n` placeholders, mixed-case identifiers quoted (the CMS
- * creates `"createdAt"`; unquoted, PostgreSQL would fold it to `createdat`), and `RETURNING id` on inserts, which
- * have no last-insert id there. Every statement is a named (server-side prepared) statement, as the CMS's driver
+ * creates `"createdAt"`; unquoted, PostgreSQL would fold it to `createdat`), sort directions with the NULLS order
+ * of the other two databases, and `RETURNING id` on inserts, which have no last-insert id there. Every statement is a named (server-side prepared) statement, as the CMS's driver
  * sends them.
  */
 import pg from 'pg'
@@ -30,6 +30,11 @@ export function pgSql(sql: string): { name: string; text: string } {
     .replace(/'[^']*'|\b[a-z_][a-z0-9_]*[A-Z][A-Za-z0-9_]*\b/g, (m) =>
       m.startsWith("'") ? m : `"${m}"`,
     )
+  // NULL sorts first ascending and last descending on SQLite and MariaDB, and the CMS says so on PostgreSQL (whose
+  // indexes it makes NULLS FIRST): without these words the floor's newest-first page could not read the index.
+  text = text.replace(/'[^']*'|\b(ASC|DESC)\b/g, (m) =>
+    m === 'DESC' ? 'DESC NULLS LAST' : m === 'ASC' ? 'ASC NULLS FIRST' : m,
+  )
   if (/^\s*INSERT\b/i.test(text)) text += ' RETURNING id'
   found = { name: `f${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text }
   rewritten.set(sql, found)
