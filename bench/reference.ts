@@ -108,6 +108,8 @@ const store: Store = /^(mysql|mariadb):\/\//.test(location)
 
 const JSON_COLUMNS = ['body', 'related', 'tags', 'layout']
 const BOOLEAN_COLUMNS = ['featured']
+/** Array fields: an empty one is `[]` in the CMS's answers (as Payload's), never null; an empty blocks field is null. */
+const ARRAY_COLUMNS = ['tags']
 
 function post(row: Row): Row {
   const doc: Row = {}
@@ -119,6 +121,7 @@ function post(row: Row): Row {
         : BOOLEAN_COLUMNS.includes(k) && v !== null
           ? v === 1
           : v
+    if (ARRAY_COLUMNS.includes(k) && doc[k] === null) doc[k] = []
   }
   doc.seo = {
     title: row.seo__title,
