@@ -39,6 +39,8 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   where: (o) => [{ limits: { where: o } }, 'limits.where'],
   richTextLimits: (o) => [{ limits: { richText: o } }, 'limits.richText'],
   ordersApi: at('ordersApi'),
+  webhooks: at('webhooks'),
+  webhookEndpoint: (o) => [{ webhooks: { endpoints: [o] } }, 'webhooks.endpoints[0]'],
   email: at('email'),
   apiDocs: at('apiDocs'),
   rateLimit: at('rateLimit'),

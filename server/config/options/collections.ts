@@ -28,6 +28,7 @@ export const COLLECTION_TABLES = {
     of: 'a collection',
     implemented: {
       slug: I,
+      webhooks: I,
       labels: I,
       fields: I,
       access: I,
@@ -207,6 +208,7 @@ export const COLLECTION_TABLES = {
     of: 'a global',
     implemented: {
       slug: I,
+      webhooks: I,
       label: I,
       fields: I,
       access: I,
