@@ -140,7 +140,7 @@ function checkUrl(url: unknown, at: string, allowPrivate: boolean): void {
   if (parsed.username || parsed.password)
     throw new ConfigError(`${at} must not carry credentials; use headers.`)
   const host = parsed.hostname.replace(/^\[|\]$/g, '')
-  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || literalPrivate(host)))
+  if (!allowPrivate && literalPrivate(host))
     throw new ConfigError(
       `${at}: ${host} is a private or loopback address; webhooks refuse it unless webhooks.allowPrivateTargets is true.`,
     )
