@@ -82,7 +82,10 @@ export function checkOptions(input: unknown): void {
     })
   }
   checkEndpoints(config.endpoints, 'endpoints')
-  checkWebhookEndpoints(keys(config.webhooks, T.webhooks, 'webhooks')?.endpoints, 'webhooks.endpoints')
+  checkWebhookEndpoints(
+    keys(config.webhooks, T.webhooks, 'webhooks')?.endpoints,
+    'webhooks.endpoints',
+  )
   each(config.collections, (c, i) => checkCollection(c, bySlug('collections', i, c.slug)))
   each(config.globals, (g, i) => {
     const at = bySlug('globals', i, g.slug)

@@ -35,13 +35,16 @@ function v6Groups(address: string): number[] {
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
   if (v4) {
     const [a, b, c, d] = v4Bytes(v4[1])
-    text = text.slice(0, -v4[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+    text =
+      text.slice(0, -v4[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
   }
   const [head, tail] = text.split('::')
   const parse = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : [])
   const h = parse(head)
   const t = parse(tail)
-  return tail === undefined ? h : [...h, ...new Array<number>(8 - h.length - t.length).fill(0), ...t]
+  return tail === undefined
+    ? h
+    : [...h, ...new Array<number>(8 - h.length - t.length).fill(0), ...t]
 }
 
 function privateV6(address: string): boolean {

@@ -91,11 +91,13 @@ test('no subscription: a write leaves no outbox row', async (t) => {
   t.deepEqual(await listDeliveries(s.cms.db), [])
 })
 
-const bad = (webhooks: unknown, more: Partial<Config> = {}) => () => {
-  const config = { collections: [posts], webhooks, ...more } as Config
-  checkOptions(config)
-  return sanitizeConfig(config)
-}
+const bad =
+  (webhooks: unknown, more: Partial<Config> = {}) =>
+  () => {
+    const config = { collections: [posts], webhooks, ...more } as Config
+    checkOptions(config)
+    return sanitizeConfig(config)
+  }
 
 test('bad webhook options are ConfigErrors naming the key', (t) => {
   const secret = newSecret()
@@ -103,10 +105,22 @@ test('bad webhook options are ConfigErrors naming the key', (t) => {
   const cases: [unknown, RegExp][] = [
     [{ endpoints: [{ url, secret: 'whsec_c2hvcnQ=' }] }, /webhooks\.endpoints\[0\]\.secret/],
     [{ endpoints: [{ url: 'ftp://x.example.com', secret }] }, /webhooks\.endpoints\[0\]\.url/],
-    [{ endpoints: [{ url: 'http://10.0.0.5/x', secret }] }, /webhooks\.endpoints\[0\]\.url.*private/],
-    [{ endpoints: [{ url: 'http://[::ffff:127.0.0.1]/x', secret }] }, /webhooks\.endpoints\[0\]\.url/],
-    [{ endpoints: [{ url, secret, events: ['posts.exploded'] }] }, /webhooks\.endpoints\[0\]\.events\[0\]/],
-    [{ endpoints: [{ url, secret, where: { title: { equals: 'x' } } }] }, /webhooks\.endpoints\[0\]\.where/],
+    [
+      { endpoints: [{ url: 'http://10.0.0.5/x', secret }] },
+      /webhooks\.endpoints\[0\]\.url.*private/,
+    ],
+    [
+      { endpoints: [{ url: 'http://[::ffff:127.0.0.1]/x', secret }] },
+      /webhooks\.endpoints\[0\]\.url/,
+    ],
+    [
+      { endpoints: [{ url, secret, events: ['posts.exploded'] }] },
+      /webhooks\.endpoints\[0\]\.events\[0\]/,
+    ],
+    [
+      { endpoints: [{ url, secret, where: { title: { equals: 'x' } } }] },
+      /webhooks\.endpoints\[0\]\.where/,
+    ],
     [{ endpoints: [{ url, secret, headers: { 'webhook-id': 'x' } }] }, /headers\.webhook-id/],
     [{ endpoints: [{ url, secret, colour: 'red' }] }, /webhooks\.endpoints\[0\]\.colour/],
     [{ maxAttempts: 0 }, /webhooks\.maxAttempts/],

@@ -53,7 +53,10 @@ test.serial('two CMS instances on one database deliver each event exactly once',
   )
   t.is(receiver.requests.length, 40, 'no event was sent twice')
   t.deepEqual(
-    receiver.delivered().map((e) => e.data.id).sort(),
+    receiver
+      .delivered()
+      .map((e) => e.data.id)
+      .sort(),
     [...ids].sort(),
   )
   const attempts = new Set((await listDeliveries(a.db)).map((r) => r.attempts))
@@ -61,7 +64,10 @@ test.serial('two CMS instances on one database deliver each event exactly once',
 })
 
 let nextPort = 4900 + Math.floor(Math.random() * 300)
-async function start(url: string, receiver: Receiver): Promise<{ child: ChildProcess; base: string }> {
+async function start(
+  url: string,
+  receiver: Receiver,
+): Promise<{ child: ChildProcess; base: string }> {
   const port = nextPort++
   const child = spawn(node, ['server/cli.ts', 'start'], {
     env: {
@@ -135,7 +141,10 @@ test.serial('kill -9 of a server mid-delivery loses no event', async (t) => {
   // The example's seed created categories of its own at the first start: their events come too.
   const delivered = receiver.delivered().filter((e) => created.includes(Number(e.data.id)))
   t.is(delivered.length, 30, 'one webhook-id per event (duplicates share their id)')
-  t.deepEqual(delivered.map((e) => e.data.id).sort((x, y) => Number(x) - Number(y)), created)
+  t.deepEqual(
+    delivered.map((e) => e.data.id).sort((x, y) => Number(x) - Number(y)),
+    created,
+  )
   t.true(delivered.every((e) => e.type === 'categories.created'))
   t.log(`${beforeKill} requests before the kill, ${receiver.requests.length} in all`)
 })

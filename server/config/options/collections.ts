@@ -28,7 +28,6 @@ export const COLLECTION_TABLES = {
     of: 'a collection',
     implemented: {
       slug: I,
-      webhooks: I,
       labels: I,
       fields: I,
       access: I,
@@ -46,6 +45,7 @@ export const COLLECTION_TABLES = {
       custom: I,
       typescript: I,
       upload: I,
+      webhooks: I,
     } satisfies Implemented<CollectionConfig>,
     refused: refused.collectionRefusals,
   },
@@ -208,7 +208,6 @@ export const COLLECTION_TABLES = {
     of: 'a global',
     implemented: {
       slug: I,
-      webhooks: I,
       label: I,
       fields: I,
       access: I,
@@ -217,6 +216,7 @@ export const COLLECTION_TABLES = {
       admin: I,
       custom: I,
       typescript: I,
+      webhooks: I,
     } satisfies Implemented<GlobalConfig>,
     refused: refused.globalRefusals,
   },

@@ -152,13 +152,20 @@ export const CONFIG_TABLES = {
     } satisfies Implemented<WebhooksConfig>,
     refused: {
       collection:
-        'the webhooks admin collection (subscriptions as data) is not built yet; declare endpoints in the config (webhooks.endpoints, or a collection or global `webhooks`).',
-      access: 'the webhooks admin collection is not built yet, so it has no access to configure.',
+        'the webhooks admin collection (subscriptions as data) is not built yet; remove it and declare endpoints in the config (webhooks.endpoints, or a collection or global `webhooks`).',
+      access:
+        'the webhooks admin collection is not built yet, so it has no access to configure; remove it.',
     },
   },
   webhookEndpoint: {
     of: 'a webhook endpoint',
-    implemented: { url: I, events: I, where: I, headers: I, secret: I } satisfies Implemented<WebhookEndpoint>,
+    implemented: {
+      url: I,
+      events: I,
+      where: I,
+      headers: I,
+      secret: I,
+    } satisfies Implemented<WebhookEndpoint>,
     refused: {},
   },
   email: {

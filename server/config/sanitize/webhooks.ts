@@ -52,11 +52,21 @@ export function checkWebhooks(
       throw new ConfigError(`webhooks.${key} must be a positive integer; got ${JSON.stringify(v)}.`)
   }
   const all = [
-    ...collections.filter(emitsEvents).flatMap((c) => collectionActions(c).map((a) => collectionEventType(c.slug, a))),
+    ...collections
+      .filter(emitsEvents)
+      .flatMap((c) => collectionActions(c).map((a) => collectionEventType(c.slug, a))),
     ...globals.flatMap((g) => globalActions(g).map((a) => globalEventType(g.slug, a))),
   ]
-  const allActions = new Set<string>([...collections.filter(emitsEvents).flatMap(collectionActions), 'updated'])
-  checkList(root?.endpoints, 'webhooks.endpoints', { types: all, actions: allActions, allowPrivate, where: false })
+  const allActions = new Set<string>([
+    ...collections.filter(emitsEvents).flatMap(collectionActions),
+    'updated',
+  ])
+  checkList(root?.endpoints, 'webhooks.endpoints', {
+    types: all,
+    actions: allActions,
+    allowPrivate,
+    where: false,
+  })
   for (const c of collections) {
     if (c.webhooks === undefined) continue
     const at = `collections[${c.slug}].webhooks`
@@ -120,7 +130,11 @@ function checkEndpoint(e: WebhookEndpoint, at: string, scope: Scope): void {
   if (e.headers !== undefined) {
     if (!isObject(e.headers)) throw new ConfigError(`${at}.headers must be an object of strings.`)
     for (const [name, value] of Object.entries(e.headers)) {
-      if (typeof value !== 'string' || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(name) || /[\r\n]/.test(value))
+      if (
+        typeof value !== 'string' ||
+        !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(name) ||
+        /[\r\n]/.test(value)
+      )
         throw new ConfigError(`${at}.headers.${name} must be a header name with a string value.`)
       if (RESERVED_HEADERS.has(name.toLowerCase()))
         throw new ConfigError(`${at}.headers.${name}: this header is set by the delivery itself.`)
@@ -133,7 +147,9 @@ function checkUrl(url: unknown, at: string, allowPrivate: boolean): void {
   try {
     parsed = new URL(String(url))
   } catch {
-    throw new ConfigError(`${at} must be an absolute http or https URL; got ${JSON.stringify(url)}.`)
+    throw new ConfigError(
+      `${at} must be an absolute http or https URL; got ${JSON.stringify(url)}.`,
+    )
   }
   if (typeof url !== 'string' || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
     throw new ConfigError(`${at} must be an http or https URL; got ${JSON.stringify(url)}.`)

@@ -7,7 +7,8 @@ import { signature } from './sign.ts'
 import type { Subscription } from './subscriptions.ts'
 
 /** What one POST came to: a status code, or an error (refused target, DNS, connection, timeout). */
-export type AttemptResult = { statusCode: number; error?: string } | { statusCode: null; error: string }
+export type AttemptResult =
+  { statusCode: number; error?: string } | { statusCode: null; error: string }
 
 /** A target the SSRF rule refuses: recorded on the delivery as its error. */
 class RefusedTarget extends Error {}

@@ -91,13 +91,15 @@ export async function emitGlobalEvents(
   )
   if (events.length === 0) return
   const ereq = eventReq(cms, req)
-  const doc: Record<string, unknown> = { ...(await cms.findGlobal({
-    slug: global.slug as GlobalSlug,
-    depth: 0,
-    draft,
-    overrideAccess: true,
-    req: ereq,
-  })) }
+  const doc: Record<string, unknown> = {
+    ...(await cms.findGlobal({
+      slug: global.slug as GlobalSlug,
+      depth: 0,
+      draft,
+      overrideAccess: true,
+      req: ereq,
+    })),
+  }
   const rows = events.flatMap(({ type, subs }) => {
     const body = envelope(type, { global: global.slug, doc })
     return subs.map((sub) => ({ ...body, endpoint: sub.key, subject: `globals.${global.slug}` }))

@@ -30,7 +30,9 @@ export class Subscriptions {
     const all = [
       ...config.collections
         .filter(emitsEvents)
-        .flatMap((c) => collectionActions(c).map((a) => ({ type: collectionEventType(c.slug, a), a }))),
+        .flatMap((c) =>
+          collectionActions(c).map((a) => ({ type: collectionEventType(c.slug, a), a })),
+        ),
       ...config.globals.flatMap((g) =>
         globalActions(g).map((a) => ({ type: globalEventType(g.slug, a), a })),
       ),

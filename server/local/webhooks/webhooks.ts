@@ -103,7 +103,10 @@ export class Webhooks {
         await Promise.all(rows.map((r) => this.#attempt(r)))
       }
     } catch (e) {
-      this.#cms.logger.error({ err: e }, 'webhook worker: a round failed; retrying at the next poll')
+      this.#cms.logger.error(
+        { err: e },
+        'webhook worker: a round failed; retrying at the next poll',
+      )
     }
   }
 
@@ -118,9 +121,7 @@ export class Webhooks {
     const now = Date.now()
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300
     const status = ok ? 'delivered' : !sub || attempts >= s.maxAttempts ? 'dead' : 'failed'
-    const error = ok
-      ? null
-      : (result.error ?? `answered ${result.statusCode}`).slice(0, MAX_ERROR)
+    const error = ok ? null : (result.error ?? `answered ${result.statusCode}`).slice(0, MAX_ERROR)
     await recordAttempt(this.#cms.db, row.id, this.owner, {
       status,
       attempts,

@@ -88,7 +88,13 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
 }
 
 /** Locks an account, with its `loginLocked` event, in one transaction (the lock and its event commit together). */
-async function lockAccount(cms: Cms, c: AuthCollection, req: CmsRequest, id: number, until: string) {
+async function lockAccount(
+  cms: Cms,
+  c: AuthCollection,
+  req: CmsRequest,
+  id: number,
+  until: string,
+) {
   await withTransaction(cms, { ...req }, async (tx) => {
     await lockUser(usersOf(cms, c, tx), id, until)
     if (cms.webhooks.subscriptions.empty) return
