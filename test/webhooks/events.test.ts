@@ -31,7 +31,8 @@ const config = (url: string, secret: string): Omit<Config, 'db'> => ({
       hooks: {
         afterChange: [
           ({ doc }) => {
-            if (doc.title === 'boom') throw new Error('afterChange refuses boom')
+            if ((doc as { title?: string }).title === 'boom')
+              throw new Error('afterChange refuses boom')
             return doc
           },
         ],
