@@ -27,6 +27,7 @@
  * local, and scale (`--only upload` runs both upload scenarios, bench/uploads.ts). Uploads go to a temporary
  * folder (CMS_MEDIA_DIR for the CMS), removed at the end.
  */
+import { webhooksBench } from './webhooks.ts'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
 import mysql from 'mysql2/promise'
@@ -902,12 +903,15 @@ async function main(): Promise<void> {
       }
     }
   }
+  // Outgoing webhooks (bench/webhooks.ts): the outbox's write-path cost and delivery throughput, on SQLite.
+  const webhooks = !SCALE_ONLY && selected('webhooks') ? await webhooksBench() : undefined
   const scale: ResultRow[] = []
   if (RUN_SCALE) for (const db of DBS) scale.push(...(await scaleCurve(db)))
 
   if (results.length) console.table(short(results))
   if (scale.length) console.table(short(scale))
   console.table(sessions)
+  if (webhooks) console.table([webhooks])
   const out = {
     date: new Date().toISOString(),
     machine: `${cpus().length} cores, Node ${process.version}`,
@@ -921,6 +925,7 @@ async function main(): Promise<void> {
     sessions,
     results,
     scale,
+    webhooks,
     targets: Object.fromEntries(DBS.map((db) => [db, targets(db, results, scale)])),
     totalSeconds: Math.round((Date.now() - started) / 1000),
   }

@@ -82,10 +82,15 @@ export function checkOptions(input: unknown): void {
     })
   }
   checkEndpoints(config.endpoints, 'endpoints')
+  checkWebhookEndpoints(
+    keys(config.webhooks, T.webhooks, 'webhooks')?.endpoints,
+    'webhooks.endpoints',
+  )
   each(config.collections, (c, i) => checkCollection(c, bySlug('collections', i, c.slug)))
   each(config.globals, (g, i) => {
     const at = bySlug('globals', i, g.slug)
     keys(g, T.global, at)
+    checkWebhookEndpoints(g.webhooks, `${at}.webhooks`)
     keys(g.access, T.globalAccess, `${at}.access`)
     keys(g.hooks, T.globalHooks, `${at}.hooks`)
     adminKeys(g.admin, `${at}.admin`, ['description'])
@@ -96,6 +101,7 @@ export function checkOptions(input: unknown): void {
 
 function checkCollection(c: Obj, at: string): void {
   keys(c, T.collection, at)
+  checkWebhookEndpoints(c.webhooks, `${at}.webhooks`)
   keys(c.labels, T.labels, `${at}.labels`)
   keys(c.access, T.collectionAccess, `${at}.access`)
   keys(c.hooks, T.collectionHooks, `${at}.hooks`)
@@ -132,6 +138,11 @@ function checkCollection(c: Obj, at: string): void {
   }
   checkVersions(c.versions, T.versions, at)
   checkFields(c.fields, `${at}.fields`)
+}
+
+/** The keys of each webhook endpoint of a list (docs/webhooks.md). */
+function checkWebhookEndpoints(list: unknown, at: string): void {
+  each(list, (e, i) => keys(e, T.webhookEndpoint, `${at}[${i}]`))
 }
 
 /** `versions` of a collection or global: true, false or an object; `drafts` and `drafts.autosave` likewise. */

@@ -14,6 +14,7 @@ import { positiveInt, sanitizeLimits } from './sanitize/limits.ts'
 import { sanitizeLocalization } from './sanitize/localization.ts'
 import { checkSlug, ROUTE_RE } from './sanitize/names.ts'
 import { checkOrdersApi } from './sanitize/orders.ts'
+import { checkWebhooks } from './sanitize/webhooks.ts'
 import { checkUploadTargets } from './sanitize/upload-fields.ts'
 import { resolveEditors } from './sanitize/lexical.ts'
 import type {
@@ -93,6 +94,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   }
   for (const g of globals) checkSaveToJWT(g.flatFields, `Global "${g.slug}"`, false)
   if (input.ordersApi) checkOrdersApi(input.ordersApi, collections)
+  checkWebhooks(input, collections, globals)
   checkUploadTargets(collections, globals)
   resolveEditors(input.editor, collections, globals)
   annotateRelations({ collections, globals })

@@ -692,6 +692,8 @@ export interface CompoundIndex {
 
 export interface CollectionConfig {
   slug: string
+  /** Webhook endpoints for this collection's events only (docs/webhooks.md). */
+  webhooks?: WebhookEndpoint[]
   /** Strings, or one per language: names and descriptions use `en` (else the first). */
   labels?: { singular?: StaticText; plural?: StaticText }
   fields: Field[]
@@ -758,6 +760,8 @@ export interface SanitizedVersions {
 
 export interface GlobalConfig {
   slug: string
+  /** Webhook endpoints for this global's events only (docs/webhooks.md). */
+  webhooks?: WebhookEndpoint[]
   label?: StaticText
   /** As a collection's (admin.ts). */
   admin?: GlobalAdmin
@@ -861,6 +865,8 @@ export interface Config {
    * `items` and `total_amount` fields) owned by users of an auth collection.
    */
   ordersApi?: { orders: string; users: string }
+  /** Outgoing webhooks over a transactional outbox (docs/webhooks.md; our own option, not Payload's). */
+  webhooks?: WebhooksConfig
   /**
    * Outgoing mail (verification, password resets, `cms.sendEmail`): an adapter, a function returning one
    * (Payload's form, e.g. a ported `nodemailerAdapter(...)`), or a promise of either. Default: the console
@@ -1004,4 +1010,40 @@ export interface SanitizedConfig extends Omit<
   cookiePrefix: string
   collectionsBySlug: Map<string, SanitizedCollection>
   globalsBySlug: Map<string, SanitizedGlobal>
+}
+
+/**
+ * One webhook target (docs/webhooks.md): deliveries are POSTed to `url`, signed with `secret` as Standard Webhooks
+ * says (`whsec_<base64>`, at least 24 bytes).
+ */
+export interface WebhookEndpoint {
+  url: string
+  /** Event types (`posts.created`) or bare actions (`created`) this endpoint receives; default: every one in scope. */
+  events?: string[]
+  /** Endpoints of one collection: only documents matching this Where (evaluated in SQL in the write's transaction). */
+  where?: Where
+  /** Extra request headers (the `webhook-*` and `content-type` headers cannot be replaced). */
+  headers?: Record<string, string>
+  secret: string
+}
+
+/** The root `webhooks` option: endpoints for every event, and how the delivery worker behaves. */
+export interface WebhooksConfig {
+  endpoints?: WebhookEndpoint[]
+  /** Deliver to loopback, private, link-local and other non-public addresses (default false: refused, SSRF). */
+  allowPrivateTargets?: boolean
+  /** Attempts before a delivery is dead (default 10). */
+  maxAttempts?: number
+  /** First retry delay in ms (default 1000); doubled each attempt, with jitter, up to `retryMaxDelay`. */
+  retryBaseDelay?: number
+  /** Longest retry delay in ms (default 3_600_000). */
+  retryMaxDelay?: number
+  /** Request timeout in ms (default 10_000). */
+  timeout?: number
+  /** How often the worker looks for due deliveries, in ms (default 1000; a commit that wrote some wakes it too). */
+  pollInterval?: number
+  /** How long a claimed delivery is leased to this server before another may take it over, in ms (default 60_000). */
+  lease?: number
+  /** Run the delivery worker in this process (default true); false leaves delivery to other servers. */
+  worker?: boolean
 }

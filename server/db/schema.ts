@@ -288,6 +288,33 @@ export function internalTables(): TableSpec[] {
       indexes: [{ name: 'cms_webhook_events_event_unique', columns: ['event_id'], unique: true }],
     },
     {
+      // The transactional outbox (docs/webhooks.md): one row per event and webhook endpoint, written in the
+      // write's own transaction, then delivered by the worker of any server (claimed with a lease). `id` orders
+      // the rows; `subject` (collection and id, or global) keeps one document's deliveries to one endpoint in order.
+      name: 'cms_outbox',
+      columns: [
+        { name: 'id', type: 'id' },
+        { name: 'event_id', type: 'string', length: 64 },
+        { name: 'endpoint', type: 'string', length: 255 },
+        { name: 'type', type: 'string', length: 255 },
+        { name: 'subject', type: 'string', length: 255 },
+        { name: 'payload', type: 'text' },
+        { name: 'created_at', type: 'double' },
+        { name: 'status', type: 'string', length: 16 },
+        { name: 'attempts', type: 'integer' },
+        { name: 'next_attempt_at', type: 'double' },
+        { name: 'lease_owner', type: 'string', length: 64 },
+        { name: 'lease_until', type: 'double' },
+        { name: 'last_status_code', type: 'integer' },
+        { name: 'last_error', type: 'text' },
+        { name: 'delivered_at', type: 'double' },
+      ],
+      indexes: [
+        { name: 'cms_outbox_due', columns: ['status', 'next_attempt_at'], unique: false },
+        { name: 'cms_outbox_subject', columns: ['endpoint', 'subject', 'id'], unique: false },
+      ],
+    },
+    {
       // Write generations: per collection table, one row per writing process (`slot` = table and process), bumped
       // by every transaction of that process that writes the table. A table's generation is the sum of its rows,
       // so processes never update one another's row: no certification conflicts between Galera nodes, no lock

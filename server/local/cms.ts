@@ -22,6 +22,7 @@ import { registerFirstUser } from './operations/auth/register-first-user.ts'
 import { initialized } from './operations/auth/init.ts'
 import { sendEmail } from './operations/send-email.ts'
 import { Background } from './background.ts'
+import { Webhooks } from './webhooks/webhooks.ts'
 import { resolveEmailAdapter } from '../email/send.ts'
 import type { EmailAdapter } from '../config/types.ts'
 import { count } from './operations/count.ts'
@@ -70,7 +71,11 @@ export class Cms implements LocalApi {
     this.config = config
     this.db = db
     this.schemas = schemas
+    this.webhooks = new Webhooks(this)
   }
+
+  /** Outgoing webhooks: the subscriptions and the delivery worker (docs/webhooks.md). */
+  readonly webhooks: Webhooks
 
   /** The sanitised collection for `slug`, or a 404 naming it. */
   collection(slug: string): SanitizedCollection {
@@ -150,6 +155,7 @@ export class Cms implements LocalApi {
 
   /** Waits for the work still running in the background, then closes the database. */
   async destroy(): Promise<void> {
+    await this.webhooks.stop()
     await this.background.settled()
     await this.db.close()
   }

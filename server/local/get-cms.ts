@@ -78,6 +78,7 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
     const cms = new Cms(config, db, collections)
     await cms.emailAdapter()
     await config.onInit?.(cms)
+    cms.webhooks.start()
     return cms
   } catch (error) {
     if (!options.db) await db.close()

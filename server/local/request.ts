@@ -54,7 +54,7 @@ export async function withTransaction<T>(
   fn: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   if (req.transaction) return fn(req.transaction)
-  return cms.db.transaction(async (tx) => {
+  const result = await cms.db.transaction(async (tx) => {
     req.transaction = tx
     try {
       return await fn(tx)
@@ -62,4 +62,7 @@ export async function withTransaction<T>(
       delete req.transaction
     }
   })
+  // Outbox rows this transaction wrote are now visible: the webhook worker delivers them at once.
+  cms.webhooks.committed()
+  return result
 }

@@ -39,6 +39,8 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   where: (o) => [{ limits: { where: o } }, 'limits.where'],
   richTextLimits: (o) => [{ limits: { richText: o } }, 'limits.richText'],
   ordersApi: at('ordersApi'),
+  webhooks: at('webhooks'),
+  webhookEndpoint: (o) => [{ webhooks: { endpoints: [o] } }, 'webhooks.endpoints[0]'],
   email: at('email'),
   apiDocs: at('apiDocs'),
   rateLimit: at('rateLimit'),
@@ -339,7 +341,7 @@ test('unknown keys are refused at every level with the accepted keys and a close
   refuses(
     t,
     { globals: [{ slug: 'site', fields: [], labels: { singular: 'Site' } }] },
-    /^globals\[site\]\.labels is not an option of a global\. Accepted: slug, label, fields, access, hooks, versions, admin, custom, typescript\. Did you mean "label"\?$/,
+    /^globals\[site\]\.labels is not an option of a global\. Accepted: slug, label, fields, access, hooks, versions, admin, custom, typescript, webhooks\. Did you mean "label"\?$/,
   )
   refuses(
     t,

@@ -2,7 +2,15 @@
  * The tables of the config root and its top-level option objects: routes, graphQL, db, limits, email, rate
  * limits, localization, endpoints.
  */
-import type { Config, EmailAdapter, Endpoint, Limits, LocalizationConfig } from '../types.ts'
+import type {
+  Config,
+  EmailAdapter,
+  Endpoint,
+  Limits,
+  LocalizationConfig,
+  WebhookEndpoint,
+  WebhooksConfig,
+} from '../types.ts'
 import * as refused from '../unsupported.ts'
 import { I, type Implemented, type OptionTable } from './table.ts'
 
@@ -28,6 +36,7 @@ export const CONFIG_TABLES = {
       maxLimit: I,
       limits: I,
       ordersApi: I,
+      webhooks: I,
       email: I,
       apiDocs: I,
       rateLimit: I,
@@ -126,6 +135,37 @@ export const CONFIG_TABLES = {
   ordersApi: {
     of: 'ordersApi',
     implemented: { orders: I, users: I } satisfies Implemented<NonNullable<Config['ordersApi']>>,
+    refused: {},
+  },
+  webhooks: {
+    of: 'webhooks',
+    implemented: {
+      endpoints: I,
+      allowPrivateTargets: I,
+      maxAttempts: I,
+      retryBaseDelay: I,
+      retryMaxDelay: I,
+      timeout: I,
+      pollInterval: I,
+      lease: I,
+      worker: I,
+    } satisfies Implemented<WebhooksConfig>,
+    refused: {
+      collection:
+        'the webhooks admin collection (subscriptions as data) is not built yet; remove it and declare endpoints in the config (webhooks.endpoints, or a collection or global `webhooks`).',
+      access:
+        'the webhooks admin collection is not built yet, so it has no access to configure; remove it.',
+    },
+  },
+  webhookEndpoint: {
+    of: 'a webhook endpoint',
+    implemented: {
+      url: I,
+      events: I,
+      where: I,
+      headers: I,
+      secret: I,
+    } satisfies Implemented<WebhookEndpoint>,
     refused: {},
   },
   email: {

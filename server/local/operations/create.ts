@@ -20,6 +20,8 @@ import { duplicateSource } from '../duplicate.ts'
 import { stageWrite, type StagedFile } from '../upload/stage.ts'
 import { settleFiles, storeFile } from '../upload/store.ts'
 import { idParam } from '../params.ts'
+import { createActions } from '../webhooks/actions.ts'
+import { emitCollectionEvents } from '../webhooks/emit.ts'
 import {
   afterChange,
   prehashPassword,
@@ -189,13 +191,16 @@ export async function create(
       // --- write, and the first version
       let stored = await insertDoc(this, tx, ctx, collection, schema, doc, source, req)
 
-      // --- afterChange, then read back
+      // --- afterChange, the events (outbox rows in this transaction), then read back
+      const storedForm = structuredClone(stored)
       stored = await afterChange(this, collection, stored, {
         req,
         data: doc,
         operation: 'create',
         overrideAccess,
       })
+      const actions = createActions(collection, storedForm)
+      await emitCollectionEvents(this, req, collection, actions, storedForm)
       const [out] = await readDocs(this, collection, [stored], req, {
         ...args,
         depth,

@@ -22,6 +22,7 @@ import { deleteMany } from './delete-many.ts'
 import { deleteVersions } from '../versions.ts'
 import { hiddenInTrash } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
+import { emitCollectionEvents } from '../webhooks/emit.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
 export async function deleteOperation<S extends CollectionSlug>(
@@ -82,6 +83,8 @@ export async function deleteOne(
       0
   )
     throw new Forbidden()
+  // The event first: its filter and its document are the last stored state (rolled back with the delete).
+  await emitCollectionEvents(cms, req, collection, ['deleted'], structuredClone(doc))
   await deleteRow(tx, ctx, collection, id)
   await deleteVersions(cms, tx, ctx, collection, id)
   // Auth collections have serial ids.

@@ -1,4 +1,7 @@
 import { readGlobalRow, writeGlobalRow } from '../../db/stores/globals.ts'
+import type { GlobalAction } from '../../config/events.ts'
+import { updateActions } from '../webhooks/actions.ts'
+import { emitGlobalEvents } from '../webhooks/emit.ts'
 import { selectById } from '../../db/store.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { executeAccess } from '../access.ts'
@@ -38,8 +41,8 @@ export async function restoreGlobalVersion(
     checkUpdatable(this, global, req, access, row)
     const data = versionData(version)
     if (draft) data._status = 'draft'
-    if (!draft || row?.data._status !== 'published')
-      await writeGlobalRow(tx, this.db.dialect, global.slug, data, Boolean(row))
+    const wroteMain = !draft || row?.data._status !== 'published'
+    if (wroteMain) await writeGlobalRow(tx, this.db.dialect, global.slug, data, Boolean(row))
     const now = new Date().toISOString()
     await saveVersion(this, tx, ctx, global, undefined, {
       ...data,
@@ -56,6 +59,8 @@ export async function restoreGlobalVersion(
       { doc, previousDoc, operation: 'update', req },
       { global },
     )
+    const actions = updateActions(global, row?.data, data, wroteMain) as GlobalAction[]
+    await emitGlobalEvents(this, req, global, actions, draft)
     return this.findGlobal({
       slug: args.slug,
       req,

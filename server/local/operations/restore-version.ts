@@ -14,6 +14,8 @@ import { createLocalReq, executorFor, withTransaction } from '../request.ts'
 import type { CollectionSlug, DocOf, RestoreVersionArgs } from '../../config/local-api.ts'
 import { isDraft, saveVersion, versionData, versioned } from '../versions.ts'
 import { hiddenInTrash } from '../trash.ts'
+import { updateActions } from '../webhooks/actions.ts'
+import { emitCollectionEvents } from '../webhooks/emit.ts'
 
 /**
  * Makes a version the document's content again (`update` access on the document), saving it as a new latest
@@ -80,6 +82,7 @@ export async function restoreVersion(
           stored = { ...data, id: parent, createdAt: main.createdAt, updatedAt: now }
         }
         await saveVersion(this, tx, ctx, collection, parent, stored)
+        const storedForm = structuredClone(stored)
         localizeDocs(this, collection.flatFields, [stored], req)
         stored = await runHooks(
           collection.hooks.afterChange,
@@ -87,6 +90,9 @@ export async function restoreVersion(
           { doc: stored, data, previousDoc: main, operation: 'update', req, overrideAccess },
           { collection },
         )
+        const wroteMain = !draft || main._status !== 'published'
+        const actions = updateActions(collection, main, storedForm, wroteMain)
+        await emitCollectionEvents(this, req, collection, actions, storedForm)
         const [out] = await readDocs(this, collection, [stored], req, {
           ...args,
           depth: depthParam(this, args.depth),

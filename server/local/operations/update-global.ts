@@ -11,6 +11,9 @@ import { createLocalReq, withTransaction } from '../request.ts'
 import type { GlobalOf, GlobalSlug, UpdateGlobalArgs } from '../../config/local-api.ts'
 import { isAutosave, isDraft, latestVersion, saveVersion } from '../versions.ts'
 import { prepareData, toEditable, toStored, withDraftStatus } from '../write.ts'
+import type { GlobalAction } from '../../config/events.ts'
+import { updateActions } from '../webhooks/actions.ts'
+import { emitGlobalEvents } from '../webhooks/emit.ts'
 
 /**
  * Writes a global (merged over what is stored, validated) in one transaction and returns it. With versions, each
@@ -60,8 +63,8 @@ export async function updateGlobal(
       overrideAccess,
     })
     const stored = toStored(this, global.flatFields, structuredClone(doc), base, req)
-    if (!draft || row?.data._status !== 'published')
-      await writeGlobalRow(tx, this.db.dialect, global.slug, stored, Boolean(row))
+    const wroteMain = !draft || row?.data._status !== 'published'
+    if (wroteMain) await writeGlobalRow(tx, this.db.dialect, global.slug, stored, Boolean(row))
     const now = new Date().toISOString()
     await saveVersion(
       this,
@@ -78,6 +81,8 @@ export async function updateGlobal(
       { doc, previousDoc: original, operation: 'update', req },
       { global },
     )
+    const actions = updateActions(global, row?.data, stored, wroteMain) as GlobalAction[]
+    await emitGlobalEvents(this, req, global, actions, draft)
     return this.findGlobal({ ...args, slug: incoming.slug, req, overrideAccess })
   })
 }

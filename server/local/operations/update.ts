@@ -26,6 +26,8 @@ import { isAutosave, isDraft, latestVersion, saveVersion } from '../versions.ts'
 import { hiddenInTrash } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 import { takeApiKey } from '../take-api-key.ts'
+import { updateActions } from '../webhooks/actions.ts'
+import { emitCollectionEvents } from '../webhooks/emit.ts'
 import {
   afterChange,
   prehashPassword,
@@ -260,7 +262,8 @@ export async function updateOne(
   }
   await saveVersion(cms, tx, ctx, collection, id, stored, autosave)
 
-  // --- afterChange, then read back
+  // --- afterChange, the events (outbox rows in this transaction), then read back
+  const eventForm = structuredClone(stored)
   stored = await afterChange(cms, collection, stored, {
     req,
     data: doc,
@@ -268,6 +271,8 @@ export async function updateOne(
     original,
     overrideAccess: args.overrideAccess,
   })
+  const actions = updateActions(collection, main, eventForm, writeMain)
+  await emitCollectionEvents(cms, req, collection, actions, eventForm)
   const [out] = await readDocs(cms, collection, [stored], req, {
     ...args,
     depth: depthParam(cms, args.depth),

@@ -7,6 +7,9 @@ import {
 } from '../../../db/stores/users.ts'
 import { AuthenticationError, LockedAuth, UnverifiedEmail } from '../../../errors/auth-errors.ts'
 import type { Cms } from '../../cms.ts'
+import type { CmsRequest } from '../../../config/types.ts'
+import { selectById } from '../../../db/store.ts'
+import { emitCollectionEvents } from '../../webhooks/emit.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
 import { openSession } from './jwt-fields.ts'
@@ -18,6 +21,7 @@ import {
   unverified,
   userAnswer,
   usersOf,
+  type AuthCollection,
   type AuthResult,
 } from './shared.ts'
 
@@ -57,7 +61,7 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
     if (maxLoginAttempts > 0) {
       const failures = await countFailedLogin(users, id, lockedUntil ? row.lockUntil : undefined)
       if (failures >= maxLoginAttempts) {
-        await lockUser(users, id, new Date(now + lockTime).toISOString())
+        await lockAccount(this, c, req, id, new Date(now + lockTime).toISOString())
         throw new LockedAuth()
       }
     }
@@ -80,5 +84,21 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
     req.user = { ...self, ...user, id, collection: c.slug }
     user = await runAuthHooks(c.hooks.afterLogin, user, (u) => ({ ...hookArgs, token, user: u }))
     return { token, exp, user }
+  })
+}
+
+/** Locks an account, with its `loginLocked` event, in one transaction (the lock and its event commit together). */
+async function lockAccount(
+  cms: Cms,
+  c: AuthCollection,
+  req: CmsRequest,
+  id: number,
+  until: string,
+) {
+  await withTransaction(cms, { ...req }, async (tx) => {
+    await lockUser(usersOf(cms, c, tx), id, until)
+    if (cms.webhooks.subscriptions.empty) return
+    const row = await selectById(tx, cms.queryContext(), c, id)
+    if (row) await emitCollectionEvents(cms, { ...req, transaction: tx }, c, ['loginLocked'], row)
   })
 }

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import {
+  collectionEventType,
+  emitsEvents,
+  globalEventType,
+  type CollectionAction,
+  type EventData,
+  type GlobalAction,
+} from '../../config/events.ts'
+import type { CmsRequest, ID, SanitizedCollection, SanitizedGlobal } from '../../config/types.ts'
+import type { GlobalSlug } from '../../config/local-api.ts'
+import type { Executor } from '../../db/database.ts'
+import { selectIds } from '../../db/store.ts'
+import { insertDeliveries, type NewDelivery } from '../../db/stores/outbox.ts'
+import type { Cms } from '../cms.ts'
+import { resolveLocale } from '../locale.ts'
+import { readDocs } from '../read.ts'
+import type { Subscription } from './subscriptions.ts'
+
+/** The event types of `actions` that something subscribes to, with their subscriptions. */
+const subscribed = (cms: Cms, types: string[]) =>
+  types
+    .map((type) => ({ type, subs: cms.webhooks.subscriptions.forType(type) }))
+    .filter((t) => t.subs.length > 0)
+
+/** The request an event's document is read under: the caller's, its transaction, in the default locale. */
+function eventReq(cms: Cms, req: CmsRequest): CmsRequest {
+  return { ...req, ...resolveLocale(cms.config, undefined, undefined) }
+}
+
+/**
+ * Writes the outbox rows of a collection write, in its transaction (`req.transaction`), once the afterChange hooks
+ * ran: one row per event type and subscribed endpoint whose `where` the document matches. `stored` is the stored
+ * form of the document (all locales, before afterRead); `doc` is read from it as REST answers it at depth 0 in
+ * the default locale, hidden fields left out. Nothing subscribed: nothing is read or written.
+ */
+export async function emitCollectionEvents(
+  cms: Cms,
+  req: CmsRequest,
+  collection: SanitizedCollection,
+  actions: CollectionAction[],
+  stored: Record<string, unknown>,
+): Promise<void> {
+  if (!emitsEvents(collection) || cms.webhooks.subscriptions.empty) return
+  const events = subscribed(
+    cms,
+    actions.map((a) => collectionEventType(collection.slug, a)),
+  )
+  if (events.length === 0) return
+  const tx = req.transaction ?? cms.db
+  const id = stored.id as ID
+  const ereq = eventReq(cms, req)
+  const [doc] = await readDocs(cms, collection, [structuredClone(stored)], ereq, {
+    depth: 0,
+    overrideAccess: true,
+  })
+  // A filter is evaluated once per endpoint, in SQL on the row as this transaction sees it.
+  const matched = new Map<Subscription, boolean>()
+  const matches = async (sub: Subscription) => {
+    if (!sub.where) return true
+    let m = matched.get(sub)
+    if (m === undefined) {
+      const where = { and: [{ id: { equals: id } }, sub.where] }
+      m = (await selectIds(tx, cms.queryContext(ereq.locale), collection, where)).length > 0
+      matched.set(sub, m)
+    }
+    return m
+  }
+  const rows: NewDelivery[] = []
+  for (const { type, subs } of events) {
+    const body = envelope(type, { collection: collection.slug, id, doc })
+    for (const sub of subs)
+      if (await matches(sub))
+        rows.push({ ...body, endpoint: sub.key, subject: `${collection.slug}:${String(id)}` })
+  }
+  await write(cms, tx, rows)
+}
+
+/** The outbox rows of a global write (as `emitCollectionEvents`); `doc` is the global as `findGlobal` reads it. */
+export async function emitGlobalEvents(
+  cms: Cms,
+  req: CmsRequest,
+  global: SanitizedGlobal,
+  actions: GlobalAction[],
+  draft: boolean,
+): Promise<void> {
+  if (cms.webhooks.subscriptions.empty) return
+  const events = subscribed(
+    cms,
+    actions.map((a) => globalEventType(global.slug, a)),
+  )
+  if (events.length === 0) return
+  const ereq = eventReq(cms, req)
+  const doc: Record<string, unknown> = {
+    ...(await cms.findGlobal({
+      slug: global.slug as GlobalSlug,
+      depth: 0,
+      draft,
+      overrideAccess: true,
+      req: ereq,
+    })),
+  }
+  const rows = events.flatMap(({ type, subs }) => {
+    const body = envelope(type, { global: global.slug, doc })
+    return subs.map((sub) => ({ ...body, endpoint: sub.key, subject: `globals.${global.slug}` }))
+  })
+  await write(cms, req.transaction ?? cms.db, rows)
+}
+
+/** One event's id and body: the Standard Webhooks envelope `{ type, timestamp, data }`. */
+function envelope(type: string, data: EventData) {
+  const now = Date.now()
+  return {
+    eventId: `evt_${randomUUID().replaceAll('-', '')}`,
+    type,
+    payload: JSON.stringify({ type, timestamp: new Date(now).toISOString(), data }),
+    createdAt: now,
+  }
+}
+
+async function write(cms: Cms, tx: Executor, rows: NewDelivery[]) {
+  if (rows.length === 0) return
+  await insertDeliveries(tx, rows)
+  cms.webhooks.written()
+}

@@ -1,0 +1,78 @@
+import {
+  collectionActions,
+  collectionEventType,
+  emitsEvents,
+  globalActions,
+  globalEventType,
+} from '../../config/events.ts'
+import type { SanitizedConfig, WebhookEndpoint, Where } from '../../config/types.ts'
+
+/** One configured endpoint, resolved: the event types it receives in its scope, and a stable key. */
+export interface Subscription {
+  /** `webhooks#0`, `collections.posts#1`, `globals.settings#0`: its place in the config (stored on each delivery). */
+  key: string
+  url: string
+  secret: string
+  headers: Record<string, string>
+  where?: Where
+}
+
+/**
+ * The subscriptions of a config, indexed by event type, worked out once at start: a write asks `forType` and,
+ * when nothing subscribes, writes no outbox row at all.
+ */
+export class Subscriptions {
+  readonly byKey = new Map<string, Subscription>()
+  readonly #byType = new Map<string, Subscription[]>()
+
+  constructor(config: SanitizedConfig) {
+    const root = config.webhooks?.endpoints ?? []
+    const all = [
+      ...config.collections
+        .filter(emitsEvents)
+        .flatMap((c) =>
+          collectionActions(c).map((a) => ({ type: collectionEventType(c.slug, a), a })),
+        ),
+      ...config.globals.flatMap((g) =>
+        globalActions(g).map((a) => ({ type: globalEventType(g.slug, a), a })),
+      ),
+    ]
+    root.forEach((e, i) => this.#add(e, `webhooks#${i}`, all))
+    for (const c of config.collections) {
+      if (!emitsEvents(c)) continue
+      const scope = collectionActions(c).map((a) => ({ type: collectionEventType(c.slug, a), a }))
+      ;(c.webhooks ?? []).forEach((e, i) => this.#add(e, `collections.${c.slug}#${i}`, scope))
+    }
+    for (const g of config.globals) {
+      const scope = globalActions(g).map((a) => ({ type: globalEventType(g.slug, a), a }))
+      ;(g.webhooks ?? []).forEach((e, i) => this.#add(e, `globals.${g.slug}#${i}`, scope))
+    }
+  }
+
+  #add(e: WebhookEndpoint, key: string, scope: { type: string; a: string }[]): void {
+    const sub: Subscription = {
+      key,
+      url: e.url,
+      secret: e.secret,
+      headers: e.headers ?? {},
+      ...(e.where ? { where: e.where } : {}),
+    }
+    this.byKey.set(key, sub)
+    const wanted = e.events && new Set(e.events)
+    for (const { type, a } of scope) {
+      if (wanted && !wanted.has(type) && !wanted.has(a)) continue
+      const list = this.#byType.get(type) ?? []
+      list.push(sub)
+      this.#byType.set(type, list)
+    }
+  }
+
+  /** The subscriptions receiving events of `type` (an empty list costs a write nothing). */
+  forType(type: string): readonly Subscription[] {
+    return this.#byType.get(type) ?? []
+  }
+
+  get empty(): boolean {
+    return this.byKey.size === 0
+  }
+}

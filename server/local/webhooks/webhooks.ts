@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import { claimDeliveries, recordAttempt, type DeliveryRow } from '../../db/stores/outbox.ts'
+import type { Cms } from '../cms.ts'
+import { post, type AttemptResult } from './deliver.ts'
+import { Subscriptions } from './subscriptions.ts'
+
+/** The longest error text kept on a delivery. */
+const MAX_ERROR = 500
+/** Deliveries claimed (and POSTed in parallel) per round. */
+const BATCH = 20
+
+/**
+ * The webhooks of one CMS (docs/webhooks.md): its subscriptions, and the delivery worker that claims due outbox
+ * rows with a lease, POSTs them and records each attempt. Every server on one database runs one; the lease and
+ * `SKIP LOCKED` keep two from holding one row. `getCms` starts it, `cms.destroy()` stops it.
+ */
+export class Webhooks {
+  readonly subscriptions: Subscriptions
+  /** This worker's name on the rows it leases. */
+  readonly owner = `${hostname().slice(0, 30)}:${process.pid}:${randomUUID().slice(0, 8)}`
+  readonly #cms: Cms
+  #timer: NodeJS.Timeout | undefined
+  #round: Promise<void> | undefined
+  #again = false
+  #stopped = true
+  #dirty = false
+
+  constructor(cms: Cms) {
+    this.#cms = cms
+    this.subscriptions = new Subscriptions(cms.config)
+  }
+
+  get #settings() {
+    const w = this.#cms.config.webhooks ?? {}
+    return {
+      allowPrivate: w.allowPrivateTargets ?? false,
+      maxAttempts: w.maxAttempts ?? 10,
+      base: w.retryBaseDelay ?? 1000,
+      max: w.retryMaxDelay ?? 3_600_000,
+      timeout: w.timeout ?? 10_000,
+      poll: w.pollInterval ?? 1000,
+      lease: w.lease ?? 60_000,
+    }
+  }
+
+  /** Starts the worker (nothing to do without subscriptions, or with `webhooks.worker: false`). */
+  start(): void {
+    if (this.subscriptions.empty || this.#cms.config.webhooks?.worker === false) return
+    this.#stopped = false
+    this.wake()
+  }
+
+  /** Stops polling and waits for the round in flight (its leases are released as each attempt is recorded). */
+  async stop(): Promise<void> {
+    this.#stopped = true
+    clearTimeout(this.#timer)
+    await this.#round
+  }
+
+  /** A write put rows in the outbox (in a transaction not yet committed). */
+  written(): void {
+    this.#dirty = true
+  }
+
+  /** A transaction committed: when it wrote outbox rows, deliver now rather than at the next poll. */
+  committed(): void {
+    if (!this.#dirty) return
+    this.#dirty = false
+    this.wake()
+  }
+
+  /** Runs a round now (or right after the one in flight). */
+  wake(): void {
+    if (this.#stopped) return
+    if (this.#round) {
+      this.#again = true
+      return
+    }
+    clearTimeout(this.#timer)
+    this.#round = this.#run().finally(() => {
+      this.#round = undefined
+      if (this.#stopped) return
+      const again = this.#again
+      this.#again = false
+      this.#timer = setTimeout(() => this.wake(), again ? 0 : this.#settings.poll)
+      this.#timer.unref()
+    })
+  }
+
+  /** Claims and delivers due rows until none is left. */
+  async #run(): Promise<void> {
+    const s = this.#settings
+    try {
+      while (!this.#stopped) {
+        const rows = await claimDeliveries(this.#cms.db, {
+          owner: this.owner,
+          now: Date.now(),
+          lease: s.lease,
+          limit: BATCH,
+        })
+        if (rows.length === 0) return
+        await Promise.all(rows.map((r) => this.#attempt(r)))
+      }
+    } catch (e) {
+      this.#cms.logger.error(
+        { err: e },
+        'webhook worker: a round failed; retrying at the next poll',
+      )
+    }
+  }
+
+  /** One POST of a claimed row, and its outcome recorded: delivered, failed (retried later) or dead. */
+  async #attempt(row: DeliveryRow): Promise<void> {
+    const s = this.#settings
+    const sub = this.subscriptions.byKey.get(row.endpoint)
+    const result: AttemptResult = sub
+      ? await post(sub, { eventId: row.event_id, payload: row.payload }, s)
+      : { statusCode: null, error: `endpoint ${row.endpoint} is no longer configured` }
+    const attempts = row.attempts + 1
+    const now = Date.now()
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300
+    const status = ok ? 'delivered' : !sub || attempts >= s.maxAttempts ? 'dead' : 'failed'
+    const error = ok ? null : (result.error ?? `answered ${result.statusCode}`).slice(0, MAX_ERROR)
+    await recordAttempt(this.#cms.db, row.id, this.owner, {
+      status,
+      attempts,
+      nextAttemptAt: ok ? now : now + backoff(attempts, s.base, s.max),
+      statusCode: result.statusCode,
+      error,
+      at: now,
+    })
+    if (!ok)
+      this.#cms.logger.warn(
+        { delivery: row.id, type: row.type, endpoint: row.endpoint, attempts, status, error },
+        'webhook delivery failed',
+      )
+  }
+}
+
+/** The wait before attempt `attempts + 1`: `base · 2^(attempts-1)`, at most `max`, less up to half (jitter). */
+export function backoff(attempts: number, base: number, max: number): number {
+  const full = Math.min(max, base * 2 ** Math.min(attempts - 1, 30))
+  return Math.round(full / 2 + (Math.random() * full) / 2)
+}
