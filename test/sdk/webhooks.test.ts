@@ -72,6 +72,8 @@ test('an event signed by standardwebhooks verifies and comes back typed (Headers
   if (!isWebhookEvent(event, 'posts.published')) return t.fail('not narrowed')
   const title: string | null | undefined = event.data.doc.title
   const id: number = event.data.id
+  // @ts-expect-error the doc is a Post, not `any`: it has no such field
+  t.is(event.data.doc.noSuchField, undefined)
   t.is(title, post.title)
   t.is(id, post.id)
   t.deepEqual(event.data.doc, post)
@@ -80,6 +82,10 @@ test('an event signed by standardwebhooks verifies and comes back typed (Headers
   const upper = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]))
   const again = await verifyWebhook(SECRET, upper, new TextEncoder().encode(body))
   t.deepEqual(again, event)
+
+  // @ts-expect-error posts have no trash: no such event type
+  const none: WebhookEventOf<'posts.trashed'> | undefined = undefined
+  t.is(none, undefined)
 
   // A switch on type narrows too.
   const type: WebhookEventType = event.type
