@@ -28,6 +28,17 @@ import {
 import { fileMethods, type ReadFile, type StoredFile, type UploadInput } from './upload.ts'
 
 export type { FileBytes, ReadFile, StoredFile, UploadInput } from './upload.ts'
+export {
+  isWebhookEvent,
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+  type WebhookHeaders,
+  type WebhookVerificationReason,
+} from './webhooks.ts'
 export type { AuthTypes, CollectionTypes, GlobalTypes, Order, OrderInput, OrderList, Permissions }
 export type * from '../generated/openapi/types.gen.ts'
 export * from '../server/richtext/index.ts'

@@ -4,6 +4,8 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
+export type Webhooks = OnUserCreatedWebhookRequest | OnUserUpdatedWebhookRequest | OnUserDeletedWebhookRequest | OnUserLoginLockedWebhookRequest | OnCategoryCreatedWebhookRequest | OnCategoryUpdatedWebhookRequest | OnCategoryDeletedWebhookRequest | OnPostCreatedWebhookRequest | OnPostUpdatedWebhookRequest | OnPostPublishedWebhookRequest | OnPostUnpublishedWebhookRequest | OnPostDeletedWebhookRequest | OnPageCreatedWebhookRequest | OnPageUpdatedWebhookRequest | OnPagePublishedWebhookRequest | OnPageUnpublishedWebhookRequest | OnPageTrashedWebhookRequest | OnPageRestoredWebhookRequest | OnPageDeletedWebhookRequest | OnMediaCreatedWebhookRequest | OnMediaUpdatedWebhookRequest | OnMediaDeletedWebhookRequest | OnTrackingCreatedWebhookRequest | OnTrackingUpdatedWebhookRequest | OnTrackingDeletedWebhookRequest | OnOrderCreatedWebhookRequest | OnOrderUpdatedWebhookRequest | OnOrderDeletedWebhookRequest | OnSiteSettingUpdatedWebhookRequest;
+
 export type AllMediaDistinct = {
     /**
      * One object per distinct value, keyed by the field path.
@@ -111,6 +113,18 @@ export type Category = {
     updatedAt?: string;
 };
 
+/**
+ * `categories.created`: a document was created (a draft or published).
+ */
+export type CategoryCreatedEvent = {
+    type: 'categories.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: CategoryEventData;
+};
+
 export type CategoryCreateInput = {
     /**
      * Accepted and ignored: no localization.
@@ -139,6 +153,27 @@ export type CategoryCreateInput = {
      * The last update time: accepted and ignored (any value); the server sets it.
      */
     updatedAt?: unknown;
+};
+
+/**
+ * `categories.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type CategoryDeletedEvent = {
+    type: 'categories.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: CategoryEventData;
+};
+
+/**
+ * What an event of Categories is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type CategoryEventData = {
+    collection: 'categories';
+    id: number;
+    doc: Category;
 };
 
 /**
@@ -185,6 +220,18 @@ export type CategorySelect = {
     name?: boolean;
     slug?: boolean;
     description?: boolean;
+};
+
+/**
+ * `categories.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type CategoryUpdatedEvent = {
+    type: 'categories.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: CategoryEventData;
 };
 
 export type CategoryUpdateInput = {
@@ -455,6 +502,18 @@ export type Media = {
     updatedAt?: string;
 };
 
+/**
+ * `media.created`: a document was created (a draft or published).
+ */
+export type MediaCreatedEvent = {
+    type: 'media.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: MediaEventData;
+};
+
 export type MediaCreateInput = {
     /**
      * Accepted and ignored: no localization.
@@ -610,6 +669,27 @@ export type MediaCreateInput = {
      * The last update time: accepted and ignored (any value); the server sets it.
      */
     updatedAt?: unknown;
+};
+
+/**
+ * `media.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type MediaDeletedEvent = {
+    type: 'media.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: MediaEventData;
+};
+
+/**
+ * What an event of Media is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type MediaEventData = {
+    collection: 'media';
+    id: number;
+    doc: Media;
 };
 
 /**
@@ -850,6 +930,18 @@ export type MediaSelect = {
             filename?: boolean;
         };
     };
+};
+
+/**
+ * `media.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type MediaUpdatedEvent = {
+    type: 'media.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: MediaEventData;
 };
 
 export type MediaUpdateInput = {
@@ -1321,6 +1413,18 @@ export type Order = {
     updatedAt?: string;
 };
 
+/**
+ * `orders.created`: a document was created (a draft or published).
+ */
+export type OrderCreatedEvent = {
+    type: 'orders.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: OrderEventData;
+};
+
 export type OrderCreateInput = {
     /**
      * Accepted and ignored: no localization.
@@ -1356,6 +1460,27 @@ export type OrderCreateInput = {
      * The last update time: accepted and ignored (any value); the server sets it.
      */
     updatedAt?: unknown;
+};
+
+/**
+ * `orders.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type OrderDeletedEvent = {
+    type: 'orders.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: OrderEventData;
+};
+
+/**
+ * What an event of Orders is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type OrderEventData = {
+    collection: 'orders';
+    id: number;
+    doc: Order;
 };
 
 /**
@@ -1468,6 +1593,18 @@ export type OrdersList = {
     hasNextPage: boolean;
     prevPage: number | null;
     nextPage: number | null;
+};
+
+/**
+ * `orders.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type OrderUpdatedEvent = {
+    type: 'orders.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: OrderEventData;
 };
 
 export type OrderUpdateInput = {
@@ -1860,6 +1997,18 @@ export type Page = {
     updatedAt?: string;
 };
 
+/**
+ * `pages.created`: a document was created (a draft or published).
+ */
+export type PageCreatedEvent = {
+    type: 'pages.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PageEventData;
+};
+
 export type PageCreateInput = {
     /**
      * Accepted and ignored: no localization.
@@ -1904,6 +2053,27 @@ export type PageCreateInput = {
      * The last update time: accepted and ignored (any value); the server sets it.
      */
     updatedAt?: unknown;
+};
+
+/**
+ * `pages.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type PageDeletedEvent = {
+    type: 'pages.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PageEventData;
+};
+
+/**
+ * What an event of Pages is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type PageEventData = {
+    collection: 'pages';
+    id: number;
+    doc: Page;
 };
 
 /**
@@ -1964,6 +2134,30 @@ export type PagePermissions = {
     };
 };
 
+/**
+ * `pages.published`: a write left the document published.
+ */
+export type PagePublishedEvent = {
+    type: 'pages.published';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PageEventData;
+};
+
+/**
+ * `pages.restored`: a document came back from the trash.
+ */
+export type PageRestoredEvent = {
+    type: 'pages.restored';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PageEventData;
+};
+
 export type PagesDistinct = {
     /**
      * One object per distinct value, keyed by the field path.
@@ -2006,6 +2200,42 @@ export type PagesList = {
     hasNextPage: boolean;
     prevPage: number | null;
     nextPage: number | null;
+};
+
+/**
+ * `pages.trashed`: a document was moved to the trash.
+ */
+export type PageTrashedEvent = {
+    type: 'pages.trashed';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PageEventData;
+};
+
+/**
+ * `pages.unpublished`: a published document went back to draft.
+ */
+export type PageUnpublishedEvent = {
+    type: 'pages.unpublished';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PageEventData;
+};
+
+/**
+ * `pages.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type PageUpdatedEvent = {
+    type: 'pages.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PageEventData;
 };
 
 export type PageUpdateInput = {
@@ -3350,6 +3580,18 @@ export type Post = {
     updatedAt?: string;
 };
 
+/**
+ * `posts.created`: a document was created (a draft or published).
+ */
+export type PostCreatedEvent = {
+    type: 'posts.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventData;
+};
+
 export type PostCreateInput = {
     /**
      * Accepted and ignored: no localization.
@@ -3434,6 +3676,18 @@ export type PostCreateInput = {
     updatedAt?: unknown;
 };
 
+/**
+ * `posts.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type PostDeletedEvent = {
+    type: 'posts.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventData;
+};
+
 export type PostDepth1 = {
     id: number;
     title?: string | null;
@@ -3516,6 +3770,15 @@ export type PostDepth2 = {
     _status?: 'draft' | 'published' | null;
     createdAt?: string;
     updatedAt?: string;
+};
+
+/**
+ * What an event of Posts is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type PostEventData = {
+    collection: 'posts';
+    id: number;
+    doc: Post;
 };
 
 /**
@@ -3703,6 +3966,18 @@ export type PostPermissions = {
     };
 };
 
+/**
+ * `posts.published`: a write left the document published.
+ */
+export type PostPublishedEvent = {
+    type: 'posts.published';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventData;
+};
+
 export type PostsDistinct = {
     /**
      * One object per distinct value, keyed by the field path.
@@ -3789,6 +4064,30 @@ export type PostsList = {
     hasNextPage: boolean;
     prevPage: number | null;
     nextPage: number | null;
+};
+
+/**
+ * `posts.unpublished`: a published document went back to draft.
+ */
+export type PostUnpublishedEvent = {
+    type: 'posts.unpublished';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventData;
+};
+
+/**
+ * `posts.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type PostUpdatedEvent = {
+    type: 'posts.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventData;
 };
 
 export type PostUpdateInput = {
@@ -7004,6 +7303,14 @@ export type SiteSetting = {
     updatedAt?: string;
 };
 
+/**
+ * What an event of the global site-settings is about: the global and its document after the write, at depth 0 in the default locale.
+ */
+export type SiteSettingEventData = {
+    global: 'site-settings';
+    doc: SiteSetting;
+};
+
 export type SiteSettingInput = {
     /**
      * Accepted and ignored: no localization.
@@ -7113,6 +7420,18 @@ export type SiteSettingSelect = {
     };
 };
 
+/**
+ * `globals.site-settings.updated`: the global was saved (an update, a draft save or a version restored).
+ */
+export type SiteSettingUpdatedEvent = {
+    type: 'globals.site-settings.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: SiteSettingEventData;
+};
+
 export type Tracking = {
     id: number;
     label?: string;
@@ -7121,6 +7440,18 @@ export type Tracking = {
     events?: number | null;
     createdAt?: string;
     updatedAt?: string;
+};
+
+/**
+ * `tracking.created`: a document was created (a draft or published).
+ */
+export type TrackingCreatedEvent = {
+    type: 'tracking.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: TrackingEventData;
 };
 
 export type TrackingCreateInput = {
@@ -7152,6 +7483,27 @@ export type TrackingCreateInput = {
      * The last update time: accepted and ignored (any value); the server sets it.
      */
     updatedAt?: unknown;
+};
+
+/**
+ * `tracking.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type TrackingDeletedEvent = {
+    type: 'tracking.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: TrackingEventData;
+};
+
+/**
+ * What an event of Tracking is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type TrackingEventData = {
+    collection: 'tracking';
+    id: number;
+    doc: Tracking;
 };
 
 /**
@@ -7204,6 +7556,18 @@ export type TrackingSelect = {
     status?: boolean;
     lastEvent?: boolean;
     events?: boolean;
+};
+
+/**
+ * `tracking.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type TrackingUpdatedEvent = {
+    type: 'tracking.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: TrackingEventData;
 };
 
 export type TrackingUpdateInput = {
@@ -7419,6 +7783,18 @@ export type User = {
     collection?: 'users';
 };
 
+/**
+ * `users.created`: a document was created (a draft or published).
+ */
+export type UserCreatedEvent = {
+    type: 'users.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: UserEventData;
+};
+
 export type UserCreateInput = {
     /**
      * Accepted and ignored: no localization.
@@ -7447,6 +7823,39 @@ export type UserCreateInput = {
      * The last update time: accepted and ignored (any value); the server sets it.
      */
     updatedAt?: unknown;
+};
+
+/**
+ * `users.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type UserDeletedEvent = {
+    type: 'users.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: UserEventData;
+};
+
+/**
+ * What an event of Users is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type UserEventData = {
+    collection: 'users';
+    id: number;
+    doc: User;
+};
+
+/**
+ * `users.loginLocked`: an account was locked after too many failed logins.
+ */
+export type UserLoginLockedEvent = {
+    type: 'users.loginLocked';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: UserEventData;
 };
 
 /**
@@ -7524,6 +7933,18 @@ export type UsersList = {
     hasNextPage: boolean;
     prevPage: number | null;
     nextPage: number | null;
+};
+
+/**
+ * `users.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type UserUpdatedEvent = {
+    type: 'users.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: UserEventData;
 };
 
 export type UserUpdateInput = {
@@ -7759,6 +8180,69 @@ export type V1OrderList = {
         last_page: number;
     };
 };
+
+/**
+ * Any event the CMS delivers to webhook subscribers, told apart by `type` (`<collection>.<action>` or `globals.<global>.<action>`).
+ */
+export type WebhookEvent = ({
+    type: 'users.created';
+} & UserCreatedEvent) | ({
+    type: 'users.updated';
+} & UserUpdatedEvent) | ({
+    type: 'users.deleted';
+} & UserDeletedEvent) | ({
+    type: 'users.loginLocked';
+} & UserLoginLockedEvent) | ({
+    type: 'categories.created';
+} & CategoryCreatedEvent) | ({
+    type: 'categories.updated';
+} & CategoryUpdatedEvent) | ({
+    type: 'categories.deleted';
+} & CategoryDeletedEvent) | ({
+    type: 'posts.created';
+} & PostCreatedEvent) | ({
+    type: 'posts.updated';
+} & PostUpdatedEvent) | ({
+    type: 'posts.published';
+} & PostPublishedEvent) | ({
+    type: 'posts.unpublished';
+} & PostUnpublishedEvent) | ({
+    type: 'posts.deleted';
+} & PostDeletedEvent) | ({
+    type: 'pages.created';
+} & PageCreatedEvent) | ({
+    type: 'pages.updated';
+} & PageUpdatedEvent) | ({
+    type: 'pages.published';
+} & PagePublishedEvent) | ({
+    type: 'pages.unpublished';
+} & PageUnpublishedEvent) | ({
+    type: 'pages.trashed';
+} & PageTrashedEvent) | ({
+    type: 'pages.restored';
+} & PageRestoredEvent) | ({
+    type: 'pages.deleted';
+} & PageDeletedEvent) | ({
+    type: 'media.created';
+} & MediaCreatedEvent) | ({
+    type: 'media.updated';
+} & MediaUpdatedEvent) | ({
+    type: 'media.deleted';
+} & MediaDeletedEvent) | ({
+    type: 'tracking.created';
+} & TrackingCreatedEvent) | ({
+    type: 'tracking.updated';
+} & TrackingUpdatedEvent) | ({
+    type: 'tracking.deleted';
+} & TrackingDeletedEvent) | ({
+    type: 'orders.created';
+} & OrderCreatedEvent) | ({
+    type: 'orders.updated';
+} & OrderUpdatedEvent) | ({
+    type: 'orders.deleted';
+} & OrderDeletedEvent) | ({
+    type: 'globals.site-settings.updated';
+} & SiteSettingUpdatedEvent);
 
 /**
  * Operators on a path whose value type the contract cannot know: into json, through a relationship, or a polymorphic relationship.
@@ -8005,6 +8489,51 @@ export type MediaWritable = {
     updatedAt?: string;
 };
 
+/**
+ * `media.created`: a document was created (a draft or published).
+ */
+export type MediaCreatedEventWritable = {
+    type: 'media.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: MediaEventDataWritable;
+};
+
+/**
+ * `media.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type MediaDeletedEventWritable = {
+    type: 'media.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: MediaEventDataWritable;
+};
+
+/**
+ * What an event of Media is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type MediaEventDataWritable = {
+    collection: 'media';
+    id: number;
+    doc: MediaWritable;
+};
+
+/**
+ * `media.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type MediaUpdatedEventWritable = {
+    type: 'media.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: MediaEventDataWritable;
+};
+
 export type PostWritable = {
     id: number;
     title?: string | null;
@@ -8045,6 +8574,30 @@ export type PostWritable = {
     _status?: 'draft' | 'published' | null;
     createdAt?: string;
     updatedAt?: string;
+};
+
+/**
+ * `posts.created`: a document was created (a draft or published).
+ */
+export type PostCreatedEventWritable = {
+    type: 'posts.created';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventDataWritable;
+};
+
+/**
+ * `posts.deleted`: a document was deleted for good (`doc` is the document before the delete).
+ */
+export type PostDeletedEventWritable = {
+    type: 'posts.deleted';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventDataWritable;
 };
 
 export type PostDepth1Writable = {
@@ -8131,6 +8684,27 @@ export type PostDepth2Writable = {
     updatedAt?: string;
 };
 
+/**
+ * What an event of Posts is about: the collection, the id and the document after the write (before it, for `deleted`), at depth 0 in the default locale.
+ */
+export type PostEventDataWritable = {
+    collection: 'posts';
+    id: number;
+    doc: PostWritable;
+};
+
+/**
+ * `posts.published`: a write left the document published.
+ */
+export type PostPublishedEventWritable = {
+    type: 'posts.published';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventDataWritable;
+};
+
 export type PostsListWritable = {
     docs: Array<PostWritable>;
     totalDocs: number;
@@ -8142,6 +8716,30 @@ export type PostsListWritable = {
     hasNextPage: boolean;
     prevPage: number | null;
     nextPage: number | null;
+};
+
+/**
+ * `posts.unpublished`: a published document went back to draft.
+ */
+export type PostUnpublishedEventWritable = {
+    type: 'posts.unpublished';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventDataWritable;
+};
+
+/**
+ * `posts.updated`: a document was changed (an update, a draft save or a version restored).
+ */
+export type PostUpdatedEventWritable = {
+    type: 'posts.updated';
+    /**
+     * When the write committed (ISO 8601).
+     */
+    timestamp: string;
+    data: PostEventDataWritable;
 };
 
 export type PostVersionWritable = {
@@ -8386,6 +8984,69 @@ export type UserUpdateInputWritable = {
     updatedAt?: unknown;
     password?: string;
 };
+
+/**
+ * Any event the CMS delivers to webhook subscribers, told apart by `type` (`<collection>.<action>` or `globals.<global>.<action>`).
+ */
+export type WebhookEventWritable = ({
+    type: 'users.created';
+} & UserCreatedEvent) | ({
+    type: 'users.updated';
+} & UserUpdatedEvent) | ({
+    type: 'users.deleted';
+} & UserDeletedEvent) | ({
+    type: 'users.loginLocked';
+} & UserLoginLockedEvent) | ({
+    type: 'categories.created';
+} & CategoryCreatedEvent) | ({
+    type: 'categories.updated';
+} & CategoryUpdatedEvent) | ({
+    type: 'categories.deleted';
+} & CategoryDeletedEvent) | ({
+    type: 'posts.created';
+} & PostCreatedEventWritable) | ({
+    type: 'posts.updated';
+} & PostUpdatedEventWritable) | ({
+    type: 'posts.published';
+} & PostPublishedEventWritable) | ({
+    type: 'posts.unpublished';
+} & PostUnpublishedEventWritable) | ({
+    type: 'posts.deleted';
+} & PostDeletedEventWritable) | ({
+    type: 'pages.created';
+} & PageCreatedEvent) | ({
+    type: 'pages.updated';
+} & PageUpdatedEvent) | ({
+    type: 'pages.published';
+} & PagePublishedEvent) | ({
+    type: 'pages.unpublished';
+} & PageUnpublishedEvent) | ({
+    type: 'pages.trashed';
+} & PageTrashedEvent) | ({
+    type: 'pages.restored';
+} & PageRestoredEvent) | ({
+    type: 'pages.deleted';
+} & PageDeletedEvent) | ({
+    type: 'media.created';
+} & MediaCreatedEventWritable) | ({
+    type: 'media.updated';
+} & MediaUpdatedEventWritable) | ({
+    type: 'media.deleted';
+} & MediaDeletedEventWritable) | ({
+    type: 'tracking.created';
+} & TrackingCreatedEvent) | ({
+    type: 'tracking.updated';
+} & TrackingUpdatedEvent) | ({
+    type: 'tracking.deleted';
+} & TrackingDeletedEvent) | ({
+    type: 'orders.created';
+} & OrderCreatedEvent) | ({
+    type: 'orders.updated';
+} & OrderUpdatedEvent) | ({
+    type: 'orders.deleted';
+} & OrderDeletedEvent) | ({
+    type: 'globals.site-settings.updated';
+} & SiteSettingUpdatedEvent);
 
 /**
  * The document id (at most 999999999999999: 15 digits).
@@ -17156,3 +17817,264 @@ export type V1PaymentWebhookResponses = {
 };
 
 export type V1PaymentWebhookResponse = V1PaymentWebhookResponses[keyof V1PaymentWebhookResponses];
+
+export type OnUserCreatedWebhookPayload = UserCreatedEvent;
+
+export type OnUserCreatedWebhookRequest = {
+    body: OnUserCreatedWebhookPayload;
+    key: 'users.created';
+    path?: never;
+    query?: never;
+};
+
+export type OnUserUpdatedWebhookPayload = UserUpdatedEvent;
+
+export type OnUserUpdatedWebhookRequest = {
+    body: OnUserUpdatedWebhookPayload;
+    key: 'users.updated';
+    path?: never;
+    query?: never;
+};
+
+export type OnUserDeletedWebhookPayload = UserDeletedEvent;
+
+export type OnUserDeletedWebhookRequest = {
+    body: OnUserDeletedWebhookPayload;
+    key: 'users.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type OnUserLoginLockedWebhookPayload = UserLoginLockedEvent;
+
+export type OnUserLoginLockedWebhookRequest = {
+    body: OnUserLoginLockedWebhookPayload;
+    key: 'users.loginLocked';
+    path?: never;
+    query?: never;
+};
+
+export type OnCategoryCreatedWebhookPayload = CategoryCreatedEvent;
+
+export type OnCategoryCreatedWebhookRequest = {
+    body: OnCategoryCreatedWebhookPayload;
+    key: 'categories.created';
+    path?: never;
+    query?: never;
+};
+
+export type OnCategoryUpdatedWebhookPayload = CategoryUpdatedEvent;
+
+export type OnCategoryUpdatedWebhookRequest = {
+    body: OnCategoryUpdatedWebhookPayload;
+    key: 'categories.updated';
+    path?: never;
+    query?: never;
+};
+
+export type OnCategoryDeletedWebhookPayload = CategoryDeletedEvent;
+
+export type OnCategoryDeletedWebhookRequest = {
+    body: OnCategoryDeletedWebhookPayload;
+    key: 'categories.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type OnPostCreatedWebhookPayload = PostCreatedEventWritable;
+
+export type OnPostCreatedWebhookRequest = {
+    body: OnPostCreatedWebhookPayload;
+    key: 'posts.created';
+    path?: never;
+    query?: never;
+};
+
+export type OnPostUpdatedWebhookPayload = PostUpdatedEventWritable;
+
+export type OnPostUpdatedWebhookRequest = {
+    body: OnPostUpdatedWebhookPayload;
+    key: 'posts.updated';
+    path?: never;
+    query?: never;
+};
+
+export type OnPostPublishedWebhookPayload = PostPublishedEventWritable;
+
+export type OnPostPublishedWebhookRequest = {
+    body: OnPostPublishedWebhookPayload;
+    key: 'posts.published';
+    path?: never;
+    query?: never;
+};
+
+export type OnPostUnpublishedWebhookPayload = PostUnpublishedEventWritable;
+
+export type OnPostUnpublishedWebhookRequest = {
+    body: OnPostUnpublishedWebhookPayload;
+    key: 'posts.unpublished';
+    path?: never;
+    query?: never;
+};
+
+export type OnPostDeletedWebhookPayload = PostDeletedEventWritable;
+
+export type OnPostDeletedWebhookRequest = {
+    body: OnPostDeletedWebhookPayload;
+    key: 'posts.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type OnPageCreatedWebhookPayload = PageCreatedEvent;
+
+export type OnPageCreatedWebhookRequest = {
+    body: OnPageCreatedWebhookPayload;
+    key: 'pages.created';
+    path?: never;
+    query?: never;
+};
+
+export type OnPageUpdatedWebhookPayload = PageUpdatedEvent;
+
+export type OnPageUpdatedWebhookRequest = {
+    body: OnPageUpdatedWebhookPayload;
+    key: 'pages.updated';
+    path?: never;
+    query?: never;
+};
+
+export type OnPagePublishedWebhookPayload = PagePublishedEvent;
+
+export type OnPagePublishedWebhookRequest = {
+    body: OnPagePublishedWebhookPayload;
+    key: 'pages.published';
+    path?: never;
+    query?: never;
+};
+
+export type OnPageUnpublishedWebhookPayload = PageUnpublishedEvent;
+
+export type OnPageUnpublishedWebhookRequest = {
+    body: OnPageUnpublishedWebhookPayload;
+    key: 'pages.unpublished';
+    path?: never;
+    query?: never;
+};
+
+export type OnPageTrashedWebhookPayload = PageTrashedEvent;
+
+export type OnPageTrashedWebhookRequest = {
+    body: OnPageTrashedWebhookPayload;
+    key: 'pages.trashed';
+    path?: never;
+    query?: never;
+};
+
+export type OnPageRestoredWebhookPayload = PageRestoredEvent;
+
+export type OnPageRestoredWebhookRequest = {
+    body: OnPageRestoredWebhookPayload;
+    key: 'pages.restored';
+    path?: never;
+    query?: never;
+};
+
+export type OnPageDeletedWebhookPayload = PageDeletedEvent;
+
+export type OnPageDeletedWebhookRequest = {
+    body: OnPageDeletedWebhookPayload;
+    key: 'pages.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type OnMediaCreatedWebhookPayload = MediaCreatedEventWritable;
+
+export type OnMediaCreatedWebhookRequest = {
+    body: OnMediaCreatedWebhookPayload;
+    key: 'media.created';
+    path?: never;
+    query?: never;
+};
+
+export type OnMediaUpdatedWebhookPayload = MediaUpdatedEventWritable;
+
+export type OnMediaUpdatedWebhookRequest = {
+    body: OnMediaUpdatedWebhookPayload;
+    key: 'media.updated';
+    path?: never;
+    query?: never;
+};
+
+export type OnMediaDeletedWebhookPayload = MediaDeletedEventWritable;
+
+export type OnMediaDeletedWebhookRequest = {
+    body: OnMediaDeletedWebhookPayload;
+    key: 'media.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type OnTrackingCreatedWebhookPayload = TrackingCreatedEvent;
+
+export type OnTrackingCreatedWebhookRequest = {
+    body: OnTrackingCreatedWebhookPayload;
+    key: 'tracking.created';
+    path?: never;
+    query?: never;
+};
+
+export type OnTrackingUpdatedWebhookPayload = TrackingUpdatedEvent;
+
+export type OnTrackingUpdatedWebhookRequest = {
+    body: OnTrackingUpdatedWebhookPayload;
+    key: 'tracking.updated';
+    path?: never;
+    query?: never;
+};
+
+export type OnTrackingDeletedWebhookPayload = TrackingDeletedEvent;
+
+export type OnTrackingDeletedWebhookRequest = {
+    body: OnTrackingDeletedWebhookPayload;
+    key: 'tracking.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type OnOrderCreatedWebhookPayload = OrderCreatedEvent;
+
+export type OnOrderCreatedWebhookRequest = {
+    body: OnOrderCreatedWebhookPayload;
+    key: 'orders.created';
+    path?: never;
+    query?: never;
+};
+
+export type OnOrderUpdatedWebhookPayload = OrderUpdatedEvent;
+
+export type OnOrderUpdatedWebhookRequest = {
+    body: OnOrderUpdatedWebhookPayload;
+    key: 'orders.updated';
+    path?: never;
+    query?: never;
+};
+
+export type OnOrderDeletedWebhookPayload = OrderDeletedEvent;
+
+export type OnOrderDeletedWebhookRequest = {
+    body: OnOrderDeletedWebhookPayload;
+    key: 'orders.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type OnSiteSettingUpdatedWebhookPayload = SiteSettingUpdatedEvent;
+
+export type OnSiteSettingUpdatedWebhookRequest = {
+    body: OnSiteSettingUpdatedWebhookPayload;
+    key: 'globals.site-settings.updated';
+    path?: never;
+    query?: never;
+};

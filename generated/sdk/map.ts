@@ -167,6 +167,9 @@ export type Order = T.V1Order
 export type OrderInput = T.V1OrderInput
 export type OrderList = T.V1OrderList
 
+/** Any event the CMS delivers to webhook subscribers (the contract's `webhooks`), discriminated by `type`. */
+export type WebhookEvent = T.WebhookEvent
+
 /** The caller's permissions on every collection and global (GET /access). */
 export const access = sdk.access
 export type Permissions = T.AccessResponse

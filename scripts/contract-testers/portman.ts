@@ -121,6 +121,16 @@ export interface OpenAPIDocument {
   paths: Record<string, Record<string, { operationId: string; 'x-cms'?: Record<string, unknown> }>>
 }
 
+/**
+ * The document without its top-level `webhooks`: they are requests the CMS sends to subscribers, not operations
+ * of the server under test, and openapi-to-postman turns each into a request to the server's base URL (Portman
+ * 1.x then fails converting them: `Cannot read properties of undefined (reading 'parseSpec')`).
+ */
+function withoutWebhooks(doc: Record<string, unknown>): Record<string, unknown> {
+  const { webhooks: _, ...rest } = doc
+  return rest
+}
+
 async function testApp(app: AppUnderTest): Promise<Report> {
   const started = performance.now()
   const dir = await mkdtemp(path.join(tmpdir(), `portman-${app.name}-`))
@@ -136,7 +146,7 @@ async function testApp(app: AppUnderTest): Promise<Report> {
     const spec = path.join(dir, 'openapi.json')
     await writeFile(
       spec,
-      JSON.stringify(shallowRichText(JSON.parse(text) as Record<string, unknown>)),
+      JSON.stringify(shallowRichText(withoutWebhooks(JSON.parse(text) as Record<string, unknown>))),
     )
     const output = path.join(dir, 'collection.json')
     const portmanStarted = performance.now()

@@ -7,7 +7,7 @@
  * (`components.ts`), the paths of the system (`system-paths.ts`), collections (`collection-paths.ts`,
  * `collection-ops.ts`), auth (`auth-paths.ts`), globals (`global-paths.ts`) and custom endpoints
  * (`endpoint-paths.ts`), the schemas of collections and globals (`entity-schemas.ts`) and of permissions
- * (`permission-schemas.ts`), the descriptions by kind (`config/kinds.ts`) and the finished document
+ * (`permission-schemas.ts`), the outgoing webhooks (`webhooks.ts`), the descriptions by kind (`config/kinds.ts`) and the finished document
  * (`document.ts`).
  */
 import type { SanitizedConfig } from '../config/types.ts'
@@ -27,6 +27,7 @@ import { globalPaths } from './openapi/global-paths.ts'
 import { endpointPath } from './openapi/endpoint-paths.ts'
 import { collectionSchemas, globalSchemas } from './openapi/entity-schemas.ts'
 import { permissionSchema } from './openapi/permission-schemas.ts'
+import { webhooks } from './openapi/webhooks.ts'
 import {
   assembleDocument,
   conditionalComponents,
@@ -114,11 +115,14 @@ export function compileContract(config: SanitizedConfig): ContractDocument {
   for (const name of Object.keys(whereComponents()))
     if (!used.includes(`"#/components/schemas/${name}"`)) delete acyclic[name]
 
+  // The events POSTed to subscribers (top-level `webhooks`), with their envelope schemas.
+  const hooks = webhooks(config, acyclic)
+
   // The statuses every operation can meet (openapi/document.ts), then the document.
   declareCommonResponses(paths)
   if (JSON.stringify(paths).includes('"#/components/parameters/IfNoneMatch"')) {
     parameters.IfNoneMatch = conditionalComponents.parameter
     responses.NotModified = conditionalComponents.response
   }
-  return assembleDocument(config, paths, acyclic, parameters, responses)
+  return assembleDocument(config, paths, acyclic, parameters, responses, hooks)
 }

@@ -2,6 +2,7 @@ import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../c
 import { collectionNames, globalName } from '../config/names.ts'
 import { heyApiTypeName } from './stubs.ts'
 import { hasConditions } from '../config/fields.ts'
+import { eventTypes } from '../config/events.ts'
 
 /**
  * `generated/sdk/map.ts`: which generated REST function and which generated types serve each collection,
@@ -158,6 +159,9 @@ ${auth.map((a) => a.type).join('\n')}
 }
 
 ${orders}
+
+/** Any event the CMS delivers to webhook subscribers (the contract's \`webhooks\`), discriminated by \`type\`. */
+export type WebhookEvent = ${eventTypes(config).length ? 'T.WebhookEvent' : 'never'}
 
 /** The caller's permissions on every collection and global (GET /access). */
 export const access = sdk.access

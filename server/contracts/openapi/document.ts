@@ -39,14 +39,22 @@ function checkSuccessStatuses(op: Operation, method: string, path: string): void
   }
 }
 
+/** A webhook's Path Item (top-level `webhooks`): no `x-cms`, the server does not route it. */
+type WebhookItem = Record<string, { tags?: string[] }>
+
 /** Every tag an operation uses, described, in order of first use. */
-function tagsOf(config: SanitizedConfig, paths: Record<string, PathItem>) {
+function tagsOf(
+  config: SanitizedConfig,
+  paths: Record<string, PathItem>,
+  webhooks: Record<string, WebhookItem>,
+) {
   const described = new Map<string, string>([
     ['System', 'Health, the contracts themselves and the API reference'],
     ['Globals', 'Single documents of the config (site settings and the like)'],
     ['Custom', 'Endpoints the config adds at the API root'],
     ['Access', "The caller's permissions"],
     ['Orders API v1', 'Orders with strict ownership: a caller sees and changes only its own'],
+    ['Webhooks', 'Events the CMS POSTs to subscribers, signed as Standard Webhooks says'],
   ])
   for (const c of config.collections)
     described.set(
@@ -54,8 +62,9 @@ function tagsOf(config: SanitizedConfig, paths: Record<string, PathItem>) {
       staticText(c.admin?.description) ?? `The ${c.labels.plural} collection`,
     )
   const names = new Set<string>()
-  for (const item of Object.values(paths))
-    for (const op of Object.values(item)) for (const tag of op.tags ?? []) names.add(tag)
+  for (const item of [...Object.values(paths), ...Object.values(webhooks)])
+    for (const op of Object.values(item))
+      for (const tag of (op.tags as string[] | undefined) ?? []) names.add(tag)
   return [...names].map((name) => ({ name, description: described.get(name) ?? name }))
 }
 
@@ -148,6 +157,7 @@ export function assembleDocument(
   acyclic: Record<string, Schema>,
   parameters: Record<string, Schema>,
   responses: Record<string, Schema>,
+  webhooks?: Record<string, WebhookItem>,
 ): ContractDocument {
   // Response components no operation uses are left out (linters flag them).
   const used = JSON.stringify(paths)
@@ -174,9 +184,10 @@ export function assembleDocument(
       { cookieAuth: [] },
       ...(apiKeys ? [{ apiKeyAuth: [] }] : []),
     ],
-    tags: tagsOf(config, paths),
+    tags: tagsOf(config, paths, webhooks ?? {}),
     'x-cms-admin': adminDescription(config),
     paths: Object.fromEntries(Object.entries(paths).map(([p, item]) => [p, sortMethods(item)])),
+    ...(webhooks && { webhooks }),
     components: {
       schemas: sortKeys(acyclic),
       parameters,
