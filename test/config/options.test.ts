@@ -114,6 +114,18 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   option: inField({ name: 'kind', type: 'select' }, '.options[0]', (o) => ({
     options: [{ value: 'a', ...o }],
   })),
+  jobs: at('jobs'),
+  jobsAccess: (o) => [{ jobs: { access: o } }, 'jobs.access'],
+  jobsTask: (o) => [{ jobs: { tasks: [{ slug: 'ping', handler, ...o }] } }, 'jobs.tasks[ping]'],
+  jobsWorkflow: (o) => [
+    { jobs: { workflows: [{ slug: 'flow', handler, ...o }] } },
+    'jobs.workflows[flow]',
+  ],
+  jobsRetries: (o) => [
+    { jobs: { tasks: [{ slug: 'ping', handler, retries: o }] } },
+    'jobs.tasks[ping].retries',
+  ],
+  jobsAutoRun: (o) => [{ jobs: { autoRun: [{ cron: '* * * * *', ...o }] } }, 'jobs.autoRun[0]'],
 }
 
 /** The smallest field of each type; a field's table applies to it. */
