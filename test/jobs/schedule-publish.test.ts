@@ -16,6 +16,7 @@ import { getCms } from '../../server/local/get-cms.ts'
 import { listen, type RunningServer } from '../../server/http/server.ts'
 import { dialectName, freshDatabaseUrl } from '../helpers/db.ts'
 import { config } from './fixtures/two-servers.ts'
+import type { Where } from '../../server/config/types.ts'
 
 const TICK_MS = 1000
 const SLACK_MS = 4000
@@ -73,7 +74,7 @@ async function firstSeen(
   }
   return (await done()) ? Date.now() : undefined
 }
-const count = async (collection: string, where: Record<string, unknown> = {}) =>
+const count = async (collection: string, where: Where = {}) =>
   (await state.cms.count({ collection: collection as 'posts', where })).totalDocs
 
 test.serial(
