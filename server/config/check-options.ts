@@ -86,6 +86,7 @@ export function checkOptions(input: unknown): void {
     keys(config.webhooks, T.webhooks, 'webhooks')?.endpoints,
     'webhooks.endpoints',
   )
+  checkJobs(config.jobs)
   each(config.collections, (c, i) => checkCollection(c, bySlug('collections', i, c.slug)))
   each(config.globals, (g, i) => {
     const at = bySlug('globals', i, g.slug)
@@ -97,6 +98,23 @@ export function checkOptions(input: unknown): void {
     checkVersions(g.versions, T.globalVersions, at)
     checkFields(g.fields, `${at}.fields`)
   })
+}
+
+/** `jobs`, its access, and each task, workflow (with retries) and autoRun entry (docs/jobs.md). */
+function checkJobs(value: unknown): void {
+  const jobs = keys(value, T.jobs, 'jobs')
+  if (!jobs) return
+  keys(jobs.access, T.jobsAccess, 'jobs.access')
+  for (const [list, table] of [
+    ['tasks', T.jobsTask],
+    ['workflows', T.jobsWorkflow],
+  ] as const)
+    each(jobs[list], (t, i) => {
+      const at = bySlug(`jobs.${list}`, i, t.slug)
+      keys(t, table, at)
+      if (isObject(t.retries)) keys(t.retries, T.jobsRetries, `${at}.retries`)
+    })
+  each(jobs.autoRun, (x, i) => keys(x, T.jobsAutoRun, `jobs.autoRun[${i}]`))
 }
 
 function checkCollection(c: Obj, at: string): void {

@@ -1,4 +1,5 @@
 import type { UploadedFile } from './upload.ts'
+import type { JobsApi } from './jobs.ts'
 import type { Logger } from 'pino'
 import type { CmsRequest, Doc, ID, SanitizedConfig, SendEmailOptions, Where } from './types.ts'
 
@@ -301,6 +302,8 @@ export interface BulkResult<T> {
  */
 export interface LocalApi {
   readonly config: SanitizedConfig
+  /** Payload's `payload.jobs`: queue, run and cancel jobs (docs/jobs.md). */
+  readonly jobs: JobsApi
   /** Payload's `payload.logger`: a pino logger (the HTTP server's own when one serves this instance). */
   logger: Logger
   find<S extends CollectionSlug>(args: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>>

@@ -8,6 +8,7 @@
 import { COLLECTION_TABLES } from './options/collections.ts'
 import { CONFIG_TABLES } from './options/config.ts'
 import { FIELD_OPTION_TABLES } from './options/field-options.ts'
+import { JOBS_TABLES } from './options/jobs.ts'
 import type { OptionTable } from './options/table.ts'
 
 export { FIELD_TABLES, fieldBaseTable } from './options/fields.ts'
@@ -21,6 +22,7 @@ export const OPTION_TABLES = {
   ...CONFIG_TABLES,
   ...COLLECTION_TABLES,
   ...FIELD_OPTION_TABLES,
+  ...JOBS_TABLES,
 } as const satisfies Record<string, OptionTable>
 
 export type TableName = keyof typeof OPTION_TABLES

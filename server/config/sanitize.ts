@@ -17,6 +17,7 @@ import { checkOrdersApi } from './sanitize/orders.ts'
 import { checkWebhooks } from './sanitize/webhooks.ts'
 import { checkUploadTargets } from './sanitize/upload-fields.ts'
 import { resolveEditors } from './sanitize/lexical.ts'
+import { sanitizeJobs } from './sanitize/jobs.ts'
 import type {
   CollectionConfig,
   Config,
@@ -50,7 +51,8 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     throw new ConfigError(
       `db.idType must be "serial" or "uuid"; got ${JSON.stringify(input.db?.idType)}.`,
     )
-  const collections = collectionsIn.map((c) =>
+  const queue = sanitizeJobs(input, slugs, Boolean(localization))
+  const collections = [...collectionsIn, ...(queue ? [queue.collection] : [])].map((c) =>
     sanitizeCollection(c, slugs, Boolean(localization), dbIdType, input.upload?.limits?.fileSize),
   )
   // SQLite's table names ignore case (`variantOptions`, `variantoptions`), and a slug may not take another
@@ -114,6 +116,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     maxLimit,
     collectionsBySlug: new Map(collections.map((c) => [c.slug, c])),
     globalsBySlug: new Map(globals.map((g) => [g.slug, g])),
+    jobsQueue: queue?.jobs,
   }
   // Both contracts and the types file name things after the labels; two things must not share a name.
   const clashes = checkNames(sanitized)

@@ -9,6 +9,7 @@ import type { UploadField } from '../fields/upload.ts'
 
 export type { RelationshipField, UploadField }
 import type { LocalApi, Select } from './local-api.ts'
+import type { JobsConfig, SanitizedJobs } from './jobs.ts'
 import type {
   CollectionAdmin,
   Custom,
@@ -73,6 +74,8 @@ export interface CmsRequest {
   /** Set while a transaction is open; operations given this `req` join it. */
   transaction?: Executor
   routeParams?: Record<string, string>
+  /** A custom endpoint's query string (Payload's `req.searchParams`). */
+  searchParams?: URLSearchParams
   headers?: Headers
   [key: string]: unknown
 }
@@ -748,6 +751,8 @@ export interface Drafts {
    * for config compatibility; the server does not use it.
    */
   autosave?: boolean | { interval?: number }
+  /** Scheduled publishing on the jobs queue (Payload's `schedulePublish` task, docs/jobs.md). */
+  schedulePublish?: boolean
 }
 
 /** The sanitised form of versions: `autosave` false or its interval. */
@@ -797,6 +802,8 @@ export type CORSConfig = string[] | '*' | { origins: string[] | '*'; headers?: s
 
 export interface Config {
   collections?: CollectionConfig[]
+  /** Payload's jobs queue: tasks, workflows, autoRun (docs/jobs.md). */
+  jobs?: JobsConfig
   /** Functions applied in order to the config before it is sanitised (Payload's plugins). */
   plugins?: Plugin[]
   /** Origins allowed by CORS (`CORS_ORIGINS` overrides it). */
@@ -1010,6 +1017,8 @@ export interface SanitizedConfig extends Omit<
   cookiePrefix: string
   collectionsBySlug: Map<string, SanitizedCollection>
   globalsBySlug: Map<string, SanitizedGlobal>
+  /** The jobs queue's tasks and workflows, checked; undefined when there is nothing to queue. */
+  jobsQueue?: SanitizedJobs
 }
 
 /**

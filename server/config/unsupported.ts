@@ -4,6 +4,7 @@
  * typed against the config types (`Refusals<T>` forbids T's keys), and `options.ts` pairs each with its type.
  */
 import type { UploadOptions } from './upload.ts'
+import type { JobsConfig, TaskConfig, WorkflowConfig } from './jobs.ts'
 import type {
   AuthOptions,
   Block,
@@ -58,7 +59,6 @@ export const configRefusals = {
   i18n: 'messages are in English only; remove i18n.',
   indexSortableFields:
     'the indexed columns are id, createdAt, updatedAt, relationships and fields with index: true or unique: true; remove it and set index: true on the fields you sort by.',
-  jobs: 'the jobs queue is not built yet; remove jobs, and until then run background work from a scheduled script calling the Local API (getPayload or getCms).',
   kv: 'the key-value store is not supported; remove kv and keep such data in a collection or a global.',
   logger:
     'the server logs JSON lines with pino to standard output; remove logger and set LOG_LEVEL (silent, error, info, debug) instead.',
@@ -152,8 +152,6 @@ export const forgotPasswordRefusals = {
 /** Payload's draft options other than autosave are refused one by one. */
 export const draftsRefusals = {
   localizeStatus: 'the draft status is one per document, not per locale; remove localizeStatus.',
-  schedulePublish:
-    'scheduled publishing runs on the jobs queue, which is not built yet; remove schedulePublish, and until then publish from a scheduled script (an update with _status: "published").',
   validate:
     'drafts are saved without required-field checks and validated in full when published; remove validate.',
 } as const
@@ -275,3 +273,25 @@ export const optionRefusals = {} as const satisfies Refusals<Exclude<Option, str
 
 /** Payload field types this server has no equivalent of. */
 export const fieldTypeRefusalsByType: Readonly<Record<string, string>> = {}
+
+/** Payload's jobs options this server does not implement (docs/jobs.md, "What differs from Payload"). */
+export const jobsRefusals = {
+  addParentToTaskLog: 'log entries do not name a parent task; remove addParentToTaskLog.',
+  depth: 'jobs are read at depth 0; remove depth.',
+  enableConcurrencyControl:
+    'concurrency keys are not supported; remove enableConcurrencyControl, and let a task check for work already done.',
+  jobsCollectionOverrides:
+    'the payload-jobs collection is fixed; remove jobsCollectionOverrides (read it through the Local API or REST like any collection).',
+  processingOrder: 'jobs run oldest first (createdAt, then id); remove processingOrder.',
+  runHooks: 'job documents are written without collection hooks; remove runHooks.',
+  stats: 'there is no jobs stats global; remove stats.',
+} as const satisfies Refusals<JobsConfig>
+
+/** Payload's task and workflow options this server does not implement. */
+export const taskRefusals = {
+  concurrency:
+    'concurrency keys are not supported; remove concurrency, and let the handler check for work already done.',
+  interfaceName: 'generated types do not name task inputs; remove interfaceName.',
+  schedule:
+    'per-task schedules are not supported; remove schedule, and queue the job from jobs.autoRun or a cron of your own calling cms.jobs.queue.',
+} as const satisfies Refusals<TaskConfig> & Refusals<WorkflowConfig>

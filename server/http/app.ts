@@ -155,8 +155,10 @@ async function serveEndpoint(
   req: CmsRequest,
   raw: Buffer,
   contentType: string | undefined,
+  querystring: string,
 ): Promise<RawReply> {
   req.routeParams = custom.params
+  req.searchParams = new URLSearchParams(querystring)
   const response = await custom.value.endpoint.handler(
     Object.assign(req, {
       json: async () => parseJson(raw, contentType ?? 'application/json'),
@@ -257,7 +259,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         return await serveGraphQL(graphql, ctx, raw, contentType, req)
       }
 
-      if (custom) return await serveEndpoint(custom, req, raw, contentType)
+      if (custom) return await serveEndpoint(custom, req, raw, contentType, ctx.querystring)
 
       if (upload) ({ raw, cleanup } = await uploadBody(ctx.req, req, upload, bodyLimit))
       return await operations({

@@ -48,6 +48,7 @@ import { countGlobalVersions } from './operations/count-global-versions.ts'
 import { findGlobalVersionByID } from './operations/find-global-version-by-id.ts'
 import { findGlobalVersions } from './operations/find-global-versions.ts'
 import { restoreGlobalVersion } from './operations/restore-global-version.ts'
+import { Jobs } from './jobs/index.ts'
 
 /**
  * The Local layer: every operation of the CMS, in process. REST and GraphQL are thin wrappers over it.
@@ -153,9 +154,13 @@ export class Cms implements LocalApi {
   /** Work left running after an answer (a reset mail); `background.settled()` waits for it. */
   readonly background = new Background()
 
-  /** Waits for the work still running in the background, then closes the database. */
+  /** Payload's `payload.jobs`: queue, run and cancel jobs (docs/jobs.md). */
+  readonly jobs: Jobs = new Jobs(this)
+
+  /** Stops the jobs schedules, waits for the work still running in the background, then closes the database. */
   async destroy(): Promise<void> {
     await this.webhooks.stop()
+    await this.jobs.stop()
     await this.background.settled()
     await this.db.close()
   }

@@ -23,6 +23,8 @@ export interface GetCmsOptions {
   db?: Database
   /** Prepare the schema on start as `db.onStart` says (default true); false leaves it alone. */
   migrate?: boolean
+  /** Start the `jobs.autoRun` schedules in this process (default true; Payload's `cron`). */
+  cron?: boolean
 }
 
 const isSanitized = (c: Config | SanitizedConfig): c is SanitizedConfig => 'collectionsBySlug' in c
@@ -79,6 +81,7 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
     await cms.emailAdapter()
     await config.onInit?.(cms)
     cms.webhooks.start()
+    if (options.cron !== false) await cms.jobs.start()
     return cms
   } catch (error) {
     if (!options.db) await db.close()

@@ -7,8 +7,6 @@ export interface GetPayloadOptions extends GetCmsOptions {
   key?: string
   /** Payload's admin import map: this server has no admin bundle, so it is not read. */
   importMap?: unknown
-  /** Payload's job crons: the jobs queue is not supported (`jobs` is refused at start), so there is none to run. */
-  cron?: boolean
 }
 
 const byConfig = new WeakMap<object, Promise<Cms>>()

@@ -76,5 +76,9 @@ test('keys with server behaviour stay refused with what to do', (t) => {
     { collections: [{ slug: 'posts', fields: [], orderable: true }] } as unknown as Config,
     /^collections\[posts\]\.orderable is not supported/,
   )
-  fails(t, { jobs: { tasks: [] } } as unknown as Config, /^jobs is not supported/)
+  fails(
+    t,
+    { jobs: { tasks: [], stats: true } } as unknown as Config,
+    /^jobs\.stats is not supported/,
+  )
 })

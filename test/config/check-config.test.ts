@@ -32,7 +32,7 @@ async function checkConfig(file: string): Promise<{ code: number; stdout: string
 // Three refusals in three different places, which a start reports one at a time.
 const PORTED = `export default {
   secret: 'a-test-secret-that-is-long-enough-1234',
-  jobs: { tasks: [] },
+  jobs: { tasks: [], stats: true },
   // Payload's configs pass the sharp module; a stand-in (the file lives outside this package's node_modules).
   sharp: function sharp() {},
   admin: { user: 'users', meta: { titleSuffix: ' - Site' } },
@@ -55,7 +55,7 @@ test('check-config lists every refused and every ignored key of a config in one 
   const { code, stdout } = await checkConfig(await configFile(PORTED))
   t.is(code, 1)
   const refused = [
-    'jobs is not supported: the jobs queue is not built yet; remove jobs',
+    'jobs.stats is not supported: there is no jobs stats global; remove stats',
     'collections[posts].orderable is not supported',
     'collections[posts].fields[2] (slug).sluggish is not an option of a text field',
   ]
@@ -80,7 +80,7 @@ test('check-config lists every refused and every ignored key of a config in one 
 
 test('check-config passes a config that starts, still telling what it ignores', async (t) => {
   const file = await configFile(
-    PORTED.replace('jobs: { tasks: [] },', '')
+    PORTED.replace('jobs: { tasks: [], stats: true },', '')
       .replace('orderable: true,', '')
       .replace(', sluggish: true', ''),
   )

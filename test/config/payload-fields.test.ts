@@ -310,15 +310,11 @@ test("an array or block row's own id field is its row id and must be text", (t) 
 })
 
 test('options Payload has but this server has not built yet are refused with what to do', (t) => {
+  // jobs and schedulePublish are built (docs/jobs.md); their Payload options this server lacks are refused.
   rejects(
     t,
-    { collections: [], jobs: { tasks: [] } },
-    /^jobs is not supported: the jobs queue is not built yet; remove jobs/,
-  )
-  rejects(
-    t,
-    posts([], { versions: { drafts: { schedulePublish: true } } }),
-    /^collections\[posts\]\.versions\.drafts\.schedulePublish is not supported: scheduled publishing runs on the jobs queue, which is not built yet; remove schedulePublish/,
+    { collections: [], jobs: { tasks: [], stats: true } },
+    /^jobs\.stats is not supported: there is no jobs stats global; remove stats/,
   )
   rejects(
     t,

@@ -196,7 +196,7 @@ export const COLLECTION_TABLES = {
   },
   drafts: {
     of: 'versions.drafts',
-    implemented: { autosave: I } satisfies Implemented<Drafts>,
+    implemented: { autosave: I, schedulePublish: I } satisfies Implemented<Drafts>,
     refused: refused.draftsRefusals,
   },
   autosave: {

@@ -51,6 +51,7 @@ export const CONFIG_TABLES = {
       editor: I,
       upload: I,
       sharp: I,
+      jobs: I,
     } satisfies Implemented<Config>,
     refused: refused.configRefusals,
   },

@@ -1,0 +1,94 @@
+/**
+ * The `payload-jobs` collection: Payload's fields of a job (input, status, log, task or workflow, queue, waitUntil,
+ * processing) and a hidden lease (`processingUntil`) that lets a job claimed by a server that died be claimed
+ * again. Read through REST and the Local API like any collection (Payload's default access: logged-in users).
+ */
+import { SYSTEM_COLLECTIONS } from '../events.ts'
+import type { CollectionConfig, Endpoint, Field } from '../types.ts'
+import { Unauthorized } from '../../errors/unauthorized.ts'
+
+const logFields: Field[] = [
+  { name: 'executedAt', type: 'date', required: true },
+  { name: 'completedAt', type: 'date', required: true },
+  { name: 'taskSlug', type: 'text', required: true },
+  { name: 'taskID', type: 'text', required: true },
+  { name: 'input', type: 'json' },
+  { name: 'output', type: 'json' },
+  { name: 'state', type: 'radio', options: ['failed', 'succeeded'], required: true },
+  { name: 'error', type: 'json' },
+]
+
+const runResult = {
+  type: 'object',
+  required: ['message', 'noJobsRemaining', 'remainingJobsFromQueried'],
+  properties: {
+    message: { type: 'string' },
+    noJobsRemaining: { type: 'boolean' },
+    remainingJobsFromQueried: { type: 'integer', minimum: 0 },
+  },
+}
+
+/** Payload's `GET /api/payload-jobs/run?limit=&queue=&allQueues=`: runs jobs now, after `jobs.access.run`. */
+const runEndpoint: Endpoint = {
+  path: '/run',
+  method: 'get',
+  handler: async (req) => {
+    const access = req.cms.config.jobsQueue?.access.run
+    if (!access || !(await access({ req })))
+      throw new Unauthorized('You are not allowed to run jobs.')
+    const q = req.searchParams ?? new URLSearchParams()
+    const limit = q.get('limit')
+    const result = await req.cms.jobs.run({
+      queue: q.get('queue') ?? undefined,
+      allQueues: q.get('allQueues') === 'true',
+      limit: limit === null ? undefined : Number(limit),
+      req,
+      overrideAccess: true,
+    })
+    return Response.json({
+      message: 'Success',
+      noJobsRemaining: result.noJobsRemaining,
+      remainingJobsFromQueried: result.remainingJobsFromQueried,
+    })
+  },
+  openapi: {
+    operationId: 'runJobs',
+    summary: 'Run queued jobs now (jobs.access.run; default: any logged-in user)',
+    parameters: [
+      { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+      { name: 'queue', in: 'query', schema: { type: 'string', minLength: 1 } },
+      { name: 'allQueues', in: 'query', schema: { type: 'string', enum: ['true', 'false'] } },
+    ],
+    responses: {
+      200: {
+        description: 'The jobs claimed ran',
+        content: { 'application/json': { schema: runResult } },
+      },
+    },
+  },
+}
+
+export function jobsCollection(taskSlugs: string[], workflowSlugs: string[]): CollectionConfig {
+  return {
+    slug: SYSTEM_COLLECTIONS.jobs,
+    labels: { singular: 'Payload Job', plural: 'Payload Jobs' },
+    admin: { hidden: true, group: 'System' },
+    endpoints: [runEndpoint],
+    custom: { taskSlugs, workflowSlugs },
+    fields: [
+      { name: 'input', type: 'json' },
+      { name: 'completedAt', type: 'date', index: true },
+      { name: 'totalTried', type: 'number', defaultValue: 0, index: true },
+      { name: 'hasError', type: 'checkbox', defaultValue: false, index: true },
+      { name: 'error', type: 'json' },
+      { name: 'log', type: 'array', fields: logFields },
+      { name: 'taskSlug', type: 'text', index: true },
+      { name: 'workflowSlug', type: 'text', index: true },
+      { name: 'queue', type: 'text', defaultValue: 'default', index: true },
+      { name: 'waitUntil', type: 'date', index: true },
+      { name: 'processing', type: 'checkbox', defaultValue: false, index: true },
+      // The lease of a claim: a job still processing after it is taken to belong to a server that died.
+      { name: 'processingUntil', type: 'date', hidden: true, index: true },
+    ],
+  }
+}
