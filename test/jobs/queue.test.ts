@@ -247,3 +247,32 @@ async function waitUntilPast(iso: string): Promise<void> {
   const wait = Date.parse(iso) - Date.now() + 5
   if (wait > 0) await new Promise((r) => setTimeout(r, wait))
 }
+
+test.serial(
+  'run with where claims only the matching jobs; access applies with overrideAccess: false',
+  async (t) => {
+    const first = await state.cms.jobs.queue({ task: 'record', input: { label: 'w1' }, queue: 'w' })
+    const second = await state.cms.jobs.queue({
+      task: 'record',
+      input: { label: 'w2' },
+      queue: 'w',
+    })
+    const result = await state.cms.jobs.run({ queue: 'w', where: { id: { equals: second.id } } })
+    t.deepEqual(Object.keys(result.jobStatus), [String(second.id)])
+    t.falsy((await jobOf(first.id)).completedAt)
+    // Without a user, Payload's default access (a logged-in user) refuses queueing, running and cancelling.
+    const asCaller = { overrideAccess: false }
+    await rejectsWith(t, state.cms.jobs.queue({ task: 'record', ...asCaller }), 'Forbidden', 403)
+    await rejectsWith(t, state.cms.jobs.run({ queue: 'w', ...asCaller }), 'Forbidden', 403)
+    await rejectsWith(t, state.cms.jobs.cancelByID({ id: first.id, ...asCaller }), 'Forbidden', 403)
+    const user = { id: 1, collection: 'users' }
+    const queued = await state.cms.jobs.queue({
+      task: 'record',
+      input: { label: 'w3' },
+      queue: 'w',
+      req: { user },
+      ...asCaller,
+    })
+    t.is(queued.queue, 'w')
+  },
+)
