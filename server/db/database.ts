@@ -25,6 +25,8 @@ export interface Database extends Executor {
   /** Every statement sent, for query counting in tests and benchmarks. */
   onQuery(listener: QueryListener): () => void
   close(): Promise<void>
+  /** Checks made once at start, before the first statement (PostgreSQL's read replicas); a ConfigError when wrong. */
+  ready?(): Promise<void>
   /** A short description for logs, without credentials. */
   readonly description: string
   /**

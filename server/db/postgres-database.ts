@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import pg from 'pg'
 import { ServiceUnavailable } from '../errors/service-unavailable.ts'
 import { postgresDialect } from './dialects/postgres.ts'
+import { isPlainRead, PostgresReplicas } from './postgres-replicas.ts'
 import { isRetryableConflict, isUnavailable, parsePostgresUrl, positional } from './postgres-sql.ts'
 import {
   toBinding,
@@ -44,12 +45,15 @@ export class PostgresDatabase implements Database {
   private readonly listeners = new Set<QueryListener>()
   private readonly converted = new Map<string, string>()
   private knex?: Knex
+  /** The read replicas (`?replicas=`), when the URL names some. */
+  readonly replicas?: PostgresReplicas
 
   /** `name`: where the URL came from, for the ConfigError of a malformed one (`DATABASE_URL` or `db.url`). */
   constructor(url: string, name = 'DATABASE_URL') {
-    const { description, pool, connectionString } = parsePostgresUrl(url, name)
+    const { description, pool, connectionString, replicas } = parsePostgresUrl(url, name)
     this.description = description
     this.pool = new pg.Pool({ connectionString, max: pool, types })
+    if (replicas) this.replicas = new PostgresReplicas(replicas, { max: pool, types })
     // An idle pooled connection whose server went away: the pool drops it; the next statement opens another.
     this.pool.on('error', () => {})
   }
@@ -101,7 +105,15 @@ export class PostgresDatabase implements Database {
     sql: string,
     bindings: readonly unknown[] = [],
   ): Promise<T[]> {
-    return (await this.exec(this.pool, sql, bindings)).rows as T[]
+    const onPrimary = () => this.exec(this.pool, sql, bindings)
+    if (!this.replicas || !isPlainRead(sql)) return (await onPrimary()).rows as T[]
+    return (await this.replicas.read((replica) => this.exec(replica, sql, bindings), onPrimary))
+      .rows as T[]
+  }
+
+  /** The start's checks of the read replicas (read-your-writes settings, standbys): a ConfigError when wrong. */
+  async ready(): Promise<void> {
+    await this.replicas?.check(this.pool)
   }
 
   async run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
@@ -172,6 +184,7 @@ export class PostgresDatabase implements Database {
   close(): Promise<void> {
     return (this.#closed ??= (async () => {
       await this.pool.end()
+      await this.replicas?.close()
       await this.knex?.destroy()
     })())
   }

@@ -4,6 +4,7 @@
  */
 import { ConfigError } from '../errors/config-error.ts'
 import { isNonNullObject } from '../utilities/guards.ts'
+import { takeReplicas, type ReplicaOptions } from './postgres-replicas.ts'
 
 /**
  * `?` → `$1…$n` outside quoted text and identifiers (`'…'`, `"…"`) and dollar-quoted bodies (`$$…$$`). The CMS
@@ -64,11 +65,19 @@ export function isUnavailable(error: unknown): boolean {
 
 const EXPECTED = 'postgres://user:password@host[:port]/database'
 
-/** The URL checked: the description for logs (no credentials), the pool size (`?pool=n`). */
+/**
+ * The URL checked: the description for logs (no credentials), the pool size (`?pool=n`), the read replicas
+ * (`?replicas=host:port,…`, `?replicaReads=`: server/db/postgres-replicas.ts).
+ */
 export function parsePostgresUrl(
   url: string,
   name = 'DATABASE_URL',
-): { description: string; pool: number; connectionString: string } {
+): {
+  description: string
+  pool: number
+  connectionString: string
+  replicas?: ReplicaOptions
+} {
   const fail = (what: string) =>
     new ConfigError(`${name} is not a valid PostgreSQL URL: ${what} (expected ${EXPECTED}).`)
   let parsed: URL
@@ -86,7 +95,9 @@ export function parsePostgresUrl(
   if (pool !== null && !/^[1-9][0-9]{0,3}$/.test(pool))
     throw fail(`?pool= takes a number of connections from 1 to 9999; got "${pool}"`)
   parsed.searchParams.delete('pool')
+  const replicas = takeReplicas(parsed, fail)
   return {
+    replicas,
     description: `postgres://${parsed.host}/${database}`,
     pool: Number(pool ?? 10),
     connectionString: parsed.toString(),

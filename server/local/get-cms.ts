@@ -73,6 +73,7 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
   // Every write through the CMS bumps its table's generation, which cached totals check (db/totals.ts).
   const db = trackWrites(options.db ?? connect(config.db?.url))
   try {
+    await db.ready?.()
     const { tables, collections } = schemaFor(config)
     if (options.migrate !== false) {
       await prepareSchema(db, tables, { onStart: config.db?.onStart, dir: migrationDir(config) })
