@@ -8,7 +8,7 @@ export const DATE_LENGTH = 32
 /** A point in time, stored as ISO 8601 text (which sorts and compares correctly for four-digit years). */
 export const date: FieldType<DateField> = {
   name: 'date',
-  column: () => ({ type: 'string', length: DATE_LENGTH }),
+  column: () => ({ type: 'string', length: DATE_LENGTH, holds: 'date' }),
   whereKind: () => 'date',
   schema: () => ({ type: 'string', format: 'date-time' }),
   whereSchema: (_field, kit) => kit.ref('WhereDate'),
