@@ -125,9 +125,9 @@ async function createUnkeyedInternalTables(db: Database): Promise<void> {
 async function internalRows(db: Database) {
   return {
     // The JSON parsed: PostgreSQL's jsonb keeps the value, not its spelling (key order, spaces).
-    globals: (await db.all<{ slug: string; data: string }>('SELECT slug, data FROM cms_globals')).map(
-      (r) => ({ slug: r.slug, data: JSON.parse(r.data) as unknown }),
-    ),
+    globals: (
+      await db.all<{ slug: string; data: string }>('SELECT slug, data FROM cms_globals')
+    ).map((r) => ({ slug: r.slug, data: JSON.parse(r.data) as unknown })),
     sessions: await db.all('SELECT sid, collection, user_id FROM cms_sessions'),
     limits: await db.all('SELECT bucket, window_start, hits FROM cms_rate_limits'),
     events: await db.all('SELECT event_id, received_at FROM cms_webhook_events'),
