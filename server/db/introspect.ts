@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Executor } from './database.ts'
 import type { Dialect } from './dialects/dialect.ts'
-import type { ColumnSpec, IndexSpec, TableSpec } from './schema.ts'
+import { DATE_LENGTH, type ColumnSpec, type IndexSpec, type TableSpec } from './schema.ts'
 
 /** The migration bookkeeping tables: never part of a schema diff. */
 export const MIGRATION_TABLES = new Set(['cms_migrations', 'cms_migration_lock'])
@@ -47,7 +47,9 @@ function columnSpec(name: string, raw: string, primaryKey: boolean): ColumnSpec 
       ...(primaryKey ? { primary: true } : {}),
     }
   if (primaryKey && /double|float|real/.test(type)) return { name, type: 'double', primary: true }
-  if (type.includes('longtext')) return { name, type: 'json' }
+  // PostgreSQL's own types (dialect.columnType): jsonb, timestamptz.
+  if (type.includes('longtext') || type === 'jsonb') return { name, type: 'json' }
+  if (type === 'timestamptz') return { name, type: 'string', length: DATE_LENGTH, holds: 'date' }
   if (type.includes('text') || type.includes('clob')) return { name, type: 'text' }
   // PostgreSQL: int2 (smallint) is only made for checkboxes (dialect.booleanType).
   if (type === 'boolean' || type === 'bool' || type.startsWith('tinyint(1)') || type === 'int2')

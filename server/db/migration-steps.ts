@@ -70,8 +70,16 @@ export function addColumn(
   t: Knex.CreateTableBuilder,
   c: ColumnSpec,
   isNew: boolean,
-  dialect?: Pick<Dialect, 'booleanType' | 'wideIntegers'>,
+  dialect?: Pick<Dialect, 'booleanType' | 'wideIntegers' | 'columnType'>,
 ): void {
+  const own = dialect?.columnType?.(c)
+  if (own !== undefined) {
+    if (c.type === 'id') {
+      if (isNew) t.specificType(c.name, own).primary()
+    } else if (c.primary) t.specificType(c.name, own).notNullable().primary()
+    else t.specificType(c.name, own).nullable()
+    return
+  }
   if (c.primary) {
     // A given primary key (custom or UUID ids): a string or a number, never null.
     if (c.type === 'string')

@@ -3,7 +3,14 @@ import pg from 'pg'
 import { ServiceUnavailable } from '../errors/service-unavailable.ts'
 import { postgresDialect } from './dialects/postgres.ts'
 import { isPlainRead, PostgresReplicas } from './postgres-replicas.ts'
-import { isRetryableConflict, isUnavailable, parsePostgresUrl, positional } from './postgres-sql.ts'
+import {
+  advanceIdSequence,
+  explicitIdTable,
+  isRetryableConflict,
+  isUnavailable,
+  parsePostgresUrl,
+  positional,
+} from './postgres-sql.ts'
 import {
   toBinding,
   type Database,
@@ -22,11 +29,29 @@ const CONVERTED_CACHE_SIZE = 1000
 // bigint (COUNT(*), SUM of integers) and numeric come back as numbers, as on the other databases, not strings.
 const INT8 = 20
 const NUMERIC = 1700
+// json and jsonb come back as their JSON text, which the row codec parses as it does the other databases' text.
+const JSON_OID = 114
+const JSONB = 3802
+// timestamptz comes back as the ISO 8601 string (milliseconds, `Z`) the other databases store, whatever the
+// session's TimeZone: pg's own parser reads the offset PostgreSQL prints.
+const TIMESTAMPTZ = 1184
+const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (value: string) => unknown
+const toNumber = (value: string) => (value === null ? null : Number(value))
+const asText = (value: string) => value
+function toIso(value: string): unknown {
+  const d = parseTimestamptz(value)
+  // ±infinity (never written by the CMS) stays as PostgreSQL prints it.
+  return d instanceof Date && !Number.isNaN(d.getTime()) ? d.toISOString() : value
+}
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8 || oid === NUMERIC
-      ? (value: string) => (value === null ? null : Number(value))
-      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+      ? toNumber
+      : oid === JSON_OID || oid === JSONB
+        ? asText
+        : oid === TIMESTAMPTZ
+          ? toIso
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 }
 
 /**
@@ -44,6 +69,8 @@ export class PostgresDatabase implements Database {
   private readonly pool: pg.Pool
   private readonly listeners = new Set<QueryListener>()
   private readonly converted = new Map<string, string>()
+  /** Each table's id sequence (null: none, its ids are given), as an INSERT that gives ids met it. */
+  private readonly sequences = new Map<string, string | null>()
   private knex?: Knex
   /** The read replicas (`?replicas=`), when the URL names some. */
   readonly replicas?: PostgresReplicas
@@ -84,12 +111,29 @@ export class PostgresDatabase implements Database {
   ): Promise<pg.QueryResult> {
     for (const l of this.listeners) l(sql, bindings)
     try {
-      return await client.query(this.sqlOf(sql), bindings.map(toBinding))
+      const result = await client.query(this.sqlOf(sql), bindings.map(toBinding))
+      const table = explicitIdTable(sql)
+      if (table !== undefined) await this.advanceSequence(client, table)
+      return result
     } catch (error) {
       if (isUnavailable(error))
         throw new ServiceUnavailable('databaseUnavailable', { cause: error })
       throw error
     }
+  }
+
+  /** After an INSERT that gave the id: the table's id sequence moves past it (see advanceIdSequence). */
+  private async advanceSequence(client: pg.Pool | pg.PoolClient, table: string): Promise<void> {
+    let seq = this.sequences.get(table)
+    if (seq === undefined) {
+      const { rows } = await client.query<{ seq: string | null }>(
+        "SELECT pg_get_serial_sequence($1, 'id') AS seq",
+        [table],
+      )
+      seq = rows[0]?.seq ?? null
+      this.sequences.set(table, seq)
+    }
+    if (seq !== null) await client.query(positional(advanceIdSequence(table)), [seq, seq])
   }
 
   private executor(client: pg.Pool | pg.PoolClient): Executor {

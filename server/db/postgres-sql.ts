@@ -103,3 +103,23 @@ export function parsePostgresUrl(
     connectionString: parsed.toString(),
   }
 }
+
+const INSERT_COLUMNS = /^\s*INSERT\s+INTO\s+("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)\s*\(([^)]*)\)/i
+
+/**
+ * The table (as the SQL spells it, quotes kept) of an INSERT that gives the `id` column a value; undefined for any
+ * other statement. An identity column does not notice ids given to it: the driver moves its sequence past them.
+ */
+export function explicitIdTable(sql: string): string | undefined {
+  const m = INSERT_COLUMNS.exec(sql)
+  if (!m) return undefined
+  return m[2].split(',').some((c) => /^\s*(?:"id"|id)\s*$/.test(c)) ? m[1] : undefined
+}
+
+/**
+ * Moves a table's id sequence (serial or identity, `seq`: its name from `pg_get_serial_sequence`) to the table's
+ * largest id when that is ahead of it. One binding: the sequence's name.
+ */
+export const advanceIdSequence = (table: string): string =>
+  'SELECT setval(?::regclass, GREATEST(m, COALESCE(pg_sequence_last_value(?::regclass), 0))) ' +
+  `FROM (SELECT MAX(id) AS m FROM ${table}) t WHERE m IS NOT NULL`

@@ -24,6 +24,11 @@ export interface ColumnSpec {
   type: ColumnType
   length?: number
   /**
+   * What a `string` column holds when PostgreSQL has a type of its own for it: `date`, an ISO 8601 instant
+   * (`timestamptz` there; SQLite and MariaDB keep the varchar). See dialect.columnType.
+   */
+  holds?: 'date'
+  /**
    * The primary key of a table whose key is given on insert, not serial: a custom id or a UUID, or the natural
    * key of an internal table (a session id, a global's slug). Galera needs a primary key on every table.
    */
@@ -195,8 +200,8 @@ export function collectionSchema(collection: SanitizedCollection): CollectionSch
   const placements = place(collection.flatFields, '', table, spec, uniquePaths, '')
   if (collection.timestamps) {
     spec.columns.push(
-      { name: 'createdAt', type: 'string', length: DATE_LENGTH },
-      { name: 'updatedAt', type: 'string', length: DATE_LENGTH },
+      { name: 'createdAt', type: 'string', length: DATE_LENGTH, holds: 'date' },
+      { name: 'updatedAt', type: 'string', length: DATE_LENGTH, holds: 'date' },
     )
     spec.indexes.push({ name: `${table}_createdAt_idx`, columns: ['createdAt'], unique: false })
     spec.indexes.push({ name: `${table}_updatedAt_idx`, columns: ['updatedAt'], unique: false })
@@ -248,8 +253,8 @@ export function internalTables(): TableSpec[] {
       columns: [
         { name: 'slug', type: 'string', length: 255, primary: true },
         { name: 'data', type: 'json' },
-        { name: 'createdAt', type: 'string', length: DATE_LENGTH },
-        { name: 'updatedAt', type: 'string', length: DATE_LENGTH },
+        { name: 'createdAt', type: 'string', length: DATE_LENGTH, holds: 'date' },
+        { name: 'updatedAt', type: 'string', length: DATE_LENGTH, holds: 'date' },
       ],
       indexes: [{ name: 'cms_globals_slug_unique', columns: ['slug'], unique: true }],
     },

@@ -8,7 +8,7 @@ export const DATE_LENGTH = 32
 /** A point in time, stored as ISO 8601 text (which sorts and compares correctly for four-digit years). */
 export const date: FieldType<DateField> = {
   name: 'date',
-  column: () => ({ type: 'string', length: DATE_LENGTH }),
+  column: () => ({ type: 'string', length: DATE_LENGTH, holds: 'date' }),
   whereKind: () => 'date',
   schema: () => ({ type: 'string', format: 'date-time' }),
   whereSchema: (_field, kit) => kit.ref('WhereDate'),
@@ -22,8 +22,9 @@ export const date: FieldType<DateField> = {
     if (!d || Number.isNaN(d.getTime()))
       return `"${String(value).slice(0, 40)}" is not a valid date.`
     const year = d.getUTCFullYear()
-    if (year < 0 || year > 9999)
-      return `"${String(value).slice(0, 40)}" is outside the years 0000–9999.`
+    // ISO text compares as dates only up to 9999; PostgreSQL's timestamptz has no year 0000 (1 BC).
+    if (year < 1 || year > 9999)
+      return `"${String(value).slice(0, 40)}" is outside the years 0001–9999.`
     return ok(d.toISOString())
   },
 }

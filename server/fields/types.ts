@@ -24,7 +24,7 @@ export type SchemaMode = 'read' | 'input'
 export type ColumnType =
   | { type: 'double' }
   | { type: 'boolean' }
-  | { type: 'string'; length: number }
+  | { type: 'string'; length: number; holds?: 'date' }
   | { type: 'text' }
   | { type: 'id'; kind: IdKind }
 

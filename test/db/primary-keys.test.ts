@@ -124,7 +124,10 @@ async function createUnkeyedInternalTables(db: Database): Promise<void> {
 
 async function internalRows(db: Database) {
   return {
-    globals: await db.all('SELECT slug, data FROM cms_globals'),
+    // The JSON parsed: PostgreSQL's jsonb keeps the value, not its spelling (key order, spaces).
+    globals: (
+      await db.all<{ slug: string; data: string }>('SELECT slug, data FROM cms_globals')
+    ).map((r) => ({ slug: r.slug, data: JSON.parse(r.data) as unknown })),
     sessions: await db.all('SELECT sid, collection, user_id FROM cms_sessions'),
     limits: await db.all('SELECT bucket, window_start, hits FROM cms_rate_limits'),
     events: await db.all('SELECT event_id, received_at FROM cms_webhook_events'),
@@ -135,7 +138,7 @@ const keptRows = {
   globals: [
     {
       slug: 'site-settings',
-      data: JSON.stringify({ siteName: 'Kept through the migration', maintenanceMode: true }),
+      data: { siteName: 'Kept through the migration', maintenanceMode: true },
     },
   ],
   sessions: [{ sid: 'old-session', collection: 'users', user_id: 1 }],

@@ -4,7 +4,7 @@ import { rejectsWith } from '../helpers/db.ts'
 import { useServer } from '../helpers/http.ts'
 
 /**
- * Dates are stored and compared as ISO text, which holds only for years 0000–9999 (`+010000-…` past that):
+ * Dates are stored and compared as ISO text, which holds only for years 0001–9999 (`+010000-…` past that; PostgreSQL has no year 0000):
  * a where value or a written date outside that range is refused, never compared as text.
  */
 const anyone = () => true
@@ -31,11 +31,12 @@ const s = useServer(test, config, async (cms) => {
   }
 })
 
-test('a where date past 9999 or before 0000 is a 400 QueryError naming the path, on Local and REST', async (t) => {
+test('a where date past 9999 or before 0001 is a 400 QueryError naming the path, on Local and REST', async (t) => {
   for (const value of [
     '10000-01-01',
     '+010000-01-01T00:00:00.000Z',
     '-000001-01-01T00:00:00.000Z',
+    '0000-06-01T00:00:00.000Z',
   ]) {
     const local = s.cms.find({ collection: 'events', where: { at: { greater_than: value } } })
     const e = await rejectsWith(t, local, 'QueryError', 400)
@@ -62,20 +63,22 @@ test('a where date past 9999 or before 0000 is a 400 QueryError naming the path,
     (
       await s.cms.count({
         collection: 'events',
-        where: { at: { greater_than_equal: '0000-01-01' } },
+        where: { at: { greater_than_equal: '0001-01-01' } },
       })
     ).totalDocs,
     2,
   )
 })
 
-test('writing a date outside 0000–9999 is a validation error on its path, and nothing is written', async (t) => {
-  const far = s.cms.create({ collection: 'events', data: { title: 'far', at: '10000-01-01' } })
-  const e = await rejectsWith(t, far, 'ValidationError', 400)
-  t.deepEqual(
-    (e.data as { errors: { path: string }[] }).errors.map((x) => x.path),
-    ['at'],
-  )
+test('writing a date outside 0001–9999 is a validation error on its path, and nothing is written', async (t) => {
+  for (const at of ['10000-01-01', '0000-06-01T00:00:00.000Z']) {
+    const far = s.cms.create({ collection: 'events', data: { title: 'far', at } })
+    const e = await rejectsWith(t, far, 'ValidationError', 400)
+    t.deepEqual(
+      (e.data as { errors: { path: string }[] }).errors.map((x) => x.path),
+      ['at'],
+    )
+  }
   const body = { title: 'far', meta: { until: '+010000-01-01T00:00:00.000Z' } }
   const r = await s.request('POST', '/api/events', { body, invalid: 'a date-time past 9999' })
   t.is(r.status, 400)

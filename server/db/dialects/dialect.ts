@@ -3,6 +3,7 @@
  * Every value goes through a `?` binding; only identifiers are spliced, always quoted.
  */
 import type { Executor } from '../database.ts'
+import type { ColumnSpec } from '../schema.ts'
 
 export type ScalarKind = 'text' | 'number' | 'boolean'
 
@@ -83,6 +84,11 @@ export interface Dialect {
    * MariaDB's tinyint(1), so the 1/0 the CMS binds store and compare as on the other databases).
    */
   booleanType?: string
+  /**
+   * The database's own type for a column, where it has a better one than Knex's default for the CMS's column
+   * type (PostgreSQL: `jsonb`, `timestamptz`, identity ids); undefined keeps Knex's.
+   */
+  columnType?(column: ColumnSpec): string | undefined
   /**
    * A failing statement aborts the whole transaction (PostgreSQL): a statement whose failure is expected and
    * handled runs in a savepoint there.

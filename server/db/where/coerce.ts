@@ -53,10 +53,11 @@ function coerceDate(value: unknown, path: string): string {
         ? new Date(value)
         : null
   if (!d || Number.isNaN(d.getTime())) fail(path, `expects a date, got ${describe(value)}`)
-  // Past 9999 toISOString() is "+010000-…", which compares wrongly with stored ISO strings as text.
+  // Past 9999 toISOString() is "+010000-…", which compares wrongly with stored ISO strings as text; PostgreSQL's
+  // timestamptz has no year 0000 (1 BC).
   const year = d.getUTCFullYear()
-  if (year < 0 || year > 9999)
-    fail(path, `expects a date in the years 0000–9999, got ${describe(value)}`)
+  if (year < 1 || year > 9999)
+    fail(path, `expects a date in the years 0001–9999, got ${describe(value)}`)
   return d.toISOString()
 }
 
