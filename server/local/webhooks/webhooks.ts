@@ -35,6 +35,8 @@ export class Webhooks {
   #loadedAt = 0
   /** A write to the `webhooks` collection is not committed yet: read them again once it is. */
   #subscriptionsChanged = false
+  /** Bumped by each change of the stored subscriptions: a read that started before one is not trusted after it. */
+  #changes = 0
 
   constructor(cms: Cms) {
     this.#cms = cms
@@ -55,13 +57,14 @@ export class Webhooks {
   }
 
   /** Whether subscriptions are also data (the `webhooks` collection). */
-  get #stored(): boolean {
+  get stored(): boolean {
     return this.#cms.config.collectionsBySlug.has(SYSTEM_COLLECTIONS.webhooks)
   }
 
   /** A write to the `webhooks` collection: its subscriptions are read again before the next use. */
   stale(): void {
     this.#subscriptionsChanged = true
+    this.#changes++
     this.#loadedAt = 0
   }
 
@@ -70,15 +73,17 @@ export class Webhooks {
    * or the last read is older than SUBSCRIPTIONS_TTL (another server's write); nothing without the collection.
    */
   async refresh(req?: CmsRequest): Promise<void> {
-    if (!this.#stored || Date.now() - this.#loadedAt < SUBSCRIPTIONS_TTL) return
+    if (!this.stored || Date.now() - this.#loadedAt < SUBSCRIPTIONS_TTL) return
+    const changes = this.#changes
     const stored = await loadStoredSubscriptions(this.#cms, req)
     this.subscriptions = new Subscriptions(this.#cms.config, stored)
-    this.#loadedAt = Date.now()
+    // Read while a change was committing: use it now, read again next time.
+    if (changes === this.#changes) this.#loadedAt = Date.now()
   }
 
   /** Starts the worker (nothing to do without subscriptions, or with `webhooks.worker: false`). */
   start(): void {
-    if ((this.subscriptions.empty && !this.#stored) || this.#cms.config.webhooks?.worker === false)
+    if ((this.subscriptions.empty && !this.stored) || this.#cms.config.webhooks?.worker === false)
       return
     this.#stopped = false
     this.wake()
@@ -100,6 +105,7 @@ export class Webhooks {
   committed(): void {
     if (this.#subscriptionsChanged) {
       this.#subscriptionsChanged = false
+      this.#changes++
       this.#loadedAt = 0
     }
     if (!this.#dirty) return
@@ -130,7 +136,7 @@ export class Webhooks {
     const s = this.#settings
     try {
       while (!this.#stopped) {
-        await this.refresh()
+        if (this.stored) await this.refresh()
         const rows = await claimDeliveries(this.#cms.db, {
           owner: this.owner,
           now: Date.now(),
