@@ -15,6 +15,7 @@ import { sanitizeLocalization } from './sanitize/localization.ts'
 import { checkSlug, ROUTE_RE } from './sanitize/names.ts'
 import { checkOrdersApi } from './sanitize/orders.ts'
 import { checkWebhooks } from './sanitize/webhooks.ts'
+import { webhooksCollection } from './sanitize/webhooks-collection.ts'
 import { checkUploadTargets } from './sanitize/upload-fields.ts'
 import { resolveEditors } from './sanitize/lexical.ts'
 import { sanitizeJobs } from './sanitize/jobs.ts'
@@ -97,6 +98,12 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   for (const g of globals) checkSaveToJWT(g.flatFields, `Global "${g.slug}"`, false)
   if (input.ordersApi) checkOrdersApi(input.ordersApi, collections)
   checkWebhooks(input, collections, globals)
+  const subscriptions = webhooksCollection(input, collections, globals)
+  if (subscriptions) {
+    const c = sanitizeCollection(subscriptions, slugs, Boolean(localization), dbIdType, undefined)
+    c.joins = resolveJoins(c, bySlug)
+    collections.push(c)
+  }
   checkUploadTargets(collections, globals)
   resolveEditors(input.editor, collections, globals)
   annotateRelations({ collections, globals })

@@ -1039,6 +1039,10 @@ export interface WebhookEndpoint {
 /** The root `webhooks` option: endpoints for every event, and how the delivery worker behaves. */
 export interface WebhooksConfig {
   endpoints?: WebhookEndpoint[]
+  /** Add the `webhooks` collection: subscriptions stored as documents (default true). */
+  collection?: boolean
+  /** Who may read, create, update and delete subscriptions (default: a logged-in user of the admin's user collection). */
+  access?: { read?: Access; create?: Access; update?: Access; delete?: Access }
   /** Deliver to loopback, private, link-local and other non-public addresses (default false: refused, SSRF). */
   allowPrivateTargets?: boolean
   /** Attempts before a delivery is dead (default 10). */

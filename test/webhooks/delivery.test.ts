@@ -124,7 +124,8 @@ test('bad webhook options are ConfigErrors naming the key', (t) => {
     [{ endpoints: [{ url, secret, headers: { 'webhook-id': 'x' } }] }, /headers\.webhook-id/],
     [{ endpoints: [{ url, secret, colour: 'red' }] }, /webhooks\.endpoints\[0\]\.colour/],
     [{ maxAttempts: 0 }, /webhooks\.maxAttempts/],
-    [{ collection: true }, /webhooks\.collection/],
+    [{ collection: 'yes' }, /webhooks\.collection/],
+    [{ access: { read: 'admins' } }, /webhooks\.access\.read/],
   ]
   for (const [webhooks, message] of cases)
     t.throws(bad(webhooks), { instanceOf: ConfigError, message }, JSON.stringify(webhooks))

@@ -150,13 +150,10 @@ export const CONFIG_TABLES = {
       pollInterval: I,
       lease: I,
       worker: I,
+      collection: I,
+      access: I,
     } satisfies Implemented<WebhooksConfig>,
-    refused: {
-      collection:
-        'the webhooks admin collection (subscriptions as data) is not built yet; remove it and declare endpoints in the config (webhooks.endpoints, or a collection or global `webhooks`).',
-      access:
-        'the webhooks admin collection is not built yet, so it has no access to configure; remove it.',
-    },
+    refused: {},
   },
   webhookEndpoint: {
     of: 'a webhook endpoint',

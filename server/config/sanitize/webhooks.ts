@@ -127,50 +127,62 @@ function checkEndpoint(e: WebhookEndpoint, at: string, scope: Scope): void {
       throw new ConfigError(`${at}.where: a filter is allowed only on a collection's own webhooks.`)
     if (!isObject(e.where)) throw new ConfigError(`${at}.where must be a Where object.`)
   }
-  if (e.headers !== undefined) {
-    if (!isObject(e.headers)) throw new ConfigError(`${at}.headers must be an object of strings.`)
-    for (const [name, value] of Object.entries(e.headers)) {
-      if (
-        typeof value !== 'string' ||
-        !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(name) ||
-        /[\r\n]/.test(value)
-      )
-        throw new ConfigError(`${at}.headers.${name} must be a header name with a string value.`)
-      if (RESERVED_HEADERS.has(name.toLowerCase()))
-        throw new ConfigError(`${at}.headers.${name}: this header is set by the delivery itself.`)
-    }
+  const problem = headersProblem(e.headers)
+  if (problem) throw new ConfigError(`${at}.headers${problem}`)
+}
+
+/** What is wrong with an endpoint's `headers` (suffixed to the key), or undefined. */
+export function headersProblem(headers: unknown): string | undefined {
+  if (headers === undefined || headers === null) return undefined
+  if (!isObject(headers)) return ' must be an object of strings.'
+  for (const [name, value] of Object.entries(headers)) {
+    if (
+      typeof value !== 'string' ||
+      !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(name) ||
+      /[\r\n]/.test(value)
+    )
+      return `.${name} must be a header name with a string value.`
+    if (RESERVED_HEADERS.has(name.toLowerCase()))
+      return `.${name}: this header is set by the delivery itself.`
   }
+  return undefined
 }
 
 function checkUrl(url: unknown, at: string, allowPrivate: boolean): void {
+  const problem = urlProblem(url, allowPrivate)
+  if (problem) throw new ConfigError(`${at} ${problem}`)
+}
+
+/** What is wrong with a webhook URL (an http or https URL, no credentials, no literal private IP), or undefined. */
+export function urlProblem(url: unknown, allowPrivate: boolean): string | undefined {
   let parsed: URL
   try {
     parsed = new URL(String(url))
   } catch {
-    throw new ConfigError(
-      `${at} must be an absolute http or https URL; got ${JSON.stringify(url)}.`,
-    )
+    return `must be an absolute http or https URL; got ${JSON.stringify(url)}.`
   }
   if (typeof url !== 'string' || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
-    throw new ConfigError(`${at} must be an http or https URL; got ${JSON.stringify(url)}.`)
-  if (parsed.username || parsed.password)
-    throw new ConfigError(`${at} must not carry credentials; use headers.`)
+    return `must be an http or https URL; got ${JSON.stringify(url)}.`
+  if (parsed.username || parsed.password) return 'must not carry credentials; use headers.'
   const host = parsed.hostname.replace(/^\[|\]$/g, '')
   if (!allowPrivate && literalPrivate(host))
-    throw new ConfigError(
-      `${at}: ${host} is a private or loopback address; webhooks refuse it unless webhooks.allowPrivateTargets is true.`,
-    )
+    return `must not be a private or loopback address (${host}); webhooks refuse it unless webhooks.allowPrivateTargets is true.`
+  return undefined
 }
 
 const literalPrivate = (host: string) => /^[\d.]+$|:/.test(host) && isPrivateAddress(host)
 
 function checkSecret(secret: unknown, at: string): void {
+  if (!isSecret(secret)) throw new ConfigError(`${at} ${SECRET_RULE}`)
+}
+
+export const SECRET_RULE = `must be a Standard Webhooks secret: "whsec_" and the base64 of at least ${MIN_SECRET_BYTES} random bytes.`
+
+/** Whether `secret` is `whsec_` and the base64 of at least 24 bytes. */
+export function isSecret(secret: unknown): boolean {
   const bytes =
     typeof secret === 'string' && /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret)
       ? Buffer.from(secret.slice(6), 'base64').length
       : 0
-  if (bytes < MIN_SECRET_BYTES)
-    throw new ConfigError(
-      `${at} must be a Standard Webhooks secret: "whsec_" and the base64 of at least ${MIN_SECRET_BYTES} random bytes.`,
-    )
+  return bytes >= MIN_SECRET_BYTES
 }

@@ -41,7 +41,9 @@ export async function emitCollectionEvents(
   actions: CollectionAction[],
   stored: Record<string, unknown>,
 ): Promise<void> {
-  if (!emitsEvents(collection) || cms.webhooks.subscriptions.empty) return
+  if (!emitsEvents(collection)) return
+  if (cms.webhooks.stored) await cms.webhooks.refresh(req)
+  if (cms.webhooks.subscriptions.empty) return
   const events = subscribed(
     cms,
     actions.map((a) => collectionEventType(collection.slug, a)),
@@ -61,7 +63,13 @@ export async function emitCollectionEvents(
     let m = matched.get(sub)
     if (m === undefined) {
       const where = { and: [{ id: { equals: id } }, sub.where] }
-      m = (await selectIds(tx, cms.queryContext(ereq.locale), collection, where)).length > 0
+      try {
+        m = (await selectIds(tx, cms.queryContext(ereq.locale), collection, where)).length > 0
+      } catch (err) {
+        // A stored subscription's filter the where compiler refuses matches nothing.
+        cms.logger.warn({ err, endpoint: sub.key }, 'webhook filter refused; the event is not sent')
+        m = false
+      }
       matched.set(sub, m)
     }
     return m
@@ -84,6 +92,7 @@ export async function emitGlobalEvents(
   actions: GlobalAction[],
   draft: boolean,
 ): Promise<void> {
+  if (cms.webhooks.stored) await cms.webhooks.refresh(req)
   if (cms.webhooks.subscriptions.empty) return
   const events = subscribed(
     cms,

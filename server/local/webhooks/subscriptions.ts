@@ -7,6 +7,17 @@ import {
 } from '../../config/events.ts'
 import type { SanitizedConfig, WebhookEndpoint, Where } from '../../config/types.ts'
 
+/** An active document of the `webhooks` collection (subscriptions as data). */
+export interface StoredSubscription {
+  id: string | number
+  url: string
+  secret: string
+  events?: string[] | null
+  scope?: string | null
+  where?: Where | null
+  headers?: Record<string, string> | null
+}
+
 /** One configured endpoint, resolved: the event types it receives in its scope, and a stable key. */
 export interface Subscription {
   /** `webhooks#0`, `collections.posts#1`, `globals.settings#0`: its place in the config (stored on each delivery). */
@@ -25,7 +36,7 @@ export class Subscriptions {
   readonly byKey = new Map<string, Subscription>()
   readonly #byType = new Map<string, Subscription[]>()
 
-  constructor(config: SanitizedConfig) {
+  constructor(config: SanitizedConfig, stored: StoredSubscription[] = []) {
     const root = config.webhooks?.endpoints ?? []
     const all = [
       ...config.collections
@@ -46,6 +57,21 @@ export class Subscriptions {
     for (const g of config.globals) {
       const scope = globalActions(g).map((a) => ({ type: globalEventType(g.slug, a), a }))
       ;(g.webhooks ?? []).forEach((e, i) => this.#add(e, `globals.${g.slug}#${i}`, scope))
+    }
+    for (const s of stored) {
+      const c = s.scope ? config.collectionsBySlug.get(s.scope) : undefined
+      if (s.scope && (!c || !emitsEvents(c))) continue
+      const scope = c
+        ? collectionActions(c).map((a) => ({ type: collectionEventType(c.slug, a), a }))
+        : all
+      const endpoint: WebhookEndpoint = {
+        url: s.url,
+        secret: s.secret,
+        headers: s.headers ?? undefined,
+        events: s.events?.length ? s.events : undefined,
+        where: c && s.where ? s.where : undefined,
+      }
+      this.#add(endpoint, `webhooks:${String(s.id)}`, scope)
     }
   }
 

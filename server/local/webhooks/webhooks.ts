@@ -3,7 +3,13 @@ import { hostname } from 'node:os'
 import { claimDeliveries, recordAttempt, type DeliveryRow } from '../../db/stores/outbox.ts'
 import type { Cms } from '../cms.ts'
 import { post, type AttemptResult } from './deliver.ts'
+import { SYSTEM_COLLECTIONS } from '../../config/events.ts'
+import type { CmsRequest } from '../../config/types.ts'
+import { loadStoredSubscriptions } from './stored.ts'
 import { Subscriptions } from './subscriptions.ts'
+
+/** How long the `webhooks` collection's subscriptions are reused before being read again (other servers' writes). */
+const SUBSCRIPTIONS_TTL = 1000
 
 /** The longest error text kept on a delivery. */
 const MAX_ERROR = 500
@@ -16,7 +22,7 @@ const BATCH = 20
  * `SKIP LOCKED` keep two from holding one row. `getCms` starts it, `cms.destroy()` stops it.
  */
 export class Webhooks {
-  readonly subscriptions: Subscriptions
+  subscriptions: Subscriptions
   /** This worker's name on the rows it leases. */
   readonly owner = `${hostname().slice(0, 30)}:${process.pid}:${randomUUID().slice(0, 8)}`
   readonly #cms: Cms
@@ -25,6 +31,12 @@ export class Webhooks {
   #again = false
   #stopped = true
   #dirty = false
+  /** When the stored subscriptions were last read (0: to read before the next use). */
+  #loadedAt = 0
+  /** A write to the `webhooks` collection is not committed yet: read them again once it is. */
+  #subscriptionsChanged = false
+  /** Bumped by each change of the stored subscriptions: a read that started before one is not trusted after it. */
+  #changes = 0
 
   constructor(cms: Cms) {
     this.#cms = cms
@@ -44,9 +56,35 @@ export class Webhooks {
     }
   }
 
+  /** Whether subscriptions are also data (the `webhooks` collection). */
+  get stored(): boolean {
+    return this.#cms.config.collectionsBySlug.has(SYSTEM_COLLECTIONS.webhooks)
+  }
+
+  /** A write to the `webhooks` collection: its subscriptions are read again before the next use. */
+  stale(): void {
+    this.#subscriptionsChanged = true
+    this.#changes++
+    this.#loadedAt = 0
+  }
+
+  /**
+   * Reads the `webhooks` collection's active subscriptions again when this process wrote it since the last read
+   * or the last read is older than SUBSCRIPTIONS_TTL (another server's write); nothing without the collection.
+   */
+  async refresh(req?: CmsRequest): Promise<void> {
+    if (!this.stored || Date.now() - this.#loadedAt < SUBSCRIPTIONS_TTL) return
+    const changes = this.#changes
+    const stored = await loadStoredSubscriptions(this.#cms, req)
+    this.subscriptions = new Subscriptions(this.#cms.config, stored)
+    // Read while a change was committing: use it now, read again next time.
+    if (changes === this.#changes) this.#loadedAt = Date.now()
+  }
+
   /** Starts the worker (nothing to do without subscriptions, or with `webhooks.worker: false`). */
   start(): void {
-    if (this.subscriptions.empty || this.#cms.config.webhooks?.worker === false) return
+    if ((this.subscriptions.empty && !this.stored) || this.#cms.config.webhooks?.worker === false)
+      return
     this.#stopped = false
     this.wake()
   }
@@ -65,6 +103,11 @@ export class Webhooks {
 
   /** A transaction committed: when it wrote outbox rows, deliver now rather than at the next poll. */
   committed(): void {
+    if (this.#subscriptionsChanged) {
+      this.#subscriptionsChanged = false
+      this.#changes++
+      this.#loadedAt = 0
+    }
     if (!this.#dirty) return
     this.#dirty = false
     this.wake()
@@ -93,6 +136,7 @@ export class Webhooks {
     const s = this.#settings
     try {
       while (!this.#stopped) {
+        if (this.stored) await this.refresh()
         const rows = await claimDeliveries(this.#cms.db, {
           owner: this.owner,
           now: Date.now(),

@@ -1,0 +1,184 @@
+/**
+ * Subscriptions as data (docs/webhooks.md, "The webhooks collection"): endpoints created over REST receive signed
+ * events, stop when deactivated or deleted; access, validation and the secret's visibility. Every response is
+ * checked against the contract.
+ */
+import test from 'ava'
+import { defineConfig } from '../../server/index.ts'
+import type { AccessArgs } from '../../server/config/types.ts'
+import { useServer } from '../helpers/http.ts'
+import { Receiver, until } from './receiver.ts'
+import { FAST } from './setup.ts'
+
+const isAdmin = ({ req }: AccessArgs) => req.user?.role === 'admin'
+const config = defineConfig({
+  collections: [
+    {
+      slug: 'users',
+      auth: true,
+      fields: [{ name: 'role', type: 'select', options: ['admin', 'reader'] }],
+    },
+    { slug: 'members', auth: true, fields: [] },
+    { slug: 'posts', fields: [{ name: 'title', type: 'text' }] },
+  ],
+  webhooks: {
+    ...FAST,
+    access: {
+      read: ({ req }) => Boolean(req.user),
+      create: isAdmin,
+      update: isAdmin,
+      delete: isAdmin,
+    },
+  },
+})
+
+const s = useServer(test, config, async (cms) => {
+  for (const role of ['admin', 'reader'])
+    await cms.create({
+      collection: 'users',
+      data: { email: `${role}@example.com`, password: `${role}-password`, role },
+    })
+})
+
+const tokens = new Map<string, string>()
+async function as(role: 'admin' | 'reader'): Promise<Record<string, string>> {
+  if (!tokens.has(role)) {
+    const body = { email: `${role}@example.com`, password: `${role}-password` }
+    tokens.set(role, (await s.request('POST', '/api/users/login', { body })).body.token)
+  }
+  return { authorization: `Bearer ${tokens.get(role)}` }
+}
+
+const receivers: Receiver[] = []
+test.after.always(() => Promise.all(receivers.map((r) => r.close())))
+async function receiver(): Promise<{ r: Receiver; url: string }> {
+  const r = new Receiver()
+  receivers.push(r)
+  return { r, url: await r.listen() }
+}
+
+test.serial(
+  'a subscription created over REST receives signed events; deactivated or deleted, none',
+  async (t) => {
+    const { r, url } = await receiver()
+    const created = await s.request('POST', '/api/webhooks', {
+      headers: await as('admin'),
+      body: { url, secret: r.secret, events: ['posts.created', 'updated'], scope: 'posts' },
+    })
+    t.is(created.status, 201)
+    const id = created.body.doc.id
+    t.is(created.body.doc.active, true)
+    const post = await s.cms.create({ collection: 'posts', data: { title: 'first' } })
+    await s.cms.update({ collection: 'posts', id: post.id, data: { title: 'second' } })
+    await until('two events', () => r.delivered().length >= 2)
+    t.deepEqual(
+      r.delivered().map((e) => [e.type, e.data.doc.title]),
+      [
+        ['posts.created', 'first'],
+        ['posts.updated', 'second'],
+      ],
+    )
+    t.deepEqual(r.forged, [])
+    const off = await s.request('PATCH', `/api/webhooks/${id}`, {
+      headers: await as('admin'),
+      body: { active: false },
+    })
+    t.is(off.status, 200)
+    await s.cms.update({ collection: 'posts', id: post.id, data: { title: 'unseen' } })
+    const on = await s.request('PATCH', `/api/webhooks/${id}`, {
+      headers: await as('admin'),
+      body: { active: true },
+    })
+    t.is(on.status, 200)
+    await s.cms.update({ collection: 'posts', id: post.id, data: { title: 'third' } })
+    await until('the third event', () => r.delivered().length >= 3)
+    t.deepEqual(
+      r.delivered().map((e) => e.data.doc.title),
+      ['first', 'second', 'third'],
+    )
+    const gone = await s.request('DELETE', `/api/webhooks/${id}`, { headers: await as('admin') })
+    t.is(gone.status, 200)
+    await s.cms.update({ collection: 'posts', id: post.id, data: { title: 'after delete' } })
+    // A second subscription made after the deletion receives the next event; the deleted one gets nothing more.
+    const { r: r2, url: url2 } = await receiver()
+    await s.request('POST', '/api/webhooks', {
+      headers: await as('admin'),
+      body: { url: url2, secret: r2.secret },
+    })
+    await s.cms.update({ collection: 'posts', id: post.id, data: { title: 'last' } })
+    await until('the new subscription got its event', () => r2.delivered().length >= 1)
+    t.deepEqual(
+      r2.delivered().map((e) => [e.type, e.data.doc.title]),
+      [['posts.updated', 'last']],
+    )
+    t.deepEqual(
+      r.requests
+        .map((e) => e.data.doc.title)
+        .filter((x) => x === 'unseen' || x === 'after delete' || x === 'last'),
+      [],
+    )
+  },
+)
+
+test.serial('a logged-in user the access functions refuse gets 403', async (t) => {
+  await s.cms.create({
+    collection: 'members',
+    data: { email: 'm@example.com', password: 'member-password' },
+  })
+  const login = await s.request('POST', '/api/members/login', {
+    body: { email: 'm@example.com', password: 'member-password' },
+  })
+  const res = await s.request('POST', '/api/webhooks', {
+    headers: { authorization: `Bearer ${login.body.token}` },
+    body: { url: 'https://hooks.example.com/m' },
+  })
+  t.is(res.status, 403)
+})
+
+test.serial(
+  'only allowed users manage subscriptions; the secret is generated and hidden from readers',
+  async (t) => {
+    t.is((await s.request('GET', '/api/webhooks')).status, 401)
+    const denied = await s.request('POST', '/api/webhooks', {
+      headers: await as('reader'),
+      body: { url: 'https://hooks.example.com/' },
+    })
+    t.is(denied.status, 403)
+    const created = await s.request('POST', '/api/webhooks', {
+      headers: await as('admin'),
+      body: { url: 'https://hooks.example.com/x', active: false },
+    })
+    t.is(created.status, 201)
+    t.regex(created.body.doc.secret, /^whsec_[A-Za-z0-9+/]{43}=$/)
+    const id = created.body.doc.id
+    const asReader = await s.request('GET', `/api/webhooks/${id}`, { headers: await as('reader') })
+    t.is(asReader.status, 200)
+    t.is(asReader.body.url, 'https://hooks.example.com/x')
+    t.false('secret' in asReader.body)
+    const asAdmin = await s.request('GET', `/api/webhooks/${id}`, { headers: await as('admin') })
+    t.is(asAdmin.body.secret, created.body.doc.secret)
+    const patched = await s.request('PATCH', `/api/webhooks/${id}`, {
+      headers: await as('reader'),
+      body: { url: 'https://evil.example.com/' },
+    })
+    t.is(patched.status, 403)
+  },
+)
+
+test.serial('a bad url, secret, headers or where is a 400 naming the field', async (t) => {
+  const cases: [Record<string, unknown>, string][] = [
+    [{ url: 'ftp://hooks.example.com/' }, 'url'],
+    [{ url: 'https://user:pw@hooks.example.com/' }, 'url'],
+    [{ url: 'https://hooks.example.com/', secret: 'not-a-secret' }, 'secret'],
+    [{ url: 'https://hooks.example.com/', headers: { 'webhook-id': 'x' } }, 'headers'],
+    [{ url: 'https://hooks.example.com/', where: { title: { equals: 'x' } } }, 'where'],
+  ]
+  for (const [body, field] of cases) {
+    const res = await s.request('POST', '/api/webhooks', { headers: await as('admin'), body })
+    t.is(res.status, 400, JSON.stringify(body))
+    t.deepEqual(
+      res.body.errors[0].data.errors.map((e: { path: string }) => e.path),
+      [field],
+    )
+  }
+})
