@@ -289,7 +289,7 @@ test('the contracts show virtual fields as read-only output, untyped and ignored
   const schemas = openapi.components.schemas
   t.true(schemas.Person.properties.fullName.readOnly)
   const inputs = Object.entries(schemas).filter(([name]) =>
-    /^Person.*(Create|Update|Input)/.test(name),
+    /^Person\w*(Create|Update)Input$/.test(name),
   )
   t.true(inputs.length > 0)
   // Inputs refuse unknown keys (issue 31), and a write may send a virtual field, which is ignored: declared with
@@ -464,7 +464,7 @@ test('minRows and maxRows bound hasMany text, number and select values on every 
   t.is(g.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
   t.is(g.errors?.[0].extensions?.data.errors[0].path, 'tags')
   const schemas = (compileOpenAPI(s.cms.config) as any).components.schemas
-  const input = Object.entries(schemas).find(([n]) => /^List.*Create/.test(n))?.[1] as any
+  const input = Object.entries(schemas).find(([n]) => /^List\w*CreateInput$/.test(n))?.[1] as any
   t.is(input.properties.tags.maxItems, 3)
   t.is(input.properties.kinds.minItems, 2)
 })
