@@ -1,5 +1,6 @@
 import type { UploadedFile } from './upload.ts'
 import type { JobsApi } from './jobs.ts'
+import type { WebhooksApi } from './webhooks-api.ts'
 import type { Logger } from 'pino'
 import type { CmsRequest, Doc, ID, SanitizedConfig, SendEmailOptions, Where } from './types.ts'
 
@@ -304,6 +305,8 @@ export interface LocalApi {
   readonly config: SanitizedConfig
   /** Payload's `payload.jobs`: queue, run and cancel jobs (docs/jobs.md). */
   readonly jobs: JobsApi
+  /** Outgoing webhooks: the delivery log and retries (docs/webhooks.md). */
+  readonly webhooks: WebhooksApi
   /** Payload's `payload.logger`: a pino logger (the HTTP server's own when one serves this instance). */
   logger: Logger
   find<S extends CollectionSlug>(args: FindArgs<S>): Promise<PaginatedDocs<DocOf<S>>>

@@ -182,3 +182,51 @@ test.serial('a bad url, secret, headers or where is a 400 naming the field', asy
     )
   }
 })
+
+test.serial(
+  'the delivery log through REST: read by the read access, a dead delivery retried by the update access',
+  async (t) => {
+    const { r, url } = await receiver()
+    r.answer = () => 500
+    const created = await s.request('POST', '/api/webhooks', {
+      headers: await as('admin'),
+      body: { url, secret: r.secret, events: ['posts.created'], scope: 'posts' },
+    })
+    t.is(created.status, 201)
+    const post = await s.cms.create({ collection: 'posts', data: { title: 'log me' } })
+    const endpoint = `webhooks:${created.body.doc.id}`
+    const mine = async (role: 'admin' | 'reader') => {
+      const log = await s.request('GET', '/api/webhooks/deliveries?status=dead&limit=100', {
+        headers: await as(role),
+      })
+      t.is(log.status, 200)
+      return (log.body.docs as { endpoint: string; subject: string }[]).filter(
+        (d) => d.endpoint === endpoint,
+      )
+    }
+    await until('the delivery is dead', async () => (await mine('admin')).length === 1)
+    const [dead] = (await mine('reader')) as Record<string, unknown>[]
+    t.like(dead, { type: 'posts.created', subject: `posts:${post.id}`, status: 'dead' })
+    t.is(dead.attempts, 10)
+    t.is(dead.lastStatusCode, 500)
+    t.is(dead.deliveredAt, null)
+    t.is(r.requests.length, 10)
+
+    t.is((await s.request('GET', '/api/webhooks/deliveries')).status, 401)
+    const bad = await s.request('GET', '/api/webhooks/deliveries?status=lost', {
+      headers: await as('admin'),
+      invalid: 'status is not one of the delivery statuses',
+    })
+    t.is(bad.status, 400)
+    const retryPath = `/api/webhooks/deliveries/${dead.id}/retry`
+    t.is((await s.request('POST', retryPath, { headers: await as('reader') })).status, 403)
+    r.answer = () => 204
+    const retried = await s.request('POST', retryPath, { headers: await as('admin') })
+    t.is(retried.status, 200)
+    t.like(retried.body.delivery, { id: dead.id, status: 'pending', attempts: 0 })
+    await until('the retried delivery arrives', () => r.delivered().length === 1)
+    t.is(r.delivered()[0].id, dead.eventId)
+    const again = await s.request('POST', retryPath, { headers: await as('admin') })
+    t.is(again.status, 404)
+  },
+)

@@ -22,6 +22,7 @@ import type {
   SanitizedGlobal,
 } from '../types.ts'
 import { headersProblem, isSecret, SECRET_RULE, urlProblem } from './webhooks.ts'
+import { deliveryLogEndpoints } from './webhooks-log.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -78,7 +79,7 @@ export function webhooksCollection(
   const allowPrivate = root.allowPrivateTargets === true
   const access = webhooksAccess(input, adminAccess(input, collections))
   const stale: CollectionHook = ({ req }) => {
-    ;(req.cms as { webhooks?: { stale(): void } }).webhooks?.stale()
+    req.cms.webhooks.stale()
   }
   return {
     slug: SYSTEM_COLLECTIONS.webhooks,
@@ -86,6 +87,7 @@ export function webhooksCollection(
     admin: { group: 'System', useAsTitle: 'url' },
     access,
     hooks: { afterChange: [stale], afterDelete: [stale] },
+    endpoints: deliveryLogEndpoints(access),
     fields: [
       {
         name: 'url',

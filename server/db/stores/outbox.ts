@@ -156,3 +156,36 @@ export async function unsettledCount(ex: Executor): Promise<number> {
   )
   return Number(row.n)
 }
+
+/** One page of the delivery log, newest first, optionally of one status (the REST log, docs/webhooks.md). */
+export async function pageDeliveries(
+  ex: Executor,
+  { status, limit, offset }: { status?: DeliveryStatus; limit: number; offset: number },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const where = status ? ' WHERE status = ?' : ''
+  const params = status ? [status] : []
+  const rows = await ex.all<DeliveryRow>(
+    `SELECT * FROM cms_outbox${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+    [...params, limit, offset],
+  )
+  const [count] = await ex.all<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM cms_outbox${where}`,
+    params,
+  )
+  return { rows: rows.map(numeric), total: Number(count.n) }
+}
+
+/** Sends a dead delivery again: pending, no attempts, due now. False when `id` is not a dead delivery. */
+export async function retryDeadDelivery(ex: Executor, id: number, now: number): Promise<boolean> {
+  const r = await ex.run(
+    "UPDATE cms_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL, last_status_code = NULL WHERE id = ? AND status = 'dead'",
+    [now, id],
+  )
+  return r.changes > 0
+}
+
+/** One delivery by id, or undefined. */
+export async function deliveryById(ex: Executor, id: number): Promise<DeliveryRow | undefined> {
+  const [row] = await ex.all<DeliveryRow>('SELECT * FROM cms_outbox WHERE id = ?', [id])
+  return row && numeric(row)
+}

@@ -7,6 +7,13 @@ import { SYSTEM_COLLECTIONS } from '../../config/events.ts'
 import type { CmsRequest } from '../../config/types.ts'
 import { loadStoredSubscriptions } from './stored.ts'
 import { Subscriptions } from './subscriptions.ts'
+import type {
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookDeliveryStatus,
+  WebhooksApi,
+} from '../../config/webhooks-api.ts'
+import { deliveryLog, retryDelivery } from './log.ts'
 
 /** How long the `webhooks` collection's subscriptions are reused before being read again (other servers' writes). */
 const SUBSCRIPTIONS_TTL = 1000
@@ -21,7 +28,7 @@ const BATCH = 20
  * rows with a lease, POSTs them and records each attempt. Every server on one database runs one; the lease and
  * `SKIP LOCKED` keep two from holding one row. `getCms` starts it, `cms.destroy()` stops it.
  */
-export class Webhooks {
+export class Webhooks implements WebhooksApi {
   subscriptions: Subscriptions
   /** This worker's name on the rows it leases. */
   readonly owner = `${hostname().slice(0, 30)}:${process.pid}:${randomUUID().slice(0, 8)}`
@@ -41,6 +48,22 @@ export class Webhooks {
   constructor(cms: Cms) {
     this.#cms = cms
     this.subscriptions = new Subscriptions(cms.config)
+  }
+
+  /** One page of the delivery log, newest first (docs/webhooks.md, "Delivery log"). */
+  deliveries(args?: {
+    status?: WebhookDeliveryStatus
+    limit?: number
+    page?: number
+  }): Promise<WebhookDeliveryPage> {
+    return deliveryLog(this.#cms.db, args)
+  }
+
+  /** Sends a dead delivery again, and wakes the worker for it. */
+  async retry(id: number): Promise<WebhookDelivery | undefined> {
+    const delivery = await retryDelivery(this.#cms.db, id)
+    if (delivery) this.wake()
+    return delivery
   }
 
   get #settings() {
