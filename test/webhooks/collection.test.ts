@@ -225,7 +225,7 @@ test.serial(
     t.is(retried.status, 200)
     t.like(retried.body.delivery, { id: dead.id, status: 'pending', attempts: 0 })
     await until('the retried delivery arrives', () => r.delivered().length === 1)
-    t.is(r.delivered()[0].id, dead.eventId)
+    t.is(r.delivered()[0].id, String(dead.eventId))
     const again = await s.request('POST', retryPath, { headers: await as('admin') })
     t.is(again.status, 404)
   },

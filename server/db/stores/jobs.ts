@@ -4,6 +4,7 @@
  * the whole database) and each is marked processing with a lease by an UPDATE that repeats the runnable condition,
  * so two servers never both claim one job. A job whose lease ran out (its server died) is runnable again.
  */
+import { claimOrNothing, claimWindow, pick } from './claim.ts'
 import type { Database } from '../database.ts'
 import type { CollectionSchema } from '../schema.ts'
 
@@ -52,22 +53,24 @@ export async function claimJobs(
     filters.push(` AND ${c('id')} IN (${args.ids.map(() => '?').join(', ')})`)
     bindings.push(...args.ids)
   }
-  return db.transaction(async (tx) => {
-    const rows = await tx.all<{ id: string | number }>(
-      `SELECT ${c('id')} AS id FROM ${table} WHERE ${runnable}${filters.join('')}` +
-        ` ORDER BY ${c('createdAt')}, ${c('id')} LIMIT ${args.limit}${d.skipLocked}`,
-      bindings,
-    )
-    const claimed: (string | number)[] = []
-    for (const { id } of rows) {
-      const result = await tx.run(
-        `UPDATE ${table} SET ${c('processing')} = 1, ${c('processingUntil')} = ? WHERE ${c('id')} = ? AND ${runnable}`,
-        [args.leaseUntil, id, args.now, args.now],
+  return claimOrNothing(() =>
+    db.transaction(async (tx) => {
+      const rows = await tx.all<{ id: string | number }>(
+        `SELECT ${c('id')} AS id FROM ${table} WHERE ${runnable}${filters.join('')}` +
+          ` ORDER BY ${c('createdAt')}, ${c('id')} LIMIT ${claimWindow(db, args.limit)}${d.skipLocked}`,
+        bindings,
       )
-      if (result.changes === 1) claimed.push(id)
-    }
-    return claimed
-  })
+      const claimed: (string | number)[] = []
+      for (const { id } of pick(db, rows, args.limit)) {
+        const result = await tx.run(
+          `UPDATE ${table} SET ${c('processing')} = 1, ${c('processingUntil')} = ? WHERE ${c('id')} = ? AND ${runnable}`,
+          [args.leaseUntil, id, args.now, args.now],
+        )
+        if (result.changes === 1) claimed.push(id)
+      }
+      return claimed
+    }),
+  )
 }
 
 /** Counts the runnable jobs left (of `queue`, or every queue), for `remainingJobsFromQueried`. */

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '../database.ts'
+import { claimOrNothing, claimWindow, pick } from './claim.ts'
 
 /**
  * The transactional outbox (`cms_outbox`, docs/webhooks.md): one row per event and endpoint. A row is `pending`,
@@ -59,35 +60,37 @@ export async function claimDeliveries(
   db: Database,
   { owner, now, lease, limit }: { owner: string; now: number; lease: number; limit: number },
 ): Promise<DeliveryRow[]> {
-  return db.transaction(async (tx) => {
-    const candidates = await tx.all<{ id: number }>(
-      `SELECT o.id FROM cms_outbox o WHERE ${claimable('o.')}` +
-        " AND NOT EXISTS (SELECT 1 FROM cms_outbox p WHERE p.endpoint = o.endpoint AND p.subject = o.subject AND p.id < o.id AND p.status NOT IN ('delivered', 'dead'))" +
-        ` ORDER BY o.id LIMIT ${Math.trunc(limit)}`,
-      [now, now],
-    )
-    if (candidates.length === 0) return []
-    const ids = candidates.map((c) => Number(c.id))
-    const marks = ids.map(() => '?').join(', ')
-    const locked = await tx.all<{ id: number }>(
-      `SELECT id FROM cms_outbox WHERE id IN (${marks}) AND ${CLAIMABLE} ORDER BY id${db.dialect.skipLocked}`,
-      [...ids, now, now],
-    )
-    const taken: number[] = []
-    for (const { id } of locked) {
-      const r = await tx.run(
-        `UPDATE cms_outbox SET status = 'delivering', lease_owner = ?, lease_until = ? WHERE id = ? AND ${CLAIMABLE}`,
-        [owner, now + lease, id, now, now],
+  return claimOrNothing(() =>
+    db.transaction(async (tx) => {
+      const candidates = await tx.all<{ id: number }>(
+        `SELECT o.id FROM cms_outbox o WHERE ${claimable('o.')}` +
+          " AND NOT EXISTS (SELECT 1 FROM cms_outbox p WHERE p.endpoint = o.endpoint AND p.subject = o.subject AND p.id < o.id AND p.status NOT IN ('delivered', 'dead'))" +
+          ` ORDER BY o.id LIMIT ${claimWindow(db, Math.trunc(limit))}`,
+        [now, now],
       )
-      if (r.changes > 0) taken.push(Number(id))
-    }
-    if (taken.length === 0) return []
-    const rows = await tx.all<DeliveryRow>(
-      `SELECT * FROM cms_outbox WHERE id IN (${taken.map(() => '?').join(', ')}) ORDER BY id`,
-      taken,
-    )
-    return rows.map(numeric)
-  })
+      if (candidates.length === 0) return []
+      const ids = pick(db, candidates, Math.trunc(limit)).map((c) => Number(c.id))
+      const marks = ids.map(() => '?').join(', ')
+      const locked = await tx.all<{ id: number }>(
+        `SELECT id FROM cms_outbox WHERE id IN (${marks}) AND ${CLAIMABLE} ORDER BY id${db.dialect.skipLocked}`,
+        [...ids, now, now],
+      )
+      const taken: number[] = []
+      for (const { id } of locked) {
+        const r = await tx.run(
+          `UPDATE cms_outbox SET status = 'delivering', lease_owner = ?, lease_until = ? WHERE id = ? AND ${CLAIMABLE}`,
+          [owner, now + lease, id, now, now],
+        )
+        if (r.changes > 0) taken.push(Number(id))
+      }
+      if (taken.length === 0) return []
+      const rows = await tx.all<DeliveryRow>(
+        `SELECT * FROM cms_outbox WHERE id IN (${taken.map(() => '?').join(', ')}) ORDER BY id`,
+        taken,
+      )
+      return rows.map(numeric)
+    }),
+  )
 }
 
 /** Drivers return doubles and integers as numbers, strings or bigints: one shape. */
