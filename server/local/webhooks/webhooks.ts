@@ -45,9 +45,13 @@ export class Webhooks implements WebhooksApi {
   /** Bumped by each change of the stored subscriptions: a read that started before one is not trusted after it. */
   #changes = 0
 
+  /** The delivery settings, with their defaults: read once, the config does not change. */
+  readonly #settings: ReturnType<typeof settingsOf>
+
   constructor(cms: Cms) {
     this.#cms = cms
     this.subscriptions = new Subscriptions(cms.config)
+    this.#settings = settingsOf(cms)
   }
 
   /** One page of the delivery log, newest first (docs/webhooks.md, "Delivery log"). */
@@ -64,19 +68,6 @@ export class Webhooks implements WebhooksApi {
     const delivery = await retryDelivery(this.#cms.db, id)
     if (delivery) this.wake()
     return delivery
-  }
-
-  get #settings() {
-    const w = this.#cms.config.webhooks ?? {}
-    return {
-      allowPrivate: w.allowPrivateTargets ?? false,
-      maxAttempts: w.maxAttempts ?? 10,
-      base: w.retryBaseDelay ?? 1000,
-      max: w.retryMaxDelay ?? 3_600_000,
-      timeout: w.timeout ?? 10_000,
-      poll: w.pollInterval ?? 1000,
-      lease: w.lease ?? 60_000,
-    }
   }
 
   /** Whether subscriptions are also data (the `webhooks` collection). */
@@ -209,4 +200,18 @@ export class Webhooks implements WebhooksApi {
 export function backoff(attempts: number, base: number, max: number): number {
   const full = Math.min(max, base * 2 ** Math.min(attempts - 1, 30))
   return Math.round(full / 2 + (Math.random() * full) / 2)
+}
+
+/** `webhooks` options with their defaults (docs/webhooks.md, "Config"). */
+function settingsOf(cms: Cms) {
+  const w = cms.config.webhooks ?? {}
+  return {
+    allowPrivate: w.allowPrivateTargets ?? false,
+    maxAttempts: w.maxAttempts ?? 10,
+    base: w.retryBaseDelay ?? 1000,
+    max: w.retryMaxDelay ?? 3_600_000,
+    timeout: w.timeout ?? 10_000,
+    poll: w.pollInterval ?? 1000,
+    lease: w.lease ?? 60_000,
+  }
 }
