@@ -42,7 +42,7 @@ export async function emitCollectionEvents(
   stored: Record<string, unknown>,
 ): Promise<void> {
   if (!emitsEvents(collection)) return
-  if (cms.webhooks.stored) await cms.webhooks.refresh(req)
+  await cms.webhooks.refresh(req)
   if (cms.webhooks.subscriptions.empty) return
   const events = subscribed(
     cms,
@@ -92,7 +92,7 @@ export async function emitGlobalEvents(
   actions: GlobalAction[],
   draft: boolean,
 ): Promise<void> {
-  if (cms.webhooks.stored) await cms.webhooks.refresh(req)
+  await cms.webhooks.refresh(req)
   if (cms.webhooks.subscriptions.empty) return
   const events = subscribed(
     cms,
