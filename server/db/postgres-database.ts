@@ -3,6 +3,7 @@ import pg from 'pg'
 import { ServiceUnavailable } from '../errors/service-unavailable.ts'
 import { postgresDialect } from './dialects/postgres.ts'
 import { isPlainRead, PostgresReplicas } from './postgres-replicas.ts'
+import { isStalePlan, PreparedStatements } from './postgres-statements.ts'
 import {
   advanceIdSequence,
   explicitIdTable,
@@ -22,9 +23,6 @@ import {
 /** Tries of one transaction that keeps failing on a serialization failure or a deadlock. */
 export const TRANSACTION_TRIES = 5
 const RETRY_BASE_MS = 10
-
-/** Converted SQL texts kept (the CMS sends a bounded set of statement shapes). */
-const CONVERTED_CACHE_SIZE = 1000
 
 // bigint (COUNT(*), SUM of integers) and numeric come back as numbers, as on the other databases, not strings.
 const INT8 = 20
@@ -56,7 +54,8 @@ const types = {
 
 /**
  * PostgreSQL through a `pg` pool; statements are raw parameterised SQL, their `?` placeholders rewritten to
- * `$n` once per SQL text. Knex (client `pg`) only compiles the DDL of migrations.
+ * `$n` once per SQL text, sent as named prepared statements (postgres-statements.ts). Knex (client `pg`) only
+ * compiles the DDL of migrations.
  *
  * Transactions run at READ COMMITTED (PostgreSQL's default, as on MariaDB); writes that must serialise lock their
  * row (FOR UPDATE). A transaction that fails with a serialization failure (40001) or a deadlock (40P01) was rolled
@@ -68,7 +67,8 @@ export class PostgresDatabase implements Database {
   readonly description: string
   private readonly pool: pg.Pool
   private readonly listeners = new Set<QueryListener>()
-  private readonly converted = new Map<string, string>()
+  /** The names of the prepared statements (see postgres-statements.ts). */
+  private readonly statements = new PreparedStatements()
   /** Each table's id sequence (null: none, its ids are given), as an INSERT that gives ids met it. */
   private readonly sequences = new Map<string, string | null>()
   private knex?: Knex
@@ -94,24 +94,28 @@ export class PostgresDatabase implements Database {
     return this.knex
   }
 
-  private sqlOf(sql: string): string {
-    let text = this.converted.get(sql)
-    if (text === undefined) {
-      text = positional(sql)
-      if (this.converted.size >= CONVERTED_CACHE_SIZE) this.converted.clear()
-      this.converted.set(sql, text)
-    }
-    return text
-  }
-
+  /**
+   * Runs one statement, prepared under its name. A stale plan (see postgres-statements.ts) starts a new
+   * generation; outside a transaction (`client` the pool) the statement then runs again, once.
+   */
   private async exec(
     client: pg.Pool | pg.PoolClient,
     sql: string,
     bindings: readonly unknown[],
   ): Promise<pg.QueryResult> {
     for (const l of this.listeners) l(sql, bindings)
+    const values = bindings.map(toBinding)
     try {
-      const result = await client.query(this.sqlOf(sql), bindings.map(toBinding))
+      let result: pg.QueryResult
+      try {
+        result = await client.query({ ...this.statements.of(sql), values })
+      } catch (error) {
+        if (!isStalePlan(error)) throw error
+        this.statements.renew()
+        if (!(client instanceof pg.Pool)) throw error
+        result = await client.query({ ...this.statements.of(sql), values })
+      }
+      this.statements.ran(sql)
       const table = explicitIdTable(sql)
       if (table !== undefined) await this.advanceSequence(client, table)
       return result
@@ -200,7 +204,8 @@ export class PostgresDatabase implements Database {
         } catch (rollbackError) {
           broken = rollbackError
         }
-        if (!isRetryableConflict(error)) throw error
+        // A stale plan aborted the transaction (the statements have new names now): it runs again, too.
+        if (!isRetryableConflict(error) && !isStalePlan(failed ?? error)) throw error
         if (attempt >= TRANSACTION_TRIES)
           throw new ServiceUnavailable('writeConflict', { cause: error })
         this.retries++
