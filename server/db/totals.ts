@@ -77,10 +77,7 @@ async function bump(
   const savepoint = inTransaction && dialect.failureAbortsTransaction === true
   if (savepoint) await ex.run('SAVEPOINT cms_bump')
   try {
-    const { changes } = await ex.run(
-      `UPDATE ${table} SET ${q('generation')} = ${q('generation')} + 1 WHERE ${q('slot')} IN (${names.map(() => slot).join(', ')})`,
-      names.map(slotOf),
-    )
+    const { changes } = await ex.run(bumpSql(dialect, names.length, slot), names.map(slotOf))
     if (changes >= names.length) {
       if (savepoint) await ex.run('RELEASE SAVEPOINT cms_bump')
       return
@@ -103,6 +100,20 @@ async function bump(
       if (found?.r !== null) throw error
     } else if (await hasGenerations(ex, table)) throw error
   }
+}
+
+/** The UPDATE bumping `count` slots; where the database would lock them in scan order, in slot order first. */
+function bumpSql(dialect: Dialect, count: number, slot: string): string {
+  const q = dialect.quote
+  const table = q(GENERATIONS_TABLE)
+  const list = `${q('slot')} IN (${Array.from({ length: count }, () => slot).join(', ')})`
+  const next = `${q('generation')} = ${q('generation')} + 1`
+  if (count === 1 || !dialect.updateLocksInScanOrder)
+    return `UPDATE ${table} SET ${next} WHERE ${list}`
+  return (
+    `UPDATE ${table} SET ${next} FROM (SELECT ${q('slot')} AS s FROM ${table} WHERE ${list} ` +
+    `ORDER BY ${q('slot')}${dialect.forUpdate}) AS l WHERE ${table}.${q('slot')} = l.s`
+  )
 }
 
 async function hasGenerations(ex: Executor, table: string): Promise<boolean> {

@@ -94,6 +94,13 @@ export interface Dialect {
    * handled runs in a savepoint there.
    */
   failureAbortsTransaction?: boolean
+  /**
+   * An `UPDATE … WHERE key IN (…)` locks its rows in the order its scan meets them, not in the list's order
+   * (PostgreSQL: a sequential scan of a small table whose rows move with every update). Two transactions bumping
+   * the same rows could then lock them in opposite orders and deadlock; such an update locks its rows in key
+   * order first (a `FOR UPDATE` subquery with ORDER BY).
+   */
+  updateLocksInScanOrder?: boolean
   /** Identifiers longer than this are cut to it by the database (PostgreSQL: 63; index names reach 64). */
   maxNameLength?: number
   /**

@@ -83,6 +83,7 @@ export const postgresDialect: Dialect = {
   wideIntegers: true,
   maxNameLength: 63,
   failureAbortsTransaction: true,
+  updateLocksInScanOrder: true,
   transactionalDDL: true,
   migrationTables() {
     const q = postgresDialect.quote
