@@ -1,7 +1,13 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Executor } from './database.ts'
 import type { Dialect } from './dialects/dialect.ts'
-import { DATE_LENGTH, UUID_LENGTH, type ColumnSpec, type IndexSpec, type TableSpec } from './schema.ts'
+import {
+  DATE_LENGTH,
+  UUID_LENGTH,
+  type ColumnSpec,
+  type IndexSpec,
+  type TableSpec,
+} from './schema.ts'
 
 /** The migration bookkeeping tables: never part of a schema diff. */
 export const MIGRATION_TABLES = new Set(['cms_migrations', 'cms_migration_lock'])

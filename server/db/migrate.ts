@@ -1,6 +1,12 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Database, Executor } from './database.ts'
-import { checkIdColumn, checkUuidColumns, introspect, missingPrimaryKey, storedName } from './introspect.ts'
+import {
+  checkIdColumn,
+  checkUuidColumns,
+  introspect,
+  missingPrimaryKey,
+  storedName,
+} from './introspect.ts'
 import { describeStep, stepSql, type MigrationStep } from './migration-steps.ts'
 import { applyMigrations, listMigrations, migrationStatus, withMigrationLock } from './migrator.ts'
 import type { TableSpec } from './schema.ts'
