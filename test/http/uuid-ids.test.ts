@@ -12,6 +12,7 @@ import { useServer } from '../helpers/http.ts'
 const open = { read: () => true, create: () => true, update: () => true, delete: () => true }
 const config = defineConfig({
   db: { idType: 'uuid' },
+  localization: { locales: ['en', 'de'], defaultLocale: 'en' },
   collections: [
     {
       slug: 'authors',
@@ -38,6 +39,7 @@ const config = defineConfig({
         },
         { name: 'about', type: 'relationship', relationTo: ['authors', 'books'] },
         { name: 'mixed', type: 'relationship', relationTo: ['authors', 'tags'] },
+        { name: 'editor', type: 'relationship', relationTo: 'authors', localized: true },
       ],
     },
   ],
@@ -63,6 +65,7 @@ async function seed(cms: Cms): Promise<Seeded> {
       credits: [{ person: bob }],
       about: { relationTo: 'authors', value: ann },
       mixed: { relationTo: 'tags', value: 'news' },
+      editor: bob,
     },
   })
   const two = await cms.create({
@@ -72,6 +75,7 @@ async function seed(cms: Cms): Promise<Seeded> {
       author: bob,
       authors: [bob],
       mixed: { relationTo: 'authors', value: bob },
+      editor: ann,
     },
   })
   await cms.create({ collection: 'books', data: { title: 'Three' } })
@@ -125,7 +129,7 @@ test.serial(
   'a where on a UUID id or relationship with an operand that is no UUID: the same answer everywhere',
   async (t) => {
     const all = ['One', 'Three', 'Two']
-    for (const path of ['id', 'author', 'about.value', 'authors', 'credits.person']) {
+    for (const path of ['id', 'author', 'about.value', 'authors', 'credits.person', 'editor']) {
       const w = (op: string, v: string) => `where[${path}][${op}]=${encodeURIComponent(v)}`
       t.deepEqual(await titles(w('equals', 'not-a-uuid')), [], `${path} equals`)
       t.deepEqual(await titles(w('in', 'not-a-uuid,7')), [], `${path} in`)
@@ -221,6 +225,16 @@ test.serial(
     t.deepEqual(await titles('where[author.title][equals]=Ann'), ['One'])
     t.deepEqual(await titles('where[authors.title][equals]=Ann'), ['One'])
     t.deepEqual(await titles('where[credits.person.title][equals]=Bob'), ['One'])
+    // A localized relationship keeps its ids in JSON, one per locale.
+    t.deepEqual(await titles('where[editor.title][equals]=Ann'), ['Two'])
+    t.deepEqual(await titles('where[editor][equals]=not-a-uuid'), [])
+    const byEditor = await s.request('GET', '/api/books', {
+      query: 'sort=editor.title&where[editor][exists]=true&depth=0',
+    })
+    t.deepEqual(
+      byEditor.body.docs.map((d: { title: string }) => d.title),
+      ['Two', 'One'],
+    )
     const sorted = await s.request('GET', '/api/books', {
       query: 'sort=authors.title&where[authors][exists]=true&depth=0',
     })
