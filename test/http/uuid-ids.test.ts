@@ -13,6 +13,8 @@ const open = { read: () => true, create: () => true, update: () => true, delete:
 const config = defineConfig({
   db: { idType: 'uuid' },
   localization: { locales: ['en', 'de'], defaultLocale: 'en' },
+  // The jobs collection takes UUID ids too.
+  jobs: { tasks: [{ slug: 'noop', handler: () => ({ output: {} }) }] },
   collections: [
     {
       slug: 'authors',
@@ -317,5 +319,18 @@ test.serial(
       books.data.all.docs.map((d: { author: { title: string } | null }) => d.author?.title ?? null),
       ['Ann', null, 'Bob'],
     )
+  },
+)
+
+test.serial(
+  'jobs of a UUID queue: an id that is no UUID runs nothing; an upper-case one runs its job',
+  async (t) => {
+    const { cms } = s
+    const job = await cms.jobs.queue({ task: 'noop', input: {} })
+    t.regex(String(job.id), /^[0-9a-f]{8}-[0-9a-f-]{27}$/)
+    t.deepEqual((await cms.jobs.runByID({ id: 'not-a-uuid' })).jobStatus, {})
+    await t.notThrowsAsync(cms.jobs.cancelByID({ id: 'not-a-uuid' }))
+    const ran = await cms.jobs.runByID({ id: String(job.id).toUpperCase() })
+    t.deepEqual(Object.keys(ran.jobStatus), [job.id])
   },
 )
