@@ -20,7 +20,26 @@ type Annotated = { relationIdKinds?: Record<string, IdKind> }
 
 /** The value kind of a collection's ids. */
 export function idKind(c: { idType: IdType }): IdKind {
-  return c.idType === 'serial' ? 'integer' : c.idType === 'number' ? 'number' : 'text'
+  return c.idType === 'serial'
+    ? 'integer'
+    : c.idType === 'number'
+      ? 'number'
+      : c.idType === 'uuid'
+        ? 'uuid'
+        : 'text'
+}
+
+/** Whether ids of a kind are strings (text and UUID ids). */
+export const stringIds = (kind: IdKind): boolean => kind === 'text' || kind === 'uuid'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * A UUID in its canonical form (lower case, as `randomUUID()` makes them and PostgreSQL prints them), or undefined
+ * for anything that is not one: a `uuid` column refuses it (SQLSTATE 22P02), so it is decided here, before SQL.
+ */
+export function uuidOf(v: unknown): string | undefined {
+  return typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : undefined
 }
 
 /** The kind of the ids a relationship holds for `slug` (integer when not annotated: internal collections). */
@@ -51,7 +70,7 @@ const storedKinds = new WeakMap<Record<string, IdKind>, IdKind>()
 
 /** A stored id (a column or JSON value) in its kind: numbers for integer and number ids, strings for text ids. */
 export function readId(kind: IdKind, v: unknown): number | string {
-  return kind === 'text' ? String(v) : typeof v === 'number' ? v : Number(v)
+  return stringIds(kind) ? String(v) : typeof v === 'number' ? v : Number(v)
 }
 
 /**
@@ -106,8 +125,13 @@ export function annotateRelations(config: Pick<SanitizedConfig, 'collections' | 
   }
 }
 
-/** A well-formed id of a kind, as a caller gives it (integer: a positive safe integer), or undefined. */
+/**
+ * A well-formed id of a kind, as a caller gives it (integer: a positive safe integer), or undefined. A UUID is
+ * lower-cased; a string that is no UUID stays itself for a uuid kind too: the existence check that follows finds
+ * no such document (without SQL, see db/store.ts), as for a missing one.
+ */
 export function validId(kind: IdKind, v: unknown): number | string | undefined {
+  if (kind === 'uuid') return uuidOf(v) ?? validId('text', v)
   if (kind === 'text') return typeof v === 'string' && v !== '' && v.length <= 255 ? v : undefined
   if (typeof v !== 'number') return undefined
   if (kind === 'number') return Number.isFinite(v) ? v : undefined

@@ -29,8 +29,11 @@ export type ID = number | string
  * client gives the id on create).
  */
 export type IdType = 'serial' | 'uuid' | 'text' | 'number'
-/** The value kind of an id: what a column holding it stores and what a where on it compares. */
-export type IdKind = 'integer' | 'number' | 'text'
+/**
+ * The value kind of an id: what a column holding it stores and what a where on it compares. `uuid`: the ids of a
+ * `db.idType: 'uuid'` collection, strings everywhere but in a `uuid` column on PostgreSQL (docs/postgresql.md).
+ */
+export type IdKind = 'integer' | 'number' | 'text' | 'uuid'
 
 /** A Where tree: `{ path: { operator: value }, and?: Where[], or?: Where[] }`. */
 export interface Where {

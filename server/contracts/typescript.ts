@@ -8,7 +8,7 @@ import type {
   SanitizedGlobal,
 } from '../config/types.ts'
 import { collectionNames, globalName } from '../config/names.ts'
-import { idKind } from '../config/ids.ts'
+import { idKind, stringIds } from '../config/ids.ts'
 import { targetCollection } from './refs.ts'
 
 /**
@@ -55,7 +55,7 @@ class Emitter {
 
   /** The TypeScript type of a collection's ids: `number` (serial and custom number ids) or `string`. */
   idType(slug: string): string {
-    return idKind(targetCollection(this.config, slug)) === 'text' ? 'string' : 'number'
+    return stringIds(idKind(targetCollection(this.config, slug))) ? 'string' : 'number'
   }
 
   /** An object type body `{ ... }` for fields (row: array/block rows carry an id). */

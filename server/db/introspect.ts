@@ -1,7 +1,13 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Executor } from './database.ts'
 import type { Dialect } from './dialects/dialect.ts'
-import { DATE_LENGTH, type ColumnSpec, type IndexSpec, type TableSpec } from './schema.ts'
+import {
+  DATE_LENGTH,
+  UUID_LENGTH,
+  type ColumnSpec,
+  type IndexSpec,
+  type TableSpec,
+} from './schema.ts'
 
 /** The migration bookkeeping tables: never part of a schema diff. */
 export const MIGRATION_TABLES = new Set(['cms_migrations', 'cms_migration_lock'])
@@ -47,9 +53,17 @@ function columnSpec(name: string, raw: string, primaryKey: boolean): ColumnSpec 
       ...(primaryKey ? { primary: true } : {}),
     }
   if (primaryKey && /double|float|real/.test(type)) return { name, type: 'double', primary: true }
-  // PostgreSQL's own types (dialect.columnType): jsonb, timestamptz.
+  // PostgreSQL's own types (dialect.columnType): jsonb, timestamptz, uuid.
   if (type.includes('longtext') || type === 'jsonb') return { name, type: 'json' }
   if (type === 'timestamptz') return { name, type: 'string', length: DATE_LENGTH, holds: 'date' }
+  if (type === 'uuid')
+    return {
+      name,
+      type: 'string',
+      length: UUID_LENGTH,
+      holds: 'uuid',
+      ...(primaryKey ? { primary: true } : {}),
+    }
   if (type.includes('text') || type.includes('clob')) return { name, type: 'text' }
   // PostgreSQL: int2 (smallint) is only made for checkboxes (dialect.booleanType).
   if (type === 'boolean' || type === 'bool' || type.startsWith('tinyint(1)') || type === 'int2')
@@ -88,6 +102,29 @@ export function checkIdColumn(want: TableSpec, have: TableSpec): void {
       "changing a collection's id type is not migrated (its ids and the relationships to them would need converting). " +
       'Keep the id type, or move the data to a new collection.',
   )
+}
+
+/**
+ * A PostgreSQL database made before UUID ids were `uuid` columns keeps them in varchar (push and migrations never
+ * change a column's type): comparing such a column with a new `uuid` one fails, so the start fails here, naming
+ * the column, rather than with a 500 later. The same the other way round (a uuid column the config now wants as
+ * text: the relationship no longer points at UUID collections only). The fix is to recreate the database or to
+ * convert the column (docs/postgresql.md).
+ */
+export function checkUuidColumns(want: TableSpec, have: TableSpec, dialect: Dialect): void {
+  if (!dialect.columnType) return
+  for (const w of want.columns) {
+    const h = have.columns.find((c) => c.name === w.name)
+    if (!h) continue
+    const wantUuid = dialect.columnType(w) === 'uuid'
+    if (wantUuid === (h.holds === 'uuid')) continue
+    throw new ConfigError(
+      `Column ${want.name}.${w.name} ${wantUuid ? 'is not a uuid column but the config asks for one' : 'is a uuid column but the config asks for text'} ` +
+        `(${wantUuid ? 'UUID ids, or a relationship to collections with UUID ids only' : 'ids of other kinds'}): ` +
+        'column types are not migrated. Recreate the database, or convert the column ' +
+        `(ALTER TABLE "${want.name}" ALTER COLUMN "${w.name}" TYPE ${wantUuid ? 'uuid' : 'varchar(255)'} USING "${w.name}"::${wantUuid ? 'uuid' : 'text'}).`,
+    )
+  }
 }
 
 /**

@@ -1,6 +1,12 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Database, Executor } from './database.ts'
-import { checkIdColumn, introspect, missingPrimaryKey, storedName } from './introspect.ts'
+import {
+  checkIdColumn,
+  checkUuidColumns,
+  introspect,
+  missingPrimaryKey,
+  storedName,
+} from './introspect.ts'
 import { describeStep, stepSql, type MigrationStep } from './migration-steps.ts'
 import { applyMigrations, listMigrations, migrationStatus, withMigrationLock } from './migrator.ts'
 import type { TableSpec } from './schema.ts'
@@ -24,6 +30,7 @@ async function missingParts(db: Database, tables: TableSpec[]): Promise<Migratio
       continue
     }
     checkIdColumn(table, have)
+    checkUuidColumns(table, have, db.dialect)
     const columns = new Set(have.columns.map((c) => c.name))
     const indexes = new Set(have.indexes.map((i) => i.name))
     const newColumns = table.columns.filter((c) => !columns.has(c.name))

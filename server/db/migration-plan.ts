@@ -1,6 +1,7 @@
 import type { Database } from './database.ts'
 import {
   checkIdColumn,
+  checkUuidColumns,
   introspect,
   missingPrimaryKey,
   sameIndex,
@@ -159,6 +160,7 @@ async function planTableChanges(
   const haveCols = new Map(have.columns.map((c) => [c.name, c]))
   const wantCols = new Map(table.columns.map((c) => [c.name, c]))
   checkIdColumn(table, have)
+  checkUuidColumns(table, have, db.dialect)
   const newCols = table.columns.filter((c) => !haveCols.has(c.name))
   const oldCols = have.columns.filter((c) => !wantCols.has(c.name))
   const columnRenames = await planColumnRenames(table, newCols, oldCols, renames, ask)

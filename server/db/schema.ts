@@ -25,9 +25,10 @@ export interface ColumnSpec {
   length?: number
   /**
    * What a `string` column holds when PostgreSQL has a type of its own for it: `date`, an ISO 8601 instant
-   * (`timestamptz` there; SQLite and MariaDB keep the varchar). See dialect.columnType.
+   * (`timestamptz` there), `uuid`, a UUID id (`uuid` there); SQLite and MariaDB keep the varchar. See
+   * dialect.columnType.
    */
-  holds?: 'date'
+  holds?: 'date' | 'uuid'
   /**
    * The primary key of a table whose key is given on insert, not serial: a custom id or a UUID, or the natural
    * key of an internal table (a session id, a global's slug). Galera needs a primary key on every table.
@@ -78,13 +79,19 @@ export { DATE_LENGTH }
 /** A UUID's length: ids of `db.idType: 'uuid'` collections are CHAR(36)-sized strings. */
 export const UUID_LENGTH = 36
 
-/** The column of a value of an id kind: an integer, a double (custom number ids) or a string (text ids). */
+/**
+ * The column of a value of an id kind: an integer, a double (custom number ids), a string (text ids), or a UUID
+ * (only UUID ids: a relationship to collections with UUID ids, PostgreSQL's `uuid`).
+ */
 function idColumn(name: string, kind: IdKind): ColumnSpec {
   return kind === 'integer'
     ? { name, type: 'integer' }
     : kind === 'number'
       ? { name, type: 'double' }
-      : { name, type: 'string', length: 255 }
+      : kind === 'uuid'
+        ? // 255 on SQLite and MariaDB, as these columns were before PostgreSQL had uuid columns.
+          { name, type: 'string', length: 255, holds: 'uuid' }
+        : { name, type: 'string', length: 255 }
 }
 
 /** The id column of a collection's table. */
@@ -93,7 +100,7 @@ function primaryColumn(collection: SanitizedCollection): ColumnSpec {
     case 'serial':
       return { name: 'id', type: 'id' }
     case 'uuid':
-      return { name: 'id', type: 'string', length: UUID_LENGTH, primary: true }
+      return { name: 'id', type: 'string', length: UUID_LENGTH, holds: 'uuid', primary: true }
     case 'number':
       return { name: 'id', type: 'double', primary: true }
     case 'text':

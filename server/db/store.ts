@@ -1,4 +1,4 @@
-import { idKind, readId, relationKindOf } from '../config/ids.ts'
+import { idKind, readId, relationKindOf, stringIds, uuidOf } from '../config/ids.ts'
 import { relationOf } from '../fields/registry.ts'
 import type { ID, SanitizedCollection, Where } from '../config/types.ts'
 import { ValidationError } from '../errors/validation-error.ts'
@@ -96,6 +96,15 @@ export async function selectIds(
   return rows.map((r) => readId(idKind(collection), r.id))
 }
 
+/**
+ * An id as `collection`'s id column compares it, or undefined when no row can have it: a UUID collection's ids are
+ * UUIDs (lower-cased here), and PostgreSQL's uuid column refuses any other operand (SQLSTATE 22P02), so a path id
+ * like `not-a-uuid` is decided here, before SQL, as a missing row on every database.
+ */
+export function boundId(collection: SanitizedCollection, id: ID): ID | undefined {
+  return collection.idType === 'uuid' ? uuidOf(id) : id
+}
+
 export async function selectById(
   ex: Executor,
   ctx: QueryContext,
@@ -104,9 +113,11 @@ export async function selectById(
   forUpdate = false,
 ) {
   const { schema, table } = tableOf(ctx, collection)
+  const key = boundId(collection, id)
+  if (key === undefined) return undefined
   const rows = await ex.all(
     `SELECT t.* FROM ${table} AS t WHERE t.id = ?${forUpdate ? ctx.dialect.forUpdate : ''}`,
-    [id],
+    [key],
   )
   return rows[0] ? rowToDoc(schema, rows[0]) : undefined
 }
@@ -118,11 +129,12 @@ export async function existingIds(
   collection: SanitizedCollection,
   ids: ID[],
 ): Promise<Set<ID>> {
-  if (ids.length === 0) return new Set()
+  const keys = ids.flatMap((id) => boundId(collection, id) ?? [])
+  if (keys.length === 0) return new Set()
   const { table } = tableOf(ctx, collection)
   const rows = await ex.all<{ id: unknown }>(
-    `SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})`,
-    ids,
+    `SELECT id FROM ${table} WHERE id IN (${keys.map(() => '?').join(', ')})`,
+    keys,
   )
   return new Set(rows.map((r) => readId(idKind(collection), r.id)))
 }
@@ -180,13 +192,14 @@ export async function updateRow(
   row: Record<string, unknown>,
 ): Promise<void> {
   const cols = Object.keys(row)
-  if (cols.length === 0) return
+  const key = boundId(collection, id)
+  if (cols.length === 0 || key === undefined) return
   const { table } = tableOf(ctx, collection)
   const q = ctx.dialect.quote
   try {
     await ex.run(`UPDATE ${table} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE id = ?`, [
       ...cols.map((c) => row[c]),
-      id,
+      key,
     ])
   } catch (error) {
     uniqueError(error, ctx, collection, id)
@@ -200,7 +213,9 @@ export async function deleteRow(
   id: ID,
 ): Promise<number> {
   const { table } = tableOf(ctx, collection)
-  return (await ex.run(`DELETE FROM ${table} WHERE id = ?`, [id])).changes
+  const key = boundId(collection, id)
+  if (key === undefined) return 0
+  return (await ex.run(`DELETE FROM ${table} WHERE id = ?`, [key])).changes
 }
 
 /** One join field's read for a batch of parent documents (server/local/joins.ts). */
@@ -258,7 +273,7 @@ export async function selectJoined(
   const field = placement && 'field' in placement ? placement.field : undefined
   const relation = field && relationOf(field)
   const parentKind = relation ? relationKindOf(field, opts.parent) : 'integer'
-  const scalar = parentKind === 'text' ? 'text' : 'number'
+  const scalar = stringIds(parentKind) ? 'text' : 'number'
   if (placement?.kind === 'column') parent = { sql: `t.${q(placement.column)}`, bindings: [] }
   else if (placement?.kind === 'polymorphic') {
     parent = { sql: `t.${q(placement.value)}`, bindings: [] }

@@ -82,7 +82,7 @@ export function arrayOf(
 
 /** How ids of a kind compare: integer ids as `id` (positive integers), number ids as numbers, text as text. */
 export const idWhereKind = (k: IdKind): WhereKind =>
-  k === 'integer' ? 'id' : k === 'number' ? 'number' : 'text'
+  k === 'integer' ? 'id' : k === 'number' ? 'number' : k === 'uuid' ? 'uuid' : 'text'
 
 /** The Where operator component of ids of a kind (the contract's `WhereID`, `WhereNumber`, `WhereText`). */
 export const whereIdComponent = (k: IdKind): string =>

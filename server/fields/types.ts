@@ -24,12 +24,12 @@ export type SchemaMode = 'read' | 'input'
 export type ColumnType =
   | { type: 'double' }
   | { type: 'boolean' }
-  | { type: 'string'; length: number; holds?: 'date' }
+  | { type: 'string'; length: number; holds?: 'date' | 'uuid' }
   | { type: 'text' }
   | { type: 'id'; kind: IdKind }
 
 /** How the where compiler compares a stored value: the operand coercion and the operators that apply. */
-export type WhereKind = 'text' | 'number' | 'boolean' | 'date' | 'id'
+export type WhereKind = 'text' | 'number' | 'boolean' | 'date' | 'id' | 'uuid'
 
 /** What the OpenAPI compiler (contracts/schemas.ts) lends a module building a value's JSON Schema. */
 export interface SchemaKit {

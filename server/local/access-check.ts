@@ -1,5 +1,5 @@
 import { isRecord } from '../utilities/is-record.ts'
-import { idKind } from '../config/ids.ts'
+import { idKind, stringIds, uuidOf } from '../config/ids.ts'
 import type { Access, CmsRequest } from '../config/types.ts'
 import { KINDS, type AccessName, type OperationKind } from '../config/kinds.ts'
 import { executeAccess } from './access.ts'
@@ -32,8 +32,8 @@ export async function refuseIfDenied(
   const accessId =
     id === undefined
       ? undefined
-      : kind === 'text'
-        ? id
+      : stringIds(kind)
+        ? (uuidOf(id) ?? id)
         : /^\d+(\.\d+)?$/.test(id)
           ? Number(id)
           : undefined

@@ -1,4 +1,4 @@
-import { idKind } from '../config/ids.ts'
+import { idKind, stringIds, uuidOf } from '../config/ids.ts'
 import type { ID, IdType } from '../config/types.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { LimitExceeded } from '../errors/limit-exceeded.ts'
@@ -80,12 +80,13 @@ export function depthParam(cms: Cms, depth: unknown): number {
 
 /**
  * An id from a caller for `collection` (versions: serial): an integer or a string of digits (REST paths) for
- * serial ids; a number or a numeric string for custom number ids; a non-empty string for text and UUID ids.
+ * serial ids; a number or a numeric string for custom number ids; a non-empty string for text and UUID ids (a UUID
+ * lower-cased, as stored; a string that is no UUID finds no document of a UUID collection: db/store.ts boundId).
  */
 export function idParam(id: unknown, collection?: { idType: IdType }): ID {
   const kind = collection ? idKind(collection) : 'integer'
-  if (kind === 'text') {
-    if (typeof id === 'string' && id !== '' && id.length <= 255) return id
+  if (stringIds(kind)) {
+    if (typeof id === 'string' && id !== '' && id.length <= 255) return uuidOf(id) ?? id
     if (typeof id === 'number' && Number.isFinite(id)) return String(id)
     throw new BadRequest(`The id must be a non-empty string; got ${JSON.stringify(id)}.`, [
       { path: 'id' },

@@ -77,3 +77,69 @@ test('a migration file written on SQLite applies on the database of the run', as
     await rm(dir, { recursive: true, force: true })
   }
 })
+
+const uuidCollections = [
+  { slug: 'people', fields: [{ name: 'name', type: 'text' as const }] },
+  {
+    slug: 'cards',
+    fields: [{ name: 'person', type: 'relationship' as const, relationTo: 'people' }],
+  },
+]
+
+test('UUID ids: a migration file written on SQLite makes uuid columns on PostgreSQL', async (t) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cms-portable-uuid-'))
+  const migrations = path.join(dir, 'migrations')
+  const source = connect(`sqlite:${path.join(dir, 'source.db')}`)
+  const fresh = await freshDatabaseUrl()
+  const url = fresh.url === 'sqlite::memory:' ? `sqlite:${path.join(dir, 'target.db')}` : fresh.url
+  try {
+    const config = defineConfig({ db: { idType: 'uuid' }, collections: uuidCollections })
+    await createMigration(source, schemaFor(sanitizeConfig(config)).tables, migrations, 'initial')
+    const [file] = await readdir(migrations)
+    t.regex(await readFile(path.join(migrations, file), 'utf8'), /"holds":"uuid"/)
+    const target = connect(url)
+    try {
+      t.is((await applyMigrations(target, migrations)).length, 1)
+    } finally {
+      await target.close()
+    }
+    const cms = await getCms({
+      config: {
+        ...config,
+        db: { url, idType: 'uuid', onStart: 'check', migrationDir: migrations },
+      },
+    })
+    try {
+      const person = await cms.create({ collection: 'people', data: { name: 'Pia' } })
+      const card = await cms.create({ collection: 'cards', data: { person: person.id } })
+      const read = await cms.findByID({ collection: 'cards', id: card.id, depth: 1 })
+      t.like(read, { person: { id: person.id, name: 'Pia' } })
+      if (dialectName === 'postgres') {
+        const types = await cms.db.all<{ c: string; t: string }>(
+          "SELECT table_name || '.' || column_name AS c, udt_name AS t FROM information_schema.columns " +
+            "WHERE table_schema = current_schema() AND table_name IN ('people', 'cards') AND column_name IN ('id', 'person') ORDER BY 1",
+        )
+        t.deepEqual(types, [
+          { c: 'cards.id', t: 'uuid' },
+          { c: 'cards.person', t: 'uuid' },
+          { c: 'people.id', t: 'uuid' },
+        ])
+        // A database made before uuid columns (varchar ids) is refused at start, naming the column.
+        await cms.db.run('ALTER TABLE "cards" ALTER COLUMN "person" TYPE varchar(255)')
+        const error = await t.throwsAsync(
+          getCms({ config: { ...config, db: { url, idType: 'uuid' } } }),
+        )
+        t.regex(
+          error!.message,
+          /Column cards\.person is not a uuid column but the config asks for one/,
+        )
+      }
+    } finally {
+      await cms.destroy()
+    }
+  } finally {
+    await source.close()
+    await fresh.drop()
+    await rm(dir, { recursive: true, force: true })
+  }
+})

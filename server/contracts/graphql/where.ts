@@ -1,5 +1,6 @@
 /** The where inputs (`<Type>_where` with `AND`/`OR`) and their per-field operator inputs. */
 import { traverseFields } from '../../config/fields.ts'
+import { stringIds } from '../../config/ids.ts'
 import type { FlattenedField, IdKind } from '../../config/types.ts'
 import { fieldType } from '../../fields/registry.ts'
 import { NUMBER_OPS, TEXT_OPS } from '../../fields/shared.ts'
@@ -31,7 +32,7 @@ export function whereInput(
 ): string {
   const name = `${type}_where`
   const lines: string[] = [
-    `  id: ${operatorInput(ctx, `${type}_id_operator`, gqlId(kind), kind === 'text' ? TEXT_OPS : NUMBER_OPS)}`,
+    `  id: ${operatorInput(ctx, `${type}_id_operator`, gqlId(kind), stringIds(kind) ? TEXT_OPS : NUMBER_OPS)}`,
   ]
   // Group fields nest as `group__field`; arrays, blocks and relations stop (their values are JSON here).
   traverseFields(fields, (f, path) => {

@@ -90,6 +90,12 @@ export interface Dialect {
    */
   columnType?(column: ColumnSpec): string | undefined
   /**
+   * A UUID held as text (a relationship's id read from JSON) as the type of a `uuid` column's values, to compare
+   * with one (PostgreSQL: `uuid`, NULL for text that is no UUID, which the cast would refuse); absent where UUID
+   * columns are text (SQLite, MariaDB).
+   */
+  uuidFromText?(expr: string): string
+  /**
    * A failing statement aborts the whole transaction (PostgreSQL): a statement whose failure is expected and
    * handled runs in a savepoint there.
    */

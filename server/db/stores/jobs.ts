@@ -4,6 +4,7 @@
  * the whole database) and each is marked processing with a lease by an UPDATE that repeats the runnable condition,
  * so two servers never both claim one job. A job whose lease ran out (its server died) is runnable again.
  */
+import { uuidOf } from '../../config/ids.ts'
 import { claimOrNothing, claimWindow, pick } from './claim.ts'
 import type { Database } from '../database.ts'
 import type { CollectionSchema } from '../schema.ts'
@@ -35,7 +36,10 @@ export async function claimJobs(
   args: ClaimArgs,
 ): Promise<(string | number)[]> {
   if (!Number.isInteger(args.limit) || args.limit < 1) return []
-  if (args.ids && !args.ids.length) return []
+  // A UUID queue's ids: one that is no UUID is no job (PostgreSQL's uuid column would refuse it).
+  const ids =
+    args.ids && schema.idKind === 'uuid' ? args.ids.flatMap((id) => uuidOf(id) ?? []) : args.ids
+  if (ids && !ids.length) return []
   const d = db.dialect
   const c = (name: string) => d.quote(column(schema, name))
   const table = d.quote(schema.table.name)
@@ -49,9 +53,9 @@ export async function claimJobs(
     filters.push(` AND ${c('queue')} = ?`)
     bindings.push(args.queue)
   }
-  if (args.ids) {
-    filters.push(` AND ${c('id')} IN (${args.ids.map(() => '?').join(', ')})`)
-    bindings.push(...args.ids)
+  if (ids) {
+    filters.push(` AND ${c('id')} IN (${ids.map(() => '?').join(', ')})`)
+    bindings.push(...ids)
   }
   return claimOrNothing(() =>
     db.transaction(async (tx) => {

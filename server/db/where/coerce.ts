@@ -1,12 +1,25 @@
+import { uuidOf } from '../../config/ids.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { fieldType } from '../../fields/registry.ts'
 import { fail, type Kind } from './state.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 
+/**
+ * The operand of a uuid kind that is no UUID (`"not-a-uuid"`, `5`): no stored id equals it. PostgreSQL's `uuid`
+ * column would refuse it (SQLSTATE 22P02), so it never reaches SQL: each operator decides here what it matches
+ * (scalar.ts), the same on every database.
+ */
+export const NO_MATCH: unique symbol = Symbol('no match')
+
 /** Operand coercion: a query-string or JSON operand turned into the value bound for a kind, or a QueryError. */
 export function coerce(kind: Kind, value: unknown, path: string, field?: FlattenedField): unknown {
   if (value === null || (value === 'null' && kind !== 'text')) return null
   switch (kind) {
+    case 'uuid':
+      // Lower-cased, as stored: SQLite and MariaDB (binary collation) then match as PostgreSQL's uuid does.
+      if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+        return uuidOf(value) ?? NO_MATCH
+      return fail(path, `expects a string, got ${describe(value)}`)
     case 'text':
       if (typeof value === 'string') return value
       if (typeof value === 'number' && Number.isFinite(value)) return String(value)

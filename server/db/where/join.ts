@@ -3,7 +3,7 @@ import { NEGATIVE, type Operator } from '../../config/where-operators.ts'
 import { relationOf } from '../../fields/registry.ts'
 import type { Placement } from '../schema.ts'
 import { toBool } from './coerce.ts'
-import { kindOf, scalarKind } from './kinds.ts'
+import { kindOf, relatedIdExpr, scalarKind } from './kinds.ts'
 import { condition } from './path.ts'
 import { relatedTable, fail, type Compiled, type Scope, type State, type Test } from './state.ts'
 import { tree, trustedWhere } from './tree.ts'
@@ -64,7 +64,7 @@ function referencedIds(
   if (p?.kind === 'json' && relation?.hasMany && !relation.polymorphic) {
     const each = `${alias}_e`
     return {
-      sql: d.eachValue(each, scalarKind(kindOf(p.field))),
+      sql: relatedIdExpr(d, d.eachValue(each, scalarKind(kindOf(p.field))), kindOf(p.field)),
       from: `, ${d.jsonEach(`${alias}.${d.quote(p.column)}`, each, 'scalars')}`,
     }
   }

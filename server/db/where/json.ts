@@ -139,7 +139,8 @@ function relationshipMany(at: JsonAt): Compiled {
   if (op === 'exists' && rest.length === 0) return arrayExists(d, container, cb, value, path)
   return overElements(state, container, cb, 'scalars', op, value, path, (alias, o, v) => {
     const el = d.eachValue(alias, scalarKind(kindOf(field)))
-    if (rest.length) return throughRelation(state, el, [], field, { rest, op: o, value: v, path })
+    if (rest.length)
+      return throughRelation(state, el, [], field, { rest, op: o, value: v, path }, true)
     return scalar(el, [], kindOf(field), o === 'contains' ? 'equals' : o, v, path, field)
   })
 }

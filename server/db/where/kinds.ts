@@ -21,6 +21,13 @@ export function polyJsonValue(d: Dialect, expr: string, kind: Kind): string {
   return kind === 'text' ? `CAST(${v} AS CHAR)` : v
 }
 
+/**
+ * A related id read from JSON (text) as the related table's ids compare: through `dialect.uuidFromText` when they
+ * are UUIDs (PostgreSQL's uuid column meets no text), else as it is.
+ */
+export const relatedIdExpr = (d: Dialect, expr: string, kind: Kind): string =>
+  kind === 'uuid' && d.uuidFromText ? d.uuidFromText(expr) : expr
+
 /** A value stored as JSON that holds more than one value (not sortable, not distinct). */
 export const isContainer = (f: FlattenedField): boolean => {
   const type = fieldType(f)

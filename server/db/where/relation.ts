@@ -1,7 +1,7 @@
 import type { FlattenedField } from '../../config/types.ts'
 import { relationOf } from '../../fields/registry.ts'
-import { coerce } from './coerce.ts'
-import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
+import { coerce, NO_MATCH } from './coerce.ts'
+import { kindOf, polyJsonValue, relatedIdExpr, scalarKind } from './kinds.ts'
 import type { Operator } from '../../config/where-operators.ts'
 import { condition } from './path.ts'
 import { scalar } from './scalar.ts'
@@ -19,13 +19,17 @@ import { isRecord } from '../../utilities/is-record.ts'
 
 /** Paths through relations (relationOf): into the related table, and the `{ relationTo, value }` of polymorphic ones. */
 
-/** `expr IN (SELECT id FROM related WHERE <rest>)`: a path continuing through a relationship. */
+/**
+ * `expr IN (SELECT id FROM related WHERE <rest>)`: a path continuing through a relationship. `fromJson`: `expr` is
+ * an id read from JSON (text), compared with the related ids as relatedIdExpr says.
+ */
 export function throughRelation(
   state: State,
   expr: string,
   exprB: unknown[],
   field: FlattenedField,
   t: Test,
+  fromJson = false,
 ): Compiled {
   const { rest, op, value, path } = t
   const relation = relationOf(field)
@@ -49,8 +53,9 @@ export function throughRelation(
     inner.bindings = [...inner.bindings, ...allowed.bindings]
   }
   const q = state.ctx.dialect.quote
+  const ids = fromJson ? relatedIdExpr(state.ctx.dialect, expr, kindOf(field)) : expr
   return {
-    sql: `${expr} IN (SELECT ${alias}.${q('id')} FROM ${q(schema.table.name)} AS ${alias} WHERE ${inner.sql})`,
+    sql: `${ids} IN (SELECT ${alias}.${q('id')} FROM ${q(schema.table.name)} AS ${alias} WHERE ${inner.sql})`,
     bindings: [...exprB, ...inner.bindings],
   }
 }
@@ -87,7 +92,7 @@ export function relationshipAt(state: State, at: InJson, field: FlattenedField, 
   if (relationOf(field)?.polymorphic) return polymorphicAt(state, at, field, t)
   const kind = kindOf(field)
   const el = state.ctx.dialect.jsonValue(at.expr, scalarKind(kind))
-  if (t.rest.length) return throughRelation(state, el, [...at.b, at.jsonPath], field, t)
+  if (t.rest.length) return throughRelation(state, el, [...at.b, at.jsonPath], field, t, true)
   return scalar(el, [...at.b, at.jsonPath], kind, t.op, t.value, t.path, field)
 }
 
@@ -135,10 +140,14 @@ export function polymorphicValue(
 ): Compiled {
   if (isRecord(value) && (op === 'equals' || op === 'not_equals')) {
     if (typeof value.relationTo !== 'string') fail(path, 'expects { relationTo, value }')
-    const eq = {
-      sql: `(${relExpr} = ? AND ${valExpr} = ?)`,
-      bindings: [...relB, value.relationTo, ...valB, coerce(kind, value.value, path)],
-    }
+    const v = coerce(kind, value.value, path)
+    const eq =
+      v === NO_MATCH
+        ? { sql: '(1 = 0)', bindings: [] }
+        : {
+            sql: `(${relExpr} = ? AND ${valExpr} = ?)`,
+            bindings: [...relB, value.relationTo, ...valB, v],
+          }
     return op === 'equals' ? eq : { sql: `NOT ${eq.sql}`, bindings: eq.bindings }
   }
   return scalar(valExpr, valB, kind, op, value, path)

@@ -1,5 +1,5 @@
 import type { FlattenedField } from '../../config/types.ts'
-import { coerce, likeEscape, toBool, toList } from './coerce.ts'
+import { coerce, likeEscape, NO_MATCH, toBool, toList } from './coerce.ts'
 import type { Operator } from '../../config/where-operators.ts'
 import { fail, type Compiled, type Kind } from './state.ts'
 
@@ -19,7 +19,7 @@ export function scalar(
   switch (op) {
     case 'equals':
     case 'not_equals':
-      if (Array.isArray(value) && kind === 'id' && op === 'equals')
+      if (Array.isArray(value) && (kind === 'id' || kind === 'uuid') && op === 'equals')
         return inList(expr, exprB, kind, 'in', value, path, field)
       return equality(expr, exprB, op, coerce(kind, value, path, field))
     case 'in':
@@ -34,6 +34,7 @@ export function scalar(
     case 'like':
     case 'not_like':
       if (kind === 'id') return idMatch(expr, exprB, op, value)
+      if (kind === 'uuid') return uuidMatch(expr, exprB, op, value, path)
       if (kind !== 'text') fail(path, `operator "${op}" applies to text fields only`)
       return textMatch(expr, exprB, op, value, path, field)
     case 'all':
@@ -53,6 +54,8 @@ function equality(
 ): Compiled {
   if (v === null)
     return { sql: `${expr} IS ${op === 'equals' ? '' : 'NOT '}NULL`, bindings: [...exprB] }
+  // No UUID: equal to no id, unequal to every row (a missing value too, as not_equals of any other operand).
+  if (v === NO_MATCH) return { sql: op === 'equals' ? '1 = 0' : '1 = 1', bindings: [] }
   return op === 'equals'
     ? { sql: `${expr} = ?`, bindings: [...exprB, v] }
     : { sql: `(${expr} IS NULL OR ${expr} <> ?)`, bindings: [...exprB, ...exprB, v] }
@@ -68,8 +71,9 @@ function inList(
   field?: FlattenedField,
 ): Compiled {
   const list = toList(value, path).map((x) => coerce(kind, x, path, field))
-  const values = list.filter((x) => x !== null)
-  const hasNull = values.length !== list.length
+  // An operand that is no UUID is in no list of ids: left out (not_in of it alone matches every row).
+  const values = list.filter((x) => x !== null && x !== NO_MATCH)
+  const hasNull = list.includes(null)
   const parts: string[] = []
   const bindings: unknown[] = []
   if (values.length) {
@@ -114,6 +118,8 @@ function comparison(
   if (kind === 'boolean') fail(path, `operator "${op}" does not apply to a checkbox`)
   const v = coerce(kind, value, path, field)
   if (v === null) fail(path, `operator "${op}" needs a value`)
+  // No UUID bounds no range of ids (Payload's PostgreSQL adapter compares with NULL: nothing).
+  if (v === NO_MATCH) return { sql: '1 = 0', bindings: [] }
   return { sql: `${expr} ${COMPARISON[op]} ?`, bindings: [...exprB, v] }
 }
 
@@ -164,6 +170,22 @@ function idMatch(
   return equality(expr, exprB, op === 'not_like' ? 'not_equals' : 'equals', id)
 }
 
+/**
+ * like / contains / not_like on a UUID id (Payload's PostgreSQL adapter turns `like` on a uuid column into equals):
+ * the operand, trimmed, compares as equals / not_equals; a term that is no UUID matches nothing (not_like:
+ * everything), as on a serial id.
+ */
+function uuidMatch(
+  expr: string,
+  exprB: unknown[],
+  op: 'contains' | 'like' | 'not_like',
+  value: unknown,
+  path: string,
+): Compiled {
+  const v = coerce('uuid', typeof value === 'string' ? value.trim() : value, path)
+  return equality(expr, exprB, op === 'not_like' ? 'not_equals' : 'equals', v)
+}
+
 /** A single value holds all the listed values only when each equals it (MongoDB's $all on a scalar). */
 function allOf(
   expr: string,
@@ -174,7 +196,7 @@ function allOf(
   field?: FlattenedField,
 ): Compiled {
   const list = toList(value, path).map((x) => coerce(kind, x, path, field))
-  if (list.length === 0) return { sql: '1 = 0', bindings: [] }
+  if (list.length === 0 || list.includes(NO_MATCH)) return { sql: '1 = 0', bindings: [] }
   return {
     sql: `(${list.map((x) => (x === null ? `${expr} IS NULL` : `${expr} = ?`)).join(' AND ')})`,
     bindings: list.flatMap((x) => (x === null ? [...exprB] : [...exprB, x])),

@@ -2,7 +2,7 @@ import type { FlattenedField, SanitizedCollection } from '../../config/types.ts'
 import { collectionOf } from '../../config/lookup.ts'
 import { relationOf } from '../../fields/registry.ts'
 import type { Placement } from '../schema.ts'
-import { isContainer, kindOf, scalarKind } from './kinds.ts'
+import { isContainer, kindOf, relatedIdExpr, scalarKind } from './kinds.ts'
 import { fail, jsonKey, localeOf, schemaOf, type Compiled, type QueryContext } from './state.ts'
 
 /** `sort` (`"-views,title"` or a list) → ORDER BY terms; `id` breaks ties so pages never overlap. */
@@ -144,12 +144,14 @@ function relatedIds(
   const target = relation.targets[0]
   if (p.kind === 'column') return { sql: column, bindings: [], target, many: false }
   const kind = scalarKind(kindOf(p.field))
+  // Ids read from JSON are text: compared with UUID ids as relatedIdExpr says.
+  const asId = (expr: string) => relatedIdExpr(d, expr, kindOf(p.field))
   if (relation.hasMany && !p.field.localized) {
     const each = `${alias}_e`
-    const sql = `SELECT ${d.eachValue(each, kind)} FROM ${d.jsonEach(column, each, 'scalars')}`
+    const sql = `SELECT ${asId(d.eachValue(each, kind))} FROM ${d.jsonEach(column, each, 'scalars')}`
     return { sql, bindings: [], target, many: true }
   }
   if (relation.hasMany) return undefined
-  const sql = d.jsonValue(column, kind)
+  const sql = asId(d.jsonValue(column, kind))
   return { sql, bindings: [`$${jsonKey(localeOf(ctx))}`], target, many: false }
 }

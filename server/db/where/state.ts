@@ -34,7 +34,8 @@ export function schemaOf(ctx: Pick<QueryContext, 'schemas'>, slug: string): Coll
 }
 
 /** How a value is compared: drives coercion and the operators allowed. */
-export type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id'
+/** `uuid`: ids of `db.idType: 'uuid'` collections (a `uuid` column on PostgreSQL; operands checked by coerce). */
+export type Kind = 'text' | 'number' | 'boolean' | 'date' | 'id' | 'uuid'
 
 /** One compilation: the table aliases handed out, the distance `near` sorts by, the and/or depth. */
 export interface State {

@@ -1,4 +1,4 @@
-import { idKind, validId } from '../../config/ids.ts'
+import { idKind, stringIds, validId } from '../../config/ids.ts'
 import type { FlattenedField, ID, ResolvedLexical, RichTextField } from '../../config/types.ts'
 import { isObject, ok } from '../shared.ts'
 import type { Checked, ValidateKit } from '../types.ts'
@@ -123,7 +123,7 @@ function reference(
   if (id === undefined)
     return {
       path: `${path}.value`,
-      message: `value must be the id of a document of "${slug}" (${kind === 'text' ? 'a string' : kind === 'integer' ? 'a positive integer' : 'a number'}).`,
+      message: `value must be the id of a document of "${slug}" (${stringIds(kind) ? 'a string' : kind === 'integer' ? 'a positive integer' : 'a number'}).`,
     }
   w.kit.reference(slug, id, `${path}.value`)
   return { relationTo: slug, value: id }
