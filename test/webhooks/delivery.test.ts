@@ -37,7 +37,12 @@ test('a receiver down for a while then up gets every event, in order per documen
   // Retries keep the webhook-id: every refused request's id was delivered later.
   const delivered = new Set(s.receiver.delivered().map((e) => e.id))
   t.true(s.receiver.requests.every((r) => delivered.has(r.id)))
+  // The receiver has answered the last one; the worker records it after reading the answer.
+  await until('the log says delivered', async () =>
+    (await listDeliveries(s.cms.db)).every((r) => r.status === 'delivered'),
+  )
   const rows = await listDeliveries(s.cms.db)
+  t.is(rows.length, 12)
   t.true(rows.every((r) => r.status === 'delivered' && r.delivered_at !== null))
   t.true(rows.some((r) => r.attempts > 1 && r.last_status_code === 200))
 })
