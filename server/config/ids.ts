@@ -18,15 +18,17 @@ import type {
  */
 type Annotated = { relationIdKinds?: Record<string, IdKind> }
 
+/** The value kind of each way of holding ids. */
+const ID_KINDS: Record<IdType, IdKind> = {
+  serial: 'integer',
+  number: 'number',
+  uuid: 'uuid',
+  text: 'text',
+}
+
 /** The value kind of a collection's ids. */
 export function idKind(c: { idType: IdType }): IdKind {
-  return c.idType === 'serial'
-    ? 'integer'
-    : c.idType === 'number'
-      ? 'number'
-      : c.idType === 'uuid'
-        ? 'uuid'
-        : 'text'
+  return ID_KINDS[c.idType]
 }
 
 /** Whether ids of a kind are strings (text and UUID ids). */

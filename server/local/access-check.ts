@@ -33,7 +33,9 @@ export async function refuseIfDenied(
     id === undefined
       ? undefined
       : stringIds(kind)
-        ? (uuidOf(id) ?? id)
+        ? kind === 'uuid'
+          ? (uuidOf(id) ?? id)
+          : id
         : /^\d+(\.\d+)?$/.test(id)
           ? Number(id)
           : undefined

@@ -86,7 +86,8 @@ export function depthParam(cms: Cms, depth: unknown): number {
 export function idParam(id: unknown, collection?: { idType: IdType }): ID {
   const kind = collection ? idKind(collection) : 'integer'
   if (stringIds(kind)) {
-    if (typeof id === 'string' && id !== '' && id.length <= 255) return uuidOf(id) ?? id
+    if (typeof id === 'string' && id !== '' && id.length <= 255)
+      return kind === 'uuid' ? (uuidOf(id) ?? id) : id
     if (typeof id === 'number' && Number.isFinite(id)) return String(id)
     throw new BadRequest(`The id must be a non-empty string; got ${JSON.stringify(id)}.`, [
       { path: 'id' },
