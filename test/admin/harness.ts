@@ -86,6 +86,9 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
     await init?.(cms)
     started.resolve(cms)
   }) as AdminState
+  // The pages a test has open, with what they saw: a failing test logs them (its page's text and its last API
+  // answers), so a timeout in CI says what the page showed instead.
+  const open = new Set<{ page: Page; seen: string[] }>()
   test.before(async () => {
     await ensureBuilt()
     s.browser = await launchBrowser({ isolated: true })
@@ -96,6 +99,18 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
       const context = await s.browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
       const problems: string[] = []
+      const watched = { page, seen: [] as string[] }
+      open.add(watched)
+      const saw = (line: string) => {
+        watched.seen.push(`${new Date().toISOString().slice(11, 23)} ${line}`)
+        if (watched.seen.length > 40) watched.seen.shift()
+      }
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname.startsWith('/api/')) saw(`→ ${req.method()} ${req.url()}`)
+      })
+      page.on('requestfailed', (req) =>
+        saw(`✗ ${req.method()} ${req.url()}: ${req.failure()?.errorText}`),
+      )
       page.on('console', (m) => {
         if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`CSP: ${m.text()}`)
       })
@@ -103,6 +118,7 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
       page.on('response', async (res) => {
         const url = new URL(res.url())
         if (!url.pathname.startsWith('/api/')) return
+        saw(`← ${res.status()} ${res.request().method()} ${url.pathname}${url.search}`)
         // A body the browser no longer holds (an answer revalidated from its cache): nothing to check.
         const text = await res.text().catch(() => undefined)
         if (text === undefined) return
@@ -147,6 +163,7 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
           await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
         },
         async done(t) {
+          open.delete(watched)
           await context.close()
           t.deepEqual(problems, [], 'no contract violation, CSP report or page error')
         },
@@ -181,6 +198,20 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
         },
       }
     }
+  })
+  test.afterEach.always(async (t) => {
+    for (const { page, seen } of open) {
+      if (!t.passed) {
+        const text = await page
+          .locator('body')
+          .innerText({ timeout: 5000 })
+          .catch((e: Error) => `(no text: ${e.message})`)
+        t.log(`the page at ${page.url()} showed:\n${text.slice(0, 3000)}`)
+        t.log(`its last requests and answers:\n${seen.join('\n')}`)
+      }
+      await page.context().close()
+    }
+    open.clear()
   })
   test.after.always(async () => {
     await s.browser?.close()
