@@ -66,6 +66,36 @@ test.serial('a member sees only the collections their access lets them read', as
   await p.done(t)
 })
 
+test.serial(
+  'a link followed right after logging in is not undone when the session’s last answer comes in',
+  async (t) => {
+    const p = await s.open()
+    await p.go('/login')
+    await p.page.getByLabel('Email').fill('admin@example.com')
+    await p.page.getByLabel('Password').fill('admin-password')
+    // The login asks `me` (for the token's expiry) once the dashboard shows: that answer is held back a while.
+    let answered = false
+    await p.page.route('**/api/users/me', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+      answered = true
+    })
+    await p.page.getByRole('button', { name: 'Log in' }).click()
+    await p.page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await p.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Posts/ })
+      .click()
+    await p.page.getByText('30 documents', { exact: true }).waitFor()
+    t.false(answered, 'the list showed before the held answer came in')
+    await p.page.waitForResponse('**/api/users/me')
+    await p.page.waitForLoadState('networkidle')
+    t.is(new URL(p.page.url()).pathname, '/admin/collections/posts')
+    t.is(await p.page.getByText('30 documents', { exact: true }).count(), 1)
+    await p.done(t)
+  },
+)
+
 test.serial('a wrong password is refused with the server message, at the form', async (t) => {
   const p = await s.open()
   await p.go('/login')

@@ -108,8 +108,9 @@ export function Login() {
           ? { username: v.account, password: v.password }
           : { email: v.account, password: v.password },
       )) as { user: User }
+      // The route gate (App.tsx) takes a logged-in user off this page; navigating here too, after `setUser`'s
+      // last answer, would undo a link the user followed meanwhile.
       await setUser(r.user)
-      navigate('/', { replace: true, force: true })
     })(e)
   }
   return (
@@ -155,7 +156,6 @@ export function FirstUser() {
         user: User
       }
       await setUser(r.user)
-      navigate('/', { replace: true, force: true })
     })(e)
   }
   return (
@@ -223,7 +223,6 @@ export function ResetPassword(props: { token: string }) {
         user: User
       }
       await setUser(r.user)
-      navigate('/', { replace: true, force: true })
     })(e)
   }
   return (
