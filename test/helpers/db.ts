@@ -6,6 +6,9 @@
 import type { ExecutionContext, TestFn } from 'ava'
 import knexFactory from 'knex'
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { getCms } from '../../server/local/get-cms.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import type { Config } from '../../server/config/types.ts'
@@ -120,4 +123,17 @@ export async function rejectsWith(
   t.is(error?.name, name, error?.message)
   t.is(error?.status, status)
   return error
+}
+
+/**
+ * A database several server processes can share: a fresh MySQL or PostgreSQL database, or a SQLite file in a
+ * temporary folder (an in-memory one lives in one process only).
+ */
+export async function sharedDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (dialectName !== 'sqlite') return freshDatabaseUrl()
+  const dir = await mkdtemp(path.join(tmpdir(), 'cms-shared-'))
+  return {
+    url: `sqlite:${path.join(dir, 'cms.db')}`,
+    drop: () => rm(dir, { recursive: true, force: true }),
+  }
 }

@@ -1,55 +1,13 @@
 import test from 'ava'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { dialectName, freshDatabaseUrl } from '../helpers/db.ts'
+import { sharedDatabaseUrl as database } from '../helpers/db.ts'
+import { startHealthyServer, stopServerProcess as stop } from '../../scripts/server-process.ts'
 import { behindPrism } from '../helpers/prism.ts'
 
 /** Real server processes (`npm start`'s command) on one database: crashes, restarts, several processes. */
-const node = path.join(process.cwd(), 'node_modules/.bin/node')
 const SECRET = 'a-shared-secret-of-at-least-thirty-two-bytes'
 
-async function database(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (dialectName !== 'sqlite') return freshDatabaseUrl()
-  const dir = await mkdtemp(path.join(tmpdir(), 'cms-proc-'))
-  return {
-    url: `sqlite:${path.join(dir, 'cms.db')}`,
-    drop: () => rm(dir, { recursive: true, force: true }),
-  }
-}
-
-let nextPort = 4600 + Math.floor(Math.random() * 300)
-async function start(url: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = nextPort++
-  const child = spawn(node, ['server/cli.ts', 'start'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      CMS_SECRET: SECRET,
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  const until = Date.now() + 60_000
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base }
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > until) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill(signal)
-  })
+const start = (url: string) =>
+  startHealthyServer({ DATABASE_URL: url, CMS_SECRET: SECRET, LOG_LEVEL: 'silent' })
 const json = (body: unknown, token?: string) => ({
   method: 'POST',
   headers: {

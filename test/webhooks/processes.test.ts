@@ -1,9 +1,6 @@
 import test from 'ava'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { dialectName, freshDatabaseUrl } from '../helpers/db.ts'
+import { sharedDatabaseUrl as database } from '../helpers/db.ts'
+import { startHealthyServer, stopServerProcess as stop } from '../../scripts/server-process.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { listDeliveries } from '../../server/db/stores/outbox.ts'
 import { Receiver, until } from './receiver.ts'
@@ -13,17 +10,7 @@ import { FAST } from './setup.ts'
  * Several servers on one database: each event is delivered once between two CMS instances, and kill -9 of a real
  * server process mid-delivery loses nothing (at least once: a restarted server takes the expired leases over).
  */
-const node = path.join(process.cwd(), 'node_modules/.bin/node')
 const SECRET = 'a-shared-secret-of-at-least-thirty-two-bytes'
-
-async function database(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (dialectName !== 'sqlite') return freshDatabaseUrl()
-  const dir = await mkdtemp(path.join(tmpdir(), 'cms-wh-'))
-  return {
-    url: `sqlite:${path.join(dir, 'cms.db')}`,
-    drop: () => rm(dir, { recursive: true, force: true }),
-  }
-}
 
 test.serial('two CMS instances on one database deliver each event exactly once', async (t) => {
   const db = await database()
@@ -70,41 +57,15 @@ test.serial('two CMS instances on one database deliver each event exactly once',
   t.deepEqual([...attempts], [1], 'each row was attempted once')
 })
 
-let nextPort = 4900 + Math.floor(Math.random() * 300)
-async function start(
-  url: string,
-  receiver: Receiver,
-): Promise<{ child: ChildProcess; base: string }> {
-  const port = nextPort++
-  const child = spawn(node, ['server/cli.ts', 'start'], {
-    env: {
-      ...process.env,
-      CMS_CONFIG_PATH: 'test/webhooks/server.config.ts',
-      DATABASE_URL: url,
-      PORT: String(port),
-      CMS_SECRET: SECRET,
-      LOG_LEVEL: 'silent',
-      WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hook`,
-      WEBHOOK_SECRET: receiver.secret,
-      WEBHOOK_LEASE: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  await until('the server answers', async () => {
-    try {
-      return (await fetch(`${base}/api/health`)).ok
-    } catch {
-      return false
-    }
-  })
-  return { child, base }
-}
-const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill(signal)
+const start = (url: string, receiver: Receiver) =>
+  startHealthyServer({
+    CMS_CONFIG_PATH: 'test/webhooks/server.config.ts',
+    DATABASE_URL: url,
+    CMS_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hook`,
+    WEBHOOK_SECRET: receiver.secret,
+    WEBHOOK_LEASE: '1000',
   })
 
 test.serial('kill -9 of a server mid-delivery loses no event', async (t) => {
