@@ -18,9 +18,14 @@ const config = defineConfig({
   ],
 })
 
-async function serve(url: string): Promise<RunningServer> {
+/** The warnings the server logged (JSON lines), for the health check's reason. */
+type Served = RunningServer & { warnings: () => { msg: string; reason?: string }[] }
+
+async function serve(url: string): Promise<Served> {
   const cms = await getCms({ config: { ...config, db: { url } } })
-  const server = await listen(cms, { port: 0, logger: pino({ level: 'silent' }) })
+  const lines: string[] = []
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) })
+  const server = await listen(cms, { port: 0, logger })
   // In Prism mode the tests talk to Prism in front of the server; closing stops both.
   const front = await behindPrism(server.url, import.meta.url)
   const close = async () => {
@@ -30,9 +35,15 @@ async function serve(url: string): Promise<RunningServer> {
       await server.close()
     }
   }
-  return { ...server, url: front.url, close }
+  const warnings = () => lines.map((l) => JSON.parse(l) as { msg: string; reason?: string })
+  return { ...server, url: front.url, close, warnings }
 }
-const health = async (server: RunningServer) => {
+/** The server logged why its health check failed, not only that it did. */
+const loggedWhy = (server: Served) =>
+  server
+    .warnings()
+    .some((w) => w.msg === 'health check: the database cannot write' && !!w.reason?.length)
+const health = async (server: Served) => {
   const r = await fetch(`${server.url}/api/health`)
   return { status: r.status, body: await r.json() }
 }
@@ -62,6 +73,7 @@ test('health is a committed write: a database that cannot write answers 503, and
       // Another process holds the write lock past the busy timeout: reads still work, writes cannot.
       other.exec('BEGIN EXCLUSIVE')
       t.deepEqual(await health(server), { status: 503, body: { status: 'database cannot write' } })
+      t.true(loggedWhy(server), JSON.stringify(server.warnings()))
       other.exec('COMMIT')
       t.is((await health(server)).status, 200)
     } finally {
@@ -99,6 +111,7 @@ test('health is a committed write: a database that cannot write answers 503, and
     const started = Date.now()
     t.deepEqual(await health(server), { status: 503, body: { status: 'database cannot write' } })
     t.true(Date.now() - started < 5000)
+    t.true(loggedWhy(server), JSON.stringify(server.warnings()))
     if (!postgres) await trx.raw('UNLOCK TABLES')
     await trx.rollback()
     t.is((await health(server)).status, 200)

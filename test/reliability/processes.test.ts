@@ -7,7 +7,7 @@ import { behindPrism } from '../helpers/prism.ts'
 const SECRET = 'a-shared-secret-of-at-least-thirty-two-bytes'
 
 const start = (url: string) =>
-  startHealthyServer({ DATABASE_URL: url, CMS_SECRET: SECRET, LOG_LEVEL: 'silent' })
+  startHealthyServer({ DATABASE_URL: url, CMS_SECRET: SECRET, LOG_LEVEL: 'warn' })
 const json = (body: unknown, token?: string) => ({
   method: 'POST',
   headers: {

@@ -62,7 +62,7 @@ const start = (url: string, receiver: Receiver) =>
     CMS_CONFIG_PATH: 'test/webhooks/server.config.ts',
     DATABASE_URL: url,
     CMS_SECRET: SECRET,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'warn',
     WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hook`,
     WEBHOOK_SECRET: receiver.secret,
     WEBHOOK_LEASE: '1000',

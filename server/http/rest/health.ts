@@ -18,7 +18,10 @@ export const health: RestHandlers['health'] = async (cms) => {
   try {
     await withTimeout(hit(cms.db, 'cms:health-probe', { max: 1, windowMs: 0 }), HEALTH_TIMEOUT_MS)
     return { status: 200, body: { status: 'ok' } }
-  } catch {
+  } catch (error) {
+    // The answer stays terse (it is public); the log says why, for whoever runs the server.
+    const { message, code } = error as { message?: string; code?: string }
+    cms.logger.warn({ code, reason: message }, 'health check: the database cannot write')
     return { status: 503, body: { status: 'database cannot write' } }
   }
 }
