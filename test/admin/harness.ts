@@ -16,6 +16,7 @@ import { buildAdmin, distDir } from '../../admin/build.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { contractChecker, useServer, type ServerState } from '../helpers/http.ts'
+import { databaseActivity } from '../helpers/db.ts'
 import type { Cms } from '../../server/index.ts'
 
 const require = createRequire(import.meta.url)
@@ -200,6 +201,10 @@ export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): Admi
     }
   })
   test.afterEach.always(async (t) => {
+    if (!t.passed && open.size > 0 && s.cms) {
+      const activity = await databaseActivity(String(s.cms.config.db?.url ?? ''))
+      if (activity) t.log(`the database's sessions:\n${activity}`)
+    }
     for (const { page, seen } of open) {
       if (!t.passed) {
         const text = await page

@@ -137,3 +137,49 @@ export async function sharedDatabaseUrl(): Promise<{ url: string; drop: () => Pr
     drop: () => rm(dir, { recursive: true, force: true }),
   }
 }
+
+/**
+ * What the database server is doing for the database of `url` (its sessions: state, wait, open transaction, the
+ * statement), read on a connection of its own: a test that timed out logs it, to tell a lock wait or a
+ * transaction left open from a hang in the process. SQLite has no server: nothing.
+ */
+export async function databaseActivity(url: string): Promise<string> {
+  if (!/^(postgres|postgresql|mysql):/.test(url)) return ''
+  const postgres = !url.startsWith('mysql')
+  const u = new URL(url)
+  const name = u.pathname.slice(1)
+  u.search = ''
+  const probe = knexFactory({
+    client: postgres ? 'pg' : 'mysql2',
+    connection: u.toString(),
+    pool: { min: 0, max: 1 },
+    acquireConnectionTimeout: 5000,
+  })
+  try {
+    const sql = postgres
+      ? `SELECT pid, state, wait_event_type AS wait_type, wait_event AS wait,
+           round(extract(epoch FROM now() - xact_start)::numeric, 1) AS xact_s, left(query, 160) AS query
+         FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid() ORDER BY pid`
+      : `SELECT id, command, state, time, left(info, 160) AS query FROM information_schema.processlist
+         WHERE db = ? AND id <> connection_id() ORDER BY id`
+    const result = await probe.raw(sql, [name])
+    const rows = (postgres ? result.rows : result[0]) as Record<string, unknown>[]
+    return rows.map((r) => JSON.stringify(r)).join('\n') || '(no sessions)'
+  } catch (e) {
+    return `(activity unreadable: ${(e as Error).message})`
+  } finally {
+    await probe.destroy()
+  }
+}
+
+/** `work`, whose failure also says what the database of `url` was doing then (`databaseActivity`). */
+export async function explained<T>(url: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    const activity = await databaseActivity(url)
+    if (activity && error instanceof Error)
+      error.message += `\nthe database's sessions:\n${activity}`
+    throw error
+  }
+}

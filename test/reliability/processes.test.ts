@@ -1,5 +1,5 @@
 import test from 'ava'
-import { sharedDatabaseUrl as database } from '../helpers/db.ts'
+import { explained, sharedDatabaseUrl as database } from '../helpers/db.ts'
 import { startHealthyServer, stopServerProcess as stop } from '../../scripts/server-process.ts'
 import { behindPrism } from '../helpers/prism.ts'
 
@@ -7,7 +7,7 @@ import { behindPrism } from '../helpers/prism.ts'
 const SECRET = 'a-shared-secret-of-at-least-thirty-two-bytes'
 
 const start = (url: string) =>
-  startHealthyServer({ DATABASE_URL: url, CMS_SECRET: SECRET, LOG_LEVEL: 'warn' })
+  explained(url, startHealthyServer({ DATABASE_URL: url, CMS_SECRET: SECRET, LOG_LEVEL: 'warn' }))
 const json = (body: unknown, token?: string) => ({
   method: 'POST',
   headers: {

@@ -1,5 +1,5 @@
 import test from 'ava'
-import { sharedDatabaseUrl as database } from '../helpers/db.ts'
+import { explained, sharedDatabaseUrl as database } from '../helpers/db.ts'
 import { startHealthyServer, stopServerProcess as stop } from '../../scripts/server-process.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { listDeliveries } from '../../server/db/stores/outbox.ts'
@@ -58,15 +58,18 @@ test.serial('two CMS instances on one database deliver each event exactly once',
 })
 
 const start = (url: string, receiver: Receiver) =>
-  startHealthyServer({
-    CMS_CONFIG_PATH: 'test/webhooks/server.config.ts',
-    DATABASE_URL: url,
-    CMS_SECRET: SECRET,
-    LOG_LEVEL: 'warn',
-    WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hook`,
-    WEBHOOK_SECRET: receiver.secret,
-    WEBHOOK_LEASE: '1000',
-  })
+  explained(
+    url,
+    startHealthyServer({
+      CMS_CONFIG_PATH: 'test/webhooks/server.config.ts',
+      DATABASE_URL: url,
+      CMS_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hook`,
+      WEBHOOK_SECRET: receiver.secret,
+      WEBHOOK_LEASE: '1000',
+    }),
+  )
 
 test.serial('kill -9 of a server mid-delivery loses no event', async (t) => {
   const db = await database()
