@@ -37,6 +37,8 @@ test.serial(
     const nav = p.page.getByRole('navigation', { name: 'Main' })
     for (const name of ['Users', 'Categories', 'Posts', 'Media', 'Orders', 'Site Settings'])
       await nav.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor()
+    // The links show first, their counts when the counts answer ("…" until then).
+    await nav.getByRole('link', { name: /^Users\s*3$/ }).waitFor()
     const users = await nav.getByRole('link', { name: /^Users/ }).textContent()
     t.is(users, 'Users3')
     t.deepEqual(await p.page.evaluate(() => Object.keys(localStorage)), [])
