@@ -1,5 +1,5 @@
 import { isRecord } from '../utilities/is-record.ts'
-import { idKind, stringIds, uuidOf } from '../config/ids.ts'
+import { idKind, stringIds, validId } from '../config/ids.ts'
 import type { Access, CmsRequest } from '../config/types.ts'
 import { KINDS, type AccessName, type OperationKind } from '../config/kinds.ts'
 import { executeAccess } from './access.ts'
@@ -33,9 +33,7 @@ export async function refuseIfDenied(
     id === undefined
       ? undefined
       : stringIds(kind)
-        ? kind === 'uuid'
-          ? (uuidOf(id) ?? id)
-          : id
+        ? (validId(kind, id) ?? id)
         : /^\d+(\.\d+)?$/.test(id)
           ? Number(id)
           : undefined

@@ -1,4 +1,4 @@
-import { idKind, stringIds, uuidOf } from '../config/ids.ts'
+import { idKind, stringIds, validId } from '../config/ids.ts'
 import type { ID, IdType } from '../config/types.ts'
 import { BadRequest } from '../errors/bad-request.ts'
 import { LimitExceeded } from '../errors/limit-exceeded.ts'
@@ -86,8 +86,8 @@ export function depthParam(cms: Cms, depth: unknown): number {
 export function idParam(id: unknown, collection?: { idType: IdType }): ID {
   const kind = collection ? idKind(collection) : 'integer'
   if (stringIds(kind)) {
-    if (typeof id === 'string' && id !== '' && id.length <= 255)
-      return kind === 'uuid' ? (uuidOf(id) ?? id) : id
+    const valid = validId(kind, id)
+    if (valid !== undefined) return valid
     if (typeof id === 'number' && Number.isFinite(id)) return String(id)
     throw new BadRequest(`The id must be a non-empty string; got ${JSON.stringify(id)}.`, [
       { path: 'id' },
