@@ -48,21 +48,25 @@ export function writtenTable(sql: string): string | undefined {
 }
 
 /**
- * This process's rows of `cms_generations`: one per table it writes, so two processes (two Galera nodes) never
- * update the same row. Host and pid, plus a random part, since a pid is reused by the next process (a container's
- * pid 1): a restart adds rows, which the sums read through the table_name index.
+ * A writer's rows of `cms_generations`: one per table it writes, so two writers (two processes, or two CMS
+ * instances in one process on two Galera nodes) never update the same row, which would fail certification. A
+ * writer is one tracked database: host and pid, plus a random part, since a pid is reused by the next process (a
+ * container's pid 1) and one process may open several. A restart adds rows, which the sums read through the
+ * table_name index.
  */
-const WRITER = `${hostname().slice(0, 100)}:${process.pid}:${randomBytes(6).toString('hex')}`
-const slotOf = (table: string) => `${table}|${WRITER}`
+const newWriter = () =>
+  `${hostname().slice(0, 100)}:${process.pid}:${randomBytes(6).toString('hex')}`
+const slotOf = (writer: string) => (table: string) => `${table}|${writer}`
 
 /**
- * Bumps this process's generations of `tables` (sorted, so two transactions lock the rows in one order). With
+ * Bumps `writer`'s generations of `tables` (sorted, so two transactions lock the rows in one order). With
  * several writing nodes (`nodeKey`, an SQL expression naming the node a statement runs on), the slot also names
- * the node: a process whose connections sit on two nodes (failover, or two CMS instances in one process) never
- * bumps one row through both, which would fail certification.
+ * the node: a writer whose connections move to another node (failover) never bumps one row through both, which
+ * would fail certification.
  */
 async function bump(
   ex: Executor,
+  writer: string,
   dialect: Dialect,
   tables: Iterable<string>,
   nodeKey: string | undefined,
@@ -77,7 +81,10 @@ async function bump(
   const savepoint = inTransaction && dialect.failureAbortsTransaction === true
   if (savepoint) await ex.run('SAVEPOINT cms_bump')
   try {
-    const { changes } = await ex.run(bumpSql(dialect, names.length, slot), names.map(slotOf))
+    const { changes } = await ex.run(
+      bumpSql(dialect, names.length, slot),
+      names.map(slotOf(writer)),
+    )
     if (changes >= names.length) {
       if (savepoint) await ex.run('RELEASE SAVEPOINT cms_bump')
       return
@@ -88,7 +95,7 @@ async function bump(
       await ex.run(
         `INSERT INTO ${table} (${q('slot')}, ${q('table_name')}, ${q('generation')}) VALUES (${slot}, ?, 1) ` +
           `${dialect.onConflictUpdate(q('slot'))} ${q('generation')} = ${dialect.conflictStored(table, q('generation'))} + 1`,
-        [slotOf(name), name],
+        [slotOf(writer)(name), name],
       )
     if (savepoint) await ex.run('RELEASE SAVEPOINT cms_bump')
   } catch (error) {
@@ -163,6 +170,7 @@ const trackers = new WeakMap<object, Tracker>()
 export function trackWrites(db: Database): Database {
   if (trackers.has(db)) return db
   const tracker: Tracker = { inside: new AsyncLocalStorage(), totals: new Map() }
+  const writer = newWriter()
   const dialect = db.dialect
   const recording = (tx: Executor, written: Set<string>): Executor => ({
     all: (sql, bindings) => {
@@ -180,7 +188,7 @@ export function trackWrites(db: Database): Database {
     db.transaction(async (tx) => {
       const written = new Set<string>()
       const result = await tracker.inside.run(true, () => fn(recording(tx, written)))
-      if (written.size) await bump(tx, dialect, written, db.nodeKey, true)
+      if (written.size) await bump(tx, writer, dialect, written, db.nodeKey, true)
       return result
     })
   /** A statement outside a transaction: a write runs in its own, with the bump; a schema change bumps after it. */
@@ -194,7 +202,7 @@ export function trackWrites(db: Database): Database {
     if (table === SCHEMA) {
       // MariaDB commits DDL on its own; the bump follows it (a reader in between may still use an old total).
       const result = await send(db)
-      await bump(db, dialect, [SCHEMA], db.nodeKey, false)
+      await bump(db, writer, dialect, [SCHEMA], db.nodeKey, false)
       return result
     }
     return transaction(async (tx) => send(tx))

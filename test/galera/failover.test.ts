@@ -152,6 +152,8 @@ async function cmsOnTwoNodes(
   t: ExecutionContext,
   prefix: string,
   config: Omit<Config, 'db'>,
+  /** Each CMS on one node only (a URL of one host), not on a failover list of all three. */
+  single = false,
 ): Promise<{ a: Cms; b: Cms; pa: number; pb: number }> {
   const hosts = urls.map((url) => new URL(url).host)
   const name = `${prefix}_${randomUUID().slice(0, 8)}`
@@ -159,8 +161,8 @@ async function cmsOnTwoNodes(
   await admin.run(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
   const on = (order: string[]) =>
     getCms({ config: { ...config, db: { url: `mysql://cms:cms@${order.join(',')}/${name}` } } })
-  const a = await on(hosts)
-  const b = await on([hosts[1]!, hosts[2]!, hosts[0]!])
+  const a = await on(single ? [hosts[0]!] : hosts)
+  const b = await on(single ? [hosts[1]!] : [hosts[1]!, hosts[2]!, hosts[0]!])
   t.teardown(async () => {
     await Promise.all([a.destroy(), b.destroy()])
     await admin.run(`DROP DATABASE IF EXISTS ${name}`)
@@ -198,51 +200,65 @@ galera(
   },
 )
 
-galera(
-  'cached totals over two nodes: concurrent creates through both never conflict on the write generations, and each sees the other’s writes in its next total',
-  async (t) => {
-    const { a, b, pa, pb } = await cmsOnTwoNodes(t, 'cms_g_totals', {
-      collections: [
+for (const single of [false, true])
+  galera(
+    `cached totals over two nodes, two CMS instances in one process${single ? ', each on one node' : ', each on a failover list'}: concurrent creates through both never conflict on the write generations, and each sees the other’s writes in its next total`,
+    async (t) => {
+      const { a, b, pa, pb } = await cmsOnTwoNodes(
+        t,
+        'cms_g_totals',
         {
-          slug: 'notes',
-          access: { read: () => true },
-          fields: [{ name: 'n', type: 'number' as const }],
+          collections: [
+            {
+              slug: 'notes',
+              access: { read: () => true },
+              fields: [{ name: 'n', type: 'number' as const }],
+            },
+          ],
         },
-      ],
-    })
-    const total = async (cms: typeof a) =>
-      (await cms.find({ collection: 'notes', limit: 1, depth: 0 })).totalDocs
-    t.is(await total(a), 0)
-    t.is(await total(b), 0)
+        single,
+      )
+      const total = async (cms: typeof a) =>
+        (await cms.find({ collection: 'notes', limit: 1, depth: 0 })).totalDocs
+      t.is(await total(a), 0)
+      t.is(await total(b), 0)
 
-    // Three writers on each node, 15 creates each: one collection, so before generations per node every pair of
-    // concurrent creates through the two nodes failed certification on its generation row.
-    const retries = () => (a.db as MysqlDatabase).retries + (b.db as MysqlDatabase).retries
-    const before = retries()
-    await Promise.all(
-      [a, b, a, b, a, b].map(async (cms, w) => {
-        for (let i = 0; i < 15; i++)
-          await cms.create({ collection: 'notes', data: { n: w * 100 + i } })
-      }),
-    )
-    t.is(retries() - before, 0, 'no create was run again')
-    t.is(await total(a), 90)
-    t.is(await total(b), 90)
+      // Three writers on each node, 15 creates each, into one collection. Generation rows shared by the two nodes
+      // (one per process, before one per node and then one per CMS instance) made every pair of concurrent creates
+      // through the two nodes fail certification on it.
+      const retries = () => (a.db as MysqlDatabase).retries + (b.db as MysqlDatabase).retries
+      const before = retries()
+      await Promise.all(
+        [a, b, a, b, a, b].map(async (cms, w) => {
+          for (let i = 0; i < 15; i++)
+            await cms.create({ collection: 'notes', data: { n: w * 100 + i } })
+        }),
+      )
+      t.is(retries() - before, 0, 'no create was run again')
+      t.is(await total(a), 90)
+      t.is(await total(b), 90)
 
-    // One row per process, node and table: this process wrote notes through two nodes, so two rows, one per node,
-    // none shared; then a write through one node moves the kept total of the other.
-    const rows = await a.db.all<{ slot: string }>(
-      'SELECT slot FROM cms_generations WHERE table_name = ? ORDER BY 1',
-      ['notes'],
-    )
-    t.deepEqual(rows.map((r) => Number(/:(\d+)$/.exec(r.slot)?.[1])).sort(), [
-      Math.min(pa, pb),
-      Math.max(pa, pb),
-    ])
-    t.is(new Set(rows.map((r) => r.slot.replace(/@[^@]*$/, ''))).size, 1, 'one process')
-    await a.create({ collection: 'notes', data: { n: -1 } })
-    t.is(await total(b), 91)
-    await b.delete({ collection: 'notes', where: { n: { equals: -1 } } })
-    t.is(await total(a), 90)
-  },
-)
+      // One row per CMS instance (and, on a failover list, per node) and table: two instances of this process
+      // wrote notes, so two rows, none shared; then a write through one node moves the kept total of the other.
+      const rows = await a.db.all<{ slot: string }>(
+        'SELECT slot FROM cms_generations WHERE table_name = ? ORDER BY 1',
+        ['notes'],
+      )
+      t.is(rows.length, 2)
+      const writers = rows.map((r) => r.slot.replace(/@[^@]*$/, ''))
+      t.is(new Set(writers).size, 2, 'two writers')
+      t.true(
+        writers.every((w) => w.includes(`:${process.pid}:`)),
+        'both of this process',
+      )
+      if (!single)
+        t.deepEqual(rows.map((r) => Number(/:(\d+)$/.exec(r.slot)?.[1])).sort(), [
+          Math.min(pa, pb),
+          Math.max(pa, pb),
+        ])
+      await a.create({ collection: 'notes', data: { n: -1 } })
+      t.is(await total(b), 91)
+      await b.delete({ collection: 'notes', where: { n: { equals: -1 } } })
+      t.is(await total(a), 90)
+    },
+  )

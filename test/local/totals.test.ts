@@ -380,14 +380,16 @@ test.serial(
       t.is(await pageTotal(a, everything), 3)
       t.is(await pageTotal(b, everything), 3)
       t.deepEqual(await b.count({ collection: 'items' }), { totalDocs: 3 })
-      // Each process bumps rows of its own (never another's: no lock queue or Galera conflict between processes):
-      // this one (a and b) and the three runs of the writer.
+      // Each CMS instance bumps rows of its own (never another's: no lock queue or Galera conflict between
+      // writers): a and b, two of this process, and the three runs of the writer.
       const rows = await a.db.all<{ slot: string }>(
         'SELECT slot FROM cms_generations WHERE table_name = ?',
         ['items'],
       )
-      t.is(rows.length, 4)
-      t.is(new Set(rows.map((r) => r.slot.split('|')[1])).size, 4)
+      const writers = rows.map((r) => r.slot.split('|')[1]!)
+      t.is(rows.length, 5)
+      t.is(new Set(writers).size, 5)
+      t.is(writers.filter((w) => w.includes(`:${process.pid}:`)).length, 2, 'a and b')
     } finally {
       await a.destroy()
       await b.destroy()
