@@ -43,6 +43,14 @@ const tasks: TaskConfig[] = [
     handler: () => ({ state: 'failed', errorMessage: 'refused on purpose' }),
   },
   {
+    // Deletes its own job while it runs (an editor deleting a running job does the same).
+    slug: 'vanish',
+    handler: async ({ job, req }) => {
+      await req.cms.delete({ collection: 'payload-jobs' as 'notes', id: job.id })
+      return { output: {} }
+    },
+  },
+  {
     slug: 'record',
     handler: ({ input }) => {
       called('record', input.label)
@@ -274,5 +282,31 @@ test.serial(
       ...asCaller,
     })
     t.is(queued.queue, 'w')
+  },
+)
+
+test.serial(
+  'a job deleted while it runs is reported as an error; the jobs claimed with it still run and complete',
+  async (t) => {
+    const gone = await state.cms.jobs.queue({ task: 'vanish', queue: 'v' })
+    const next = await state.cms.jobs.queue({ task: 'record', input: { label: 'v2' }, queue: 'v' })
+    const result = await state.cms.jobs.run({ queue: 'v', limit: 2 })
+    t.deepEqual(result.jobStatus, {
+      [String(gone.id)]: { status: 'error' },
+      [String(next.id)]: { status: 'success' },
+    })
+    t.true(calls.get('record')?.includes('v2'))
+    t.truthy((await jobOf(next.id)).completedAt)
+    t.false((await jobOf(next.id)).processing)
+    t.is(
+      (
+        await state.cms.count({
+          collection: 'payload-jobs' as 'notes',
+          where: { queue: { equals: 'v' } },
+        })
+      ).totalDocs,
+      1,
+    )
+    t.true(result.noJobsRemaining)
   },
 )

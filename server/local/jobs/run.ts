@@ -54,7 +54,24 @@ export async function runJobs(
     leaseUntil: new Date(now + LEASE_MS).toISOString(),
   })
   const jobStatus: RunJobsResult['jobStatus'] = {}
-  for (const id of claimed) jobStatus[String(id)] = { status: await runJob(cms, id) }
+  for (const id of claimed) jobStatus[String(id)] = { status: await runClaimed(cms, id) }
   const remaining = await countRunnable(cms.db, schema, new Date().toISOString(), queue)
   return { jobStatus, remainingJobsFromQueried: remaining, noJobsRemaining: remaining === 0 }
+}
+
+/**
+ * One claimed job, whose own failures `runJob` records. What it cannot record (the job deleted while it ran, the
+ * database refusing the write) is logged and answered `error`, and the jobs claimed with it still run: otherwise
+ * they would wait out the lease. A job whose end was not recorded stays claimed and runs again after its lease.
+ */
+async function runClaimed(cms: Cms, id: ID): Promise<RunJobsResult['jobStatus'][string]['status']> {
+  try {
+    return await runJob(cms, id)
+  } catch (error) {
+    cms.logger.error(
+      { job: id, error: error instanceof Error ? error.message : String(error) },
+      'a job could not be run or its end recorded',
+    )
+    return 'error'
+  }
 }
