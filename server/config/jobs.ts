@@ -140,6 +140,8 @@ export interface SanitizedJobs {
   shouldAutoRun: JobsConfig['shouldAutoRun']
   deleteJobOnComplete: boolean
   access: { run: JobsAccess; queue: JobsAccess; cancel: JobsAccess }
+  /** The collections with `versions.drafts.schedulePublish`: deleting one of their documents drops its pending schedules. */
+  schedulePublishCollections: ReadonlySet<string>
 }
 
 /** `cms.jobs.queue` arguments: a task or a workflow, its input, and when and where it runs. */

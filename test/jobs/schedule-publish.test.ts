@@ -170,3 +170,49 @@ test.serial('a job whose claim was left by a server that stopped runs again', as
   t.deepEqual(Object.keys(result.jobStatus), [String(job.id)])
   t.is(await count('runs', { key: { equals: 'orphan' } }), 1)
 })
+
+test.serial(
+  'deleting a document drops its pending scheduled publishes, in the delete’s transaction, and no other job',
+  async (t) => {
+    const { cms } = state
+    const draft = (title: string) =>
+      cms.create({ collection: 'posts', data: { title }, draft: true })
+    const [gone, kept] = [await draft('to delete'), await draft('to keep')]
+    const later = new Date(Date.now() + 3_600_000)
+    const schedule = (id: string | number, type: string, queue?: string) =>
+      cms.jobs.queue({
+        task: 'schedulePublish',
+        input: { type, doc: { relationTo: 'posts', value: id } },
+        waitUntil: later,
+        queue,
+      })
+    const mine = [await schedule(gone.id, 'publish'), await schedule(gone.id, 'unpublish', 'q2')]
+    const others = [
+      await schedule(kept.id, 'publish'),
+      await cms.jobs.queue({ task: 'count', input: { key: String(gone.id) }, waitUntil: later }),
+    ]
+    const left = async () =>
+      (await cms.find({ collection: 'payload-jobs' as 'posts', limit: 0, depth: 0 })).docs.map(
+        (d) => String(d.id),
+      )
+    t.deepEqual((await left()).sort(), [...mine, ...others].map((j) => String(j.id)).sort())
+
+    // A delete that fails (its afterDelete hook throws) rolls the jobs' delete back with it.
+    await t.throwsAsync(
+      cms.delete({
+        collection: 'posts',
+        id: gone.id,
+        context: { failAfterDelete: true },
+      }),
+    )
+    t.is((await left()).length, 4)
+
+    await cms.delete({ collection: 'posts', id: gone.id })
+    t.deepEqual((await left()).sort(), others.map((j) => String(j.id)).sort())
+    await cms.delete({
+      collection: 'payload-jobs' as 'posts',
+      where: { waitUntil: { exists: true } },
+    })
+    await cms.delete({ collection: 'posts', id: kept.id })
+  },
+)

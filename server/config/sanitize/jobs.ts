@@ -84,6 +84,7 @@ export function sanitizeJobs(
     autoRun: checkAutoRun(jobs.autoRun, collections.length + globals.length > 0),
     shouldAutoRun: fn(jobs.shouldAutoRun, 'jobs.shouldAutoRun'),
     deleteJobOnComplete: jobs.deleteJobOnComplete ?? true,
+    schedulePublishCollections: new Set(collections),
     access: {
       run: fn(jobs.access?.run, 'jobs.access.run') ?? loggedIn,
       queue: fn(jobs.access?.queue, 'jobs.access.queue') ?? loggedIn,

@@ -23,6 +23,7 @@ import { deleteVersions } from '../versions.ts'
 import { hiddenInTrash } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 import { emitCollectionEvents } from '../webhooks/emit.ts'
+import { deleteScheduledPublishJobs } from '../jobs/unschedule.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
 export async function deleteOperation<S extends CollectionSlug>(
@@ -87,6 +88,7 @@ export async function deleteOne(
   await emitCollectionEvents(cms, req, collection, ['deleted'], structuredClone(doc))
   await deleteRow(tx, ctx, collection, id)
   await deleteVersions(cms, tx, ctx, collection, id)
+  await deleteScheduledPublishJobs(cms, collection, id, req)
   // Auth collections have serial ids.
   if (collection.auth) await endAllSessions(tx, collection.slug, id as number)
   const [out] = await readDocs(cms, collection, [doc], req, {
