@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import test from 'ava'
 import { defineConfig } from '../../server/config/define-config.ts'
 import type { Cms } from '../../server/local/cms.ts'
@@ -173,11 +174,38 @@ test.serial(
     t.deepEqual(await titles(`where[author][in]=${ann.toUpperCase()}`), ['One'])
     t.deepEqual(await titles(`where[authors][contains]=${ann.toUpperCase()}`), ['One'])
     const made = await s.request('POST', '/api/books', {
-      body: { title: 'Upper', author: ann.toUpperCase() },
+      body: {
+        title: 'Upper',
+        author: ann.toUpperCase(),
+        // Polymorphic, over a UUID and a text collection (stored as text): the UUID is lower-cased as well.
+        mixed: { relationTo: 'authors', value: ann.toUpperCase() },
+        about: { relationTo: 'authors', value: ann.toUpperCase() },
+      },
       query: { depth: '0' },
     })
     t.is(made.status, 201)
     t.is(made.body.doc.author, ann)
+    t.deepEqual(made.body.doc.mixed, { relationTo: 'authors', value: ann })
+    t.deepEqual(made.body.doc.about, { relationTo: 'authors', value: ann })
+    const ANN = ann.toUpperCase()
+    t.deepEqual(await titles(`where[mixed.value][equals]=${ANN}`), ['Upper'])
+    t.deepEqual(await titles(`where[mixed.value][in]=news,${ANN}`), ['One', 'Upper'])
+    t.deepEqual(
+      await titles(`where[mixed][equals][relationTo]=authors&where[mixed][equals][value]=${ANN}`),
+      ['Upper'],
+    )
+    t.deepEqual(await titles(`where[mixed.value][not_equals]=${ANN}`), ['One', 'Three', 'Two'])
+    // A text id spelt as an upper-case UUID is found as written, the same operand matching both spellings.
+    const spelt = randomUUID().toUpperCase()
+    await s.request('POST', '/api/tags', { body: { id: spelt } })
+    const tagged = await s.request('POST', '/api/books', {
+      body: { title: 'Tagged', mixed: { relationTo: 'tags', value: spelt } },
+      query: { depth: '0' },
+    })
+    t.deepEqual(tagged.body.doc.mixed, { relationTo: 'tags', value: spelt })
+    t.deepEqual(await titles(`where[mixed.value][equals]=${spelt}`), ['Tagged'])
+    t.is((await s.request('DELETE', `/api/books/${tagged.body.doc.id}`)).status, 200)
+    t.is((await s.request('DELETE', `/api/tags/${spelt}`)).status, 200)
     t.is((await s.request('DELETE', `/api/books/${made.body.doc.id.toUpperCase()}`)).status, 200)
   },
 )

@@ -5,7 +5,7 @@ import { toBool, toList } from './coerce.ts'
 import { kindOf, polyJsonValue, scalarKind } from './kinds.ts'
 import { NEGATIVE, type Operator } from '../../config/where-operators.ts'
 import { condition, valueAt } from './path.ts'
-import { polymorphicValue, throughRelation } from './relation.ts'
+import { mixedValue, polymorphicValue, throughRelation } from './relation.ts'
 import { scalar } from './scalar.ts'
 import {
   fail,
@@ -109,15 +109,18 @@ function polymorphicMany(at: JsonAt): Compiled {
   ])
   return overElements(state, container, cb, 'rows', op, value, path, (alias, o, v) => {
     const partKind = rest.length === 1 ? kindOfPart.get(rest[0]) : undefined
-    if (partKind)
-      return scalar(
-        polyJsonValue(d, `${alias}.value`, partKind),
-        [`$.${rest[0]}`],
-        partKind,
-        o,
-        v,
-        path,
-      )
+    if (partKind) {
+      const part = (o2: Operator, v2: unknown) =>
+        scalar(
+          polyJsonValue(d, `${alias}.value`, partKind),
+          [`$.${rest[0]}`],
+          partKind,
+          o2,
+          v2,
+          path,
+        )
+      return rest[0] === 'value' ? mixedValue(field, o, v, part) : part(o, v)
+    }
     if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
     return polymorphicValue(
       d.jsonValue(`${alias}.value`, 'text'),
@@ -127,7 +130,7 @@ function polymorphicMany(at: JsonAt): Compiled {
       o,
       v,
       path,
-      kindOf(field),
+      field,
     )
   })
 }

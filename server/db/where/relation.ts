@@ -1,6 +1,7 @@
+import { relationKindOf, uuidOf } from '../../config/ids.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { relationOf } from '../../fields/registry.ts'
-import { coerce, NO_MATCH } from './coerce.ts'
+import { coerce, NO_MATCH, toList } from './coerce.ts'
 import { kindOf, polyJsonValue, relatedIdExpr, scalarKind } from './kinds.ts'
 import type { Operator } from '../../config/where-operators.ts'
 import { condition } from './path.ts'
@@ -80,11 +81,39 @@ export function polymorphicColumns(
   { rest, op, value, path }: Test,
 ): Compiled {
   if (rest.length === 1 && rest[0] === 'value')
-    return scalar(valExpr, [], kindOf(field), op, value, path)
+    return mixedValue(field, op, value, (o, v) => scalar(valExpr, [], kindOf(field), o, v, path))
   if (rest.length === 1 && rest[0] === 'relationTo')
     return scalar(relExpr, [], 'text', op, value, path)
   if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
-  return polymorphicValue(relExpr, [], valExpr, [], op, value, path, kindOf(field))
+  return polymorphicValue(relExpr, [], valExpr, [], op, value, path, field)
+}
+
+/**
+ * A polymorphic relationship to a UUID collection and one of another id kind stores its values as text, each UUID
+ * lower-cased (as validation writes it). An operand of `.value` or a bare id that is an upper-case UUID may be
+ * either that UUID or a text id spelt so: `equals` and `in` match both spellings, `not_equals` and `not_in` neither.
+ * Other operators, and every other relationship (whose kind coerces the operand), are left alone.
+ */
+export function mixedValue(
+  field: FlattenedField,
+  op: Operator,
+  value: unknown,
+  compile: (op: Operator, value: unknown) => Compiled,
+): Compiled {
+  const relation = relationOf(field)
+  const spellings = (v: unknown) => {
+    const lower = uuidOf(v)
+    return lower === undefined || lower === v ? [v] : [v, lower]
+  }
+  if (
+    kindOf(field) !== 'text' ||
+    !relation?.targets.some((slug) => relationKindOf(field, slug) === 'uuid')
+  )
+    return compile(op, value)
+  if ((op === 'equals' || op === 'not_equals') && spellings(value).length === 2)
+    return compile(op === 'equals' ? 'in' : 'not_in', spellings(value))
+  if (op === 'in' || op === 'not_in') return compile(op, toList(value, '').flatMap(spellings))
+  return compile(op, value)
 }
 
 /** A single relationship stored inside a JSON object at `jsonPath` of `expr` (an array or block row). */
@@ -101,17 +130,20 @@ function polymorphicAt(state: State, at: InJson, field: FlattenedField, t: Test)
   const { expr, b, jsonPath } = at
   const { rest, op, value, path } = t
   const d = state.ctx.dialect
-  if (rest.length === 1 && (rest[0] === 'value' || rest[0] === 'relationTo')) {
-    const k: Kind = rest[0] === 'value' ? kindOf(field) : 'text'
+  if (rest.length === 1 && rest[0] === 'relationTo')
     return scalar(
-      k === 'text' && rest[0] === 'value'
-        ? polyJsonValue(d, expr, k)
-        : d.jsonValue(expr, scalarKind(k)),
-      [...b, `${jsonPath}.${rest[0]}`],
-      k,
+      d.jsonValue(expr, 'text'),
+      [...b, `${jsonPath}.relationTo`],
+      'text',
       op,
       value,
       path,
+    )
+  if (rest.length === 1 && rest[0] === 'value') {
+    const k: Kind = kindOf(field)
+    const el = k === 'text' ? polyJsonValue(d, expr, k) : d.jsonValue(expr, scalarKind(k))
+    return mixedValue(field, op, value, (o, v) =>
+      scalar(el, [...b, `${jsonPath}.value`], k, o, v, path),
     )
   }
   if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
@@ -123,11 +155,14 @@ function polymorphicAt(state: State, at: InJson, field: FlattenedField, t: Test)
     op,
     value,
     path,
-    kindOf(field),
+    field,
   )
 }
 
-/** Equality of a polymorphic value: `{ relationTo, value }` or a bare id. */
+/**
+ * Equality of a polymorphic value: `{ relationTo, value }` (its value coerced for the kind of the collection it
+ * names, so an upper-case UUID finds its lower-cased value) or a bare id.
+ */
 export function polymorphicValue(
   relExpr: string,
   relB: unknown[],
@@ -136,11 +171,16 @@ export function polymorphicValue(
   op: Operator,
   value: unknown,
   path: string,
-  kind: Kind,
+  field: FlattenedField,
 ): Compiled {
+  const kind = kindOf(field)
   if (isRecord(value) && (op === 'equals' || op === 'not_equals')) {
     if (typeof value.relationTo !== 'string') fail(path, 'expects { relationTo, value }')
-    const v = coerce(kind, value.value, path)
+    const named = relationOf(field)?.targets.includes(value.relationTo)
+    const v =
+      named && kind === 'text' && relationKindOf(field, value.relationTo) === 'uuid'
+        ? (uuidOf(value.value) ?? coerce(kind, value.value, path))
+        : coerce(kind, value.value, path)
     const eq =
       v === NO_MATCH
         ? { sql: '(1 = 0)', bindings: [] }
@@ -150,5 +190,5 @@ export function polymorphicValue(
           }
     return op === 'equals' ? eq : { sql: `NOT ${eq.sql}`, bindings: eq.bindings }
   }
-  return scalar(valExpr, valB, kind, op, value, path)
+  return mixedValue(field, op, value, (o, v) => scalar(valExpr, valB, kind, o, v, path))
 }
