@@ -55,20 +55,40 @@ export function relationKindOf(field: object, slug: string): IdKind {
  * back in its target's kind).
  */
 export function relationStoredKind(field: object): IdKind {
-  // Asked for every relation value read and every condition compiled: worked out once per field (a sanitised
-  // field does not change; annotating it again makes a new annotation object, and so a new entry).
-  // Unmarked (internal collections): integer ids, as relationKindOf says.
-  const annotation = (field as Annotated).relationIdKinds
-  if (!annotation) return 'integer'
-  let kind = storedKinds.get(annotation)
-  if (kind === undefined) {
-    const kinds = new Set(Object.values(annotation))
-    kind = kinds.size === 1 ? [...kinds][0] : 'text'
-    storedKinds.set(annotation, kind)
-  }
-  return kind
+  return storage(field).kind
 }
-const storedKinds = new WeakMap<Record<string, IdKind>, IdKind>()
+
+/**
+ * Whether the relation stores UUIDs among ids of another kind, all as text (`relationStoredKind` text, a UUID
+ * target): there an upper-case UUID operand may be a UUID (stored lower-cased) or a text id spelt so.
+ */
+export function uuidsStoredAsText(field: object): boolean {
+  return storage(field).uuidsAsText
+}
+
+interface Storage {
+  kind: IdKind
+  uuidsAsText: boolean
+}
+const INTERNAL: Storage = { kind: 'integer', uuidsAsText: false }
+/**
+ * How a relation's values are stored. Asked for every relation value read and every condition compiled: worked out
+ * once per field (a sanitised field does not change; annotating it again makes a new annotation object, and so a
+ * new entry). Unmarked (internal collections): integer ids, as relationKindOf says.
+ */
+function storage(field: object): Storage {
+  const annotation = (field as Annotated).relationIdKinds
+  if (!annotation) return INTERNAL
+  let stored = storedKinds.get(annotation)
+  if (stored === undefined) {
+    const kinds = new Set(Object.values(annotation))
+    const kind = kinds.size === 1 ? [...kinds][0]! : 'text'
+    stored = { kind, uuidsAsText: kinds.size > 1 && kinds.has('uuid') }
+    storedKinds.set(annotation, stored)
+  }
+  return stored
+}
+const storedKinds = new WeakMap<Record<string, IdKind>, Storage>()
 
 /** A stored id (a column or JSON value) in its kind: numbers for integer and number ids, strings for text ids. */
 export function readId(kind: IdKind, v: unknown): number | string {

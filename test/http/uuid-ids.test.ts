@@ -195,6 +195,10 @@ test.serial(
       ['Upper'],
     )
     t.deepEqual(await titles(`where[mixed.value][not_equals]=${ANN}`), ['One', 'Three', 'Two'])
+    // An operand that is no list is the 400 naming its path, as on any other field.
+    const bad = await s.request('GET', '/api/books', { query: 'where[mixed.value][in][a]=x' })
+    t.is(bad.status, 400)
+    t.regex(bad.text, /mixed\.value/)
     // A text id spelt as an upper-case UUID is found as written, the same operand matching both spellings.
     const spelt = randomUUID().toUpperCase()
     await s.request('POST', '/api/tags', { body: { id: spelt } })

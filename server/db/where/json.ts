@@ -119,7 +119,7 @@ function polymorphicMany(at: JsonAt): Compiled {
           v2,
           path,
         )
-      return rest[0] === 'value' ? mixedValue(field, o, v, part) : part(o, v)
+      return rest[0] === 'value' ? mixedValue(field, o, v, path, part) : part(o, v)
     }
     if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
     return polymorphicValue(

@@ -1,4 +1,4 @@
-import { relationKindOf, uuidOf } from '../../config/ids.ts'
+import { relationKindOf, uuidOf, uuidsStoredAsText } from '../../config/ids.ts'
 import type { FlattenedField } from '../../config/types.ts'
 import { relationOf } from '../../fields/registry.ts'
 import { coerce, NO_MATCH, toList } from './coerce.ts'
@@ -81,7 +81,9 @@ export function polymorphicColumns(
   { rest, op, value, path }: Test,
 ): Compiled {
   if (rest.length === 1 && rest[0] === 'value')
-    return mixedValue(field, op, value, (o, v) => scalar(valExpr, [], kindOf(field), o, v, path))
+    return mixedValue(field, op, value, path, (o, v) =>
+      scalar(valExpr, [], kindOf(field), o, v, path),
+    )
   if (rest.length === 1 && rest[0] === 'relationTo')
     return scalar(relExpr, [], 'text', op, value, path)
   if (rest.length) fail(path, 'a polymorphic relationship is queried by .value or .relationTo')
@@ -98,22 +100,22 @@ export function mixedValue(
   field: FlattenedField,
   op: Operator,
   value: unknown,
+  path: string,
   compile: (op: Operator, value: unknown) => Compiled,
 ): Compiled {
-  const relation = relationOf(field)
-  const spellings = (v: unknown) => {
-    const lower = uuidOf(v)
-    return lower === undefined || lower === v ? [v] : [v, lower]
+  if (!uuidsStoredAsText(field)) return compile(op, value)
+  if (op === 'equals' || op === 'not_equals') {
+    const both = spellings(value)
+    return both.length === 2 ? compile(op === 'equals' ? 'in' : 'not_in', both) : compile(op, value)
   }
-  if (
-    kindOf(field) !== 'text' ||
-    !relation?.targets.some((slug) => relationKindOf(field, slug) === 'uuid')
-  )
-    return compile(op, value)
-  if ((op === 'equals' || op === 'not_equals') && spellings(value).length === 2)
-    return compile(op === 'equals' ? 'in' : 'not_in', spellings(value))
-  if (op === 'in' || op === 'not_in') return compile(op, toList(value, '').flatMap(spellings))
+  if (op === 'in' || op === 'not_in') return compile(op, toList(value, path).flatMap(spellings))
   return compile(op, value)
+}
+
+/** An operand as written, and lower-cased when it is an upper-case UUID. */
+function spellings(v: unknown): unknown[] {
+  const lower = uuidOf(v)
+  return lower === undefined || lower === v ? [v] : [v, lower]
 }
 
 /** A single relationship stored inside a JSON object at `jsonPath` of `expr` (an array or block row). */
@@ -142,7 +144,7 @@ function polymorphicAt(state: State, at: InJson, field: FlattenedField, t: Test)
   if (rest.length === 1 && rest[0] === 'value') {
     const k: Kind = kindOf(field)
     const el = k === 'text' ? polyJsonValue(d, expr, k) : d.jsonValue(expr, scalarKind(k))
-    return mixedValue(field, op, value, (o, v) =>
+    return mixedValue(field, op, value, path, (o, v) =>
       scalar(el, [...b, `${jsonPath}.value`], k, o, v, path),
     )
   }
@@ -176,9 +178,8 @@ export function polymorphicValue(
   const kind = kindOf(field)
   if (isRecord(value) && (op === 'equals' || op === 'not_equals')) {
     if (typeof value.relationTo !== 'string') fail(path, 'expects { relationTo, value }')
-    const named = relationOf(field)?.targets.includes(value.relationTo)
     const v =
-      named && kind === 'text' && relationKindOf(field, value.relationTo) === 'uuid'
+      uuidsStoredAsText(field) && relationKindOf(field, value.relationTo) === 'uuid'
         ? (uuidOf(value.value) ?? coerce(kind, value.value, path))
         : coerce(kind, value.value, path)
     const eq =
@@ -190,5 +191,5 @@ export function polymorphicValue(
           }
     return op === 'equals' ? eq : { sql: `NOT ${eq.sql}`, bindings: eq.bindings }
   }
-  return mixedValue(field, op, value, (o, v) => scalar(valExpr, valB, kind, o, v, path))
+  return mixedValue(field, op, value, path, (o, v) => scalar(valExpr, valB, kind, o, v, path))
 }
