@@ -6,7 +6,10 @@ set -euo pipefail
 port="${MARIADB_PORT:-3317}"
 # A port already taken (another run's server) moves this one to the next free port.
 while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
-dir="$(mktemp -d /tmp/cms-mariadb.XXXXXX)"
+# In memory where the machine has /dev/shm: the data is thrown away, and each test file creates and drops a database.
+tmp=/tmp
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then tmp=/dev/shm; fi
+dir="$(mktemp -d "$tmp/cms-mariadb.XXXXXX")"
 mariadb-install-db --user=root --datadir="$dir/data" --auth-root-authentication-method=normal >"$dir/install.log" 2>&1
 mariadbd --user=root --datadir="$dir/data" --socket="$dir/sock" --port="$port" --bind-address=127.0.0.1 \
   --skip-name-resolve --innodb-flush-log-at-trx-commit=2 --max-connections=500 >"$dir/log" 2>&1 &

@@ -13,7 +13,10 @@ fi
 port="${POSTGRES_PORT:-5442}"
 # A port already taken (another run's server) moves this one to the next free port.
 while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
-dir="$(mktemp -d /tmp/cms-postgres.XXXXXX)"
+# In memory where the machine has /dev/shm: the data is thrown away, and each test file creates and drops a database.
+tmp=/tmp
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then tmp=/dev/shm; fi
+dir="$(mktemp -d "$tmp/cms-postgres.XXXXXX")"
 as=()
 if [ "$(id -u)" = 0 ]; then
   chown postgres: "$dir"

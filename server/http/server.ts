@@ -50,7 +50,13 @@ export async function listen(cms: Cms, options: ListenOptions = {}): Promise<Run
   const close = () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
-        server.close(() => resolve())
+        // A keep-alive connection whose request was in flight turns idle only when its answer is sent, and close()
+        // would then wait out keepAliveTimeout (65 s): idle connections are closed as they appear until it ends.
+        const sweep = setInterval(() => server.closeIdleConnections(), 25)
+        server.close(() => {
+          clearInterval(sweep)
+          resolve()
+        })
         server.closeIdleConnections()
       })
       await cms.destroy()

@@ -1,0 +1,34 @@
+// ava's configuration (docs/testing.md). Which files run on the database DATABASE_URL names is the matrix rule of
+// test/matrix.ts; the files start longest first, from the times test/durations.json records, so that a long file
+// does not start last and keep one worker busy while the other waits.
+import { globSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { testFiles } from './test/matrix.ts'
+
+const durations = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'test/durations.json'), 'utf8'),
+)
+/** A file the table does not know yet (a new one) counts as long: it starts early, and its time shows. */
+const expected = (file) =>
+  durations.files[
+    path
+      .relative(import.meta.dirname, file)
+      .split(path.sep)
+      .join('/')
+  ] ?? durations.unknownMs
+
+export default {
+  extensions: ['ts'],
+  // Node's compile cache (V8 code and stripped TypeScript) for every worker and each process a test starts: a test
+  // file loads most of server/ again, and the cache takes that from about 0.9 s to 0.5 s of CPU.
+  environmentVariables: {
+    NODE_COMPILE_CACHE:
+      process.env.NODE_COMPILE_CACHE ??
+      path.join(import.meta.dirname, 'node_modules/.cache/node-compile-cache'),
+  },
+  files: testFiles(globSync('test/**/*.test.ts').sort(), process.env),
+  sortTestFiles: (a, b) => expected(b) - expected(a) || a.localeCompare(b),
+  require: ['./test/helpers/timing.ts'],
+  timeout: '2m',
+  workerThreads: false,
+}
