@@ -6,7 +6,6 @@
 import type { TestFn } from 'ava'
 import { pino } from 'pino'
 import type { Config } from '../../server/config/types.ts'
-import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { listen, type RunningServer } from '../../server/http/server.ts'
 import type { AppOptions } from '../../server/http/app.ts'
 import { answerViolation, type DeclaredOperation } from '../../server/http/conformance.ts'
@@ -171,7 +170,9 @@ export function useServer<T = undefined>(
       logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
       ...options,
     })
-    const contract = compileOpenAPI(state.cms.config)
+    // The document the server compiled at start and serves at /api/openapi.json (test/http/api-docs.test.ts holds
+    // it to the committed contract): compiling it again per file cost a contract compilation for nothing.
+    const contract = state.server.document
     const { routes } = state.cms.config
     const outside = [routes.api + routes.graphQL, routes.api + routes.graphQLPlayground]
     if (prismMode) state.prism = await startPrism(state.server.url, contract, test.meta.file)
