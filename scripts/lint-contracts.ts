@@ -34,18 +34,18 @@ async function tool(file: string, args: string[]): Promise<string> {
 const dir = await mkdtemp(path.join(tmpdir(), 'cms-lint-'))
 let errors = 0
 try {
-  for (const [name, config] of [
+  const apps = [
     ['example', await loadConfig()],
     ['magazine', sanitizeConfig(magazine)],
-  ] as const) {
-    const file = path.join(dir, `${name}.json`)
-    await writeFile(file, JSON.stringify(compileOpenAPI(config)))
-    const redocly = JSON.parse(
-      (await tool(bin('redocly'), ['lint', file, '--format=json'])).replace(/^[^{]*/, ''),
-    ) as { problems: { ruleId: string; severity: string; message: string }[] }
-    const spectral = JSON.parse(
-      (
-        await tool(bin('spectral'), [
+  ] as const
+  // The four linter runs (two tools, two contracts) are separate processes, most of a minute each: side by side.
+  const reports = await Promise.all(
+    apps.map(async ([name, config]) => {
+      const file = path.join(dir, `${name}.json`)
+      await writeFile(file, JSON.stringify(compileOpenAPI(config)))
+      const [redoclyOut, spectralOut] = await Promise.all([
+        tool(bin('redocly'), ['lint', file, '--format=json']),
+        tool(bin('spectral'), [
           'lint',
           file,
           '--ruleset',
@@ -53,9 +53,21 @@ try {
           '-f',
           'json',
           '--quiet',
-        ])
-      ).replace(/^[^[]*/, ''),
-    ) as { code: string; severity: number; message: string; path: string[] }[]
+        ]),
+      ])
+      return { name, redoclyOut, spectralOut }
+    }),
+  )
+  for (const { name, redoclyOut, spectralOut } of reports) {
+    const redocly = JSON.parse(redoclyOut.replace(/^[^{]*/, '')) as {
+      problems: { ruleId: string; severity: string; message: string }[]
+    }
+    const spectral = JSON.parse(spectralOut.replace(/^[^[]*/, '')) as {
+      code: string
+      severity: number
+      message: string
+      path: string[]
+    }[]
     const tally = (list: { rule: string; error: boolean }[]) => {
       const by = new Map<string, number>()
       for (const p of list) by.set(p.rule, (by.get(p.rule) ?? 0) + 1)

@@ -1,5 +1,5 @@
 /**
- * Prism mode (`CMS_PRISM=1`): Stoplight Prism as an independent validating proxy in front of a test server, the
+ * Prism mode (`CMS_PRISM=1`, or `suites`: below): Stoplight Prism as an independent validating proxy in front of a test server, the
  * equivalent of `prism proxy <contract> <server> --errors --cors=false` (docs/contracts.md, "Prism validating
  * proxy"). Prism checks each request against the contract before forwarding it, and each answer after; with
  * `--errors` a violation becomes Prism's own problem+json answer (422, 401, 404, 405 or 500) instead of the
@@ -10,6 +10,7 @@
  * cannot forward at all (`RequestOptions.direct`: unknown routes, CORS preflights, malformed JSON) goes straight
  * to the server. Both are counted and listed in test-artifacts/prism/.
  */
+import test from 'ava'
 import { createHash, randomUUID } from 'node:crypto'
 import { shallowRichText } from '../../scripts/contract-testers/shallow-rich-text.ts'
 import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
@@ -20,7 +21,24 @@ import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
 
-export const prismMode = process.env.CMS_PRISM === '1'
+/** The folders whose servers `CMS_PRISM=suites` puts behind Prism: the HTTP, SDK and reliability suites. */
+export const PRISM_SUITES = ['test/http/', 'test/sdk/', 'test/reliability/']
+
+/**
+ * `CMS_PRISM=1`: every server a test file starts is behind Prism (`npm run test:prism` runs the suites of
+ * `PRISM_SUITES` so). `CMS_PRISM=suites`: the files of those folders are, the others run as usual, so one
+ * `npm test` runs the whole suite and the Prism run together (CI on SQLite, docs/testing.md).
+ */
+export const prismMode =
+  process.env.CMS_PRISM === '1' ||
+  (process.env.CMS_PRISM === 'suites' &&
+    PRISM_SUITES.some((folder) =>
+      path
+        .relative(process.cwd(), fileURLToPath(test.meta.file))
+        .split(path.sep)
+        .join('/')
+        .startsWith(folder),
+    ))
 
 /** The `type` of every answer Prism makes itself (route not found, request or response violations…). */
 export const PRISM_ERROR_TYPE = 'https://stoplight.io/prism/errors#'
