@@ -3,19 +3,13 @@
 // does not start last and keep one worker busy while the other waits.
 import { globSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { testFiles } from './test/matrix.ts'
+import { projectPath, testFiles } from './test/matrix.ts'
 
 const durations = JSON.parse(
   readFileSync(path.join(import.meta.dirname, 'test/durations.json'), 'utf8'),
 )
 /** A file the table does not know yet (a new one) counts as long: it starts early, and its time shows. */
-const expected = (file) =>
-  durations.files[
-    path
-      .relative(import.meta.dirname, file)
-      .split(path.sep)
-      .join('/')
-  ] ?? durations.unknownMs
+const expected = (file) => durations.files[projectPath(file)] ?? durations.unknownMs
 
 export default {
   extensions: ['ts'],

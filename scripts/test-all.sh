@@ -4,15 +4,7 @@
 # (docs/testing.md). Needs Debian's `mariadb-server`; installs `postgresql` when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cleanup() {
-  if [ -n "${MARIADB_PID:-}" ]; then kill "$MARIADB_PID" 2>/dev/null || true; wait "$MARIADB_PID" 2>/dev/null || true; fi
-  if [ -n "${POSTGRES_PID:-}" ]; then
-    kill -INT "$POSTGRES_PID" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$POSTGRES_PID" 2>/dev/null || break; sleep 0.1; done
-  fi
-  rm -rf "${MARIADB_DIR:-}" "${POSTGRES_DIR:-}"
-}
-trap cleanup EXIT
+trap 'source scripts/databases-stop.sh' EXIT
 unset DATABASE_URL
 echo "== SQLite"
 npm test

@@ -13,6 +13,9 @@
  * a file. `CMS_TEST_SCOPE=all` runs the `ONCE` files on another database too.
  */
 
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 export interface OnceEntry {
   /** A folder (ending in `/`: every file under it) or one file, relative to the project root. */
   path: string
@@ -77,6 +80,13 @@ export const MATRIX_ONLY = [
   'test/uploads/',
   'test/webhooks/',
 ]
+
+/** A test file's path relative to the project root, `/`-separated, from an absolute path or a file URL. */
+export function projectPath(file: string): string {
+  const absolute = file.startsWith('file:') ? fileURLToPath(file) : file
+  return path.relative(root, absolute).split(path.sep).join('/')
+}
+const root = path.resolve(import.meta.dirname, '..')
 
 export type DatabaseKind = 'sqlite' | 'mysql' | 'postgres'
 

@@ -12,13 +12,9 @@ import path from 'node:path'
 import { getCms } from '../../server/local/get-cms.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import type { Config } from '../../server/config/types.ts'
+import { databaseKind, type DatabaseKind } from '../matrix.ts'
 
-const envUrl = process.env.DATABASE_URL ?? ''
-export const dialectName: 'sqlite' | 'mysql' | 'postgres' = envUrl.startsWith('mysql')
-  ? 'mysql'
-  : /^postgres(ql)?:/.test(envUrl)
-    ? 'postgres'
-    : 'sqlite'
+export const dialectName: DatabaseKind = databaseKind(process.env.DATABASE_URL)
 
 /** The statement refreshing the planner statistics of `table`, in the words of the database under test. */
 export const analyzeStatement = (table: string): string =>

@@ -20,6 +20,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
+import { projectPath } from '../matrix.ts'
 
 /** The folders whose servers `CMS_PRISM=suites` puts behind Prism: the HTTP, SDK and reliability suites. */
 export const PRISM_SUITES = ['test/http/', 'test/sdk/', 'test/reliability/']
@@ -32,13 +33,7 @@ export const PRISM_SUITES = ['test/http/', 'test/sdk/', 'test/reliability/']
 export const prismMode =
   process.env.CMS_PRISM === '1' ||
   (process.env.CMS_PRISM === 'suites' &&
-    PRISM_SUITES.some((folder) =>
-      path
-        .relative(process.cwd(), fileURLToPath(test.meta.file))
-        .split(path.sep)
-        .join('/')
-        .startsWith(folder),
-    ))
+    PRISM_SUITES.some((folder) => projectPath(test.meta.file).startsWith(folder)))
 
 /** The `type` of every answer Prism makes itself (route not found, request or response violations…). */
 export const PRISM_ERROR_TYPE = 'https://stoplight.io/prism/errors#'
