@@ -24,9 +24,20 @@ export interface RunSummary {
   seconds: number
   /** CPU seconds (user and system) of Schemathesis itself, from bash's `times`. */
   cpuSeconds?: number
-  /** Set when the run did not complete (no EngineFinished, or the tool failed to start). */
+  /** Set when the run did not complete (no EngineFinished, or the tool failed to start), or reported errors. */
   error?: string
+  /**
+   * The errors Schemathesis reported beside its checks (NonFatalError events: a request that could not be sent
+   * or answered, a failed health check), each with the operation and phase it happened in.
+   */
+  errors: RunError[]
   text: string
+}
+export interface RunError {
+  label: string
+  phase: string
+  type: string
+  message: string
 }
 export interface FailureGroup {
   check: string
@@ -134,6 +145,28 @@ function failureGroups(events: Event[]): {
   return { groups: [...groups.values()], unsent, cases: caseIds.size, ops: ops.size }
 }
 
+function errorsOf(events: Event[]): RunError[] {
+  return events.flatMap((e) => {
+    const v = e.NonFatalError as
+      { label?: string; phase?: string; value?: { type?: string; message?: string } } | undefined
+    if (!v) return []
+    return [
+      {
+        label: String(v.label ?? '?'),
+        phase: String(v.phase ?? '?'),
+        type: String(v.value?.type ?? '?'),
+        message: String(v.value?.message ?? ''),
+      },
+    ]
+  })
+}
+
+/** The ERRORS section Schemathesis printed (between its ERRORS and the next section's header), if any. */
+function errorsSection(output: string): string {
+  const match = /=+ ERRORS =+\n([\s\S]*?)(?=\n=+ [A-Z]+ =+\n|$)/.exec(output)
+  return match ? match[1].trim().slice(0, 4000) : ''
+}
+
 function phasesOf(events: Event[]): RunSummary['phases'] {
   const started = new Map<string, number>()
   const out: RunSummary['phases'] = []
@@ -167,6 +200,7 @@ export async function summarise(run: {
     .map((line) => JSON.parse(line) as Event)
   const { groups, unsent, cases, ops } = failureGroups(events)
   const finished = events.some((e) => 'EngineFinished' in e)
+  const errors = errorsOf(events)
   // "Tested: N" and "N generated" as the tool prints them, when it printed them.
   const tested = /Tested:\s+(\d+)/.exec(run.output)?.[1]
   const generated = /(\d+) generated/.exec(run.output)?.[1]
@@ -185,9 +219,15 @@ export async function summarise(run: {
     unsent,
     seconds: run.seconds,
     cpuSeconds,
+    errors,
     // st exits 1 on any failure it finds, the uncounted ones too: then the exit code alone is no run error.
-    ...(!finished || (run.code !== 0 && !groups.length && !unsent.length)
-      ? { error: `st exited with ${run.code}:\n${run.output.slice(-3000)}` }
+    ...(!finished || errors.length || (run.code !== 0 && !groups.length && !unsent.length)
+      ? {
+          error:
+            `st exited with ${run.code}` +
+            errors.map((e) => `\n    ${e.type} in ${e.label} (${e.phase}): ${e.message}`).join('') +
+            `\n${errorsSection(run.output) || run.output.slice(-3000)}`,
+        }
       : {}),
     text: '',
   }

@@ -117,12 +117,31 @@ const SEED = Number(process.env.ST_SEED ?? 1)
  */
 async function runChecked(app: AppUnderTest, authenticated: boolean): Promise<RunSummary> {
   const first = await runOnce(app, authenticated, SEED)
-  if (!first.error || first.failures || !/Failed Health Check/.test(first.error)) return first
+  if (!first.error || first.failures) return first
+  if (/Failed Health Check/.test(first.error)) {
+    console.log(
+      `\n== Schemathesis, ${app.name}: a failed health check and no finding; once more with seed ${SEED + 1}`,
+    )
+    return runOnce(app, authenticated, SEED + 1)
+  }
+  if (!networkOnly(first)) return first
+  // A request the transport lost (a reset connection, a read past the 10 s timeout) is no check's finding, and
+  // the same seed sends the same cases: once more, with the first run's errors printed in the summary.
   console.log(
-    `\n== Schemathesis, ${app.name}: a failed health check and no finding; once more with seed ${SEED + 1}`,
+    `\n== Schemathesis, ${app.name}: a network error and no finding; once more, same seed`,
   )
-  return runOnce(app, authenticated, SEED + 1)
+  const second = await runOnce(app, authenticated, SEED)
+  const lost = first.errors.map((e) => `${e.type} in ${e.label} (${e.phase}): ${e.message}`)
+  second.text += `\n  (the first run lost requests: ${lost.join('; ')}; the same seed again ${second.error || second.failures ? 'failed too' : 'passed'})`
+  return second
 }
+
+/** The run's only errors are requests the transport lost (requests' exceptions). */
+const networkOnly = (s: RunSummary) =>
+  s.errors.length > 0 &&
+  s.errors.every((e) =>
+    /^(ConnectionError|ReadTimeout|ConnectTimeout|ChunkedEncodingError)$/.test(e.type),
+  )
 
 async function runOnce(
   app: AppUnderTest,
