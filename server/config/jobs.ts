@@ -31,6 +31,8 @@ export interface Job {
   error?: unknown
   completedAt?: string | null
   log?: JobLogEntry[] | null
+  /** Who queued it: `{ relationTo, value }` of the caller's user, `'anonymous'`, or null from server code. */
+  queuedBy?: { relationTo: string; value: ID } | 'anonymous' | null
   createdAt: string
   updatedAt: string
 }
@@ -121,8 +123,12 @@ export interface JobsConfig {
   shouldAutoRun?: (cms: LocalApi) => boolean | Promise<boolean>
   /** Default true: a completed job's document is deleted. */
   deleteJobOnComplete?: boolean
-  /** Who may run (`/api/payload-jobs/run`), queue and cancel jobs; each defaults to any logged-in user. */
-  access?: { run?: JobsAccess; queue?: JobsAccess; cancel?: JobsAccess }
+  /**
+   * Who may run (`/api/payload-jobs/run`), queue (and create `payload-jobs` documents), cancel jobs, and read the
+   * `payload-jobs` documents (`read`, this CMS's addition). Each defaults to the trusted callers (server/config/trusted.ts:
+   * users who may update every account), not Payload's any logged-in user: docs/jobs.md, "Access".
+   */
+  access?: { run?: JobsAccess; queue?: JobsAccess; cancel?: JobsAccess; read?: JobsAccess }
 }
 
 /** A task or workflow after the sanitiser: its input fields flattened and checked. */
@@ -139,7 +145,7 @@ export interface SanitizedJobs {
   autoRun: JobsConfig['autoRun']
   shouldAutoRun: JobsConfig['shouldAutoRun']
   deleteJobOnComplete: boolean
-  access: { run: JobsAccess; queue: JobsAccess; cancel: JobsAccess }
+  access: { run: JobsAccess; queue: JobsAccess; cancel: JobsAccess; read: JobsAccess }
   /** The collections with `versions.drafts.schedulePublish`: deleting one of their documents drops its pending schedules. */
   schedulePublishCollections: ReadonlySet<string>
 }
@@ -188,4 +194,9 @@ export interface JobsApi {
     overrideAccess?: boolean
   }): Promise<void>
   cancelByID(args: { id: ID; req?: Partial<CmsRequest>; overrideAccess?: boolean }): Promise<void>
+  /**
+   * The document a create of `payload-jobs` stores (the collection's beforeChange hook, every API): its task or
+   * workflow configured, its input checked against the inputSchema, `queuedBy` the caller. This CMS's addition.
+   */
+  checkJob(data: Record<string, unknown>, req: CmsRequest): Promise<Record<string, unknown>>
 }

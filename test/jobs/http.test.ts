@@ -1,6 +1,7 @@
 /**
- * The jobs queue over HTTP on a real server (docs/jobs.md): `payload-jobs` is read like any collection (logged-in
- * users, as Payload's default access), `GET /api/payload-jobs/run` runs jobs after `jobs.access.run`, and an
+ * The jobs queue over HTTP on a real server (docs/jobs.md): `payload-jobs` is read by the trusted callers (here
+ * every logged-in user: the users collection has no update rule, so each may update every account; access.test.ts
+ * has a config where members are not trusted), `GET /api/payload-jobs/run` runs jobs after `jobs.access.run`, and an
  * autoRun schedule runs a queued job on its own tick. Every response is checked against the contract.
  */
 import test from 'ava'
@@ -54,7 +55,7 @@ async function as(role: 'ops' | 'reader'): Promise<Record<string, string>> {
   return { authorization: `Bearer ${tokens.get(role)}` }
 }
 
-test.serial('payload-jobs is read by logged-in users only', async (t) => {
+test.serial('payload-jobs is read by trusted callers only: anonymous is refused', async (t) => {
   const job = await s.cms.jobs.queue({ task: 'note', input: { text: 'listed' } })
   const anonymous = await s.request('GET', '/api/payload-jobs')
   t.is(anonymous.status, 401)

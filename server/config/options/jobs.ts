@@ -20,7 +20,7 @@ export const JOBS_TABLES = {
   },
   jobsAccess: {
     of: 'jobs.access',
-    implemented: { run: I, queue: I, cancel: I } satisfies Implemented<
+    implemented: { run: I, queue: I, cancel: I, read: I } satisfies Implemented<
       NonNullable<JobsConfig['access']>
     >,
     refused: {},

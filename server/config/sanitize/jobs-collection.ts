@@ -1,10 +1,13 @@
 /**
  * The `payload-jobs` collection: Payload's fields of a job (input, status, log, task or workflow, queue, waitUntil,
  * processing) and a hidden lease (`processingUntil`) that lets a job claimed by a server that died be claimed
- * again. Read through REST and the Local API like any collection (Payload's default access: logged-in users).
+ * again. Closed by default (docs/jobs.md, "Access"): read after `jobs.access.read`, created after `jobs.access.queue`
+ * (a create is a queued job: its task and input checked, `queuedBy` the caller), updated and deleted by the trusted
+ * callers only (server/config/trusted.ts); the runner's own writes override access.
  */
 import { SYSTEM_COLLECTIONS } from '../events.ts'
-import type { CollectionConfig, Endpoint, Field } from '../types.ts'
+import type { JobsAccess, SanitizedJobs } from '../jobs.ts'
+import type { Access, CollectionConfig, Endpoint, Field } from '../types.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
 
 const logFields: Field[] = [
@@ -53,7 +56,7 @@ const runEndpoint: Endpoint = {
   },
   openapi: {
     operationId: 'runJobs',
-    summary: 'Run queued jobs now (jobs.access.run; default: any logged-in user)',
+    summary: 'Run queued jobs now (jobs.access.run; default: the trusted callers, users who may update every account)',
     parameters: [
       { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
       { name: 'queue', in: 'query', schema: { type: 'string', minLength: 1 } },
@@ -68,13 +71,31 @@ const runEndpoint: Endpoint = {
   },
 }
 
-export function jobsCollection(taskSlugs: string[], workflowSlugs: string[]): CollectionConfig {
+export function jobsCollection(jobs: SanitizedJobs, trusted: JobsAccess): CollectionConfig {
+  const asAccess =
+    (fn: JobsAccess): Access =>
+    async ({ req }) =>
+      (await fn({ req })) === true
   return {
     slug: SYSTEM_COLLECTIONS.jobs,
     labels: { singular: 'Payload Job', plural: 'Payload Jobs' },
     admin: { hidden: true, group: 'System' },
     endpoints: [runEndpoint],
-    custom: { taskSlugs, workflowSlugs },
+    custom: { taskSlugs: [...jobs.tasks.keys()], workflowSlugs: [...jobs.workflows.keys()] },
+    access: {
+      read: asAccess(jobs.access.read),
+      create: asAccess(jobs.access.queue),
+      update: asAccess(trusted),
+      delete: asAccess(trusted),
+    },
+    hooks: {
+      beforeChange: [
+        ({ req, operation, data }) =>
+          operation === 'create' && data && typeof data === 'object'
+            ? req.cms.jobs.checkJob(data as Record<string, unknown>, req)
+            : data,
+      ],
+    },
     fields: [
       { name: 'input', type: 'json' },
       { name: 'completedAt', type: 'date', index: true },
@@ -87,6 +108,12 @@ export function jobsCollection(taskSlugs: string[], workflowSlugs: string[]): Co
       { name: 'queue', type: 'text', defaultValue: 'default', index: true },
       { name: 'waitUntil', type: 'date', index: true },
       { name: 'processing', type: 'checkbox', defaultValue: false, index: true },
+      // Who queued the job (set by checkJob, never by the caller's data): a scheduled publish runs as this user.
+      {
+        name: 'queuedBy',
+        type: 'json',
+        access: { create: () => false, update: () => false, read: ({ req }) => trusted({ req }) },
+      },
       // The lease of a claim: a job still processing after it is taken to belong to a server that died.
       { name: 'processingUntil', type: 'date', hidden: true, index: true },
     ],

@@ -20,8 +20,8 @@ import type { CollectionConfig, Config } from '../types.ts'
 import { checkFields } from './fields.ts'
 import { jobsCollection } from './jobs-collection.ts'
 import { schedulePublishTask } from './schedule-publish.ts'
+import { trustedAccess } from '../trusted.ts'
 
-const loggedIn: JobsAccess = ({ req }) => Boolean(req.user)
 
 /** Where scheduled publishing is on: `versions.drafts.schedulePublish: true`. */
 function schedulesPublish(owner: { versions?: unknown }): boolean {
@@ -58,6 +58,9 @@ export function sanitizeJobs(
     throw new ConfigError(
       `Collection "${SYSTEM_COLLECTIONS.jobs}": the slug is the jobs queue's own collection; rename yours.`,
     )
+  // The queue is the CMS's own: closed to all but the trusted callers until the config opens it.
+  const trustedCaller = trustedAccess(input, input.collections ?? [])
+  const trusted: JobsAccess = async ({ req }) => (await trustedCaller({ req })) === true
   const taken = new Map<string, string>()
   const runnable = <T extends TaskConfig | WorkflowConfig>(t: T, kind: string) => {
     const at = `jobs.${kind}[${t.slug}]`
@@ -86,16 +89,17 @@ export function sanitizeJobs(
     deleteJobOnComplete: jobs.deleteJobOnComplete ?? true,
     schedulePublishCollections: new Set(collections),
     access: {
-      run: fn(jobs.access?.run, 'jobs.access.run') ?? loggedIn,
-      queue: fn(jobs.access?.queue, 'jobs.access.queue') ?? loggedIn,
-      cancel: fn(jobs.access?.cancel, 'jobs.access.cancel') ?? loggedIn,
+      run: fn(jobs.access?.run, 'jobs.access.run') ?? trusted,
+      queue: fn(jobs.access?.queue, 'jobs.access.queue') ?? trusted,
+      cancel: fn(jobs.access?.cancel, 'jobs.access.cancel') ?? trusted,
+      read: fn(jobs.access?.read, 'jobs.access.read') ?? trusted,
     },
   }
   if (typeof sanitized.deleteJobOnComplete !== 'boolean')
     throw new ConfigError('jobs.deleteJobOnComplete must be true or false.')
   return {
     jobs: sanitized,
-    collection: jobsCollection([...sanitized.tasks.keys()], [...sanitized.workflows.keys()]),
+    collection: jobsCollection(sanitized, trusted),
   }
 }
 

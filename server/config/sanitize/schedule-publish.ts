@@ -31,6 +31,24 @@ async function actingUser(req: CmsRequest, user: unknown): Promise<CmsRequest['u
   return { ...doc, id: ref.id, collection: ref.collection }
 }
 
+/**
+ * Whose access a scheduled publish runs with (never overridden for a caller): the user who queued the job
+ * (`queuedBy`, set by the collection whatever the input says); an anonymous caller's job runs as anonymous. A job
+ * queued by server code without a user (`queuedBy` null) runs as `input.user` when given, as Payload's, else with
+ * access overridden, as that code could publish itself. Undefined when the user is gone.
+ */
+async function actingAccess(
+  req: CmsRequest,
+  queuedBy: unknown,
+  inputUser: unknown,
+): Promise<{ user: CmsRequest['user']; overrideAccess: boolean; depth: 0 } | undefined> {
+  if (queuedBy === 'anonymous') return { user: null, overrideAccess: false, depth: 0 }
+  const who = queuedBy ?? inputUser
+  if (who == null) return { user: null, overrideAccess: true, depth: 0 }
+  const user = await actingUser(req, who).catch(() => null)
+  return user ? { user, overrideAccess: false, depth: 0 } : undefined
+}
+
 export function schedulePublishTask(collections: string[], globals: string[]): TaskConfig {
   return {
     slug: 'schedulePublish',
@@ -42,10 +60,10 @@ export function schedulePublishTask(collections: string[], globals: string[]): T
       { name: 'global', type: 'text' },
       { name: 'user', type: 'json' },
     ],
-    handler: async ({ input, req }) => {
+    handler: async ({ input, req, job }) => {
       const _status = input.type === 'unpublish' ? 'draft' : 'published'
-      const user = input.user == null ? null : await actingUser(req, input.user)
-      const access = { user, overrideAccess: user === null, depth: 0 }
+      const access = await actingAccess(req, job?.queuedBy, input.user)
+      if (!access) return { state: 'failed', errorMessage: 'The user who queued it is gone.' }
       const doc = input.doc
       if (doc && typeof doc === 'object' && 'relationTo' in doc && 'value' in doc) {
         const collection = String(doc.relationTo)

@@ -5,7 +5,7 @@ import type { CmsRequest, ID, Where } from '../../config/types.ts'
 import type { Cms } from '../cms.ts'
 import { startAutoRun } from './auto-run.ts'
 import { cancelJobs } from './cancel.ts'
-import { queueJob } from './queue.ts'
+import { checkJobDocument, queueJob } from './queue.ts'
 import { runJobs } from './run.ts'
 
 type Scope = { req?: Partial<CmsRequest>; overrideAccess?: boolean }
@@ -24,6 +24,8 @@ export class Jobs implements JobsApi {
   runByID = (args: { id: ID } & Scope) => runJobs(this.#cms, args)
   cancel = (args: { where: Where; queue?: string } & Scope) => cancelJobs(this.#cms, args)
   cancelByID = (args: { id: ID } & Scope) => cancelJobs(this.#cms, args)
+  checkJob = (data: Record<string, unknown>, req: CmsRequest) =>
+    checkJobDocument(this.#cms, data, req)
 
   /** Starts the autoRun schedules (getCms does, unless `cron: false`). */
   async start(): Promise<void> {

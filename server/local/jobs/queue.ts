@@ -12,6 +12,7 @@ import type { Cms } from '../cms.ts'
 import { validateFields } from '../fields/validate.ts'
 import { createLocalReq } from '../request.ts'
 import { isRecord } from '../../utilities/is-record.ts'
+import type { CmsRequest, ID } from '../../config/types.ts'
 
 /** A date of `waitUntil` as an ISO string, or a 400. */
 function instant(value: Date | string | undefined): string | undefined {
@@ -40,23 +41,14 @@ export async function queueJob(cms: Cms, args: QueueJobArgs): Promise<Job> {
     throw new Forbidden('You are not allowed to queue jobs.')
   const given = args.input ?? {}
   if (!isRecord(given)) throw new BadRequest('input must be an object.')
-  const errors: FieldError[] = []
-  const checked = await validateFields(
-    runnable.inputFields,
-    given,
-    { req, operation: 'create', data: given, errors, references: new Map() },
-    'input.',
-    // Keys the schema does not name are kept, as Payload stores the input as JSON.
-    new Set(Object.keys(given)),
-  )
-  if (errors.length) throw new ValidationError({ collection: JOBS, errors })
   const queue =
     args.queue ?? ('queue' in runnable.config ? runnable.config.queue : undefined) ?? 'default'
   if (typeof queue !== 'string' || !queue) throw new BadRequest('queue must be a non-empty string.')
   const doc = await cms.create({
     collection: JOBS,
     data: {
-      input: { ...given, ...checked },
+      // Checked against the inputSchema by the collection's beforeChange hook (checkJobDocument).
+      input: given,
       taskSlug: args.task ?? null,
       workflowSlug: args.workflow ?? null,
       queue,
@@ -67,4 +59,52 @@ export async function queueJob(cms: Cms, args: QueueJobArgs): Promise<Job> {
     depth: 0,
   })
   return doc as unknown as Job
+}
+
+/** Who queued a job (`queuedBy`): the caller's user, `anonymous` through an API without one, null from server code. */
+export type QueuedBy = { relationTo: string; value: ID } | 'anonymous' | null
+
+/**
+ * The document a create of `payload-jobs` stores, through every API (its beforeChange hook): exactly one of
+ * `taskSlug` and `workflowSlug`, naming a configured one; `input` an object checked against the task's or
+ * workflow's `inputSchema` (a 400 naming the field otherwise; keys the schema does not name are kept, as Payload
+ * stores the input as JSON); `queuedBy` the caller, whatever the data says (a scheduled publish runs as it).
+ */
+export async function checkJobDocument(
+  cms: Cms,
+  data: Record<string, unknown>,
+  req: CmsRequest,
+): Promise<Record<string, unknown>> {
+  const jobs = cms.config.jobsQueue
+  if (!jobs) throw new BadRequest('There is no jobs queue: configure jobs.tasks or jobs.workflows.')
+  const task = typeof data.taskSlug === 'string' && data.taskSlug ? data.taskSlug : undefined
+  const workflow =
+    typeof data.workflowSlug === 'string' && data.workflowSlug ? data.workflowSlug : undefined
+  if (Boolean(task) === Boolean(workflow))
+    throw new BadRequest('A job names exactly one of taskSlug and workflowSlug.', [
+      { path: task ? 'workflowSlug' : 'taskSlug' },
+    ])
+  const runnable = task ? jobs.tasks.get(task) : jobs.workflows.get(workflow ?? '')
+  if (!runnable)
+    throw new BadRequest(
+      task ? `No task "${task}" is configured.` : `No workflow "${workflow}" is configured.`,
+      [{ path: task ? 'taskSlug' : 'workflowSlug' }],
+    )
+  const given = data.input ?? {}
+  if (!isRecord(given)) throw new BadRequest('input must be an object.', [{ path: 'input' }])
+  const errors: FieldError[] = []
+  const checked = await validateFields(
+    runnable.inputFields,
+    given,
+    { req, operation: 'create', data: given, errors, references: new Map() },
+    'input.',
+    new Set(Object.keys(given)),
+  )
+  if (errors.length) throw new ValidationError({ collection: JOBS, errors })
+  const queuedBy: QueuedBy = req.user
+    ? { relationTo: req.user.collection, value: req.user.id }
+    : req.payloadAPI === 'REST' || req.payloadAPI === 'GraphQL'
+      ? 'anonymous'
+      : null
+  return { ...data, input: { ...given, ...checked }, queuedBy }
 }
