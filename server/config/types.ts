@@ -1044,8 +1044,15 @@ export interface WebhooksConfig {
   endpoints?: WebhookEndpoint[]
   /** Add the `webhooks` collection: subscriptions stored as documents (default true). */
   collection?: boolean
-  /** Who may read, create, update and delete subscriptions (default: a logged-in user of the admin's user collection). */
+  /**
+   * Who may read, create, update and delete subscriptions (default: the trusted callers, users who may update every
+   * account: server/config/trusted.ts). Callers it allows who are not trusted see and change their own only.
+   */
   access?: { read?: Access; create?: Access; update?: Access; delete?: Access }
+  /** Stored subscriptions in all (default 1000): a create past it is a 400. */
+  maxSubscriptions?: number
+  /** Stored subscriptions of one owner (default 25): a create past it is a 400. */
+  maxSubscriptionsPerOwner?: number
   /** Deliver to loopback, private, link-local and other non-public addresses (default false: refused, SSRF). */
   allowPrivateTargets?: boolean
   /** Attempts before a delivery is dead (default 10). */

@@ -35,12 +35,16 @@ export interface WebhookDeliveryPage {
 export interface WebhooksApi {
   /** The stored subscriptions changed: read them again before the next event. */
   stale(): void
-  /** One page of the delivery log, newest first (`limit` 1–100, default 10; `page` from 1). */
+  /**
+   * One page of the delivery log, newest first (`limit` 1–100, default 10; `page` from 1), of the endpoints given
+   * only (`webhooks:<id>` for a stored subscription, `webhooks#0` for a configured one) when `endpoints` is set.
+   */
   deliveries(args?: {
     status?: WebhookDeliveryStatus
+    endpoints?: string[]
     limit?: number
     page?: number
   }): Promise<WebhookDeliveryPage>
   /** Sends a dead delivery again (pending, no attempts, due now); undefined when `id` is no dead delivery. */
-  retry(id: number): Promise<WebhookDelivery | undefined>
+  retry(id: number, endpoints?: string[]): Promise<WebhookDelivery | undefined>
 }

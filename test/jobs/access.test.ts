@@ -95,13 +95,18 @@ test.serial(
     const job = await closed.cms.jobs.queue({ task: 'note', input: { text: 'secret token' } })
     const list = await closed.request('GET', '/api/payload-jobs', { headers: member })
     t.is(list.status, 403)
-    t.is((await closed.request('GET', `/api/payload-jobs/${job.id}`, { headers: member })).status, 403)
+    t.is(
+      (await closed.request('GET', `/api/payload-jobs/${job.id}`, { headers: member })).status,
+      403,
+    )
     const patched = await closed.request('PATCH', `/api/payload-jobs/${job.id}`, {
       body: { input: { text: 'changed' } },
       headers: member,
     })
     t.is(patched.status, 403)
-    const removed = await closed.request('DELETE', `/api/payload-jobs/${job.id}`, { headers: member })
+    const removed = await closed.request('DELETE', `/api/payload-jobs/${job.id}`, {
+      headers: member,
+    })
     t.is(removed.status, 403)
     t.is((await closed.request('GET', '/api/payload-jobs/run', { headers: member })).status, 401)
     const stored = await closed.cms.findByID({ collection: 'payload-jobs', id: job.id })
@@ -116,45 +121,48 @@ test.serial(
   },
 )
 
-test.serial('a job created over REST names a configured task and passes its inputSchema', async (t) => {
-  const admin = await as('admin')
-  const unknown = await closed.request('POST', '/api/payload-jobs', {
-    body: { taskSlug: 'rm-rf', input: {} },
-    headers: admin,
-  })
-  t.is(unknown.status, 400)
-  t.regex(unknown.body.errors[0].message, /No task "rm-rf" is configured/)
-  const neither = await closed.request('POST', '/api/payload-jobs', {
-    body: { input: { text: 'x' } },
-    headers: admin,
-  })
-  t.is(neither.status, 400)
-  t.regex(neither.body.errors[0].message, /exactly one of taskSlug and workflowSlug/)
-  const bad = await closed.request('POST', '/api/payload-jobs', {
-    body: { taskSlug: 'note', input: { text: 42 } },
-    headers: admin,
-  })
-  t.is(bad.status, 400)
-  t.true(JSON.stringify(bad.body).includes('input.text'), JSON.stringify(bad.body))
-  const missing = await closed.request('POST', '/api/payload-jobs', {
-    body: { taskSlug: 'note', input: {} },
-    headers: admin,
-  })
-  t.is(missing.status, 400)
-  const { totalDocs } = await closed.cms.count({
-    collection: 'payload-jobs',
-    where: { taskSlug: { equals: 'rm-rf' } },
-  })
-  t.is(totalDocs, 0)
-  const good = await closed.request('POST', '/api/payload-jobs', {
-    body: { taskSlug: 'note', input: { text: 'hello' }, queuedBy: 'anonymous' },
-    headers: admin,
-  })
-  t.is(good.status, 201, JSON.stringify(good.body))
-  // queuedBy is the caller's, whatever the body said.
-  const me = await closed.request('GET', '/api/users/me', { headers: admin })
-  t.deepEqual(good.body.doc.queuedBy, { relationTo: 'users', value: me.body.user.id })
-})
+test.serial(
+  'a job created over REST names a configured task and passes its inputSchema',
+  async (t) => {
+    const admin = await as('admin')
+    const unknown = await closed.request('POST', '/api/payload-jobs', {
+      body: { taskSlug: 'rm-rf', input: {} },
+      headers: admin,
+    })
+    t.is(unknown.status, 400)
+    t.regex(unknown.body.errors[0].message, /No task "rm-rf" is configured/)
+    const neither = await closed.request('POST', '/api/payload-jobs', {
+      body: { input: { text: 'x' } },
+      headers: admin,
+    })
+    t.is(neither.status, 400)
+    t.regex(neither.body.errors[0].message, /exactly one of taskSlug and workflowSlug/)
+    const bad = await closed.request('POST', '/api/payload-jobs', {
+      body: { taskSlug: 'note', input: { text: 42 } },
+      headers: admin,
+    })
+    t.is(bad.status, 400)
+    t.true(JSON.stringify(bad.body).includes('input.text'), JSON.stringify(bad.body))
+    const missing = await closed.request('POST', '/api/payload-jobs', {
+      body: { taskSlug: 'note', input: {} },
+      headers: admin,
+    })
+    t.is(missing.status, 400)
+    const { totalDocs } = await closed.cms.count({
+      collection: 'payload-jobs',
+      where: { taskSlug: { equals: 'rm-rf' } },
+    })
+    t.is(totalDocs, 0)
+    const good = await closed.request('POST', '/api/payload-jobs', {
+      body: { taskSlug: 'note', input: { text: 'hello' }, queuedBy: 'anonymous' },
+      headers: admin,
+    })
+    t.is(good.status, 201, JSON.stringify(good.body))
+    // queuedBy is the caller's, whatever the body said.
+    const me = await closed.request('GET', '/api/users/me', { headers: admin })
+    t.deepEqual(good.body.doc.queuedBy, { relationTo: 'users', value: me.body.user.id })
+  },
+)
 
 // jobs.access.queue opened to every logged-in user: a member may queue, but a scheduled publish runs as the member.
 const open = useServer(test, configWith({ queue: ({ req }) => Boolean(req.user) }), seed)

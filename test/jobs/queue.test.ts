@@ -277,7 +277,12 @@ test.serial(
     await rejectsWith(t, state.cms.jobs.cancelByID({ id: first.id, ...asCaller }), 'Forbidden', 403)
     const user = { id: 1, collection: 'users' }
     const asUser = { req: { user }, ...asCaller }
-    await rejectsWith(t, state.cms.jobs.queue({ task: 'record', queue: 'w', ...asUser }), 'Forbidden', 403)
+    await rejectsWith(
+      t,
+      state.cms.jobs.queue({ task: 'record', queue: 'w', ...asUser }),
+      'Forbidden',
+      403,
+    )
   },
 )
 

@@ -15,6 +15,7 @@ import { leaks, sweepTools, type Case, type SweepData } from '../helpers/read-sw
 import { graphqlCases } from './read-sweep/graphql.ts'
 import { localCases } from './read-sweep/local.ts'
 import { restCases } from './read-sweep/rest.ts'
+import { closeReceivers, seedSystem, systemCases, systemOptions } from './read-sweep/system.ts'
 
 const isAdmin = ({ req }: { req: CmsRequest }) =>
   (req.user as { role?: string } | null)?.role === 'admin'
@@ -33,7 +34,12 @@ const settings: GlobalConfig = {
     },
   ],
 }
-const config: Config = { ...securityConfig, globals: [settings], email: { sendEmail: () => {} } }
+const config: Config = {
+  ...securityConfig,
+  ...systemOptions,
+  globals: [settings],
+  email: { sendEmail: () => {} },
+}
 
 const s = useServer<SweepData>(test, config, async (cms) => {
   const data = await seedSecurity(cms)
@@ -55,11 +61,18 @@ const s = useServer<SweepData>(test, config, async (cms) => {
   await cms.create({ collection: 'tickets', data: ticket })
   await cms.updateGlobal({ slug: 'settings', data: { motto: 'hello', adminNote: 'note-global' } })
   await cms.updateGlobal({ slug: 'settings', data: { motto: 'hello again' } })
+  await seedSystem(cms)
   return { ...data, carol, dave }
 })
+test.after.always(closeReceivers)
 const tools = sweepTools(s)
 const { actor } = tools
-const cases: Case[] = [...restCases(tools), ...graphqlCases(tools), ...localCases(tools)]
+const cases: Case[] = [
+  ...restCases(tools),
+  ...graphqlCases(tools),
+  ...localCases(tools),
+  ...systemCases(tools, () => s.cms),
+]
 
 for (const c of cases)
   test.serial(`${c.surface} ${c.op}`, async (t) => {

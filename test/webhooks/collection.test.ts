@@ -16,6 +16,11 @@ const config = defineConfig({
     {
       slug: 'users',
       auth: true,
+      // The admin may update every account (a trusted caller); a reader only their own (not trusted).
+      access: {
+        update: ({ req }) =>
+          isAdmin({ req }) || (req.user ? { id: { equals: req.user.id } } : false),
+      },
       fields: [{ name: 'role', type: 'select', options: ['admin', 'reader'] }],
     },
     { slug: 'members', auth: true, fields: [] },
@@ -136,7 +141,7 @@ test.serial('a logged-in user the access functions refuse gets 403', async (t) =
 })
 
 test.serial(
-  'only allowed users manage subscriptions; the secret is generated and hidden from readers',
+  'only allowed users manage subscriptions, each their own; the secret is generated and shown once',
   async (t) => {
     t.is((await s.request('GET', '/api/webhooks')).status, 401)
     const denied = await s.request('POST', '/api/webhooks', {
@@ -151,12 +156,17 @@ test.serial(
     t.is(created.status, 201)
     t.regex(created.body.doc.secret, /^whsec_[A-Za-z0-9+/]{43}=$/)
     const id = created.body.doc.id
+    // read is open to every logged-in user, but a caller who is not trusted reads their own subscriptions only.
     const asReader = await s.request('GET', `/api/webhooks/${id}`, { headers: await as('reader') })
-    t.is(asReader.status, 200)
-    t.is(asReader.body.url, 'https://hooks.example.com/x')
-    t.false('secret' in asReader.body)
+    t.is(asReader.status, 404)
+    const listed = await s.request('GET', '/api/webhooks', { headers: await as('reader') })
+    t.deepEqual(listed.body.docs, [])
+    // The secret is shown once, in the create's answer: never read back, by the admin either.
     const asAdmin = await s.request('GET', `/api/webhooks/${id}`, { headers: await as('admin') })
-    t.is(asAdmin.body.secret, created.body.doc.secret)
+    t.is(asAdmin.body.url, 'https://hooks.example.com/x')
+    t.false('secret' in asAdmin.body)
+    const me = await s.request('GET', '/api/users/me', { headers: await as('admin') })
+    t.is(asAdmin.body.owner.id, me.body.user.id)
     const patched = await s.request('PATCH', `/api/webhooks/${id}`, {
       headers: await as('reader'),
       body: { url: 'https://evil.example.com/' },
@@ -184,7 +194,7 @@ test.serial('a bad url, secret, headers or where is a 400 naming the field', asy
 })
 
 test.serial(
-  'the delivery log through REST: read by the read access, a dead delivery retried by the update access',
+  "the delivery log through REST: read by the read access, of the caller's own subscriptions; a dead delivery retried by the update access",
   async (t) => {
     const { r, url } = await receiver()
     r.answer = () => 500
@@ -205,7 +215,9 @@ test.serial(
       )
     }
     await until('the delivery is dead', async () => (await mine('admin')).length === 1)
-    const [dead] = (await mine('reader')) as Record<string, unknown>[]
+    // The reader's log holds the deliveries of the reader's own subscriptions: none of the admin's.
+    t.deepEqual(await mine('reader'), [])
+    const [dead] = (await mine('admin')) as Record<string, unknown>[]
     t.like(dead, { type: 'posts.created', subject: `posts:${post.id}`, status: 'dead' })
     t.is(dead.attempts, 10)
     t.is(dead.lastStatusCode, 500)

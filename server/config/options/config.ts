@@ -152,6 +152,8 @@ export const CONFIG_TABLES = {
       worker: I,
       collection: I,
       access: I,
+      maxSubscriptions: I,
+      maxSubscriptionsPerOwner: I,
     } satisfies Implemented<WebhooksConfig>,
     refused: {},
   },

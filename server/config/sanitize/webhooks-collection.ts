@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { ConfigError } from '../../errors/config-error.ts'
+import type { Field } from '../types.ts'
 import {
   collectionActions,
   collectionEventType,
@@ -14,7 +15,6 @@ import {
   SYSTEM_COLLECTIONS,
 } from '../events.ts'
 import type {
-  Access,
   CollectionConfig,
   CollectionHook,
   Config,
@@ -23,6 +23,16 @@ import type {
 } from '../types.ts'
 import { headersProblem, isSecret, SECRET_RULE, urlProblem } from './webhooks.ts'
 import { deliveryLogEndpoints } from './webhooks-log.ts'
+import { trustedAccess } from '../trusted.ts'
+import {
+  headersReadAccess,
+  ownerAndCaps,
+  ownerScopedAccess,
+  secretReadAccess,
+  showHeaders,
+  showSecret,
+  webhooksAccess,
+} from './webhooks-access.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -30,30 +40,48 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** A new Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes. */
 export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`
 
-/** The default access of both webhook collections: a logged-in user of the admin's user collection. */
-export function adminAccess(input: Config, collections: SanitizedCollection[]): Access {
-  const slug = input.admin?.user ?? collections.find((c) => c.auth)?.slug
-  return ({ req }) => Boolean(req.user) && req.user?.collection === slug
-}
-
-/** The checked `webhooks.access`: each given key must be a function. */
-export function webhooksAccess(input: Config, fallback: Access) {
-  const access = input.webhooks?.access ?? {}
-  if (!isObject(access)) throw new ConfigError('webhooks.access must be an object of functions.')
-  const pick = (key: 'read' | 'create' | 'update' | 'delete'): Access => {
-    const fn: unknown = access[key]
-    if (fn === undefined) return fallback
-    if (typeof fn !== 'function')
-      throw new ConfigError(`webhooks.access.${key} must be a function.`)
-    return fn as Access
-  }
-  return {
-    read: pick('read'),
-    create: pick('create'),
-    update: pick('update'),
-    delete: pick('delete'),
-  }
-}
+/** The write-only fields (docs/webhooks.md, "Access"): shown in the answer of the write that set them, never read back. */
+const writeOnlyFields: Field[] = [
+  {
+    name: 'headers',
+    type: 'json',
+    validate: (value) => {
+      const problem = headersProblem(value)
+      return problem ? `headers${problem}` : true
+    },
+    // Write-only: header values are credentials (an Authorization for the target).
+    access: { read: headersReadAccess },
+    hooks: {
+      beforeChange: [
+        ({ value, req }) => {
+          if (value !== undefined) showHeaders(req, value)
+          return value
+        },
+      ],
+    },
+  },
+  {
+    name: 'secret',
+    type: 'text',
+    validate: (value) =>
+      value === undefined || value === null || value === '' || isSecret(value)
+        ? true
+        : `secret ${SECRET_RULE}`,
+    hooks: {
+      beforeChange: [
+        ({ value, originalDoc, req }) => {
+          const previous = originalDoc?.secret as string | undefined
+          const secret = (value as string | undefined) || previous || newSecret()
+          // A new secret is shown once, in the answer of the write that set it (as Standard Webhooks senders).
+          if (secret !== previous) showSecret(req, secret)
+          return secret
+        },
+      ],
+    },
+    // Write-only: never read back after that answer, by anyone.
+    access: { read: secretReadAccess },
+  },
+]
 
 /** The `webhooks` collection for a config whose other collections and globals are sanitised, or undefined. */
 export function webhooksCollection(
@@ -77,7 +105,22 @@ export function webhooksCollection(
     ...new Set([...emitting.flatMap(collectionActions), 'updated']),
   ]
   const allowPrivate = root.allowPrivateTargets === true
-  const access = webhooksAccess(input, adminAccess(input, collections))
+  const trusted = trustedAccess(input, collections)
+  const access = ownerScopedAccess(webhooksAccess(input, trusted), trusted)
+  const adminSlug = input.admin?.user ?? collections.find((c) => c.auth)?.slug
+  // Who created the subscription: set on create (ownerAndCaps), never by the caller's data.
+  const owner: Field[] = adminSlug
+    ? [
+        {
+          name: 'owner',
+          type: 'relationship',
+          relationTo: adminSlug,
+          index: true,
+          access: { create: () => false, update: () => false },
+          admin: { readOnly: true },
+        },
+      ]
+    : []
   const stale: CollectionHook = ({ req }) => {
     req.cms.webhooks.stale()
   }
@@ -86,9 +129,14 @@ export function webhooksCollection(
     labels: { singular: 'Webhook', plural: 'Webhooks' },
     admin: { group: 'System', useAsTitle: 'url' },
     access,
-    hooks: { afterChange: [stale], afterDelete: [stale] },
-    endpoints: deliveryLogEndpoints(access),
+    hooks: {
+      beforeChange: [ownerAndCaps(input, adminSlug)],
+      afterChange: [stale],
+      afterDelete: [stale],
+    },
+    endpoints: deliveryLogEndpoints(access, trusted),
     fields: [
+      ...owner,
       {
         name: 'url',
         type: 'text',
@@ -119,33 +167,7 @@ export function webhooksCollection(
           return true
         },
       },
-      {
-        name: 'headers',
-        type: 'json',
-        validate: (value) => {
-          const problem = headersProblem(value)
-          return problem ? `headers${problem}` : true
-        },
-      },
-      {
-        name: 'secret',
-        type: 'text',
-        validate: (value) =>
-          value === undefined || value === null || value === '' || isSecret(value)
-            ? true
-            : `secret ${SECRET_RULE}`,
-        hooks: {
-          beforeChange: [
-            ({ value, originalDoc }) =>
-              value || (originalDoc?.secret as string | undefined) || newSecret(),
-          ],
-        },
-        // Only users who may change the subscription read its secret.
-        access: {
-          read: async ({ req, id, doc }) =>
-            (await access.update({ req, id: id ?? (doc?.id as never) })) === true,
-        },
-      },
+      ...writeOnlyFields,
       { name: 'active', type: 'checkbox', defaultValue: true },
     ],
   }

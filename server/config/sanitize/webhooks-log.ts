@@ -9,6 +9,7 @@ import { NotFound } from '../../errors/not-found.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
 import type { Access, CmsRequest, Endpoint } from '../types.ts'
 import { DELIVERY_STATUSES, type WebhookDeliveryStatus } from '../webhooks-api.ts'
+import { SYSTEM_COLLECTIONS } from '../events.ts'
 
 const delivery = {
   type: 'object',
@@ -65,10 +66,31 @@ const errorBody = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 })
 
-/** A logged-in caller whom `access` allows; 401 without a user, 403 when refused. */
-async function allow(req: CmsRequest, access: Access, what: string): Promise<void> {
+/**
+ * The endpoints of the log a logged-in caller whom `access` allows may see: every one (undefined) for a trusted
+ * caller, else the caller's own stored subscriptions (`webhooks:<id>`, found through the same access). 401 without a
+ * user, 403 when refused.
+ */
+async function allowedEndpoints(
+  req: CmsRequest,
+  access: Access,
+  trusted: Access,
+  what: string,
+): Promise<string[] | undefined> {
   if (!req.user) throw new Unauthorized(`Log in to ${what}.`)
-  if ((await access({ req })) !== true) throw new Forbidden(`You are not allowed to ${what}.`)
+  const result = await access({ req })
+  if (result === false) throw new Forbidden(`You are not allowed to ${what}.`)
+  if (result === true && (await trusted({ req })) === true) return undefined
+  const own = await req.cms.find({
+    collection: SYSTEM_COLLECTIONS.webhooks as never,
+    where: result === true ? {} : result,
+    pagination: false,
+    depth: 0,
+    select: { id: true } as never,
+    overrideAccess: true,
+    req,
+  })
+  return (own.docs as { id: unknown }[]).map((d) => `webhooks:${String(d.id)}`)
 }
 
 /** A positive integer query parameter, or undefined; anything else is a 400 naming it. */
@@ -91,16 +113,25 @@ function statusParam(q: URLSearchParams): WebhookDeliveryStatus | undefined {
 }
 
 /** The two endpoints, deciding with the `webhooks` collection's access. */
-export function deliveryLogEndpoints(access: { read: Access; update: Access }): Endpoint[] {
+export function deliveryLogEndpoints(
+  access: { read: Access; update: Access },
+  trusted: Access,
+): Endpoint[] {
   return [
     {
       path: '/deliveries',
       method: 'get',
       handler: async (req) => {
-        await allow(req, access.read, 'read the webhook delivery log')
+        const endpoints = await allowedEndpoints(
+          req,
+          access.read,
+          trusted,
+          'read the webhook delivery log',
+        )
         const q = req.searchParams ?? new URLSearchParams()
         const found = await req.cms.webhooks.deliveries({
           status: statusParam(q),
+          endpoints,
           limit: positive(q, 'limit', 100),
           page: positive(q, 'page', 1_000_000),
         })
@@ -131,10 +162,15 @@ export function deliveryLogEndpoints(access: { read: Access; update: Access }): 
       path: '/deliveries/:id/retry',
       method: 'post',
       handler: async (req) => {
-        await allow(req, access.update, 'retry webhook deliveries')
+        const endpoints = await allowedEndpoints(
+          req,
+          access.update,
+          trusted,
+          'retry webhook deliveries',
+        )
         const raw = String(req.routeParams?.id ?? '')
         if (!/^\d+$/.test(raw)) throw new BadRequest(`id must be a delivery id; got "${raw}".`)
-        const retried = await req.cms.webhooks.retry(Number(raw))
+        const retried = await req.cms.webhooks.retry(Number(raw), endpoints)
         if (!retried) throw new NotFound(`No dead webhook delivery ${raw}.`)
         return Response.json({ message: 'The delivery will be sent again.', delivery: retried })
       },

@@ -21,7 +21,19 @@ const RESERVED_HEADERS = new Set([
   'webhook-id',
   'webhook-timestamp',
   'webhook-signature',
+  // Hop-by-hop and framing headers (RFC 9110 7.6.1, 6.1): they would change how the request is sent, not what.
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
 ])
+
+/** An RFC 9110 field value (5.5) of visible ASCII, spaces and tabs: no control characters, nothing past 0x7E. */
+const FIELD_VALUE = /^[\t\x20-\x7e]*$/
 
 /** The smallest secret Standard Webhooks accepts: 24 bytes (192 bits) after `whsec_`. */
 const MIN_SECRET_BYTES = 24
@@ -40,6 +52,8 @@ export function checkWebhooks(
   if (root?.worker !== undefined && typeof root.worker !== 'boolean')
     throw new ConfigError('webhooks.worker must be true or false.')
   for (const key of [
+    'maxSubscriptions',
+    'maxSubscriptionsPerOwner',
     'maxAttempts',
     'retryBaseDelay',
     'retryMaxDelay',
@@ -136,12 +150,10 @@ export function headersProblem(headers: unknown): string | undefined {
   if (headers === undefined || headers === null) return undefined
   if (!isObject(headers)) return ' must be an object of strings.'
   for (const [name, value] of Object.entries(headers)) {
-    if (
-      typeof value !== 'string' ||
-      !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(name) ||
-      /[\r\n]/.test(value)
-    )
+    if (typeof value !== 'string' || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(name))
       return `.${name} must be a header name with a string value.`
+    if (!FIELD_VALUE.test(value))
+      return `.${name} must be a header value of visible ASCII, spaces and tabs (RFC 9110 field value): no control characters.`
     if (RESERVED_HEADERS.has(name.toLowerCase()))
       return `.${name}: this header is set by the delivery itself.`
   }

@@ -160,13 +160,31 @@ export async function unsettledCount(ex: Executor): Promise<number> {
   return Number(row.n)
 }
 
-/** One page of the delivery log, newest first, optionally of one status (the REST log, docs/webhooks.md). */
+/**
+ * One page of the delivery log, newest first, optionally of one status and of some endpoints only (a caller's own
+ * subscriptions; an empty list is no row): the REST log, docs/webhooks.md.
+ */
 export async function pageDeliveries(
   ex: Executor,
-  { status, limit, offset }: { status?: DeliveryStatus; limit: number; offset: number },
+  {
+    status,
+    endpoints,
+    limit,
+    offset,
+  }: { status?: DeliveryStatus; endpoints?: string[]; limit: number; offset: number },
 ): Promise<{ rows: DeliveryRow[]; total: number }> {
-  const where = status ? ' WHERE status = ?' : ''
-  const params = status ? [status] : []
+  if (endpoints && endpoints.length === 0) return { rows: [], total: 0 }
+  const terms: string[] = []
+  const params: unknown[] = []
+  if (status) {
+    terms.push('status = ?')
+    params.push(status)
+  }
+  if (endpoints) {
+    terms.push(`endpoint IN (${endpoints.map(() => '?').join(', ')})`)
+    params.push(...endpoints)
+  }
+  const where = terms.length ? ` WHERE ${terms.join(' AND ')}` : ''
   const rows = await ex.all<DeliveryRow>(
     `SELECT * FROM cms_outbox${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
     [...params, limit, offset],
@@ -178,11 +196,21 @@ export async function pageDeliveries(
   return { rows: rows.map(numeric), total: Number(count.n) }
 }
 
-/** Sends a dead delivery again: pending, no attempts, due now. False when `id` is not a dead delivery. */
-export async function retryDeadDelivery(ex: Executor, id: number, now: number): Promise<boolean> {
+/**
+ * Sends a dead delivery again: pending, no attempts, due now. False when `id` is not a dead delivery (of one of
+ * `endpoints`, when given).
+ */
+export async function retryDeadDelivery(
+  ex: Executor,
+  id: number,
+  now: number,
+  endpoints?: string[],
+): Promise<boolean> {
+  if (endpoints && endpoints.length === 0) return false
+  const scope = endpoints ? ` AND endpoint IN (${endpoints.map(() => '?').join(', ')})` : ''
   const r = await ex.run(
-    "UPDATE cms_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL, last_status_code = NULL WHERE id = ? AND status = 'dead'",
-    [now, id],
+    `UPDATE cms_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL, last_status_code = NULL WHERE id = ? AND status = 'dead'${scope}`,
+    [now, id, ...(endpoints ?? [])],
   )
   return r.changes > 0
 }

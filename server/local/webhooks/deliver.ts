@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises'
-import { request as httpRequest, type RequestOptions } from 'node:http'
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { isPrivateAddress } from '../../config/private-address.ts'
@@ -68,11 +68,20 @@ export async function post(
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise((resolve) => {
-    const req = send(url, options, (res) => {
+    let req: ReturnType<typeof send>
+    try {
+      req = send(url, options, onResponse)
+    } catch (e) {
+      // Thrown before anything was sent (a header Node refuses: ERR_INVALID_CHAR): a failed attempt, counted and
+      // backed off like any other, never a claim left hanging.
+      resolve({ statusCode: null, error: e instanceof Error ? e.message : String(e) })
+      return
+    }
+    function onResponse(res: IncomingMessage) {
       res.resume() // the body is not read: only the status counts
       res.on('end', () => resolve({ statusCode: res.statusCode ?? 0 }))
       res.on('error', (e) => resolve({ statusCode: res.statusCode ?? 0, error: e.message }))
-    })
+    }
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeout} ms`)))
     req.on('error', (e) => resolve({ statusCode: null, error: e.message }))
     req.end(delivery.payload)

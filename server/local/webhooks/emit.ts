@@ -16,6 +16,7 @@ import type { Cms } from '../cms.ts'
 import { resolveLocale } from '../locale.ts'
 import { readDocs } from '../read.ts'
 import type { Subscription } from './subscriptions.ts'
+import { collectionBodies, globalBodies } from './viewer.ts'
 
 /** The event types of `actions` that something subscribes to, with their subscriptions. */
 const subscribed = (cms: Cms, types: string[]) =>
@@ -74,12 +75,21 @@ export async function emitCollectionEvents(
     }
     return m
   }
+  const bodyFor = collectionBodies(cms, collection, ereq, tx, stored, doc)
   const rows: NewDelivery[] = []
   for (const { type, subs } of events) {
-    const body = envelope(type, { collection: collection.slug, id, doc })
-    for (const sub of subs)
-      if (await matches(sub))
-        rows.push({ ...body, endpoint: sub.key, subject: `${collection.slug}:${String(id)}` })
+    // One event id per type: every endpoint gets the same `webhook-id`, each the body its owner may read.
+    const event = envelope(type)
+    for (const sub of subs) {
+      if (!(await matches(sub))) continue
+      const body = await bodyFor(sub)
+      if (body === null) continue
+      rows.push({
+        ...event.with({ collection: collection.slug, id, doc: body }),
+        endpoint: sub.key,
+        subject: `${collection.slug}:${String(id)}`,
+      })
+    }
   }
   await write(cms, tx, rows)
 }
@@ -109,21 +119,40 @@ export async function emitGlobalEvents(
       req: ereq,
     })),
   }
-  const rows = events.flatMap(({ type, subs }) => {
-    const body = envelope(type, { global: global.slug, doc })
-    return subs.map((sub) => ({ ...body, endpoint: sub.key, subject: `globals.${global.slug}` }))
-  })
-  await write(cms, req.transaction ?? cms.db, rows)
+  const tx = req.transaction ?? cms.db
+  const bodyFor = globalBodies(cms, global, ereq, tx, draft, doc)
+  const rows: NewDelivery[] = []
+  for (const { type, subs } of events) {
+    const event = envelope(type)
+    for (const sub of subs) {
+      const body = await bodyFor(sub)
+      if (body === null) continue
+      rows.push({
+        ...event.with({ global: global.slug, doc: body }),
+        endpoint: sub.key,
+        subject: `globals.${global.slug}`,
+      })
+    }
+  }
+  await write(cms, tx, rows)
 }
 
-/** One event's id and body: the Standard Webhooks envelope `{ type, timestamp, data }`. */
-function envelope(type: string, data: EventData) {
+/** One event's id and time; `with(data)` makes its body, the Standard Webhooks envelope `{ type, timestamp, data }`. */
+function envelope(type: string) {
   const now = Date.now()
+  const eventId = `evt_${randomUUID().replaceAll('-', '')}`
+  const timestamp = new Date(now).toISOString()
+  // Endpoints whose owners see the same document share one serialised body.
+  const payloads = new Map<unknown, string>()
   return {
-    eventId: `evt_${randomUUID().replaceAll('-', '')}`,
-    type,
-    payload: JSON.stringify({ type, timestamp: new Date(now).toISOString(), data }),
-    createdAt: now,
+    with: (data: EventData) => {
+      let payload = payloads.get(data.doc)
+      if (payload === undefined) {
+        payload = JSON.stringify({ type, timestamp, data })
+        payloads.set(data.doc, payload)
+      }
+      return { eventId, type, payload, createdAt: now }
+    },
   }
 }
 

@@ -34,12 +34,18 @@ function toDelivery(r: DeliveryRow): WebhookDelivery {
 /** One page of the delivery log, newest first. */
 export async function deliveryLog(
   db: Database,
-  args: { status?: WebhookDeliveryStatus; limit?: number; page?: number } = {},
+  args: {
+    status?: WebhookDeliveryStatus
+    endpoints?: string[]
+    limit?: number
+    page?: number
+  } = {},
 ): Promise<WebhookDeliveryPage> {
   const limit = Math.min(100, Math.max(1, Math.trunc(args.limit ?? 10)))
   const page = Math.max(1, Math.trunc(args.page ?? 1))
   const { rows, total } = await pageDeliveries(db, {
     status: args.status,
+    endpoints: args.endpoints,
     limit,
     offset: (page - 1) * limit,
   })
@@ -56,8 +62,9 @@ export async function deliveryLog(
 export async function retryDelivery(
   db: Database,
   id: number,
+  endpoints?: string[],
 ): Promise<WebhookDelivery | undefined> {
-  if (!(await retryDeadDelivery(db, id, Date.now()))) return undefined
+  if (!(await retryDeadDelivery(db, id, Date.now(), endpoints))) return undefined
   const row = await deliveryById(db, id)
   return row && toDelivery(row)
 }

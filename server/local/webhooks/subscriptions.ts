@@ -16,6 +16,8 @@ export interface StoredSubscription {
   scope?: string | null
   where?: Where | null
   headers?: Record<string, string> | null
+  /** The user who created it (the admin's user collection): its events are read with this user's access. */
+  owner?: string | number | null
 }
 
 /** One configured endpoint, resolved: the event types it receives in its scope, and a stable key. */
@@ -26,6 +28,8 @@ export interface Subscription {
   secret: string
   headers: Record<string, string>
   where?: Where
+  /** A stored subscription's owner: the event bodies it gets are read with that user's access. */
+  owner?: string | number
 }
 
 /**
@@ -71,17 +75,23 @@ export class Subscriptions {
         events: s.events?.length ? s.events : undefined,
         where: c && s.where ? s.where : undefined,
       }
-      this.#add(endpoint, `webhooks:${String(s.id)}`, scope)
+      this.#add(endpoint, `webhooks:${String(s.id)}`, scope, s.owner ?? undefined)
     }
   }
 
-  #add(e: WebhookEndpoint, key: string, scope: { type: string; a: string }[]): void {
+  #add(
+    e: WebhookEndpoint,
+    key: string,
+    scope: { type: string; a: string }[],
+    owner?: string | number,
+  ): void {
     const sub: Subscription = {
       key,
       url: e.url,
       secret: e.secret,
       headers: e.headers ?? {},
       ...(e.where ? { where: e.where } : {}),
+      ...(owner === undefined ? {} : { owner }),
     }
     this.byKey.set(key, sub)
     const wanted = e.events && new Set(e.events)

@@ -57,6 +57,7 @@ export class Webhooks implements WebhooksApi {
   /** One page of the delivery log, newest first (docs/webhooks.md, "Delivery log"). */
   deliveries(args?: {
     status?: WebhookDeliveryStatus
+    endpoints?: string[]
     limit?: number
     page?: number
   }): Promise<WebhookDeliveryPage> {
@@ -64,8 +65,8 @@ export class Webhooks implements WebhooksApi {
   }
 
   /** Sends a dead delivery again, and wakes the worker for it. */
-  async retry(id: number): Promise<WebhookDelivery | undefined> {
-    const delivery = await retryDelivery(this.#cms.db, id)
+  async retry(id: number, endpoints?: string[]): Promise<WebhookDelivery | undefined> {
+    const delivery = await retryDelivery(this.#cms.db, id, endpoints)
     if (delivery) this.wake()
     return delivery
   }
