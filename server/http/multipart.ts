@@ -115,6 +115,8 @@ function parse(
     try {
       parser = busboy({
         headers: req.headers,
+        // A part's `filename="café.png"` is UTF-8 as browsers send it (busboy reads latin1 by default: `cafÃ©.png`).
+        defParamCharset: 'utf8',
         limits: { files: 1, fileSize: limits.fileSize, fieldSize: limits.formBytes, parts: 1000 },
       })
     } catch (error) {

@@ -196,6 +196,10 @@ export async function fetchRemote(href: string, options: RemoteOptions): Promise
   }
   if (src.protocol !== 'http:' && src.protocol !== 'https:')
     throw refuse(`url must be an http or https URL; ${src.protocol} is not fetched.`)
+  if (fileName(src) === undefined)
+    throw refuse(
+      `url must name its file in percent-encoded UTF-8; ${JSON.stringify(src.pathname.split('/').pop())} is not.`,
+    )
   const signal = AbortSignal.timeout(options.timeoutMs ?? 30_000)
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-paste-'))
   const cleanup = () => rm(dir, { recursive: true, force: true })
@@ -211,7 +215,7 @@ export async function fetchRemote(href: string, options: RemoteOptions): Promise
       res.destroy()
       throw options.tooLarge()
     }
-    const name = decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'file'
+    const name = fileName(url) ?? 'file'
     const file = path.join(dir, 'body')
     let size = 0
     const cap = new Transform({
@@ -234,3 +238,12 @@ const failed = (url: URL, error: unknown) =>
   refuse(
     `${url.href} could not be fetched: ${error instanceof Error ? error.message : String(error)}.`,
   )
+
+/** The last path segment of `url`, percent-decoded (`file` when empty); undefined when it is not valid UTF-8. */
+function fileName(url: URL): string | undefined {
+  try {
+    return decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'file'
+  } catch {
+    return undefined
+  }
+}

@@ -27,19 +27,55 @@ export function looksLikeSvg(head: Buffer): boolean {
   return /^<svg[\s>]/i.test(text)
 }
 
+/** A file's type by its content, and the extension that type is known by (none for text and unknown bytes). */
+export interface Sniffed {
+  mime: string
+  ext?: string
+}
+
 /**
  * The MIME type of a file by its content, never by its name or the client's header: the magic bytes file-type
  * knows (images, archives, executables, media, PDF…) after SVG, then text by its extension's family
  * (`text/plain`, `text/csv`, `application/json`…, only when the bytes are text), else
  * `application/octet-stream`.
  */
-export async function sniffType(head: Buffer, filename: string): Promise<string> {
+export async function sniffFile(head: Buffer, filename: string): Promise<Sniffed> {
   // Before file-type, which names an SVG `application/xml`.
-  if (looksLikeSvg(head)) return 'image/svg+xml'
+  if (looksLikeSvg(head)) return { mime: 'image/svg+xml', ext: 'svg' }
   const found = await fileTypeFromBuffer(head)
-  if (found) return found.mime
-  if (isText(head)) return TEXT_TYPES[extensionOf(filename)] ?? 'text/plain'
-  return 'application/octet-stream'
+  if (found) return { mime: found.mime, ext: found.ext }
+  if (isText(head)) return { mime: TEXT_TYPES[extensionOf(filename)] ?? 'text/plain' }
+  return { mime: 'application/octet-stream' }
+}
+
+/** The MIME type of a file by its content (`sniffFile`'s). */
+export async function sniffType(head: Buffer, filename: string): Promise<string> {
+  return (await sniffFile(head, filename)).mime
+}
+
+/** Other spellings of an extension file-type answers. */
+const SAME_EXTENSION: Record<string, string[]> = {
+  jpg: ['jpeg', 'jpe', 'jfif'],
+  tif: ['tiff'],
+  mp4: ['m4v'],
+  mpg: ['mpeg'],
+  htm: ['html'],
+  gz: ['tgz'],
+  heic: ['heif'],
+}
+
+/**
+ * `name` with an extension that says what the content is: a file whose content has a known type keeps its
+ * extension when it is one of that type's, and otherwise gets the type's own (`innocent.html` holding an SVG is
+ * stored as `innocent.svg`, `photo` holding a PNG as `photo.png`), so nothing serving by extension can be told the
+ * file is something else. Text and unknown bytes keep their names (their type follows the extension already).
+ */
+export function nameForContent(name: string, sniffed: Sniffed): string {
+  if (!sniffed.ext) return name
+  const dot = name.lastIndexOf('.')
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  if (ext === sniffed.ext || SAME_EXTENSION[sniffed.ext]?.includes(ext)) return name
+  return `${dot > 0 ? name.slice(0, dot) : name}.${sniffed.ext}`
 }
 
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase()

@@ -227,6 +227,22 @@ test.serial(
   },
 )
 
+test.serial(
+  'a url whose file name is not valid percent-encoded UTF-8 is a 400 naming url',
+  async (t) => {
+    await refusal(
+      t,
+      'media',
+      at('/img/a%E0%A4%A'),
+      400,
+      /url must name its file in percent-encoded UTF-8/,
+    )
+    const res = await s.request('POST', '/api/media', { body: { url: at('/img/%FF.png') } })
+    t.is(res.status, 400)
+    t.deepEqual((res.body as { errors: { data: unknown }[] }).errors[0].data, [{ path: 'url' }])
+  },
+)
+
 test.serial('without pasteURL a url is refused, naming the option', async (t) => {
   await refusal(
     t,

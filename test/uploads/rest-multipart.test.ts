@@ -206,3 +206,24 @@ test('a caller the create refuses hears 401 before anything about a malformed _p
   t.is(res.status, 401)
   t.false(existsSync(path.join(staticDir, 'private', 'secret.png')))
 })
+
+test('a UTF-8 filename is kept as sent; an extension that does not fit the content is replaced', async (t) => {
+  const data = await png(12)
+  const accented = await s.fetch(`${s.url}/api/media`, {
+    method: 'POST',
+    body: form(data, 'café 東京.png', { _payload: JSON.stringify({ alt: 'Cafe' }) }),
+  })
+  t.is(accented.status, 201)
+  const doc = ((await accented.json()) as { doc: Record<string, unknown> }).doc
+  t.is(doc.filename, 'café 東京.png')
+  t.true(existsSync(path.join(staticDir, 'café 東京.png')))
+  // A PNG sent as `innocent.html` is stored as `innocent.png`: the name says what the content is.
+  const disguised = await s.fetch(`${s.url}/api/media`, {
+    method: 'POST',
+    body: form(data, 'innocent.html', { _payload: JSON.stringify({ alt: 'Disguised' }) }),
+  })
+  t.is(disguised.status, 201)
+  const stored = ((await disguised.json()) as { doc: Record<string, unknown> }).doc
+  t.like(stored, { filename: 'innocent.png', mimeType: 'image/png' })
+  t.false(existsSync(path.join(staticDir, 'innocent.html')))
+})

@@ -13,7 +13,7 @@ import { APIError } from '../../errors/api-error.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import { ValidationError } from '../../errors/validation-error.ts'
 import { sanitizeFilename } from '../../storage/filenames.ts'
-import { mimeTypeAllowed, sniffType, SNIFF_BYTES } from '../../storage/sniff.ts'
+import { mimeTypeAllowed, nameForContent, sniffFile, SNIFF_BYTES } from '../../storage/sniff.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
@@ -126,8 +126,9 @@ export async function stageFile(
   }
   if (src.size > upload.fileSize) throw new FileTooLarge(upload.fileSize)
   if (src.size === 0) throw fileError(collection, 'The file is empty.')
-  const name = sanitizeFilename(src.name)
-  const mimeType = await sniffType(await head(src), name)
+  const sniffed = await sniffFile(await head(src), sanitizeFilename(src.name))
+  const name = nameForContent(sanitizeFilename(src.name), sniffed)
+  const mimeType = sniffed.mime
   if (!mimeTypeAllowed(mimeType, upload.mimeTypes))
     throw fileError(collection, `Invalid file type: '${mimeType}'.`, 'mimeType')
   if (!upload.mimeTypes?.length && !upload.allowRestrictedFileTypes && RESTRICTED.has(mimeType))
