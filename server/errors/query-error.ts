@@ -1,5 +1,11 @@
 import { APIError } from './api-error.ts'
 
+/**
+ * The one reason a path a caller cannot query is given, whether no field has that name, the field is hidden, or the
+ * caller may not read it: two messages would tell a hidden field from an unknown one (issue 54, finding 10).
+ */
+export const NOT_QUERYABLE = 'no such field, or one you may not read'
+
 /** 400 for a query the CMS cannot run: unknown path, unknown operator, bad value, bad sort. */
 export class QueryError extends APIError {
   declare readonly data: { path: string; message?: string }[]

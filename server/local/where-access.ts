@@ -1,7 +1,7 @@
 import type { CmsRequest, FlattenedField, SanitizedCollection, Where } from '../config/types.ts'
 import { relationOf } from '../fields/registry.ts'
 import { subFields } from '../config/fields.ts'
-import { QueryError } from '../errors/query-error.ts'
+import { NOT_QUERYABLE, QueryError } from '../errors/query-error.ts'
 import { checkWhereSize } from './where-size.ts'
 
 /**
@@ -95,10 +95,9 @@ export async function whereAccess(
   await walk(where)
   for (const path of sortPaths)
     await checkPath(collection.flatFields, path.replace(/__/g, '.').split('.'), path)
+  // In the words of an unknown path (db/where/path.ts, sort.ts): the answer tells no unreadable field from a missing one.
   if (denied.length)
-    throw new QueryError(
-      [...new Set(denied)].map((path) => ({ path, message: 'you may not read this field' })),
-    )
+    throw new QueryError([...new Set(denied)].map((path) => ({ path, message: NOT_QUERYABLE })))
   return new Map([...byCollection].filter((e): e is [string, true | Where] => e[1] !== false))
 }
 

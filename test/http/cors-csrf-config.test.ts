@@ -70,3 +70,26 @@ test('a cookie-authenticated write from an origin in csrf (or cors) passes; from
   t.is(refused.status, 403)
   t.regex(refused.body.errors[0].message, /Cross-site request from https:\/\/evil\.example refused/)
 })
+
+// The scheme is part of the origin: with an https serverURL, a page of the same host served over http is refused.
+const tls = useServer(test, { ...config, serverURL: 'https://cms.example' }, async (cms) => {
+  await cms.create({
+    collection: 'users',
+    data: { email: 'a@example.com', password: 'a-password-1' },
+  })
+})
+
+test('a cookie-authenticated write from this host over plain http is refused when the server is https', async (t) => {
+  const login = await tls.request('POST', '/api/users/login', {
+    body: { email: 'a@example.com', password: 'a-password-1' },
+  })
+  const cookie = `cms-token=${login.body.token}`
+  const host = new URL(tls.server.url).host
+  const write = (origin: string) =>
+    tls.request('POST', '/api/notes', { body: { text: origin }, headers: { cookie, origin } })
+  const downgraded = await write(`http://${host}`)
+  t.is(downgraded.status, 403)
+  t.regex(downgraded.body.errors[0].message, /Cross-site request from http:\/\/.* refused/)
+  // The same host over https (TLS ended by a proxy in front) passes.
+  t.is((await write(`https://${host}`)).status, 201)
+})

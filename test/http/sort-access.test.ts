@@ -71,7 +71,7 @@ async function auth(who: 'alice' | 'admin'): Promise<Record<string, string>> {
   return { authorization: `Bearer ${tokens.get(who)}` }
 }
 const refusal = (path: string) =>
-  `The following path cannot be queried: ${path} (you may not read this field)`
+  `The following path cannot be queried: ${path} (no such field, or one you may not read)`
 
 async function get(
   path: string,
@@ -248,7 +248,7 @@ test('Local API with overrideAccess: false refuses the sort; trusted calls may s
       }),
   ]) {
     const error = await rejectsWith(t, call(), 'QueryError', 400)
-    t.regex(error.message, /secretNote \(you may not read this field\)$/)
+    t.regex(error.message, /secretNote \(no such field, or one you may not read\)$/)
   }
   t.is(
     (await cms.count({ collection: 'tickets', where: { title: { equals: 'Renamed' } } })).totalDocs,

@@ -14,6 +14,7 @@ const config = defineConfig({
         { name: 'name', type: 'text' },
         { name: 'role', type: 'text' },
         { name: 'pin', type: 'number', access: { read: ({ req }) => isAdmin(req.user) } },
+        { name: 'salt', type: 'text', hidden: true },
       ],
     },
     {
@@ -125,7 +126,7 @@ test('a relationship whose collection the caller may not read cannot be queried 
   )
   t.is(
     error.message,
-    'The following path cannot be queried: secret.code (you may not read this field)',
+    'The following path cannot be queried: secret.code (no such field, or one you may not read)',
   )
 })
 
@@ -162,5 +163,36 @@ test('a field the caller may not read cannot be filtered on, directly or through
   t.deepEqual(
     asAdmin.docs.map((d) => d.text),
     ['about bob'],
+  )
+})
+
+test('an unknown, a hidden and an unreadable field are refused with one message: the error tells none from another', async (t) => {
+  const { cms, data } = state
+  const refusal = async (path: string, sort?: string) =>
+    (
+      await rejectsWith(
+        t,
+        cms.find({
+          collection: 'members',
+          ...(sort ? { sort } : { where: { [path]: { equals: 1 } } }),
+          overrideAccess: false,
+          user: data.ann,
+        }),
+        'QueryError',
+        400,
+      )
+    ).message.replace(path, '<path>')
+  const messages = new Set([
+    await refusal('nosuchfield'),
+    await refusal('salt'),
+    await refusal('pin'),
+    await refusal('nosuchfield', 'nosuchfield'),
+    await refusal('salt', 'salt'),
+    await refusal('pin', 'pin'),
+    await refusal('pin', '-pin'),
+  ])
+  t.deepEqual(
+    [...messages].map((m) => m.replace(/-?(nosuchfield|salt|pin)/, '<path>')),
+    ['The following path cannot be queried: <path> (no such field, or one you may not read)'],
   )
 })

@@ -191,3 +191,11 @@ test('a file that is not an image is copied as it is', async (t) => {
   t.is(res.status, 200)
   t.is(res.headers.get('content-type'), 'application/pdf')
 })
+
+test('a duplicate of a missing upload document is a 404, as in any collection', async (t) => {
+  const rest = await s.request('POST', '/api/media/987654/duplicate', { body: {} })
+  t.is(rest.status, 404, JSON.stringify(rest.body))
+  t.is(rest.body.errors[0].message, 'Not Found')
+  const error = await t.throwsAsync(s.cms.duplicate({ collection: 'media', id: 987654 }))
+  t.is(error?.name, 'NotFound')
+})

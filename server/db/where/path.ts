@@ -1,3 +1,4 @@
+import { NOT_QUERYABLE } from '../../errors/query-error.ts'
 import { idKind } from '../../config/ids.ts'
 import { fieldType, objectFields, relationOf } from '../../fields/registry.ts'
 import type { FlattenedField } from '../../config/types.ts'
@@ -66,7 +67,7 @@ function tableCondition(
     return scalar(`${a}.${d.quote(name)}`, [], 'date', op, value, path)
   }
   const p = scope.placements.get(name)
-  if (!p || (p.field.hidden && scope.top && !state.trusted)) fail(path, 'no such field')
+  if (!p || (p.field.hidden && scope.top && !state.trusted)) fail(path, NOT_QUERYABLE)
   switch (p.kind) {
     case 'join':
       return joinCondition(state, scope, p.field, t)
@@ -125,7 +126,7 @@ function objectCondition(
       path,
     )
   }
-  if (!field) fail(path, 'no such field')
+  if (!field) fail(path, NOT_QUERYABLE)
   if (field.virtual) fail(path, VIRTUAL)
   return valueAt(state, { expr: scope.expr, b: scope.bindings, jsonPath: fieldPath }, field, t)
 }

@@ -1,3 +1,4 @@
+import { NOT_QUERYABLE } from '../../errors/query-error.ts'
 import type { FlattenedField, SanitizedCollection } from '../../config/types.ts'
 import { collectionOf } from '../../config/lookup.ts'
 import { relationOf } from '../../fields/registry.ts'
@@ -32,7 +33,14 @@ export function compileSort(
     if (path === 'id') hasId = true
     const value = sortExpression(ctx, collection, path, alias, desc)
     if (!value)
-      fail(path || 'sort', `cannot sort by "${path}": not a field, or not a single sortable value`)
+      fail(
+        path || 'sort',
+        // A key whose first name is no field the caller may see is refused as a where path is (NOT_QUERYABLE), so
+        // a hidden field reads as an unknown one; a visible field that holds no single value says so.
+        visible(collection, path)
+          ? `cannot sort by "${path}": not a single sortable value`
+          : NOT_QUERYABLE,
+      )
     // An id is never NULL: its plain direction (the primary key's order).
     terms.push(`${value.sql} ${path === 'id' ? dir : d.direction(desc)}`)
     bindings.push(...value.bindings)
@@ -154,4 +162,11 @@ function relatedIds(
   if (relation.hasMany) return undefined
   const sql = asId(d.jsonValue(column, kind))
   return { sql, bindings: [`$${jsonKey(localeOf(ctx))}`], target, many: false }
+}
+
+/** Whether the first name of a sort path is a field every caller sees (not hidden), or a timestamp or the id. */
+function visible(collection: SanitizedCollection, path: string): boolean {
+  const first = path.split(/\.|__/)[0]
+  if (first === 'id' || first === 'createdAt' || first === 'updatedAt') return true
+  return collection.flatFields.some((f) => f.name === first && !f.hidden)
 }

@@ -37,7 +37,7 @@ export async function authenticateRequest(
   }
   identity.responseHeaders?.forEach((value, key) => ctx.set(key, value))
   if (identity.viaCookie && !SAFE_METHODS.has(ctx.method) && !PUBLIC_AUTH_ROUTE.test(ctx.path))
-    checkSameOrigin(ctx, cors, cms.config.csrf ?? [])
+    checkSameOrigin(ctx, cors, cms.config.csrf ?? [], cms.config.serverURL)
   req.user = identity.user
   req.auth = { strategy: identity.strategy, claims: identity.claims, token: identity.token }
   ctx.state.authenticated = true
@@ -49,7 +49,22 @@ export async function authenticateRequest(
  * CORS origin or of the config's `csrf` list, or a custom `X-Requested-With` header (which no cross-site form can send without a CORS
  * preflight). Whatever the body's type; and `CORS_ORIGINS='*'` never makes a foreign origin acceptable here.
  */
-function checkSameOrigin(ctx: AppContext, cors: string[] | '*', csrf: string[]): void {
+/**
+ * A page of this host served over plain http writing to it over https (or to a `serverURL` that is https): the
+ * scheme is part of the origin, and an http page can be injected into by anyone on the path. An https page writing
+ * over http is accepted: that is TLS ended by a proxy in front the server is not told about.
+ */
+function downgraded(ctx: AppContext, origin: URL, serverURL: string | undefined): boolean {
+  if (origin.protocol !== 'http:') return false
+  return ctx.protocol === 'https' || Boolean(serverURL?.startsWith('https:'))
+}
+
+function checkSameOrigin(
+  ctx: AppContext,
+  cors: string[] | '*',
+  csrf: string[],
+  serverURL?: string,
+): void {
   const source = ctx.get('origin') || ctx.get('referer')
   if (!source) {
     if (ctx.get('x-requested-with')) return
@@ -66,7 +81,7 @@ function checkSameOrigin(ctx: AppContext, cors: string[] | '*', csrf: string[]):
     )
   }
   if (
-    origin.host === ctx.host ||
+    (origin.host === ctx.host && !downgraded(ctx, origin, serverURL)) ||
     csrf.includes(origin.origin) ||
     (cors !== '*' && cors.includes(origin.origin))
   )

@@ -1,7 +1,7 @@
 import type { FlattenedField, SanitizedCollection } from '../../config/types.ts'
 import { objectFields, relationOf } from '../../fields/registry.ts'
 import { countDistinct, selectDistinct } from '../../db/distinct.ts'
-import { QueryError } from '../../errors/query-error.ts'
+import { NOT_QUERYABLE, QueryError } from '../../errors/query-error.ts'
 import { combineWhere, executeAccess } from '../access.ts'
 import { budgetOf } from '../budget.ts'
 import type { Cms } from '../cms.ts'
@@ -97,9 +97,9 @@ async function readableField(
   let field: FlattenedField | undefined
   for (const name of path.replace(/__/g, '.').split('.')) {
     field = fields.find((f) => f.name === name)
-    if (!field || field.hidden) throw new QueryError([{ path, message: 'no such field' }])
+    if (!field || field.hidden) throw new QueryError([{ path, message: NOT_QUERYABLE }])
     if (!overrideAccess && field.access?.read && !(await field.access.read({ req })))
-      throw new QueryError([{ path, message: 'you may not read this field' }])
+      throw new QueryError([{ path, message: NOT_QUERYABLE }])
     fields = objectFields(field) ?? []
   }
   const relation = field && relationOf(field)

@@ -207,6 +207,7 @@ export async function stageWrite(
   await executeAccess(collection.access[operation], { req, data }, overrideAccess)
   if (operation === 'create' && !brings && incoming.duplicateFromID != null) {
     const copy = await stageDuplicate(cms, collection, upload, incoming, req, overrideAccess)
+    if (copy === 'no source') return undefined
     if (copy || !upload.filesRequiredOnCreate) return copy
   }
   const url = operation === 'create' && !brings ? pastedURL(data) : undefined

@@ -170,11 +170,13 @@ export async function stageDuplicate(
   incoming: WriteIncoming,
   req: CmsRequest,
   overrideAccess: boolean,
-): Promise<StagedFile | undefined> {
+): Promise<StagedFile | undefined | 'no source'> {
   const id = incoming.duplicateFromID
   if (id === undefined || id === null) return undefined
   const doc = await storedDoc(cms, collection, id, req, overrideAccess, incoming.trash)
-  if (!doc || typeof doc.filename !== 'string' || !doc.filename) return undefined
+  // Missing or unreadable: the create's source check answers it (404, or 403), as for any collection.
+  if (!doc) return 'no source'
+  if (typeof doc.filename !== 'string' || !doc.filename) return undefined
   const focal = upload.focalPoint ? focalOver(incoming.data, doc) : undefined
   return stageStored(upload, doc, focal && moved(doc, focal) ? focal : undefined)
 }
