@@ -24,6 +24,7 @@ import type {
 import { headersProblem, isSecret, SECRET_RULE, urlProblem } from './webhooks.ts'
 import { deliveryLogEndpoints } from './webhooks-log.ts'
 import { trustedAccess } from '../trusted.ts'
+import { relationshipTo } from '../../fields/relationship.ts'
 import {
   headersReadAccess,
   ownerAndCaps,
@@ -111,14 +112,11 @@ export function webhooksCollection(
   // Who created the subscription: set on create (ownerAndCaps), never by the caller's data.
   const owner: Field[] = adminSlug
     ? [
-        {
-          name: 'owner',
-          type: 'relationship',
-          relationTo: adminSlug,
+        relationshipTo('owner', adminSlug, {
           index: true,
           access: { create: () => false, update: () => false },
           admin: { readOnly: true },
-        },
+        }),
       ]
     : []
   const stale: CollectionHook = ({ req }) => {
