@@ -9360,7 +9360,7 @@ export type DeleteUsersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -9468,7 +9468,7 @@ export type FindUsersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -9570,7 +9570,7 @@ export type UpdateUsersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -9660,7 +9660,7 @@ export type CreateUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -9731,7 +9731,7 @@ export type CountUsersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -9815,7 +9815,7 @@ export type FindDistinctUsersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -9876,7 +9876,7 @@ export type LoginUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -9938,7 +9938,7 @@ export type LogoutUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -9992,7 +9992,7 @@ export type MeUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10051,7 +10051,7 @@ export type RefreshTokenUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10110,7 +10110,7 @@ export type ForgotPasswordUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10162,7 +10162,7 @@ export type ResetPasswordUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10217,7 +10217,7 @@ export type UnlockUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10258,7 +10258,7 @@ export type InitUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10314,7 +10314,7 @@ export type RegisterFirstUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10389,7 +10389,7 @@ export type DeleteUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10485,7 +10485,7 @@ export type FindUserByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10584,7 +10584,7 @@ export type UpdateUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10653,7 +10653,7 @@ export type DocAccessUserErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10723,7 +10723,7 @@ export type DeleteCategoriesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10831,7 +10831,7 @@ export type FindCategoriesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -10929,7 +10929,7 @@ export type UpdateCategoriesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11015,7 +11015,7 @@ export type CreateCategoryErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11086,7 +11086,7 @@ export type CountCategoriesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11170,7 +11170,7 @@ export type FindDistinctCategoriesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11237,7 +11237,7 @@ export type DeleteCategoryErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11333,7 +11333,7 @@ export type FindCategoryByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11428,7 +11428,7 @@ export type UpdateCategoryErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11529,7 +11529,7 @@ export type DuplicateCategoryErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11598,7 +11598,7 @@ export type DocAccessCategoryErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11668,7 +11668,7 @@ export type DeletePostsErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11776,7 +11776,7 @@ export type FindPostsErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11874,7 +11874,7 @@ export type UpdatePostsErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -11960,7 +11960,7 @@ export type CreatePostErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12031,7 +12031,7 @@ export type CountPostsErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12115,7 +12115,7 @@ export type FindDistinctPostsErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12187,7 +12187,7 @@ export type FormStatePostErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12290,7 +12290,7 @@ export type FindPostVersionsErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12371,7 +12371,7 @@ export type FindPostVersionByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12442,7 +12442,7 @@ export type RestorePostVersionErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12550,7 +12550,7 @@ export type DeletePostErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12646,7 +12646,7 @@ export type FindPostByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12741,7 +12741,7 @@ export type UpdatePostErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12842,7 +12842,7 @@ export type DuplicatePostErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12911,7 +12911,7 @@ export type DocAccessPostErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -12981,7 +12981,7 @@ export type DeletePagesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13089,7 +13089,7 @@ export type FindPagesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13187,7 +13187,7 @@ export type UpdatePagesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13273,7 +13273,7 @@ export type CreatePageErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13344,7 +13344,7 @@ export type CountPagesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13428,7 +13428,7 @@ export type FindDistinctPagesErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13524,7 +13524,7 @@ export type FindPageVersionsErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13605,7 +13605,7 @@ export type FindPageVersionByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13676,7 +13676,7 @@ export type RestorePageVersionErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13767,7 +13767,7 @@ export type DeletePageErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13863,7 +13863,7 @@ export type FindPageByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -13962,7 +13962,7 @@ export type UpdatePageErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14063,7 +14063,7 @@ export type DuplicatePageErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14132,7 +14132,7 @@ export type DocAccessPageErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14202,7 +14202,7 @@ export type DeleteAllMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14310,7 +14310,7 @@ export type FindAllMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14408,7 +14408,7 @@ export type UpdateAllMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14504,7 +14504,7 @@ export type CreateMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14575,7 +14575,7 @@ export type CountAllMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14659,7 +14659,7 @@ export type FindDistinctAllMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14726,7 +14726,7 @@ export type DeleteMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14822,7 +14822,7 @@ export type FindMediaByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -14917,7 +14917,7 @@ export type UpdateMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15018,7 +15018,7 @@ export type DuplicateMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15087,7 +15087,7 @@ export type DocAccessMediaErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15145,7 +15145,7 @@ export type GetMediaFileErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15219,7 +15219,7 @@ export type DeleteAllTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15327,7 +15327,7 @@ export type FindAllTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15421,7 +15421,7 @@ export type UpdateAllTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15503,7 +15503,7 @@ export type CreateTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15574,7 +15574,7 @@ export type CountAllTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15658,7 +15658,7 @@ export type FindDistinctAllTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15713,7 +15713,7 @@ export type RecordTrackingEventErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15782,7 +15782,7 @@ export type DeleteTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15878,7 +15878,7 @@ export type FindTrackingByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -15969,7 +15969,7 @@ export type UpdateTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16066,7 +16066,7 @@ export type DuplicateTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16135,7 +16135,7 @@ export type DocAccessTrackingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16205,7 +16205,7 @@ export type DeleteOrdersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16313,7 +16313,7 @@ export type FindOrdersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16407,7 +16407,7 @@ export type UpdateOrdersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16489,7 +16489,7 @@ export type CreateOrderErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16560,7 +16560,7 @@ export type CountOrdersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16644,7 +16644,7 @@ export type FindDistinctOrdersErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16711,7 +16711,7 @@ export type DeleteOrderErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16807,7 +16807,7 @@ export type FindOrderByIdErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16898,7 +16898,7 @@ export type UpdateOrderErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -16995,7 +16995,7 @@ export type DuplicateOrderErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -17064,7 +17064,7 @@ export type DocAccessOrderErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -17144,7 +17144,7 @@ export type FindSiteSettingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -17222,7 +17222,7 @@ export type UpdateSiteSettingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -17282,7 +17282,7 @@ export type DocAccessSiteSettingErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };
@@ -17328,7 +17328,7 @@ export type AccessErrors = {
      */
     500: Error;
     /**
-     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
      */
     503: Error;
 };

@@ -69,6 +69,8 @@ export function checkOptions(input: unknown): void {
   keys(limits?.population, T.population, 'limits.population')
   keys(limits?.where, T.where, 'limits.where')
   keys(limits?.richText, T.richTextLimits, 'limits.richText')
+  keys(limits?.images, T.imageLimits, 'limits.images')
+  keys(limits?.rows, T.rowLimits, 'limits.rows')
   const rateLimit = keys(config.rateLimit, T.rateLimit, 'rateLimit')
   for (const [name, rule] of Object.entries(rateLimit ?? {}))
     keys(rule, T.rateLimitRule, `rateLimit.${name}`)

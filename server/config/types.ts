@@ -925,12 +925,25 @@ export interface Limits {
    * schemas unroll to it), its nodes, and the bytes of its JSON. More is a 400 naming the value's path.
    */
   richText?: { maxDepth?: number; maxNodes?: number; maxBytes?: number }
+  /**
+   * Images of uploads: the most pixels one may declare (width × height, default 40,000,000; more is a 400 on
+   * `file`), how many one process decodes and resizes at once (default 2), and how many more wait their turn
+   * (default 8; beyond, a 503 with Retry-After).
+   */
+  images?: { maxPixels?: number; concurrency?: number; queue?: number }
+  /**
+   * Rows one write may carry: in one array or blocks field (default 2,000) and in the whole document, every
+   * nested level counted (default 20,000). More is a 400 naming the limit and the path.
+   */
+  rows?: { maxPerField?: number; maxPerDocument?: number }
 }
 export type SanitizedLimits = {
   population: Required<NonNullable<Limits['population']>>
   where: Required<NonNullable<Limits['where']>>
   maxStatements: number
   richText: Required<NonNullable<Limits['richText']>>
+  images: Required<NonNullable<Limits['images']>>
+  rows: Required<NonNullable<Limits['rows']>>
 }
 
 // ---- sanitised forms -------------------------------------------------------

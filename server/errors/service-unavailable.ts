@@ -4,7 +4,12 @@ import { APIError } from './api-error.ts'
  * Why a request met a 503: the database could not serve it, a write's commit has an unknown outcome, or a write
  * kept conflicting with concurrent writes through other nodes and was not applied.
  */
-export type UnavailableReason = 'databaseUnavailable' | 'commitOutcomeUnknown' | 'writeConflict'
+export type UnavailableReason =
+  | 'databaseUnavailable'
+  | 'commitOutcomeUnknown'
+  | 'writeConflict'
+  /** The process is working on as many images as `limits.images` lets it (docs/uploads.md, "Cost"). */
+  | 'busy'
 
 const MESSAGES: Record<UnavailableReason, string> = {
   databaseUnavailable: 'The database is unavailable; try again shortly.',
@@ -12,6 +17,7 @@ const MESSAGES: Record<UnavailableReason, string> = {
     'The database connection was lost while this write was being committed: it may or may not have been applied. Read the data back before sending it again.',
   writeConflict:
     'This write kept conflicting with concurrent writes to the same data and was not applied; try again shortly.',
+  busy: 'The server is processing as many images as it can; nothing was written. Try again shortly (Retry-After).',
 }
 
 /**
@@ -23,10 +29,13 @@ const MESSAGES: Record<UnavailableReason, string> = {
  */
 export class ServiceUnavailable extends APIError {
   readonly reason: UnavailableReason
-  constructor(reason: UnavailableReason, options: { cause?: unknown } = {}) {
+  /** Seconds to wait, sent as `Retry-After` (`busy`). */
+  readonly retryAfter?: number
+  constructor(reason: UnavailableReason, options: { cause?: unknown; retryAfter?: number } = {}) {
     super(MESSAGES[reason], 503, { code: 'UNAVAILABLE', data: { reason }, cause: options.cause })
     this.name = 'ServiceUnavailable'
     this.reason = reason
+    if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter
   }
   override get expose(): boolean {
     return true

@@ -68,15 +68,19 @@ export function checkManyRows(
   return undefined
 }
 
-/** A list schema with the field's row bounds (inputs only). */
+/**
+ * A list schema of an array or blocks field with its row bounds (inputs only): `maxItems` is the field's `maxRows`
+ * or `limits.rows.maxPerField`, whichever is smaller (the per-document bound has no schema form).
+ */
 export function arrayOf(
   items: Schema,
   field: { minRows?: number; maxRows?: number },
   kit: SchemaKit,
 ): Schema {
   const s: Schema = { type: 'array', items }
-  if (kit.mode === 'input' && field.minRows !== undefined) s.minItems = field.minRows
-  if (kit.mode === 'input' && field.maxRows !== undefined) s.maxItems = field.maxRows
+  if (kit.mode !== 'input') return s
+  if (field.minRows !== undefined) s.minItems = field.minRows
+  s.maxItems = Math.min(field.maxRows ?? Infinity, kit.config.limits.rows.maxPerField)
   return s
 }
 

@@ -19,7 +19,7 @@ export function errorReply(error: unknown, log: (error: unknown) => void): Error
     const headers: Record<string, string> = {}
     if (error.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="cms"'
     if (error instanceof MethodNotAllowed) headers.Allow = error.allow.join(', ')
-    if (error.status === 429 && 'retryAfter' in error)
+    if ((error.status === 429 || error.status === 503) && 'retryAfter' in error && error.retryAfter)
       headers['Retry-After'] = String(error.retryAfter)
     const entry: { name?: string; message: string; data?: unknown } = {
       name: error.name,

@@ -38,6 +38,8 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   population: (o) => [{ limits: { population: o } }, 'limits.population'],
   where: (o) => [{ limits: { where: o } }, 'limits.where'],
   richTextLimits: (o) => [{ limits: { richText: o } }, 'limits.richText'],
+  imageLimits: (o) => [{ limits: { images: o } }, 'limits.images'],
+  rowLimits: (o) => [{ limits: { rows: o } }, 'limits.rows'],
   ordersApi: at('ordersApi'),
   webhooks: at('webhooks'),
   webhookEndpoint: (o) => [{ webhooks: { endpoints: [o] } }, 'webhooks.endpoints[0]'],

@@ -107,6 +107,8 @@ export const CONFIG_TABLES = {
       where: I,
       maxStatements: I,
       richText: I,
+      images: I,
+      rows: I,
     } satisfies Implemented<Limits>,
     refused: {},
   },
@@ -124,6 +126,20 @@ export const CONFIG_TABLES = {
       maxValues: I,
       maxValueLength: I,
     } satisfies Implemented<NonNullable<Limits['where']>>,
+    refused: {},
+  },
+  imageLimits: {
+    of: 'limits.images',
+    implemented: { maxPixels: I, concurrency: I, queue: I } satisfies Implemented<
+      NonNullable<Limits['images']>
+    >,
+    refused: {},
+  },
+  rowLimits: {
+    of: 'limits.rows',
+    implemented: { maxPerField: I, maxPerDocument: I } satisfies Implemented<
+      NonNullable<Limits['rows']>
+    >,
     refused: {},
   },
   richTextLimits: {

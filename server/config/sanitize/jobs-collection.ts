@@ -56,7 +56,8 @@ const runEndpoint: Endpoint = {
   },
   openapi: {
     operationId: 'runJobs',
-    summary: 'Run queued jobs now (jobs.access.run; default: the trusted callers, users who may update every account)',
+    summary:
+      'Run queued jobs now (jobs.access.run; default: the trusted callers, users who may update every account)',
     parameters: [
       { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
       { name: 'queue', in: 'query', schema: { type: 'string', minLength: 1 } },

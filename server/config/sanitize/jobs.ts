@@ -22,7 +22,6 @@ import { jobsCollection } from './jobs-collection.ts'
 import { schedulePublishTask } from './schedule-publish.ts'
 import { trustedAccess } from '../trusted.ts'
 
-
 /** Where scheduled publishing is on: `versions.drafts.schedulePublish: true`. */
 function schedulesPublish(owner: { versions?: unknown }): boolean {
   const v = owner.versions

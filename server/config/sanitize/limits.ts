@@ -9,13 +9,15 @@ export const DEFAULT_LIMITS: SanitizedLimits = {
   where: { maxConditions: 100, maxValues: 1000, maxValueLength: 1000 },
   maxStatements: 250,
   richText: { maxDepth: 16, maxNodes: 10_000, maxBytes: 1024 * 1024 },
+  images: { maxPixels: 40_000_000, concurrency: 2, queue: 8 },
+  rows: { maxPerField: 2000, maxPerDocument: 20_000 },
 }
 
 export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
   if (input !== undefined && (!input || typeof input !== 'object'))
     throw new ConfigError('config.limits must be an object.')
   // One option of a group: given (the group may be anything a JavaScript config holds) or its default.
-  const option = <G extends 'population' | 'where' | 'richText'>(
+  const option = <G extends 'population' | 'where' | 'richText' | 'images' | 'rows'>(
     group: G,
     key: keyof SanitizedLimits[G] & string,
     fallback: number,
@@ -24,7 +26,7 @@ export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
     const value = isObject(given) ? given[key] : undefined
     return positiveInt(value ?? fallback, `limits.${group}.${key}`)
   }
-  const { population, where, richText } = DEFAULT_LIMITS
+  const { population, where, richText, images, rows } = DEFAULT_LIMITS
   return {
     population: {
       maxDocs: option('population', 'maxDocs', population.maxDocs),
@@ -40,6 +42,23 @@ export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
       maxNodes: option('richText', 'maxNodes', richText.maxNodes),
       maxBytes: option('richText', 'maxBytes', richText.maxBytes),
     },
+    images: {
+      maxPixels: atMost(
+        option('images', 'maxPixels', images.maxPixels),
+        0x3fff * 0x3fff,
+        'limits.images.maxPixels',
+      ),
+      concurrency: option('images', 'concurrency', images.concurrency),
+      queue: positiveInt(
+        (isObject(input?.images) ? input.images.queue : undefined) ?? images.queue,
+        'limits.images.queue',
+        true,
+      ),
+    },
+    rows: {
+      maxPerField: option('rows', 'maxPerField', rows.maxPerField),
+      maxPerDocument: option('rows', 'maxPerDocument', rows.maxPerDocument),
+    },
     maxStatements: positiveInt(
       input?.maxStatements ?? DEFAULT_LIMITS.maxStatements,
       'limits.maxStatements',
@@ -53,5 +72,11 @@ export function positiveInt(value: unknown, name: string, allowZero = false): nu
       `config.${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer; got ${JSON.stringify(value)}.`,
     )
   }
+  return value
+}
+
+/** `value` when at most `max` (sharp's own pixel ceiling for `limits.images.maxPixels`), else a ConfigError. */
+function atMost(value: number, max: number, name: string): number {
+  if (value > max) throw new ConfigError(`config.${name} must be at most ${max}; got ${value}.`)
   return value
 }

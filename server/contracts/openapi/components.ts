@@ -221,7 +221,13 @@ export function errorResponses(): Record<string, Schema> {
       'Something went wrong (details are logged with the request id, never returned)',
     ),
     ServiceUnavailable: error(
-      'The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly)',
+      'The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)',
+      {
+        'Retry-After': {
+          schema: { type: 'integer' },
+          description: 'Seconds to wait (data.reason "busy").',
+        },
+      },
     ),
   }
 }

@@ -24,6 +24,8 @@ export interface ValidationContext {
   conditionFalse?: boolean
   /** The row of the nearest block (Payload's `blockData` of a condition). */
   blockData?: Record<string, unknown>
+  /** Rows of array and blocks fields met so far in this document, every level counted (limits.rows). */
+  rows?: { count: number; over: boolean }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -51,6 +53,8 @@ export async function validateFields(
   pathPrefix: string,
   siblingExtra: Set<string> = SYSTEM_KEYS,
 ): Promise<Record<string, unknown>> {
+  // One counter per document: nested calls get copies of this context that share it.
+  ctx.rows ??= { count: 0, over: false }
   const out: Record<string, unknown> = {}
   const known = new Set(fields.map((f) => f.name))
   for (const key of Object.keys(data)) {
@@ -111,6 +115,42 @@ export function conditionHolds(
 }
 
 /**
+ * Whether the rows of an array or blocks value go past `limits.rows` (issue 54, finding 4): more than
+ * `maxPerField` in this field, or more than `maxPerDocument` in the document so far, every level counted. The
+ * error names the limit; the rows are not validated, so an oversized body costs a count, not a validation.
+ */
+function rowsOverLimit(
+  field: FlattenedField,
+  value: unknown,
+  ctx: ValidationContext,
+  path: string,
+): boolean {
+  if ((field.type !== 'array' && field.type !== 'blocks') || !Array.isArray(value)) return false
+  const { maxPerField, maxPerDocument } = ctx.req.cms.config.limits.rows
+  if (value.length > maxPerField) {
+    push(
+      ctx,
+      path,
+      field,
+      `This field holds ${value.length} rows, more than the ${maxPerField} allowed (limits.rows.maxPerField).`,
+    )
+    return true
+  }
+  const rows = (ctx.rows ??= { count: 0, over: false })
+  rows.count += value.length
+  if (rows.count <= maxPerDocument) return false
+  if (!rows.over)
+    push(
+      ctx,
+      path,
+      field,
+      `The document holds more than the ${maxPerDocument} rows allowed, every level counted (limits.rows.maxPerDocument).`,
+    )
+  rows.over = true
+  return true
+}
+
+/**
  * Checks the value of `field` at `path` (its siblings in `sibling`): the normalised value, or undefined when an
  * error was pushed onto `ctx`.
  */
@@ -129,6 +169,7 @@ const validateValue: ValidateValue = async (field, value, ctx, path, sibling) =>
     push(ctx, path, field, 'This field is required.')
     return undefined
   }
+  if (rowsOverLimit(field, value, ctx, path)) return undefined
   let result: unknown = value
   if (value !== null) {
     const checked = await fieldType(field).validate(

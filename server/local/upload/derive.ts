@@ -1,7 +1,7 @@
 /**
  * The images an upload stores (issue 34, item 4): the original re-encoded without its metadata (EXIF, GPS)
  * unless `withMetadata`, converted or resized when `formatOptions`/`resizeOptions`/`trimOptions` say so, and each
- * of `imageSizes`, cropped around the focal point. Images are decoded in memory (bounded by MAX_PIXELS), so only
+ * of `imageSizes`, cropped around the focal point. Images are decoded in memory (bounded by limits.images.maxPixels), so only
  * images are ever held whole.
  */
 import type { Sharp } from 'sharp'

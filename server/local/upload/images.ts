@@ -17,10 +17,11 @@ const RESIZABLE = new Set([
 export const isResizable = (mimeType: string) => RESIZABLE.has(mimeType)
 
 /**
- * The most pixels an image may declare (width × height, 100 megapixels, a 10,000 × 10,000 photo): a small file
- * declaring more is a decompression bomb, refused before any decoding.
+ * The most pixels sharp decodes whatever the config says (its own default, 16383 × 16383): the configured limit,
+ * `limits.images.maxPixels` (default 40 megapixels), is checked on the header before any decoding (`imageInfo`),
+ * so a small file declaring more, a decompression bomb, is refused unread.
  */
-export const MAX_PIXELS = 100_000_000
+export const SHARP_MAX_PIXELS = 0x3fff * 0x3fff
 
 /**
  * sharp, loaded at the first image: libvips costs about 110 ms and 20 MB of RSS at start-up, which a server
@@ -32,15 +33,16 @@ const sharp = (input: Buffer | string | undefined, options: SharpOptions) =>
 
 /** The input of sharp: a buffer, or a file it reads itself. */
 export const sharpInput = (src: { data?: Buffer; path?: string }) =>
-  sharp(src.data ?? src.path, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+  sharp(src.data ?? src.path, { limitInputPixels: SHARP_MAX_PIXELS, failOn: 'error' })
 
 /**
  * An image's width and height as it is displayed (EXIF orientation applied), from its header only. An image
- * whose header sharp cannot read, or that declares more than MAX_PIXELS, is a 400 on `file`.
+ * whose header sharp cannot read, or that declares more than `maxPixels`, is a 400 on `file`.
  */
 export async function imageInfo(
   src: { data?: Buffer; path?: string },
   collection: SanitizedCollection,
+  maxPixels: number,
 ): Promise<{ width: number; height: number }> {
   const refuse = (message: string) =>
     new ValidationError({ collection: collection.slug, errors: [{ path: 'file', message }] })
@@ -54,9 +56,9 @@ export async function imageInfo(
   const width = meta.autoOrient?.width ?? meta.width
   const height = meta.autoOrient?.height ?? meta.height
   if (!width || !height) throw refuse('The image has no dimensions.')
-  if (width * height > MAX_PIXELS)
+  if (width * height > maxPixels)
     throw refuse(
-      `The image declares ${width} × ${height} pixels, more than the ${MAX_PIXELS.toLocaleString('en')} allowed.`,
+      `The image declares ${width} × ${height} pixels, more than the ${maxPixels.toLocaleString('en')} allowed (limits.images.maxPixels).`,
     )
   return { width, height }
 }

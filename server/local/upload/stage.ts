@@ -21,6 +21,7 @@ import { fetchPasted, pastedURL } from './paste.ts'
 import { stageDuplicate, stageRefocus, type WriteIncoming } from './stored.ts'
 import { deriveOriginal, deriveSizes, type DerivedImage } from './derive.ts'
 import { imageInfo, isResizable } from './images.ts'
+import { imageGate } from './image-gate.ts'
 
 /** A file checked and measured, ready to be stored. */
 export interface StagedFile {
@@ -139,8 +140,11 @@ export async function stageFile(
   const open = () => (src.data ? Readable.from([src.data]) : createReadStream(src.path ?? ''))
   const staged: StagedFile = { name, mimeType, filesize: src.size, open }
   if (!isResizable(mimeType)) return staged
-  Object.assign(staged, await imageInfo(src, collection))
-  return processImage(staged, src, upload, focalOf(upload, args.data), req)
+  Object.assign(staged, await imageInfo(src, collection, req.cms.config.limits.images.maxPixels))
+  // Decoding and resizing take their turn at the process's image gate (limits.images).
+  return imageGate(req.cms.config).run(() =>
+    processImage(staged, src, upload, focalOf(upload, args.data), req),
+  )
 }
 
 /** The focal point a write sends (percent; 50/50 when it sends none). */

@@ -14,6 +14,7 @@ import { isRecord } from '../../utilities/is-record.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { deriveSizes, type DerivedImage } from './derive.ts'
+import { imageGate } from './image-gate.ts'
 import { isResizable } from './images.ts'
 import type { StagedFile } from './stage.ts'
 import { storageOf } from './store.ts'
@@ -70,6 +71,7 @@ async function stageStored(
   upload: SanitizedUpload,
   doc: Doc,
   focal: { x: number; y: number } | undefined,
+  req: CmsRequest,
 ): Promise<StagedFile> {
   const filename = String(doc.filename)
   const mimeType = String(doc.mimeType)
@@ -90,7 +92,9 @@ async function stageStored(
     width: staged.width ?? 0,
     height: staged.height ?? 0,
   }
-  staged.sizes = focal ? await deriveSizes(original, upload, focal) : await storedSizes(upload, doc)
+  staged.sizes = focal
+    ? await imageGate(req.cms.config).run(() => deriveSizes(original, upload, focal))
+    : await storedSizes(upload, doc)
   return staged
 }
 
@@ -155,7 +159,7 @@ export async function stageRefocus(
     return undefined
   const focal = focalOver(data, doc)
   if (!moved(doc, focal)) return undefined
-  return { ...(await stageStored(upload, doc, focal)), from: doc.filename }
+  return { ...(await stageStored(upload, doc, focal, req)), from: doc.filename }
 }
 
 /**
@@ -178,5 +182,5 @@ export async function stageDuplicate(
   if (!doc) return 'no source'
   if (typeof doc.filename !== 'string' || !doc.filename) return undefined
   const focal = upload.focalPoint ? focalOver(incoming.data, doc) : undefined
-  return stageStored(upload, doc, focal && moved(doc, focal) ? focal : undefined)
+  return stageStored(upload, doc, focal && moved(doc, focal) ? focal : undefined, req)
 }
