@@ -67,15 +67,16 @@ const SAME_EXTENSION: Record<string, string[]> = {
 /**
  * `name` with an extension that says what the content is: a file whose content has a known type keeps its
  * extension when it is one of that type's, and otherwise gets the type's own (`innocent.html` holding an SVG is
- * stored as `innocent.svg`, `photo` holding a PNG as `photo.png`), so nothing serving by extension can be told the
- * file is something else. Text and unknown bytes keep their names (their type follows the extension already).
+ * stored as `innocent.svg`), so nothing serving by extension can be told the file is something else. A name without
+ * an extension keeps none (Payload's SDK sends Blobs as `blob`: nothing claims a type), and text and unknown bytes
+ * keep their names (their type follows the extension already).
  */
 export function nameForContent(name: string, sniffed: Sniffed): string {
-  if (!sniffed.ext) return name
   const dot = name.lastIndexOf('.')
-  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  if (!sniffed.ext || dot <= 0) return name
+  const ext = name.slice(dot + 1).toLowerCase()
   if (ext === sniffed.ext || SAME_EXTENSION[sniffed.ext]?.includes(ext)) return name
-  return `${dot > 0 ? name.slice(0, dot) : name}.${sniffed.ext}`
+  return `${name.slice(0, dot)}.${sniffed.ext}`
 }
 
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase()

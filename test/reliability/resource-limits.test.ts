@@ -159,6 +159,23 @@ test('GraphQL: hasMany fan-out counts in the cost, so nesting related eight deep
   t.falsy(r.data)
 })
 
+test.serial(
+  'GraphQL: rich text counts in the static cost, so thirty aliases of forty posts with their body are refused before any SQL',
+  async (t) => {
+    const alias = (i: number) => `p${i}: Posts(limit: 40) { docs { title body } }`
+    const query = `{ ${Array.from({ length: 30 }, (_, i) => alias(i)).join(' ')} }`
+    const { queries, result } = await countQueries(s.cms, () => gql(query))
+    t.is(result.errors?.[0].extensions?.code, 'QUERY_TOO_COMPLEX')
+    // 30 × (2 + 40 × (1 + RICH_TEXT_COST 20)) = 25,260: the message says it.
+    t.regex(result.errors?.[0].message ?? '', /Query complexity 25260 exceeds the maximum of 5000/)
+    t.is(queries, 0, 'refused before any statement')
+    t.falsy(result.data)
+    // One of them is within the cost (842) and answers.
+    const one = await gql(`{ ${alias(0)} }`)
+    t.falsy(one.errors, JSON.stringify(one.errors))
+  },
+)
+
 test('GraphQL: a query within the cost limit that would materialise more than the budget ends in one LIMIT_EXCEEDED error', async (t) => {
   // 5 + 25 + 125 related documents: a cost of about 190, well under 5000, but more than 100 documents.
   const query = `{ Posts(where: { slug: { equals: "fan-1" } }, limit: 1) { docs { ${nested(3)} } } }`
