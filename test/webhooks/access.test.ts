@@ -304,3 +304,35 @@ test.serial(
     t.is(r.requests.length, 0)
   },
 )
+
+test.serial(
+  "a subscription's where is checked at write as a list's is: no field the writer may not read, no hidden one, no oversized tree",
+  async (t) => {
+    const member = await as(open, 'member')
+    const admin = await as(open, 'admin')
+    let deep: Record<string, unknown> = { email: { equals: 'x' } }
+    for (let i = 0; i < 30; i++) deep = { and: [deep] }
+    for (const where of [{ salary: { greater_than: 1500 } }, { hash: { exists: true } }, deep]) {
+      const res = await open.request('POST', '/api/webhooks', {
+        headers: member,
+        body: { url: 'https://hooks.example.com/w', scope: 'users', where, active: false },
+      })
+      t.is(res.status, 400, JSON.stringify(where).slice(0, 80))
+      t.deepEqual(
+        res.body.errors[0].data.errors.map((e: { path: string }) => e.path),
+        ['where'],
+      )
+    }
+    // The admin may read salary: the same filter is stored.
+    const ok = await open.request('POST', '/api/webhooks', {
+      headers: admin,
+      body: {
+        url: 'https://hooks.example.com/w',
+        scope: 'users',
+        where: { salary: { greater_than: 1500 } },
+        active: false,
+      },
+    })
+    t.is(ok.status, 201, JSON.stringify(ok.body))
+  },
+)

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { ConfigError } from '../../errors/config-error.ts'
+import { APIError } from '../../errors/api-error.ts'
 import type { Field } from '../types.ts'
 import {
   collectionActions,
@@ -15,6 +16,8 @@ import {
   SYSTEM_COLLECTIONS,
 } from '../events.ts'
 import type {
+  CmsRequest,
+  Where,
   CollectionConfig,
   CollectionHook,
   Config,
@@ -83,6 +86,34 @@ const writeOnlyFields: Field[] = [
     access: { read: secretReadAccess },
   },
 ]
+
+/**
+ * A subscription's filter checked at write as a list's `where` is, with the writer's access: its size (limits.where),
+ * its paths (no hidden or unknown field), and the writer's read access to each field it names, by running the count
+ * it describes. So a stored filter can be no oracle on fields its owner may not read, nor cost more at every
+ * event than a list may.
+ */
+async function whereProblem(
+  where: Record<string, unknown>,
+  scope: string,
+  req: CmsRequest,
+): Promise<true | string> {
+  try {
+    await req.cms.count({
+      collection: scope as never,
+      where: where as Where,
+      overrideAccess: false,
+      req,
+    })
+    return true
+  } catch (error) {
+    if (error instanceof APIError && error.status >= 400 && error.status < 500)
+      return error.status === 400
+        ? `where: ${error.message}`
+        : 'where: you may not read the collection it filters.'
+    throw error
+  }
+}
 
 /** The `webhooks` collection for a config whose other collections and globals are sanitised, or undefined. */
 export function webhooksCollection(
@@ -158,11 +189,11 @@ export function webhooksCollection(
       {
         name: 'where',
         type: 'json',
-        validate: (value, { data }) => {
+        validate: (value, { data, req }) => {
           if (value === undefined || value === null) return true
           if (!isObject(value)) return 'where must be a Where object.'
           if (!data.scope) return 'where needs scope: a filter applies to one collection.'
-          return true
+          return whereProblem(value, String(data.scope), req)
         },
       },
       ...writeOnlyFields,
