@@ -187,6 +187,12 @@ const validity = (v: { valid: boolean; errors?: AjvError[] | null }): AjvError[]
   v.valid ? null : (v.errors ?? [])
 type AjvError = { instancePath: string; keyword: string; params: unknown; message?: string }
 
+const numberParam = (params: unknown, key: string): number | undefined => {
+  const v =
+    params && typeof params === 'object' ? (params as Record<string, unknown>)[key] : undefined
+  return typeof v === 'number' ? v : undefined
+}
+
 /** ajv errors of openapi-backend → one 400 naming each failing parameter, or a ValidationError for body fields. */
 function validationError(
   ajvErrors: { instancePath: string; keyword: string; params: unknown; message?: string }[],
@@ -198,13 +204,20 @@ function validationError(
     const extra =
       e.keyword === 'additionalProperties' ? stringParam(e.params, 'additionalProperty') : undefined
     const field = [...rest, missing ?? extra].filter(Boolean).join('.')
-    const message = extra
-      ? part === 'query'
-        ? rest.length === 0
-          ? 'is not a parameter of this operation'
-          : 'is not allowed here (unknown field or operator)'
-        : 'This field does not exist.'
-      : (e.message ?? 'is invalid')
+    const rows =
+      e.keyword === 'maxItems' && part === 'requestBody'
+        ? numberParam(e.params, 'limit')
+        : undefined
+    const message =
+      rows !== undefined
+        ? `must NOT have more than ${rows} items (the field's maxRows, or limits.rows.maxPerField for array and blocks fields)`
+        : extra
+          ? part === 'query'
+            ? rest.length === 0
+              ? 'is not a parameter of this operation'
+              : 'is not allowed here (unknown field or operator)'
+            : 'This field does not exist.'
+          : (e.message ?? 'is invalid')
     return { part, field, message }
   })
   const bodyErrors = errors.filter((e) => e.part === 'requestBody')
