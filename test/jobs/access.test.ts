@@ -8,7 +8,7 @@
 import test from 'ava'
 import { defineConfig } from '../../server/index.ts'
 import type { Access, Config } from '../../server/config/types.ts'
-import { useServer } from '../helpers/http.ts'
+import { seededBearer, useServer } from '../helpers/http.ts'
 
 const isAdmin = ({ req }: { req: { user: Record<string, unknown> | null } }) =>
   req.user?.role === 'admin'
@@ -68,15 +68,7 @@ async function seed(cms: Parameters<Parameters<typeof useServer>[2] & object>[0]
 // The defaults: nothing opened.
 const closed = useServer(test, configWith(undefined), seed)
 
-const tokens = new Map<string, string>()
-async function as(role: 'admin' | 'member'): Promise<{ authorization: string }> {
-  const key = `${closed.url}:${role}`
-  if (!tokens.has(key)) {
-    const body = { email: `${role}@example.com`, password: `${role}-password` }
-    tokens.set(key, (await closed.request('POST', '/api/users/login', { body })).body.token)
-  }
-  return { authorization: `Bearer ${tokens.get(key)}` }
-}
+const as: (role: 'admin' | 'member') => Promise<Record<string, string>> = seededBearer(closed)
 
 const publishBody = (post: unknown, user?: unknown) => ({
   taskSlug: 'schedulePublish',
@@ -170,13 +162,8 @@ const open = useServer(test, configWith({ queue: ({ req }) => Boolean(req.user) 
 test.serial(
   "a member's scheduled publish runs with the member's access: the admin's draft stays unpublished",
   async (t) => {
-    const login = async (role: string) =>
-      (
-        await open.request('POST', '/api/users/login', {
-          body: { email: `${role}@example.com`, password: `${role}-password` },
-        })
-      ).body.token as string
-    const member = { authorization: `Bearer ${await login('member')}` }
+    const bearer = seededBearer(open)
+    const member = await bearer('member')
     const admin = await open.cms.find({
       collection: 'users',
       where: { role: { equals: 'admin' } },
@@ -194,7 +181,7 @@ test.serial(
     const post = await open.cms.findByID({ collection: 'posts', id: open.data.post })
     t.is(post._status, 'draft')
     // The same job queued by the admin publishes.
-    const adminToken = { authorization: `Bearer ${await login('admin')}` }
+    const adminToken = await bearer('admin')
     const byAdmin = await open.request('POST', '/api/payload-jobs', {
       body: publishBody(open.data.post),
       headers: adminToken,

@@ -8,8 +8,8 @@
 import test from 'ava'
 import { defineConfig } from '../../server/index.ts'
 import type { Access, AccessArgs, Config } from '../../server/config/types.ts'
-import { useServer } from '../helpers/http.ts'
-import { Receiver, until } from './receiver.ts'
+import { seededBearer, useServer } from '../helpers/http.ts'
+import { until, useReceivers } from './receiver.ts'
 import { FAST } from './setup.ts'
 
 const isAdmin = ({ req }: Pick<AccessArgs, 'req'>) => req.user?.role === 'admin'
@@ -60,24 +60,10 @@ const open = useServer(
   seed,
 )
 
-type Served = typeof closed
-const tokens = new Map<string, string>()
-async function as(s: Served, who: 'admin' | 'member' | 'other') {
-  const key = `${s.url} ${who}`
-  if (!tokens.has(key)) {
-    const body = { email: `${who}@example.com`, password: `${who}-password` }
-    tokens.set(key, (await s.request('POST', '/api/users/login', { body })).body.token)
-  }
-  return { authorization: `Bearer ${tokens.get(key)}` }
-}
+const bearers = new Map([closed, open].map((s) => [s, seededBearer(s)]))
+const as = (s: typeof closed, who: 'admin' | 'member' | 'other') => bearers.get(s)!(who)
 
-const receivers: Receiver[] = []
-test.after.always(() => Promise.all(receivers.map((r) => r.close())))
-async function receiver(): Promise<{ r: Receiver; url: string }> {
-  const r = new Receiver()
-  receivers.push(r)
-  return { r, url: await r.listen() }
-}
+const receiver = useReceivers(test)
 
 test.serial(
   'under the defaults a member can neither read nor write subscriptions or the log',

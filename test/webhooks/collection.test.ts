@@ -6,8 +6,8 @@
 import test from 'ava'
 import { defineConfig } from '../../server/index.ts'
 import type { AccessArgs } from '../../server/config/types.ts'
-import { useServer } from '../helpers/http.ts'
-import { Receiver, until } from './receiver.ts'
+import { seededBearer, useServer } from '../helpers/http.ts'
+import { until, useReceivers } from './receiver.ts'
 import { FAST } from './setup.ts'
 
 const isAdmin = ({ req }: AccessArgs) => req.user?.role === 'admin'
@@ -45,22 +45,9 @@ const s = useServer(test, config, async (cms) => {
     })
 })
 
-const tokens = new Map<string, string>()
-async function as(role: 'admin' | 'reader'): Promise<Record<string, string>> {
-  if (!tokens.has(role)) {
-    const body = { email: `${role}@example.com`, password: `${role}-password` }
-    tokens.set(role, (await s.request('POST', '/api/users/login', { body })).body.token)
-  }
-  return { authorization: `Bearer ${tokens.get(role)}` }
-}
+const as: (role: 'admin' | 'reader') => Promise<Record<string, string>> = seededBearer(s)
 
-const receivers: Receiver[] = []
-test.after.always(() => Promise.all(receivers.map((r) => r.close())))
-async function receiver(): Promise<{ r: Receiver; url: string }> {
-  const r = new Receiver()
-  receivers.push(r)
-  return { r, url: await r.listen() }
-}
+const receiver = useReceivers(test)
 
 test.serial(
   'a subscription created over REST receives signed events; deactivated or deleted, none',

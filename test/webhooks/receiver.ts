@@ -81,3 +81,14 @@ export async function until(what: string, done: () => boolean | Promise<boolean>
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+/** A receiver per call, each listening on loopback, all closed after the file's tests. */
+export function useReceivers(test: { after: { always: (fn: () => Promise<unknown>) => void } }) {
+  const receivers: Receiver[] = []
+  test.after.always(() => Promise.all(receivers.map((r) => r.close())))
+  return async (): Promise<{ r: Receiver; url: string }> => {
+    const r = new Receiver()
+    receivers.push(r)
+    return { r, url: await r.listen() }
+  }
+}
