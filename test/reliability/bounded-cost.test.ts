@@ -112,7 +112,10 @@ test.serial(
 
 test('an array past limits.rows.maxPerField is a 400 naming the limit and the path; nothing is written', async (t) => {
   const rows = Array.from({ length: 11 }, (_, i) => ({ text: `r${i}` }))
-  const res = await small.request('POST', '/api/pages', { body: { title: 'too many', rows } })
+  const res = await small.request('POST', '/api/pages', {
+    body: { title: 'too many', rows },
+    invalid: 'rows past the maxItems of limits.rows.maxPerField',
+  })
   t.is(res.status, 400)
   const [error] = res.body.errors[0].data.errors
   t.is(error.path, 'rows')
@@ -162,7 +165,10 @@ test('nested rows count toward limits.rows.maxPerDocument, naming the path past 
 
 test('the defaults: 2,000 rows per field', async (t) => {
   const rows = Array.from({ length: 2001 }, () => ({ text: 'x' }))
-  const res = await defaults.request('POST', '/api/pages', { body: { title: 'x', rows } })
+  const res = await defaults.request('POST', '/api/pages', {
+    body: { title: 'x', rows },
+    invalid: 'rows past the maxItems of limits.rows.maxPerField',
+  })
   t.is(res.status, 400)
   t.regex(JSON.stringify(res.body), /more than 2000 items \(.*limits\.rows\.maxPerField/)
 })

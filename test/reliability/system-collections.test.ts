@@ -15,14 +15,19 @@ import { systemOptions } from './read-sweep/system.ts'
 const config: Config = { ...securityConfig, ...systemOptions, email: { sendEmail: () => {} } }
 const declared = new Set((config.collections ?? []).map((c) => c.slug))
 
-/** One document of each added collection, written by server code, and a body a create would send. */
+/** One document of each added collection, written by server code, and the bodies a create and an update send. */
 const seeds: Record<
   string,
-  { make: (cms: Cms) => Promise<unknown>; body: Record<string, unknown> }
+  {
+    make: (cms: Cms) => Promise<unknown>
+    body: Record<string, unknown>
+    patch: Record<string, unknown>
+  }
 > = {
   'payload-jobs': {
     make: async (cms) => (await cms.jobs.queue({ task: 'note', input: { n: 1 } })).id,
     body: { taskSlug: 'note', input: {} },
+    patch: { input: { n: 2 } },
   },
   webhooks: {
     make: async (cms) =>
@@ -33,6 +38,7 @@ const seeds: Record<
         })) as { id: unknown }
       ).id,
     body: { url: 'https://hooks.example.com/y', active: false },
+    patch: { active: true },
   },
 }
 
@@ -68,7 +74,7 @@ test.serial('a member can neither read nor write any of them, over REST or Graph
       ['GET', `/api/${slug}/${id}`],
       ['GET', `/api/${slug}/count`],
       ['POST', `/api/${slug}`, body],
-      ['PATCH', `/api/${slug}/${id}`, { active: true, input: { n: 2 } }],
+      ['PATCH', `/api/${slug}/${id}`, seeds[slug].patch],
       ['DELETE', `/api/${slug}/${id}`],
     ]
     for (const [method, path, sent] of calls) {
