@@ -1,4 +1,4 @@
-import type { Access, AccessArgs, CollectionConfig, Config } from './types.ts'
+import type { Access, AccessArgs, CollectionConfig, Config, SanitizedConfig } from './types.ts'
 
 /**
  * The callers the CMS trusts with the collections it adds on its own (`webhooks`, `payload-jobs`): a logged-in user
@@ -23,4 +23,16 @@ export function trustedAccess(
       return false
     }
   }
+}
+
+const built = new WeakMap<object, Access>()
+
+/** `trustedAccess` of a sanitised config, built once per config (the event path asks it for every owner). */
+export function trustedAccessOf(config: SanitizedConfig): Access {
+  let access = built.get(config)
+  if (!access) {
+    access = trustedAccess(config, config.collections)
+    built.set(config, access)
+  }
+  return access
 }

@@ -8,10 +8,8 @@
 import { ConfigError } from '../../errors/config-error.ts'
 import { BadRequest } from '../../errors/bad-request.ts'
 import { SYSTEM_COLLECTIONS } from '../events.ts'
+import { isObject } from '../../fields/shared.ts'
 import type { Access, CmsRequest, CollectionHook, Config, FieldAccess, Where } from '../types.ts'
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** The checked `webhooks.access`: each given key must be a function; a missing one is `fallback`. */
 export function webhooksAccess(input: Config, fallback: Access) {

@@ -7,7 +7,7 @@
  */
 import type { CmsRequest, ID, SanitizedCollection, SanitizedGlobal } from '../../config/types.ts'
 import type { CollectionSlug, GlobalSlug } from '../../config/local-api.ts'
-import { trustedAccess } from '../../config/trusted.ts'
+import { trustedAccessOf } from '../../config/trusted.ts'
 import type { Executor } from '../../db/database.ts'
 import { selectIds } from '../../db/store.ts'
 import { accessResult } from '../access.ts'
@@ -33,7 +33,7 @@ async function ownerRequest(cms: Cms, ereq: CmsRequest, tx: Executor, owner: ID)
   })
   if (!user) return null
   const req: CmsRequest = { ...ereq, user: { ...user, id: owner, collection: slug } }
-  const trusted = (await trustedAccess(cms.config, cms.config.collections)({ req })) === true
+  const trusted = (await trustedAccessOf(cms.config)({ req })) === true
   return { req, trusted }
 }
 
