@@ -118,6 +118,8 @@ export type ValidateFn = (
     operation: 'create' | 'update'
     id?: ID
     req: CmsRequest
+    /** The write skips access control (Payload's `overrideAccess`: the Local API's default). */
+    overrideAccess: boolean
   },
 ) => true | string | Promise<true | string>
 

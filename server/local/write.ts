@@ -163,6 +163,7 @@ async function validateData(
 
   const ctx: ValidationContext = {
     req: a.req,
+    overrideAccess: a.overrideAccess,
     operation: a.operation,
     id: a.id,
     data: merged,

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { ConfigError } from '../../errors/config-error.ts'
 import { APIError } from '../../errors/api-error.ts'
+import { documentWhereProblem } from '../document-match.ts'
 import type { Field } from '../types.ts'
 import {
   collectionActions,
@@ -90,22 +91,22 @@ const writeOnlyFields: Field[] = [
 /**
  * A subscription's filter checked at write as a list's `where` is, with the writer's access: its size (limits.where),
  * its paths (no hidden or unknown field), and the writer's read access to each field it names, by running the count
- * it describes. So a stored filter can be no oracle on fields its owner may not read, nor cost more at every
- * event than a list may.
+ * it describes; then what matching on the event's document can evaluate. So a stored filter can be no oracle on
+ * fields its owner may not read, nor cost more at every event than a list may, nor silently never match.
  */
 async function whereProblem(
   where: Record<string, unknown>,
   scope: string,
   req: CmsRequest,
+  overrideAccess: boolean,
 ): Promise<true | string> {
   try {
     await req.cms.count({
       collection: scope as never,
       where: where as Where,
-      overrideAccess: false,
+      overrideAccess,
       req,
     })
-    return true
   } catch (error) {
     if (error instanceof APIError && error.status >= 400 && error.status < 500)
       return error.status === 400
@@ -113,6 +114,10 @@ async function whereProblem(
         : 'where: you may not read the collection it filters.'
     throw error
   }
+  // Matched on each event's document in memory (docs/webhooks.md, "Filters"): only what that can evaluate.
+  const collection = req.cms.config.collectionsBySlug.get(scope)
+  const problem = collection && documentWhereProblem(collection.flatFields, where as Where)
+  return problem ? `where: ${problem}` : true
 }
 
 /** The `webhooks` collection for a config whose other collections and globals are sanitised, or undefined. */
@@ -189,11 +194,11 @@ export function webhooksCollection(
       {
         name: 'where',
         type: 'json',
-        validate: (value, { data, req }) => {
+        validate: (value, { data, req, overrideAccess }) => {
           if (value === undefined || value === null) return true
           if (!isObject(value)) return 'where must be a Where object.'
           if (!data.scope) return 'where needs scope: a filter applies to one collection.'
-          return whereProblem(value, String(data.scope), req)
+          return whereProblem(value, String(data.scope), req, overrideAccess)
         },
       },
       ...writeOnlyFields,

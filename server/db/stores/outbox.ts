@@ -8,6 +8,12 @@ import { claimOrNothing, claimWindow, pick } from './claim.ts'
  */
 export type DeliveryStatus = 'pending' | 'delivering' | 'failed' | 'delivered' | 'dead'
 
+/**
+ * The endpoint of a fan-out row: one per event the `webhooks` collection subscribes to, written by the write in
+ * place of one row per subscription, and replaced by those rows after the commit (`expandFanout`).
+ */
+export const FANOUT_ENDPOINT = 'webhooks:*'
+
 export interface NewDelivery {
   eventId: string
   endpoint: string
@@ -43,6 +49,22 @@ export async function insertDeliveries(ex: Executor, rows: NewDelivery[]): Promi
       'INSERT INTO cms_outbox (event_id, endpoint, type, subject, payload, created_at, status, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [r.eventId, r.endpoint, r.type, r.subject, r.payload, r.createdAt, 'pending', 0, r.createdAt],
     )
+}
+
+/**
+ * Replaces a fan-out row this server holds (`owner`) by the deliveries it expands into, in the caller's
+ * transaction; false (nothing written) when its lease went to another server meanwhile.
+ */
+export async function expandFanout(
+  ex: Executor,
+  id: number,
+  owner: string,
+  rows: NewDelivery[],
+): Promise<boolean> {
+  const r = await ex.run('DELETE FROM cms_outbox WHERE id = ? AND lease_owner = ?', [id, owner])
+  if (r.changes === 0) return false
+  await insertDeliveries(ex, rows)
+  return true
 }
 
 /** A row another server may take: due and not leased, or leased by a server whose lease ran out. */

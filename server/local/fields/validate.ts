@@ -11,6 +11,8 @@ const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt'])
 
 export interface ValidationContext {
   req: CmsRequest
+  /** The write skips access control: custom validators are told (`overrideAccess`). */
+  overrideAccess: boolean
   operation: 'create' | 'update'
   id?: ID
   /** The whole document being written (for custom validators). */
@@ -190,6 +192,7 @@ const validateValue: ValidateValue = async (field, value, ctx, path, sibling) =>
       operation: ctx.operation,
       id: ctx.id,
       req: ctx.req,
+      overrideAccess: ctx.overrideAccess,
     })
     if (r !== true) {
       push(ctx, path, field, typeof r === 'string' ? r : 'This field is invalid.')

@@ -96,7 +96,8 @@ export async function checkJobDocument(
   const checked = await validateFields(
     runnable.inputFields,
     given,
-    { req, operation: 'create', data: given, errors, references: new Map() },
+    // The queue's access was checked before the hook: the input's own fields carry none.
+    { req, overrideAccess: true, operation: 'create', data: given, errors, references: new Map() },
     'input.',
     new Set(Object.keys(given)),
   )

@@ -12,7 +12,7 @@ import { countDocs, selectIds } from '../../db/store.ts'
 import { accessResult, combineWhere } from '../access.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import type { Cms } from '../cms.ts'
-import { globalMatches } from '../global-match.ts'
+import { documentMatches } from '../../config/document-match.ts'
 import { accessOnVersions } from '../versions.ts'
 import { idParam } from '../params.ts'
 import {
@@ -109,7 +109,7 @@ export async function docAccessGlobal<S extends GlobalSlug>(
     timestamps: true,
     operations: globalOperations(global),
     data: dataOf(global.flatFields, args.data, { global: global.slug }) ?? stored,
-    evaluate: async (where: Where) => globalMatches(saved, where),
+    evaluate: async (where: Where) => documentMatches(saved, where),
   })
   return answer(p, args.raw)
 }

@@ -2,7 +2,7 @@ import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { applyDefaults } from '../fields/defaults.ts'
 import { readGlobalRow } from '../../db/stores/globals.ts'
-import { globalMatches } from '../global-match.ts'
+import { documentMatches } from '../../config/document-match.ts'
 import { hasFieldHooks, runFieldHooks, runHooks } from '../hooks.ts'
 import { fillVirtual } from '../../config/fields.ts'
 import { localizeDocs, readSelection, stripUnreadable } from '../read.ts'
@@ -51,7 +51,7 @@ export async function findGlobal(
   // A Where from read access is evaluated against the stored global (as updateGlobal does): when it matches,
   // the global reads as usual; when it does not, or the global was never saved, it reads as empty: only
   // `globalType`, no fields and no timestamps.
-  const visible = access === true || Boolean(row && globalMatches(data, access))
+  const visible = access === true || Boolean(row && documentMatches(data, access))
   if (!visible) data = {}
   data = await runHooks(global.hooks.beforeRead, 'doc', { doc: data, req }, { global })
   if (visible) fillVirtual(global.flatFields, data)

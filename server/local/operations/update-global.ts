@@ -4,7 +4,7 @@ import { Unauthorized } from '../../errors/unauthorized.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { readGlobalRow, writeGlobalRow, type GlobalRow } from '../../db/stores/globals.ts'
-import { globalMatches } from '../global-match.ts'
+import { documentMatches } from '../../config/document-match.ts'
 import { localizeDocs } from '../read.ts'
 import { runHooks } from '../hooks.ts'
 import { createLocalReq, withTransaction } from '../request.ts'
@@ -102,7 +102,7 @@ export function checkUpdatable(
   if (access === true) return
   const stored = row ? structuredClone(row.data) : undefined
   if (stored) localizeDocs(cms, global.flatFields, [stored], req)
-  if (!globalMatches(stored, access)) throw req.user ? new Forbidden() : new Unauthorized()
+  if (!documentMatches(stored, access)) throw req.user ? new Forbidden() : new Unauthorized()
 }
 
 /** A version read as a global's stored data: without its timestamps (the row keeps those). */

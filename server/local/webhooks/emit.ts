@@ -1,22 +1,21 @@
-import { randomUUID } from 'node:crypto'
 import {
   collectionEventType,
   emitsEvents,
   globalEventType,
   type CollectionAction,
-  type EventData,
   type GlobalAction,
 } from '../../config/events.ts'
 import type { CmsRequest, ID, SanitizedCollection, SanitizedGlobal } from '../../config/types.ts'
 import type { GlobalSlug } from '../../config/local-api.ts'
 import type { Executor } from '../../db/database.ts'
 import { selectIds } from '../../db/store.ts'
-import { insertDeliveries, type NewDelivery } from '../../db/stores/outbox.ts'
+import { FANOUT_ENDPOINT, insertDeliveries, type NewDelivery } from '../../db/stores/outbox.ts'
 import type { Cms } from '../cms.ts'
 import { resolveLocale } from '../locale.ts'
 import { readDocs } from '../read.ts'
 import type { Subscription } from './subscriptions.ts'
-import { collectionBodies, globalBodies } from './viewer.ts'
+import { envelope, type EventStamp } from './envelope.ts'
+import type { FanoutEvent } from './viewer.ts'
 
 /** The event types of `actions` that something subscribes to, with their subscriptions. */
 const subscribed = (cms: Cms, types: string[]) =>
@@ -31,9 +30,11 @@ function eventReq(cms: Cms, req: CmsRequest): CmsRequest {
 
 /**
  * Writes the outbox rows of a collection write, in its transaction (`req.transaction`), once the afterChange hooks
- * ran: one row per event type and subscribed endpoint whose `where` the document matches. `stored` is the stored
- * form of the document (all locales, before afterRead); `doc` is read from it as REST answers it at depth 0 in
- * the default locale, hidden fields left out. Nothing subscribed: nothing is read or written.
+ * ran: per event type, one row per config-declared endpoint whose `where` the document matches, and one fan-out
+ * row when the `webhooks` collection subscribes to it (expanded after the commit, viewer.ts), so the writer's
+ * transaction costs the same however many users subscribed. `stored` is the stored form of the document (all
+ * locales, before afterRead); an endpoint's `doc` is read from it as REST answers it at depth 0 in the default
+ * locale, hidden fields left out. Nothing subscribed: nothing is read or written.
  */
 export async function emitCollectionEvents(
   cms: Cms,
@@ -53,10 +54,7 @@ export async function emitCollectionEvents(
   const tx = req.transaction ?? cms.db
   const id = stored.id as ID
   const ereq = eventReq(cms, req)
-  const [doc] = await readDocs(cms, collection, [structuredClone(stored)], ereq, {
-    depth: 0,
-    overrideAccess: true,
-  })
+  const subject = `${collection.slug}:${String(id)}`
   // A filter is evaluated once per endpoint, in SQL on the row as this transaction sees it.
   const matched = new Map<Subscription, boolean>()
   const matches = async (sub: Subscription) => {
@@ -67,7 +65,7 @@ export async function emitCollectionEvents(
       try {
         m = (await selectIds(tx, cms.queryContext(ereq.locale), collection, where)).length > 0
       } catch (err) {
-        // A stored subscription's filter the where compiler refuses matches nothing.
+        // A filter the where compiler refuses matches nothing.
         cms.logger.warn({ err, endpoint: sub.key }, 'webhook filter refused; the event is not sent')
         m = false
       }
@@ -75,21 +73,29 @@ export async function emitCollectionEvents(
     }
     return m
   }
-  const bodyFor = collectionBodies(cms, collection, ereq, tx, stored, doc)
+  let doc: Record<string, unknown> | undefined
   const rows: NewDelivery[] = []
   for (const { type, subs } of events) {
-    // One event id per type: every endpoint gets the same `webhook-id`, each the body its owner may read.
+    // One event id per type: every endpoint gets the same `webhook-id`.
     const event = envelope(type)
     for (const sub of subs) {
-      if (!(await matches(sub))) continue
-      const body = await bodyFor(sub)
-      if (body === null) continue
+      if (sub.stored || !(await matches(sub))) continue
+      doc ??= (
+        await readDocs(cms, collection, [structuredClone(stored)], ereq, {
+          depth: 0,
+          overrideAccess: true,
+        })
+      )[0]
       rows.push({
-        ...event.with({ collection: collection.slug, id, doc: body }),
+        ...event.with({ collection: collection.slug, id, doc }),
         endpoint: sub.key,
-        subject: `${collection.slug}:${String(id)}`,
+        subject,
       })
     }
+    if (subs.some((s) => s.stored))
+      rows.push(
+        fanoutRow(type, event.stamp, subject, { collection: collection.slug, id, doc: stored }),
+      )
   }
   await write(cms, tx, rows)
 }
@@ -120,39 +126,34 @@ export async function emitGlobalEvents(
     })),
   }
   const tx = req.transaction ?? cms.db
-  const bodyFor = globalBodies(cms, global, ereq, tx, draft, doc)
+  const subject = `globals.${global.slug}`
   const rows: NewDelivery[] = []
   for (const { type, subs } of events) {
     const event = envelope(type)
-    for (const sub of subs) {
-      const body = await bodyFor(sub)
-      if (body === null) continue
-      rows.push({
-        ...event.with({ global: global.slug, doc: body }),
-        endpoint: sub.key,
-        subject: `globals.${global.slug}`,
-      })
-    }
+    for (const sub of subs)
+      if (!sub.stored)
+        rows.push({ ...event.with({ global: global.slug, doc }), endpoint: sub.key, subject })
+    if (subs.some((s) => s.stored))
+      rows.push(fanoutRow(type, event.stamp, subject, { global: global.slug, doc }))
   }
   await write(cms, tx, rows)
 }
 
-/** One event's id and time; `with(data)` makes its body, the Standard Webhooks envelope `{ type, timestamp, data }`. */
-function envelope(type: string) {
-  const now = Date.now()
-  const eventId = `evt_${randomUUID().replaceAll('-', '')}`
-  const timestamp = new Date(now).toISOString()
-  // Endpoints whose owners see the same document share one serialised body.
-  const payloads = new Map<unknown, string>()
+/** The one row standing for every stored subscription of an event, until the worker expands it. */
+function fanoutRow(
+  type: string,
+  stamp: EventStamp,
+  subject: string,
+  target: Omit<FanoutEvent, 'timestamp' | 'createdAt'>,
+): NewDelivery {
+  const event: FanoutEvent = { ...target, timestamp: stamp.timestamp, createdAt: stamp.createdAt }
   return {
-    with: (data: EventData) => {
-      let payload = payloads.get(data.doc)
-      if (payload === undefined) {
-        payload = JSON.stringify({ type, timestamp, data })
-        payloads.set(data.doc, payload)
-      }
-      return { eventId, type, payload, createdAt: now }
-    },
+    eventId: stamp.eventId,
+    type,
+    subject,
+    endpoint: FANOUT_ENDPOINT,
+    payload: JSON.stringify(event),
+    createdAt: stamp.createdAt,
   }
 }
 

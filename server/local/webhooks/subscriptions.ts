@@ -18,6 +18,7 @@ export interface StoredSubscription {
   headers?: Record<string, string> | null
   /** The user who created it (the admin's user collection): its events are read with this user's access. */
   owner?: string | number | null
+  createdAt?: string | null
 }
 
 /** One configured endpoint, resolved: the event types it receives in its scope, and a stable key. */
@@ -30,6 +31,10 @@ export interface Subscription {
   where?: Where
   /** A stored subscription's owner: the event bodies it gets are read with that user's access. */
   owner?: string | number
+  /** A document of the `webhooks` collection: its deliveries come from the event's fan-out row (viewer.ts). */
+  stored?: true
+  /** A stored subscription's creation (epoch ms): it receives the events of writes after it only. */
+  since?: number
 }
 
 /**
@@ -75,7 +80,11 @@ export class Subscriptions {
         events: s.events?.length ? s.events : undefined,
         where: c && s.where ? s.where : undefined,
       }
-      this.#add(endpoint, `webhooks:${String(s.id)}`, scope, s.owner ?? undefined)
+      const since = s.createdAt ? Date.parse(s.createdAt) : Number.NaN
+      this.#add(endpoint, `webhooks:${String(s.id)}`, scope, {
+        owner: s.owner ?? undefined,
+        since: Number.isNaN(since) ? 0 : since,
+      })
     }
   }
 
@@ -83,8 +92,9 @@ export class Subscriptions {
     e: WebhookEndpoint,
     key: string,
     scope: { type: string; a: string }[],
-    owner?: string | number,
+    stored?: { owner?: string | number; since: number },
   ): void {
+    const owner = stored?.owner
     const sub: Subscription = {
       key,
       url: e.url,
@@ -92,6 +102,7 @@ export class Subscriptions {
       headers: e.headers ?? {},
       ...(e.where ? { where: e.where } : {}),
       ...(owner === undefined ? {} : { owner }),
+      ...(stored ? { stored: true as const, since: stored.since } : {}),
     }
     this.byKey.set(key, sub)
     const wanted = e.events && new Set(e.events)

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import { claimDeliveries, recordAttempt, type DeliveryRow } from '../../db/stores/outbox.ts'
+import {
+  claimDeliveries,
+  expandFanout,
+  FANOUT_ENDPOINT,
+  recordAttempt,
+  type DeliveryRow,
+} from '../../db/stores/outbox.ts'
 import type { Cms } from '../cms.ts'
 import { post, type AttemptResult } from './deliver.ts'
 import { SYSTEM_COLLECTIONS } from '../../config/events.ts'
@@ -14,6 +20,7 @@ import type {
   WebhooksApi,
 } from '../../config/webhooks-api.ts'
 import { deliveryLog, retryDelivery } from './log.ts'
+import { fanOut, type FanoutEvent } from './viewer.ts'
 
 /** How long the `webhooks` collection's subscriptions are reused before being read again (other servers' writes). */
 const SUBSCRIPTIONS_TTL = 1000
@@ -159,7 +166,9 @@ export class Webhooks implements WebhooksApi {
           limit: BATCH,
         })
         if (rows.length === 0) return
-        await Promise.all(rows.map((r) => this.#attempt(r)))
+        await Promise.all(
+          rows.map((r) => (r.endpoint === FANOUT_ENDPOINT ? this.#expand(r) : this.#attempt(r))),
+        )
       }
     } catch (e) {
       this.#cms.logger.error(
@@ -169,17 +178,35 @@ export class Webhooks implements WebhooksApi {
     }
   }
 
+  /**
+   * A claimed fan-out row replaced by one delivery per stored subscription the event reaches (viewer.ts), in one
+   * transaction; a failure is an attempt like a failed POST (retried with back-off, dead after maxAttempts).
+   */
+  async #expand(row: DeliveryRow): Promise<void> {
+    try {
+      const rows = await fanOut(this.#cms, row, JSON.parse(row.payload) as FanoutEvent)
+      await this.#cms.db.transaction((tx) => expandFanout(tx, row.id, this.owner, rows))
+    } catch (err) {
+      await this.#record(row, { statusCode: null, error: `fan-out failed: ${String(err)}` }, true)
+    }
+  }
+
   /** One POST of a claimed row, and its outcome recorded: delivered, failed (retried later) or dead. */
   async #attempt(row: DeliveryRow): Promise<void> {
-    const s = this.#settings
     const sub = this.subscriptions.byKey.get(row.endpoint)
     const result: AttemptResult = sub
-      ? await post(sub, { eventId: row.event_id, payload: row.payload }, s)
+      ? await post(sub, { eventId: row.event_id, payload: row.payload }, this.#settings)
       : { statusCode: null, error: `endpoint ${row.endpoint} is no longer configured` }
+    await this.#record(row, result, Boolean(sub))
+  }
+
+  /** An attempt's outcome on its row: delivered, failed (retried later) or dead (out of attempts, or no endpoint). */
+  async #record(row: DeliveryRow, result: AttemptResult, retriable: boolean): Promise<void> {
+    const s = this.#settings
     const attempts = row.attempts + 1
     const now = Date.now()
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300
-    const status = ok ? 'delivered' : !sub || attempts >= s.maxAttempts ? 'dead' : 'failed'
+    const status = ok ? 'delivered' : !retriable || attempts >= s.maxAttempts ? 'dead' : 'failed'
     const error = ok ? null : (result.error ?? `answered ${result.statusCode}`).slice(0, MAX_ERROR)
     await recordAttempt(this.#cms.db, row.id, this.owner, {
       status,

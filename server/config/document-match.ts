@@ -1,16 +1,33 @@
-import type { Where } from '../config/types.ts'
-import { isRecord } from '../utilities/is-record.ts'
+import type { FlattenedField, Where } from './types.ts'
+import { isObject as isRecord } from '../fields/shared.ts'
+import { fieldType, relationOf } from '../fields/registry.ts'
 
 /**
- * Access on globals: a Where returned by a global's `read` or `update` access is evaluated against the one stored
- * document (there is no query to AND it into). `doc` is that document as the caller's locale reads it; a global
- * never saved matches nothing. Dotted paths reach into groups and every row of arrays (any row may match);
- * `near` and unknown operators never match (access fails closed).
+ * A Where evaluated against one document in memory, where there is no query to AND it into: a global's `read` or
+ * `update` access against the one stored global, and a stored webhook subscription's filter (and its owner's read
+ * access) against the event's document. `doc` is the document as one locale reads it, at depth 0 (relations are
+ * ids); a missing document matches nothing. Dotted paths reach into groups and every row of arrays (any row may
+ * match); operators outside DOCUMENT_OPERATORS never match (access fails closed).
  */
-export function globalMatches(doc: Record<string, unknown> | undefined, where: Where): boolean {
+export function documentMatches(doc: Record<string, unknown> | undefined, where: Where): boolean {
   if (!doc) return false
   return matchWhere(doc, where)
 }
+
+/** The operators `documentMatches` evaluates. */
+export const DOCUMENT_OPERATORS: ReadonlySet<string> = new Set([
+  'equals',
+  'not_equals',
+  'in',
+  'not_in',
+  'exists',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'contains',
+  'like',
+])
 
 function matchWhere(doc: Record<string, unknown>, where: Where): boolean {
   for (const [key, cond] of Object.entries(where)) {
@@ -99,4 +116,48 @@ function matchOperator(op: string, values: unknown[], operand: unknown): boolean
     default:
       return false
   }
+}
+
+/**
+ * Why `documentMatches` cannot evaluate `where` on a document of `fields` as SQL would, or undefined: an operator
+ * it does not evaluate, or a path that reaches through a relation (`author.name`: the event's document holds the
+ * related id only). A stored subscription's filter is checked with it at write, so no filter silently never matches.
+ */
+export function documentWhereProblem(fields: FlattenedField[], where: Where): string | undefined {
+  for (const [key, cond] of Object.entries(where)) {
+    if (key === 'and' || key === 'or') {
+      for (const w of Array.isArray(cond) ? cond : []) {
+        const problem = isRecord(w) ? documentWhereProblem(fields, w as Where) : undefined
+        if (problem) return problem
+      }
+      continue
+    }
+    const through = relationCrossed(fields, key.split('.'))
+    if (through)
+      return `${key} reaches through the relation ${through}: a subscription's filter is matched on the event's document, which holds the related id only.`
+    for (const op of Object.keys(isRecord(cond) ? cond : {}))
+      if (!DOCUMENT_OPERATORS.has(op))
+        return `${key}: the operator ${op} is not available in a subscription's filter (it takes ${[...DOCUMENT_OPERATORS].join(', ')}).`
+  }
+  return undefined
+}
+
+/** The relation field a dotted path goes past (other than a polymorphic one's `value`/`relationTo`), if any. */
+function relationCrossed(fields: FlattenedField[], path: string[]): string | undefined {
+  let level: FlattenedField[] | undefined = fields
+  for (const [i, name] of path.entries()) {
+    const field: FlattenedField | undefined = level?.find((f) => f.name === name)
+    if (!field) return undefined
+    const relation = relationOf(field)
+    if (relation) {
+      const rest = path.slice(i + 1)
+      const own =
+        rest.length === 0 ||
+        (relation.polymorphic && rest.length === 1 && ['value', 'relationTo'].includes(rest[0]))
+      return own ? undefined : path.slice(0, i + 1).join('.')
+    }
+    level = fieldType(field).children?.(field)
+    if (!level) return undefined
+  }
+  return undefined
 }
