@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { BadRequest } from '../errors/bad-request.ts'
 
 /** Characters no stored filename keeps: path separators, reserved on common filesystems, or control characters. */
@@ -50,6 +51,16 @@ export function incrementName(name: string): string {
   const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
   const numbered = /^(.*)-(\d+)$/.exec(base)
   return numbered ? `${numbered[1]}-${Number(numbered[2]) + 1}${ext}` : `${base}-1${ext}`
+}
+
+/** `name` with a random suffix before its extension: `a.jpg` → `a-3f9a2c1b.jpg` (kept within the byte bound). */
+export function suffixed(name: string): string {
+  const dot = name.lastIndexOf('.')
+  const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
+  const tail = `-${randomBytes(4).toString('hex')}${ext}`
+  let kept = [...base]
+  while (Buffer.byteLength(kept.join('') + tail) > MAX_BYTES) kept = kept.slice(0, -1)
+  return kept.join('') + tail
 }
 
 /** `desired`, or the first numbered name after it that `taken` says is free. */

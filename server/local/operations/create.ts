@@ -183,7 +183,7 @@ export async function create(
 
       // --- the file of an upload collection, stored under a free name, then the document
       if (upload && staged) {
-        const file = await storeFile(this, req, collection, upload, staged)
+        const file = await storeFile(this, req, collection, upload, staged, overrideAccess)
         storedKeys.push(...file.keys)
         Object.assign(doc, file.fields)
       }

@@ -239,7 +239,14 @@ export async function updateOne(
     // Sizes made anew from the stored original: another write replaced it meanwhile, so they are stale.
     if (args.staged.from !== undefined && main.filename !== args.staged.from)
       throw new APIError('The file of this document changed during the update; try again.', 409)
-    const file = await storeFile(cms, req, collection, collection.upload, args.staged)
+    const file = await storeFile(
+      cms,
+      req,
+      collection,
+      collection.upload,
+      args.staged,
+      args.overrideAccess,
+    )
     args.files?.stored.push(...file.keys)
     Object.assign(doc, file.fields)
     touched.push(...Object.keys(file.fields))

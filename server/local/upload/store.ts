@@ -7,7 +7,8 @@ import type { CmsRequest, SanitizedCollection } from '../../config/types.ts'
 import type { StorageAdapter } from '../../config/storage.ts'
 import type { SanitizedUpload } from '../../config/upload.ts'
 import { isRecord } from '../../utilities/is-record.ts'
-import { freeFilename } from '../../storage/filenames.ts'
+import { freeFilename, suffixed } from '../../storage/filenames.ts'
+import { accessResult } from '../access.ts'
 import { localStorage } from '../../storage/local.ts'
 import type { Cms } from '../cms.ts'
 import { Readable } from 'node:stream'
@@ -30,10 +31,12 @@ export interface StoredUpload {
 }
 
 /**
- * Stores a staged file under the first free name (no document of the collection, in the trash or not, and no
- * stored file has it: `photo.jpg`, `photo-1.jpg`, …), inside the write's transaction so a concurrent upload of
- * the same name sees the row. A name taken between the check and the write (the local disk refuses to overwrite)
- * moves on to the next one.
+ * Stores a staged file under a free name (no document of the collection, in the trash or not, and no stored file
+ * has it), inside the write's transaction so a concurrent upload of the same name sees the row. A caller who may
+ * read every document of the collection gets the first free one as Payload numbers them (`photo.jpg`,
+ * `photo-1.jpg`, …). Anyone else always gets the name with a random suffix (`photo-3f9a2c1b.jpg`), taken or not:
+ * so whether the name changed tells them nothing about files they may not read (docs/uploads.md, "Names"). A name
+ * taken between the check and the write (the local disk refuses to overwrite) moves on to another.
  */
 export async function storeFile(
   cms: Cms,
@@ -41,8 +44,11 @@ export async function storeFile(
   collection: SanitizedCollection,
   upload: SanitizedUpload,
   staged: StagedFile,
+  overrideAccess: boolean,
 ): Promise<StoredUpload> {
   const storage = storageOf(upload)
+  const readsAll =
+    overrideAccess || (await accessResult(collection.access.read, { req }, false)) === true
   const taken = async (name: string) =>
     (await storage.exists(name)) ||
     (
@@ -54,7 +60,9 @@ export async function storeFile(
       })
     ).totalDocs > 0
   for (let attempt = 0; ; attempt++) {
-    const filename = await freeFilename(staged.name, taken)
+    const filename = readsAll
+      ? await freeFilename(staged.name, taken)
+      : await freeFilename(suffixed(staged.name), taken)
     try {
       await storage.put(filename, staged.open(), {
         contentType: staged.mimeType,
