@@ -71,6 +71,7 @@ export function checkOptions(input: unknown): void {
   keys(limits?.richText, T.richTextLimits, 'limits.richText')
   keys(limits?.images, T.imageLimits, 'limits.images')
   keys(limits?.rows, T.rowLimits, 'limits.rows')
+  keys(limits?.read, T.readLimits, 'limits.read')
   const rateLimit = keys(config.rateLimit, T.rateLimit, 'rateLimit')
   for (const [name, rule] of Object.entries(rateLimit ?? {}))
     keys(rule, T.rateLimitRule, `rateLimit.${name}`)

@@ -938,6 +938,12 @@ export interface Limits {
    * nested level counted (default 20,000). More is a 400 naming the limit and the path.
    */
   rows?: { maxPerField?: number; maxPerDocument?: number }
+  /**
+   * The documents one request reads (lists, by id, versions; population has its own `population.maxBytes`): their
+   * stored size in bytes, every locale and row of theirs counted, checked before they are decoded (default 4 MiB).
+   * More is a 400 naming the limit: ask for a smaller `limit`.
+   */
+  read?: { maxBytes?: number }
 }
 export type SanitizedLimits = {
   population: Required<NonNullable<Limits['population']>>
@@ -946,6 +952,7 @@ export type SanitizedLimits = {
   richText: Required<NonNullable<Limits['richText']>>
   images: Required<NonNullable<Limits['images']>>
   rows: Required<NonNullable<Limits['rows']>>
+  read: Required<NonNullable<Limits['read']>>
 }
 
 // ---- sanitised forms -------------------------------------------------------

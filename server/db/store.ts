@@ -13,6 +13,22 @@ export interface SelectOptions {
   sort?: string | string[]
   limit?: number
   offset?: number
+  /** Told the stored size of the rows fetched (`storedSize`) before they are decoded: a request's read budget. */
+  charge?: (size: number) => void
+}
+
+/**
+ * The stored size of fetched rows: the length of their text values (JSON columns come back as text on every
+ * database), so a response's size is known before any JSON is parsed. A number counts 8.
+ */
+export function storedSize(rows: Record<string, unknown>[]): number {
+  let size = 0
+  for (const row of rows)
+    for (const key in row) {
+      const v = row[key]
+      size += typeof v === 'string' ? v.length : 8
+    }
+  return size
 }
 
 /** No WHERE at all for an empty filter: SQLite counts a whole table from its b-tree without a scan only then. */
@@ -39,7 +55,8 @@ export async function selectDocs(
     sql += ' LIMIT ? OFFSET ?'
     bindings.push(opts.limit, opts.offset ?? 0)
   }
-  const rows = await ex.all(sql, bindings)
+  const rows = await ex.all<Record<string, unknown>>(sql, bindings)
+  opts.charge?.(storedSize(rows))
   return rows.map((r) => rowToDoc(schema, r))
 }
 

@@ -11,6 +11,8 @@ export class RequestBudget {
   docs = 0
   bytes = 0
   statements = 0
+  /** Stored bytes of the documents read (limits.read). */
+  readBytes = 0
   /** The error that spent it, if any. */
   exceeded?: LimitExceeded
   readonly limits: SanitizedLimits
@@ -38,6 +40,21 @@ export class RequestBudget {
         new LimitExceeded(
           `The related documents of the answer would exceed ${maxBytes} bytes; ask for a smaller depth or limit, or select fewer fields`,
           'limits.population.maxBytes',
+          maxBytes,
+        ),
+      )
+  }
+
+  /** Documents of `bytes` as stored (read.ts `storedBytes`) were fetched, to be decoded into the answer. */
+  chargeRead(bytes: number): void {
+    this.check()
+    this.readBytes += bytes
+    const { maxBytes } = this.limits.read
+    if (this.readBytes > maxBytes)
+      this.spend(
+        new LimitExceeded(
+          `The documents of the answer exceed ${maxBytes} bytes as stored; ask for a smaller limit, or page through them`,
+          'limits.read.maxBytes',
           maxBytes,
         ),
       )

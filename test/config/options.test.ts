@@ -40,6 +40,7 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   richTextLimits: (o) => [{ limits: { richText: o } }, 'limits.richText'],
   imageLimits: (o) => [{ limits: { images: o } }, 'limits.images'],
   rowLimits: (o) => [{ limits: { rows: o } }, 'limits.rows'],
+  readLimits: (o) => [{ limits: { read: o } }, 'limits.read'],
   ordersApi: at('ordersApi'),
   webhooks: at('webhooks'),
   webhookEndpoint: (o) => [{ webhooks: { endpoints: [o] } }, 'webhooks.endpoints[0]'],

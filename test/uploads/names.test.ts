@@ -64,7 +64,7 @@ const upload = (who: string, name: string) =>
     file: { data: s.data.png, name },
     overrideAccess: false,
     user: s.data.users[who],
-  } as never) as Promise<{ filename: string }>
+  } as never) as unknown as Promise<{ filename: string }>
 
 test.serial(
   'a member cannot tell from the stored name whether someone else holds it',

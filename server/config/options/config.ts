@@ -109,6 +109,7 @@ export const CONFIG_TABLES = {
       richText: I,
       images: I,
       rows: I,
+      read: I,
     } satisfies Implemented<Limits>,
     refused: {},
   },
@@ -133,6 +134,11 @@ export const CONFIG_TABLES = {
     implemented: { maxPixels: I, concurrency: I, queue: I } satisfies Implemented<
       NonNullable<Limits['images']>
     >,
+    refused: {},
+  },
+  readLimits: {
+    of: 'limits.read',
+    implemented: { maxBytes: I } satisfies Implemented<NonNullable<Limits['read']>>,
     refused: {},
   },
   rowLimits: {

@@ -11,13 +11,14 @@ export const DEFAULT_LIMITS: SanitizedLimits = {
   richText: { maxDepth: 16, maxNodes: 10_000, maxBytes: 1024 * 1024 },
   images: { maxPixels: 40_000_000, concurrency: 2, queue: 8 },
   rows: { maxPerField: 2000, maxPerDocument: 20_000 },
+  read: { maxBytes: 4 * 1024 * 1024 },
 }
 
 export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
   if (input !== undefined && (!input || typeof input !== 'object'))
     throw new ConfigError('config.limits must be an object.')
   // One option of a group: given (the group may be anything a JavaScript config holds) or its default.
-  const option = <G extends 'population' | 'where' | 'richText' | 'images' | 'rows'>(
+  const option = <G extends 'population' | 'where' | 'richText' | 'images' | 'rows' | 'read'>(
     group: G,
     key: keyof SanitizedLimits[G] & string,
     fallback: number,
@@ -26,7 +27,7 @@ export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
     const value = isObject(given) ? given[key] : undefined
     return positiveInt(value ?? fallback, `limits.${group}.${key}`)
   }
-  const { population, where, richText, images, rows } = DEFAULT_LIMITS
+  const { population, where, richText, images, rows, read } = DEFAULT_LIMITS
   return {
     population: {
       maxDocs: option('population', 'maxDocs', population.maxDocs),
@@ -59,6 +60,7 @@ export function sanitizeLimits(input: Config['limits']): SanitizedLimits {
       maxPerField: option('rows', 'maxPerField', rows.maxPerField),
       maxPerDocument: option('rows', 'maxPerDocument', rows.maxPerDocument),
     },
+    read: { maxBytes: option('read', 'maxBytes', read.maxBytes) },
     maxStatements: positiveInt(
       input?.maxStatements ?? DEFAULT_LIMITS.maxStatements,
       'limits.maxStatements',

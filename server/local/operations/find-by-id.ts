@@ -35,11 +35,13 @@ export async function findByID(
         args.draft,
         withoutTrashed(collection, combineWhere({ id: { equals: id } }, access), args.trash),
       )
-      budgetOf(req, overrideAccess)?.chargeStatements()
+      const budget = budgetOf(req, overrideAccess)
+      budget?.chargeStatements()
       const [doc] = (
         await selectDocs(executorFor(this, req), this.queryContext(req.locale), target, {
           where,
           limit: 1,
+          charge: budget && ((size) => budget.chargeRead(size)),
         })
       ).map(toDoc)
       if (!doc) {

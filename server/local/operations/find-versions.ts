@@ -73,6 +73,7 @@ export async function pageOfVersions(
     sort: args.sort,
     limit: take,
     offset: paginate ? (page - 1) * limit : 0,
+    charge: budget && ((size) => budget.chargeRead(size)),
   })
   checkTaken(rows.length)
   const totalDocs = await totalOf(

@@ -56,6 +56,7 @@ export async function find(
           sort,
           limit: take,
           offset: paginate ? (page - 1) * limit : 0,
+          charge: budget && ((size) => budget.chargeRead(size)),
         })
       ).map(toDoc)
       checkTaken(docs.length)
