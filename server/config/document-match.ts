@@ -1,4 +1,5 @@
 import type { FlattenedField, Where } from './types.ts'
+import { OPERATORS } from './where-operators.ts'
 import { isObject as isRecord } from '../fields/shared.ts'
 import { fieldType, relationOf } from '../fields/registry.ts'
 
@@ -14,20 +15,11 @@ export function documentMatches(doc: Record<string, unknown> | undefined, where:
   return matchWhere(doc, where)
 }
 
-/** The operators `documentMatches` evaluates. */
-export const DOCUMENT_OPERATORS: ReadonlySet<string> = new Set([
-  'equals',
-  'not_equals',
-  'in',
-  'not_in',
-  'exists',
-  'greater_than',
-  'greater_than_equal',
-  'less_than',
-  'less_than_equal',
-  'contains',
-  'like',
-])
+/** The operators `documentMatches` evaluates: all but `not_like`, `all` and `near`. */
+const UNMATCHED = new Set(['not_like', 'all', 'near'])
+export const DOCUMENT_OPERATORS: ReadonlySet<string> = new Set(
+  OPERATORS.filter((op) => !UNMATCHED.has(op)),
+)
 
 function matchWhere(doc: Record<string, unknown>, where: Where): boolean {
   for (const [key, cond] of Object.entries(where)) {
