@@ -43,7 +43,7 @@ psql=("$bin/psql" -q -h "$dir" -U postgres -v ON_ERROR_STOP=1)
 # Before the standby exists a synchronous commit would wait for ever: these run with synchronous_commit = local.
 PGOPTIONS='-c synchronous_commit=local' "${psql[@]}" -p "$pport" \
   -c "CREATE USER cms PASSWORD 'cms' SUPERUSER" -c "CREATE DATABASE cms OWNER cms" >/dev/null
-"${as[@]}" "$bin/pg_basebackup" -h "$dir" -p "$pport" -U postgres -D "$dir/replica" -R -X stream \
+"${as[@]}" "$bin/pg_basebackup" -h "$dir" -p "$pport" -U postgres -D "$dir/replica" -R -X stream --checkpoint=fast \
   -d "application_name=replica1" >"$dir/basebackup.log" 2>&1
 "${as[@]}" "$bin/postgres" -D "$dir/replica" -k "$dir" -p "$rport" -c listen_addresses=127.0.0.1 \
   -c fsync=off -c max_connections=300 -c hot_standby=on -c hot_standby_feedback=on >"$dir/replica.log" 2>&1 &
