@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
-import pg from 'pg'
+import type pg from 'pg'
+import { pgDriver } from './pg-driver.ts'
 import { ServiceUnavailable } from '../errors/service-unavailable.ts'
 import { postgresDialect } from './dialects/postgres.ts'
 import { isPlainRead, PostgresReplicas } from './postgres-replicas.ts'
@@ -33,23 +34,31 @@ const JSONB = 3802
 // timestamptz comes back as the ISO 8601 string (milliseconds, `Z`) the other databases store, whatever the
 // session's TimeZone: pg's own parser reads the offset PostgreSQL prints.
 const TIMESTAMPTZ = 1184
-const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (value: string) => unknown
 const toNumber = (value: string) => (value === null ? null : Number(value))
 const asText = (value: string) => value
-function toIso(value: string): unknown {
-  const d = parseTimestamptz(value)
-  // ±infinity (never written by the CMS) stays as PostgreSQL prints it.
-  return d instanceof Date && !Number.isNaN(d.getTime()) ? d.toISOString() : value
-}
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 || oid === NUMERIC
-      ? toNumber
-      : oid === JSON_OID || oid === JSONB
-        ? asText
-        : oid === TIMESTAMPTZ
-          ? toIso
-          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+
+/** The type parsers of every pool, made once, when the first PostgreSQL database opens (pg loads then). */
+let typeParsers: { getTypeParser: typeof pg.types.getTypeParser } | undefined
+function pgTypes() {
+  if (typeParsers) return typeParsers
+  const { types } = pgDriver()
+  const parseTimestamptz = types.getTypeParser(TIMESTAMPTZ, 'text') as (value: string) => unknown
+  const toIso = (value: string): unknown => {
+    const d = parseTimestamptz(value)
+    // ±infinity (never written by the CMS) stays as PostgreSQL prints it.
+    return d instanceof Date && !Number.isNaN(d.getTime()) ? d.toISOString() : value
+  }
+  typeParsers = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8 || oid === NUMERIC
+        ? toNumber
+        : oid === JSON_OID || oid === JSONB
+          ? asText
+          : oid === TIMESTAMPTZ
+            ? toIso
+            : types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  }
+  return typeParsers
 }
 
 /**
@@ -79,7 +88,8 @@ export class PostgresDatabase implements Database {
   constructor(url: string, name = 'DATABASE_URL') {
     const { description, pool, connectionString, replicas } = parsePostgresUrl(url, name)
     this.description = description
-    this.pool = new pg.Pool({ connectionString, max: pool, types })
+    const types = pgTypes()
+    this.pool = new (pgDriver().Pool)({ connectionString, max: pool, types })
     if (replicas) this.replicas = new PostgresReplicas(replicas, { max: pool, types })
     // An idle pooled connection whose server went away: the pool drops it; the next statement opens another.
     this.pool.on('error', () => {})
@@ -112,7 +122,7 @@ export class PostgresDatabase implements Database {
       } catch (error) {
         if (!isStalePlan(error)) throw error
         this.statements.renew()
-        if (!(client instanceof pg.Pool)) throw error
+        if (!(client instanceof pgDriver().Pool)) throw error
         result = await client.query({ ...this.statements.of(sql), values })
       }
       this.statements.ran(sql)

@@ -7,7 +7,8 @@
  * remote_apply` and waits for every replica (`synchronous_standby_names`), so a commit it acknowledged is already
  * visible on each replica. The CMS refuses to start otherwise, unless the URL says `?replicaReads=eventual`.
  */
-import pg from 'pg'
+import type pg from 'pg'
+import { pgDriver } from './pg-driver.ts'
 import { ConfigError } from '../errors/config-error.ts'
 
 /** How long a replica that failed is left alone before it is tried again. */
@@ -99,7 +100,10 @@ export class PostgresReplicas {
     this.options = options
     this.warn = warn
     this.replicas = options.replicas.map((spec) => {
-      const pool = new pg.Pool({ ...poolOptions, connectionString: spec.connectionString })
+      const pool = new (pgDriver().Pool)({
+        ...poolOptions,
+        connectionString: spec.connectionString,
+      })
       pool.on('error', () => {})
       return { ...spec, pool, pausedUntil: 0, usable: undefined }
     })
