@@ -6,20 +6,20 @@ import { APIError } from './api-error.ts'
  */
 export const NOT_QUERYABLE = 'no such field, or one you may not read'
 
-/** 400 for a query the CMS cannot run: unknown path, unknown operator, bad value, bad sort. */
+/**
+ * 400 for a query the CMS cannot run: unknown path, unknown operator, bad value, bad sort. The message is
+ * Payload's, word for word (`The following path cannot be queried: title`); why each path was refused is in
+ * `data` (`[{ path, message }]`).
+ */
 export class QueryError extends APIError {
   declare readonly data: { path: string; message?: string }[]
   constructor(problems: { path: string; message?: string }[]) {
     const paths = problems.map((p) => p.path)
-    const detail = problems
-      .map((p) => p.message)
-      .filter(Boolean)
-      .join('; ')
-    const head =
+    const message =
       paths.length === 1
         ? `The following path cannot be queried: ${paths[0]}`
         : `The following paths cannot be queried: ${paths.join(', ')}`
-    super(detail ? `${head} (${detail})` : head, 400, { code: 'QUERY', data: problems })
+    super(message, 400, { code: 'QUERY', data: problems })
     this.name = 'QueryError'
   }
 }

@@ -70,8 +70,7 @@ async function auth(who: 'alice' | 'admin'): Promise<Record<string, string>> {
   }
   return { authorization: `Bearer ${tokens.get(who)}` }
 }
-const refusal = (path: string) =>
-  `The following path cannot be queried: ${path} (no such field, or one you may not read)`
+const refusal = (path: string) => `The following path cannot be queried: ${path}`
 
 async function get(
   path: string,
@@ -95,6 +94,10 @@ test('REST lists: a member sorting tickets by secretNote, in any spelling, gets 
   const where = await get('/api/tickets', 'where[secretNote][exists]=true')
   t.is(where.status, 400)
   t.is(where.body.errors[0].message, refusal('secretNote'))
+  // Payload's message word for word; the reason is in data, one for an unknown and an unreadable path alike.
+  t.deepEqual(where.body.errors[0].data, [
+    { path: 'secretNote', message: 'no such field, or one you may not read' },
+  ])
   for (const sort of [
     'secretNote',
     '-secretNote',
@@ -248,7 +251,10 @@ test('Local API with overrideAccess: false refuses the sort; trusted calls may s
       }),
   ]) {
     const error = await rejectsWith(t, call(), 'QueryError', 400)
-    t.regex(error.message, /secretNote \(no such field, or one you may not read\)$/)
+    t.is(error.message, 'The following path cannot be queried: secretNote')
+    t.deepEqual(error.data, [
+      { path: 'secretNote', message: 'no such field, or one you may not read' },
+    ])
   }
   t.is(
     (await cms.count({ collection: 'tickets', where: { title: { equals: 'Renamed' } } })).totalDocs,

@@ -124,10 +124,7 @@ test('a relationship whose collection the caller may not read cannot be queried 
     'QueryError',
     400,
   )
-  t.is(
-    error.message,
-    'The following path cannot be queried: secret.code (no such field, or one you may not read)',
-  )
+  t.is(error.message, 'The following path cannot be queried: secret.code')
 })
 
 test('a field the caller may not read cannot be filtered on, directly or through a relationship', async (t) => {
@@ -169,30 +166,38 @@ test('a field the caller may not read cannot be filtered on, directly or through
 test('an unknown, a hidden and an unreadable field are refused with one message: the error tells none from another', async (t) => {
   const { cms, data } = state
   const refusal = async (path: string, sort?: string) =>
-    (
-      await rejectsWith(
-        t,
-        cms.find({
-          collection: 'members',
-          ...(sort ? { sort } : { where: { [path]: { equals: 1 } } }),
-          overrideAccess: false,
-          user: data.ann,
-        }),
-        'QueryError',
-        400,
-      )
-    ).message.replace(path, '<path>')
+    await rejectsWith(
+      t,
+      cms.find({
+        collection: 'members',
+        ...(sort ? { sort } : { where: { [path]: { equals: 1 } } }),
+        overrideAccess: false,
+        user: data.ann,
+      }),
+      'QueryError',
+      400,
+    )
+  // The message and the reason in data: neither may tell the three apart.
+  const said = async (path: string, sort?: string) => {
+    const e = (await refusal(path, sort)) as unknown as { message: string; data: unknown }
+    return JSON.stringify([e.message, e.data]).replaceAll(path.replace(/^-/, ''), '<path>')
+  }
   const messages = new Set([
-    await refusal('nosuchfield'),
-    await refusal('salt'),
-    await refusal('pin'),
-    await refusal('nosuchfield', 'nosuchfield'),
-    await refusal('salt', 'salt'),
-    await refusal('pin', 'pin'),
-    await refusal('pin', '-pin'),
+    await said('nosuchfield'),
+    await said('salt'),
+    await said('pin'),
+    await said('nosuchfield', 'nosuchfield'),
+    await said('salt', 'salt'),
+    await said('pin', 'pin'),
+    await said('pin', '-pin'),
   ])
   t.deepEqual(
-    [...messages].map((m) => m.replace(/-?(nosuchfield|salt|pin)/, '<path>')),
-    ['The following path cannot be queried: <path> (no such field, or one you may not read)'],
+    [...messages].map((m) => m.replaceAll('-<path>', '<path>')),
+    [
+      JSON.stringify([
+        'The following path cannot be queried: <path>',
+        [{ path: '<path>', message: 'no such field, or one you may not read' }],
+      ]),
+    ],
   )
 })
