@@ -94,17 +94,26 @@ export type FieldAccess = (args: {
   siblingData?: Record<string, unknown>
 }) => boolean | Promise<boolean>
 
+/** A field hook's arguments, as Payload 3 passes them (server/local/hooks.ts `runFieldHooks`). */
 export type FieldHookArgs = {
   value: unknown
   previousValue?: unknown
+  /** The sibling data before the write, at this field's place (`{}` on a create). */
+  previousSiblingDoc?: Record<string, unknown>
+  /** afterChange: the document before the write (`{}` after a create). */
+  previousDoc?: Record<string, unknown>
   data?: Record<string, unknown>
   siblingData: Record<string, unknown>
   originalDoc?: Record<string, unknown>
   operation: 'create' | 'update' | 'read' | 'delete'
+  overrideAccess?: boolean
+  findMany?: boolean
   req: CmsRequest
   context: Record<string, unknown>
   field: FlattenedField
   path: (string | number)[]
+  schemaPath?: string[]
+  indexPath?: number[]
   collection?: SanitizedCollection
   global?: SanitizedGlobal
 }

@@ -99,6 +99,8 @@ async function prepareForOutput(
         req,
         data: doc,
         operation: 'read',
+        overrideAccess,
+        findMany,
         collection,
       })
     if (!hooks?.length) continue

@@ -6,8 +6,7 @@ import type {
   SanitizedGlobal,
 } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
-import type { QueryContext } from '../db/where.ts'
-import { existingIds, selectById } from '../db/store.ts'
+import { existingIds } from '../db/store.ts'
 import { ValidationError, type FieldError } from '../errors/validation-error.ts'
 import type { Cms } from './cms.ts'
 import { dropDeniedFields } from './access.ts'
@@ -16,7 +15,6 @@ import { fieldLabel } from '../config/fields.ts'
 import { applyDefaults } from './fields/defaults.ts'
 import { conditionHolds, validateFields, type ValidationContext } from './fields/validate.ts'
 import { delocalize, localizeDoc } from './locale.ts'
-import { localizeDocs } from './read.ts'
 import { hashPassword, passwordProblem } from '../auth/password.ts'
 import { deeperThan } from '../utilities/json-depth.ts'
 
@@ -108,7 +106,14 @@ export async function prepareData(
   if (a.base) incoming = mergeForUpdate(a.fields, structuredClone(a.base), incoming)
 
   // --- beforeValidate
-  const hookArgs = { req: a.req, originalDoc: a.original, operation: a.operation, ...a.owner }
+  // Payload's originalDoc: the stored document on update, the source of a duplicate, `{}` on a plain create.
+  const hookArgs = {
+    req: a.req,
+    originalDoc: a.original ?? (a.base ? structuredClone(a.base) : {}),
+    operation: a.operation,
+    overrideAccess: a.overrideAccess,
+    ...a.owner,
+  }
   await runFieldHooks('beforeValidate', a.fields, incoming, { ...hookArgs, data: incoming })
   incoming =
     (await runHooks<Record<string, unknown>>(
@@ -346,50 +351,4 @@ export async function takePassword(
     data: rest,
     secret: prehashed?.password === password ? prehashed.secret : await hashPassword(password),
   }
-}
-
-/**
- * The afterChange step create and update share, on the document just written: its values in the request's locale,
- * the fields' afterChange hooks, then the collection's (each may replace the document); the document they leave.
- */
-export async function afterChange<D extends Record<string, unknown>>(
-  cms: Cms,
-  collection: SanitizedCollection,
-  stored: D,
-  change: {
-    req: CmsRequest
-    data: Record<string, unknown>
-    operation: 'create' | 'update'
-    /** The document before an update. */
-    original?: Record<string, unknown>
-    overrideAccess: boolean | undefined
-  },
-): Promise<D> {
-  const { req, data, operation, original, overrideAccess } = change
-  localizeDocs(cms, collection.flatFields, [stored], req)
-  await runFieldHooks('afterChange', collection.flatFields, stored, {
-    req,
-    data,
-    ...(original === undefined ? {} : { originalDoc: original }),
-    operation,
-    collection,
-  })
-  return runHooks<D>(
-    collection.hooks.afterChange,
-    'doc',
-    { doc: stored, data, previousDoc: original, operation, req, overrideAccess },
-    { collection },
-  )
-}
-
-/** The row a write just stored, read back in its transaction (it exists: the transaction holds it). */
-export async function readBack(
-  tx: Executor,
-  ctx: QueryContext,
-  collection: SanitizedCollection,
-  id: ID,
-): Promise<Record<string, unknown>> {
-  const stored = await selectById(tx, ctx, collection, id)
-  if (!stored) throw new Error(`${collection.slug} ${id}, just written, cannot be read back.`)
-  return stored
 }

@@ -23,7 +23,6 @@ import { idParam } from '../params.ts'
 import { createActions } from '../webhooks/actions.ts'
 import { emitCollectionEvents } from '../webhooks/emit.ts'
 import {
-  afterChange,
   prehashPassword,
   prepareData,
   type PrehashedPassword,
@@ -31,8 +30,8 @@ import {
   toEditable,
   toStored,
   withDraftStatus,
-  readBack,
 } from '../write.ts'
+import { afterChange, readBack } from '../written.ts'
 
 /** What a create writes, with what its answer and its verification email need. */
 interface PreparedCreate {

@@ -68,6 +68,7 @@ export async function findGlobal(
       req,
       data,
       operation: 'read',
+      overrideAccess,
       global,
     })
   const stamps = row && visible ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}

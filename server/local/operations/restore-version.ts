@@ -1,4 +1,4 @@
-import { readBack } from '../write.ts'
+import { readBack } from '../written.ts'
 import type { ID } from '../../config/types.ts'
 import { docToRow } from '../../db/rows.ts'
 import { selectById, selectDocs, updateRow } from '../../db/store.ts'

@@ -29,7 +29,6 @@ import { takeApiKey } from '../take-api-key.ts'
 import { updateActions } from '../webhooks/actions.ts'
 import { emitCollectionEvents } from '../webhooks/emit.ts'
 import {
-  afterChange,
   prehashPassword,
   prepareData,
   takePassword,
@@ -37,8 +36,8 @@ import {
   toStored,
   withDraftStatus,
   type PrehashedPassword,
-  readBack,
 } from '../write.ts'
+import { afterChange, readBack } from '../written.ts'
 
 /** Updates one document by id, or every document matching `where` that the caller may update (`{ docs, errors }`). */
 export async function update<S extends CollectionSlug>(
