@@ -18,6 +18,11 @@ export interface QueryListener {
 
 export interface Database extends Executor {
   readonly dialect: Dialect
+  /**
+   * Payload's `payload.db.defaultIDType`: the type of the ids the database makes (`number` for serial ids, `text`
+   * with `db.idType: 'uuid'`), set by the CMS that opens it.
+   */
+  defaultIDType?: 'number' | 'text'
   /** Knex, used as the DDL compiler (`toSQL()`) of migrations; loaded on first use (start-up time). */
   schemaBuilder(): Promise<Knex>
   /** Runs `fn` in one transaction: commits when it resolves, rolls back when it throws. */

@@ -10,6 +10,7 @@ import {
   authenticateAPIKey,
   authenticateHeaders,
 } from './operations/auth/authenticate.ts'
+import { auth } from './operations/auth/payload-auth.ts'
 import { forgotPassword } from './operations/auth/forgot-password.ts'
 import { login } from './operations/auth/login.ts'
 import { logout } from './operations/auth/logout.ts'
@@ -71,6 +72,7 @@ export class Cms implements LocalApi {
   constructor(config: SanitizedConfig, db: Database, schemas: Map<string, CollectionSchema>) {
     this.config = config
     this.db = db
+    db.defaultIDType = config.db?.idType === 'uuid' ? 'text' : 'number'
     this.schemas = schemas
     this.webhooks = new Webhooks(this)
   }
@@ -132,8 +134,21 @@ export class Cms implements LocalApi {
   forgotPassword = forgotPassword
   resetPassword = resetPassword
   me = me
+  /**
+   * Payload's `payload.auth({ headers })` → `{ user, permissions }`; with a token string, the user and claims it
+   * stands for, or undefined (payload-auth.ts).
+   */
+  auth = auth
   /** The user a token stands for (and its claims), or undefined when it is not valid. */
-  auth = authenticate
+  authenticateToken = authenticate
+
+  /** Payload's `payload.collections`: each collection's sanitised config, by slug. */
+  get collections(): Record<string, { config: SanitizedCollection }> {
+    return (this.#collections ??= Object.fromEntries(
+      this.config.collections.map((c) => [c.slug, { config: c }]),
+    ))
+  }
+  #collections: Record<string, { config: SanitizedCollection }> | undefined
   /** The user an API key of an auth collection stands for, or undefined. */
   authenticateAPIKey = authenticateAPIKey
   /** The caller of a request from its headers: custom strategies, API key, token (Payload's order). */

@@ -123,7 +123,7 @@ export async function authenticateHeaders(
   const cookie = bearer ? undefined : sent
   const token = bearer ?? cookie
   if (!token) return {}
-  const found = await this.auth(token)
+  const found = await this.authenticateToken(token)
   if (!found)
     return { rejected: 'The token is invalid or expired, or its session has ended; log in again.' }
   return {
