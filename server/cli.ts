@@ -122,7 +122,19 @@ async function contracts(args: string[], loadConfig: LoadConfig): Promise<void> 
 /** `check-config`: the config's refused and ignored keys, all at once; exit 1 when it would not start. */
 async function checkConfig(): Promise<void> {
   const { reviewConfig } = await import('./config/load.ts')
-  const { path: file, refused, ignored, error } = await reviewConfig()
+  const review = await reviewConfig()
+  // Then what the start checks beyond the sanitiser (defaultPopulate, jsonSchema, the secret, db.onStart).
+  if (review.sanitized && !review.error) {
+    const { checkStartable } = await import('./local/get-cms.ts')
+    const { ConfigError } = await import('./errors/config-error.ts')
+    try {
+      checkStartable(review.sanitized)
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e
+      review.error = e.message
+    }
+  }
+  const { path: file, refused, ignored, error } = review
   const list = (lines: string[]) => lines.map((l) => `  ${l}`).join('\n')
   const shown = path.relative(process.cwd(), file)
   console.log(`Checked ${shown.startsWith('..') ? file : shown}.`)

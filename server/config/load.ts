@@ -38,6 +38,8 @@ export interface ConfigReview {
   refused: string[]
   ignored: string[]
   error?: string
+  /** The sanitised config, when nothing was refused and it sanitised: the start's own checks run on it next. */
+  sanitized?: SanitizedConfig
 }
 
 /** Reviews the config file in one pass instead of one error per start (`cms check-config`). */
@@ -54,7 +56,7 @@ export async function reviewConfig(explicit?: string): Promise<ConfigReview> {
   const review: ConfigReview = { path, ...reviewOptions(config) }
   if (review.refused.length) return review
   try {
-    sanitizeConfig(config)
+    review.sanitized = sanitizeConfig(config)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     review.error = error.message

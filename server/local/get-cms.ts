@@ -30,16 +30,11 @@ export interface GetCmsOptions {
 const isSanitized = (c: Config | SanitizedConfig): c is SanitizedConfig => 'collectionsBySlug' in c
 
 /**
- * Starts the Local layer: applies the config's plugins, sanitises it (a bad one throws a ConfigError naming the collection and
- * field), connects, migrates, runs `onInit`.
- *
- * @example
- * const cms = await getCms({ config })
- * const { docs } = await cms.find({ collection: 'posts', where: { status: { equals: 'published' } } })
+ * What a start checks of a sanitised config beyond the sanitiser, each a ConfigError: the secret (where auth
+ * collections need one), each `defaultPopulate`, each json field's `jsonSchema`, `db.onStart`. `cms check-config`
+ * runs the same checks, so it never passes a config the start then refuses.
  */
-export async function getCms(options: GetCmsOptions): Promise<Cms> {
-  const raw = await options.config
-  const config = isSanitized(raw) ? raw : sanitizeConfig(await applyPlugins(raw))
+export function checkStartable(config: SanitizedConfig): void {
   // A missing or short CMS_SECRET in production is a start-up error, not a 500 on every later login.
   if (config.collections.some((c) => c.auth)) secretKey(config)
   for (const c of config.collections) {
@@ -70,6 +65,20 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
       `db.onStart must be 'push', 'migrate' or 'check'; got ${JSON.stringify(onStart)}.`,
     )
   }
+}
+
+/**
+ * Starts the Local layer: applies the config's plugins, sanitises it (a bad one throws a ConfigError naming the collection and
+ * field), connects, migrates, runs `onInit`.
+ *
+ * @example
+ * const cms = await getCms({ config })
+ * const { docs } = await cms.find({ collection: 'posts', where: { status: { equals: 'published' } } })
+ */
+export async function getCms(options: GetCmsOptions): Promise<Cms> {
+  const raw = await options.config
+  const config = isSanitized(raw) ? raw : sanitizeConfig(await applyPlugins(raw))
+  checkStartable(config)
   // Every write through the CMS bumps its table's generation, which cached totals check (db/totals.ts).
   const db = trackWrites(options.db ?? connect(config.db?.url))
   try {

@@ -105,6 +105,39 @@ test('check-config reports the first other config error once nothing is refused'
   t.regex(stdout, /Config error: .*headline/)
 })
 
+test('check-config runs the checks the start runs beyond the sanitiser: a defaultPopulate naming no field', async (t) => {
+  // Issue 55, blocker 7: check-config passed this config, which the start then refused.
+  const file = await configFile(`export default {
+  secret: 'a-test-secret-that-is-long-enough-1234',
+  collections: [{ slug: 'posts', defaultPopulate: { headline: true }, fields: [{ name: 'title', type: 'text' }] }],
+}
+`)
+  const { code, stdout } = await checkConfig(file)
+  t.is(code, 1)
+  t.regex(
+    stdout,
+    /Config error: .*headline.*defaultPopulate is a select of this collection's fields/,
+  )
+})
+
+test("a default column may be a dotted path into a field, as Payload's admin takes it; its first segment is checked", async (t) => {
+  const source = (column: string) => `export default {
+  secret: 'a-test-secret-that-is-long-enough-1234',
+  collections: [{
+    slug: 'links',
+    admin: { defaultColumns: ['title', '${column}'] },
+    fields: [{ name: 'title', type: 'text' }, { name: 'to', type: 'group', fields: [{ name: 'type', type: 'text' }] }],
+  }],
+}
+`
+  const ok = await checkConfig(await configFile(source('to.type')))
+  t.is(ok.code, 0, ok.stdout)
+  t.regex(ok.stdout, /The config starts as written/)
+  const typo = await checkConfig(await configFile(source('too.type')))
+  t.is(typo.code, 1)
+  t.regex(typo.stdout, /admin\.defaultColumns\[1\] "too\.type" names no field/)
+})
+
 test('check-config names a missing config file', async (t) => {
   const review = await reviewConfig('/nonexistent/cms.config.ts')
   t.regex(review.error ?? '', /No config at \/nonexistent\/cms.config.ts/)

@@ -16,7 +16,10 @@ export function checkAdminObject(owner: { admin?: unknown; custom?: unknown }, a
       throw new ConfigError(`${at}: ${key} must be an object.`)
 }
 
-/** `admin.useAsTitle`, `defaultColumns` and `listSearchableFields` each name a top-level field of the collection. */
+/**
+ * `admin.useAsTitle`, `defaultColumns` and `listSearchableFields` each name a top-level field of the collection (a
+ * default column may go on into it: `to.type`).
+ */
 export function checkCollectionAdmin(c: SanitizedCollection, where: string): void {
   checkAdminObject(c, where)
   const admin = c.admin
@@ -24,8 +27,9 @@ export function checkCollectionAdmin(c: SanitizedCollection, where: string): voi
   const names = new Set(c.flatFields.map((f) => f.name))
   names.add('id')
   if (c.timestamps) for (const name of ['createdAt', 'updatedAt']) names.add(name)
-  const check = (key: string, value: unknown) => {
-    if (typeof value !== 'string' || !names.has(value))
+  // A column may be a dotted path into a field (`to.type`, as Payload's admin takes): its first segment is checked.
+  const check = (key: string, value: unknown, nested = false) => {
+    if (typeof value !== 'string' || !names.has(nested ? value.split('.')[0] : value))
       throw new ConfigError(
         `${where}: admin.${key} ${JSON.stringify(value)} names no field of the collection; name one of its top-level fields (${[...names].join(', ')}).`,
       )
@@ -42,7 +46,7 @@ export function checkCollectionAdmin(c: SanitizedCollection, where: string): voi
     if (list === undefined) continue
     if (!Array.isArray(list))
       throw new ConfigError(`${where}: admin.${key} must be a list of field names.`)
-    list.forEach((name, i) => check(`${key}[${i}]`, name))
+    list.forEach((name, i) => check(`${key}[${i}]`, name, key === 'defaultColumns'))
   }
 }
 
