@@ -17,11 +17,18 @@ import type { Subscription } from './subscriptions.ts'
 import { envelope, type EventStamp } from './envelope.ts'
 import type { FanoutEvent } from './viewer.ts'
 
-/** The event types of `actions` that something subscribes to, with their subscriptions. */
+/**
+ * The event types of `actions` that something subscribes to: their config-declared endpoints, and whether stored
+ * subscriptions want them too (one fan-out row, however many they are).
+ */
 const subscribed = (cms: Cms, types: string[]) =>
   types
-    .map((type) => ({ type, subs: cms.webhooks.subscriptions.forType(type) }))
-    .filter((t) => t.subs.length > 0)
+    .map((type) => ({
+      type,
+      subs: cms.webhooks.subscriptions.forType(type),
+      fanout: cms.webhooks.subscriptions.storedForType(type).length > 0,
+    }))
+    .filter((t) => t.subs.length > 0 || t.fanout)
 
 /** The request an event's document is read under: the caller's, its transaction, in the default locale. */
 function eventReq(cms: Cms, req: CmsRequest): CmsRequest {
@@ -75,11 +82,11 @@ export async function emitCollectionEvents(
   }
   let doc: Record<string, unknown> | undefined
   const rows: NewDelivery[] = []
-  for (const { type, subs } of events) {
+  for (const { type, subs, fanout } of events) {
     // One event id per type: every endpoint gets the same `webhook-id`.
     const event = envelope(type)
     for (const sub of subs) {
-      if (sub.stored || !(await matches(sub))) continue
+      if (!(await matches(sub))) continue
       doc ??= (
         await readDocs(cms, collection, [structuredClone(stored)], ereq, {
           depth: 0,
@@ -92,7 +99,7 @@ export async function emitCollectionEvents(
         subject,
       })
     }
-    if (subs.some((s) => s.stored))
+    if (fanout)
       rows.push(
         fanoutRow(type, event.stamp, subject, { collection: collection.slug, id, doc: stored }),
       )
@@ -128,13 +135,11 @@ export async function emitGlobalEvents(
   const tx = req.transaction ?? cms.db
   const subject = `globals.${global.slug}`
   const rows: NewDelivery[] = []
-  for (const { type, subs } of events) {
+  for (const { type, subs, fanout } of events) {
     const event = envelope(type)
     for (const sub of subs)
-      if (!sub.stored)
-        rows.push({ ...event.with({ global: global.slug, doc }), endpoint: sub.key, subject })
-    if (subs.some((s) => s.stored))
-      rows.push(fanoutRow(type, event.stamp, subject, { global: global.slug, doc }))
+      rows.push({ ...event.with({ global: global.slug, doc }), endpoint: sub.key, subject })
+    if (fanout) rows.push(fanoutRow(type, event.stamp, subject, { global: global.slug, doc }))
   }
   await write(cms, tx, rows)
 }

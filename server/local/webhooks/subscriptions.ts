@@ -31,8 +31,6 @@ export interface Subscription {
   where?: Where
   /** A stored subscription's owner: the event bodies it gets are read with that user's access. */
   owner?: string | number
-  /** A document of the `webhooks` collection: its deliveries come from the event's fan-out row (viewer.ts). */
-  stored?: true
   /** A stored subscription's creation (epoch ms): it receives the events of writes after it only. */
   since?: number
 }
@@ -43,7 +41,10 @@ export interface Subscription {
  */
 export class Subscriptions {
   readonly byKey = new Map<string, Subscription>()
+  /** Config-declared endpoints by event type (one outbox row each, in the write's transaction). */
   readonly #byType = new Map<string, Subscription[]>()
+  /** Stored subscriptions by event type (one fan-out row for them all, expanded after the commit). */
+  readonly #storedByType = new Map<string, Subscription[]>()
 
   constructor(config: SanitizedConfig, stored: StoredSubscription[] = []) {
     const root = config.webhooks?.endpoints ?? []
@@ -102,21 +103,27 @@ export class Subscriptions {
       headers: e.headers ?? {},
       ...(e.where ? { where: e.where } : {}),
       ...(owner === undefined ? {} : { owner }),
-      ...(stored ? { stored: true as const, since: stored.since } : {}),
+      ...(stored ? { since: stored.since } : {}),
     }
     this.byKey.set(key, sub)
     const wanted = e.events && new Set(e.events)
     for (const { type, a } of scope) {
       if (wanted && !wanted.has(type) && !wanted.has(a)) continue
-      const list = this.#byType.get(type) ?? []
+      const index = stored ? this.#storedByType : this.#byType
+      const list = index.get(type) ?? []
       list.push(sub)
-      this.#byType.set(type, list)
+      index.set(type, list)
     }
   }
 
-  /** The subscriptions receiving events of `type` (an empty list costs a write nothing). */
+  /** The config-declared endpoints receiving events of `type` (an empty list costs a write nothing). */
   forType(type: string): readonly Subscription[] {
     return this.#byType.get(type) ?? []
+  }
+
+  /** The stored subscriptions receiving events of `type`: a write only asks whether there are any. */
+  storedForType(type: string): readonly Subscription[] {
+    return this.#storedByType.get(type) ?? []
   }
 
   get empty(): boolean {

@@ -87,8 +87,8 @@ export async function fanOut(
 ): Promise<NewDelivery[]> {
   // The subscriptions of now that existed at the write (a later one gets the events of later writes).
   const subs = cms.webhooks.subscriptions
-    .forType(row.type)
-    .filter((s) => s.stored && (s.since ?? 0) <= event.createdAt)
+    .storedForType(row.type)
+    .filter((s) => (s.since ?? 0) <= event.createdAt)
   if (subs.length === 0) return []
   const ereq = createLocalReq(cms, { req: resolveLocale(cms.config, undefined, undefined) })
   const collection = event.collection
