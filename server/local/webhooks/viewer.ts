@@ -94,7 +94,7 @@ export async function fanOut(
   const collection = event.collection
     ? cms.config.collectionsBySlug.get(event.collection)
     : undefined
-  const global = event.global ? cms.config.globals.find((g) => g.slug === event.global) : undefined
+  const global = event.global ? cms.config.globalsBySlug.get(event.global) : undefined
   const target = collection
     ? await collectionTarget(cms, collection, ereq, event)
     : global && globalTarget(cms, global, ereq, event)
