@@ -64,7 +64,12 @@ async function publicCollection(cms: Cms): Promise<string | undefined> {
 async function start(loadConfig: LoadConfig, getCms: GetCms): Promise<void> {
   const { listen } = await import('./http/server.ts')
   const { serviceUrls } = await import('./http/urls.ts')
-  const cms = await getCms({ config: await loadConfig() })
+  const config = await loadConfig()
+  const cms = await getCms({ config })
+  // The project's own modules reach this instance through getPayload({ config }), as under Payload.
+  const { configExport } = await import('./config/load.ts')
+  const exported = configExport(config)
+  if (exported) (await import('./local/get-payload.ts')).shareInstance(exported, cms)
   const seeded = await seedIfEmpty(cms)
   const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535)

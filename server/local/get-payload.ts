@@ -19,13 +19,26 @@ const byKey = new Map<string, Promise<Cms>>()
  * the next call starts again.
  */
 export function getPayload(options: GetPayloadOptions): Promise<Cms> {
+  return share(options, () => getCms(options))
+}
+
+/**
+ * Makes a running instance the one `getPayload({ config: exported })` answers: `cms start` shares its server's
+ * instance under the config module's export, so a project's own modules (`getPayload({ config })` with
+ * `import config from '@payload-config'`) reach the instance that serves, as under Payload.
+ */
+export function shareInstance(exported: object, cms: Cms): void {
+  void share({ config: exported }, () => Promise.resolve(cms))
+}
+
+function share(options: GetPayloadOptions, begin: () => Promise<Cms>): Promise<Cms> {
   if (options.db) return getCms(options)
   const key = options.key
   const config: object = options.config
   const cached = key === undefined ? byConfig.get(config) : byKey.get(key)
   if (cached) return cached
   const forget = () => (key === undefined ? byConfig.delete(config) : byKey.delete(key))
-  const started = getCms(options).then((cms) => {
+  const started = begin().then((cms) => {
     const destroy = cms.destroy.bind(cms)
     cms.destroy = async () => {
       forget()

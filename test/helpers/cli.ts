@@ -1,4 +1,8 @@
 import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+/** The CLI's entry, so that a test may run it from another working directory. */
+const CLI = path.resolve(import.meta.dirname, '../../server/cli.ts')
 
 export interface StartOutcome {
   /** The exit code (null when killed by a signal). */
@@ -22,7 +26,7 @@ export function startCli(env: Record<string, string | undefined>): Promise<Start
     ...env,
   }
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key]
-  const child = spawn(process.execPath, ['server/cli.ts', 'start'], {
+  const child = spawn(process.execPath, [CLI, 'start'], {
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -42,4 +46,54 @@ export function startCli(env: Record<string, string | undefined>): Promise<Start
       resolve({ code, stderr, started })
     }),
   )
+}
+
+export interface ServedCli {
+  /** The lines `cms start` printed up to its Health URL. */
+  lines: string[]
+  /** The URL printed under `label` ('REST API', 'GraphQL', 'OpenAPI 3.1'…). */
+  url: (label: string) => string
+  stop: () => void
+}
+
+/**
+ * Runs `cms start` with `env` over the test process's environment until it prints its URLs (in-memory SQLite and
+ * port 0 unless `env` says otherwise); `stop` sends SIGTERM. Rejects when it exits first or prints nothing in 60 s.
+ */
+export function serveCli(env: Record<string, string>): Promise<ServedCli> {
+  const child = spawn(process.execPath, [CLI, 'start'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: 'sqlite::memory:',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`no start within 60 s: ${err}`))
+    }, 60_000)
+    child.stderr.on('data', (d) => (err += String(d)))
+    child.stdout.on('data', (d) => {
+      out += String(d)
+      if (!/^Health .*\n/m.test(out)) return
+      clearTimeout(timer)
+      const lines = out.trim().split('\n')
+      const url = (label: string) => {
+        const found = lines.find((l) => l.startsWith(`${label} `))?.split(/\s{2,}/)[1]
+        if (!found) throw new Error(`cms start printed no ${label} URL: ${out}`)
+        return found
+      }
+      resolve({ lines, url, stop: () => child.kill('SIGTERM') })
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`exited ${code}: ${err}`))
+    })
+  })
 }
