@@ -59,7 +59,7 @@ export function checkOptions(input: unknown): void {
     ignore(
       'sharp: images are processed with the sharp this server depends on (with its pixel limit); the one passed is not used.',
     )
-  for (const name of ['routes', 'graphQL', 'typescript', 'db', 'ordersApi', 'apiDocs'] as const)
+  for (const name of ['routes', 'graphQL', 'typescript', 'db', 'ordersApi', 'apiDocs', 'i18n'] as const)
     keys(config[name], T[name], name)
   // An adapter object is checked here; a factory (Payload's form) or a promise of one when it is resolved at start.
   if (typeof config.email !== 'function' && !isThenable(config.email))

@@ -1,3 +1,5 @@
+import { sanitizeI18n } from './i18n.ts'
+import { resolveTexts } from './sanitize/texts.ts'
 import { checkRequestAuth, checkSaveToJWT, cookiePrefixOf } from './auth-options.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { checkOptions } from './check-options.ts'
@@ -37,6 +39,9 @@ export { DEFAULT_LIMITS } from './sanitize/limits.ts'
 export function sanitizeConfig(input: Config): SanitizedConfig {
   if (!input || typeof input !== 'object')
     throw new ConfigError('The config must be an object (export default defineConfig({...})).')
+  // Label functions become per-language text before anything reads a label (config/i18n.ts).
+  const i18n = sanitizeI18n(input.i18n)
+  resolveTexts(input as unknown as Record<string, unknown>, i18n)
   checkOptions(input)
   checkHttpOptions(input)
   const collectionsIn = input.collections ?? []
@@ -113,6 +118,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     collections,
     globals,
     localization,
+    i18n,
     routes,
     graphQL,
     cookiePrefix,

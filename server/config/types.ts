@@ -10,6 +10,7 @@ import type { UploadField } from '../fields/upload.ts'
 export type { RelationshipField, UploadField }
 import type { LocalApi, Select } from './local-api.ts'
 import type { JobsConfig, SanitizedJobs } from './jobs.ts'
+import type { I18nOptions, SanitizedI18n } from './i18n.ts'
 import type {
   CollectionAdmin,
   Custom,
@@ -826,6 +827,8 @@ export interface Config {
   csrf?: string[]
   globals?: GlobalConfig[]
   localization?: LocalizationConfig | false
+  /** Payload's i18n: the admin's languages and translations; label functions are resolved with them (config/i18n.ts). */
+  i18n?: I18nOptions
   routes?: { admin?: string; api?: string; graphQL?: string; graphQLPlayground?: string }
   graphQL?: {
     disable?: boolean
@@ -1029,9 +1032,11 @@ export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' |
 
 export interface SanitizedConfig extends Omit<
   Config,
-  'collections' | 'globals' | 'localization' | 'routes' | 'graphQL'
+  'collections' | 'globals' | 'localization' | 'routes' | 'graphQL' | 'i18n'
 > {
   collections: SanitizedCollection[]
+  /** The admin's languages and translations; label functions are already resolved with them. */
+  i18n: SanitizedI18n
   globals: SanitizedGlobal[]
   localization:
     | {

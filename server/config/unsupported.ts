@@ -56,7 +56,6 @@ export const configRefusals = {
   folders: FOLDERS,
   hooks:
     'root hooks (afterError) are not supported yet; remove them and use the hooks.afterError of each collection.',
-  i18n: 'messages are in English only; remove i18n.',
   indexSortableFields:
     'the indexed columns are id, createdAt, updatedAt, relationships and fields with index: true or unique: true; remove it and set index: true on the fields you sort by.',
   kv: 'the key-value store is not supported; remove kv and keep such data in a collection or a global.',

@@ -49,6 +49,7 @@ const places: Record<keyof typeof OPTION_TABLES, Place> = {
   rateLimit: at('rateLimit'),
   rateLimitRule: (o) => [{ rateLimit: { login: o } }, 'rateLimit.login'],
   localization: at('localization'),
+  i18n: at('i18n'),
   locale: (o) => [
     { localization: { locales: [{ code: 'en', ...o }], defaultLocale: 'en' } },
     'localization.locales[0] (en)',
@@ -459,5 +460,5 @@ test('options that apply only in some shapes are refused elsewhere', (t) => {
       `collections[posts].fields[0] (file): type "${type}" is not supported: ${message}`,
     )
   // A key set to undefined or null asks for nothing: a spread config may clear an option that way.
-  t.notThrows(() => sanitizeConfig({ collections: [], trash: undefined, i18n: null } as Config))
+  t.notThrows(() => sanitizeConfig({ collections: [], trash: undefined, kv: null } as Config))
 })

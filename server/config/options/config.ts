@@ -11,6 +11,7 @@ import type {
   WebhookEndpoint,
   WebhooksConfig,
 } from '../types.ts'
+import type { I18nOptions } from '../i18n.ts'
 import * as refused from '../unsupported.ts'
 import { I, type Implemented, type OptionTable } from './table.ts'
 
@@ -52,6 +53,7 @@ export const CONFIG_TABLES = {
       upload: I,
       sharp: I,
       jobs: I,
+      i18n: I,
     } satisfies Implemented<Config>,
     refused: refused.configRefusals,
   },
@@ -232,6 +234,15 @@ export const CONFIG_TABLES = {
     of: 'a locale',
     implemented: { code: I, fallbackLocale: I, label: I, rtl: I } satisfies Implemented<Locale>,
     refused: refused.localeRefusals,
+  },
+  i18n: {
+    of: 'i18n',
+    implemented: {
+      fallbackLanguage: I,
+      supportedLanguages: I,
+      translations: I,
+    } satisfies Implemented<I18nOptions>,
+    refused: {},
   },
   endpoint: {
     of: 'an endpoint',
