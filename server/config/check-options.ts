@@ -59,7 +59,15 @@ export function checkOptions(input: unknown): void {
     ignore(
       'sharp: images are processed with the sharp this server depends on (with its pixel limit); the one passed is not used.',
     )
-  for (const name of ['routes', 'graphQL', 'typescript', 'db', 'ordersApi', 'apiDocs', 'i18n'] as const)
+  for (const name of [
+    'routes',
+    'graphQL',
+    'typescript',
+    'db',
+    'ordersApi',
+    'apiDocs',
+    'i18n',
+  ] as const)
     keys(config[name], T[name], name)
   // An adapter object is checked here; a factory (Payload's form) or a promise of one when it is resolved at start.
   if (typeof config.email !== 'function' && !isThenable(config.email))
@@ -218,6 +226,10 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
         `${at}.localized: the config has no localization, so the field is stored once (as Payload does); add localization to translate it.`,
       )
     if (f.editor != null && !isLexicalEditor(f.editor)) ignore(`${at}.editor: ${EDITOR}`)
+    if (f.index === true && !f.unique && (inRows || f.localized === true || f.hasMany === true))
+      ignore(
+        `${at}.index: the value is stored inside one JSON value (${inRows ? 'the rows of an array or blocks field' : f.localized ? 'every locale together' : 'the list of values'}), which has no column to index; accepted, queries on it scan.`,
+      )
     if (type === 'upload' && f.displayPreview != null) ignore(`${at}.displayPreview: ${FOR_ADMIN}`)
     const many = findFieldType(type)?.many
     if (many && !f.hasMany)

@@ -77,6 +77,8 @@ export interface CmsRequest {
   context: Record<string, unknown>
   /** Set while a transaction is open; operations given this `req` join it. */
   transaction?: Executor
+  /** Payload's name of the open transaction (a promise while it is being opened), absent otherwise. */
+  transactionID?: string | number | Promise<string | number | undefined>
   routeParams?: Record<string, string>
   /** A custom endpoint's query string (Payload's `req.searchParams`). */
   searchParams?: URLSearchParams

@@ -1,8 +1,10 @@
 import { APIError } from './api-error.ts'
+import { messageOf, type MessageOrT } from './translate.ts'
 
 export class NotFound extends APIError {
-  constructor(message = 'Not Found') {
-    super(message, 404, { code: 'NOT_FOUND' })
+  /** A message, or Payload's `req.t`. */
+  constructor(message?: MessageOrT) {
+    super(messageOf(message, 'general:notFound', 'Not Found'), 404, { code: 'NOT_FOUND' })
     this.name = 'NotFound'
   }
 }

@@ -149,19 +149,25 @@ async function serveGraphQL(
   return { status: out.status, headers: out.headers, raw: Buffer.from(out.body ?? '') }
 }
 
-/** A custom endpoint's handler, given the request with its route params and `json()`; its Response as a reply. */
+/**
+ * A custom endpoint's handler, given the request as Payload's is a Fetch Request: its `method`, `url`, route params,
+ * `searchParams`, `json()` and `text()`; its Response as a reply.
+ */
 async function serveEndpoint(
   custom: RouteMatch<EndpointRoute>,
   req: CmsRequest,
   raw: Buffer,
   contentType: string | undefined,
-  querystring: string,
+  ctx: { method: string; href: string; querystring: string },
 ): Promise<RawReply> {
   req.routeParams = custom.params
-  req.searchParams = new URLSearchParams(querystring)
+  req.searchParams = new URLSearchParams(ctx.querystring)
   const response = await custom.value.endpoint.handler(
     Object.assign(req, {
+      method: ctx.method,
+      url: ctx.href,
       json: async () => parseJson(raw, contentType ?? 'application/json'),
+      text: async () => raw.toString('utf8'),
     }),
   )
   const h: Record<string, string> = {}
@@ -259,7 +265,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
         return await serveGraphQL(graphql, ctx, raw, contentType, req)
       }
 
-      if (custom) return await serveEndpoint(custom, req, raw, contentType, ctx.querystring)
+      if (custom) return await serveEndpoint(custom, req, raw, contentType, ctx)
 
       if (upload) ({ raw, cleanup } = await uploadBody(ctx.req, req, upload, bodyLimit))
       return await operations({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { CmsRequest } from '../config/types.ts'
 import type { Executor } from '../db/database.ts'
 import type { Cms } from './cms.ts'
@@ -56,10 +57,12 @@ export async function withTransaction<T>(
   if (req.transaction) return fn(req.transaction)
   const result = await cms.db.transaction(async (tx) => {
     req.transaction = tx
+    req.transactionID = randomUUID()
     try {
       return await fn(tx)
     } finally {
       delete req.transaction
+      delete req.transactionID
     }
   })
   // Outbox rows this transaction wrote are now visible: the webhook worker delivers them at once.

@@ -123,29 +123,35 @@ export async function prepareData(
       a.owner,
     )) ?? incoming
   const touched = new Set(Object.keys(incoming).filter((k) => a.fields.some((f) => f.name === k)))
-  const merged =
+  let merged =
     a.operation === 'update' ? mergeForUpdate(a.fields, a.original ?? {}, incoming) : incoming
   await applyDefaults(a.fields, merged, a.req, a.operation === 'create')
-  // --- validation: every error at once (400), references included
-  const checked = await validateData(a, incoming, merged, ownerNames)
 
-  // --- beforeChange: hooks see the validated document and may still change it
-  const before = JSON.stringify(checked)
-  await runFieldHooks('beforeChange', a.fields, checked, { ...hookArgs, data: checked })
-  const final =
+  // --- beforeChange, in Payload's order: the collection's (or global's) hooks, then the fields' hooks, and what
+  // they leave is validated (Payload validates each field right after its own hooks), so a value a hook sets (a
+  // generated slug) is checked like one the caller sent.
+  const before = JSON.stringify(merged)
+  merged =
     (await runHooks<Record<string, unknown>>(
       hooks.beforeChange,
       'data',
-      { ...hookArgs, data: checked },
+      { ...hookArgs, data: merged },
       a.owner,
-    )) ?? checked
-  if (JSON.stringify(final) !== before) {
+    )) ?? merged
+  await runFieldHooks('beforeChange', a.fields, merged, { ...hookArgs, data: merged })
+  if (JSON.stringify(merged) !== before) {
     const was: unknown = JSON.parse(before)
     if (isObject(was))
       for (const f of a.fields)
-        if (JSON.stringify(final[f.name]) !== JSON.stringify(was[f.name])) touched.add(f.name)
+        if (JSON.stringify(merged[f.name]) !== JSON.stringify(was[f.name])) {
+          touched.add(f.name)
+          // A value a hook set counts as sent: an update's required-field check reads what was sent.
+          if (a.operation === 'update') incoming[f.name] = merged[f.name]
+        }
   }
-  return { doc: final, touched: [...touched] }
+  // --- validation: every error at once (400), references included
+  const checked = await validateData(a, incoming, merged, ownerNames)
+  return { doc: checked, touched: [...touched] }
 }
 
 /**

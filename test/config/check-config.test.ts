@@ -138,6 +138,37 @@ test("a default column may be a dotted path into a field, as Payload's admin tak
   t.regex(typo.stdout, /admin\.defaultColumns\[1\] "too\.type" names no field/)
 })
 
+test('an index where no column holds the value is accepted and listed; unique there is still refused', async (t) => {
+  // multi-tenant's tenants array indexes its row's relationship (issue 55).
+  const source = (extra: string) => `export default {
+  secret: 'a-test-secret-that-is-long-enough-1234',
+  localization: { locales: ['en', 'de'], defaultLocale: 'en' },
+  collections: [{ slug: 'tenants', fields: [] }, {
+    slug: 'users',
+    auth: true,
+    fields: [
+      { name: 'tenants', type: 'array', fields: [{ name: 'tenant', type: 'relationship', relationTo: 'tenants', index: true${extra} }] },
+      { name: 'nick', type: 'text', localized: true, index: true },
+    ],
+  }],
+}
+`
+  const ok = await checkConfig(await configFile(source('')))
+  t.is(ok.code, 0, ok.stdout)
+  t.regex(ok.stdout, /The config starts as written/)
+  t.regex(
+    ok.stdout,
+    /tenants\.tenant\.index|fields\[0\] \(tenants\)\.fields\[0\] \(tenant\)\.index: the value is stored inside one JSON value \(the rows of an array or blocks field\)/,
+  )
+  t.regex(
+    ok.stdout,
+    /\(nick\)\.index: the value is stored inside one JSON value \(every locale together\)/,
+  )
+  const unique = await checkConfig(await configFile(source(', unique: true')))
+  t.is(unique.code, 1)
+  t.regex(unique.stdout, /unique is only supported outside arrays and blocks/)
+})
+
 test('check-config names a missing config file', async (t) => {
   const review = await reviewConfig('/nonexistent/cms.config.ts')
   t.regex(review.error ?? '', /No config at \/nonexistent\/cms.config.ts/)

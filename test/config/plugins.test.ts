@@ -106,6 +106,8 @@ test('loadConfig applies the plugins of a config file', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'cms-plugins-'))
   const server = pathToFileURL(join(import.meta.dirname, '../../server/index.ts')).href
   const file = join(dir, 'payload.config.ts')
+  // A Payload project is an ES module package (Payload 3 requires "type": "module"), and its config loads so.
+  await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n')
   await writeFile(
     file,
     `import { buildConfig } from '${server}'

@@ -14,11 +14,12 @@ test.serial(
       data: { title: '  Hello  ', body: 'one two three' },
       context: { source: 'test' },
     })
+    // Payload's order (collections/operations/create.ts): the collection's beforeChange hooks, then the fields'.
     t.deepEqual(names(), [
       'beforeOperation',
       'beforeValidate',
-      'field.beforeChange',
       'beforeChange',
+      'field.beforeChange',
       'field.afterChange',
       'afterChange',
       'beforeRead',

@@ -62,16 +62,19 @@ export function checkFields(
           )
     const unique = isUnique(f)
     // A value stored as JSON (localized, hasMany) has no column to index.
-    if ((unique || isIndexed(f)) && isJsonStored(f)) {
+    if (unique && isJsonStored(f)) {
       const many = 'hasMany' in f && f.hasMany ? 'hasMany ' : ''
       throw new ConfigError(
-        `${at}: ${unique ? 'unique' : 'index'} is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}: the value is stored as one JSON value${f.localized ? ' holding every locale' : ''}, which has no column to index; remove ${unique ? 'unique' : 'index'}${f.localized ? ', or make the field not localized' : ''}.`,
+        `${at}: unique is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}: the value is stored as one JSON value${f.localized ? ' holding every locale' : ''}, which has no column to index; remove unique${f.localized ? ', or make the field not localized' : ''}.`,
       )
     }
-    if ((unique || isIndexed(f)) && !topLevel)
+    if (unique && !topLevel)
       throw new ConfigError(
-        `${at}: unique and index are only supported outside arrays and blocks: their rows are stored as one JSON value, which has no column to index; remove them, or keep the rows in a collection related to this one.`,
+        `${at}: unique is only supported outside arrays and blocks: their rows are stored as one JSON value, which has no column to index; remove it, or keep the rows in a collection related to this one.`,
       )
+    // `index` asks for speed only: where no column holds the value (rows, JSON), it is accepted and has no effect
+    // (cms check-config lists it), as plugin-generated fields set it (multi-tenant's tenants array).
+    if (isIndexed(f) && (isJsonStored(f) || !topLevel)) (f as { index?: boolean }).index = false
     for (const key of ['min', 'max', 'minLength', 'maxLength', 'minRows', 'maxRows'] as const) {
       const v = options.get(key)
       if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
