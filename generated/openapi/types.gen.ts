@@ -9122,7 +9122,7 @@ export type HealthData = {
 
 export type HealthErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9163,7 +9163,7 @@ export type OpenapiDocumentData = {
 
 export type OpenapiDocumentErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9202,7 +9202,7 @@ export type GraphqlSchemaData = {
 
 export type GraphqlSchemaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9239,7 +9239,7 @@ export type ApiReferenceData = {
 
 export type ApiReferenceErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9278,7 +9278,7 @@ export type ApiReferenceAssetData = {
 
 export type ApiReferenceAssetErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9336,7 +9336,7 @@ export type DeleteUsersData = {
 
 export type DeleteUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9448,7 +9448,7 @@ export type FindUsersData = {
 
 export type FindUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9538,7 +9538,7 @@ export type UpdateUsersData = {
 
 export type UpdateUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9549,10 +9549,6 @@ export type UpdateUsersErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -9628,7 +9624,7 @@ export type CreateUserData = {
 
 export type CreateUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9639,10 +9635,6 @@ export type CreateUserErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -9711,7 +9703,7 @@ export type CountUsersData = {
 
 export type CountUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9795,7 +9787,7 @@ export type FindDistinctUsersData = {
 
 export type FindDistinctUsersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9848,7 +9840,7 @@ export type LoginUserData = {
 
 export type LoginUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9914,7 +9906,7 @@ export type LogoutUserData = {
 
 export type LogoutUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -9972,7 +9964,7 @@ export type MeUserData = {
 
 export type MeUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10027,7 +10019,7 @@ export type RefreshTokenUserData = {
 
 export type RefreshTokenUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10086,7 +10078,7 @@ export type ForgotPasswordUserData = {
 
 export type ForgotPasswordUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10138,7 +10130,7 @@ export type ResetPasswordUserData = {
 
 export type ResetPasswordUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10193,7 +10185,7 @@ export type UnlockUserData = {
 
 export type UnlockUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10242,7 +10234,7 @@ export type InitUserData = {
 
 export type InitUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10290,7 +10282,7 @@ export type RegisterFirstUserData = {
 
 export type RegisterFirstUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10361,7 +10353,7 @@ export type DeleteUserData = {
 
 export type DeleteUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10461,7 +10453,7 @@ export type FindUserByIdData = {
 
 export type FindUserByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10548,7 +10540,7 @@ export type UpdateUserData = {
 
 export type UpdateUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10563,10 +10555,6 @@ export type UpdateUserErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -10625,7 +10613,7 @@ export type DocAccessUserData = {
 
 export type DocAccessUserErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10699,7 +10687,7 @@ export type DeleteCategoriesData = {
 
 export type DeleteCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10811,7 +10799,7 @@ export type FindCategoriesData = {
 
 export type FindCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10901,7 +10889,7 @@ export type UpdateCategoriesData = {
 
 export type UpdateCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10912,10 +10900,6 @@ export type UpdateCategoriesErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -10987,7 +10971,7 @@ export type CreateCategoryData = {
 
 export type CreateCategoryErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -10998,10 +10982,6 @@ export type CreateCategoryErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -11066,7 +11046,7 @@ export type CountCategoriesData = {
 
 export type CountCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11150,7 +11130,7 @@ export type FindDistinctCategoriesData = {
 
 export type FindDistinctCategoriesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11209,7 +11189,7 @@ export type DeleteCategoryData = {
 
 export type DeleteCategoryErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11309,7 +11289,7 @@ export type FindCategoryByIdData = {
 
 export type FindCategoryByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11396,7 +11376,7 @@ export type UpdateCategoryData = {
 
 export type UpdateCategoryErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11411,10 +11391,6 @@ export type UpdateCategoryErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -11497,7 +11473,7 @@ export type DuplicateCategoryData = {
 
 export type DuplicateCategoryErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11512,10 +11488,6 @@ export type DuplicateCategoryErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -11570,7 +11542,7 @@ export type DocAccessCategoryData = {
 
 export type DocAccessCategoryErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11644,7 +11616,7 @@ export type DeletePostsData = {
 
 export type DeletePostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11756,7 +11728,7 @@ export type FindPostsData = {
 
 export type FindPostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11846,7 +11818,7 @@ export type UpdatePostsData = {
 
 export type UpdatePostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11857,10 +11829,6 @@ export type UpdatePostsErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -11932,7 +11900,7 @@ export type CreatePostData = {
 
 export type CreatePostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -11943,10 +11911,6 @@ export type CreatePostErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -12011,7 +11975,7 @@ export type CountPostsData = {
 
 export type CountPostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12095,7 +12059,7 @@ export type FindDistinctPostsData = {
 
 export type FindDistinctPostsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12163,7 +12127,7 @@ export type FormStatePostData = {
 
 export type FormStatePostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12270,7 +12234,7 @@ export type FindPostVersionsData = {
 
 export type FindPostVersionsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12347,7 +12311,7 @@ export type FindPostVersionByIdData = {
 
 export type FindPostVersionByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12410,7 +12374,7 @@ export type RestorePostVersionData = {
 
 export type RestorePostVersionErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12425,10 +12389,6 @@ export type RestorePostVersionErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -12522,7 +12482,7 @@ export type DeletePostData = {
 
 export type DeletePostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12622,7 +12582,7 @@ export type FindPostByIdData = {
 
 export type FindPostByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12709,7 +12669,7 @@ export type UpdatePostData = {
 
 export type UpdatePostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12724,10 +12684,6 @@ export type UpdatePostErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -12810,7 +12766,7 @@ export type DuplicatePostData = {
 
 export type DuplicatePostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12825,10 +12781,6 @@ export type DuplicatePostErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -12883,7 +12835,7 @@ export type DocAccessPostData = {
 
 export type DocAccessPostErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -12957,7 +12909,7 @@ export type DeletePagesData = {
 
 export type DeletePagesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13069,7 +13021,7 @@ export type FindPagesData = {
 
 export type FindPagesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13159,7 +13111,7 @@ export type UpdatePagesData = {
 
 export type UpdatePagesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13170,10 +13122,6 @@ export type UpdatePagesErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -13245,7 +13193,7 @@ export type CreatePageData = {
 
 export type CreatePageErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13256,10 +13204,6 @@ export type CreatePageErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -13324,7 +13268,7 @@ export type CountPagesData = {
 
 export type CountPagesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13408,7 +13352,7 @@ export type FindDistinctPagesData = {
 
 export type FindDistinctPagesErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13504,7 +13448,7 @@ export type FindPageVersionsData = {
 
 export type FindPageVersionsErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13581,7 +13525,7 @@ export type FindPageVersionByIdData = {
 
 export type FindPageVersionByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13644,7 +13588,7 @@ export type RestorePageVersionData = {
 
 export type RestorePageVersionErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13659,10 +13603,6 @@ export type RestorePageVersionErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -13739,7 +13679,7 @@ export type DeletePageData = {
 
 export type DeletePageErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13839,7 +13779,7 @@ export type FindPageByIdData = {
 
 export type FindPageByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13930,7 +13870,7 @@ export type UpdatePageData = {
 
 export type UpdatePageErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -13945,10 +13885,6 @@ export type UpdatePageErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -14031,7 +13967,7 @@ export type DuplicatePageData = {
 
 export type DuplicatePageErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14046,10 +13982,6 @@ export type DuplicatePageErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -14104,7 +14036,7 @@ export type DocAccessPageData = {
 
 export type DocAccessPageErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14178,7 +14110,7 @@ export type DeleteAllMediaData = {
 
 export type DeleteAllMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14290,7 +14222,7 @@ export type FindAllMediaData = {
 
 export type FindAllMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14380,7 +14312,7 @@ export type UpdateAllMediaData = {
 
 export type UpdateAllMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14391,10 +14323,6 @@ export type UpdateAllMediaErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -14476,7 +14404,7 @@ export type CreateMediaData = {
 
 export type CreateMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14487,10 +14415,6 @@ export type CreateMediaErrors = {
      * Logged in, but not allowed
      */
     403: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -14555,7 +14479,7 @@ export type CountAllMediaData = {
 
 export type CountAllMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14639,7 +14563,7 @@ export type FindDistinctAllMediaData = {
 
 export type FindDistinctAllMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14698,7 +14622,7 @@ export type DeleteMediaData = {
 
 export type DeleteMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14798,7 +14722,7 @@ export type FindMediaByIdData = {
 
 export type FindMediaByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14885,7 +14809,7 @@ export type UpdateMediaData = {
 
 export type UpdateMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -14900,10 +14824,6 @@ export type UpdateMediaErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -14986,7 +14906,7 @@ export type DuplicateMediaData = {
 
 export type DuplicateMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15001,10 +14921,6 @@ export type DuplicateMediaErrors = {
      * No such document (or the caller may not see it)
      */
     404: Error;
-    /**
-     * The document is not in a state that allows this
-     */
-    409: Error;
     /**
      * The request body is too large
      */
@@ -15059,7 +14975,7 @@ export type DocAccessMediaData = {
 
 export type DocAccessMediaErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15121,7 +15037,7 @@ export type GetMediaFileData = {
 
 export type GetMediaFileErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15195,7 +15111,7 @@ export type DeleteAllTrackingData = {
 
 export type DeleteAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15307,7 +15223,7 @@ export type FindAllTrackingData = {
 
 export type FindAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15397,7 +15313,7 @@ export type UpdateAllTrackingData = {
 
 export type UpdateAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15479,7 +15395,7 @@ export type CreateTrackingData = {
 
 export type CreateTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15554,7 +15470,7 @@ export type CountAllTrackingData = {
 
 export type CountAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15638,7 +15554,7 @@ export type FindDistinctAllTrackingData = {
 
 export type FindDistinctAllTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15685,7 +15601,7 @@ export type RecordTrackingEventData = {
 
 export type RecordTrackingEventErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15754,7 +15670,7 @@ export type DeleteTrackingData = {
 
 export type DeleteTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15854,7 +15770,7 @@ export type FindTrackingByIdData = {
 
 export type FindTrackingByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -15941,7 +15857,7 @@ export type UpdateTrackingData = {
 
 export type UpdateTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16038,7 +15954,7 @@ export type DuplicateTrackingData = {
 
 export type DuplicateTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16107,7 +16023,7 @@ export type DocAccessTrackingData = {
 
 export type DocAccessTrackingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16181,7 +16097,7 @@ export type DeleteOrdersData = {
 
 export type DeleteOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16293,7 +16209,7 @@ export type FindOrdersData = {
 
 export type FindOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16383,7 +16299,7 @@ export type UpdateOrdersData = {
 
 export type UpdateOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16465,7 +16381,7 @@ export type CreateOrderData = {
 
 export type CreateOrderErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16540,7 +16456,7 @@ export type CountOrdersData = {
 
 export type CountOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16624,7 +16540,7 @@ export type FindDistinctOrdersData = {
 
 export type FindDistinctOrdersErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16683,7 +16599,7 @@ export type DeleteOrderData = {
 
 export type DeleteOrderErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16783,7 +16699,7 @@ export type FindOrderByIdData = {
 
 export type FindOrderByIdErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16870,7 +16786,7 @@ export type UpdateOrderData = {
 
 export type UpdateOrderErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -16967,7 +16883,7 @@ export type DuplicateOrderData = {
 
 export type DuplicateOrderErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -17036,7 +16952,7 @@ export type DocAccessOrderData = {
 
 export type DocAccessOrderErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -17124,7 +17040,7 @@ export type FindSiteSettingData = {
 
 export type FindSiteSettingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -17198,7 +17114,7 @@ export type UpdateSiteSettingData = {
 
 export type UpdateSiteSettingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -17258,7 +17174,7 @@ export type DocAccessSiteSettingData = {
 
 export type DocAccessSiteSettingErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**
@@ -17312,7 +17228,7 @@ export type AccessData = {
 
 export type AccessErrors = {
     /**
-     * The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
      */
     400: Error;
     /**

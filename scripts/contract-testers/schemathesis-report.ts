@@ -21,6 +21,11 @@ export interface RunSummary {
    * for it does not carry that header. Listed, not counted (docs/contracts.md, "Schemathesis").
    */
   unsent: FailureGroup[]
+  /**
+   * Failures whose answer is Payload's 400 "Value must be unique" and nothing else: a schema-valid body whose
+   * unique value an earlier case had already stored, which no schema can say. Listed, not counted.
+   */
+  taken: FailureGroup[]
   seconds: number
   /** CPU seconds (user and system) of Schemathesis itself, from bash's `times`. */
   cpuSeconds?: number
@@ -95,14 +100,41 @@ function unsentHeader(message: string, i: Interaction | undefined): boolean {
   return !Object.keys(i.request.headers ?? {}).some((h) => h.toLowerCase() === name.toLowerCase())
 }
 
+/** The answer is a 400 whose every error is a ValidationError of taken values ("Value must be unique"). */
+function takenValue(i: Interaction | undefined): boolean {
+  if (i?.response?.status_code !== 400) return false
+  let body: unknown
+  try {
+    body = JSON.parse(decode(i.response.content))
+  } catch {
+    return false
+  }
+  const errors = (
+    body as { errors?: { name?: string; data?: { errors?: { message?: string }[] } }[] }
+  )?.errors
+  return (
+    Array.isArray(errors) &&
+    errors.length > 0 &&
+    errors.every(
+      (e) =>
+        e.name === 'ValidationError' &&
+        Array.isArray(e.data?.errors) &&
+        e.data.errors.length > 0 &&
+        e.data.errors.every((f) => f.message === 'Value must be unique'),
+    )
+  )
+}
+
 function failureGroups(events: Event[]): {
   groups: FailureGroup[]
   unsent: FailureGroup[]
+  taken: FailureGroup[]
   cases: number
   ops: number
 } {
   const groups = new Map<string, FailureGroup>()
   const unsent: FailureGroup[] = []
+  const taken: FailureGroup[] = []
   const caseIds = new Set<string>()
   const ops = new Set<string>()
   for (const e of events) {
@@ -127,6 +159,17 @@ function failureGroups(events: Event[]): {
           })
           continue
         }
+        if (takenValue(r.interactions?.[id])) {
+          taken.push({
+            check: check.name,
+            operation,
+            message,
+            count: 1,
+            curl: curl(r.interactions?.[id]),
+            status: 400,
+          })
+          continue
+        }
         const key = `${check.name}\0${operation}\0${message}`
         const group = groups.get(key)
         if (group) group.count++
@@ -142,7 +185,7 @@ function failureGroups(events: Event[]): {
       }
     }
   }
-  return { groups: [...groups.values()], unsent, cases: caseIds.size, ops: ops.size }
+  return { groups: [...groups.values()], unsent, taken, cases: caseIds.size, ops: ops.size }
 }
 
 function errorsOf(events: Event[]): RunError[] {
@@ -198,7 +241,7 @@ export async function summarise(run: {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Event)
-  const { groups, unsent, cases, ops } = failureGroups(events)
+  const { groups, unsent, taken, cases, ops } = failureGroups(events)
   const finished = events.some((e) => 'EngineFinished' in e)
   const errors = errorsOf(events)
   // "Tested: N" and "N generated" as the tool prints them, when it printed them.
@@ -217,6 +260,7 @@ export async function summarise(run: {
     failures: groups.length,
     groups,
     unsent,
+    taken,
     seconds: run.seconds,
     cpuSeconds,
     errors,
@@ -254,6 +298,10 @@ function format(s: RunSummary): string {
   for (const u of s.unsent)
     lines.push(
       `  (not counted: ${u.check} on ${u.operation} judged a header the recorded request does not carry; ${u.message.split('\n').pop()}; sent: ${u.curl})`,
+    )
+  for (const u of s.taken)
+    lines.push(
+      `  (not counted: ${u.check} on ${u.operation}: the answer is Payload's 400 "Value must be unique", a value an earlier case stored; sent: ${u.curl})`,
     )
   if (s.error) lines.push(`  run error: ${s.error}`)
   return lines.join('\n')

@@ -156,7 +156,7 @@ export async function existingIds(
   return new Set(rows.map((r) => readId(idKind(collection), r.id)))
 }
 
-/** Translates a unique violation into the 409 validation error on the field's path; rethrows anything else. */
+/** Translates a unique violation into Payload's 400 "Value must be unique" on the field's path; rethrows anything else. */
 function uniqueError(
   error: unknown,
   ctx: QueryContext,
@@ -170,7 +170,6 @@ function uniqueError(
       collection: collection.slug,
       id,
       errors: [{ message: 'Value must be unique', path, label: path }],
-      conflict: true,
     })
   throw error
 }

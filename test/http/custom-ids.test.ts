@@ -36,7 +36,7 @@ test('REST: create with a custom text id, find it by id and by where, 400 on a m
   t.is(missing.status, 400)
   t.like(missing.body.errors[0].data.errors[0], { path: 'id' })
   const duplicate = await s.request('POST', '/api/tags', { body: { id: 'rest', name: 'Again' } })
-  t.is(duplicate.status, 409)
+  t.is(duplicate.status, 400)
   t.like(duplicate.body.errors[0], { name: 'ValidationError' })
   t.like(duplicate.body.errors[0].data.errors[0], { path: 'id', message: 'Value must be unique' })
   t.is((await s.request('GET', '/api/tags/nothing-here')).status, 404)
@@ -145,7 +145,7 @@ test('GraphQL: a custom id document by id, a UUID document created with relation
   )
   t.deepEqual(updated.data.updateNote, { id: note.id, title: 'GQL 2' })
   const dup = await gql('mutation { createTag(data: { id: "news", name: "Dup" }) { id } }')
-  t.is(dup.errors?.[0].extensions?.code, 'CONFLICT')
+  t.is(dup.errors?.[0].extensions?.code, 'BAD_USER_INPUT')
   t.like((dup.errors?.[0].extensions?.data as { errors: unknown[] }).errors[0], {
     path: 'id',
     message: 'Value must be unique',

@@ -194,7 +194,7 @@ test('drafts: required fields bind a published document only, as the create inpu
   t.is(complete.body.doc._status, 'published')
 })
 
-test('a unique value already taken is a 409 conflict with the validation body, declared on the writes that can meet one', async (t) => {
+test('a unique value already taken is Payload’s 400 ValidationError "Value must be unique" on its path, declared on every write', async (t) => {
   const admin = await as('admin')
   const doc = (compileOpenAPI(s.cms.config) as any).paths
   for (const [path, method] of [
@@ -202,14 +202,15 @@ test('a unique value already taken is a 409 conflict with the validation body, d
     ['/categories', 'patch'],
     ['/categories/{id}', 'patch'],
     ['/categories/{id}/duplicate', 'post'],
-  ])
-    t.truthy(doc[path][method].responses['409'], `${method} ${path}`)
-  // Orders have no unique field: no 409 on their create.
-  t.is(doc['/orders'].post.responses['409'], undefined)
+  ]) {
+    t.truthy(doc[path][method].responses['400'], `${method} ${path}`)
+    // Payload answers 400 (its drizzle adapter's handleUpsertError), not a conflict.
+    t.is(doc[path][method].responses['409'], undefined, `${method} ${path}`)
+  }
   const body = { name: 'Taken', slug: 'taken' }
   t.is((await s.request('POST', '/api/categories', { body, headers: admin })).status, 201)
   const again = await s.request('POST', '/api/categories', { body, headers: admin })
-  t.is(again.status, 409)
+  t.is(again.status, 400)
   t.like(again.body.errors[0], {
     name: 'ValidationError',
     message: 'The following field is invalid: slug',
@@ -221,5 +222,5 @@ test('a unique value already taken is a 409 conflict with the validation body, d
     body: { query: 'mutation { createCategory(data: { name: "Taken", slug: "taken" }) { id } }' },
     headers: admin,
   })
-  t.is(gql.body.errors[0].extensions.code, 'CONFLICT')
+  t.is(gql.body.errors[0].extensions.code, 'BAD_USER_INPUT')
 })

@@ -262,7 +262,7 @@ test('loginWithUsername: true — login and reset by username; the email is opti
     t,
     cms().create({ collection: 'players', data: { username: 'ace', password: 'other-password' } }),
     'ValidationError',
-    409,
+    400,
   )
   t.like((duplicate.data as { errors: unknown[] }).errors, [{ path: 'username' }])
   t.is(

@@ -153,7 +153,7 @@ test.serial(
       t,
       cms.create({ collection: 'products', data: { title: 'Drill 2', sku: 'D-1' } }),
       'ValidationError',
-      409,
+      400,
     )
     t.deepEqual((error.data as { errors: unknown[] }).errors, [
       { message: 'Value must be unique', path: 'sku', label: 'sku' },

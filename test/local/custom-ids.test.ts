@@ -72,7 +72,7 @@ test('a custom id is required, of its field type, validated as its field and uni
     t,
     cms.create({ collection: 'tags', data: { id: 'news', name: 'Again' } }),
     'ValidationError',
-    409,
+    400,
   )
   t.like((e.data as { errors: { path: string; message: string }[] }).errors[0], {
     path: 'id',

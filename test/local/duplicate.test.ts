@@ -94,7 +94,7 @@ test('duplicating twice appends " - Copy" to the copy; the same copy again is a 
     t,
     cms.duplicate({ collection: 'articles', id: data.adminArticle.id }),
     'ValidationError',
-    409,
+    400,
   )
   t.regex(JSON.stringify(error.data), /slug/)
 })

@@ -413,7 +413,7 @@ test.serial(
       t,
       cms.create({ collection: 'notes', data: { title: 'Dup', slug: 'linked' } }),
       'ValidationError',
-      409,
+      400,
     )
     t.regex(JSON.stringify(e.data), /slug/)
     await cms.delete({ collection: 'notes', id: doc.id, trash: true })

@@ -281,7 +281,7 @@ test('a unique field is checked when a draft is published, not in the version ta
     t,
     cms.update({ collection: 'pages', id: b.id, data: { _status: 'published' } }),
     'ValidationError',
-    409,
+    400,
   )
   t.is((error.data as { errors: { message: string }[] }).errors[0].message, 'Value must be unique')
   t.like(await cms.findByID({ collection: 'pages', id: b.id }), {

@@ -33,7 +33,7 @@ const s = useServer(
 )
 
 test.serial(
-  '40 parallel creates with one unique value over HTTP: exactly one wins, every other gets the 409 unique conflict',
+  '40 parallel creates with one unique value over HTTP: exactly one wins, every other gets the 400 "Value must be unique"',
   async (t) => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -42,7 +42,7 @@ test.serial(
     )
     t.is(results.filter((r) => r.status === 201).length, 1)
     for (const r of results.filter((x) => x.status !== 201)) {
-      t.is(r.status, 409)
+      t.is(r.status, 400)
       t.deepEqual(r.body.errors[0].data.errors, [
         { message: 'Value must be unique', path: 'code', label: 'code' },
       ])

@@ -64,12 +64,12 @@ test('login, CRUD with a nested where and depth, drafts, a global; errors are Cm
 
   const missing = await t.throwsAsync(cms.collection('posts').findByID(99999999))
   t.is((missing as CmsError).status, 404)
-  // A body the contract accepts and the server refuses (the slug is taken: a 409 conflict; an empty name is
+  // A body the contract accepts and the server refuses (the slug is taken: Payload's 400 "Value must be unique"; an empty name is
   // refused by the contract itself since issue 31, and Prism would answer it first).
   const invalid = await t.throwsAsync(
     cms.collection('categories').create({ name: 'Twice', slug: 'sdk-e2e' }),
   )
-  t.is((invalid as CmsError).status, 409)
+  t.is((invalid as CmsError).status, 400)
   t.deepEqual(
     (
       (invalid as CmsError).body as { errors: { data: { errors: { path: string }[] } }[] }

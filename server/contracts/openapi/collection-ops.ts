@@ -6,7 +6,6 @@ import type { SanitizedCollection, SanitizedConfig } from '../../config/types.ts
 import type { ErrorStatus } from '../../errors/catalogue.ts'
 import type { OperationKind } from '../../config/kinds.ts'
 import type { OperationMeta, PathItem } from '../operation.ts'
-import { someField } from '../../config/fields.ts'
 import { collectionNames } from '../../config/names.ts'
 import { ref, type Schema, type SchemaContext } from '../schemas.ts'
 import { joinsParam, MESSAGE, param, readParams } from './shared.ts'
@@ -31,7 +30,6 @@ interface CollectionOps {
   docMessage: Schema
   bulk: Schema
   limited: ErrorStatus[]
-  conflicts: ErrorStatus[]
 }
 
 export function collectionOps(
@@ -68,8 +66,6 @@ export function collectionOps(
   }
   // Writes setting a password of an auth collection count against the per-address passwordChange limit.
   const limited: ErrorStatus[] = c.auth ? [429] : []
-  // Writes that can meet a taken unique value (a unique field, an auth email or username, a custom id): 409.
-  const conflicts: ErrorStatus[] = hasUniqueValues(c) ? [409] : []
   return {
     config,
     c,
@@ -89,13 +85,5 @@ export function collectionOps(
     docMessage,
     bulk,
     limited,
-    conflicts,
   }
-}
-
-/** Whether a write can meet a taken unique value: a unique field, an auth email or username, a custom id. */
-function hasUniqueValues(c: SanitizedCollection): boolean {
-  return Boolean(
-    c.auth || c.idField || someField(c.flatFields, (f) => 'unique' in f && Boolean(f.unique)),
-  )
 }

@@ -71,7 +71,7 @@ const BULK_LIMIT: Schema = {
 /** List, create, and the bulk update and delete matching `where`. */
 function listPaths(o: CollectionOps): void {
   const { config, c, paths, singular, plural, base, tag, where, meta } = o
-  const { read, writeParams, trash, joins, docMessage, bulk, limited, conflicts } = o
+  const { read, writeParams, trash, joins, docMessage, bulk, limited } = o
   paths[base] = {
     get: {
       operationId: `find${plural}`,
@@ -102,7 +102,7 @@ function listPaths(o: CollectionOps): void {
       requestBody: body(ref(`${singular}CreateInput`)),
       responses: {
         201: json(docMessage, 'Created'),
-        ...errors(400, 401, 403, ...conflicts, 413, ...limited, 500),
+        ...errors(400, 401, 403, 413, ...limited, 500),
       },
     },
     patch: {
@@ -120,7 +120,7 @@ function listPaths(o: CollectionOps): void {
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
         200: json(bulk, 'The updated documents, and the ones that failed'),
-        ...errors(400, 401, 403, ...conflicts, 413, ...limited, 500),
+        ...errors(400, 401, 403, 413, ...limited, 500),
       },
     },
     delete: {
@@ -192,7 +192,7 @@ function countPaths(o: CollectionOps): void {
 
 /** The versions of a collection with versions: list, one, restore. */
 function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection): void {
-  const { config, c, paths, ctx, singular, base, tag, meta, trash, conflicts } = o
+  const { config, c, paths, ctx, singular, base, tag, meta, trash } = o
   const version = ref(`${singular}Version`)
   paths[`${base}/versions`] = {
     get: {
@@ -250,7 +250,7 @@ function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection)
           },
           'The restored document, with a message',
         ),
-        ...errors(400, 401, 403, 404, ...conflicts, 500),
+        ...errors(400, 401, 403, 404, 500),
       },
     },
   }
@@ -259,7 +259,7 @@ function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection)
 /** By id (read, update, delete), duplicate and document access: after the fixed paths in the document too. */
 function byIdPaths(o: CollectionOps): void {
   const { config, c, paths, singular, base, tag, doc, meta } = o
-  const { read, writeParams, trash, joins, docMessage, limited, conflicts } = o
+  const { read, writeParams, trash, joins, docMessage, limited } = o
   // The document id of the by-id routes: the shared integer parameter, or the collection's own id schema.
   const docId: Schema =
     c.idType === 'serial'
@@ -295,7 +295,7 @@ function byIdPaths(o: CollectionOps): void {
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
         200: json(docMessage, 'Updated'),
-        ...errors(400, 401, 403, 404, ...conflicts, 413, ...limited, 500),
+        ...errors(400, 401, 403, 404, 413, ...limited, 500),
       },
     },
     delete: {
@@ -326,7 +326,7 @@ function byIdPaths(o: CollectionOps): void {
         ),
         responses: {
           200: json(docMessage, 'The copy'),
-          ...errors(400, 401, 403, 404, ...conflicts, 413, ...limited, 500),
+          ...errors(400, 401, 403, 404, 413, ...limited, 500),
         },
       },
     }

@@ -204,7 +204,7 @@ export function errorResponses(): Record<string, Schema> {
   })
   return {
     BadRequest: error(
-      'The request is malformed: a validation error (data.errors lists every failing field), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)',
+      'The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)',
     ),
     Unauthorized: error('Not logged in (or the token is invalid, expired or logged out)', {
       'WWW-Authenticate': { schema: { type: 'string' } },
