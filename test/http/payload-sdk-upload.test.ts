@@ -4,12 +4,13 @@
  * is a URL it downloads first). The server takes that as it is; every answer goes through the contract check.
  */
 import test from 'ava'
-import { PayloadSDK, PayloadSDKError } from '@payloadcms/sdk'
+import { PayloadSDKError } from '@payloadcms/sdk'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { defineConfig } from '../../server/config/define-config.ts'
+import { loggedInSdk } from '../helpers/payload-sdk.ts'
 import { useServer } from '../helpers/http.ts'
 
 const staticDir = await mkdtemp(path.join(tmpdir(), 'cms-payload-sdk-media-'))
@@ -35,18 +36,7 @@ const s = useServer(test, config, async (cms) => {
   })
 })
 
-async function sdk() {
-  const anonymous = new PayloadSDK<any>({ baseURL: `${s.url}/api`, fetch: s.fetch })
-  const { token } = await anonymous.login({
-    collection: 'users',
-    data: { email: 'editor@example.com', password: 'editor-password' },
-  })
-  return new PayloadSDK<any>({
-    baseURL: `${s.url}/api`,
-    fetch: s.fetch,
-    baseInit: { headers: { Authorization: `JWT ${token}` } },
-  })
-}
+const sdk = () => loggedInSdk(s, 'editor@example.com', 'editor-password')
 const png = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()

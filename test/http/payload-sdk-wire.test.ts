@@ -1,6 +1,7 @@
 import test from 'ava'
-import { PayloadSDK, PayloadSDKError } from '@payloadcms/sdk'
+import { PayloadSDKError } from '@payloadcms/sdk'
 import { defineConfig } from '../../server/config/define-config.ts'
+import { loggedInSdk } from '../helpers/payload-sdk.ts'
 import { useServer } from '../helpers/http.ts'
 
 /**
@@ -29,18 +30,7 @@ const s = useServer(test, config, async (cms) => {
   })
 })
 
-async function editor(): Promise<PayloadSDK<any>> {
-  const anonymous = new PayloadSDK<any>({ baseURL: `${s.url}/api`, fetch: s.fetch })
-  const { token } = await anonymous.login({
-    collection: 'users',
-    data: { email: 'editor@example.com', password: 'editor-password' },
-  })
-  return new PayloadSDK<any>({
-    baseURL: `${s.url}/api`,
-    fetch: s.fetch,
-    baseInit: { headers: { Authorization: `JWT ${token}` } },
-  })
-}
+const editor = () => loggedInSdk(s, 'editor@example.com', 'editor-password')
 
 test('a taken unique value is Payload’s 400 "Value must be unique" on its path', async (t) => {
   const sdk = await editor()

@@ -1,6 +1,7 @@
 import test from 'ava'
 import { PayloadSDK } from '@payloadcms/sdk'
 import { defineConfig } from '../../server/config/define-config.ts'
+import { loggedInSdk } from '../helpers/payload-sdk.ts'
 import { useServer } from '../helpers/http.ts'
 
 /**
@@ -41,19 +42,7 @@ const s = useServer(test, config, async (cms) => {
 
 /** A client logged in as the editor, with Payload's `Authorization: JWT <token>` header. */
 let client: Promise<PayloadSDK<any>> | undefined
-const sdk = () =>
-  (client ??= (async () => {
-    const anonymous = new PayloadSDK<any>({ baseURL: `${s.url}/api`, fetch: s.fetch })
-    const { token } = await anonymous.login({
-      collection: 'users',
-      data: { email: 'editor@example.com', password: 'editor-password' },
-    })
-    return new PayloadSDK<any>({
-      baseURL: `${s.url}/api`,
-      fetch: s.fetch,
-      baseInit: { headers: { Authorization: `JWT ${token}` } },
-    })
-  })())
+const sdk = () => (client ??= loggedInSdk(s, 'editor@example.com', 'editor-password'))
 
 // ---- versions (issue 19, items 1 to 3) -------------------------------------------------------------------
 
