@@ -265,7 +265,9 @@ export async function summarise(run: {
     cpuSeconds,
     errors,
     // st exits 1 on any failure it finds, the uncounted ones too: then the exit code alone is no run error.
-    ...(!finished || errors.length || (run.code !== 0 && !groups.length && !unsent.length && !taken.length)
+    ...(!finished ||
+    errors.length ||
+    (run.code !== 0 && !groups.length && !unsent.length && !taken.length)
       ? {
           error:
             `st exited with ${run.code}` +
