@@ -177,7 +177,7 @@ test.serial(
     await p.login('alice')
     const page = p.page
     await go(p, `/collections/posts/${post.id}`)
-    await page.getByRole('heading', { name: post.title }).waitFor()
+    await page.getByRole('heading', { name: post.title, level: 1 }).waitFor()
     // The author shows, without the picker or a remove button; the title is editable; she may save.
     await page.getByText('Alice Member').waitFor()
     const author = page.locator('.field-relationship').filter({ hasText: 'Author' })
@@ -203,7 +203,7 @@ test.serial('an existing post passes axe at 1280 and 390 pixels', async (t) => {
     const p = await s.open(width)
     await p.login('admin')
     await go(p, `/collections/posts/${post.id}`)
-    await p.page.getByRole('heading', { name: post.title }).waitFor()
+    await p.page.getByRole('heading', { name: post.title, level: 1 }).waitFor()
     await p.page.getByRole('button', { name: 'Publish', exact: true }).waitFor()
     t.deepEqual(await p.axe(), [])
     await p.screenshot('edit-post-existing')
@@ -217,7 +217,7 @@ test.serial('unsaved changes hold a navigation until the user confirms', async (
   const page = p.page
   const post = (await s.cms.find({ collection: 'posts', limit: 1, draft: true })).docs[0] as Doc
   await go(p, `/collections/posts/${post.id}`)
-  await page.getByRole('heading', { name: post.title }).waitFor()
+  await page.getByRole('heading', { name: post.title, level: 1 }).waitFor()
   await page.locator('#field-excerpt').fill('Changed but not saved')
   const url = page.url()
   const dialog = new Promise<string>((resolve) =>
