@@ -9,6 +9,7 @@
  * the server reads: the contracts take the English one (else the first), the admin the one of its language.
  */
 import { en } from '@payloadcms/translations/languages/en'
+import { deepMergeSimple } from '@payloadcms/translations/utilities'
 import { ConfigError } from '../errors/config-error.ts'
 import { isObject } from '../fields/shared.ts'
 
@@ -29,14 +30,6 @@ export interface SanitizedI18n {
   languages: string[]
   /** Per language: its own translations with the config's merged over them. */
   translations: Record<string, Translations>
-}
-
-/** Objects merged key by key, the second winning (Payload's deepMergeSimple). */
-function merged(base: Translations, over: Translations): Translations {
-  const out: Translations = { ...base }
-  for (const [key, value] of Object.entries(over))
-    out[key] = isObject(value) && isObject(out[key]) ? merged(out[key], value) : value
-  return out
 }
 
 /** `i18n` checked, with each language's translations merged. */
@@ -69,7 +62,7 @@ export function sanitizeI18n(input: unknown): SanitizedI18n {
     const more = extra[language]
     if (more !== undefined && !isObject(more))
       throw new ConfigError(`i18n.translations.${language} must be an object.`)
-    translations[language] = more ? merged(base, more) : base
+    translations[language] = more ? deepMergeSimple(base, more) : base
   }
   return { fallbackLanguage, languages, translations }
 }

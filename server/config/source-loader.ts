@@ -55,8 +55,8 @@ let registered: string | undefined
 
 /** Registers tsx once per process, with the tsconfig of the first project loaded through it. */
 async function registerTsx(path: string): Promise<void> {
-  const tsconfig = nearestTsconfig(path) ?? false
   if (registered !== undefined) return
+  const tsconfig = nearestTsconfig(path) ?? false
   const { register } = await import('tsx/esm/api')
   register({ tsconfig })
   registered = tsconfig || ''

@@ -72,19 +72,24 @@ const sameSiteOf = (auth: CookieAuth) =>
       ? 'Strict'
       : undefined
 
-/** The session cookie `<cookiePrefix>-token` of an auth collection, holding `token`. */
-export function generatePayloadCookie<R extends boolean = false>(args: {
+type SessionCookieArgs<R extends boolean> = {
   collectionAuthConfig: CookieAuth
   cookiePrefix: string
-  token: string
   returnCookieAsObject?: R
-}): R extends true ? CookieObject : string {
+}
+
+/** The session cookie `<cookiePrefix>-token` of an auth collection, with `value` until `expires`. */
+function sessionCookie<R extends boolean>(
+  args: SessionCookieArgs<R>,
+  value: string | undefined,
+  expires: Date,
+): R extends true ? CookieObject : string {
   const auth = args.collectionAuthConfig
   return generateCookie({
     name: `${args.cookiePrefix}-token`,
-    value: args.token,
+    value,
     domain: auth.cookies.domain ?? undefined,
-    expires: getCookieExpiration({ seconds: auth.tokenExpiration }),
+    expires,
     httpOnly: true,
     path: '/',
     sameSite: sameSiteOf(auth),
@@ -93,23 +98,19 @@ export function generatePayloadCookie<R extends boolean = false>(args: {
   })
 }
 
+/** The session cookie holding `token`, expiring with the collection's tokens. */
+export function generatePayloadCookie<R extends boolean = false>(
+  args: SessionCookieArgs<R> & { token: string },
+): R extends true ? CookieObject : string {
+  const expires = getCookieExpiration({ seconds: args.collectionAuthConfig.tokenExpiration })
+  return sessionCookie(args, args.token, expires)
+}
+
 /** The same cookie, expired a second ago (a logout). */
-export function generateExpiredPayloadCookie<R extends boolean = false>(args: {
-  collectionAuthConfig: CookieAuth
-  cookiePrefix: string
-  returnCookieAsObject?: R
-}): R extends true ? CookieObject : string {
-  const auth = args.collectionAuthConfig
-  return generateCookie({
-    name: `${args.cookiePrefix}-token`,
-    domain: auth.cookies.domain ?? undefined,
-    expires: new Date(Date.now() - 1000),
-    httpOnly: true,
-    path: '/',
-    sameSite: sameSiteOf(auth),
-    secure: auth.cookies.secure,
-    returnCookieAsObject: args.returnCookieAsObject,
-  })
+export function generateExpiredPayloadCookie<R extends boolean = false>(
+  args: SessionCookieArgs<R>,
+): R extends true ? CookieObject : string {
+  return sessionCookie(args, undefined, new Date(Date.now() - 1000))
 }
 
 /** The request's cookies by name, values URI-decoded (an attribute without `=` reads `'true'`). */

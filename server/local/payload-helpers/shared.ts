@@ -7,6 +7,8 @@ import { formatLabels, toWords } from '../../config/labels.ts'
 import type { Where } from '../../config/types.ts'
 
 export { formatLabels, toWords }
+/** Payload's own: `payload/shared` re-exports the one of `@payloadcms/translations`. */
+export { deepMergeSimple } from '@payloadcms/translations/utilities'
 
 /** Payload's isPlainObject: an object that is not null, a RegExp or a Date (the deepmerge package's mergeable). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -17,24 +19,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
     !(value instanceof RegExp) &&
     !(value instanceof Date)
   )
-}
-
-/**
- * Payload's deepMergeSimple (`@payloadcms/translations`): `over`'s keys win; an object in `over` (not an array) is
- * merged into the value `base` has there when that is set; arrays and other values are taken as they are.
- */
-export function deepMergeSimple<T = Record<string, unknown>>(base: unknown, over: unknown): T {
-  const from = (base ?? {}) as Record<string, unknown>
-  const out: Record<string, unknown> = { ...from }
-  if (!over || typeof over !== 'object') return out as T
-  for (const [key, value] of Object.entries(over)) {
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
-    out[key] =
-      typeof value === 'object' && !Array.isArray(value) && from[key]
-        ? deepMergeSimple(from[key], value)
-        : value
-  }
-  return out as T
 }
 
 type ArrayMerge = (target: unknown[], source: unknown[]) => unknown[]
