@@ -6448,17 +6448,17 @@ export type RichTextBodyHorizontalRule = {
 export type RichTextBodyInput = {
     root: RichTextBodyInputElementRules & {
         type: 'root';
-        version: number;
+        version?: number;
         children: Array<RichTextBodyInputNode2>;
-        direction: 'ltr' | 'rtl';
-        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-        indent: number;
+        direction?: 'ltr' | 'rtl';
+        format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent?: number;
     };
 };
 
 export type RichTextBodyInputBlock = {
     type: 'block';
-    version: number;
+    version?: number;
     fields: {
         id?: string | null;
         blockType: 'banner';
@@ -6479,12 +6479,12 @@ export type RichTextBodyInputElementRules = unknown;
 
 export type RichTextBodyInputHorizontalRule = {
     type: 'horizontalrule';
-    version: number;
+    version?: number;
 };
 
 export type RichTextBodyInputLineBreak = {
     type: 'linebreak';
-    version: number;
+    version?: number;
 };
 
 export type RichTextBodyInputLinkFields = {
@@ -6519,139 +6519,139 @@ export type RichTextBodyInputLinkFields = {
 
 export type RichTextBodyInputNode10 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode11>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode11 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode12>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode12 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode13>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode13 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode14>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode14 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode15>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode15 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode16>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode16 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<{
         [key: string]: unknown;
     }>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode2 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode3>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode3 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode4>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode4 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode5>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode5 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode6>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode6 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode7>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode7 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode8>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode8 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode9>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputNode9 = RichTextBodyInputText | RichTextBodyInputTab | RichTextBodyInputLineBreak | RichTextBodyInputHorizontalRule | RichTextBodyInputRelationship | RichTextBodyInputUpload | RichTextBodyInputBlock | (RichTextBodyInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextBodyInputNode10>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextBodyInputRelationship = ({
@@ -6677,28 +6677,28 @@ export type RichTextBodyInputRelationship = ({
     value?: number;
 }) & {
     type: 'relationship';
-    version: number;
+    version?: number;
     relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
 };
 
 export type RichTextBodyInputTab = {
     type: 'tab';
-    version: number;
+    version?: number;
     text: string;
-    format: number;
-    detail: number;
-    mode: 'normal' | 'token' | 'segmented';
-    style: string;
+    format?: number;
+    detail?: number;
+    mode?: 'normal' | 'token' | 'segmented';
+    style?: string;
 };
 
 export type RichTextBodyInputText = {
     type: 'text';
-    version: number;
+    version?: number;
     text: string;
-    format: number;
-    detail: number;
-    mode: 'normal' | 'token' | 'segmented';
-    style: string;
+    format?: number;
+    detail?: number;
+    mode?: 'normal' | 'token' | 'segmented';
+    style?: string;
 };
 
 export type RichTextBodyInputUpload = {
@@ -6709,7 +6709,7 @@ export type RichTextBodyInputUpload = {
     };
 } & {
     type: 'upload';
-    version: number;
+    version?: number;
     relationTo: 'media';
 };
 
@@ -6915,11 +6915,11 @@ export type RichTextContentHorizontalRule = {
 export type RichTextContentInput = {
     root: RichTextContentInputElementRules & {
         type: 'root';
-        version: number;
+        version?: number;
         children: Array<RichTextContentInputNode2>;
-        direction: 'ltr' | 'rtl';
-        format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-        indent: number;
+        direction?: 'ltr' | 'rtl';
+        format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+        indent?: number;
     };
 };
 
@@ -6927,12 +6927,12 @@ export type RichTextContentInputElementRules = unknown;
 
 export type RichTextContentInputHorizontalRule = {
     type: 'horizontalrule';
-    version: number;
+    version?: number;
 };
 
 export type RichTextContentInputLineBreak = {
     type: 'linebreak';
-    version: number;
+    version?: number;
 };
 
 export type RichTextContentInputLinkFields = {
@@ -6967,139 +6967,139 @@ export type RichTextContentInputLinkFields = {
 
 export type RichTextContentInputNode10 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode11>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode11 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode12>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode12 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode13>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode13 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode14>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode14 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode15>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode15 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode16>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode16 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<{
         [key: string]: unknown;
     }>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode2 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode3>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode3 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode4>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode4 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode5>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode5 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode6>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode6 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode7>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode7 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode8>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode8 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode9>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputNode9 = RichTextContentInputText | RichTextContentInputTab | RichTextContentInputLineBreak | RichTextContentInputHorizontalRule | RichTextContentInputRelationship | RichTextContentInputUpload | (RichTextContentInputElementRules & {
     type: 'paragraph' | 'heading' | 'list' | 'listitem' | 'link' | 'autolink' | 'quote';
-    version: number;
+    version?: number;
     children: Array<RichTextContentInputNode10>;
-    direction: 'ltr' | 'rtl';
-    format: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
-    indent: number;
+    direction?: 'ltr' | 'rtl';
+    format?: '' | 'left' | 'start' | 'center' | 'right' | 'end' | 'justify';
+    indent?: number;
 });
 
 export type RichTextContentInputRelationship = ({
@@ -7125,28 +7125,28 @@ export type RichTextContentInputRelationship = ({
     value?: number;
 }) & {
     type: 'relationship';
-    version: number;
+    version?: number;
     relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
 };
 
 export type RichTextContentInputTab = {
     type: 'tab';
-    version: number;
+    version?: number;
     text: string;
-    format: number;
-    detail: number;
-    mode: 'normal' | 'token' | 'segmented';
-    style: string;
+    format?: number;
+    detail?: number;
+    mode?: 'normal' | 'token' | 'segmented';
+    style?: string;
 };
 
 export type RichTextContentInputText = {
     type: 'text';
-    version: number;
+    version?: number;
     text: string;
-    format: number;
-    detail: number;
-    mode: 'normal' | 'token' | 'segmented';
-    style: string;
+    format?: number;
+    detail?: number;
+    mode?: 'normal' | 'token' | 'segmented';
+    style?: string;
 };
 
 export type RichTextContentInputUpload = {
@@ -7157,7 +7157,7 @@ export type RichTextContentInputUpload = {
     };
 } & {
     type: 'upload';
-    version: number;
+    version?: number;
     relationTo: 'media';
 };
 

@@ -279,7 +279,7 @@ function checkAdmin(owner: Obj, at: string): void {
 
 const FOR_ADMIN = 'kept in the config for an admin UI; no server behaviour.'
 const EDITOR =
-  "not this server's lexicalEditor(), so Payload's default features apply (import lexicalEditor and its features from 'contract-cms' to choose them)."
+  "not this server's lexicalEditor(), so Payload's default features apply (import lexicalEditor and its features from '@payloadcms/richtext-lexical', which resolves to this server's, or from 'contract-cms')."
 /** The `admin` keys of a collection the server reads (the rest are kept for an admin UI). */
 const COLLECTION_ADMIN = ['description', 'useAsTitle', 'defaultColumns', 'listSearchableFields']
 

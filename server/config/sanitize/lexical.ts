@@ -116,7 +116,7 @@ function featuresOf(editor: unknown, ctx: Context, at: string): LexicalFeature[]
   list.forEach((f, i) => {
     if (!isLexicalFeature(f))
       throw new ConfigError(
-        `${at}: features[${i}] is not a feature of contract-cms (import lexicalEditor and its features, BoldFeature(), BlocksFeature({ blocks }), …, from 'contract-cms').`,
+        `${at}: features[${i}] is not a feature of contract-cms (import lexicalEditor and its features, BoldFeature(), BlocksFeature({ blocks }), …, from '@payloadcms/richtext-lexical' or 'contract-cms').`,
       )
   })
   return list

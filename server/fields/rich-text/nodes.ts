@@ -31,3 +31,27 @@ export const ELEMENTS = new Set([
 ])
 /** Node types with the text keys (`text`, `format`, `detail`, `mode`, `style`). */
 export const TEXTS = new Set(['text', 'tab'])
+
+/**
+ * The keys a node may leave out, as Payload's validation accepts such nodes (`{ type: 'text', text, version: 1 }`),
+ * with the values Lexical itself writes for them. A write fills them in, so what a read answers has every key the
+ * read contract names; the input contract leaves them optional.
+ */
+const COMMON_DEFAULTS = { version: 1 }
+const ELEMENT_DEFAULTS = { direction: null, format: '', indent: 0 }
+const TEXT_DEFAULTS = { format: 0, detail: 0, mode: 'normal', style: '' }
+const TYPE_DEFAULTS: Record<string, Record<string, unknown>> = {
+  list: { start: 1 },
+  listitem: { value: 1 },
+  tablecell: { headerState: 0 },
+}
+
+/** The defaults of a node of `type` (see above). */
+export function nodeDefaults(type: string): Record<string, unknown> {
+  return {
+    ...COMMON_DEFAULTS,
+    ...(ELEMENTS.has(type) ? ELEMENT_DEFAULTS : {}),
+    ...(TEXTS.has(type) ? TEXT_DEFAULTS : {}),
+    ...TYPE_DEFAULTS[type],
+  }
+}

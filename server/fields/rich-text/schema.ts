@@ -15,6 +15,7 @@ import {
   ELEMENTS,
   LINK_TYPES,
   LIST_TAGS,
+  nodeDefaults,
   TEXT_MODES,
 } from './nodes.ts'
 
@@ -82,11 +83,18 @@ interface Ctx {
   depth: number
 }
 
+/** The keys a node of `type` must hold: on writes, those without a default (nodes.ts nodeDefaults). */
+function need(c: Ctx, type: string, keys: string[]): string[] {
+  if (c.kit.mode === 'read') return keys
+  const defaults = nodeDefaults(type)
+  return keys.filter((k) => !(k in defaults))
+}
+
 /** A node object of `type` with its own keys (unknown keys are allowed: Lexical writes more). */
-function node(type: string, props: Record<string, Schema>, required: string[]): Schema {
+function node(c: Ctx, type: string, props: Record<string, Schema>, required: string[]): Schema {
   return {
     type: 'object',
-    required: ['type', 'version', ...required],
+    required: need(c, type, ['type', 'version', ...required]),
     properties: { type: { const: type }, version: int(0), ...props },
   }
 }
@@ -186,13 +194,13 @@ function leaves(c: Ctx): Schema[] {
   }
   const textKeys = Object.keys(textProps)
   for (const t of ['text', 'tab'].filter(has))
-    out.push(kit.component(`${p}${typeName(t)}`, node(t, textProps, textKeys)))
-  if (has('linebreak')) out.push(kit.component(`${p}LineBreak`, node('linebreak', {}, [])))
+    out.push(kit.component(`${p}${typeName(t)}`, node(c, t, textProps, textKeys)))
+  if (has('linebreak')) out.push(kit.component(`${p}LineBreak`, node(c, 'linebreak', {}, [])))
   if (has('horizontalrule'))
-    out.push(kit.component(`${p}HorizontalRule`, node('horizontalrule', {}, [])))
+    out.push(kit.component(`${p}HorizontalRule`, node(c, 'horizontalrule', {}, [])))
   if (has('relationship')) {
     const targets = lexical.relationship?.collections ?? []
-    const s = node('relationship', { relationTo: enumOf(targets) }, ['relationTo', 'value'])
+    const s = node(c, 'relationship', { relationTo: enumOf(targets) }, ['relationTo', 'value'])
     out.push(kit.component(`${p}Relationship`, { ...s, ...anyOf(reference(c, targets)) }))
   }
   if (has('upload')) {
@@ -202,7 +210,7 @@ function leaves(c: Ctx): Schema[] {
         anyOf: [{ type: 'null' }, kit.object(lexical.upload?.fields[slug] ?? [], undefined, false)],
       },
     })
-    const s = node('upload', { relationTo: enumOf(targets) }, ['relationTo', 'value'])
+    const s = node(c, 'upload', { relationTo: enumOf(targets) }, ['relationTo', 'value'])
     out.push(kit.component(`${p}Upload`, { ...s, ...anyOf(reference(c, targets, fields)) }))
   }
   for (const [t, blocks] of [
@@ -210,7 +218,7 @@ function leaves(c: Ctx): Schema[] {
     ['inlineBlock', lexical.inlineBlocks],
   ] as const) {
     if (!has(t) || !blocks.length) continue
-    const s = node(t, { fields: { anyOf: blocks.map((b) => blockFields(c, b)) } }, ['fields'])
+    const s = node(c, t, { fields: { anyOf: blocks.map((b) => blockFields(c, b)) } }, ['fields'])
     out.push(kit.component(`${p}${typeName(t)}`, s))
   }
   return out
@@ -238,15 +246,16 @@ function elementRules(c: Ctx, linkRef: Schema | undefined): Schema {
     .filter(([t]) => lexical.nodes.includes(t))
     .map(([t, [properties, required]]) => ({
       if: { required: ['type'], properties: { type: { const: t } } },
-      then: { required, properties },
+      then: { required: need(c, t, required), properties },
     }))
   return c.kit.component(`${c.p}ElementRules`, rules.length ? { allOf: rules } : {})
 }
 
 /** An element node of one of `types` whose children are `children`. */
-function element(types: string[], children: Schema, rules: Schema): Schema {
+function element(c: Ctx, types: string[], children: Schema, rules: Schema): Schema {
   const s = node(
-    '',
+    c,
+    'root',
     {
       children,
       direction: { enum: [...DIRECTIONS, null] },
@@ -296,13 +305,16 @@ export function richTextSchema(field: RichTextField, kit: SchemaKit): Schema {
     })
   for (let level = c.depth; level >= 2; level--)
     kit.component(`${p}Node${level}`, {
-      anyOf: [...leafRefs, ...(elements.length ? [element(elements, listAt(level), rules)] : [])],
+      anyOf: [
+        ...leafRefs,
+        ...(elements.length ? [element(c, elements, listAt(level), rules)] : []),
+      ],
     })
   return kit.component(p, {
     type: 'object',
     description: `Lexical's serialized editor state (Payload's rich text): nodes nest at most ${max} levels (limits.richText.maxDepth).`,
     required: ['root'],
-    properties: { root: element(['root'], listAt(1), rules) },
+    properties: { root: element(c, ['root'], listAt(1), rules) },
     // A value every editor takes (a paragraph of text): tools that cannot draw from these schemas in reasonable
     // time send it (docs/contracts.md, "Schemathesis").
     'x-cms-rich-text': true,

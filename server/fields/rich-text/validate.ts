@@ -10,6 +10,7 @@ import {
   LINK_KEYS,
   LINK_TYPES,
   LIST_TAGS,
+  nodeDefaults,
   TEXT_MODES,
   TEXTS,
 } from './nodes.ts'
@@ -18,7 +19,8 @@ import {
  * A rich-text value checked as Lexical's serialized editor state, node by node, against the field's editor
  * (`field.lexical`). The walk is iterative and stops at the first bad node (its JSON path and what is wrong),
  * at `limits.richText.maxDepth` levels and at `maxNodes` nodes, so no value can exhaust the stack or the CPU.
- * A valid value is kept as sent (unknown keys too, as Lexical writes `textFormat`, `$`, …); only populated
+ * A valid value is kept as sent (unknown keys too, as Lexical writes `textFormat`, `$`, …), with the keys a node
+ * may leave out filled in (nodes.ts nodeDefaults); only populated
  * documents (`value: { id, … }`, as a client sends back what it read) become their ids, as relationship fields do.
  * Fields inside nodes (blocks', links', uploads') are validated afterwards through the kit, so `required`, their
  * types, nested rich text and the existence of related documents apply as in a blocks field.
@@ -234,9 +236,12 @@ function checkNode(node: unknown, path: string, depth: number, w: Walk) {
       path: `${path}.type`,
       message: `Node type "${type}" is not allowed by this field's editor (it allows ${list(w.lexical.nodes)}).`,
     }
-  const bad = firstBad(node, rulesOf(type, w.lexical))
-  if (bad) return { path: `${path}.${bad[0]}`, message: bad[1] }
   const copy: Record<string, unknown> = { ...node }
+  // Keys left out take Lexical's values (nodes.ts nodeDefaults), as Payload's validation takes such nodes.
+  for (const [key, value] of Object.entries(nodeDefaults(type)))
+    if (copy[key] === undefined) copy[key] = value
+  const bad = firstBad(copy, rulesOf(type, w.lexical))
+  if (bad) return { path: `${path}.${bad[0]}`, message: bad[1] }
   if (type === 'link' || type === 'autolink') return checkLink(copy, path, w) ?? copy
   if (type === 'relationship' || type === 'upload') return checkDocNode(copy, path, w) ?? copy
   if (type === 'block' || type === 'inlineBlock') return checkBlock(copy, path, w) ?? copy
