@@ -3725,9 +3725,9 @@ export type MutationPageInput = {
   deletedAt?: InputMaybe<Scalars['DateTime']['input']>;
   reviewBy?: InputMaybe<Scalars['DateTime']['input']>;
   reviewBy_tz?: InputMaybe<Page_ReviewBy_Tz>;
-  slug?: InputMaybe<Scalars['String']['input']>;
+  slug: Scalars['String']['input'];
   summary?: InputMaybe<Scalars['String']['input']>;
-  title?: InputMaybe<Scalars['String']['input']>;
+  title: Scalars['String']['input'];
 };
 
 export type MutationPageUpdateInput = {
@@ -3754,10 +3754,10 @@ export type MutationPostInput = {
   reference?: InputMaybe<MutationPostInput_Reference_RelationshipInput>;
   related?: InputMaybe<Array<Scalars['Int']['input']>>;
   seo?: InputMaybe<MutationPostInput_SeoInput>;
-  slug?: InputMaybe<Scalars['String']['input']>;
+  slug: Scalars['String']['input'];
   status?: InputMaybe<Post_Status>;
   tags?: InputMaybe<Array<MutationPostInput_TagsInput>>;
-  title?: InputMaybe<Scalars['String']['input']>;
+  title: Scalars['String']['input'];
   views?: InputMaybe<Scalars['Float']['input']>;
 };
 

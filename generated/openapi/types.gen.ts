@@ -2022,8 +2022,8 @@ export type PageCreateInput = {
      * Accepted and ignored: no localization.
      */
     'fallback-locale'?: string;
-    title?: string;
-    slug?: string;
+    title: string;
+    slug: string;
     summary?: string | null;
     /**
      * When the page is next reviewed.
@@ -3605,8 +3605,8 @@ export type PostCreateInput = {
      * Accepted and ignored: no localization.
      */
     'fallback-locale'?: string;
-    title?: string;
-    slug?: string;
+    title: string;
+    slug: string;
     excerpt?: string | null;
     body?: RichTextBodyInput | null;
     status?: 'draft' | 'review' | 'published' | 'archived' | null;
@@ -9079,7 +9079,7 @@ export type Pagination = boolean;
 export type Populate2 = string;
 
 /**
- * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+ * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
  */
 export type Draft = boolean;
 
@@ -9435,7 +9435,7 @@ export type FindUsersData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -9525,7 +9525,7 @@ export type UpdateUsersData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -9615,7 +9615,7 @@ export type CreateUserData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -9690,7 +9690,7 @@ export type CountUsersData = {
          */
         locale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -10440,7 +10440,7 @@ export type FindUserByIdData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -10527,7 +10527,7 @@ export type UpdateUserData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -10786,7 +10786,7 @@ export type FindCategoriesData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -10876,7 +10876,7 @@ export type UpdateCategoriesData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -10962,7 +10962,7 @@ export type CreateCategoryData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -11033,7 +11033,7 @@ export type CountCategoriesData = {
          */
         locale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -11276,7 +11276,7 @@ export type FindCategoryByIdData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -11363,7 +11363,7 @@ export type UpdateCategoryData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -11460,7 +11460,7 @@ export type DuplicateCategoryData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -11715,7 +11715,7 @@ export type FindPostsData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -11805,7 +11805,7 @@ export type UpdatePostsData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -11891,7 +11891,7 @@ export type CreatePostData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -11962,7 +11962,7 @@ export type CountPostsData = {
          */
         locale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -12365,7 +12365,7 @@ export type RestorePostVersionData = {
          */
         depth?: number;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -12569,7 +12569,7 @@ export type FindPostByIdData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -12656,7 +12656,7 @@ export type UpdatePostData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -12753,7 +12753,7 @@ export type DuplicatePostData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -13008,7 +13008,7 @@ export type FindPagesData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -13098,7 +13098,7 @@ export type UpdatePagesData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -13184,7 +13184,7 @@ export type CreatePageData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -13255,7 +13255,7 @@ export type CountPagesData = {
          */
         locale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -13579,7 +13579,7 @@ export type RestorePageVersionData = {
          */
         depth?: number;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -13766,7 +13766,7 @@ export type FindPageByIdData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -13853,7 +13853,7 @@ export type UpdatePageData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -13954,7 +13954,7 @@ export type DuplicatePageData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -14209,7 +14209,7 @@ export type FindAllMediaData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -14299,7 +14299,7 @@ export type UpdateAllMediaData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -14395,7 +14395,7 @@ export type CreateMediaData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -14466,7 +14466,7 @@ export type CountAllMediaData = {
          */
         locale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -14709,7 +14709,7 @@ export type FindMediaByIdData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -14796,7 +14796,7 @@ export type UpdateMediaData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -14893,7 +14893,7 @@ export type DuplicateMediaData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -15210,7 +15210,7 @@ export type FindAllTrackingData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -15300,7 +15300,7 @@ export type UpdateAllTrackingData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -15386,7 +15386,7 @@ export type CreateTrackingData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -15457,7 +15457,7 @@ export type CountAllTrackingData = {
          */
         locale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -15757,7 +15757,7 @@ export type FindTrackingByIdData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -15844,7 +15844,7 @@ export type UpdateTrackingData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -15941,7 +15941,7 @@ export type DuplicateTrackingData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -16196,7 +16196,7 @@ export type FindOrdersData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -16286,7 +16286,7 @@ export type UpdateOrdersData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -16372,7 +16372,7 @@ export type CreateOrderData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -16443,7 +16443,7 @@ export type CountOrdersData = {
          */
         locale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -16686,7 +16686,7 @@ export type FindOrderByIdData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -16773,7 +16773,7 @@ export type UpdateOrderData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -16870,7 +16870,7 @@ export type DuplicateOrderData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
         /**
@@ -17031,7 +17031,7 @@ export type FindSiteSettingData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };
@@ -17105,7 +17105,7 @@ export type UpdateSiteSettingData = {
          */
         fallbackLocale?: string;
         /**
-         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
     };

@@ -38,8 +38,6 @@ export interface SchemaContext {
   config: SanitizedConfig
   /** Named schemas collected on the way (`interfaceName` groups, arrays and blocks). */
   components: Record<string, Schema>
-  /** An input of a collection or global with drafts: a draft save may leave required fields empty. */
-  draftable?: boolean
   /** Which write an input schema is for (a create needs a required localized field's default locale). */
   operation?: 'create' | 'update'
 }
@@ -130,7 +128,7 @@ export function fieldSchema(
   if (!required || readsNullWhenTrashed(field, mode, ctx)) s = nullable(s)
   // A locale map's values keep the plain schema: only the default locale's must be non-empty.
   const perLocale = s
-  if (required && mode === 'input' && !ctx.draftable) s = nonEmpty(s, field)
+  if (required && mode === 'input') s = nonEmpty(s, field)
   if (field.localized) s = { anyOf: [s, localeMap(field, mode, ctx, required, s, perLocale)] }
   return describe(s, field)
 }
@@ -157,7 +155,7 @@ function localeMap(
   const localization = ctx.config.localization
   if (mode === 'read' || !localization || holdsObject(field)) return map
   map.propertyNames = { enum: localization.localeCodes }
-  if (required && !ctx.draftable) {
+  if (required) {
     map.properties = { [localization.defaultLocale]: strict }
     if (ctx.operation === 'create') map.required = [localization.defaultLocale]
   }
@@ -298,54 +296,21 @@ function bodyLocales(ctx: SchemaContext): Schema {
   }
 }
 
-/** Create (`required` as the config says) or update (everything optional) body of a collection or global. */
+/**
+ * Create (`required` as the config says) or update (everything optional) body of a collection or global. With
+ * drafts too the body states the rule of a save without `draft=true` (required fields bind, as in Payload); the
+ * `draft` parameter says what a draft save relaxes, which a body schema cannot read (docs/contracts.md, "Drafts").
+ */
 export function inputSchema(
   fields: FlattenedField[],
   ctx: SchemaContext,
   operation: 'create' | 'update',
-  drafts: boolean,
   extra: Schema = {},
 ): ObjectSchema {
-  const s = fieldsSchema(
-    fields,
-    'input',
-    { ...ctx, draftable: drafts, operation },
-    false,
-    drafts || operation === 'update',
-  )
-  const out: ObjectSchema = {
+  const s = fieldsSchema(fields, 'input', { ...ctx, operation }, false, operation === 'update')
+  return {
     ...s,
     // A field named `locale` (or a fallback key) keeps its name as data.
     properties: { ...bodyLocales(ctx), ...s.properties, ...SYSTEM_INPUT, ...extra },
-  }
-  if (drafts) Object.assign(out, whenPublished(fields, ctx, operation))
-  return out
-}
-
-/**
- * With drafts, required fields bind a published document only (server/local/write.ts): a body with `_status`
- * "published" needs them (on create) and may not send them empty; a draft, the default, may leave them out.
- */
-function whenPublished(
-  fields: FlattenedField[],
-  ctx: SchemaContext,
-  operation: 'create' | 'update',
-): Schema {
-  const published = fieldsSchema(
-    fields,
-    'input',
-    { ...ctx, draftable: false, operation },
-    false,
-    false,
-  )
-  const names = published.required ?? []
-  const strict = fields.filter((f) => alwaysRequired(f) && !f.hidden && !f.virtual)
-  if (!strict.length) return {}
-  const all = published.properties
-  const then: Schema = { properties: Object.fromEntries(strict.map((f) => [f.name, all[f.name]])) }
-  if (operation === 'create' && names.length) then.required = names
-  return {
-    if: { required: ['_status'], properties: { _status: { const: 'published' } } },
-    then,
   }
 }

@@ -19,6 +19,18 @@ import { Router } from './router.ts'
 import { cloneJson, contractBackend, parameterValidator } from './validator.ts'
 /** Methods whose JSON body becomes `req.data` (Payload's addDataAndFileToRequest). */
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT'])
+/** The schema keywords of a required field a draft save relaxes: present (`required`), not empty. */
+const DRAFT_RELAXES = new Set(['required', 'minLength', 'minItems'])
+
+/** Whether the operation writes a collection or global with drafts. */
+function hasDrafts(cms: Cms, meta: OperationMeta): boolean {
+  const target = meta.collection
+    ? cms.config.collectionsBySlug.get(meta.collection)
+    : meta.global
+      ? cms.config.globals.find((g) => g.slug === meta.global)
+      : undefined
+  return Boolean(target?.versions && target.versions.drafts)
+}
 
 /**
  * The contract's operations: the compiled document's paths are the routes (fixed paths before templated ones),
@@ -37,6 +49,28 @@ export interface OperationCall {
   raw: Buffer
   ip: string
   req: CmsRequest
+}
+
+/**
+ * A request validator error the Local layer judges instead, with its own message. The sort pattern lists exactly
+ * the paths the where compiler sorts by (server/contracts/sort.ts), and a Where lists exactly the paths and
+ * operators it takes (contracts/schemas.ts): Local refuses the same keys with a 400 QueryError naming the key and
+ * why (unknown, a join, virtual, not readable). A file's `url` ends in its cache tag (`?<updatedAt>`,
+ * upload.cacheTags): the file route ignores it. A draft save's required fields (DRAFT_RELAXES).
+ */
+function localJudges(
+  e: { keyword: string; instancePath: string },
+  meta: OperationMeta,
+  draftSave: boolean,
+): boolean {
+  return (
+    (e.keyword === 'pattern' && e.instancePath === '/query/sort') ||
+    (e.keyword === 'additionalProperties' && /^\/query\/where(\/|$)/.test(e.instancePath)) ||
+    (meta.kind === 'getFile' &&
+      e.keyword === 'additionalProperties' &&
+      e.instancePath === '/query') ||
+    (draftSave && DRAFT_RELAXES.has(e.keyword) && e.instancePath.startsWith('/requestBody'))
+  )
 }
 
 export async function contractDispatcher(cms: Cms, document: ContractDocument) {
@@ -76,6 +110,11 @@ export async function contractDispatcher(cms: Cms, document: ContractDocument) {
       query[name] = Array.isArray(value) ? [...value] : value
     for (const name of STRUCTURED)
       if (structured[name] !== undefined) query[name] = cloneJson(structured[name])
+    // A draft save may leave required fields out or empty (Payload's draft saves): the body schema states the rule
+    // of a save without draft=true, so its required-field errors are the Local layer's to judge (with the draft's
+    // rules, every other check as strict: docs/contracts.md, "Drafts").
+    const draftSave =
+      WRITE_METHODS.has(call.method) && plain.draft === 'true' && hasDrafts(cms, meta)
     const fast = body === undefined ? fastValidator(operationId) : undefined
     const errors = fast
       ? fast({ path: { ...route.params }, query, headers: { ...call.headers } })
@@ -91,22 +130,7 @@ export async function contractDispatcher(cms: Cms, document: ContractDocument) {
             operation(operationId),
           ),
         )
-    // The sort pattern lists exactly the paths the where compiler sorts by (server/contracts/sort.ts), and a Where
-    // lists exactly the paths and operators it takes (contracts/schemas.ts): Local refuses the same keys with a
-    // 400 QueryError naming the key and why (unknown, a join, virtual, not readable), so it answers.
-    const errs =
-      errors &&
-      errors.filter(
-        (e) =>
-          !(e.keyword === 'pattern' && e.instancePath === '/query/sort') &&
-          !(e.keyword === 'additionalProperties' && /^\/query\/where(\/|$)/.test(e.instancePath)) &&
-          // A file's `url` ends in its cache tag (`?<updatedAt>`, upload.cacheTags): the file route ignores it.
-          !(
-            meta.kind === 'getFile' &&
-            e.keyword === 'additionalProperties' &&
-            e.instancePath === '/query'
-          ),
-      )
+    const errs = errors && errors.filter((e) => !localJudges(e, meta, draftSave))
     if (errs?.length) {
       // A caller the operation's access turns away learns nothing from a 400: Local's access answers first.
       await refuseIfDenied(cms, meta, call.req, { id: route.params.id, data: body })

@@ -60,6 +60,8 @@ export interface PrepareArgs {
   id?: ID
   owner: WriteOwner
   overrideAccess: boolean
+  /** A draft save (`draft: true` on a drafts collection or global): required fields may stay empty. */
+  draft: boolean
   /**
    * On create, the document the data is written over (a duplicate's source, in the request's locale): its
    * values fill the fields the data leaves out, after field access has dropped what the caller may not write.
@@ -165,12 +167,17 @@ async function validateData(
   merged: Record<string, unknown>,
   ownerNames: { collection?: string; global?: string },
 ): Promise<Record<string, unknown>> {
-  // Required fields bind a published document: a draft (the `_status` a drafts collection or global defaults to,
-  // or that `draft: true` sets) may leave them empty. The rule reads the status the document is saved with, so
-  // the contract can say it on the body (`_status`), which a query parameter could not (docs/decisions.md).
+  // Required fields bind every save but a draft save, as in Payload (`skipValidation` with `draft` only): a write
+  // with `draft: true` that does not publish may leave them empty; one without it is checked in full, even where
+  // `_status` defaults to draft. The contract says it on the `draft` parameter (docs/contracts.md, "Drafts").
+  // Moving a document to the trash, or restoring a draft from it, is no save of its content either (Payload skips
+  // validation there too): the stored document's empty required fields stay as they are.
   const owner = a.owner.collection ?? a.owner.global
   const savesDraft =
-    Boolean(owner?.versions && owner.versions.drafts) && merged._status !== 'published'
+    (a.draft &&
+      Boolean(owner?.versions && owner.versions.drafts) &&
+      merged._status !== 'published') ||
+    movesTrash(a, incoming)
 
   const ctx: ValidationContext = {
     req: a.req,
@@ -231,6 +238,15 @@ async function validateData(
   await checkReferences(a.cms, a.ex, ctx.references, ctx.errors)
   if (ctx.errors.length) throw new ValidationError({ ...ownerNames, id: a.id, errors: ctx.errors })
   return checked
+}
+
+/** An update setting `deletedAt`, or restoring from the trash without publishing (Payload's `update`). */
+function movesTrash(a: PrepareArgs, incoming: Record<string, unknown>): boolean {
+  if (a.operation !== 'update' || !a.owner.collection?.trash) return false
+  return (
+    Boolean(incoming.deletedAt) ||
+    (Boolean(a.original?.deletedAt) && incoming._status !== 'published')
+  )
 }
 
 async function checkReferences(

@@ -115,8 +115,15 @@ test('create inputs require what the config requires; updates require nothing; h
     t.false(secret in schemas.Member.properties, secret)
   t.false('secretNote' in schemas.Member.properties)
   t.false('secretNote' in schemas.MemberCreateInput.properties)
-  // With drafts, a draft may be saved without its required fields.
-  t.is(compile(shop).components.schemas.ProductCreateInput.required, undefined)
+  // With drafts too the body requires them (a save without draft=true, as in Payload); the draft parameter says
+  // what a draft save relaxes.
+  const shopContract = compile(shop)
+  t.deepEqual(shopContract.components.schemas.ProductCreateInput.required, ['sku', 'price'])
+  t.is(shopContract.components.schemas.ProductCreateInput.if, undefined)
+  t.regex(
+    shopContract.components.parameters.draft.description,
+    /may leave out, or send empty, the fields the body schema marks required/,
+  )
 })
 
 test('read schemas: relations are id or document, interfaceName makes components, localized values may be locale maps', (t) => {

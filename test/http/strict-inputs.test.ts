@@ -39,7 +39,7 @@ function refusedByContract(
   )
 }
 
-test('the create and update inputs declare minLength 1 on required text fields, except with drafts', (t) => {
+test('the create and update inputs declare minLength 1 on required text fields, drafts included', (t) => {
   const schemas = (compileOpenAPI(s.cms.config) as any).components.schemas
   for (const input of ['CategoryCreateInput', 'CategoryUpdateInput']) {
     t.is(schemas[input].properties.name.minLength, 1, input)
@@ -48,8 +48,8 @@ test('the create and update inputs declare minLength 1 on required text fields, 
   }
   t.is(schemas.UserCreateInput.properties.email.minLength, 1)
   t.is(schemas.UserCreateInput.properties.roles.minItems, 1, 'a required list refuses []')
-  // Posts have drafts: a draft save may leave a required field empty.
-  t.is(schemas.PostCreateInput.properties.title.minLength, undefined)
+  // Posts have drafts: the body states a save without draft=true, where a required field binds.
+  t.is(schemas.PostCreateInput.properties.title.minLength, 1)
 })
 
 test('an empty required text field is refused by the contract on create and update; a draft may leave it empty', async (t) => {
@@ -84,6 +84,7 @@ test('an empty required text field is refused by the contract on create and upda
     query: { draft: 'true' },
     body: { title: '', slug: 'empty-draft' },
     headers: admin,
+    invalid: 'a draft save (draft=true) may leave a required field empty',
   })
   t.is(draft.status, 201)
   t.is(draft.body.doc.title, '')
@@ -150,43 +151,60 @@ test('unit_price declares its maximum: past it the contract refuses (422), the m
   t.is(largest.body.data.total_amount, (MAX_UNIT_PRICE * 100 - 1) * 10_000)
 })
 
-test('drafts: required fields bind a published document only, as the create input says with if/then on _status', async (t) => {
+test("drafts: required fields bind every save but a draft save (draft=true), as Payload's create and update", async (t) => {
   const input = (compileOpenAPI(s.cms.config) as any).components.schemas.PostCreateInput
-  t.is(input.required, undefined, 'a draft (the default status) may leave required fields out')
-  t.deepEqual(input.if, { required: ['_status'], properties: { _status: { const: 'published' } } })
-  t.deepEqual(input.then.required, ['title', 'slug'])
-  t.is(input.then.properties.title.minLength, 1)
+  t.deepEqual(input.required, ['title', 'slug'])
+  t.is(input.if, undefined)
   const admin = await as('admin')
-  // No draft parameter and no _status: saved as a draft (the default), required fields may be missing.
-  const draft = await s.request('POST', '/api/posts', { body: { excerpt: 'bare' }, headers: admin })
+  // Without draft=true, even with `_status: 'draft'` (or the default draft status), required fields bind.
+  for (const body of [{ excerpt: 'bare' }, { excerpt: 'bare', _status: 'draft' }]) {
+    const r = await s.request('POST', '/api/posts', {
+      body,
+      headers: admin,
+      invalid: 'a post without its required fields, saved without draft=true',
+    })
+    refusedByContract(t, r, 'title', `create ${JSON.stringify(body)}`)
+  }
+  // A draft save may leave them out.
+  const draft = await s.request('POST', '/api/posts', {
+    query: { draft: 'true' },
+    body: { excerpt: 'bare' },
+    headers: admin,
+    invalid: 'a draft save (draft=true) may leave required fields out',
+  })
   t.is(draft.status, 201)
   t.is(draft.body.doc._status, 'draft')
   t.is(draft.body.doc.title, null)
-  // Publishing needs them, with or without ?draft=true (which used to skip the check and publish anyway).
-  for (const query of [{}, { draft: 'true' }] as Record<string, string>[]) {
-    const published = await s.request('POST', '/api/posts', {
-      query,
-      body: { _status: 'published', excerpt: 'bare' },
-      headers: admin,
-      invalid: 'a published post without its required fields',
-    })
-    refusedByContract(t, published, 'title', `publish ${JSON.stringify(query)}`)
-  }
+  // Publishing needs them, with draft=true too (the Local layer's check, after the contract's relaxed one).
+  const published = await s.request('POST', '/api/posts', {
+    query: { draft: 'true' },
+    body: { _status: 'published', excerpt: 'bare' },
+    headers: admin,
+    invalid: 'a published post without its required fields',
+  })
+  t.is(published.status, 400)
+  t.deepEqual(published.body.errors[0].data.errors.map((e: { path: string }) => e.path).sort(), [
+    'slug',
+    'title',
+  ])
   t.is(
     (await s.cms.count({ collection: 'posts', where: { excerpt: { equals: 'bare' } } })).totalDocs,
     1,
   )
-  // Publishing the draft later checks the document it becomes.
-  const publish = await s.request('PATCH', `/api/posts/${draft.body.doc.id}`, {
-    body: { _status: 'published' },
+  // An update without draft=true checks the document it becomes; a draft update does not.
+  const id = draft.body.doc.id
+  const edit = await s.request('PATCH', `/api/posts/${id}`, {
+    body: { excerpt: 'still bare' },
     headers: admin,
   })
-  t.is(publish.status, 400)
-  t.deepEqual(publish.body.errors[0].data.errors.map((e: { path: string }) => e.path).sort(), [
-    'slug',
-    'title',
-  ])
-  const complete = await s.request('PATCH', `/api/posts/${draft.body.doc.id}`, {
+  t.is(edit.status, 400)
+  const draftEdit = await s.request('PATCH', `/api/posts/${id}`, {
+    query: { draft: 'true' },
+    body: { excerpt: 'still bare' },
+    headers: admin,
+  })
+  t.is(draftEdit.status, 200)
+  const complete = await s.request('PATCH', `/api/posts/${id}`, {
     body: { _status: 'published', title: 'Now complete', slug: 'now-complete' },
     headers: admin,
   })

@@ -1476,9 +1476,9 @@ export type MutationPageInput = {
   deletedAt?: string | null | undefined;
   reviewBy?: string | null | undefined;
   reviewBy_tz?: Page_ReviewBy_Tz | null | undefined;
-  slug?: string | null | undefined;
+  slug: string;
   summary?: string | null | undefined;
-  title?: string | null | undefined;
+  title: string;
 };
 
 export type MutationPageUpdateInput = {
@@ -1505,10 +1505,10 @@ export type MutationPostInput = {
   reference?: MutationPostInput_Reference_RelationshipInput | null | undefined;
   related?: Array<number> | null | undefined;
   seo?: MutationPostInput_SeoInput | null | undefined;
-  slug?: string | null | undefined;
+  slug: string;
   status?: Post_Status | null | undefined;
   tags?: Array<MutationPostInput_TagsInput> | null | undefined;
-  title?: string | null | undefined;
+  title: string;
   views?: number | null | undefined;
 };
 

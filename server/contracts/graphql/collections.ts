@@ -17,7 +17,6 @@ export function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): 
   const loc = localeArgs(ctx)
   // As Payload, every collection takes `draft` (it reads or writes drafts only with versions.drafts).
   const draft = ', draft: Boolean'
-  const drafts = Boolean(c.versions && c.versions.drafts)
   const autosave = c.versions && c.versions.autosave ? ', autosave: Boolean' : ''
   // As Payload: every collection takes `trash` (nothing without trash: true), so `trash: false` is never an
   // unknown argument.
@@ -43,7 +42,9 @@ export function collection(ctx: Ctx, c: SanitizedCollection, root: RootFields): 
     `mutation${singular}Input`,
     c.flatFields,
     false,
-    !drafts,
+    // Required fields are non-null with drafts too, as in Payload's create input (a draft save relaxes the
+    // server's check, not the input type).
+    true,
     c.auth
       ? ['  password: String!', ...apiKey]
       : c.idField

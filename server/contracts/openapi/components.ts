@@ -47,7 +47,7 @@ export function sharedParameters(config: SanitizedConfig): Record<string, Schema
       name: 'draft',
       in: 'query',
       description:
-        'true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content.',
+        'true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload\'s draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.',
       schema: { type: 'boolean' },
     },
     trash: {

@@ -133,7 +133,6 @@ function inputSchemas(
   schemas: Record<string, Schema>,
   singular: string,
 ): void {
-  const drafts = Boolean(c.versions && c.versions.drafts)
   // Auth collections take a password (stored only as a hash, never returned), and with useAPIKey an API key.
   const password = c.auth
     ? {
@@ -146,10 +145,10 @@ function inputSchemas(
         ...(c.auth.useAPIKey && { apiKey: API_KEY_INPUT }),
       }
     : {}
-  const create = inputSchema(c.flatFields, ctx, 'create', drafts, password)
+  const create = inputSchema(c.flatFields, ctx, 'create', password)
   schemas[`${singular}CreateInput`] = create
   if (c.auth) (create.required ??= []).push('password')
-  const update = inputSchema(c.flatFields, ctx, 'update', drafts, password)
+  const update = inputSchema(c.flatFields, ctx, 'update', password)
   schemas[`${singular}UpdateInput`] = update
   if (c.idField) {
     // A custom id: given on create (required); an update ignores it, a duplicate takes it as the copy's id.
@@ -230,12 +229,7 @@ export function globalSchemas(
     },
   }
   schemas[name] = global
-  schemas[`${name}Input`] = inputSchema(
-    g.flatFields,
-    ctx,
-    'update',
-    Boolean(g.versions && g.versions.drafts),
-  )
+  schemas[`${name}Input`] = inputSchema(g.flatFields, ctx, 'update')
   schemas[`${name}Select`] = selectSchema(g.flatFields, SELECT_SYSTEM_FIELDS)
   if (g.versionsCollection) {
     const { globalType: _type, ...versionProperties } = global.properties

@@ -81,6 +81,7 @@ async function prepareCreate(
     operation: 'create',
     owner: { collection },
     overrideAccess,
+    draft,
     base: source && toEditable(cms, collection.flatFields, source, req),
   })
   if (secret) Object.assign(doc, secret)

@@ -61,6 +61,7 @@ export async function updateGlobal(
       original,
       owner: { global },
       overrideAccess,
+      draft,
     })
     const stored = toStored(this, global.flatFields, structuredClone(doc), base, req)
     const wroteMain = !draft || row?.data._status !== 'published'

@@ -176,6 +176,7 @@ async function prepareUpdate(
     id,
     owner: { collection },
     overrideAccess,
+    draft,
   })
   if (secret) {
     Object.assign(doc, secret)
