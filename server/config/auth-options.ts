@@ -21,7 +21,7 @@ export const REQUEST_AUTH_DEFAULTS = {
 /** Field names an auth collection with `useAPIKey` adds itself. */
 export const API_KEY_FIELDS = ['enableAPIKey', 'apiKey', 'apiKeyIndex']
 
-const SAME_SITE = ['Strict', 'Lax', 'None', true, false]
+const SAME_SITE: ('Strict' | 'Lax' | 'None' | boolean)[] = ['Strict', 'Lax', 'None', true, false]
 const COOKIE_PREFIX_RE = /^[A-Za-z0-9_-]{1,64}$/
 const DOMAIN_RE = /^\.?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*$/
 /** Claims the server sets itself (and JWT registered names): a saveToJWT field may not take them. */
@@ -53,6 +53,14 @@ export function checkRequestAuth(
     throw new ConfigError(
       `${at}.depth must be an integer from 0 to maxDepth (${maxDepth}); got ${JSON.stringify(auth.depth)}.`,
     )
+  // Any casing, as browsers read the attribute (Payload's examples write 'none'), kept in the canonical one.
+  if (typeof auth.cookies.sameSite === 'string') {
+    const given = auth.cookies.sameSite
+    const canonical = SAME_SITE.find(
+      (v) => typeof v === 'string' && v.toLowerCase() === given.toLowerCase(),
+    )
+    if (canonical !== undefined) auth.cookies.sameSite = canonical
+  }
   const { sameSite, secure, domain } = auth.cookies
   if (sameSite !== undefined && !SAME_SITE.includes(sameSite))
     throw new ConfigError(

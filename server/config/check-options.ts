@@ -55,6 +55,11 @@ export function checkOptions(input: unknown): void {
   if (!config) return
   adminKeys(config.admin, 'admin', [])
   if (config.editor != null && !isLexicalEditor(config.editor)) ignore(`editor: ${EDITOR}`)
+  const types = isObject(config.typescript) ? config.typescript : {}
+  if (Array.isArray(types.schema) && types.schema.length)
+    ignore(
+      'typescript.schema: kept and not called; the types file is written from the config by this server, not from a JSON schema.',
+    )
   if (config.sharp != null)
     ignore(
       'sharp: images are processed with the sharp this server depends on (with its pixel limit); the one passed is not used.',

@@ -182,7 +182,15 @@ function sanitizeGraphQL(input: Config) {
       'graphQL.maxFragmentSpreads',
       true,
     ),
+    schemaOutputFile: outputFile(input.graphQL?.schemaOutputFile, 'graphQL.schemaOutputFile'),
   }
+}
+
+function outputFile(file: unknown, key: string): string | undefined {
+  if (file === undefined) return undefined
+  if (typeof file !== 'string' || !file.trim())
+    throw new ConfigError(`${key} must be a file path (a non-empty string).`)
+  return file
 }
 
 /** The slugs of the collections, each checked and unique. */

@@ -855,9 +855,18 @@ export interface Config {
      * the contracts (`<api>/openapi.json`, the SDL) and the API reference (`<api>/docs`). One switch for all.
      */
     disableIntrospectionInProduction?: boolean
+    /** Where `cms generate` writes the SDL as well (beside contracts/schema.graphql), as Payload's generate:graphQLSchema. */
+    schemaOutputFile?: string
   }
   endpoints?: Endpoint[]
-  typescript?: { outputFile?: string }
+  typescript?: {
+    outputFile?: string
+    /**
+     * Payload's JSON-schema extensions of its types (plugins push them): kept and not called, since the types file
+     * is written from the config by this server's own generator, not from a JSON schema.
+     */
+    schema?: unknown[]
+  }
   /**
    * `url`: `sqlite:<path>`, `sqlite::memory:`, `mysql://…`, `postgres://…` (`DATABASE_URL` when absent). `migrationDir`: the
    * folder of migration files (default `migrations`, from the working directory). `onStart`: what start-up does to
@@ -1049,7 +1058,9 @@ export interface SanitizedConfig extends Omit<
       }
     | false
   routes: { admin: string; api: string; graphQL: string; graphQLPlayground: string }
-  graphQL: Required<NonNullable<Config['graphQL']>>
+  graphQL: Required<Omit<NonNullable<Config['graphQL']>, 'schemaOutputFile'>> & {
+    schemaOutputFile?: string
+  }
   limits: SanitizedLimits
   endpoints: Endpoint[]
   maxDepth: number

@@ -75,8 +75,6 @@ export const graphQLRefusals = {
     'custom GraphQL mutations are not supported yet; remove them and add a custom endpoint (config.endpoints) instead.',
   queries:
     'custom GraphQL queries are not supported yet; remove them and add a custom endpoint (config.endpoints) instead.',
-  schemaOutputFile:
-    'npm run generate (cms generate) always writes the SDL to contracts/schema.graphql; remove schemaOutputFile.',
   validationRules:
     'custom validation rules are not supported; remove them and tune the built-in ones with graphQL.maxDepth, maxAliases, maxTokens, maxComplexity, maxFragmentSpreads and listFanOut.',
 } as const satisfies Refusals<NonNullable<Config['graphQL']>>
@@ -87,7 +85,6 @@ export const typescriptRefusals = {
   declare:
     "the types file declares no module augmentation (there is no 'payload' module to augment); remove declare and import the types from the file.",
   postProcess: 'the types file cannot be post-processed; remove postProcess.',
-  schema: 'the JSON schema behind the types cannot be extended; remove schema.',
   strictDraftTypes: 'draft types are not generated; remove strictDraftTypes.',
 } as const satisfies Refusals<NonNullable<Config['typescript']>>
 

@@ -54,9 +54,19 @@ export async function listFiles(dir: string): Promise<string[]> {
 }
 
 /** The files `generate` writes for a config, relative to the project root. */
-export function typesFile(config: SanitizedConfig): string {
-  return config.typescript?.outputFile ?? 'generated/cms-types.ts'
+export function typesFile(config: SanitizedConfig, root = process.cwd()): string {
+  return projectFile(config.typescript?.outputFile ?? 'generated/cms-types.ts', root)
 }
+
+/** `graphQL.schemaOutputFile` relative to the project root, if the config names one. */
+export function sdlFile(config: SanitizedConfig, root = process.cwd()): string | undefined {
+  const file = config.graphQL.schemaOutputFile
+  return file ? projectFile(file, root) : undefined
+}
+
+/** A file a config names (Payload's templates give absolute paths: `path.resolve(dirname, …)`) from the root. */
+const projectFile = (file: string, root: string) =>
+  path.isAbsolute(file) ? path.relative(root, file) : file
 
 export async function generate(
   config: SanitizedConfig,
@@ -73,6 +83,11 @@ export async function generate(
   const sdl = compileSDL(config)
   await write(path.join(out, 'contracts/schema.graphql'), sdl)
   written.push(...CONTRACT_FILES)
+  const sdlOut = sdlFile(config, options.root)
+  if (sdlOut) {
+    await write(path.join(out, sdlOut), sdl)
+    written.push(sdlOut)
+  }
 
   // 2. REST types and SDK (hey-api, default settings: the contract's JSON-text parameters need no serializer).
   const generated = path.join(out, 'generated')
@@ -96,7 +111,7 @@ export async function generate(
   // 4. Server stubs and the types file.
   await write(path.join(generated, 'server/operations.ts'), generateStubs(openapi))
   await write(path.join(generated, 'sdk/map.ts'), generateSdkMap(config))
-  await write(path.join(out, typesFile(config)), generateTypes(config))
+  await write(path.join(out, typesFile(config, options.root)), generateTypes(config))
 
   // 5. Every generated file says so.
   for (const rel of await listFiles(generated)) {
@@ -120,12 +135,12 @@ export async function checkDrift(config: SanitizedConfig, root: string): Promise
       ...CONTRACT_FILES,
       ...(await listFiles(path.join(scratch, 'generated'))).map((f) => `generated/${f}`),
     ])
-    const typesOut = typesFile(config)
-    expected.add(typesOut)
+    const own = [typesFile(config, root), sdlFile(config, root)].filter((f) => f !== undefined)
+    for (const f of own) expected.add(f)
     const actual = new Set([
       ...CONTRACT_FILES,
       ...(await listFiles(path.join(root, 'generated'))).map((f) => `generated/${f}`),
-      typesOut,
+      ...own,
     ])
     const problems: string[] = []
     for (const rel of [...new Set([...expected, ...actual])].sort()) {

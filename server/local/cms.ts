@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino'
+import { formatAdminURL } from './payload-helpers/shared.ts'
 import { NotFound } from '../errors/not-found.ts'
 import type { LocalApi } from '../config/local-api.ts'
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
@@ -149,6 +150,16 @@ export class Cms implements LocalApi {
     ))
   }
   #collections: Record<string, { config: SanitizedCollection }> | undefined
+  /** Payload's `payload.getAdminURL()`: the admin's URL (absolute with `serverURL`, else its route). */
+  getAdminURL(): string {
+    const { routes, serverURL } = this.config
+    return formatAdminURL({ adminRoute: routes.admin, path: '', serverURL })
+  }
+  /** Payload's `payload.getAPIURL()`: the REST API's URL (absolute with `serverURL`, else its route). */
+  getAPIURL(): string {
+    const { routes, serverURL } = this.config
+    return formatAdminURL({ apiRoute: routes.api, path: '', serverURL })
+  }
   /** The user an API key of an auth collection stands for, or undefined. */
   authenticateAPIKey = authenticateAPIKey
   /** The caller of a request from its headers: custom strategies, API key, token (Payload's order). */

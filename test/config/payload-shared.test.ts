@@ -13,6 +13,8 @@ import {
   UnauthorizedError,
   MissingFile,
   deepMerge,
+  buildConfig,
+  getPayload,
 } from 'payload'
 import {
   combineWhereConstraints,
@@ -234,4 +236,31 @@ test('formatAdminURL and slugField’s shape', (t) => {
     ],
   )
   t.is((slugField({ disableUnique: true }) as unknown as typeof row).fields[1].unique, false)
+})
+
+test('payload.getAdminURL() and getAPIURL(): absolute on serverURL, the routes alone without it', async (t) => {
+  const fields = [{ name: 'title', type: 'text' as const }]
+  const collections = [{ slug: 'posts', fields }]
+  const withServer = await getPayload({
+    config: buildConfig({
+      db: { url: 'sqlite::memory:' },
+      serverURL: 'https://cms.example:8443/ignored',
+      routes: { admin: '/studio', api: '/rest' },
+      collections,
+    }),
+    key: 'urls-server',
+  })
+  const bare = await getPayload({
+    config: buildConfig({ db: { url: 'sqlite::memory:' }, collections }),
+    key: 'urls-bare',
+  })
+  try {
+    t.is(withServer.getAdminURL(), 'https://cms.example:8443/studio')
+    t.is(withServer.getAPIURL(), 'https://cms.example:8443/rest')
+    t.is(bare.getAdminURL(), '/admin')
+    t.is(bare.getAPIURL(), '/api')
+  } finally {
+    await withServer.destroy()
+    await bare.destroy()
+  }
 })

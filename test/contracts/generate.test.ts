@@ -123,3 +123,29 @@ test('the types file of a config unlike the example compiles and says what the c
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
   t.deepEqual(diagnostics, [])
 })
+
+test("Payload's absolute output paths: typescript.outputFile and graphQL.schemaOutputFile are written there, and drift checks them", async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'cms-generate-paths-'))
+  try {
+    const config = sanitizeConfig({
+      ...magazine,
+      // As Payload's templates write them: path.resolve(dirname, …).
+      typescript: { outputFile: path.resolve(root, 'src/payload-types.ts'), schema: [() => ({})] },
+      graphQL: { schemaOutputFile: path.resolve(root, 'src/generated-schema.graphql') },
+    })
+    await generate(config, { root })
+    const sdl = await readFile(path.join(root, 'src/generated-schema.graphql'), 'utf8')
+    t.is(sdl, await readFile(path.join(root, 'contracts/schema.graphql'), 'utf8'))
+    t.regex(await readFile(path.join(root, 'src/payload-types.ts'), 'utf8'), /export interface/)
+    t.deepEqual(await checkDrift(config, root), [])
+    await rm(path.join(root, 'src/generated-schema.graphql'))
+    t.deepEqual(await checkDrift(config, root), [
+      'src/generated-schema.graphql: missing (run npm run generate)',
+    ])
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
+  t.throws(() => sanitizeConfig({ ...magazine, graphQL: { schemaOutputFile: '' } }), {
+    message: 'graphQL.schemaOutputFile must be a file path (a non-empty string).',
+  })
+})

@@ -234,9 +234,19 @@ test('bad values of these options are refused at start, naming the option', (t) 
     (auth: object, extra: Partial<Config> = {}, fields: object[] = []) =>
     () =>
       sanitizeConfig({ ...extra, collections: [{ slug: 'u', auth, fields }] } as Config)
-  t.throws(withAuth({ cookies: { sameSite: 'lax' } }), {
+  t.throws(withAuth({ cookies: { sameSite: 'sideways' } }), {
     message: /auth\.cookies\.sameSite must be "Strict", "Lax", "None"/,
   })
+  // Any casing is taken, as browsers read the attribute (Payload's examples/auth writes 'none').
+  for (const [given, canonical] of [
+    ['none', 'None'],
+    ['lax', 'Lax'],
+    ['STRICT', 'Strict'],
+  ] as const) {
+    const config = withAuth({ cookies: { sameSite: given } })()
+    const auth = config.collections[0].auth
+    t.is(auth && auth.cookies.sameSite, canonical, given)
+  }
   t.throws(withAuth({ cookies: { domain: 'a b' } }), {
     message: /auth\.cookies\.domain must be a host name/,
   })

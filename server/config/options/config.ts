@@ -84,12 +84,15 @@ export const CONFIG_TABLES = {
       listFanOut: I,
       maxFragmentSpreads: I,
       disableIntrospectionInProduction: I,
+      schemaOutputFile: I,
     } satisfies Implemented<NonNullable<Config['graphQL']>>,
     refused: refused.graphQLRefusals,
   },
   typescript: {
     of: 'typescript',
-    implemented: { outputFile: I } satisfies Implemented<NonNullable<Config['typescript']>>,
+    implemented: { outputFile: I, schema: I } satisfies Implemented<
+      NonNullable<Config['typescript']>
+    >,
     refused: refused.typescriptRefusals,
   },
   db: {
