@@ -5,6 +5,7 @@
  */
 import test from 'ava'
 import { sanitizeConfig } from '../../server/config/sanitize.ts'
+import { getPayload } from '../../server/index.ts'
 import type { Config, Field } from '../../server/config/types.ts'
 import { compileSDL } from '../../server/contracts/graphql.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
@@ -197,17 +198,18 @@ test("an auth collection's own email and username are merged into the auth field
 })
 
 test('auth names are reserved in auth collections only; _status with drafts only', (t) => {
-  for (const name of [
-    'hash',
-    'salt',
-    'password',
-    'loginAttempts',
-    'lockUntil',
-    'resetPasswordToken',
+  for (const [name, type] of [
+    ['hash', 'text'],
+    ['salt', 'text'],
+    ['password', 'text'],
+    ['loginAttempts', 'text'],
+    ['lockUntil', 'text'],
+    ['resetPasswordToken', 'number'],
+    ['resetPasswordExpiration', 'text'],
   ])
     rejects(
       t,
-      { collections: [{ slug: 'users', auth: true, fields: [{ name, type: 'text' }] }] },
+      { collections: [{ slug: 'users', auth: true, fields: [{ name, type }] }] },
       new RegExp(
         `Collection "users", field "${name}": "${name}" is a reserved name in an auth collection`,
       ),
@@ -326,4 +328,68 @@ test('options Payload has but this server has not built yet are refused with wha
     posts([], { folders: true }),
     /^collections\[posts\]\.folders is not supported: .*remove folders/,
   )
+})
+
+test("Payload's own auth fields declared again (examples/auth) are the auth layer's: password of type password, the reset fields", async (t) => {
+  const config: Config = {
+    db: { url: 'sqlite::memory:' },
+    collections: [
+      {
+        slug: 'users',
+        auth: true,
+        fields: [
+          { name: 'email', type: 'email', required: true, unique: true },
+          {
+            name: 'password',
+            type: 'password',
+            required: true,
+            admin: { description: 'Leave blank to keep the current password.' },
+          } as unknown as Field,
+          { name: 'resetPasswordToken', type: 'text', hidden: true },
+          { name: 'resetPasswordExpiration', type: 'date', hidden: true },
+          { name: 'firstName', type: 'text' },
+        ],
+      },
+    ],
+  }
+  const users = sanitizeConfig(config).collections[0]
+  t.false(users.flatFields.some((f) => f.name === 'password'))
+  t.deepEqual(
+    users.flatFields.filter((f) => f.name.startsWith('resetPassword')).map((f) => f.name),
+    ['resetPasswordToken', 'resetPasswordExpiration'],
+  )
+  const payload = await getPayload({ config, key: 'auth-redeclared' })
+  try {
+    const user = await payload.create({
+      collection: 'users',
+      data: { email: 'ann@example.com', password: 'ann-password', firstName: 'Ann' },
+    })
+    t.false('password' in user)
+    t.false('resetPasswordToken' in user)
+    const login = await payload.login({
+      collection: 'users',
+      data: { email: 'ann@example.com', password: 'ann-password' },
+    })
+    t.is(login.user.firstName, 'Ann')
+    // The reset fields stay the auth layer's: a write to them is dropped, as to any field without update access,
+    // so a token the caller picks resets nothing.
+    const updated = await payload.update({
+      collection: 'users',
+      id: user.id,
+      data: { resetPasswordToken: 'mine', firstName: 'Anna' },
+      overrideAccess: false,
+      user: login.user as Record<string, unknown> & { id: number; collection: string },
+    })
+    t.is(updated.firstName, 'Anna')
+    t.false('resetPasswordToken' in updated)
+    await t.throwsAsync(
+      payload.resetPassword({
+        collection: 'users',
+        data: { token: 'mine', password: 'taken-over' },
+        overrideAccess: true,
+      }),
+    )
+  } finally {
+    await payload.destroy()
+  }
 })

@@ -154,6 +154,18 @@ export function sanitizeCollection(
  * The fields auth adds to the declared ones: `email` (unless declared, as an email field) and `username` (with
  * loginWithUsername) in front, `enableAPIKey` (with useAPIKey) after.
  */
+/**
+ * Payload's own auth fields as a project may declare them again (examples/auth): a `password` field of Payload's
+ * admin-only type `password` (Payload stores no such field: its auth takes the password), and the reset fields
+ * with their own types. They are the auth layer's here: the declarations are dropped (any other field of those
+ * names is refused as reserved).
+ */
+const AUTH_REDECLARED = new Map([
+  ['password', 'password'],
+  ['resetPasswordToken', 'text'],
+  ['resetPasswordExpiration', 'date'],
+])
+
 function withAuthFields(
   c: CollectionConfig,
   auth: SanitizedAuth,
@@ -176,7 +188,14 @@ function withAuthFields(
         ]
       : []),
   ]
-  let fields = declaredFields
+  let fields = declaredFields.filter(
+    (f) =>
+      !(
+        'name' in f &&
+        f.name !== undefined &&
+        AUTH_REDECLARED.get(f.name) === (f as { type: string }).type
+      ),
+  )
   const added: Field[] = []
   for (const field of base) {
     const i = fields.findIndex((f) => 'name' in f && f.name === field.name)
