@@ -74,6 +74,12 @@ export function checkOptions(input: unknown): void {
     'i18n',
   ] as const)
     keys(config[name], T[name], name)
+  if (config.folders !== false) keys(config.folders, T.folders, 'folders')
+  if (
+    isObject(config.folders) &&
+    (config.folders.browseByFolder != null || config.folders.debug != null)
+  )
+    ignore(`folders.browseByFolder, folders.debug: ${FOR_ADMIN}`)
   // An adapter object is checked here; a factory (Payload's form) or a promise of one when it is resolved at start.
   if (typeof config.email !== 'function' && !isThenable(config.email))
     keys(config.email, T.email, 'email')
@@ -144,6 +150,7 @@ function checkCollection(c: Obj, at: string): void {
   checkEndpoints(c.endpoints, `${at}.endpoints`)
   if (c.auth != null && typeof c.auth !== 'boolean' && !isObject(c.auth))
     fail(`${at}.auth must be true, false or an object.`)
+  if (isObject(c.folders)) keys(c.folders, T.collectionFolders, `${at}.folders`)
   if (c.upload != null && typeof c.upload !== 'boolean' && !isObject(c.upload))
     fail(`${at}.upload must be true, false or an object.`)
   if (isObject(c.upload)) {

@@ -18,6 +18,7 @@ import { checkSlug, ROUTE_RE } from './sanitize/names.ts'
 import { checkOrdersApi } from './sanitize/orders.ts'
 import { checkWebhooks } from './sanitize/webhooks.ts'
 import { webhooksCollection } from './sanitize/webhooks-collection.ts'
+import { withFolders } from './sanitize/folders.ts'
 import { checkUploadTargets } from './sanitize/upload-fields.ts'
 import { resolveEditors } from './sanitize/lexical.ts'
 import { sanitizeJobs } from './sanitize/jobs.ts'
@@ -52,13 +53,11 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const localization = sanitizeLocalization(input)
   const slugs = collectionSlugs(collectionsIn)
   const tables = new Map<string, string>()
-  const dbIdType = input.db?.idType ?? 'serial'
-  if (dbIdType !== 'serial' && dbIdType !== 'uuid')
-    throw new ConfigError(
-      `db.idType must be "serial" or "uuid"; got ${JSON.stringify(input.db?.idType)}.`,
-    )
+  const dbIdType = dbIdTypeOf(input)
+  // Payload's folders: the folders collection and the folder field of the collections that enable them.
+  const foldered = withFolders(input, collectionsIn, slugs)
   const queue = sanitizeJobs(input, slugs, Boolean(localization))
-  const collections = [...collectionsIn, ...(queue ? [queue.collection] : [])].map((c) =>
+  const collections = [...foldered, ...(queue ? [queue.collection] : [])].map((c) =>
     sanitizeCollection(c, slugs, Boolean(localization), dbIdType, input.upload?.limits?.fileSize),
   )
   // SQLite's table names ignore case (`variantOptions`, `variantoptions`), and a slug may not take another
@@ -166,6 +165,15 @@ function sanitizeRoutes(input: Config) {
 }
 
 /** `graphQL` with its defaults, its limits checked. */
+function dbIdTypeOf(input: Config): 'serial' | 'uuid' {
+  const dbIdType = input.db?.idType ?? 'serial'
+  if (dbIdType !== 'serial' && dbIdType !== 'uuid')
+    throw new ConfigError(
+      `db.idType must be "serial" or "uuid"; got ${JSON.stringify(input.db?.idType)}.`,
+    )
+  return dbIdType
+}
+
 function sanitizeGraphQL(input: Config) {
   return {
     disable: false,

@@ -710,8 +710,26 @@ export interface CompoundIndex {
   unique?: boolean
 }
 
+/** Payload's root `folders` options (docs/porting-from-payload.md, "Folders"). */
+export interface FoldersConfig {
+  /** The folders collection's slug (default `payload-folders`). */
+  slug?: string
+  /** The folder field's name on documents and folders (default `folder`). */
+  fieldName?: string
+  /** Folders say which collections they hold (`folderType`); default true. */
+  collectionSpecific?: boolean
+  /** Admin only: the browse-by-folder view. */
+  browseByFolder?: boolean
+  /** Admin only: shows the folder fields. */
+  debug?: boolean
+  /** Changes the folders collection (its access, fields, hooks), each in turn. */
+  collectionOverrides?: ((args: { collection: CollectionConfig }) => CollectionConfig)[]
+}
+
 export interface CollectionConfig {
   slug: string
+  /** Payload's folders: a `folder` field relating to the folders collection (`browseByFolder` is admin only). */
+  folders?: boolean | { browseByFolder?: boolean }
   /** Webhook endpoints for this collection's events only (docs/webhooks.md). */
   webhooks?: WebhookEndpoint[]
   /** Strings, or one per language: names and descriptions use `en` (else the first). */
@@ -821,6 +839,8 @@ export interface Config {
   collections?: CollectionConfig[]
   /** Payload's jobs queue: tasks, workflows, autoRun (docs/jobs.md). */
   jobs?: JobsConfig
+  /** Payload's folders, for the collections with `folders: true`; `false` turns them off. */
+  folders?: false | FoldersConfig
   /** Functions applied in order to the config before it is sanitised (Payload's plugins). */
   plugins?: Plugin[]
   /** Origins allowed by CORS (`CORS_ORIGINS` overrides it). */

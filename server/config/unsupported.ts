@@ -40,9 +40,6 @@ const GRAPHQL_NAMES =
   'GraphQL, OpenAPI and TypeScript names all come from labels; remove graphQL and set labels ({ singular, plural }) to rename the types. Hiding a collection from GraphQL (graphQL: false) is not supported.'
 const DB_NAME =
   'table and column names follow slugs and field names ("-" becomes "_"); remove dbName, and rename the slug or field to change the name.'
-/** Payload's folders: the admin's `payload-folders` collection and a `folder` relationship on each document. */
-const FOLDERS =
-  'folders (the payload-folders collection and the folder field they add) are not supported and not planned: they serve the admin panel; remove folders, and to group documents add a relationship field to a collection of your own (for example "folders").'
 export const configRefusals = {
   auth: 'the token order is fixed (Authorization: Bearer|JWT <token>, then the cms-token cookie); remove auth (jwtOrder) from the root config.',
   bin: 'the cms command has a fixed set of scripts; remove bin and run your own scripts with node, using getCms() for the Local API.',
@@ -53,7 +50,6 @@ export const configRefusals = {
     'error details never reach clients (500s are masked) and are always logged; remove debug, and read the server log (LOG_LEVEL sets what it shows).',
   defaultMaxTextLength:
     'the default length limit of text fields is fixed (40,000 characters, 255 when unique or indexed); remove it and set maxLength on each text field.',
-  folders: FOLDERS,
   hooks:
     'root hooks (afterError) are not supported yet; remove them and use the hooks.afterError of each collection.',
   indexSortableFields:
@@ -119,7 +115,6 @@ export const uploadRefusals = {
 export const collectionRefusals = {
   dbName: DB_NAME,
   enableQueryPresets: 'query presets are an admin-panel feature and are not supported; remove it.',
-  folders: FOLDERS,
   forceSelect:
     'forceSelect is not supported yet; remove it and list the fields you need in each select.',
   graphQL: GRAPHQL_NAMES,

@@ -318,16 +318,6 @@ test('options Payload has but this server has not built yet are refused with wha
     { collections: [], jobs: { tasks: [], stats: true } },
     /^jobs\.stats is not supported: there is no jobs stats global; remove stats/,
   )
-  rejects(
-    t,
-    { collections: [], folders: {} },
-    /^folders is not supported: .*remove folders, and to group documents add a relationship field/,
-  )
-  rejects(
-    t,
-    posts([], { folders: true }),
-    /^collections\[posts\]\.folders is not supported: .*remove folders/,
-  )
 })
 
 test("Payload's own auth fields declared again (examples/auth) are the auth layer's: password of type password, the reset fields", async (t) => {

@@ -45,6 +45,7 @@ export const COLLECTION_TABLES = {
       custom: I,
       typescript: I,
       upload: I,
+      folders: I,
       webhooks: I,
     } satisfies Implemented<CollectionConfig>,
     refused: refused.collectionRefusals,
@@ -52,6 +53,13 @@ export const COLLECTION_TABLES = {
   compoundIndex: {
     of: 'a compound index',
     implemented: { fields: I, unique: I } satisfies Implemented<CompoundIndex>,
+    refused: {},
+  },
+  collectionFolders: {
+    of: "a collection's folders options",
+    implemented: { browseByFolder: I } satisfies Implemented<
+      Exclude<NonNullable<CollectionConfig['folders']>, boolean>
+    >,
     refused: {},
   },
   upload: {

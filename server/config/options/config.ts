@@ -3,6 +3,7 @@
  * limits, localization, endpoints.
  */
 import type {
+  FoldersConfig,
   Config,
   EmailAdapter,
   Endpoint,
@@ -54,6 +55,7 @@ export const CONFIG_TABLES = {
       sharp: I,
       jobs: I,
       i18n: I,
+      folders: I,
     } satisfies Implemented<Config>,
     refused: refused.configRefusals,
   },
@@ -87,6 +89,18 @@ export const CONFIG_TABLES = {
       schemaOutputFile: I,
     } satisfies Implemented<NonNullable<Config['graphQL']>>,
     refused: refused.graphQLRefusals,
+  },
+  folders: {
+    of: 'folders',
+    implemented: {
+      slug: I,
+      fieldName: I,
+      collectionSpecific: I,
+      browseByFolder: I,
+      debug: I,
+      collectionOverrides: I,
+    } satisfies Implemented<FoldersConfig>,
+    refused: {},
   },
   typescript: {
     of: 'typescript',
