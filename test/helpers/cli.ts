@@ -53,15 +53,18 @@ export interface ServedCli {
   lines: string[]
   /** The URL printed under `label` ('REST API', 'GraphQL', 'OpenAPI 3.1'…). */
   url: (label: string) => string
-  stop: () => void
+  /** Sends SIGTERM; resolves when the server has exited. */
+  stop: () => Promise<void>
 }
 
 /**
  * Runs `cms start` with `env` over the test process's environment until it prints its URLs (in-memory SQLite and
- * port 0 unless `env` says otherwise); `stop` sends SIGTERM. Rejects when it exits first or prints nothing in 60 s.
+ * port 0 unless `env` says otherwise), in `cwd` (default this process's); `stop` sends SIGTERM. Rejects when it
+ * exits first or prints nothing in 60 s.
  */
-export function serveCli(env: Record<string, string>): Promise<ServedCli> {
+export function serveCli(env: Record<string, string>, cwd?: string): Promise<ServedCli> {
   const child = spawn(process.execPath, [CLI, 'start'], {
+    cwd,
     env: {
       ...process.env,
       DATABASE_URL: 'sqlite::memory:',
@@ -89,7 +92,15 @@ export function serveCli(env: Record<string, string>): Promise<ServedCli> {
         if (!found) throw new Error(`cms start printed no ${label} URL: ${out}`)
         return found
       }
-      resolve({ lines, url, stop: () => child.kill('SIGTERM') })
+      const exited = new Promise<void>((done) => child.once('exit', () => done()))
+      resolve({
+        lines,
+        url,
+        stop: () => {
+          child.kill('SIGTERM')
+          return exited
+        },
+      })
     })
     child.on('exit', (code) => {
       clearTimeout(timer)
