@@ -38,12 +38,25 @@ export async function fakeVerify(password: string): Promise<void> {
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 256
 
-/** A password's problem, or undefined when it is acceptable. */
-export function passwordProblem(password: unknown): string | undefined {
+/**
+ * A password's problem, or undefined when it is acceptable. `minLength` is MIN_PASSWORD_LENGTH for what callers
+ * send (REST, GraphQL); the Local API's own writes take any non-empty password, as Payload does (a project's seed
+ * sets `password: 'demo'`), since the code calling it is the project's own.
+ */
+export function passwordProblem(
+  password: unknown,
+  minLength = MIN_PASSWORD_LENGTH,
+): string | undefined {
   if (typeof password !== 'string') return 'The password must be a string.'
-  if (password.length < MIN_PASSWORD_LENGTH)
-    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`
+  if (password.length < minLength)
+    return minLength === 1
+      ? 'The password must not be empty.'
+      : `The password must be at least ${minLength} characters long.`
   if (password.length > MAX_PASSWORD_LENGTH)
     return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`
   return undefined
 }
+
+/** The shortest password a request may set: any non-empty one through the Local API (see passwordProblem). */
+export const minPasswordLength = (req: { payloadAPI?: string } | undefined): number =>
+  req?.payloadAPI === 'local' ? 1 : MIN_PASSWORD_LENGTH

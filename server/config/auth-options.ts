@@ -99,8 +99,8 @@ export function cookiePrefixOf(input: Config): string {
 }
 
 /**
- * `saveToJWT` holds only on the fields of an auth collection, outside arrays and blocks (Payload copies no value
- * out of a row), as `true`, `false` or a claim name; no two fields may sign the same claim, and none the
+ * `saveToJWT` holds only on the fields of an auth collection, as `true`, `false` or a claim name (inside arrays
+ * and blocks it signs nothing, as in Payload, which copies no value out of a row); no two fields may sign the same claim, and none the
  * server's own (`id`, `collection`, `sid`, `iat`, `exp`, the JWT registered names).
  */
 export function checkSaveToJWT(fields: FlattenedField[], where: string, auth: boolean): void {
@@ -121,10 +121,9 @@ export function checkSaveToJWT(fields: FlattenedField[], where: string, auth: bo
           throw new ConfigError(
             `${at}: saveToJWT only applies to the fields of an auth collection (its values go into the login token); remove it.`,
           )
-        if (inRow)
-          throw new ConfigError(
-            `${at}: saveToJWT is not supported inside an array or blocks row; set it on the array or blocks field to sign the whole value.`,
-          )
+        // Payload copies no value out of a row into the token (getFieldsToSign stops at arrays and blocks): the
+        // option is taken and signs nothing there (cms check-config says so).
+        if (inRow) continue
         const claim = typeof value === 'string' ? value : f.name
         if (claims && RESERVED_CLAIMS.has(claim))
           throw new ConfigError(

@@ -211,7 +211,7 @@ function checkEndpoints(endpoints: unknown, path: string): void {
   })
 }
 
-/** `inRows`: inside an array or blocks row, whose fields take no write access (a row is written whole). */
+/** `inRows`: inside an array or blocks row, whose values are stored in one JSON value (no column to index). */
 function checkFields(fields: unknown, path: string, inRows = false): void {
   each(fields, (f, i) => {
     const at = entry(path, i, f.name)
@@ -225,12 +225,7 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
     const given =
       isObject(f.lexical) && resolvedEditors.has(f.lexical) ? { ...f, lexical: undefined } : f
     keys(given, unnamedGroup ? T.unnamedGroup : FIELD_TABLES[type], at)
-    const access = keys(f.access, T.fieldAccess, `${at}.access`)
-    for (const op of ['create', 'update'])
-      if (inRows && access?.[op] != null)
-        fail(
-          `${at}.access.${op} is not supported inside an array or blocks row yet (a row is written whole, so a denied value would be lost); remove it and set access.${op} on the array or blocks field instead.`,
-        )
+    keys(f.access, T.fieldAccess, `${at}.access`)
     keys(f.hooks, T.fieldHooks, `${at}.hooks`)
     checkAdmin(f, at)
     if (f.localized === true && findings && !findings.localization)
@@ -238,6 +233,10 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
         `${at}.localized: the config has no localization, so the field is stored once (as Payload does); add localization to translate it.`,
       )
     if (f.editor != null && !isLexicalEditor(f.editor)) ignore(`${at}.editor: ${EDITOR}`)
+    if (inRows && f.saveToJWT != null && f.saveToJWT !== false)
+      ignore(
+        `${at}.saveToJWT: inside an array or blocks row it signs nothing, as in Payload (the token takes no value out of a row); set it on the array or blocks field to sign the whole value.`,
+      )
     if (f.index === true && !f.unique && (inRows || f.localized === true || f.hasMany === true))
       ignore(
         `${at}.index: the value is stored inside one JSON value (${inRows ? 'the rows of an array or blocks field' : f.localized ? 'every locale together' : 'the list of values'}), which has no column to index; accepted, queries on it scan.`,

@@ -1003,6 +1003,11 @@ export type SanitizedLimits = {
 /** `auth` with its defaults; `loginWithUsername` is false or every option spelled out. */
 export type SanitizedAuth = Omit<Required<AuthOptions>, 'loginWithUsername'> & {
   loginWithUsername: false | Required<LoginWithUsernameOptions>
+  /**
+   * The `access` of a `password` field the collection declares (Payload's projects restrict who may set a
+   * password this way): applied to the password a create or update sends.
+   */
+  passwordAccess?: { create?: FieldAccess; update?: FieldAccess }
 }
 
 export interface SanitizedCollection extends Omit<

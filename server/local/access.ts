@@ -1,7 +1,6 @@
 import { combinedWhere, trustedWhere } from '../db/where.ts'
 import type { Access, AccessArgs, CmsRequest, FlattenedField, Where } from '../config/types.ts'
-import { walkDataAsync } from '../config/fields.ts'
-import { objectFields } from '../fields/registry.ts'
+import { nestedData } from '../config/fields.ts'
 import { Forbidden } from '../errors/forbidden.ts'
 import { Unauthorized } from '../errors/unauthorized.ts'
 
@@ -45,8 +44,10 @@ export function combineWhere(where: Where | undefined, access: true | Where): Wh
 }
 
 /**
- * Field-level access on writes: an incoming value the caller may not create or update is dropped
- * (as Payload does), recursing into groups.
+ * Field-level access on writes, as Payload's beforeChange applies it: an incoming value the caller may not create
+ * or update is dropped. At the top level the stored value then stays (the write merges over the original); inside
+ * groups and array or blocks rows, which are written whole, the stored value of that field is put back (a row
+ * found by its `id`, as Payload matches rows), and without one the field's default applies.
  */
 export async function dropDeniedFields(
   fields: FlattenedField[],
@@ -55,16 +56,55 @@ export async function dropDeniedFields(
   operation: 'create' | 'update',
   doc?: Record<string, unknown>,
 ): Promise<void> {
-  await walkDataAsync(fields, data, {
-    async visit(field, sibling) {
-      if (!(field.name in sibling)) return false
-      const fn = field.access?.[operation]
-      if (fn && !(await fn({ req, data: sibling, doc, siblingData: sibling }))) {
-        delete sibling[field.name]
-        return false
-      }
-      // Only a group's fields: fields in array and block rows take no create or update access (the option check).
-      return Boolean(objectFields(field))
-    },
-  })
+  await dropIn(fields, data, undefined, { req, operation, doc, data })
+}
+
+interface DropContext {
+  req: CmsRequest
+  operation: 'create' | 'update'
+  /** The stored document (update). */
+  doc?: Record<string, unknown>
+  /** The whole incoming data. */
+  data: Record<string, unknown>
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+
+/** The stored row of `rows` with the id `id`, if any. */
+const rowById = (rows: unknown, id: unknown): Record<string, unknown> | undefined =>
+  id === undefined || id === null || !Array.isArray(rows)
+    ? undefined
+    : rows.find((r): r is Record<string, unknown> => isObject(r) && r.id === id)
+
+async function dropIn(
+  fields: FlattenedField[],
+  sibling: Record<string, unknown>,
+  stored: Record<string, unknown> | undefined,
+  ctx: DropContext,
+): Promise<void> {
+  const nestedLevel = stored !== undefined || sibling !== ctx.data
+  for (const field of fields) {
+    if (!(field.name in sibling)) continue
+    const fn = field.access?.[ctx.operation]
+    const args = { req: ctx.req, data: ctx.data, doc: ctx.doc, siblingData: sibling }
+    if (fn && !(await fn(args))) {
+      if (nestedLevel && stored?.[field.name] !== undefined)
+        sibling[field.name] = structuredClone(stored[field.name])
+      else delete sibling[field.name]
+      continue
+    }
+    const before = (stored ?? (sibling === ctx.data ? ctx.doc : undefined))?.[field.name]
+    for (const nested of nestedData(field, sibling[field.name]))
+      await dropIn(
+        nested.fields,
+        nested.data,
+        nested.index === undefined
+          ? isObject(before)
+            ? before
+            : undefined
+          : rowById(before, nested.data.id),
+        ctx,
+      )
+  }
 }

@@ -23,6 +23,8 @@ export function createLocalReq(cms: Cms, args: BaseArgs): CmsRequest {
   // A request made by hand with `cms` but without Payload's names still gets them.
   req.payload ??= cms
   req.payloadAPI ??= 'local'
+  // Payload's Local requests have empty headers, which hooks and plugins read (`parseCookies(req.headers)`).
+  req.headers ??= new Headers()
   if (args.user !== undefined) req.user = args.user
   // A call acting for a caller is bounded like a REST or GraphQL request (its own budget unless `req` has one).
   if (args.overrideAccess === false && !req.budget)

@@ -15,7 +15,7 @@ import { fieldLabel } from '../config/fields.ts'
 import { applyDefaults } from './fields/defaults.ts'
 import { conditionHolds, validateFields, type ValidationContext } from './fields/validate.ts'
 import { delocalize, localizeDoc } from './locale.ts'
-import { hashPassword, passwordProblem } from '../auth/password.ts'
+import { hashPassword, minPasswordLength, passwordProblem } from '../auth/password.ts'
 import { deeperThan } from '../utilities/json-depth.ts'
 
 /** How deep a write's data may nest (the document is level 1). */
@@ -316,12 +316,13 @@ export interface PrehashedPassword {
 export async function prehashPassword(
   collection: SanitizedCollection,
   data: unknown,
+  req?: CmsRequest,
 ): Promise<PrehashedPassword | undefined> {
   if (
     !collection.auth ||
     !isObject(data) ||
     typeof data.password !== 'string' ||
-    passwordProblem(data.password)
+    passwordProblem(data.password, minPasswordLength(req))
   )
     return undefined
   return { password: data.password, secret: await hashPassword(data.password) }
@@ -332,11 +333,34 @@ export async function prehashPassword(
  * with `loginWithUsername`) trimmed and lowercase, so logins match whatever case was typed. Returns the data without the password. The hash made
  * by `prehashPassword` is used when the password is still the one it hashed (a hook may have changed it).
  */
+/**
+ * The write's data without its `password` when the collection's declared password field denies it to the caller
+ * (`auth.passwordAccess`, as Payload's field access drops a denied value); the data as given otherwise.
+ */
+export async function passwordAllowed(
+  collection: SanitizedCollection,
+  data: unknown,
+  a: {
+    req: CmsRequest
+    operation: 'create' | 'update'
+    overrideAccess: boolean
+    id?: ID
+    doc?: Record<string, unknown>
+  },
+): Promise<unknown> {
+  const fn = collection.auth ? collection.auth.passwordAccess?.[a.operation] : undefined
+  if (!fn || a.overrideAccess || !isObject(data) || data.password === undefined) return data
+  if (await fn({ req: a.req, id: a.id, data, doc: a.doc, siblingData: data })) return data
+  const { password: _denied, ...rest } = data
+  return rest
+}
+
 export async function takePassword(
   collection: SanitizedCollection,
   data: unknown,
   operation: 'create' | 'update',
   prehashed?: PrehashedPassword,
+  req?: CmsRequest,
 ): Promise<{ data: unknown; secret?: { hash: string; salt: string } }> {
   if (!collection.auth || !isObject(data)) return { data }
   const { password, ...rest } = data
@@ -361,7 +385,7 @@ export async function takePassword(
       })
     return { data: rest }
   }
-  const problem = passwordProblem(password)
+  const problem = passwordProblem(password, minPasswordLength(req))
   if (problem)
     throw new ValidationError({
       collection: collection.slug,

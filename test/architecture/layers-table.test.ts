@@ -104,6 +104,7 @@ test('a field type is one module: only its module and the registry name a built-
  * fields) in config/fields.ts do it.
  */
 const TREE_BUILDERS = new Set([
+  'local/access.ts: dropIn', // field write access, with the stored row beside each incoming one
   'config/fields.ts: traverseFields',
   'config/fields.ts: walkData',
   'config/fields.ts: walkDataAsync',

@@ -400,44 +400,21 @@ test('options that apply only in some shapes are refused elsewhere', (t) => {
     ]),
     /^collections\[posts\]\.fields\[0\]\.tabs\[0\] \(SEO\)\.interfaceName only applies to a named tab/,
   )
-  refuses(
-    t,
-    posts([
-      {
-        name: 'items',
-        type: 'array',
-        fields: [
-          {
-            name: 'meta',
-            type: 'group',
-            fields: [{ name: 'x', type: 'text', access: { update: () => false } }],
-          },
-        ],
-      },
-    ]),
-    /^collections\[posts\]\.fields\[0\] \(items\)\.fields\[0\] \(meta\)\.fields\[0\] \(x\)\.access\.update is not supported inside an array or blocks row yet/,
-  )
-  refuses(
-    t,
-    posts([
-      {
-        name: 'layout',
-        type: 'blocks',
-        blocks: [
-          { slug: 'b', fields: [{ name: 'x', type: 'text', access: { create: () => false } }] },
-        ],
-      },
-    ]),
-    /\(layout\)\.blocks\[0\] \(b\)\.fields\[0\] \(x\)\.access\.create is not supported inside an array/,
-  )
-  // Read access inside rows is implemented; so is write access inside a group.
+  // Field access inside rows (read, and since issue 55 create and update: test/local/row-field-access) and groups.
   t.notThrows(() =>
     sanitizeConfig(
       posts([
         {
           name: 'items',
           type: 'array',
-          fields: [{ name: 'x', type: 'text', access: { read: () => false } }],
+          fields: [{ name: 'x', type: 'text', access: { read: () => false, update: () => false } }],
+        },
+        {
+          name: 'layout',
+          type: 'blocks',
+          blocks: [
+            { slug: 'b', fields: [{ name: 'x', type: 'text', access: { create: () => false } }] },
+          ],
         },
         {
           name: 'meta',

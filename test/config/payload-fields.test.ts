@@ -201,7 +201,7 @@ test('auth names are reserved in auth collections only; _status with drafts only
   for (const [name, type] of [
     ['hash', 'text'],
     ['salt', 'text'],
-    ['password', 'text'],
+    ['password', 'number'],
     ['loginAttempts', 'text'],
     ['lockUntil', 'text'],
     ['resetPasswordToken', 'number'],
@@ -379,6 +379,57 @@ test("Payload's own auth fields declared again (examples/auth) are the auth laye
         overrideAccess: true,
       }),
     )
+  } finally {
+    await payload.destroy()
+  }
+})
+
+test("a declared password field's access (examples/multi-tenant) binds the password a write sends", async (t) => {
+  const config: Config = {
+    db: { url: 'sqlite::memory:' },
+    collections: [
+      {
+        slug: 'members',
+        auth: true,
+        access: { update: () => true },
+        fields: [
+          {
+            name: 'password',
+            type: 'text',
+            hidden: true,
+            access: { read: () => false, update: ({ req, id }) => req.user?.id === id },
+          },
+        ],
+      },
+    ],
+  }
+  const payload = await getPayload({ config, key: 'password-access' })
+  try {
+    const made = (email: string) =>
+      payload.create({ collection: 'members', data: { email, password: 'first-password' } })
+    const ann = await made('ann@example.com')
+    const bob = await made('bob@example.com')
+    const as = (id: unknown) => ({ id: id as number, collection: 'members' })
+    const login = (password: string) =>
+      payload.login({ collection: 'members', data: { email: 'ann@example.com', password } })
+    // Bob may update Ann, but not her password: it is dropped, as a denied field is.
+    await payload.update({
+      collection: 'members',
+      id: ann.id,
+      data: { password: 'bobs-choice' },
+      overrideAccess: false,
+      user: as(bob.id),
+    })
+    await t.throwsAsync(login('bobs-choice'))
+    t.truthy((await login('first-password')).token)
+    await payload.update({
+      collection: 'members',
+      id: ann.id,
+      data: { password: 'anns-own-choice' },
+      overrideAccess: false,
+      user: as(ann.id),
+    })
+    t.truthy((await login('anns-own-choice')).token)
   } finally {
     await payload.destroy()
   }

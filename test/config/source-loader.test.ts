@@ -80,7 +80,7 @@ test('cms start serves it: its hooks run, and its getPayload({ config }) reaches
       ['Seeded Post'],
     )
   } finally {
-    served.stop()
+    await served.stop()
   }
 })
 

@@ -35,7 +35,7 @@ test('npm start prints the REST, GraphQL, playground, API reference, contract an
     }
     t.regex(contract.openapi, /^3\.1/)
   } finally {
-    stop()
+    await stop()
   }
 })
 
@@ -53,6 +53,6 @@ test('in production it prints only what production serves: no playground, API re
     t.is((await fetch(`${url('REST API')}/graphql/schema.graphql`)).status, 404)
     t.is((await fetch(`${url('REST API')}/openapi.json`)).status, 404)
   } finally {
-    stop()
+    await stop()
   }
 })

@@ -155,13 +155,13 @@ export function sanitizeCollection(
  * loginWithUsername) in front, `enableAPIKey` (with useAPIKey) after.
  */
 /**
- * Payload's own auth fields as a project may declare them again (examples/auth): a `password` field of Payload's
- * admin-only type `password` (Payload stores no such field: its auth takes the password), and the reset fields
- * with their own types. They are the auth layer's here: the declarations are dropped (any other field of those
- * names is refused as reserved).
+ * Payload's own auth fields as a project may declare them again: a `password` field (examples/auth gives it
+ * Payload's admin-only type `password`; examples/multi-tenant a hidden text field whose `access.update` says who
+ * may change a password), and the reset fields with their own types. They are the auth layer's here: the
+ * declarations are dropped, a password field's `access` kept for the password a write sends (`passwordAccess`);
+ * any other field of those names is refused as reserved.
  */
 const AUTH_REDECLARED = new Map([
-  ['password', 'password'],
   ['resetPasswordToken', 'text'],
   ['resetPasswordExpiration', 'date'],
 ])
@@ -188,8 +188,15 @@ function withAuthFields(
         ]
       : []),
   ]
+  const password = declaredFields.find(
+    (f) => 'name' in f && f.name === 'password' && ['password', 'text'].includes(f.type),
+  )
+  const declaredAccess = (password as { access?: SanitizedAuth['passwordAccess'] } | undefined)
+    ?.access
+  if (declaredAccess) auth.passwordAccess = declaredAccess
   let fields = declaredFields.filter(
     (f) =>
+      f !== password &&
       !(
         'name' in f &&
         f.name !== undefined &&

@@ -29,6 +29,7 @@ import {
   takePassword,
   toEditable,
   toStored,
+  passwordAllowed,
   withDraftStatus,
 } from '../write.ts'
 import { afterChange, readBack } from '../written.ts'
@@ -66,7 +67,18 @@ async function prepareCreate(
     overrideAccess: boolean
   },
 ): Promise<PreparedCreate> {
-  const { data: withKey, secret } = await takePassword(collection, data, 'create', prehashed)
+  const permitted = await passwordAllowed(collection, data, {
+    req,
+    operation: 'create',
+    overrideAccess,
+  })
+  const { data: withKey, secret } = await takePassword(
+    collection,
+    permitted,
+    'create',
+    permitted === data ? prehashed : undefined,
+    req,
+  )
   const key = await takeApiKey(cms.config, collection, withKey, {
     req,
     operation: 'create',
@@ -222,7 +234,7 @@ export async function create(
       prepare: async (req, overrideAccess) => {
         const staged = await stageWrite(this, collection, incoming, 'create', req, overrideAccess)
         cleanup = staged?.cleanup
-        return { staged, prehashed: await prehashPassword(collection, incoming.data) }
+        return { staged, prehashed: await prehashPassword(collection, incoming.data, req) }
       },
     },
   )

@@ -29,6 +29,7 @@ import { takeApiKey } from '../take-api-key.ts'
 import { updateActions } from '../webhooks/actions.ts'
 import { emitCollectionEvents } from '../webhooks/emit.ts'
 import {
+  passwordAllowed,
   prehashPassword,
   prepareData,
   takePassword,
@@ -99,7 +100,7 @@ export async function update(
           incoming.id === undefined
             ? undefined
             : await stageWrite(this, collection, incoming, 'update', req, overrideAccess),
-        prehashed: await prehashPassword(collection, incoming.data),
+        prehashed: await prehashPassword(collection, incoming.data, req),
       }),
     },
   )
@@ -159,7 +160,20 @@ async function prepareUpdate(
     overrideAccess: boolean
   },
 ) {
-  const { data: withKey, secret } = await takePassword(collection, data, 'update', prehashed)
+  const permitted = await passwordAllowed(collection, data, {
+    req,
+    operation: 'update',
+    overrideAccess,
+    id,
+    doc: original,
+  })
+  const { data: withKey, secret } = await takePassword(
+    collection,
+    permitted,
+    'update',
+    permitted === data ? prehashed : undefined,
+    req,
+  )
   const key = await takeApiKey(cms.config, collection, withKey, {
     req,
     operation: 'update',
