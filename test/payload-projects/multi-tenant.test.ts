@@ -6,23 +6,12 @@
  * lists in Payload's naming.
  */
 import test from 'ava'
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
-import { PROJECTS, startProject } from './project.ts'
-
-const CLI = path.resolve(import.meta.dirname, '../../server/cli.ts')
+import { checkConfig, startProject } from './project.ts'
 
 test('cms check-config on examples/multi-tenant: it starts as written, nothing refused', async (t) => {
-  const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'check-config'], {
-    env: {
-      ...process.env,
-      CMS_CONFIG_PATH: path.join(PROJECTS, 'multi-tenant/src/payload.config.ts'),
-      LOG_LEVEL: 'silent',
-    },
-  })
-  t.regex(stdout, /The config starts as written\./)
-  t.notRegex(stdout, /refused/i)
+  const out = await checkConfig('multi-tenant')
+  t.regex(out, /The config starts as written\./)
+  t.notRegex(out, /refused/i)
 })
 
 test('examples/multi-tenant: its seed, tenant scoping by the real plugin, its hooks, GraphQL', async (t) => {

@@ -22,16 +22,8 @@ import { settleFiles, storeFile } from '../upload/store.ts'
 import { idParam } from '../params.ts'
 import { createActions } from '../webhooks/actions.ts'
 import { emitCollectionEvents } from '../webhooks/emit.ts'
-import {
-  prehashPassword,
-  prepareData,
-  type PrehashedPassword,
-  takePassword,
-  toEditable,
-  toStored,
-  passwordAllowed,
-  withDraftStatus,
-} from '../write.ts'
+import { prepareData, toEditable, toStored, withDraftStatus } from '../write.ts'
+import { prehashPassword, takePassword, type PrehashedPassword } from '../password-write.ts'
 import { afterChange, readBack } from '../written.ts'
 
 /** What a create writes, with what its answer and its verification email need. */
@@ -67,18 +59,12 @@ async function prepareCreate(
     overrideAccess: boolean
   },
 ): Promise<PreparedCreate> {
-  const permitted = await passwordAllowed(collection, data, {
+  const { data: withKey, secret } = await takePassword(collection, data, {
     req,
     operation: 'create',
     overrideAccess,
+    prehashed,
   })
-  const { data: withKey, secret } = await takePassword(
-    collection,
-    permitted,
-    'create',
-    permitted === data ? prehashed : undefined,
-    req,
-  )
   const key = await takeApiKey(cms.config, collection, withKey, {
     req,
     operation: 'create',

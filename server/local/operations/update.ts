@@ -28,16 +28,8 @@ import { endAllSessions } from '../../db/stores/sessions.ts'
 import { takeApiKey } from '../take-api-key.ts'
 import { updateActions } from '../webhooks/actions.ts'
 import { emitCollectionEvents } from '../webhooks/emit.ts'
-import {
-  passwordAllowed,
-  prehashPassword,
-  prepareData,
-  takePassword,
-  toEditable,
-  toStored,
-  withDraftStatus,
-  type PrehashedPassword,
-} from '../write.ts'
+import { prepareData, toEditable, toStored, withDraftStatus } from '../write.ts'
+import { prehashPassword, takePassword, type PrehashedPassword } from '../password-write.ts'
 import { afterChange, readBack } from '../written.ts'
 
 /** Updates one document by id, or every document matching `where` that the caller may update (`{ docs, errors }`). */
@@ -160,20 +152,14 @@ async function prepareUpdate(
     overrideAccess: boolean
   },
 ) {
-  const permitted = await passwordAllowed(collection, data, {
+  const { data: withKey, secret } = await takePassword(collection, data, {
     req,
     operation: 'update',
     overrideAccess,
+    prehashed,
     id,
     doc: original,
   })
-  const { data: withKey, secret } = await takePassword(
-    collection,
-    permitted,
-    'update',
-    permitted === data ? prehashed : undefined,
-    req,
-  )
   const key = await takeApiKey(cms.config, collection, withKey, {
     req,
     operation: 'update',
