@@ -146,13 +146,14 @@ function folderCollection(input: Config, collections: CollectionConfig[], f: Fol
 /** The stored folder `id` (with its name and types), or undefined when there is none. */
 async function folderOf(req: CmsRequest, f: Folders, id: ID) {
   const found = await req.cms.find({
-    collection: f.slug,
+    collection: f.slug as never,
     where: { id: { equals: id } },
     depth: 0,
     limit: 1,
     req,
   })
-  return found.docs[0] as { id: ID; name?: string; folderType?: string[] } & Record<string, unknown>
+  return found.docs[0] as unknown as
+    ({ id: ID; name?: string; folderType?: string[] } & Record<string, unknown>) | undefined
 }
 
 /**
@@ -207,12 +208,12 @@ function safeTypesChange(f: Folders): CollectionHook {
     const within = { [f.fieldName]: { equals: id } }
     let holds: string | undefined
     for (const slug of removed) {
-      const n = await req.cms.count({ collection: slug, where: within, req })
+      const n = await req.cms.count({ collection: slug as never, where: within, req })
       if (n.totalDocs) holds = 'documents'
     }
     if (!holds && removed.length) {
       const n = await req.cms.count({
-        collection: f.slug,
+        collection: f.slug as never,
         where: { and: [within, { folderType: { in: removed } }] },
         req,
       })
@@ -251,7 +252,7 @@ function reparentChild(f: Folders): CollectionHook {
     if (next === undefined || next === before || id === undefined) return doc
     if (next === id || (await isWithin(req, f, next, id)))
       await req.cms.update({
-        collection: f.slug,
+        collection: f.slug as never,
         id: next,
         data: { [f.fieldName]: before ?? null },
         req,
@@ -263,7 +264,7 @@ function reparentChild(f: Folders): CollectionHook {
 function deleteSubfolders(f: Folders): CollectionHook {
   return async ({ id, req }) => {
     await req.cms.delete({
-      collection: f.slug,
+      collection: f.slug as never,
       where: { [f.fieldName]: { equals: id as ID } },
       req,
     })
@@ -274,7 +275,7 @@ function takeOutDocuments(f: Folders): CollectionHook {
   return async ({ id, req }) => {
     for (const slug of f.enabled)
       await req.cms.update({
-        collection: slug,
+        collection: slug as never,
         where: { [f.fieldName]: { equals: id as ID } },
         data: { [f.fieldName]: null },
         req,
