@@ -4,34 +4,16 @@
  * on a fresh database of the run's kind, in a scratch working directory (uploads go there). Every answer is
  * checked against the contract the server serves.
  */
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { serveCli } from '../helpers/cli.ts'
 import { freshDatabaseUrl } from '../helpers/db.ts'
 import { contractChecker } from '../helpers/http.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 export const PROJECTS = path.join(root, 'test/fixtures/payload-projects')
-
-/** What `cms check-config` prints for the project's payload.config.ts (it exits 1 when the config cannot start). */
-export async function checkConfig(name: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [path.join(root, 'server/cli.ts'), 'check-config'],
-    {
-      env: {
-        ...process.env,
-        CMS_CONFIG_PATH: path.join(PROJECTS, name, 'src/payload.config.ts'),
-        LOG_LEVEL: 'silent',
-      },
-    },
-  )
-  return stdout
-}
 
 export interface Answer {
   status: number
