@@ -4,7 +4,8 @@ import { promisify } from 'node:util'
 /**
  * Passwords: PBKDF2-HMAC-SHA256, 600,000 iterations (OWASP's figure for PBKDF2-SHA256), a 32-byte key and a
  * random 16-byte salt per user, compared in constant time. Stored as hex in the hidden `hash` and `salt`
- * fields; the clear password is never stored, logged or returned. About 180 ms per hash on this machine.
+ * fields; the clear password is never stored, logged or returned. About 180 ms per hash on this machine
+ * (see `pbkdf2Iterations` for the one exception, a test run's).
  */
 export const PBKDF2 = {
   iterations: 600_000,
@@ -14,9 +15,34 @@ export const PBKDF2 = {
 } as const
 const derive = promisify(pbkdf2)
 
+/** The variable a test run lowers the iteration count with (docs/testing.md, "Password hashing in tests"). */
+export const TEST_ITERATIONS_VARIABLE = 'CMS_TEST_PBKDF2_ITERATIONS'
+
+/**
+ * The iteration count every hash is made and checked with: PBKDF2.iterations, except in a test process
+ * (`NODE_ENV=test`, which ava sets in its workers) where CMS_TEST_PBKDF2_ITERATIONS names another, as Django's and
+ * Devise's test settings lower their hashers' cost: a suite hashes about 800 passwords a database, 150 s of CPU at
+ * the real cost, and no test but the ones about the cost itself is about it. Read at every hash, so a test of the
+ * real cost can drop the variable before it starts its server. Outside `NODE_ENV=test` the variable is ignored:
+ * a deployment cannot lower the cost by it.
+ */
+export function pbkdf2Iterations(): number {
+  const lowered =
+    process.env.NODE_ENV === 'test' ? process.env[TEST_ITERATIONS_VARIABLE] : undefined
+  if (lowered === undefined || lowered === '') return PBKDF2.iterations
+  const n = Number(lowered)
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new Error(
+      `${TEST_ITERATIONS_VARIABLE} must be a positive integer, not ${JSON.stringify(lowered)}`,
+    )
+  return n
+}
+const deriveKey = (password: string, salt: string) =>
+  derive(password, salt, pbkdf2Iterations(), PBKDF2.keyLength, PBKDF2.digest)
+
 export async function hashPassword(password: string): Promise<{ hash: string; salt: string }> {
   const salt = randomBytes(PBKDF2.saltBytes).toString('hex')
-  const key = await derive(password, salt, PBKDF2.iterations, PBKDF2.keyLength, PBKDF2.digest)
+  const key = await deriveKey(password, salt)
   return { hash: key.toString('hex'), salt }
 }
 
@@ -25,14 +51,14 @@ export async function verifyPassword(
   hash: string,
   salt: string,
 ): Promise<boolean> {
-  const key = await derive(password, salt, PBKDF2.iterations, PBKDF2.keyLength, PBKDF2.digest)
+  const key = await deriveKey(password, salt)
   const stored = Buffer.from(hash, 'hex')
   return stored.length === key.length && timingSafeEqual(stored, key)
 }
 
 /** Burns the same time as a verification, so an unknown email answers as slowly as a wrong password. */
 export async function fakeVerify(password: string): Promise<void> {
-  await derive(password, 'cms-no-such-user', PBKDF2.iterations, PBKDF2.keyLength, PBKDF2.digest)
+  await deriveKey(password, 'cms-no-such-user')
 }
 
 export const MIN_PASSWORD_LENGTH = 8

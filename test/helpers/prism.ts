@@ -13,6 +13,7 @@
 import test from 'ava'
 import { createHash, randomUUID } from 'node:crypto'
 import { shallowRichText } from '../../scripts/contract-testers/shallow-rich-text.ts'
+import { withoutContentSchemas } from '../../scripts/contract-testers/without-content-schemas.ts'
 import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -86,7 +87,11 @@ export async function startPrism(
   const started = performance.now()
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-prism-'))
   const contractFile = path.join(dir, 'openapi.json')
-  const document = JSON.stringify(shallowRichText(prismDocument(contract)), null, 2)
+  const document = JSON.stringify(
+    shallowRichText(withoutContentSchemas(prismDocument(contract))),
+    null,
+    2,
+  )
   await writeFile(contractFile, document)
   const { createServer } = await import('@stoplight/prism-http-server')
   const operations = await prismOperations(contractFile, document)

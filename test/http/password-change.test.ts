@@ -1,9 +1,16 @@
 import test from 'ava'
+import { pbkdf2Sync } from 'node:crypto'
 import exampleConfig from '../../cms.config.ts'
+import { PBKDF2, pbkdf2Iterations, TEST_ITERATIONS_VARIABLE } from '../../server/auth/password.ts'
 import type { CollectionConfig, Config } from '../../server/config/types.ts'
 import { useServer } from '../helpers/http.ts'
 
-/** Password changes: hashed outside the write's transaction, rate limited, and ending the user's other sessions. */
+/**
+ * Password changes: hashed outside the write's transaction, rate limited, and ending the user's other sessions.
+ * This file hashes at the real cost (600,000 iterations): the test run's lower one (CMS_TEST_PBKDF2_ITERATIONS,
+ * docs/testing.md) is dropped before any server starts, since the tests below are about what that cost does.
+ */
+delete process.env[TEST_ITERATIONS_VARIABLE]
 const withUsersAuth = (auth: CollectionConfig['auth']): Config => ({
   ...exampleConfig,
   email: { sendEmail: () => {} },
@@ -173,3 +180,41 @@ test('a session ends auth.sessionLifetime after its login, however often it is r
   )
   t.is((await short.request('GET', '/api/users/me', { headers: bearer(token) })).status, 401)
 })
+
+test.serial(
+  'passwords are PBKDF2-SHA256 at 600,000 iterations; only a test process may lower the count',
+  async (t) => {
+    t.is(pbkdf2Iterations(), 600_000)
+    await s.cms.create({
+      collection: 'users',
+      data: { email: 'cost@example.com', password: 'cost-password', roles: ['member'] },
+    })
+    const [row] = await s.cms.db.all<{ hash: string; salt: string }>(
+      'SELECT hash, salt FROM users WHERE email = ?',
+      ['cost@example.com'],
+    )
+    t.is(
+      pbkdf2Sync('cost-password', row.salt, 600_000, PBKDF2.keyLength, PBKDF2.digest).toString(
+        'hex',
+      ),
+      row.hash,
+      'the stored hash is the 600,000-iteration key of the password and its salt',
+    )
+    const env = { ...process.env }
+    try {
+      process.env[TEST_ITERATIONS_VARIABLE] = '1000'
+      t.is(pbkdf2Iterations(), 1000, 'under NODE_ENV=test (ava)')
+      process.env.NODE_ENV = 'production'
+      t.is(pbkdf2Iterations(), 600_000, 'a deployment cannot lower the cost')
+      delete process.env.NODE_ENV
+      t.is(pbkdf2Iterations(), 600_000)
+      process.env.NODE_ENV = 'test'
+      process.env[TEST_ITERATIONS_VARIABLE] = 'many'
+      t.throws(pbkdf2Iterations, {
+        message: /CMS_TEST_PBKDF2_ITERATIONS must be a positive integer/,
+      })
+    } finally {
+      process.env = env
+    }
+  },
+)
