@@ -19,6 +19,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { withoutContentSchemas } from './without-content-schemas.ts'
 import { shallowRichText } from './shallow-rich-text.ts'
 import { example, magazineApp, serve, type AppUnderTest, type ServedApp } from './apps.ts'
 import { variables } from './variables.ts'
@@ -146,7 +147,11 @@ async function testApp(app: AppUnderTest): Promise<Report> {
     const spec = path.join(dir, 'openapi.json')
     await writeFile(
       spec,
-      JSON.stringify(shallowRichText(withoutWebhooks(JSON.parse(text) as Record<string, unknown>))),
+      JSON.stringify(
+        shallowRichText(
+          withoutContentSchemas(withoutWebhooks(JSON.parse(text) as Record<string, unknown>)),
+        ),
+      ),
     )
     const output = path.join(dir, 'collection.json')
     const portmanStarted = performance.now()
