@@ -16,7 +16,7 @@ import { parseQuery, STRUCTURED } from './query.ts'
 import { kinds, type RestHandlers, type RestReply, type RestRequest } from './rest.ts'
 import type { QueryObjects } from './rest/request.ts'
 import { Router } from './router.ts'
-import { cloneJson, contractBackend, parameterValidator } from './validator.ts'
+import { cloneJson, initialisedBackend, parameterValidator } from './validator.ts'
 /** Methods whose JSON body becomes `req.data` (Payload's addDataAndFileToRequest). */
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT'])
 /** The schema keywords of a required field a draft save relaxes: present (`required`), not empty. */
@@ -161,8 +161,7 @@ export async function contractDispatcher(cms: Cms, document: ContractDocument) {
 
 /** openapi-backend over the document, its operations by id, and each operation's parameter validator (made once). */
 async function validators(document: ContractDocument) {
-  const api = contractBackend(document)
-  await api.init()
+  const api = await initialisedBackend(document)
   const operations = new Map(api.getOperations().map((op) => [op.operationId, op]))
   const fastValidators = new Map<string, ReturnType<typeof parameterValidator>>()
   const operation = (operationId: string) => {

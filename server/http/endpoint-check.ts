@@ -1,10 +1,9 @@
-import type { OpenAPIBackend } from 'openapi-backend'
 import type { Logger } from 'pino'
 import type { ContractDocument } from '../contracts/operation.ts'
 import { answerViolation } from './conformance.ts'
 import type { EndpointRoute } from './endpoints.ts'
 import type { RawReply } from './pages.ts'
-import { contractBackend } from './validator.ts'
+import { initialisedBackend } from './validator.ts'
 
 /**
  * Development check of custom endpoints: a handler writes its answer itself, so only the server sees whether it
@@ -57,13 +56,7 @@ function bodyOf(reply: RawReply, contentType: string | null): { body?: unknown; 
 
 export function endpointCheck(document: ContractDocument): EndpointCheck {
   const ids = endpointOperations(document)
-  let backend: Promise<OpenAPIBackend> | undefined
-  const api = () =>
-    (backend ??= (async () => {
-      const a = contractBackend(document)
-      await a.init()
-      return a
-    })())
+  const api = () => initialisedBackend(document)
   return async (route, call, reply, log) => {
     const operationId = ids.get(`${route.collection ?? ''}:${route.index}`)
     // An endpoint a generated route of the same path replaced in the document has no operation of its own.

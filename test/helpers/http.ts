@@ -9,7 +9,7 @@ import type { Config } from '../../server/config/types.ts'
 import { listen, type RunningServer } from '../../server/http/server.ts'
 import type { AppOptions } from '../../server/http/app.ts'
 import { answerViolation, type DeclaredOperation } from '../../server/http/conformance.ts'
-import { contractBackend } from '../../server/http/validator.ts'
+import { initialisedBackend } from '../../server/http/validator.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from './db.ts'
@@ -69,8 +69,8 @@ export class ContractViolation extends Error {
 
 /** A validator of responses against a contract document. */
 export async function contractChecker(document: Record<string, unknown>, outside: string[] = []) {
-  const api = contractBackend(document)
-  await api.init()
+  // The server's own backend when the document is the one it serves (useServer): one per document in a process.
+  const api = await initialisedBackend(document)
   const base = (document.servers as { url: string }[])[0].url
   return (method: string, url: URL, status: number, body: unknown, contentType: string | null) => {
     const path = url.pathname.startsWith(base)
