@@ -40,7 +40,7 @@ type Decisions = Record<string, Record<string, { permission?: boolean } | undefi
 
 /** The operationIds of `contract` (what `cms` serves) whose action the anonymous caller may never perform. */
 export async function refusedToAnonymous(
-  cms: Pick<Cms, 'access'>,
+  cms: Cms,
   contract: Record<string, unknown>,
 ): Promise<string[]> {
   const paths = contract.paths as Record<string, Record<string, Operation>>
