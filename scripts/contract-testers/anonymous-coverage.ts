@@ -9,32 +9,16 @@
  * (test/http/http-level.test.ts); the inputs themselves are covered by the authenticated run, whose caller gets
  * past access. Which operations: those whose action the app's own access answer (`cms.access` for an anonymous
  * request, the decision GET /api/access serves) denies outright; an action allowed with a Where, custom endpoints,
- * auth and orders operations keep the coverage phase. The list is printed with each run (docs/contracts.md); test/http/anonymous-refusals.test.ts holds the premise.
+ * auth and orders operations keep the coverage phase. The list is printed with each run (docs/contracts.md);
+ * test/http/anonymous-refusals.test.ts holds the premise.
  */
 import { readFile, writeFile } from 'node:fs/promises'
+import { KINDS, type OperationKind } from '../../server/config/kinds.ts'
 import type { Cms } from '../../server/local/cms.ts'
-
-/** The access action each generated operation kind needs (Payload's operations check the same ones). */
-const ACTION: Record<string, 'create' | 'read' | 'update' | 'delete' | 'readVersions'> = {
-  find: 'read',
-  findByID: 'read',
-  count: 'read',
-  findDistinct: 'read',
-  findGlobal: 'read',
-  create: 'create',
-  duplicate: 'create',
-  update: 'update',
-  updateMany: 'update',
-  updateGlobal: 'update',
-  delete: 'delete',
-  deleteMany: 'delete',
-  findVersions: 'readVersions',
-  findVersionByID: 'readVersions',
-}
 
 type Operation = {
   operationId?: string
-  'x-cms'?: { kind?: string; collection?: string; global?: string }
+  'x-cms'?: { kind?: OperationKind; collection?: string; global?: string }
 }
 type Decisions = Record<string, Record<string, { permission?: boolean } | undefined> | undefined>
 
@@ -52,7 +36,9 @@ export async function refusedToAnonymous(
   for (const item of Object.values(paths))
     for (const op of Object.values(item)) {
       const meta = op['x-cms']
-      const action = meta?.kind ? ACTION[meta.kind] : undefined
+      // The access function the operation's kind runs (the table refuseIfDenied reads, server/config/kinds.ts)
+      const facts = meta?.kind ? KINDS[meta.kind] : undefined
+      const action = facts && 'access' in facts ? facts.access : undefined
       if (!op.operationId || !action) continue
       const decisions = meta?.global ? globals[meta.global] : collections[meta?.collection ?? '']
       if (decisions?.[action]?.permission === false) refused.push(op.operationId)

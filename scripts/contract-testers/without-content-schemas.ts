@@ -2,8 +2,8 @@
  * A served contract without its `contentSchema` keywords, and without the component schemas nothing references
  * once they are gone, for the tools that expand every `$ref` before they start and never read `contentSchema`:
  * Prism (test/helpers/prism.ts) and Portman (portman.ts, whose query values for those parameters are their declared
- * `examples`: 22 s instead of 30 s of conversion for the example app). Prism 5.16's validator is Ajv 8, for which `contentSchema` is an annotation (the
- * content vocabulary of JSON Schema 2020-12 validates nothing), so Prism never checks the JSON text of `where`,
+ * `examples`: 22 s instead of 30 s of conversion for the example app). Prism 5.16's validator is Ajv 8, for
+ * which `contentSchema` is an annotation (the content vocabulary of JSON Schema 2020-12 validates nothing), so Prism never checks the JSON text of `where`,
  * `select`, `populate` or `joins` against it; but its operations loader expands every `$ref` first, and the Where
  * schemas reference their next level twice (`and`, `or`) six levels deep: the example app's 0.75 MB contract
  * expanded to 43 MB in 20 s of CPU for each test file behind Prism, to be ignored. Without them: 2 MB in 1.5 s,
