@@ -159,8 +159,14 @@ async function cmsOnTwoNodes(
   const name = `${prefix}_${randomUUID().slice(0, 8)}`
   const admin = connect(urls[0]!) as MysqlDatabase
   await admin.run(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+  // A single-host URL leaves wsrep_sync_wait off (docs/scale-out.md: one MariaDB needs none), so a CMS on one node
+  // of a cluster that must read what the other node wrote sets it, as the docs say; a failover list sets it itself.
+  // Without it the read through A right after a delete through B saw the row still there (CI, 2026-12-07).
+  const query = single ? '?syncWait=1' : ''
   const on = (order: string[]) =>
-    getCms({ config: { ...config, db: { url: `mysql://cms:cms@${order.join(',')}/${name}` } } })
+    getCms({
+      config: { ...config, db: { url: `mysql://cms:cms@${order.join(',')}/${name}${query}` } },
+    })
   const a = await on(single ? [hosts[0]!] : hosts)
   const b = await on(single ? [hosts[1]!] : [hosts[1]!, hosts[2]!, hosts[0]!])
   t.teardown(async () => {
