@@ -14,7 +14,7 @@
  *
  *   node scripts/contract-testers/schemathesis.ts [example|newsroom]… [--anonymous|--authenticated]
  *   ST_MAX_EXAMPLES=<n> cases per operation and phase (default 10); ST_ARGS="<extra st options>";
- *   ST_PARALLEL=<n> runs at a time (default 2), longest first
+ *   ST_PARALLEL=<n> runs at a time (default 2); the example's authenticated run goes in two parts (`SPLIT`)
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -108,6 +108,68 @@ function fuzzable(config: Config): Config {
   }
 }
 
+/**
+ * One Schemathesis run: an app, a caller, and for a run split in two (`SPLIT`) its part: the first runs every
+ * phase but the coverage phase of every other operation (by operationId), the second that coverage phase alone.
+ * The two parts send the cases the whole run sends, each part against a server of its own, so that the longest
+ * run does not hold one core while the other has nothing left.
+ */
+interface Run {
+  app: AppUnderTest
+  authenticated: boolean
+  part?: typeof FIRST_PART | typeof SECOND_PART
+}
+const FIRST_PART = 'part 1'
+const SECOND_PART = 'part 2, coverage'
+/** The runs split in two: the example's authenticated run, whose coverage phase is the longest (326 s of 412). */
+const SPLIT = ['example-authenticated']
+
+/** The operations whose coverage phase a split run's second part runs: every other operationId, sorted. */
+function secondHalf(contract: Record<string, unknown>): string[] {
+  const paths = contract.paths as Record<string, Record<string, { operationId?: string }>>
+  const ids = Object.values(paths).flatMap((item) =>
+    Object.values(item).flatMap((op) => (op.operationId ? [op.operationId] : [])),
+  )
+  return ids.sort().filter((_, i) => i % 2 === 1)
+}
+
+/**
+ * Seconds each run took on the 2-core machine (2026-12-07, the five runs two at a time, nothing beside them), by
+ * which the runs are shared between the lanes.
+ */
+const EXPECTED_SECONDS: Record<string, number> = {
+  'example-authenticated, part 1': 228,
+  'example-authenticated, part 2, coverage': 148,
+  'example-anonymous': 181,
+  'newsroom-authenticated': 200,
+  'newsroom-anonymous': 101,
+}
+const expected = ({ app, authenticated, part }: Run) =>
+  EXPECTED_SECONDS[
+    `${app.name}-${authenticated ? 'authenticated' : 'anonymous'}${part ? `, ${part}` : ''}`
+  ] ?? 200
+
+/**
+ * The runs shared among `count` lanes so that the longest lane is as short as it can be: every way of sharing
+ * tried for two lanes (a handful of runs), the longest run next to the shortest lane otherwise; each lane longest
+ * first.
+ */
+function lanes(runs: Run[], count: number): Run[][] {
+  const byLength = [...runs].sort((a, b) => expected(b) - expected(a))
+  const total = (lane: Run[]) => lane.reduce((n, r) => n + expected(r), 0)
+  let best: Run[][] = []
+  if (count === 2 && runs.length <= 12) {
+    for (let mask = 0; mask < 1 << byLength.length; mask++) {
+      const pair = [0, 1].map((side) => byLength.filter((_, i) => ((mask >> i) & 1) === side))
+      if (!best.length || Math.max(...pair.map(total)) < Math.max(...best.map(total))) best = pair
+    }
+    return best
+  }
+  best = Array.from({ length: count }, () => [])
+  for (const run of byLength) best.reduce((a, b) => (total(b) < total(a) ? b : a)).push(run)
+  return best
+}
+
 /** The seed of a run (ST_SEED, default 1). */
 const SEED = Number(process.env.ST_SEED ?? 1)
 
@@ -116,14 +178,15 @@ const SEED = Number(process.env.ST_SEED ?? 1)
  * operation: nothing was found, the operation went untested in a phase) runs once more with the next seed. A
  * second such error, or any finding, stays.
  */
-async function runChecked(app: AppUnderTest, authenticated: boolean): Promise<RunSummary> {
-  const first = await runOnce(app, authenticated, SEED)
+async function runChecked(run: Run): Promise<RunSummary> {
+  const { app } = run
+  const first = await runOnce(run, SEED)
   if (!first.error || first.failures) return first
   if (/Failed Health Check/.test(first.error)) {
     console.log(
       `\n== Schemathesis, ${app.name}: a failed health check and no finding; once more with seed ${SEED + 1}`,
     )
-    return runOnce(app, authenticated, SEED + 1)
+    return runOnce(run, SEED + 1)
   }
   if (!networkOnly(first)) return first
   // A request the transport lost (a reset connection, a read past the 10 s timeout) is no check's finding, and
@@ -131,7 +194,7 @@ async function runChecked(app: AppUnderTest, authenticated: boolean): Promise<Ru
   console.log(
     `\n== Schemathesis, ${app.name}: a network error and no finding; once more, same seed`,
   )
-  const second = await runOnce(app, authenticated, SEED)
+  const second = await runOnce(run, SEED)
   const lost = first.errors.map((e) => `${e.type} in ${e.label} (${e.phase}): ${e.message}`)
   second.text += `\n  (the first run lost requests: ${lost.join('; ')}; the same seed again ${second.error || second.failures ? 'failed too' : 'passed'})`
   return second
@@ -144,31 +207,41 @@ const networkOnly = (s: RunSummary) =>
     /^(ConnectionError|ReadTimeout|ConnectTimeout|ChunkedEncodingError)$/.test(e.type),
   )
 
-async function runOnce(
-  app: AppUnderTest,
-  authenticated: boolean,
-  seed: number,
-): Promise<RunSummary> {
-  const caller = authenticated ? 'authenticated' : 'anonymous'
-  const dir = path.join(REPORTS, `${app.name}-${caller}`)
+async function runOnce({ app, authenticated, part }: Run, seed: number): Promise<RunSummary> {
+  const caller = `${authenticated ? 'authenticated' : 'anonymous'}${part ? `, ${part}` : ''}`
+  const dir = path.join(REPORTS, `${app.name}-${caller.replace(/\W+/g, '-')}`)
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   const served = await serve(app, fuzzable)
   try {
     const token = authenticated ? await login(served, app) : undefined
-    // The anonymous run skips the coverage phase of the operations access refuses it whatever it sends.
+    // The anonymous run skips the coverage phase of the operations access refuses it whatever it sends; a split
+    // run's first part skips the coverage phase of the operations its second part covers.
     let configFile = path.join(SOURCES, 'schemathesis.toml')
-    if (!authenticated) {
+    let phases = PHASES
+    let only: string[] = []
+    if (!authenticated || part) {
       const contract = (await (await fetch(`${served.api}/openapi.json`)).json()) as Record<
         string,
         unknown
       >
-      const refused = await refusedToAnonymous(served.cms, contract)
+      const refused = authenticated ? [] : await refusedToAnonymous(served.cms, contract)
+      if (!authenticated)
+        console.log(
+          `== Schemathesis, ${app.name}, anonymous: no coverage phase for the ${refused.length} operations access refuses it: ${refused.join(', ')}`,
+        )
+      const second = part ? secondHalf(contract) : []
+      if (part === FIRST_PART)
+        console.log(
+          `== Schemathesis, ${app.name}, ${caller}: the coverage phase of ${second.length} operations in the second part: ${second.join(', ')}`,
+        )
+      if (part === SECOND_PART) {
+        phases = 'coverage'
+        only = second
+      }
       configFile = path.join(dir, 'schemathesis.toml')
-      await writeConfig(path.join(SOURCES, 'schemathesis.toml'), refused, configFile)
-      console.log(
-        `== Schemathesis, ${app.name}, anonymous: no coverage phase for the ${refused.length} operations access refuses it: ${refused.join(', ')}`,
-      )
+      const off = [...new Set([...refused, ...(part === FIRST_PART ? second : [])])].sort()
+      await writeConfig(path.join(SOURCES, 'schemathesis.toml'), off, configFile)
     }
     const args = [
       '--config-file',
@@ -180,7 +253,8 @@ async function runOnce(
       '-c',
       'all',
       '--phases',
-      PHASES,
+      phases,
+      ...only.flatMap((id) => ['--include-operation-id', id]),
       '-n',
       MAX_EXAMPLES,
       '-w',
@@ -216,7 +290,10 @@ async function runOnce(
         echo: Boolean(process.env.ST_ECHO),
         // A fixed hash seed: Python's per-process string hashing otherwise changes set orders inside the
         // generators, so one --seed gave other cases in each process.
-        env: { SCHEMATHESIS_CALLER: caller, PYTHONHASHSEED: '0' },
+        env: {
+          SCHEMATHESIS_CALLER: authenticated ? 'authenticated' : 'anonymous',
+          PYTHONHASHSEED: '0',
+        },
       },
     )
     const seconds = (performance.now() - started) / 1000
@@ -242,17 +319,23 @@ const callers = argv.includes('--anonymous')
 await install()
 const summaries: RunSummary[] = []
 const started = performance.now()
-// The runs two at a time (ST_PARALLEL=1 for one at a time): Schemathesis is single-threaded with `-w 1` and does
-// most of the work, so two runs use the machine's two cores. Longest first (the example's authenticated run, whose
-// coverage phase is whole), each slot taking the next run when its own ends, so that neither core waits long.
-const parallel = Math.max(1, Number(process.env.ST_PARALLEL ?? 2))
-const queue = (wanted.length ? apps.filter((a) => wanted.includes(a.name)) : apps).flatMap((app) =>
-  [...callers].reverse().map((authenticated) => ({ app, authenticated })),
+const runs = (wanted.length ? apps.filter((a) => wanted.includes(a.name)) : apps).flatMap((app) =>
+  callers.flatMap((authenticated): Run[] =>
+    SPLIT.includes(`${app.name}-${authenticated ? 'authenticated' : 'anonymous'}`)
+      ? [
+          { app, authenticated, part: FIRST_PART },
+          { app, authenticated, part: SECOND_PART },
+        ]
+      : [{ app, authenticated }],
+  ),
 )
+// The runs two at a time (ST_PARALLEL=1 for one at a time): Schemathesis is single-threaded with `-w 1` and does
+// most of the work, so two runs use the machine's two cores. Each lane runs its share one after the other.
+const parallel = Math.max(1, Number(process.env.ST_PARALLEL ?? 2))
 await Promise.all(
-  Array.from({ length: parallel }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const summary = await runChecked(next.app, next.authenticated)
+  lanes(runs, parallel).map(async (lane) => {
+    for (const run of lane) {
+      const summary = await runChecked(run)
       summaries.push(summary)
       console.log(summary.text)
     }

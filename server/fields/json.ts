@@ -3,8 +3,13 @@ import type { JSONField } from '../config/types.ts'
 import { ok, TEXT_OPS } from './shared.ts'
 import type { FieldType } from './types.ts'
 
-/** One Ajv for every json field's `jsonSchema` (Payload validates json fields against it the same way). */
-const ajv = new Ajv({ allErrors: true, strict: false })
+/**
+ * One Ajv for every json field's `jsonSchema` (Payload validates json fields against it the same way), made when a
+ * config first has one: making it compiles the JSON Schema meta-schema (about 100 ms of CPU), which a process whose
+ * config has none never needs.
+ */
+let shared: Ajv | undefined
+const ajv = () => (shared ??= new Ajv({ allErrors: true, strict: false }))
 const compiled = new WeakMap<object, ValidateFunction>()
 
 /** The compiled validator of a json field's `jsonSchema.schema` (compiled once; throws on a schema Ajv refuses). */
@@ -13,7 +18,7 @@ export function jsonSchemaValidator(field: JSONField): ValidateFunction | undefi
   if (!schema) return undefined
   let validate = compiled.get(schema)
   if (!validate) {
-    validate = ajv.compile(schema)
+    validate = ajv().compile(schema)
     compiled.set(schema, validate)
   }
   return validate
@@ -23,7 +28,7 @@ export function jsonSchemaValidator(field: JSONField): ValidateFunction | undefi
 function jsonSchemaProblem(field: JSONField, value: unknown): string | undefined {
   const validate = jsonSchemaValidator(field)
   if (!validate || validate(value)) return undefined
-  return `This field does not match its JSON schema: ${ajv.errorsText(validate.errors, { dataVar: 'value' })}.`
+  return `This field does not match its JSON schema: ${ajv().errorsText(validate.errors, { dataVar: 'value' })}.`
 }
 
 /** Keys of a path into a JSON value (`meta.tags`, GraphQL's `meta__tags`). */

@@ -4,7 +4,7 @@
  * database of its own, dropped after).
  */
 import type { ExecutionContext, TestFn } from 'ava'
-import knexFactory from 'knex'
+import type { Knex } from 'knex'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -25,13 +25,22 @@ export const analyzeStatement = (table: string): string =>
       : `ANALYZE TABLE ${table}`
 
 /** A database URL for one test file (a new MySQL or PostgreSQL database, or an in-memory SQLite one). */
+/**
+ * knex for the MariaDB and PostgreSQL administration below, loaded on first use: with lodash it is about 320 modules,
+ * which a worker on SQLite never needs (the server loads it only for its dialect too).
+ */
+async function knexFactory(config: Knex.Config): Promise<Knex> {
+  const { default: knex } = await import('knex')
+  return knex(config)
+}
+
 export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL
   const name = `cms_t_${randomBytes(6).toString('hex')}`
   if (base && dialectName === 'postgres') return freshPostgresDatabase(base, name)
   if (!base || !base.startsWith('mysql')) return { url: 'sqlite::memory:', drop: async () => {} }
   const u = new URL(base)
-  const admin = knexFactory({
+  const admin = await knexFactory({
     client: 'mysql2',
     connection: {
       host: u.hostname,
@@ -56,7 +65,7 @@ async function freshPostgresDatabase(
   base: string,
   name: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } })
+  const admin = await knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } })
   await admin.raw(`CREATE DATABASE "${name}"`)
   const u = new URL(base)
   u.pathname = `/${name}`
@@ -145,7 +154,7 @@ export async function databaseActivity(url: string): Promise<string> {
   const u = new URL(url)
   const name = u.pathname.slice(1)
   u.search = ''
-  const probe = knexFactory({
+  const probe = await knexFactory({
     client: postgres ? 'pg' : 'mysql2',
     connection: u.toString(),
     pool: { min: 0, max: 1 },

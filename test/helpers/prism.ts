@@ -11,17 +11,15 @@
  * to the server. Both are counted and listed in test-artifacts/prism/.
  */
 import test from 'ava'
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { shallowRichText } from '../../scripts/contract-testers/shallow-rich-text.ts'
 import { withoutContentSchemas } from '../../scripts/contract-testers/without-content-schemas.ts'
-import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { pino } from 'pino'
 import { projectPath } from '../matrix.ts'
+import { prismHost } from './prism-host-client.ts'
 
 /** The folders whose servers `CMS_PRISM=suites` puts behind Prism: the HTTP, SDK and reliability suites. */
 export const PRISM_SUITES = ['test/http/', 'test/sdk/', 'test/reliability/']
@@ -39,6 +37,13 @@ export const prismMode =
 /** The `type` of every answer Prism makes itself (route not found, request or response violations…). */
 export const PRISM_ERROR_TYPE = 'https://stoplight.io/prism/errors#'
 
+export interface PrismState {
+  /** Requests each proxy received: request and answer validated, answer only. */
+  received: { validated: number; responseOnly: number }
+  /** Every violation Prism reported, in the order it reported them. */
+  violations: string[]
+}
+
 export interface PrismProxy {
   /** Prism validating requests and answers: where the tests send requests. */
   url: string
@@ -46,10 +51,8 @@ export interface PrismProxy {
   responsesUrl: string
   /** The contract file Prism validates with (`prism proxy <file> <server> --errors` reproduces a run). */
   contractFile: string
-  /** Every violation Prism reported, in the order it reported them. */
-  violations: string[]
-  /** Requests each proxy received: request and answer validated, answer only. */
-  received: { validated: number; responseOnly: number }
+  /** What the proxies have received and reported so far. */
+  state: () => Promise<PrismState>
   /** Requests sent on purpose around the full validation, each with its route and reason. */
   bypassed: { request: string; route: 'response-only' | 'direct'; reason: string }[]
   /**
@@ -74,10 +77,11 @@ export function prismDocument(contract: Record<string, unknown>): Record<string,
 
 /**
  * Starts Prism's proxies for `upstream` (the server's origin) with `contract` (what the server serves at
- * /api/openapi.json). They run in process, through the package the CLI itself calls
- * (`@stoplight/prism-http-server`, a dependency of `@stoplight/prism-cli`) with the configuration the CLI builds
- * for `proxy --errors`, so that Prism's log comes here instead of a terminal. `label` names the test file in
- * the report (test-artifacts/prism/); without one, the run is not reported.
+ * /api/openapi.json): one validating requests and answers, one validating answers only. They run in the Prism
+ * host (prism-host.ts: one process for every test file, which loads Prism once), through the package the CLI
+ * itself calls (`@stoplight/prism-http-server`) with the configuration the CLI builds for `proxy --errors`, so
+ * that Prism's log comes to the host instead of a terminal. `label` names the test file in the report
+ * (test-artifacts/prism/); without one, the run is not reported.
  */
 export async function startPrism(
   upstream: string,
@@ -93,122 +97,46 @@ export async function startPrism(
     2,
   )
   await writeFile(contractFile, document)
-  const { createServer } = await import('@stoplight/prism-http-server')
-  const operations = await prismOperations(contractFile, document)
+  const hash = createHash('sha256').update(document).digest('hex').slice(0, 24)
+  const start = { op: 'start', contractFile, hash, upstream }
+  // Once again on a fresh connection when the host ended as this one reached it (its idle time up).
+  const { host, answer } = await prismHost()
+    .then(async (host) => ({ host, answer: await host.call(start) }))
+    .catch(async () => {
+      const host = await prismHost()
+      return { host, answer: await host.call(start) }
+    })
+  const id = answer.proxy as number
   const proxy: PrismProxy = {
-    url: '',
-    responsesUrl: '',
+    url: answer.url as string,
+    responsesUrl: answer.responsesUrl as string,
     contractFile,
-    violations: [],
-    received: { validated: 0, responseOnly: 0 },
+    state: async () => (await host.call({ op: 'state', proxy: id })) as unknown as PrismState,
     bypassed: [],
     stop: async () => {
-      await Promise.all(servers.map((server) => server.close()))
-      if (label) await report(label, proxy, startMs)
+      const final = (await host.call({ op: 'stop', proxy: id })) as unknown as PrismState
+      if (label) await report(label, final, proxy.bypassed, startMs)
       // The contract file stays only when a failure names it
-      if (!proxy.violations.length) await rm(dir, { recursive: true, force: true })
+      if (!final.violations.length) await rm(dir, { recursive: true, force: true })
       else
         throw new Error(
-          `Prism reported ${proxy.violations.length} violation(s) (contract: ${contractFile}):\n${proxy.violations.join('\n')}`,
+          `Prism reported ${final.violations.length} violation(s) (contract: ${contractFile}):\n${final.violations.join('\n')}`,
         )
     },
   }
-
-  const start = async (validateRequest: boolean) => {
-    const record = (entry: { level: number; msg: string; input?: PrismInput }) => {
-      if (entry.input && entry.msg === 'Request received')
-        proxy.received[validateRequest ? 'validated' : 'responseOnly']++
-      else if (entry.msg.startsWith('Violation:'))
-        // a warning on a forwarded answer (errors replace the answer and are logged below); the answer carries
-        // it in its sl-violations header too, which the request helpers read with their request
-        proxy.violations.push(entry.msg)
-      else if (entry.level >= 40)
-        // a refused request, an answer replaced by --errors, a GET with a body…
-        proxy.violations.push(`${entry.input ? `${describe(entry.input)}: ` : ''}${entry.msg}`)
-    }
-    const log = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) record(JSON.parse(line))
-        done()
-      },
-    })
-    // Prism's mocker logs at its own `success` level (prism-core's createLogger adds it); a proxy mocks only when
-    // the server answers 501. Prism types its logger with pino 6's Logger, whence the cast.
-    const logger = pino(
-      { level: 'info', customLevels: { success: 31 }, base: {}, timestamp: false },
-      log,
-    ) as unknown as Parameters<typeof createServer>[1]['components']['logger']
-    const server = createServer(operations, {
-      cors: false, // the server's own CORS answers are under test: Prism's would replace them (`--cors=false`)
-      components: { logger },
-      config: {
-        isProxy: true,
-        upstream: new URL(upstream),
-        upstreamProxy: undefined,
-        validateRequest,
-        validateResponse: true,
-        checkSecurity: true,
-        errors: true,
-        mock: { dynamic: false },
-      },
-    })
-    const url = (await server.listen(0, '127.0.0.1')).replace(/\/$/, '')
-    return { server, url }
-  }
-  const [full, responseOnly] = await Promise.all([start(true), start(false)])
-  const servers = [full.server, responseOnly.server]
-  proxy.url = full.url
-  proxy.responsesUrl = responseOnly.url
   const startMs = Math.round(performance.now() - started)
   return proxy
 }
 
-/**
- * Prism's operations for a contract file, as `prism proxy` reads them (`getHttpOperationsFromSpec`), cached by the
- * file's hash, in this process and in the system's temp folder: Prism dereferences every `$ref` and walks the
- * expanded tree, which on the example app's contract (its Where schemas unrolled six levels) takes seconds, and most
- * test files serve one of a few configs. The operations are plain JSON; the key holds Prism's version too.
- */
-function prismOperations(contractFile: string, document: string) {
-  const hash = createHash('sha256').update(document).digest('hex').slice(0, 24)
-  let operations = readOperations.get(hash)
-  if (!operations) readOperations.set(hash, (operations = readOrCache(contractFile, hash)))
-  return operations
-}
-const readOperations = new Map<string, ReturnType<typeof readOrCache>>()
-async function readOrCache(contractFile: string, hash: string) {
-  const { getHttpOperationsFromSpec } = await import('@stoplight/prism-http')
-  type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>
-  const require = createRequire(import.meta.url)
-  const { version } = require('@stoplight/prism-http/package.json') as { version: string }
-  const cache = path.join(tmpdir(), 'cms-prism-operations', `${version}-${hash}.json`)
-  const cached = await readFile(cache, 'utf8').catch(() => undefined)
-  if (cached) return JSON.parse(cached) as Operations
-  const operations = await getHttpOperationsFromSpec(contractFile)
-  // Written aside, then renamed: another worker reads the whole file or none. A failed write only costs time.
-  const partial = `${cache}.${process.pid}.${randomUUID()}`
-  await mkdir(path.dirname(cache), { recursive: true })
-  await writeFile(partial, JSON.stringify(operations))
-  await rename(partial, cache).catch(() => rm(partial, { force: true }))
-  return operations
-}
-
-interface PrismInput {
-  method: string
-  url: { path: string; query?: Record<string, string | string[]> }
-}
-const describe = ({ method, url }: PrismInput) => {
-  const query = new URLSearchParams(
-    Object.entries(url.query ?? {}).flatMap(([k, v]) => [v].flat().map((x) => [k, x])),
-  ).toString()
-  return `${method.toUpperCase()} ${url.path}${query ? `?${query}` : ''}`
-}
-
 /** One line per proxy in test-artifacts/prism/<worker pid>.jsonl; `node test/helpers/prism-report.ts` sums them. */
-async function report(label: string, proxy: PrismProxy, startMs: number) {
+async function report(
+  label: string,
+  { received, violations }: PrismState,
+  bypassed: PrismProxy['bypassed'],
+  startMs: number,
+) {
   const dir = path.join(process.cwd(), 'test-artifacts/prism')
   await mkdir(dir, { recursive: true })
-  const { received, violations, bypassed } = proxy
   const file = label.startsWith('file:')
     ? path.relative(process.cwd(), fileURLToPath(label))
     : label

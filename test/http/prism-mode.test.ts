@@ -67,7 +67,7 @@ test('a request and answer the contract describes pass; the contract file has th
     t.is(r.status, 200)
     t.deepEqual(await r.json(), { id: 1 })
     t.is(prismViolation(r.headers, { id: 1 }), undefined)
-    t.is(prism.received.validated, 1)
+    t.is((await prism.state()).received.validated, 1)
     const file = JSON.parse(await readFile(prism.contractFile, 'utf8')) as typeof contract
     t.deepEqual(Object.keys(file.paths), ['/api/things/{id}', '/api/things'])
     await t.notThrowsAsync(prism.stop())
@@ -106,7 +106,7 @@ test('an invalid request is refused; through the response-only proxy it is forwa
       prismViolation(forwarded.headers, await forwarded.json()) ?? '',
       /sl-violations: .*Unable to match the returned status code/,
     )
-    t.deepEqual(prism.received, { validated: 1, responseOnly: 1 })
+    t.deepEqual((await prism.state()).received, { validated: 1, responseOnly: 1 })
     await t.throwsAsync(prism.stop())
   } finally {
     server.closeAllConnections()
