@@ -1,0 +1,2 @@
+import test from 'ava'
+test('x', (t) => t.pass())
