@@ -241,6 +241,10 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       ignore(
         `${at}.index: the value is stored inside one JSON value (${inRows ? 'the rows of an array or blocks field' : f.localized ? 'every locale together' : 'the list of values'}), which has no column to index; accepted, queries on it scan.`,
       )
+    if (type === 'group' && f.index != null)
+      ignore(
+        `${at}.index: a group has no column of its own, so there is nothing to index (Payload's SQL adapters ignore it too); index the fields inside the group.`,
+      )
     if (type === 'upload' && f.displayPreview != null) ignore(`${at}.displayPreview: ${FOR_ADMIN}`)
     const many = findFieldType(type)?.many
     if (many && !f.hasMany)

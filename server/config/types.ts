@@ -369,6 +369,11 @@ export interface GroupField extends Omit<FieldBase, 'unique' | 'index'> {
   type: 'group'
   fields: Field[]
   interfaceName?: string
+  /**
+   * Accepted with no server behaviour, as Payload's SQL adapters take it: a group has no column of its own to
+   * index (index the fields inside it). `unique` on a group is refused.
+   */
+  index?: boolean
 }
 
 /**

@@ -1,5 +1,5 @@
 import { staticText } from '../config/admin.ts'
-import { alwaysRequired } from '../config/fields.ts'
+import { alwaysRequired, someField } from '../config/fields.ts'
 import { fieldType, relationOf } from '../fields/registry.ts'
 import { ownsRowId } from '../fields/shared.ts'
 import type { SchemaKit } from '../fields/types.ts'
@@ -300,17 +300,37 @@ function bodyLocales(ctx: SchemaContext): Schema {
  * Create (`required` as the config says) or update (everything optional) body of a collection or global. With
  * drafts too the body states the rule of a save without `draft=true` (required fields bind, as in Payload); the
  * `draft` parameter says what a draft save relaxes, which a body schema cannot read (docs/contracts.md, "Drafts").
+ * `filledByHooks`: the collection's hooks run before validation and may set what a create leaves out (below), so
+ * the create body requires nothing and the Local layer judges the required fields after them.
  */
 export function inputSchema(
   fields: FlattenedField[],
   ctx: SchemaContext,
   operation: 'create' | 'update',
   extra: Schema = {},
+  filledByHooks = false,
 ): ObjectSchema {
-  const s = fieldsSchema(fields, 'input', { ...ctx, operation }, false, operation === 'update')
+  const relaxed = operation === 'update' || filledByHooks
+  const s = fieldsSchema(fields, 'input', { ...ctx, operation }, false, relaxed)
   return {
     ...s,
     // A field named `locale` (or a fallback key) keeps its name as data.
     properties: { ...bodyLocales(ctx), ...s.properties, ...SYSTEM_INPUT, ...extra },
   }
+}
+
+/**
+ * Whether a collection's hooks run before validation and may set fields a write leaves out: its own
+ * `beforeValidate` or `beforeChange` hooks, or any field's at any depth (a field hook gets the whole document).
+ * Payload validates after them: Payload 3's `slugField` makes the required slug in its checkbox's hook. A body schema
+ * cannot say which field a hook sets (docs/contracts.md, "Fields a hook fills").
+ */
+export function hooksFillFields(
+  hooks: { beforeValidate?: unknown[]; beforeChange?: unknown[] } | undefined,
+  fields: FlattenedField[],
+): boolean {
+  if (hooks?.beforeValidate?.length || hooks?.beforeChange?.length) return true
+  return someField(fields, (f) =>
+    Boolean(f.hooks?.beforeValidate?.length || f.hooks?.beforeChange?.length),
+  )
 }

@@ -1,4 +1,5 @@
 import { someField, walkDataAsync } from '../config/fields.ts'
+import { asDeclared } from './declared-types.ts'
 import type {
   CmsRequest,
   CollectionHook,
@@ -95,7 +96,8 @@ export async function runFieldHooks(
             collection: args.collection,
             global: args.global,
           })
-          if (result !== undefined) holder[field.name] = result
+          if (result !== undefined)
+            holder[field.name] = kind === 'afterRead' ? asDeclared(field, result) : result
         }
       },
     },

@@ -169,6 +169,31 @@ test('an index where no column holds the value is accepted and listed; unique th
   t.regex(unique.stdout, /unique is only supported outside arrays and blocks/)
 })
 
+test("a group's index is accepted and listed, as Payload's SQL adapters take it; unique on a group is still refused", async (t) => {
+  // The website template's search overrides index plugin-search's `meta` group (issue 55).
+  const source = (key: string) => `export default {
+  secret: 'a-test-secret-that-is-long-enough-1234',
+  collections: [{
+    slug: 'pages',
+    fields: [{ name: 'meta', type: 'group', ${key}: true, fields: [{ name: 'title', type: 'text' }] }],
+  }],
+}
+`
+  const ok = await checkConfig(await configFile(source('index')))
+  t.is(ok.code, 0, ok.stdout)
+  t.regex(ok.stdout, /The config starts as written/)
+  t.regex(
+    ok.stdout,
+    /fields\[0\] \(meta\)\.index: a group has no column of its own, so there is nothing to index/,
+  )
+  const unique = await checkConfig(await configFile(source('unique')))
+  t.is(unique.code, 1)
+  t.regex(
+    unique.stdout,
+    /\(meta\)\.unique is not supported: a group has no column of its own; remove it and set unique on the fields inside the group\./,
+  )
+})
+
 test('check-config names a missing config file', async (t) => {
   const review = await reviewConfig('/nonexistent/cms.config.ts')
   t.regex(review.error ?? '', /No config at \/nonexistent\/cms.config.ts/)

@@ -13,6 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 for (const [name, from] of [
   ['blank', 'templates/blank'],
   ['multi-tenant', 'examples/multi-tenant'],
+  ['website', 'templates/website'],
 ]) {
   test(`cms check-config on ${from}: it starts as written, nothing refused`, async (t) => {
     const { stdout } = await promisify(execFile)(

@@ -140,7 +140,7 @@ const fieldTypes = {
     minRows: I,
     maxRows: I,
   }),
-  group: exact<GroupField>()({ ...fieldBase, type: I, fields: I, interfaceName: I }),
+  group: exact<GroupField>()({ ...fieldBase, type: I, fields: I, interfaceName: I, index: I }),
   row: exact<RowField>()({ type: I, fields: I, admin: I, custom: I }),
   collapsible: exact<CollapsibleField>()({ type: I, fields: I, label: I, admin: I, custom: I }),
   tabs: exact<TabsField>()({ type: I, tabs: I, admin: I, custom: I }),

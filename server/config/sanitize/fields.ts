@@ -72,9 +72,11 @@ export function checkFields(
       throw new ConfigError(
         `${at}: unique is only supported outside arrays and blocks: their rows are stored as one JSON value, which has no column to index; remove it, or keep the rows in a collection related to this one.`,
       )
-    // `index` asks for speed only: where no column holds the value (rows, JSON), it is accepted and has no effect
-    // (cms check-config lists it), as plugin-generated fields set it (multi-tenant's tenants array).
-    if (isIndexed(f) && (isJsonStored(f) || !topLevel)) (f as { index?: boolean }).index = false
+    // `index` asks for speed only: where no column holds the value (rows, JSON, a group), it is accepted and has no
+    // effect (cms check-config lists it), as plugin-generated fields set it (multi-tenant's tenants array) and
+    // templates do (the website's search overrides index their `meta` group).
+    if (isIndexed(f) && (isJsonStored(f) || !topLevel || f.type === 'group'))
+      (f as { index?: boolean }).index = false
     for (const key of ['min', 'max', 'minLength', 'maxLength', 'minRows', 'maxRows'] as const) {
       const v = options.get(key)
       if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))

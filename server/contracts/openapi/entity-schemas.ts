@@ -13,6 +13,7 @@ import { idKind } from '../../config/ids.ts'
 import {
   documentSchema,
   fieldsSchema,
+  hooksFillFields,
   idSchema,
   inputSchema,
   ref,
@@ -145,7 +146,13 @@ function inputSchemas(
         ...(c.auth.useAPIKey && { apiKey: API_KEY_INPUT }),
       }
     : {}
-  const create = inputSchema(c.flatFields, ctx, 'create', password)
+  const create = inputSchema(
+    c.flatFields,
+    ctx,
+    'create',
+    password,
+    hooksFillFields(c.hooks, c.flatFields),
+  )
   schemas[`${singular}CreateInput`] = create
   if (c.auth) (create.required ??= []).push('password')
   const update = inputSchema(c.flatFields, ctx, 'update', password)

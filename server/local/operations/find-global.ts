@@ -1,3 +1,4 @@
+import { declaredDocument } from '../declared-types.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { applyDefaults } from '../fields/defaults.ts'
@@ -73,12 +74,14 @@ export async function findGlobal(
     })
   const stamps = row && visible ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}
   const doc = { ...data, globalType: global.slug, ...stamps }
-  const out = await runHooks<Record<string, unknown>>(
+  const hooked = await runHooks<Record<string, unknown>>(
     global.hooks.afterRead,
     'doc',
     { doc, req },
     { global },
   )
+  // A document hook may write what its fields do not declare (a number into a text field): answered as declared.
+  const out = global.hooks.afterRead?.length ? declaredDocument(global.flatFields, hooked) : hooked
   if (select) applySelect(global.flatFields, out, select)
   return out
 }
