@@ -55,6 +55,12 @@ galera(
         await tx.run('SET SESSION wsrep_sync_wait = 1')
         const [counter] = await tx.all<{ n: number }>('SELECT n FROM galera_counter WHERE id = 1')
         const [ledger] = await tx.all<{ c: number }>('SELECT COUNT(*) AS c FROM galera_ledger')
+        // Said before the checks, so that a failure shows every node's counter and ledger (docs/testing.md,
+        // "Open finding (Galera)": one CI run read 89 of 90 acknowledged increments on node A).
+        const [{ port }] = await tx.all<{ port: number }>('SELECT @@port AS port')
+        t.log(
+          `node ${port}: counter ${counter!.n}, ledger ${ledger!.c}, acknowledged ${acknowledged}`,
+        )
         t.is(counter!.n, acknowledged)
         t.is(Number(ledger!.c), acknowledged)
       })
