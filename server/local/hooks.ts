@@ -96,8 +96,8 @@ export async function runFieldHooks(
             collection: args.collection,
             global: args.global,
           })
-          if (result !== undefined)
-            holder[field.name] = kind === 'afterRead' ? asDeclared(field, result) : result
+          if (result !== undefined) holder[field.name] = result
+          if (result !== undefined && kind === 'afterRead') asDeclared([field], holder)
         }
       },
     },

@@ -3,7 +3,7 @@ import type { CmsRequest, FlattenedField, SanitizedCollection } from '../config/
 import { BadRequest } from '../errors/bad-request.ts'
 import type { Cms } from './cms.ts'
 import { hasFieldHooks, runFieldHooks, runHooks } from './hooks.ts'
-import { declaredDocument } from './declared-types.ts'
+import { asDeclared } from './declared-types.ts'
 import { localizeDoc, selectionOf } from './locale.ts'
 import { checkJoins, resolveJoins } from './joins.ts'
 import { populate } from './populate.ts'
@@ -112,7 +112,8 @@ async function prepareForOutput(
       { collection },
     )
     // A document hook may write what its fields do not declare (a number into a text field): answered as declared.
-    docs[i] = declaredDocument(collection.flatFields, out)
+    asDeclared(collection.flatFields, out)
+    if (out !== doc) docs[i] = out
   }
 }
 

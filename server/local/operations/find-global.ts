@@ -1,4 +1,4 @@
-import { declaredDocument } from '../declared-types.ts'
+import { asDeclared } from '../declared-types.ts'
 import { executeAccess } from '../access.ts'
 import type { Cms } from '../cms.ts'
 import { applyDefaults } from '../fields/defaults.ts'
@@ -74,14 +74,14 @@ export async function findGlobal(
     })
   const stamps = row && visible ? { createdAt: row.createdAt, updatedAt: row.updatedAt } : {}
   const doc = { ...data, globalType: global.slug, ...stamps }
-  const hooked = await runHooks<Record<string, unknown>>(
+  const out = await runHooks<Record<string, unknown>>(
     global.hooks.afterRead,
     'doc',
     { doc, req },
     { global },
   )
   // A document hook may write what its fields do not declare (a number into a text field): answered as declared.
-  const out = global.hooks.afterRead?.length ? declaredDocument(global.flatFields, hooked) : hooked
+  if (global.hooks.afterRead?.length) asDeclared(global.flatFields, out)
   if (select) applySelect(global.flatFields, out, select)
   return out
 }
