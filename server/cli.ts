@@ -133,7 +133,7 @@ async function checkConfig(): Promise<void> {
     const { checkStartable } = await import('./local/get-cms.ts')
     const { ConfigError } = await import('./errors/config-error.ts')
     try {
-      checkStartable(review.sanitized)
+      review.ignored.push(...checkStartable(review.sanitized))
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e
       review.error = e.message

@@ -47,8 +47,8 @@ const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
  * sanitiser's own checks.
  *
  * @example
- * checkOptions({ collections: [{ slug: 'posts', fields: [], orderable: true }] })
- * // ConfigError: collections[posts].orderable is not supported: manual ordering is not supported yet; …
+ * checkOptions({ collections: [{ slug: 'posts', fields: [], lockDocuments: true }] })
+ * // ConfigError: collections[posts].lockDocuments is not supported: document locking is an admin-panel feature…
  */
 export function checkOptions(input: unknown): void {
   const config = keys(input, T.config, '')

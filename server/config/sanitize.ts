@@ -19,6 +19,8 @@ import { checkOrdersApi } from './sanitize/orders.ts'
 import { checkWebhooks } from './sanitize/webhooks.ts'
 import { webhooksCollection } from './sanitize/webhooks-collection.ts'
 import { withFolders } from './sanitize/folders.ts'
+import { withOrderable, type OrderFields } from './sanitize/orderable.ts'
+import { withReorderEndpoint } from './sanitize/reorder-endpoint.ts'
 import { checkUploadTargets } from './sanitize/upload-fields.ts'
 import { resolveEditors } from './sanitize/lexical.ts'
 import { sanitizeJobs } from './sanitize/jobs.ts'
@@ -26,6 +28,7 @@ import type {
   CollectionConfig,
   Config,
   GlobalConfig,
+  SanitizedCollection,
   SanitizedConfig,
   SanitizedGlobal,
 } from './types.ts'
@@ -56,22 +59,14 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const dbIdType = dbIdTypeOf(input)
   // Payload's folders: the folders collection and the folder field of the collections that enable them.
   const foldered = withFolders(input, collectionsIn, slugs)
+  // Payload's manual ordering: order fields and their hook on orderable collections and joined collections.
+  const orders = new Map<string, OrderFields>()
+  const ordered = withOrderable(foldered, orders)
   const queue = sanitizeJobs(input, slugs, Boolean(localization))
-  const collections = [...foldered, ...(queue ? [queue.collection] : [])].map((c) =>
+  const collections = [...ordered, ...(queue ? [queue.collection] : [])].map((c) =>
     sanitizeCollection(c, slugs, Boolean(localization), dbIdType, input.upload?.limits?.fileSize),
   )
-  // SQLite's table names ignore case (`variantOptions`, `variantoptions`), and a slug may not take another
-  // collection's versions table (`_posts_versions`).
-  for (const c of collections)
-    for (const table of [c.table, c.versionsCollection?.table]) {
-      if (!table) continue
-      const other = tables.get(table.toLowerCase())
-      if (other)
-        throw new ConfigError(
-          `Collection "${c.slug}": its table name "${table}" collides with collection "${other}" (table names ignore case).`,
-        )
-      tables.set(table.toLowerCase(), c.slug)
-    }
+  checkTableNames(collections, tables)
   const bySlug = new Map(collections.map((c) => [c.slug, c]))
   for (const c of collections) c.joins = resolveJoins(c, bySlug)
   const globals = sanitizeGlobals(globalsIn, slugs, Boolean(localization))
@@ -92,6 +87,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const defaultDepth = positiveInt(input.defaultDepth ?? 2, 'defaultDepth', true)
   const maxLimit = positiveInt(input.maxLimit ?? 1000, 'maxLimit')
   checkEndpoints(input.endpoints ?? [], 'Top-level endpoints')
+  const endpoints = withReorderEndpoint(input.endpoints ?? [], orders)
   checkAdminObject(input, 'The config')
   checkAdminUser(input.admin?.user, collections)
   const cookiePrefix = cookiePrefixOf(input)
@@ -122,7 +118,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     graphQL,
     cookiePrefix,
     limits: sanitizeLimits(input.limits),
-    endpoints: input.endpoints ?? [],
+    endpoints,
     maxDepth,
     defaultDepth: Math.min(defaultDepth, maxDepth),
     maxLimit,
@@ -134,6 +130,23 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const clashes = checkNames(sanitized)
   if (clashes.length) throw new ConfigError(clashes[0])
   return sanitized
+}
+
+/**
+ * SQLite's table names ignore case (`variantOptions`, `variantoptions`), and a slug may not take another
+ * collection's versions table (`_posts_versions`). `tables` gains each collection's tables.
+ */
+function checkTableNames(collections: SanitizedCollection[], tables: Map<string, string>): void {
+  for (const c of collections)
+    for (const table of [c.table, c.versionsCollection?.table]) {
+      if (!table) continue
+      const other = tables.get(table.toLowerCase())
+      if (other)
+        throw new ConfigError(
+          `Collection "${c.slug}": its table name "${table}" collides with collection "${other}" (table names ignore case).`,
+        )
+      tables.set(table.toLowerCase(), c.slug)
+    }
 }
 
 /** `routes` with their defaults, each checked to be a path. */

@@ -331,6 +331,11 @@ export interface JoinField extends Pick<
   defaultSort?: string
   /** Deepest level at which the joined documents are populated (default 1: only on the documents read). */
   maxDepth?: number
+  /**
+   * Payload's orderable join: the joined collection gets the order field `_<collection>_<path>_order`, the
+   * join's default sort, kept per parent by `POST <api>/reorder` (docs/porting-from-payload.md).
+   */
+  orderable?: boolean
 }
 /** Its rows are stored as one JSON value, which cannot be indexed. */
 export interface ArrayField extends Omit<FieldBase, 'unique' | 'index'> {
@@ -760,6 +765,8 @@ export interface CollectionConfig {
   versions?: boolean | { drafts?: boolean | Drafts; maxPerDoc?: number }
   timestamps?: boolean
   defaultSort?: string
+  /** Payload's manual ordering: the hidden `_order` field, the default sort, kept by `POST <api>/reorder`. */
+  orderable?: boolean
   /** Compound indexes (several fields in one index), unique or not. */
   indexes?: CompoundIndex[]
   /**

@@ -120,8 +120,6 @@ export const collectionRefusals = {
   graphQL: GRAPHQL_NAMES,
   lockDocuments:
     'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
-  orderable:
-    'manual ordering is not supported yet; remove orderable and sort by a number field of your own (defaultSort).',
 } as const satisfies Refusals<CollectionConfig>
 
 export const collectionAccessRefusals = {} as const satisfies Refusals<
@@ -203,8 +201,6 @@ export const fieldTypeRefusals = {
     min: 'use minRows (with hasMany: true) to require related documents; remove min.',
   } satisfies Refusals<RelationshipField>,
   join: {
-    orderable:
-      'ordering joined documents by hand (a stored order per parent) is not supported; remove orderable and sort by a field of the joined collection (defaultSort).',
     required: 'a join field holds no data of its own, so it cannot be required; remove required.',
     unique: 'a join field holds no data of its own; remove unique.',
     index:

@@ -32,15 +32,24 @@ const isSanitized = (c: Config | SanitizedConfig): c is SanitizedConfig => 'coll
 /**
  * What a start checks of a sanitised config beyond the sanitiser, each a ConfigError: the secret (where auth
  * collections need one), each `defaultPopulate`, each json field's `jsonSchema`, `db.onStart`. `cms check-config`
- * runs the same checks, so it never passes a config the start then refuses.
+ * runs the same checks, so it never passes a config the start then refuses. Answers what it accepted without
+ * effect: `defaultPopulate` keys naming no field, which are dropped (Payload applies the select unchecked, so such
+ * a key selects nothing; templates/ecommerce names `variantOptions` on its products).
  */
-export function checkStartable(config: SanitizedConfig): void {
+export function checkStartable(config: SanitizedConfig): string[] {
+  const ignored: string[] = []
   // A missing or short CMS_SECRET in production is a start-up error, not a 500 on every later login.
   if (config.collections.some((c) => c.auth)) secretKey(config)
   for (const c of config.collections) {
     if (c.defaultPopulate === undefined) continue
+    const at = `collections[${c.slug}].defaultPopulate`
     try {
-      checkSelect(c.flatFields, c.defaultPopulate, `collections[${c.slug}].defaultPopulate`)
+      const dropped: string[] = []
+      c.defaultPopulate = checkSelect(c.flatFields, c.defaultPopulate, at, undefined, dropped)
+      for (const key of dropped)
+        ignored.push(
+          `${at}.${key}: names no field of the collection, so it selects nothing (as in Payload).`,
+        )
     } catch (e) {
       throw new ConfigError(
         `${e instanceof Error ? e.message : String(e)} (defaultPopulate is a select of this collection's fields)`,
@@ -65,6 +74,7 @@ export function checkStartable(config: SanitizedConfig): void {
       `db.onStart must be 'push', 'migrate' or 'check'; got ${JSON.stringify(onStart)}.`,
     )
   }
+  return ignored
 }
 
 /**

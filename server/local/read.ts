@@ -24,13 +24,20 @@ export function localizeDocs(
   if (sel) for (const doc of docs) localizeDoc(fields, doc, sel)
 }
 
-/** `select` and `populate` of a read, checked against the fields (a 400 names what is wrong). */
+/**
+ * `select` and `populate` of a read, checked against the fields (a 400 names what is wrong). A key naming no field
+ * selects nothing, as in Payload, whose own plugins select fields a config may lack (plugin-ecommerce's
+ * `customerEmail` on carts); REST and GraphQL callers cannot send one, their contracts list the fields.
+ */
 export function readSelection(
   cms: Cms,
   fields: FlattenedField[],
   args: Pick<ReadArgs, 'select' | 'populate'>,
 ): { select?: Select; populate?: Map<string, Select> } {
-  const select = args.select === undefined ? undefined : checkSelect(fields, args.select)
+  const select =
+    args.select === undefined
+      ? undefined
+      : checkSelect(fields, args.select, 'select', undefined, [])
   if (args.populate === undefined) return { select }
   if (!isObject(args.populate))
     throw new BadRequest(
@@ -44,7 +51,7 @@ export function readSelection(
       throw new BadRequest(`populate: "${slug}" is not a collection.`, [
         { path: `populate.${slug}` },
       ])
-    populate.set(slug, checkSelect(related.flatFields, s, `populate.${slug}`))
+    populate.set(slug, checkSelect(related.flatFields, s, `populate.${slug}`, undefined, []))
   }
   return { select, populate }
 }

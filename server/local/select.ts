@@ -29,12 +29,17 @@ function isInclude(select: Select): boolean {
 const blockFields = (field: FlattenedField | undefined, key: string) =>
   field?.type === 'blocks' ? rowFields(field, { blockType: key }) : undefined
 
-/** Checks a select against the fields: a 400 names an unknown field or a value that is not a boolean or object. */
+/**
+ * Checks a select against the fields: a 400 names an unknown field or a value that is not a boolean or object.
+ * Given `dropped`, a key naming no field is left out and its path added there instead (a config's
+ * `defaultPopulate`, which Payload applies without checking its keys).
+ */
 export function checkSelect(
   fields: FlattenedField[],
   select: unknown,
   name = 'select',
   system: readonly string[] = SELECT_SYSTEM_FIELDS,
+  dropped?: string[],
 ): Select {
   if (!isObject(select))
     throw new BadRequest(`${name} must be an object of field names, such as { "title": true }.`, [
@@ -53,6 +58,10 @@ export function checkSelect(
     for (const [key, v] of Object.entries(s)) {
       const block = blockFields(owner, key)
       const field = block ? undefined : fs.find((f) => f.name === key)
+      if (!field && !block && !extra.includes(key) && dropped) {
+        dropped.push(`${path}${key}`)
+        continue
+      }
       if (!field && !block && !extra.includes(key))
         throw new BadRequest(`${name}: "${path}${key}" is not a field.`, [
           { path: `${name}.${path}${key}` },

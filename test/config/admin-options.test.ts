@@ -73,8 +73,8 @@ test('keys with server behaviour stay refused with what to do', (t) => {
   )
   fails(
     t,
-    { collections: [{ slug: 'posts', fields: [], orderable: true }] } as unknown as Config,
-    /^collections\[posts\]\.orderable is not supported/,
+    { collections: [{ slug: 'posts', fields: [], enableQueryPresets: true }] } as unknown as Config,
+    /^collections\[posts\]\.enableQueryPresets is not supported/,
   )
   fails(
     t,

@@ -40,7 +40,7 @@ const PORTED = `export default {
     {
       slug: 'posts',
       admin: { useAsTitle: 'title', group: 'Content' },
-      orderable: true,
+      enableQueryPresets: true,
       fields: [
         { name: 'title', type: 'text', localized: true, admin: { position: 'sidebar', description: 'Shown on cards' } },
         { name: 'body', type: 'richText', editor: { name: 'lexical' } },
@@ -56,7 +56,7 @@ test('check-config lists every refused and every ignored key of a config in one 
   t.is(code, 1)
   const refused = [
     'jobs.stats is not supported: there is no jobs stats global; remove stats',
-    'collections[posts].orderable is not supported',
+    'collections[posts].enableQueryPresets is not supported',
     'collections[posts].fields[2] (slug).sluggish is not an option of a text field',
   ]
   for (const line of refused) t.true(stdout.includes(`  ${line}`), line)
@@ -81,7 +81,7 @@ test('check-config lists every refused and every ignored key of a config in one 
 test('check-config passes a config that starts, still telling what it ignores', async (t) => {
   const file = await configFile(
     PORTED.replace('jobs: { tasks: [], stats: true },', '')
-      .replace('orderable: true,', '')
+      .replace('enableQueryPresets: true,', '')
       .replace(', sluggish: true', ''),
   )
   const { code, stdout } = await checkConfig(file)
@@ -105,18 +105,25 @@ test('check-config reports the first other config error once nothing is refused'
   t.regex(stdout, /Config error: .*headline/)
 })
 
-test('check-config runs the checks the start runs beyond the sanitiser: a defaultPopulate naming no field', async (t) => {
-  // Issue 55, blocker 7: check-config passed this config, which the start then refused.
-  const file = await configFile(`export default {
+test('check-config runs the checks the start runs beyond the sanitiser: a defaultPopulate that is not a select', async (t) => {
+  // Issue 55, blocker 7: check-config passed a defaultPopulate the start then refused.
+  const source = (select: string) => `export default {
   secret: 'a-test-secret-that-is-long-enough-1234',
-  collections: [{ slug: 'posts', defaultPopulate: { headline: true }, fields: [{ name: 'title', type: 'text' }] }],
+  collections: [{ slug: 'posts', defaultPopulate: ${select}, fields: [{ name: 'title', type: 'text' }] }],
 }
-`)
-  const { code, stdout } = await checkConfig(file)
-  t.is(code, 1)
+`
+  const bad = await checkConfig(await configFile(source("{ title: 'yes' }")))
+  t.is(bad.code, 1)
   t.regex(
-    stdout,
-    /Config error: .*headline.*defaultPopulate is a select of this collection's fields/,
+    bad.stdout,
+    /Config error: .*title.*must be true, false.*defaultPopulate is a select of this collection's fields/,
+  )
+  // A key naming no field selects nothing, as in Payload (templates/ecommerce names one): accepted, and listed.
+  const unknown = await checkConfig(await configFile(source('{ title: true, headline: true }')))
+  t.is(unknown.code, 0, unknown.stdout)
+  t.regex(
+    unknown.stdout,
+    /collections\[posts\]\.defaultPopulate\.headline: names no field of the collection, so it selects nothing/,
   )
 })
 

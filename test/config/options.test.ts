@@ -242,8 +242,8 @@ test('the options named in issue 18 are refused with their full path', (t) => {
   )
   refuses(
     t,
-    posts({ orderable: true }),
-    /^collections\[posts\]\.orderable is not supported: manual ordering/,
+    posts({ enableQueryPresets: true }),
+    /^collections\[posts\]\.enableQueryPresets is not supported: query presets are an admin-panel feature/,
   )
   // Autosave (issue 19) and schedulePublish (issue 39, docs/jobs.md) are implemented; the other draft options are still refused.
   refuses(

@@ -434,3 +434,69 @@ test("a declared password field's access (examples/multi-tenant) binds the passw
     await payload.destroy()
   }
 })
+
+test("orderable (Payload's manual ordering) adds the order fields, their default sorts and POST /reorder; bad shapes stop the start", (t) => {
+  const config = sanitizeConfig({
+    collections: [
+      { slug: 'tasks', orderable: true, fields: [{ name: 'title', type: 'text' }] },
+      {
+        slug: 'types',
+        fields: [
+          {
+            type: 'tabs',
+            tabs: [
+              {
+                name: 'meta',
+                fields: [
+                  {
+                    name: 'options',
+                    type: 'join',
+                    collection: 'options',
+                    on: 'type',
+                    orderable: true,
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { slug: 'options', fields: [{ name: 'type', type: 'relationship', relationTo: 'types' }] },
+    ],
+  })
+  const [tasks, types, options] = config.collections
+  t.is(tasks.flatFields[0].name, '_order')
+  t.like(tasks.flatFields[0], { type: 'text', index: true })
+  t.is(tasks.defaultSort, '_order')
+  // Payload's name: the joined collection, the join's path through named groups and tabs, the join's name.
+  t.is(options.flatFields[0].name, '_options_meta_options_order')
+  t.is(types.joins[0].field.defaultSort, '_options_meta_options_order')
+  t.deepEqual(
+    config.endpoints.map((e) => `${e.method} ${e.path}`),
+    ['post /reorder'],
+  )
+  t.is(sanitizeConfig(posts([])).endpoints.length, 0, 'no orderable, no endpoint')
+  rejects(t, posts([], { orderable: 'yes' }), /Collection "posts": orderable must be true or false/)
+  rejects(
+    t,
+    {
+      collections: [
+        {
+          slug: 'posts',
+          fields: [
+            { name: 'all', type: 'join', collection: ['posts', 'pages'], on: 'x', orderable: true },
+          ],
+        },
+      ],
+    },
+    /orderable joins must target a single collection/,
+  )
+  rejects(
+    t,
+    {
+      ...posts([], { orderable: true }),
+      endpoints: [{ path: '/reorder', method: 'post', handler: () => new Response() }],
+    },
+    /POST \/reorder is the endpoint of orderable collections and joins/,
+  )
+})

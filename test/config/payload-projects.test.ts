@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '../..')
 
 for (const [name, from] of [
   ['blank', 'templates/blank'],
+  ['ecommerce', 'templates/ecommerce'],
+  ['localization', 'examples/localization'],
   ['multi-tenant', 'examples/multi-tenant'],
   ['website', 'templates/website'],
 ]) {

@@ -408,20 +408,30 @@ test('defaultPopulate selects the fields of populated documents unless the reque
   t.deepEqual(g.data?.Article.category, { name: 'on', active: true })
 })
 
-test('a defaultPopulate naming an unknown field is a start-up error', async (t) => {
-  const e = await t.throwsAsync(
-    getCms({
-      config: {
-        db: { url: 'sqlite::memory:' },
-        collections: [
-          { slug: 'c', defaultPopulate: { nope: true }, fields: [{ name: 'a', type: 'text' }] },
-        ],
-      },
-    }),
-  )
+test('a defaultPopulate that is not a select is a start-up error; a key naming no field selects nothing, as in Payload', async (t) => {
+  const config = (defaultPopulate: unknown) => ({
+    db: { url: 'sqlite::memory:' },
+    collections: [
+      { slug: 'c', defaultPopulate, fields: [{ name: 'a', type: 'text' }] },
+      { slug: 'd', fields: [{ name: 'c', type: 'relationship', relationTo: 'c' }] },
+    ],
+  })
+  const e = await t.throwsAsync(getCms({ config: config({ a: 'yes' }) as never }))
   t.is(e?.name, 'ConfigError')
   t.regex(e?.message ?? '', /collections\[c\]\.defaultPopulate/)
-  t.regex(e?.message ?? '', /nope/)
+  t.regex(e?.message ?? '', /"a" must be true, false/)
+  // templates/ecommerce's products name a field they lack: the start goes on, and the key selects nothing.
+  const cms = await getCms({ config: config({ a: true, nope: true }) as never })
+  try {
+    const c = (await cms.create({ collection: 'c' as never, data: { a: 'x' } })) as { id: number }
+    const d = (await cms.create({ collection: 'd' as never, data: { c: c.id } })) as { id: number }
+    const read = (await cms.findByID({ collection: 'd' as never, id: d.id, depth: 1 })) as {
+      c: unknown
+    }
+    t.deepEqual(read.c, { id: c.id, a: 'x' })
+  } finally {
+    await cms.destroy()
+  }
 })
 
 test('minRows and maxRows bound hasMany text, number and select values on every layer', async (t) => {

@@ -10,15 +10,15 @@ import type { CollectionConfig } from '../../server/config/types.ts'
 export const collection: Implemented<CollectionConfig> = OPTION_TABLES.collection.implemented
 
 // A key the table lacks is a compile error.
-type WithOrderable = CollectionConfig & { orderable?: boolean }
-// @ts-expect-error orderable has no entry
-export const missing: Implemented<WithOrderable> = OPTION_TABLES.collection.implemented
+type WithPinned = CollectionConfig & { pinned?: boolean }
+// @ts-expect-error pinned has no entry
+export const missing: Implemented<WithPinned> = OPTION_TABLES.collection.implemented
 
 // An entry for a key the type lacks is a compile error.
 export const extra = {
   ...OPTION_TABLES.collection.implemented,
-  // @ts-expect-error orderable is not a key of CollectionConfig
-  orderable: 'implemented',
+  // @ts-expect-error pinned is not a key of CollectionConfig
+  pinned: 'implemented',
 } satisfies Implemented<CollectionConfig>
 
 // A refusal of an implemented option is a compile error.

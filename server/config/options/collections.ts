@@ -37,6 +37,7 @@ export const COLLECTION_TABLES = {
       versions: I,
       timestamps: I,
       defaultSort: I,
+      orderable: I,
       indexes: I,
       disableDuplicate: I,
       trash: I,

@@ -122,6 +122,7 @@ const fieldTypes = {
     defaultLimit: I,
     defaultSort: I,
     maxDepth: I,
+    orderable: I,
   }),
   array: exact<ArrayField>()({
     ...fieldBase,

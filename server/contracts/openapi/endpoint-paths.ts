@@ -39,12 +39,22 @@ export function endpointDefaultStatuses(
  * The responses of a custom endpoint: the fragment's, and the CMS's defaults for the statuses it leaves out. A
  * status the fragment declares, itself or through its range (`4XX`), wins: the handler's own body for it is
  * what the contract says (the fragment describes the CMS's error body there too, `#/components/schemas/Error`,
- * when both can happen). Without `responses`, a 200 with any JSON.
+ * when both can happen). Without `responses`, any JSON at any status: such a handler (a Payload plugin's, which
+ * answers `{ message, success: false }` with a 400 or 404 of its own) may answer anything, and so may the CMS
+ * around it (its error body).
  */
 function endpointResponses(e: Endpoint): Schema {
-  const own: Schema = e.openapi?.responses ?? {
-    200: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
-  }
+  if (!e.openapi?.responses)
+    return {
+      200: json({}, 'Whatever the handler answers (this endpoint declares no schema)'),
+      // The HTTP parser's 400 (declareParserRefusals) would otherwise claim the error body for the handler's own.
+      400: json({}, "The handler's own answer, or the CMS's error body for a malformed request"),
+      default: json(
+        {},
+        "The handler's own answer at another status, or the CMS's error body (#/components/schemas/Error) for a request it refuses around the handler",
+      ),
+    }
+  const own: Schema = e.openapi.responses
   const declared = new Set(Object.keys(own).map((k) => k.toUpperCase()))
   const security = e.openapi?.security
   const isPublic = Array.isArray(security) && security.length === 0
