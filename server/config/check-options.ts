@@ -1,6 +1,7 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { findFieldType } from '../fields/registry.ts'
 import { isLexicalEditor } from './lexical-editor.ts'
+import { isSlateEditor } from './slate-editor.ts'
 import { resolvedEditors } from './sanitize/lexical.ts'
 import { FIELD_TABLES, OPTION_TABLES, type OptionTable } from './options.ts'
 import { fieldTypeRefusalsByType } from './unsupported.ts'
@@ -54,7 +55,11 @@ export function checkOptions(input: unknown): void {
   const config = keys(input, T.config, '')
   if (!config) return
   adminKeys(config.admin, 'admin', [])
-  if (config.editor != null && !isLexicalEditor(config.editor)) ignore(`editor: ${EDITOR}`)
+  if (isSlateEditor(config.editor))
+    ignore(
+      "editor: Payload's Slate editor, accepted while no richText field uses it (this server's rich text is Lexical; a richText field without an editor of its own stops the start).",
+    )
+  else if (config.editor != null && !isLexicalEditor(config.editor)) ignore(`editor: ${EDITOR}`)
   const types = isObject(config.typescript) ? config.typescript : {}
   if (Array.isArray(types.schema) && types.schema.length)
     ignore(
@@ -232,7 +237,8 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       ignore(
         `${at}.localized: the config has no localization, so the field is stored once (as Payload does); add localization to translate it.`,
       )
-    if (f.editor != null && !isLexicalEditor(f.editor)) ignore(`${at}.editor: ${EDITOR}`)
+    if (f.editor != null && !isLexicalEditor(f.editor) && !isSlateEditor(f.editor))
+      ignore(`${at}.editor: ${EDITOR}`)
     if (inRows && f.saveToJWT != null && f.saveToJWT !== false)
       ignore(
         `${at}.saveToJWT: inside an array or blocks row it signs nothing, as in Payload (the token takes no value out of a row); set it on the array or blocks field to sign the whole value.`,

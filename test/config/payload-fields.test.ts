@@ -7,6 +7,7 @@ import test from 'ava'
 import { sanitizeConfig } from '../../server/config/sanitize.ts'
 import { getPayload } from '../../server/index.ts'
 import type { Config, Field } from '../../server/config/types.ts'
+import { slateEditor } from '@payloadcms/richtext-slate'
 import { compileSDL } from '../../server/contracts/graphql.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { generateTypes } from '../../server/contracts/typescript.ts'
@@ -498,5 +499,20 @@ test("orderable (Payload's manual ordering) adds the order fields, their default
       endpoints: [{ path: '/reorder', method: 'post', handler: () => new Response() }],
     },
     /POST \/reorder is the endpoint of orderable collections and joins/,
+  )
+})
+
+test("Payload's Slate editor is accepted while no richText field uses it; a richText field with it stops the start", (t) => {
+  const auth: Config = { editor: slateEditor({}), ...posts([{ name: 'title', type: 'text' }]) }
+  t.notThrows(() => sanitizeConfig(auth))
+  rejects(
+    t,
+    { editor: slateEditor(), ...posts([{ name: 'body', type: 'richText' }]) },
+    /Collection "posts", field "body": Slate rich text .* is not supported: this server's rich text is Lexical/,
+  )
+  rejects(
+    t,
+    posts([{ name: 'body', type: 'richText', editor: slateEditor() as never }]),
+    /field "body": Slate rich text/,
   )
 })

@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 const root = path.resolve(import.meta.dirname, '../..')
 
 for (const [name, from] of [
+  ['auth', 'examples/auth'],
   ['blank', 'templates/blank'],
   ['ecommerce', 'templates/ecommerce'],
   ['localization', 'examples/localization'],

@@ -18,6 +18,7 @@ export const PROJECTS = path.join(root, 'test/fixtures/payload-projects')
 export interface Answer {
   status: number
   body: any
+  headers: Headers
 }
 
 export interface RunningProject {
@@ -75,7 +76,7 @@ export async function startProject(
       /* not JSON */
     }
     check(method, url, res.status, body, res.headers.get('content-type'))
-    return { status: res.status, body }
+    return { status: res.status, body, headers: res.headers }
   }
   const auth = (token?: string): Record<string, string> =>
     token ? { authorization: `JWT ${token}` } : {}
@@ -101,7 +102,7 @@ export async function startProject(
         headers: { 'content-type': 'application/json', ...auth(token) },
         body: JSON.stringify({ query }),
       })
-      return { status: res.status, body: await res.json() }
+      return { status: res.status, body: await res.json(), headers: res.headers }
     },
     stop: async () => {
       await served.stop()

@@ -7,6 +7,7 @@ import {
   isLexicalFeature,
   type LexicalFeature,
 } from '../lexical-editor.ts'
+import { isSlateEditor, SLATE_REFUSED } from '../slate-editor.ts'
 import type {
   Block,
   Field,
@@ -68,6 +69,8 @@ interface Context {
   collections: SanitizedCollection[]
   /** The features of the config's `editor`. */
   rootFeatures: LexicalFeature[]
+  /** The config's `editor` as given (a Slate editor there binds the fields that name none). */
+  configEditor?: unknown
 }
 
 /**
@@ -82,7 +85,7 @@ export function resolveEditors(
 ): void {
   const base = { collections, rootFeatures: defaultEditorFeatures }
   const rootFeatures = featuresOf(configEditor, base, 'The config, editor')
-  const ctx = { ...base, rootFeatures }
+  const ctx = { ...base, rootFeatures, configEditor }
   for (const c of collections) resolveIn(c.flatFields, `Collection "${c.slug}"`, ctx)
   for (const g of globals) resolveIn(g.flatFields, `Global "${g.slug}"`, ctx)
 }
@@ -93,6 +96,8 @@ function resolveIn(fields: FlattenedField[], where: string, ctx: Context): void 
     const at = `${where}, field "${[...path, field.name].join('.')}"`
     if (field.maxDepth !== undefined && (!Number.isInteger(field.maxDepth) || field.maxDepth < 0))
       throw new ConfigError(`${at}: maxDepth must be a whole number, 0 or more.`)
+    if (isSlateEditor(field.editor ?? ctx.configEditor))
+      throw new ConfigError(`${at}: ${SLATE_REFUSED}`)
     const features =
       field.editor === undefined ? ctx.rootFeatures : featuresOf(field.editor, ctx, at)
     field.lexical = resolve(features, `${at}, editor`, ctx)
