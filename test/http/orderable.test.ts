@@ -8,7 +8,7 @@
 import test from 'ava'
 import { defineConfig } from '../../server/config/define-config.ts'
 import type { Access } from '../../server/config/types.ts'
-import { useServer } from '../helpers/http.ts'
+import { seededBearer, useServer } from '../helpers/http.ts'
 
 const editors: Access = ({ req }) => Boolean(req.user)
 const config = defineConfig({
@@ -61,12 +61,25 @@ const s = useServer(test, config, async (cms) => {
     })
 })
 
-async function bearer(role: string): Promise<Record<string, string>> {
-  const r = await s.request('POST', '/api/users/login', {
-    body: { email: `${role}@example.com`, password: `${role}-password` },
+const bearer = seededBearer(s)
+
+/** POST /api/reorder of one task next to a target. */
+const moveTask = (
+  id: number | string,
+  newKeyWillBe: 'greater' | 'less',
+  target: { id: number | string; key: string | null },
+  headers: Record<string, string>,
+) =>
+  s.request('POST', '/api/reorder', {
+    body: {
+      collectionSlug: 'tasks',
+      orderableFieldName: '_order',
+      docsToMove: [id],
+      newKeyWillBe,
+      target,
+    },
+    headers,
   })
-  return { Authorization: `Bearer ${r.body.token}` }
-}
 
 const ORDER = '_options_options_order'
 const titles = async (where = '') =>
@@ -91,30 +104,22 @@ test.serial(
     // Without a sort the list follows the keys, whatever the ids.
     t.deepEqual(await titles(), ['Plan', 'Build', 'Ship'])
     // Ship goes before Plan: a key below Plan's.
-    const moved = await s.request('POST', '/api/reorder', {
-      body: {
-        collectionSlug: 'tasks',
-        orderableFieldName: '_order',
-        docsToMove: [made[2].id],
-        newKeyWillBe: 'less',
-        target: { id: made[0].id, key: made[0]._order },
-      },
-      headers: editor,
-    })
+    const moved = await moveTask(
+      made[2].id,
+      'less',
+      { id: made[0].id, key: made[0]._order },
+      editor,
+    )
     t.is(moved.status, 200)
     t.deepEqual(moved.body, { orderValues: ['Zz'], success: true })
     t.deepEqual(await titles(), ['Ship', 'Plan', 'Build'])
     // Build goes after Ship, between Ship and Plan (the target's key is read when the client sends "pending").
-    const between = await s.request('POST', '/api/reorder', {
-      body: {
-        collectionSlug: 'tasks',
-        orderableFieldName: '_order',
-        docsToMove: [made[1].id],
-        newKeyWillBe: 'greater',
-        target: { id: made[2].id, key: 'pending' },
-      },
-      headers: editor,
-    })
+    const between = await moveTask(
+      made[1].id,
+      'greater',
+      { id: made[2].id, key: 'pending' },
+      editor,
+    )
     t.is(between.status, 200)
     t.true(between.body.orderValues[0] > 'Zz' && between.body.orderValues[0] < 'a0')
     t.deepEqual(await titles(), ['Ship', 'Build', 'Plan'])
@@ -136,16 +141,7 @@ test.serial(
     for (const id of [a.id, b.id])
       await s.cms.update({ collection: 'tasks', id, data: { _order: null } as never })
     t.is((await s.cms.findByID({ collection: 'tasks', id: b.id }))._order, null)
-    const r = await s.request('POST', '/api/reorder', {
-      body: {
-        collectionSlug: 'tasks',
-        orderableFieldName: '_order',
-        docsToMove: [a.id],
-        newKeyWillBe: 'greater',
-        target: { id: b.id, key: null },
-      },
-      headers: editor,
-    })
+    const r = await moveTask(a.id, 'greater', { id: b.id, key: null }, editor)
     t.is(r.status, 200)
     t.deepEqual(r.body, { message: 'initial migration', success: true })
     const keyA = (await s.cms.findByID({ collection: 'tasks', id: a.id }))._order as string
@@ -245,21 +241,27 @@ test('a malformed reorder is a 400 naming what is wrong; an unknown target a 404
     newKeyWillBe: 'greater',
     target: { id: task.id, key: task._order },
   }
-  const cases: [Record<string, unknown>, RegExp][] = [
+  // The third entry: the contract refuses the body too (its schema bounds docsToMove, newKeyWillBe and target).
+  const cases: [Record<string, unknown>, RegExp, string?][] = [
     [{ collectionSlug: 'users' }, /collectionSlug must name an orderable collection/],
     [
       { orderableFieldName: 'title' },
       /orderableFieldName must be an order field of tasks \(_order\)/,
     ],
-    [{ docsToMove: [] }, /docsToMove must be a list of 1 to 100 document ids/],
-    [{ newKeyWillBe: 'after' }, /newKeyWillBe must be "greater" or "less"/],
-    [{ target: { key: 'a0' } }, /target must be an object with the id of a document/],
+    [{ docsToMove: [] }, /docsToMove must be a list of 1 to 100 document ids/, 'minItems'],
+    [{ newKeyWillBe: 'after' }, /newKeyWillBe must be "greater" or "less"/, 'enum'],
+    [
+      { target: { key: 'a0' } },
+      /target must be an object with the id of a document/,
+      'required id',
+    ],
     [{ target: { id: task.id, key: '!!' } }, /target.key must be the order key of the target/],
   ]
-  for (const [change, message] of cases) {
+  for (const [change, message, refused] of cases) {
     const r = await s.request('POST', '/api/reorder', {
       body: { ...good, ...change },
       headers: editor,
+      invalid: refused && `the server's own 400 for a body the contract refuses (${refused})`,
     })
     t.is(r.status, 400, JSON.stringify(change))
     t.regex(r.body.errors[0].message, message)

@@ -16,15 +16,10 @@ test('templates/ecommerce: first admin, products with ordered variant options, a
   const project = await startProject('ecommerce')
   const { call } = project
   try {
-    const first = await call('POST', '/users/first-register', {
-      name: 'Admin',
-      email: 'admin@example.com',
-      password: 'a-long-test-password',
-    })
-    t.is(first.status, 200, JSON.stringify(first.body))
+    const first = await project.firstUser()
     // ensureFirstUserIsAdmin: the first user is an admin as well as a customer.
-    t.deepEqual([...first.body.user.roles].sort(), ['admin', 'customer'])
-    const admin: string = first.body.token
+    t.deepEqual([...first.user.roles].sort(), ['admin', 'customer'])
+    const admin: string = first.token
 
     const size = await call('POST', '/variantTypes', { label: 'Size', name: 'size' }, admin)
     t.is(size.status, 201, JSON.stringify(size.body))

@@ -13,13 +13,8 @@ test("examples/localization: first user, the example's own seed endpoint, every 
   const project = await startProject('localization')
   const { call } = project
   try {
-    const first = await call('POST', '/users/first-register', {
-      name: 'Admin',
-      email: 'admin@example.com',
-      password: 'a-long-test-password',
-    })
-    t.is(first.status, 200, JSON.stringify(first.body))
-    const token: string = first.body.token
+    const first = await project.firstUser()
+    const token: string = first.token
     t.is((await call('GET', '/seed')).status, 401, 'the seed handler refuses an anonymous caller')
     const seeded = await call('GET', '/seed', undefined, token)
     t.deepEqual(seeded.body, { success: true })

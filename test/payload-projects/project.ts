@@ -34,6 +34,11 @@ export interface RunningProject {
     token?: string,
   ) => Promise<Answer>
   graphql: (query: string, token?: string) => Promise<Answer>
+  /**
+   * Payload's first-user sign-up (`POST /users/first-register`; by default Admin, admin@example.com): the token and
+   * the user, or a throw.
+   */
+  firstUser: (data?: Record<string, unknown>) => Promise<{ token: string; user: any }>
   stop: () => Promise<void>
 }
 
@@ -103,6 +108,20 @@ export async function startProject(
         body: JSON.stringify({ query }),
       })
       return { status: res.status, body: await res.json(), headers: res.headers }
+    },
+    firstUser: async (data = {}) => {
+      const r = await send('POST', '/users/first-register', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Admin',
+          email: 'admin@example.com',
+          password: 'a-long-test-password',
+          ...data,
+        }),
+      })
+      if (r.status !== 200)
+        throw new Error(`first-register answered ${r.status}: ${JSON.stringify(r.body)}`)
+      return r.body
     },
     stop: async () => {
       await served.stop()

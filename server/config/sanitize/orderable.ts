@@ -11,6 +11,7 @@ import { generateKeyBetween } from 'fractional-indexing'
 import { ConfigError } from '../../errors/config-error.ts'
 import type {
   CollectionConfig,
+  CmsRequest,
   CollectionHook,
   Field,
   JoinField,
@@ -176,6 +177,32 @@ export const andWhere = (...parts: (Where | undefined)[]): Where => {
 }
 
 /**
+ * The first order key of the scope in that direction among the documents whose key meets `condition`, whoever may
+ * read them (keys must stay apart from every document's), or null.
+ */
+export async function firstKey(
+  req: CmsRequest,
+  collection: string,
+  field: string,
+  direction: 'asc' | 'desc',
+  condition: Record<string, unknown>,
+  scope: Where | undefined,
+): Promise<string | null> {
+  const found = await req.cms.find({
+    collection: collection as never,
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    req,
+    select: { [field]: true },
+    sort: direction === 'asc' ? field : `-${field}`,
+    where: andWhere({ [field]: condition } as Where, scope),
+  })
+  const key = (found.docs[0] as Record<string, unknown> | undefined)?.[field]
+  return isOrderKey(key) ? key : null
+}
+
+/**
  * The hook that keys a document written without one: after the last key of its scope. A copy (duplicate) has none,
  * so it comes last too.
  */
@@ -186,18 +213,9 @@ function keysHook(fields: OrderFields): CollectionHook {
     const original = operation === 'create' ? undefined : (originalDoc as Record<string, unknown>)
     for (const [name, on] of fields) {
       if (record[name] || original?.[name]) continue
-      const last = await req.cms.find({
-        collection: collection.slug as never,
-        depth: 0,
-        limit: 1,
-        pagination: false,
-        req,
-        select: { [name]: true },
-        sort: `-${name}`,
-        where: andWhere({ [name]: { exists: true } }, joinScope(on, record, original)),
-      })
-      const key = (last.docs[0] as Record<string, unknown> | undefined)?.[name]
-      record[name] = generateKeyBetween(isOrderKey(key) ? key : null, null)
+      const scope = joinScope(on, record, original)
+      const last = await firstKey(req, collection.slug, name, 'desc', { exists: true }, scope)
+      record[name] = generateKeyBetween(last, null)
     }
     return record
   }

@@ -14,7 +14,7 @@ import { BadRequest } from '../../errors/bad-request.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { Forbidden } from '../../errors/forbidden.ts'
 import type { CmsRequest, Endpoint, ID } from '../types.ts'
-import { andWhere, isOrderKey, joinScope, type OrderFields } from './orderable.ts'
+import { andWhere, firstKey, isOrderKey, joinScope, type OrderFields } from './orderable.ts'
 
 /** At most this many documents move in one request (Payload's admin moves one). */
 const MAX_MOVED = 100
@@ -114,22 +114,15 @@ async function reorder(req: CmsRequest, m: Move): Promise<Response> {
   const targetKey = m.target.key === 'pending' ? target[m.field] : m.target.key
   if (!isOrderKey(targetKey))
     throw new BadRequest(`The target document has no order key yet: send target.key null first.`)
-  // The neighbour on that side, whoever may read it: the new keys must fall between the two.
-  const next = await req.cms.find({
-    collection: m.collection as never,
-    depth: 0,
-    limit: 1,
-    pagination: false,
+  // The neighbour on that side: the new keys must fall between the two.
+  const neighbour = await firstKey(
     req,
-    select: { [m.field]: true },
-    sort: m.greater ? m.field : `-${m.field}`,
-    where: andWhere(
-      { [m.field]: { [m.greater ? 'greater_than' : 'less_than']: targetKey } },
-      scope,
-    ),
-  })
-  const found = (next.docs[0] as Record<string, unknown> | undefined)?.[m.field]
-  const neighbour = isOrderKey(found) ? found : null
+    m.collection,
+    m.field,
+    m.greater ? 'asc' : 'desc',
+    { [m.greater ? 'greater_than' : 'less_than']: targetKey },
+    scope,
+  )
   const orderValues = m.greater
     ? generateNKeysBetween(targetKey, neighbour, m.docs.length)
     : generateNKeysBetween(neighbour, targetKey, m.docs.length)
