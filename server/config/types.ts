@@ -70,6 +70,11 @@ export interface CmsRequest {
   payloadAPI?: 'REST' | 'GraphQL' | 'local'
   /** The file of a multipart REST write to an upload collection (Payload's `req.file`), spooled to disk. */
   file?: UploadedFile
+  /**
+   * Payload's buffers of the image sizes an upload write made (by size name), beside `file`: set with it for a
+   * collection whose storage plugin stores the files (its afterChange hook uploads them).
+   */
+  payloadUploadSizes?: Record<string, Buffer>
   user: (Record<string, unknown> & { id: ID; collection: string }) | null
   locale?: string
   /** The fallback locale, or the locales tried in order (Payload's array form), or none. */

@@ -103,8 +103,6 @@ export const endpointRefusals = {
 } as const satisfies Refusals<Endpoint>
 
 export const uploadRefusals = {
-  handlers:
-    'custom file handlers are not supported; remove handlers and serve files through a storage adapter (upload.storage) instead.',
   externalFileHeaderFilter:
     "a pasteURL fetch never forwards the caller's headers or cookies to another server; remove externalFileHeaderFilter.",
   filenameCompoundIndex: 'filenames are unique per collection; remove filenameCompoundIndex.',

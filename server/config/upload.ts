@@ -73,6 +73,16 @@ export interface UploadOptions {
   cacheTags?: boolean
   /** Where files live: the local disk under `staticDir` when unset (server/storage/). */
   storage?: StorageAdapter
+  /**
+   * Payload's file handlers, as a storage plugin (`@payloadcms/plugin-cloud-storage`, under
+   * `@payloadcms/storage-s3` and the others) sets them: the file route asks each in turn, after the document's
+   * read access, and serves the first `Response` one returns; when none does, the storage serves the file.
+   */
+  handlers?: UploadHandler[]
+  /** Payload's name of the storage plugin's adapter (`s3`, `azure`…): kept. */
+  adapter?: string
+  /** Payload's client-upload receipts (kept: files reach this server through its own routes). */
+  requiresClientUploadReceipt?: boolean
   /** Largest file accepted, in bytes (default: the root `upload.limits.fileSize`, else 50 MB): 413 above it. */
   limits?: { fileSize?: number }
   /**
@@ -94,6 +104,16 @@ export interface UploadOptions {
   hideFileInputOnCreate?: boolean
   hideRemoveFile?: boolean
 }
+
+/** One of Payload's `upload.handlers`: a `Response` serves the file, nothing leaves it to the next. */
+export type UploadHandler = (
+  req: CmsRequest,
+  args: {
+    doc: Record<string, unknown>
+    headers: Headers
+    params: { collection: string; filename: string }
+  },
+) => Response | void | undefined | Promise<Response | void | undefined>
 
 export interface SanitizedUpload extends Omit<
   UploadOptions,
@@ -154,9 +174,17 @@ export function sanitizeUpload(
   const fileSize = options.limits?.fileSize ?? fileSizeDefault ?? DEFAULT_FILE_SIZE
   if (!Number.isInteger(fileSize) || fileSize <= 0)
     throw new ConfigError(`${at}.limits.fileSize must be a positive whole number of bytes.`)
-  if (options.disableLocalStorage && !options.storage)
+  if (
+    options.handlers !== undefined &&
+    (!Array.isArray(options.handlers) || options.handlers.some((h) => typeof h !== 'function'))
+  )
     throw new ConfigError(
-      `${at}.disableLocalStorage needs a storage adapter (upload.storage, e.g. s3Storage({ … })) to keep files somewhere.`,
+      `${at}.handlers must be a list of functions (req, { params }) => Response.`,
+    )
+  // A storage plugin's hooks keep the files (Payload's cloud storage): its handlers serve them.
+  if (options.disableLocalStorage && !options.storage && !options.handlers?.length)
+    throw new ConfigError(
+      `${at}.disableLocalStorage needs a storage adapter (upload.storage, e.g. s3Storage({ … })) or a storage plugin's handlers to keep files somewhere.`,
     )
   checkAllowList(options.pasteURL, `${at}.pasteURL`)
   if (options.skipSafeFetch !== undefined && typeof options.skipSafeFetch !== 'boolean')

@@ -151,7 +151,10 @@ export async function prepareData(
         }
   }
   // --- validation: every error at once (400), references included
-  const checked = await validateData(a, incoming, merged, ownerNames)
+  // Keys of no field are refused where the caller sent them; those a hook adds are dropped, as Payload drops them
+  // (plugin-cloud-storage's hook sets `prefix` on collections without that field).
+  const sent = Object.keys(a.data)
+  const checked = await validateData(a, incoming, merged, ownerNames, sent)
   return { doc: checked, touched: [...touched] }
 }
 
@@ -165,6 +168,7 @@ async function validateData(
   incoming: Record<string, unknown>,
   merged: Record<string, unknown>,
   ownerNames: { collection?: string; global?: string },
+  sent: string[],
 ): Promise<Record<string, unknown>> {
   // Required fields bind every save but a draft save, as in Payload (`skipValidation` with `draft` only): a write
   // with `draft: true` that does not publish may leave them empty; one without it is checked in full, even where
@@ -190,7 +194,10 @@ async function validateData(
   }
   // Unknown keys are reported for what the caller sent; the stored original may hold columns of removed fields.
   const unknown = Object.keys(incoming).filter(
-    (k) => !a.fields.some((f) => f.name === k) && !['id', 'createdAt', 'updatedAt'].includes(k),
+    (k) =>
+      sent.includes(k) &&
+      !a.fields.some((f) => f.name === k) &&
+      !['id', 'createdAt', 'updatedAt'].includes(k),
   )
   const checked = await validateFields(
     a.fields,

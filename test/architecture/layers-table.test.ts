@@ -111,7 +111,8 @@ const TREE_BUILDERS = new Set([
   'config/versions.ts: versionCopy', // the versions collection's copy of the fields
   'config/check-options.ts: checkFields', // the raw config, layout fields included, with its key paths
   'config/sanitize/texts.ts: resolveFields', // label functions of the raw config, layout fields included
-  'config/sanitize/orderable.ts: joinsOf', // orderable joins of the raw config with their named path, before sanitizing
+  'config/sanitize/orderable.ts: joinsOf',
+  'config/sanitize/base-fields.ts: withBaseFields', // declared fields merged over Payload's base fields (a new tree)
   'config/sanitize/fields.ts: unlocalized', // a copy of the raw fields without `localized`
   'config/sanitize/lexical.ts: fieldsOf', // the fields inside rich text (blocks, links, upload nodes) checked
   'config/auth-options.ts: visit', // the claim names of each JWT level

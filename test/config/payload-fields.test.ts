@@ -516,3 +516,19 @@ test("Payload's Slate editor is accepted while no richText field uses it; a rich
     /field "body": Slate rich text/,
   )
 })
+
+test("upload.handlers (a storage plugin's) must be functions, and stand for the local disk under disableLocalStorage", (t) => {
+  const media = (upload: object): Config => ({
+    collections: [{ slug: 'media', upload, fields: [] }],
+  })
+  const handler = () => undefined
+  t.notThrows(() =>
+    sanitizeConfig(media({ disableLocalStorage: true, handlers: [handler], adapter: 's3' })),
+  )
+  rejects(t, media({ handlers: ['s3'] }), /upload\.handlers must be a list of functions/)
+  rejects(
+    t,
+    media({ disableLocalStorage: true }),
+    /disableLocalStorage needs a storage adapter .* or a storage plugin's handlers/,
+  )
+})

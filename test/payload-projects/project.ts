@@ -23,6 +23,8 @@ export interface Answer {
 
 export interface RunningProject {
   api: string
+  /** The server's working directory (where local uploads go). */
+  cwd: string
   /** A JSON request (`token`: Payload's `JWT <token>` header); the answer checked against the contract. */
   call: (method: string, route: string, body?: unknown, token?: string) => Promise<Answer>
   /** A multipart create of an upload collection: `file` and Payload's `_payload` JSON. */
@@ -87,6 +89,7 @@ export async function startProject(
     token ? { authorization: `JWT ${token}` } : {}
   return {
     api,
+    cwd,
     call: (method, route, body, token) =>
       send(method, route, {
         headers: {

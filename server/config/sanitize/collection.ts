@@ -10,6 +10,7 @@ import { checkEndpoints } from './endpoints.ts'
 import { checkCollectionAdmin } from './admin.ts'
 import { checkFields } from './fields.ts'
 import { checkIndexes } from './indexes.ts'
+import { withBaseFields } from './base-fields.ts'
 import { sanitizeUpload, uploadFields } from '../upload.ts'
 import { RESERVED_AUTH_FIELD_NAMES } from './names.ts'
 import type {
@@ -374,17 +375,4 @@ function loginWithUsername(
   // Without email login the username is the only way in, so it is always required.
   const requireUsername = allowEmailLogin ? (given.requireUsername ?? true) : true
   return { allowEmailLogin, requireEmail: given.requireEmail ?? false, requireUsername }
-}
-
-/**
- * A collection's fields with the fields an option adds (uploads) after them. A field the collection declares with
- * one of their names and types is merged over it (its label, admin, hooks, access win), as Payload's
- * mergeBaseFields; one of another type stays, and the field check names the duplicate.
- */
-function withBaseFields(fields: Field[], base: Field[]): Field[] {
-  const key = (f: Field) => ('name' in f && typeof f.name === 'string' ? `${f.name}:${f.type}` : '')
-  const own = new Map(fields.filter(key).map((f) => [key(f), f]))
-  const merged = base.map((b) => ({ ...b, ...own.get(key(b)) }) as Field)
-  const baseKeys = new Set(base.map(key))
-  return [...fields.filter((f) => !baseKeys.has(key(f))), ...merged]
 }

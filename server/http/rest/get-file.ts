@@ -1,4 +1,7 @@
 import type { SanitizedUpload } from '../../config/upload.ts'
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebStream } from 'node:stream/web'
+import { APIError } from '../../errors/api-error.ts'
 import { NotFound } from '../../errors/not-found.ts'
 import { parseRange } from '../../storage/range.ts'
 import { attachment, type RestHandlers, type RestReply } from './request.ts'
@@ -20,6 +23,7 @@ export const getFile: RestHandlers['getFile'] = async (cms, r) => {
   const filename = r.params.filename
   const args = { collection: collection.slug, filename, req: r.req, overrideAccess: false }
   const head = await cms.getFile({ ...args, headOnly: true })
+  if (head.response) return handlerReply(head.response)
   if (head.redirect) return { status: 302, headers: { Location: head.redirect } }
   const size = head.info?.size ?? 0
   const etag = head.info?.etag
@@ -50,6 +54,21 @@ export const getFile: RestHandlers['getFile'] = async (cms, r) => {
   }
   if (wanted) headers['Content-Range'] = `bytes ${wanted.start}-${wanted.end}/${size}`
   return finish({ status: wanted ? 206 : 200, headers, stream: body }, upload)
+}
+
+/**
+ * The answer of a storage plugin's handler, passed through (it applied `modifyResponseHeaders` itself): a success
+ * as it is, a 404 as this server's; any other status is the handler's failure.
+ */
+function handlerReply(res: Response): RestReply<200 | 206 | 302 | 304> {
+  const headers: Record<string, string> = {}
+  res.headers.forEach((value, key) => (headers[key] = value))
+  const stream = res.body ? Readable.fromWeb(res.body as WebStream) : undefined
+  if (res.status === 200 || res.status === 206 || res.status === 302 || res.status === 304)
+    return { status: res.status, headers, ...(stream && { stream }) }
+  stream?.destroy()
+  if (res.status === 404) throw new NotFound()
+  throw new APIError(`The storage plugin's file handler answered ${res.status}.`, 500)
 }
 
 /** The reply with the collection's `modifyResponseHeaders` applied (given and returning a Headers object). */

@@ -9,6 +9,8 @@ import { NotFound } from '../../errors/not-found.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 import type { Cms } from '../cms.ts'
 import { storageOf } from '../upload/store.ts'
+import { createLocalReq } from '../request.ts'
+import type { CmsRequest } from '../../config/types.ts'
 
 export interface GetFileArgs<S extends string = CollectionSlug> extends BaseArgs {
   collection: S
@@ -32,6 +34,11 @@ export interface FoundFile {
   body?: Readable
   /** With `headOnly`: opens the file's bytes (a range of them) later, without asking access again. */
   open?: (range?: ByteRange) => Promise<Readable | undefined>
+  /**
+   * The answer of one of the collection's `upload.handlers` (a storage plugin's), served as it is: the handler
+   * answers ranges, `If-None-Match` and its own headers itself.
+   */
+  response?: Response
 }
 
 /**
@@ -60,6 +67,8 @@ export async function getFile(this: Cms, args: GetFileArgs): Promise<FoundFile> 
   const doc: unknown = docs[0]
   if (!isRecord(doc)) throw new NotFound()
   const mimeType = mimeTypeOf(doc, args.filename)
+  const response = await askHandlers(this, args, doc)
+  if (response) return { doc, mimeType, filename: args.filename, response }
   const storage = storageOf(upload)
   const redirect = await storage.url?.(args.filename)
   if (redirect) return { doc, mimeType, filename: args.filename, redirect }
@@ -73,6 +82,36 @@ export async function getFile(this: Cms, args: GetFileArgs): Promise<FoundFile> 
   if (!file) throw new NotFound()
   const { body, ...info } = file
   return { doc, mimeType, filename: args.filename, info, body }
+}
+
+/**
+ * The first `Response` of the collection's `upload.handlers`, asked in turn with Payload's arguments (the request,
+ * the document, the collection and filename), or undefined when none answers.
+ */
+async function askHandlers(
+  cms: Cms,
+  args: GetFileArgs,
+  doc: Record<string, unknown>,
+): Promise<Response | undefined> {
+  const collection = cms.collection(args.collection)
+  const handlers = (collection.upload && collection.upload.handlers) || []
+  if (!handlers.length) return undefined
+  const req = args.req?.cms ? (args.req as CmsRequest) : createLocalReq(cms, args)
+  const params = { collection: collection.slug, filename: args.filename }
+  const ask = async (r: CmsRequest) => {
+    for (const handler of handlers) {
+      const answer = await handler(r, { doc, headers: new Headers(), params })
+      if (answer instanceof Response) return answer
+    }
+    return undefined
+  }
+  const answer = await ask(req)
+  if (answer?.status !== 416 || !req.headers?.has('range')) return answer
+  // An unsatisfiable range: the whole file, as this server's own file route answers it (RFC 9110 allows both).
+  await answer.body?.cancel()
+  const headers = new Headers(req.headers)
+  headers.delete('range')
+  return ask(Object.assign(Object.create(Object.getPrototypeOf(req) as object), req, { headers }))
 }
 
 /** The type recorded for the original or for the size whose file it is. */

@@ -10,6 +10,7 @@ import { isRecord } from '../../utilities/is-record.ts'
 import { freeFilename, suffixed } from '../../storage/filenames.ts'
 import { accessResult } from '../access.ts'
 import { localStorage } from '../../storage/local.ts'
+import { heldElsewhere } from '../../storage/elsewhere.ts'
 import type { Cms } from '../cms.ts'
 import { Readable } from 'node:stream'
 import type { DerivedImage } from './derive.ts'
@@ -17,10 +18,21 @@ import type { StagedFile } from './stage.ts'
 
 const adapters = new WeakMap<SanitizedUpload, StorageAdapter>()
 
-/** The collection's storage: its `upload.storage`, else the local disk under `staticDir` (made once). */
+/**
+ * The collection's storage: its `upload.storage`; else, with `disableLocalStorage`, the storage plugin's that set
+ * its handlers (which keeps the files itself); else the local disk under `staticDir` (made once).
+ */
 export function storageOf(upload: SanitizedUpload): StorageAdapter {
   let adapter = adapters.get(upload)
-  if (!adapter) adapters.set(upload, (adapter = upload.storage ?? localStorage(upload.staticDir)))
+  if (!adapter)
+    adapters.set(
+      upload,
+      (adapter =
+        upload.storage ??
+        (upload.disableLocalStorage
+          ? heldElsewhere(upload.adapter ?? 'upload.handlers')
+          : localStorage(upload.staticDir))),
+    )
   return adapter
 }
 
@@ -88,8 +100,30 @@ export async function storeFile(
         throw error
       }
     }
+    if (upload.handlers?.length) await handOver(req, filename, staged)
     return { keys, fields }
   }
+}
+
+/**
+ * The file and its sizes on `req`, as Payload's upload writes put them there (`req.file`, `req.payloadUploadSizes`),
+ * for a storage plugin's hooks to store: only where the collection has a plugin's handlers, since it holds the
+ * whole file in memory (within `upload.limits.fileSize`).
+ */
+async function handOver(req: CmsRequest, filename: string, staged: StagedFile): Promise<void> {
+  const chunks: Buffer[] = []
+  for await (const chunk of staged.open()) chunks.push(chunk as Buffer)
+  req.file = {
+    name: filename,
+    data: Buffer.concat(chunks),
+    mimetype: staged.mimeType,
+    size: staged.filesize,
+  }
+  req.payloadUploadSizes = Object.fromEntries(
+    Object.entries(staged.sizes ?? {}).flatMap(([name, image]) =>
+      image ? [[name, image.data]] : [],
+    ),
+  )
 }
 
 const EMPTY_SIZE = { filename: null, mimeType: null, filesize: null, width: null, height: null }
