@@ -40,7 +40,25 @@ export { storedAsJson as isJsonStored } from '../fields/registry.ts'
  * only required when its condition holds, so the contracts leave it optional).
  */
 export const alwaysRequired = (field: FlattenedField): boolean =>
-  'required' in field && Boolean(field.required) && typeof field.admin?.condition !== 'function'
+  'required' in field &&
+  Boolean(field.required) &&
+  typeof field.admin?.condition !== 'function' &&
+  !underCondition.has(field)
+
+/**
+ * The fields inside a group, array or blocks field that has an `admin.condition`, at any depth: Payload skips
+ * validating the whole subtree while the condition is false (plugin-form-builder's `redirect.url` is required only
+ * when the form redirects), so they are never always required either.
+ */
+const underCondition = new WeakSet<FlattenedField>()
+
+/** Notes the fields under a conditional field of a sanitized tree (`alwaysRequired` reads it). */
+export function markConditional(fields: FlattenedField[]): void {
+  traverseFields(fields, (f) => {
+    if (typeof f.admin?.condition !== 'function' && !underCondition.has(f)) return
+    for (const child of subFields(f) ?? []) underCondition.add(child)
+  })
+}
 
 export const fieldLabel = (field: { name: string; label?: StaticText | false }): string =>
   staticText(field.label) ?? field.name

@@ -4,7 +4,7 @@ import { checkRequestAuth, checkSaveToJWT, cookiePrefixOf } from './auth-options
 import { ConfigError } from '../errors/config-error.ts'
 import { checkOptions } from './check-options.ts'
 import { checkHttpOptions } from './plugins.ts'
-import { someField } from './fields.ts'
+import { markConditional, someField } from './fields.ts'
 import { checkNames } from './names.ts'
 import { annotateRelations } from './ids.ts'
 import { sanitizeCollection } from './sanitize/collection.ts'
@@ -107,6 +107,8 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   checkUploadTargets(collections, globals)
   resolveEditors(input.editor, collections, globals)
   annotateRelations({ collections, globals })
+  for (const owner of [...collections, ...globals])
+    for (const o of [owner, owner.versionsCollection]) if (o) markConditional(o.flatFields)
 
   const sanitized: SanitizedConfig = {
     ...input,

@@ -532,3 +532,36 @@ test("upload.handlers (a storage plugin's) must be functions, and stand for the 
     /disableLocalStorage needs a storage adapter .* or a storage plugin's handlers/,
   )
 })
+
+test('a required field inside a conditional group is not always required: its value may be null in the contracts', (t) => {
+  // plugin-form-builder's forms: `redirect` applies when the form redirects, and its `url` is required then only.
+  const c = sanitizeConfig(
+    posts([
+      { name: 'confirmationType', type: 'select', options: ['message', 'redirect'] },
+      {
+        name: 'redirect',
+        type: 'group',
+        admin: {
+          condition: (_: unknown, sibling: { confirmationType?: string }) =>
+            sibling.confirmationType === 'redirect',
+        },
+        fields: [
+          { name: 'url', type: 'text', required: true },
+          { name: 'deep', type: 'group', fields: [{ name: 'note', type: 'text', required: true }] },
+        ],
+      },
+      { name: 'title', type: 'text', required: true },
+    ]),
+  )
+  const doc = compileOpenAPI(c) as unknown as { components: { schemas: Record<string, unknown> } }
+  const post = doc.components.schemas.Post as {
+    properties: Record<string, { properties: Record<string, { type: unknown; properties?: any }> }>
+  }
+  const redirect = post.properties.redirect.properties
+  t.deepEqual(redirect.url.type, ['string', 'null'])
+  t.deepEqual(redirect.deep.properties.note.type, ['string', 'null'])
+  t.deepEqual((post.properties.title as unknown as { type: unknown }).type, 'string')
+  const types = generateTypes(c)
+  t.regex(types, /url\?: string \| null;/)
+  t.regex(types, /title: string;/)
+})

@@ -4,7 +4,8 @@
  * and seo plugins and `@payloadcms/payload-cloud` (which stays off outside Payload Cloud). Its own seed endpoint
  * (`GET /api/seed`, a Payload endpoint running the seed in one transaction of its own) writes pages, posts, media
  * (uploaded from the example's images) and globals in English and Spanish; each reads back in its locale, over
- * REST and GraphQL, and plugin-search has synced the posts.
+ * REST and GraphQL, and plugin-search has synced the posts. At request time: a form submission (form-builder), a
+ * redirect (redirects) and breadcrumbs kept across a parent's rename (nested-docs).
  */
 import test from 'ava'
 import { startProject } from './project.ts'
@@ -58,6 +59,59 @@ test("examples/localization: first user, the example's own seed endpoint, every 
     // plugin-search synced every post.
     const search = await call('GET', '/search?depth=0&limit=0&where[doc.relationTo][equals]=posts')
     t.is(search.body.totalDocs, 3)
+
+    // plugin-form-builder: anyone submits the seeded contact form; its submissions are read by signed-in users.
+    const [form] = (await call('GET', '/forms?depth=0&select[title]=true')).body.docs
+    const submitted = await call('POST', '/form-submissions', {
+      form: form.id,
+      submissionData: [
+        { field: 'full-name', value: 'Casey' },
+        { field: 'email', value: 'casey@example.com' },
+        { field: 'message', value: 'Hello' },
+      ],
+    })
+    t.is(submitted.status, 201, JSON.stringify(submitted.body))
+    t.is((await call('GET', '/form-submissions')).status, 401)
+    const submissions = await call('GET', '/form-submissions?depth=0', undefined, token)
+    t.deepEqual(
+      submissions.body.docs[0].submissionData.map((d: { field: string; value: string }) => [
+        d.field,
+        d.value,
+      ]),
+      [
+        ['full-name', 'Casey'],
+        ['email', 'casey@example.com'],
+        ['message', 'Hello'],
+      ],
+    )
+    // plugin-redirects: a redirect made by an editor, listed to anyone.
+    const redirect = await call(
+      'POST',
+      '/redirects',
+      { from: '/old-page', to: { type: 'custom', url: '/new-page' } },
+      token,
+    )
+    t.is(redirect.status, 201, JSON.stringify(redirect.body))
+    const redirects = await call('GET', '/redirects?depth=0&where[from][equals]=/old-page')
+    t.like(redirects.body.docs[0], { from: '/old-page', to: { type: 'custom', url: '/new-page' } })
+    // plugin-nested-docs: a child category's breadcrumbs, kept when its parent is renamed.
+    const parent = await call('POST', '/categories', { title: 'Parent' }, token)
+    const child = await call(
+      'POST',
+      '/categories',
+      { title: 'Child', parent: parent.body.doc.id },
+      token,
+    )
+    t.is(child.status, 201, JSON.stringify(child.body))
+    await call('PATCH', `/categories/${parent.body.doc.id}`, { title: 'Renamed' }, token)
+    const crumbs = await call('GET', `/categories/${child.body.doc.id}?depth=0`)
+    t.deepEqual(
+      crumbs.body.breadcrumbs.map((b: { doc: number; label: string }) => [b.doc, b.label]),
+      [
+        [parent.body.doc.id, 'Renamed'],
+        [child.body.doc.id, 'Child'],
+      ],
+    )
 
     const listed = await project.graphql(
       '{ Posts(locale: es, sort: "slug") { docs { slug title } } }',
