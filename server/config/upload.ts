@@ -65,7 +65,7 @@ export interface UploadOptions {
     boolean | ((args: { metadata: Record<string, unknown>; req: CmsRequest }) => boolean)
   /** sharp's `trim` options applied to images before anything else. */
   trimOptions?: Record<string, unknown>
-  /** Store nothing on the local disk (a `storage` adapter must then be set). */
+  /** Store nothing on the local disk (a `storage` adapter, or a storage plugin's handlers, must then be set). */
   disableLocalStorage?: boolean
   /** Headers of the file route's answers: returns the headers to send (or nothing to keep them). */
   modifyResponseHeaders?: (args: { headers: Headers }) => Headers | void
@@ -184,14 +184,14 @@ export function sanitizeUpload(
   // A storage plugin's hooks keep the files (Payload's cloud storage): its handlers serve them.
   if (options.disableLocalStorage && !options.storage && !options.handlers?.length)
     throw new ConfigError(
-      `${at}.disableLocalStorage needs a storage adapter (upload.storage, e.g. s3Storage({ … })) or a storage plugin's handlers to keep files somewhere.`,
+      `${at}.disableLocalStorage needs a storage adapter (upload.storage, e.g. s3Adapter({ … })) or a storage plugin's handlers to keep files somewhere.`,
     )
   checkAllowList(options.pasteURL, `${at}.pasteURL`)
   if (options.skipSafeFetch !== undefined && typeof options.skipSafeFetch !== 'boolean')
     checkList(options.skipSafeFetch, `${at}.skipSafeFetch`)
   if (options.storage && !isStorage(options.storage))
     throw new ConfigError(
-      `${at}.storage must be a storage adapter (localStorage(dir) or s3Storage({ … })).`,
+      `${at}.storage must be a storage adapter (localStorage(dir) or s3Adapter({ … }); s3Storage({ collections, … }) is a plugin).`,
     )
   return {
     ...options,

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import type { ByteRange, StorageAdapter, StoredFileInfo } from '../config/storage.ts'
 import { checkKey } from './keys.ts'
 
-export interface S3StorageOptions {
+export interface S3AdapterOptions {
   bucket: string
   /** A folder inside the bucket that every key goes under (no leading or trailing slash). */
   prefix?: string
@@ -36,7 +36,7 @@ const totalOf = (contentRange: string | undefined) => {
 
 /**
  * The AWS SDK, loaded when the adapter is first used: importing it costs about 200 ms and 35 MB of RSS, which a
- * config that imports `s3Storage` from contract-cms without using it (or before its first upload) should not
+ * config that imports `s3Adapter` from contract-cms without using it (or before its first upload) should not
  * pay at start-up (docs/performance.md, "Start-up").
  */
 const loadSdk = async () => {
@@ -53,7 +53,7 @@ type Sdk = Awaited<ReturnType<typeof loadSdk>>
  * Files in an S3-compatible bucket. Uploads stream through `@aws-sdk/lib-storage` (multipart above 5 MB, parts
  * aborted when the stream fails, so no partial object remains); reads pass the byte range to S3.
  */
-export function s3Storage(options: S3StorageOptions): StorageAdapter {
+export function s3Adapter(options: S3AdapterOptions): StorageAdapter {
   let ready: Promise<{ sdk: Sdk; client: S3Client }> | undefined
   const connect = () =>
     (ready ??= loadSdk().then((sdk) => ({ sdk, client: new sdk.S3Client(options.config) })))

@@ -8,6 +8,7 @@ import { sanitizeConfig } from '../../server/config/sanitize.ts'
 import { getPayload } from '../../server/index.ts'
 import type { Config, Field } from '../../server/config/types.ts'
 import { slateEditor } from '@payloadcms/richtext-slate'
+import { s3Storage } from '../../server/storage/s3-storage.ts'
 import { compileSDL } from '../../server/contracts/graphql.ts'
 import { compileOpenAPI } from '../../server/contracts/openapi.ts'
 import { generateTypes } from '../../server/contracts/typescript.ts'
@@ -564,4 +565,38 @@ test('a required field inside a conditional group is not always required: its va
   const types = generateTypes(c)
   t.regex(types, /url\?: string \| null;/)
   t.regex(types, /title: string;/)
+})
+
+test("s3Storage takes Payload's options and puts the collections it names on the bucket; what it cannot do stops the start", (t) => {
+  const config: Config = {
+    collections: [
+      { slug: 'media', upload: { imageSizes: [] }, fields: [] },
+      { slug: 'posts', fields: [] },
+    ],
+  }
+  const s3 = { bucket: 'media', config: { region: 'us-east-1' } }
+  const out = s3Storage({ ...s3, collections: { media: { prefix: 'site' } } })(config) as Config
+  const media = out.collections![0].upload as {
+    disableLocalStorage?: boolean
+    storage?: { name: string }
+  }
+  t.true(media.disableLocalStorage)
+  t.regex(media.storage!.name, /s3/)
+  t.is(out.collections![1], config.collections![1])
+  t.is(s3Storage({ ...s3, enabled: false, collections: { media: true } })(config), config)
+  const fails = (run: () => unknown, message: RegExp) =>
+    t.regex(t.throws(run, { name: 'ConfigError' })?.message ?? '', message)
+  fails(
+    () => s3Storage({ ...s3, collections: { posts: true } })(config),
+    /collections\.posts is not an upload collection/,
+  )
+  fails(
+    () => s3Storage({ ...s3, collections: { media: true }, acl: 'public-read' } as never),
+    /s3Storage: acl is not supported here/,
+  )
+  fails(
+    () =>
+      s3Storage({ ...s3, collections: { media: { disablePayloadAccessControl: true } as never } }),
+    /collections\.media\.disablePayloadAccessControl is not supported here/,
+  )
 })

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
-import type { S3StorageOptions } from '../../server/storage/s3.ts'
+import type { S3AdapterOptions } from '../../server/storage/s3.ts'
 
 export interface S3Server {
-  /** Settings of an `s3Storage` adapter on this server's bucket. */
-  options: (extra?: Partial<S3StorageOptions>) => S3StorageOptions
+  /** Settings of an `s3Adapter` on this server's bucket. */
+  options: (extra?: Partial<S3AdapterOptions>) => S3AdapterOptions
   close: () => Promise<void>
 }
 

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import type { StorageAdapter } from '../../server/config/storage.ts'
 import { localStorage } from '../../server/storage/local.ts'
-import { s3Storage } from '../../server/storage/s3.ts'
+import { s3Adapter } from '../../server/storage/s3.ts'
 import { startS3, type S3Server } from '../helpers/s3.ts'
 
 let s3: S3Server
@@ -24,7 +24,7 @@ test.after.always(() => s3?.close())
 
 const adapters: [string, () => StorageAdapter][] = [
   ['local', () => localStorage(localRoot)],
-  ['s3', () => s3Storage(s3.options({ prefix: 'site' }))],
+  ['s3', () => s3Adapter(s3.options({ prefix: 'site' }))],
 ]
 const body = (s: string | Buffer) => Readable.from([Buffer.from(s)])
 /** A stream that yields some bytes, then fails, as a client that hangs up mid-upload. */
@@ -98,13 +98,13 @@ test('local: a file is stored whole under its key, with no temporary file left',
 })
 
 test('s3: the stored object keeps its content type, and url() gives a public or a signed link', async (t) => {
-  const storage = s3Storage(s3.options())
+  const storage = s3Adapter(s3.options())
   await storage.put('img/a.txt', body('abc'), { contentType: 'text/plain' })
   t.is((await storage.stat('img/a.txt'))?.contentType, 'text/plain')
   t.is(await storage.url?.('img/a.txt'), undefined, 'served through the API by default')
-  const pub = s3Storage(s3.options({ publicUrl: 'https://cdn.example.com/', prefix: 'p' }))
+  const pub = s3Adapter(s3.options({ publicUrl: 'https://cdn.example.com/', prefix: 'p' }))
   t.is(await pub.url?.('img/a.txt'), 'https://cdn.example.com/p/img/a.txt')
-  const signed = await s3Storage(s3.options({ signedDownloads: { expiresIn: 60 } })).url?.(
+  const signed = await s3Adapter(s3.options({ signedDownloads: { expiresIn: 60 } })).url?.(
     'img/a.txt',
   )
   t.regex(signed ?? '', /\/media\/img\/a\.txt\?.*X-Amz-Signature=/)
@@ -114,7 +114,7 @@ test('s3: the stored object keeps its content type, and url() gives a public or 
 })
 
 test('s3: a 12 MB file streams up in parts and reads back whole', async (t) => {
-  const storage = s3Storage(s3.options())
+  const storage = s3Adapter(s3.options())
   const data = randomBytes(12 * 1024 * 1024)
   const chunks = Array.from({ length: 12 }, (_, i) =>
     data.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024),

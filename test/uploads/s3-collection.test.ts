@@ -1,17 +1,22 @@
 /**
  * Issue 34, item 5: an upload collection on S3-compatible storage (s3rver on loopback, real signed HTTP): several
- * servers share its files. Upload over REST, read through the file route (200, 206, 304), replace, delete.
+ * servers share its files. Upload over REST, read through the file route (200, 206, 304), replace, delete. The
+ * collection is put on the bucket as a Payload project does it, with `s3Storage({ collections, bucket, config })`
+ * in `plugins` (issue 55: Payload's shape); an adapter on the same bucket and prefix checks what the bucket holds.
  */
 import test from 'ava'
 import sharp from 'sharp'
 import { defineConfig } from '../../server/config/define-config.ts'
-import { s3Storage } from '../../server/storage/s3.ts'
+import { s3Adapter } from '../../server/storage/s3.ts'
+import { s3Storage } from '../../server/storage/s3-storage.ts'
 import { useServer } from '../helpers/http.ts'
 import { startS3, type S3Server } from '../helpers/s3.ts'
 
 const s3: S3Server = await startS3()
 test.after.always(() => s3.close())
-const storage = s3Storage(s3.options({ prefix: 'media' }))
+const { bucket, config } = s3.options()
+/** What the bucket holds under the collection's prefix. */
+const storage = s3Adapter(s3.options({ prefix: 'media' }))
 const s = useServer(
   test,
   defineConfig({
@@ -20,14 +25,11 @@ const s = useServer(
       {
         slug: 'media',
         access: { read: () => true, create: () => true, update: () => true, delete: () => true },
-        upload: {
-          storage,
-          disableLocalStorage: true,
-          imageSizes: [{ name: 'small', width: 10, height: 10 }],
-        },
+        upload: { imageSizes: [{ name: 'small', width: 10, height: 10 }] },
         fields: [{ name: 'alt', type: 'text' }],
       },
     ],
+    plugins: [s3Storage({ collections: { media: { prefix: 'media' } }, bucket, config })],
   }),
 )
 const png = (size: number, background: string) =>
