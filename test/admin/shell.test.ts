@@ -113,6 +113,9 @@ test.serial(
   async (t) => {
     const p = await s.open()
     await p.login('bob')
+    // The dashboard's own requests answer first (the `me` after the login, for the token's expiry): a loaded CI ran
+    // the logout below while that `me` was in flight, so the app met the dead token before the password change did.
+    await p.page.waitForLoadState('networkidle')
     // Bob logs out of every session from another client: the admin's token is dead from then on.
     const bearer = seededBearer(s)
     const out = await s.request('POST', '/api/users/logout', {
