@@ -58,14 +58,14 @@ export function checkSelect(
     for (const [key, v] of Object.entries(s)) {
       const block = blockFields(owner, key)
       const field = block ? undefined : fs.find((f) => f.name === key)
-      if (!field && !block && !extra.includes(key) && dropped) {
+      if (!field && !block && !extra.includes(key)) {
+        if (!dropped)
+          throw new BadRequest(`${name}: "${path}${key}" is not a field.`, [
+            { path: `${name}.${path}${key}` },
+          ])
         dropped.push(`${path}${key}`)
         continue
       }
-      if (!field && !block && !extra.includes(key))
-        throw new BadRequest(`${name}: "${path}${key}" is not a field.`, [
-          { path: `${name}.${path}${key}` },
-        ])
       if (typeof v === 'boolean') {
         if (include !== undefined && include !== v)
           throw new BadRequest(

@@ -11,6 +11,7 @@ import type { Cms } from '../cms.ts'
 import { storageOf } from '../upload/store.ts'
 import { createLocalReq } from '../request.ts'
 import type { CmsRequest } from '../../config/types.ts'
+import type { UploadHandler } from '../../config/upload.ts'
 
 export interface GetFileArgs<S extends string = CollectionSlug> extends BaseArgs {
   collection: S
@@ -67,7 +68,7 @@ export async function getFile(this: Cms, args: GetFileArgs): Promise<FoundFile> 
   const doc: unknown = docs[0]
   if (!isRecord(doc)) throw new NotFound()
   const mimeType = mimeTypeOf(doc, args.filename)
-  const response = await askHandlers(this, args, doc)
+  const response = await askHandlers(this, args, upload.handlers ?? [], doc)
   if (response) return { doc, mimeType, filename: args.filename, response }
   const storage = storageOf(upload)
   const redirect = await storage.url?.(args.filename)
@@ -91,13 +92,12 @@ export async function getFile(this: Cms, args: GetFileArgs): Promise<FoundFile> 
 async function askHandlers(
   cms: Cms,
   args: GetFileArgs,
+  handlers: UploadHandler[],
   doc: Record<string, unknown>,
 ): Promise<Response | undefined> {
-  const collection = cms.collection(args.collection)
-  const handlers = (collection.upload && collection.upload.handlers) || []
   if (!handlers.length) return undefined
   const req = args.req?.cms ? (args.req as CmsRequest) : createLocalReq(cms, args)
-  const params = { collection: collection.slug, filename: args.filename }
+  const params = { collection: args.collection, filename: args.filename }
   const ask = async (r: CmsRequest) => {
     for (const handler of handlers) {
       const answer = await handler(r, { doc, headers: new Headers(), params })
