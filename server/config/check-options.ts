@@ -247,6 +247,10 @@ function checkFields(fields: unknown, path: string, inRows = false): void {
       ignore(
         `${at}.index: the value is stored inside one JSON value (${inRows ? 'the rows of an array or blocks field' : f.localized ? 'every locale together' : 'the list of values'}), which has no column to index; accepted, queries on it scan.`,
       )
+    if (f.unique === true && (type === 'group' || (type === 'select' && f.hasMany === true)))
+      ignore(
+        `${at}.unique: ${type === 'group' ? 'a group has no value of its own' : "a hasMany select's values are a list"}, so there is nothing to keep unique (Payload's SQL adapters ignore it too); ${type === 'group' ? 'set unique on the fields inside the group' : 'remove it'}.`,
+      )
     if (type === 'group' && f.index != null)
       ignore(
         `${at}.index: a group has no column of its own, so there is nothing to index (Payload's SQL adapters ignore it too); index the fields inside the group.`,

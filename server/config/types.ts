@@ -381,9 +381,11 @@ export interface GroupField extends Omit<FieldBase, 'unique' | 'index'> {
   interfaceName?: string
   /**
    * Accepted with no server behaviour, as Payload's SQL adapters take it: a group has no column of its own to
-   * index (index the fields inside it). `unique` on a group is refused.
+   * index (index the fields inside it).
    */
   index?: boolean
+  /** Accepted with no server behaviour, as Payload's SQL adapters take it: set unique on the fields inside. */
+  unique?: boolean
 }
 
 /**

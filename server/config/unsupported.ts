@@ -172,9 +172,7 @@ export const fieldHooksRefusals = {} as const satisfies Refusals<NonNullable<Fie
 
 const JSON_INDEX = 'the value is stored as one JSON value, which cannot be indexed; remove it.'
 const ROWS_INDEX =
-  'the rows are stored as one JSON value, which cannot be indexed; remove it (unique and index are supported on fields outside arrays and blocks).'
-const GROUP_UNIQUE =
-  'a group has no column of its own; remove it and set unique on the fields inside the group.'
+  'the rows are stored as one JSON value, which cannot be indexed; remove it and set unique or index on the fields inside the rows.'
 const FILTER_OPTIONS =
   'filterOptions only narrows choices in an admin panel, which this server does not have; remove it and enforce the rule in validate.'
 /** Extra refusals of one field type, over `fieldRefusals`. */
@@ -212,7 +210,7 @@ export const fieldTypeRefusals = {
     unique:
       'uniqueness of points is not supported; remove unique (points are always indexed, for near).',
   } satisfies Refusals<PointField>,
-  group: { unique: GROUP_UNIQUE } satisfies Refusals<GroupField>,
+  group: {} satisfies Refusals<GroupField>,
   array: {
     index: ROWS_INDEX,
     unique: ROWS_INDEX,

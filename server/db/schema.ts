@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto'
 import { isIndexed, isJsonStored, isUnique } from '../config/fields.ts'
 import { idKind } from '../config/ids.ts'
+import {
+  holdsUnique,
+  rootPaths,
+  uniqueValuesOf,
+  type UniqueRoot,
+  type UniqueValues,
+} from './unique-values.ts'
 import { fieldType, relationOf } from '../fields/registry.ts'
 import type {
   CompoundIndex,
@@ -71,6 +78,8 @@ export interface CollectionSchema {
   uniquePaths: Map<string, string>
   /** How the collection's ids are held (numbers for integer and number ids, strings for text). */
   idKind: IdKind
+  /** The table keeping the unique values that sit inside JSON columns (db/unique-values.ts), if any. */
+  uniqueValues?: UniqueValues
 }
 
 import { DATE_LENGTH } from '../fields/date.ts'
@@ -121,6 +130,7 @@ function place(
   spec: TableSpec,
   uniquePaths: Map<string, string>,
   pathPrefix: string,
+  roots: UniqueRoot[],
 ): Map<string, Placement> {
   const out = new Map<string, Placement>()
   for (const field of fields) {
@@ -143,13 +153,15 @@ function place(
         kind: 'group',
         field,
         prefix: `${column}__`,
-        children: place(children, `${column}__`, table, spec, uniquePaths, `${path}.`),
+        children: place(children, `${column}__`, table, spec, uniquePaths, `${path}.`, roots),
       })
       continue
     }
     if (isJsonStored(field)) {
       spec.columns.push({ name: column, type: 'json' })
       out.set(field.name, { kind: 'json', column, field })
+      if (holdsUnique(field))
+        roots.push({ column, field, at: pathPrefix, paths: rootPaths(field, pathPrefix) })
       continue
     }
     if (type.geo) {
@@ -204,7 +216,8 @@ export function collectionSchema(collection: SanitizedCollection): CollectionSch
           ['PRIMARY', 'id'],
         ],
   )
-  const placements = place(collection.flatFields, '', table, spec, uniquePaths, '')
+  const roots: UniqueRoot[] = []
+  const placements = place(collection.flatFields, '', table, spec, uniquePaths, '', roots)
   if (collection.timestamps) {
     spec.columns.push(
       { name: 'createdAt', type: 'string', length: DATE_LENGTH, holds: 'date' },
@@ -214,11 +227,18 @@ export function collectionSchema(collection: SanitizedCollection): CollectionSch
     spec.indexes.push({ name: `${table}_updatedAt_idx`, columns: ['updatedAt'], unique: false })
   }
   for (const index of collection.indexes ?? []) compoundIndex(index, placements, spec, uniquePaths)
-  return { table: spec, placements, uniquePaths, idKind: idKind(collection) }
+  const kind = idKind(collection)
+  const uniqueValues = uniqueValuesOf(table, idColumn('parent', kind), roots, fitName)
+  return { table: spec, placements, uniquePaths, idKind: kind, uniqueValues }
 }
 
 /** MariaDB's longest identifier. */
 const MAX_NAME = 64
+/** A table or index name, shortened past 64 characters with a hash of the whole. */
+const fitName = (name: string): string =>
+  name.length > MAX_NAME
+    ? `${name.slice(0, MAX_NAME - 9)}_${createHash('sha256').update(name).digest('hex').slice(0, 8)}`
+    : name
 
 /**
  * A compound index (config/sanitize/indexes.ts checked that every path ends in a column). Its name is the
@@ -241,9 +261,7 @@ function compoundIndex(
     const p = level.get(parts[parts.length - 1])
     return p?.kind === 'column' ? p.column : path
   })
-  let name = `${spec.name}_${columns.join('_')}_${index.unique ? 'unique' : 'idx'}`
-  if (name.length > MAX_NAME)
-    name = `${name.slice(0, MAX_NAME - 9)}_${createHash('sha256').update(name).digest('hex').slice(0, 8)}`
+  const name = fitName(`${spec.name}_${columns.join('_')}_${index.unique ? 'unique' : 'idx'}`)
   spec.indexes.push({ name, columns, unique: Boolean(index.unique) })
   if (index.unique) uniquePaths.set(name, index.fields[0]).set(columns.join(','), index.fields[0])
 }
@@ -264,6 +282,16 @@ export function internalTables(): TableSpec[] {
         { name: 'updatedAt', type: 'string', length: DATE_LENGTH, holds: 'date' },
       ],
       indexes: [{ name: 'cms_globals_slug_unique', columns: ['slug'], unique: true }],
+    },
+    {
+      // The paths of collections' unique-values tables whose values are all written (db/unique-values-build.ts).
+      name: 'cms_unique_paths',
+      columns: [
+        { name: 'slot', type: 'string', length: 64, primary: true },
+        { name: 'table_name', type: 'string', length: 64 },
+        { name: 'path', type: 'string', length: 191 },
+      ],
+      indexes: [],
     },
     {
       // Login sessions: a token is valid only while its session row exists and has not expired.
@@ -352,7 +380,12 @@ export function schemaFor(config: SanitizedConfig): {
   ]
   const collections = new Map(all.map((c) => [c.slug, collectionSchema(c)]))
   return {
-    tables: [...internalTables(), ...[...collections.values()].map((s) => s.table)],
+    tables: [
+      ...internalTables(),
+      ...[...collections.values()].flatMap((s) =>
+        s.uniqueValues ? [s.table, s.uniqueValues.table] : [s.table],
+      ),
+    ],
     collections,
   }
 }

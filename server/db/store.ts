@@ -4,6 +4,7 @@ import type { ID, SanitizedCollection, Where } from '../config/types.ts'
 import { ValidationError } from '../errors/validation-error.ts'
 import type { Executor } from './database.ts'
 import { rowToDoc } from './rows.ts'
+import { deleteUniqueValues, writeUniqueValues } from './unique-values.ts'
 import { schemaOf } from './where/state.ts'
 import { compileSort, compileWhere, type Compiled, type QueryContext } from './where.ts'
 
@@ -184,6 +185,7 @@ export async function insertRow(
   const cols = Object.keys(row)
   const q = ctx.dialect.quote
   const given = row.id !== undefined && row.id !== null
+  let id: ID
   const sql =
     (cols.length
       ? `INSERT INTO ${table} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
@@ -194,10 +196,12 @@ export async function insertRow(
       cols.map((c) => row[c]),
     )
     // A custom or UUID id is written with the row; a serial one comes from the database.
-    return given ? (row.id as ID) : insertId
+    id = given ? (row.id as ID) : insertId
   } catch (error) {
     uniqueError(error, ctx, collection)
   }
+  await writeUniqueValues(ex, ctx, collection, id, row, true)
+  return id
 }
 
 export async function updateRow(
@@ -220,6 +224,7 @@ export async function updateRow(
   } catch (error) {
     uniqueError(error, ctx, collection, id)
   }
+  await writeUniqueValues(ex, ctx, collection, key, row, false)
 }
 
 export async function deleteRow(
@@ -231,6 +236,7 @@ export async function deleteRow(
   const { table } = tableOf(ctx, collection)
   const key = boundId(collection, id)
   if (key === undefined) return 0
+  await deleteUniqueValues(ex, ctx, collection, key)
   return (await ex.run(`DELETE FROM ${table} WHERE id = ?`, [key])).changes
 }
 

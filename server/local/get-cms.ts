@@ -6,6 +6,7 @@ import { jsonSchemaValidator } from '../fields/json.ts'
 import type { Config, SanitizedConfig } from '../config/types.ts'
 import { connect } from '../db/connect.ts'
 import type { Database } from '../db/database.ts'
+import { buildUniqueValues } from '../db/unique-values-build.ts'
 import { prepareSchema } from '../db/migrate.ts'
 import { migrationDir } from '../db/migrator.ts'
 import { ConfigError } from '../errors/config-error.ts'
@@ -96,6 +97,7 @@ export async function getCms(options: GetCmsOptions): Promise<Cms> {
     const { tables, collections } = schemaFor(config)
     if (options.migrate !== false) {
       await prepareSchema(db, tables, { onStart: config.db?.onStart, dir: migrationDir(config) })
+      await buildUniqueValues(db, collections)
     }
     const cms = new Cms(config, db, collections)
     await cms.emailAdapter()

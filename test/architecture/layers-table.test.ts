@@ -117,6 +117,7 @@ const TREE_BUILDERS = new Set([
   'config/sanitize/lexical.ts: fieldsOf', // the fields inside rich text (blocks, links, upload nodes) checked
   'config/auth-options.ts: visit', // the claim names of each JWT level
   'db/schema.ts: place', // the placement tree of a table
+  'db/unique-values.ts: collect', // unique values with the locale of the map above them (locale maps stop nesting)
   'db/where/path.ts: condition', // follows one where path
   'local/where-access.ts: checkPath', // follows one where path
   'local/select.ts: walk', // follows a select tree

@@ -151,18 +151,21 @@ test('a bad config names the collection and field at fault', (t) => {
     { ...posts([]), db: { idType: 'guid' as 'uuid' } },
     /^db\.idType must be "serial" or "uuid"; got "guid"/,
   )
-  rejects(
-    t,
-    posts([{ name: 'tags', type: 'array', fields: [{ name: 'x', type: 'text', unique: true }] }]),
-    /unique is only supported outside arrays and blocks: their rows are stored as one JSON value, which has no column to index; remove it/,
+  // unique inside rows, on localized fields and on hasMany relationships is kept (issue 55, db/unique-values.ts);
+  // hasMany text and number are refused, as Payload refuses them.
+  t.notThrows(() =>
+    sanitizeConfig({
+      localization: { locales: ['en', 'de'], defaultLocale: 'en' },
+      ...posts([
+        { name: 'tags', type: 'array', fields: [{ name: 'x', type: 'text', unique: true }] },
+        { name: 'slug', type: 'text', localized: true, unique: true },
+      ]),
+    } as Config),
   )
   rejects(
     t,
-    {
-      localization: { locales: ['en', 'de'], defaultLocale: 'en' },
-      ...posts([{ name: 'slug', type: 'text', localized: true, unique: true }]),
-    },
-    /field "slug": unique is not supported on localized fields: the value is stored as one JSON value holding every locale, which has no column to index; remove unique, or make the field not localized\./,
+    posts([{ name: 'codes', type: 'number', hasMany: true, unique: true }]),
+    /field "codes": unique is not supported on hasMany number fields \(Payload refuses it too: no index holds each value of the list\); remove unique/,
   )
   // index asks for speed only: on a value stored as JSON it is accepted and has no effect (issue 55).
   t.notThrows(() =>

@@ -85,10 +85,11 @@ async function freshDatabase(): Promise<{ url: string; done: () => Promise<void>
 }
 
 /** The internal tables as the CMS created them before they had primary keys (a unique index on the key). */
-// The internal tables of a database from before the keys: cms_generations (cached totals) came later, keyed.
+// The internal tables of a database from before the keys: cms_generations (cached totals) and cms_unique_paths
+// (unique values inside JSON) came later, keyed.
 const unkeyedInternalTables = (): TableSpec[] =>
   internalTables()
-    .filter((t) => t.name !== 'cms_generations')
+    .filter((t) => t.name !== 'cms_generations' && t.name !== 'cms_unique_paths')
     .map((t) => ({
       ...t,
       columns: t.columns.map(({ primary: _, ...c }) => c),
@@ -280,7 +281,8 @@ test('a migration file keys the internal tables of an old database, and its down
   try {
     await createUnkeyedInternalTables(db)
     const tables = schemaFor(sanitizeConfig({ ...exampleConfig, db: { url: fresh.url } })).tables
-    // The collections' tables are there already (an old database): the keys are missing, and cms_generations.
+    // The collections' tables are there already (an old database): the keys are missing, and the two internal
+    // tables that came later (cms_unique_paths, cms_generations).
     for (const table of tables.filter((x) => !x.name.startsWith('cms_')))
       for (const sql of await stepSql(db, { op: 'createTable', table: table.name, ...table }))
         await db.run(sql)
@@ -288,6 +290,7 @@ test('a migration file keys the internal tables of an old database, and its down
     t.deepEqual(
       plan.steps.map((s) => `${s.op} ${'table' in s ? s.table : ''}`),
       [
+        'createTable cms_unique_paths',
         'createTable cms_generations',
         'addPrimaryKey cms_globals',
         'addPrimaryKey cms_sessions',

@@ -60,18 +60,14 @@ export function checkFields(
           throw new ConfigError(
             `${at}: ${key} does not apply to a virtual field (it is not stored, and writes to it are ignored); remove ${key}.`,
           )
-    const unique = isUnique(f)
-    // A value stored as JSON (localized, hasMany) has no column to index.
-    if (unique && isJsonStored(f)) {
-      const many = 'hasMany' in f && f.hasMany ? 'hasMany ' : ''
-      throw new ConfigError(
-        `${at}: unique is not supported on ${f.localized ? 'localized fields' : `a ${many}${f.type} field`}: the value is stored as one JSON value${f.localized ? ' holding every locale' : ''}, which has no column to index; remove unique${f.localized ? ', or make the field not localized' : ''}.`,
-      )
+    // Unique values inside one JSON value (a locale map, a hasMany list, array and block rows) are kept unique
+    // through the collection's unique-values table (db/unique-values.ts), as Payload's per-table indexes do.
+    if (isUnique(f)) {
+      const problem = uniqueProblem(f)
+      if (problem) throw new ConfigError(`${at}: ${problem}`)
+      // Payload's SQL adapters index no hasMany select value and no group: accepted, no effect (check-config).
+      if (unsupportedUnique(f)) (f as { unique?: boolean }).unique = false
     }
-    if (unique && !topLevel)
-      throw new ConfigError(
-        `${at}: unique is only supported outside arrays and blocks: their rows are stored as one JSON value, which has no column to index; remove it, or keep the rows in a collection related to this one.`,
-      )
     // `index` asks for speed only: where no column holds the value (rows, JSON, a group), it is accepted and has no
     // effect (cms check-config lists it), as plugin-generated fields set it (multi-tenant's tenants array) and
     // templates do (the website's search overrides index their `meta` group).
@@ -98,6 +94,21 @@ export function checkFields(
   }
   return flat
 }
+
+/**
+ * Why `unique` cannot be kept on a field, as Payload's SQL adapters refuse it: hasMany text and number values
+ * (Payload: "Unique is not supported in Postgres for hasMany text fields").
+ */
+function uniqueProblem(f: FlattenedField): string | undefined {
+  const many = 'hasMany' in f && f.hasMany === true
+  if (many && (f.type === 'text' || f.type === 'number'))
+    return `unique is not supported on hasMany ${f.type} fields (Payload refuses it too: no index holds each value of the list); remove unique, or keep the values in a collection of their own with a unique field.`
+  return undefined
+}
+
+/** A `unique` Payload accepts and enforces nowhere: on a group (no column) and on a hasMany select. */
+export const unsupportedUnique = (f: FlattenedField): boolean =>
+  f.type === 'group' || (f.type === 'select' && 'hasMany' in f && f.hasMany === true)
 
 /** A copy of a field tree without `localized` (into groups, arrays, blocks, tabs and layout fields). */
 function unlocalized(fields: Field[]): Field[] {
