@@ -13,6 +13,9 @@
  *   contracts check   fail when contracts/ or generated/ differ from what the config compiles to
  *   contracts diff <base>   breaking and non-breaking changes since <base> (a folder or a git revision)
  *   check-config      every key of the config refused or accepted without server behaviour, in one pass
+ *   import-payload --from <sqlite:file | postgres://…> [--write] [--resume] [--accept-mismatches]
+ *             [--files <upload slug>=<Payload's staticDir>]… [--sample <n>]   bring over a database Payload wrote
+ *             for this config (a dry run unless --write; docs/porting-from-payload.md, "Bring your data")
  * Environment: CMS_CONFIG_PATH (config file), DATABASE_URL (sqlite:<path> | mysql://… | postgres://…).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -205,9 +208,14 @@ async function main(argv: string[]): Promise<void> {
       return contracts(argv.slice(1), loadConfig)
     case 'check-config':
       return checkConfig()
+    case 'import-payload': {
+      const { importCommand } = await import('./local/import-payload/command.ts')
+      process.exitCode = await importCommand(argv.slice(1), loadConfig, getCms)
+      return
+    }
     default:
       console.error(
-        `Unknown command "${command}". Commands: start, seed, push, migrate, migrate:create <name>, migrate:status, migrate:down, migrate:unlock, generate, generate:types, contracts check, contracts diff <base>, check-config.`,
+        `Unknown command "${command}". Commands: start, seed, push, migrate, migrate:create <name>, migrate:status, migrate:down, migrate:unlock, generate, generate:types, contracts check, contracts diff <base>, check-config, import-payload --from <url>.`,
       )
       process.exitCode = 2
   }

@@ -6,6 +6,12 @@ export type * from './config/payload-names.ts'
 export { getCms, type GetCmsOptions } from './local/get-cms.ts'
 export { Cms } from './local/cms.ts'
 export { loadConfig } from './config/load.ts'
+export {
+  importPayload,
+  ImportError,
+  type ImportOptions,
+  type ImportReport,
+} from './local/import-payload/run.ts'
 export * from './errors/index.ts'
 export { smtpAdapter, type SmtpAdapterOptions } from './email/smtp.ts'
 export { consoleEmailAdapter } from './email/console.ts'

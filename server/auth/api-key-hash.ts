@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import type { SanitizedConfig } from '../config/types.ts'
 import { secretKey } from './tokens.ts'
 
@@ -23,4 +23,26 @@ export function apiKeyProblem(value: unknown): string | undefined {
   if (!/^[\x21-\x7e]+$/.test(value))
     return 'An API key may hold only visible ASCII characters (no spaces), as it travels in a header.'
   return undefined
+}
+
+/**
+ * Payload's `payload.secret`: the first 32 hex characters of the SHA-256 of the config's secret (Payload keys its
+ * API key indexes and its tokens with it). Undefined without a configured secret.
+ */
+export function payloadSecret(config: SanitizedConfig): string | undefined {
+  const secret = config.secret ?? process.env.CMS_SECRET
+  if (!secret) return undefined
+  return createHash('sha256').update(secret).digest('hex').slice(0, 32)
+}
+
+/**
+ * The forms in which Payload stored a key's `apiKeyIndex`: HMAC-SHA256 keyed with `payloadSecret` (Payload 3.46 and
+ * later) and HMAC-SHA1 (before 3.46). A user imported from Payload keeps working with the key it had.
+ */
+export function payloadApiKeyIndexes(config: SanitizedConfig, key: string): string[] {
+  const secret = payloadSecret(config)
+  if (!secret) return []
+  return (['sha256', 'sha1'] as const).map((digest) =>
+    createHmac(digest, secret).update(key).digest('hex'),
+  )
 }

@@ -46,14 +46,41 @@ export async function hashPassword(password: string): Promise<{ hash: string; sa
   return { hash: key.toString('hex'), salt }
 }
 
+/**
+ * Payload 3's hashes, both kept by its `generatePasswordSaltHash` (3.90): the current one, `pbkdf2-sha256-v1:`
+ * and the hex of PBKDF2-HMAC-SHA256 with 600,000 iterations and a 32-byte key; the legacy one (every hash before
+ * it), the bare hex of 25,000 iterations and a 512-byte key. Both use a random 32-byte salt, used as its hex text.
+ * A user imported from Payload (`cms import-payload`) logs in with either, and that login stores this server's
+ * hash in its place (`isPayloadHash`).
+ */
+export const PAYLOAD_HASHES = {
+  prefix: 'pbkdf2-sha256-v1:',
+  current: { iterations: 600_000, keyLength: 32 },
+  legacy: { iterations: 25_000, keyLength: 512 },
+} as const
+
+/** Whether a stored hash is one Payload made (its prefix, or the 1,024 hex characters of its legacy hashes). */
+export const isPayloadHash = (hash: string): boolean =>
+  hash.startsWith(PAYLOAD_HASHES.prefix) || hash.length === PAYLOAD_HASHES.legacy.keyLength * 2
+
+/** Whether `password` is the one of a stored hash and salt: this server's, or one Payload made. */
 export async function verifyPassword(
   password: string,
   hash: string,
   salt: string,
 ): Promise<boolean> {
-  const key = await deriveKey(password, salt)
-  const stored = Buffer.from(hash, 'hex')
-  return stored.length === key.length && timingSafeEqual(stored, key)
+  let key: Buffer
+  let stored = hash
+  if (hash.startsWith(PAYLOAD_HASHES.prefix)) {
+    stored = hash.slice(PAYLOAD_HASHES.prefix.length)
+    const { iterations, keyLength } = PAYLOAD_HASHES.current
+    key = await derive(password, salt, iterations, keyLength, 'sha256')
+  } else if (isPayloadHash(hash)) {
+    const { iterations, keyLength } = PAYLOAD_HASHES.legacy
+    key = await derive(password, salt, iterations, keyLength, 'sha256')
+  } else key = await deriveKey(password, salt)
+  const bytes = Buffer.from(stored, 'hex')
+  return bytes.length === key.length && timingSafeEqual(bytes, key)
 }
 
 /** Burns the same time as a verification, so an unknown email answers as slowly as a wrong password. */

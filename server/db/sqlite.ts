@@ -73,7 +73,14 @@ export class SqliteDatabase implements Database {
   /** How long a transaction started inside another one waits before it is reported as a deadlock. */
   nestedWaitMs = 10_000
 
-  constructor(filename: string) {
+  /** `readonly`: open an existing file without changing it (a database another program wrote, to read from). */
+  constructor(filename: string, options: { readonly?: boolean } = {}) {
+    if (options.readonly) {
+      this.db = new BetterSqlite3(filename, { readonly: true, fileMustExist: true })
+      this.db.pragma('busy_timeout = 5000')
+      this.description = `sqlite:${filename} (read only)`
+      return
+    }
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true })
     this.db = new BetterSqlite3(filename)
     this.db.pragma('journal_mode = WAL')

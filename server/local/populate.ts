@@ -193,6 +193,11 @@ interface Placed {
   fields: FlattenedField[]
   doc: Record<string, unknown>
   times: number
+  /**
+   * The deepest level its relations populate to: a field's `maxDepth` bounds everything below it, as Payload
+   * loads the related document with that depth (a join's documents, maxDepth 1, keep their own relations as ids).
+   */
+  cap?: number
 }
 
 /** The ids of `found` that are in the trash (a collection with `trash`, `deletedAt` set). */
@@ -248,12 +253,14 @@ export async function populateFields(
   const ctx = cms.queryContext(req.locale)
   const budget = budgetOf(req, opts.overrideAccess)
   for (let depth = 1; depth <= opts.depth && level.length; depth++) {
-    const slots: (Slot & { times: number })[] = []
-    for (const { fields: f, doc, times } of level) {
+    const slots: (Slot & { times: number; cap?: number })[] = []
+    for (const { fields: f, doc, times, cap } of level) {
       const found: Slot[] = []
       collectSlots(f, doc, found, req.locale)
-      for (const s of found)
-        if (s.maxDepth === undefined || depth <= s.maxDepth) slots.push({ ...s, times })
+      for (const s of found) {
+        const bound = lower(s.maxDepth, cap)
+        if (bound === undefined || depth <= bound) slots.push({ ...s, times, cap: bound })
+      }
     }
     const byCollection = new Map<string, Set<ID>>()
     for (const s of slots) {
@@ -305,8 +312,12 @@ export async function populateFields(
       count += s.times
       if (budget) bytes += s.times * jsonSize(doc)
       const placed = next.get(doc)
-      if (placed) placed.times += s.times
-      else next.set(doc, { fields: entry.collection.flatFields, doc, times: s.times })
+      if (placed) {
+        placed.times += s.times
+        // One object for every slot holding the document: the loosest bound of theirs.
+        placed.cap =
+          placed.cap === undefined || s.cap === undefined ? undefined : Math.max(placed.cap, s.cap)
+      } else next.set(doc, { fields: entry.collection.flatFields, doc, times: s.times, cap: s.cap })
     }
     budget?.chargeDocs(count, bytes)
     const gone: Slot[] = []

@@ -118,6 +118,8 @@ const TREE_BUILDERS = new Set([
   'config/auth-options.ts: visit', // the claim names of each JWT level
   'db/schema.ts: place', // the placement tree of a table
   'db/unique-values.ts: collect', // unique values with the locale of the map above them (locale maps stop nesting)
+  'db/payload-source/compile.ts: compile', // readers of a Payload database's table tree (tables made as it goes)
+  'db/payload-source/compile.ts: readObject', // runs compiled readers over one row (its `children` are readers)
   'db/where/path.ts: condition', // follows one where path
   'local/where-access.ts: checkPath', // follows one where path
   'local/select.ts: walk', // follows a select tree

@@ -107,6 +107,11 @@ export interface Dialect {
    * order first (a `FOR UPDATE` subquery with ORDER BY).
    */
   updateLocksInScanOrder?: boolean
+  /**
+   * After rows were inserted with their serial ids given (an import), the statement that moves the table's id
+   * sequence past them (PostgreSQL; SQLite and MariaDB continue after the largest id by themselves).
+   */
+  advanceSerial?(table: string): string
   /** Identifiers longer than this are cut to it by the database (PostgreSQL: 63; index names reach 64). */
   maxNameLength?: number
   /**

@@ -58,6 +58,8 @@ export const postgresDialect: Dialect = {
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   returningId: ' RETURNING id',
   insertDefaults: (table) => `INSERT INTO ${table} DEFAULT VALUES`,
+  advanceSerial: (table) =>
+    `SELECT setval(pg_get_serial_sequence('${postgresDialect.quote(table).replace(/'/g, "''")}', 'id'), COALESCE((SELECT MAX(id) FROM ${postgresDialect.quote(table)}), 0) + 1, false)`,
   onConflictUpdate: (key) => `ON CONFLICT (${key}) DO UPDATE SET`,
   // A bare column name in the assignments would be ambiguous with EXCLUDED's: the stored row is the table's.
   conflictStored: (table, column) => `${table}.${column}`,

@@ -31,26 +31,28 @@ export async function readGlobalRow(
   }
 }
 
-/** Saves global `slug`: an update of its row when `exists`, else its first insert. */
+/** Saves global `slug`: an update of its row when `exists`, else its first insert; `stamps` keep given times (an import). */
 export async function writeGlobalRow(
   ex: Executor,
   dialect: Dialect,
   slug: string,
   data: Record<string, unknown>,
   exists: boolean,
+  stamps: { createdAt?: string; updatedAt?: string } = {},
 ): Promise<void> {
   const now = new Date().toISOString()
+  const updatedAt = stamps.updatedAt ?? now
   const q = dialect.quote
   if (exists) {
     await ex.run(`UPDATE cms_globals SET data = ?, ${q('updatedAt')} = ? WHERE slug = ?`, [
       JSON.stringify(data),
-      now,
+      updatedAt,
       slug,
     ])
   } else {
     await ex.run(
       `INSERT INTO cms_globals (slug, data, ${q('createdAt')}, ${q('updatedAt')}) VALUES (?, ?, ?, ?)`,
-      [slug, JSON.stringify(data), now, now],
+      [slug, JSON.stringify(data), stamps.createdAt ?? now, updatedAt],
     )
   }
 }

@@ -137,18 +137,32 @@ export async function consumeResetToken(
   return done.changes === 1
 }
 
+/** Replaces user `id`'s password hash and salt (a hash Payload made, upgraded at its first login here). */
+export async function setPasswordHash(
+  { ex, dialect, table }: UserTable,
+  id: number,
+  password: { hash: string; salt: string },
+): Promise<void> {
+  const q = dialect.quote
+  await ex.run(`UPDATE ${q(table)} SET ${q('hash')} = ?, ${q('salt')} = ? WHERE id = ?`, [
+    password.hash,
+    password.salt,
+    id,
+  ])
+}
+
 /**
- * The ids (two at most) of the users whose API key hashes to `index` and is enabled. Booleans are stored as 1/0
+ * The ids (two at most) of the users whose API key hashes to one of `indexes` (its forms) and is enabled. Booleans are stored as 1/0
  * on both databases.
  */
 export async function findUsersByApiKey(
   { ex, dialect, table }: UserTable,
-  index: string,
+  indexes: string[],
 ): Promise<number[]> {
   const q = dialect.quote
   const rows = await ex.all<{ id: number }>(
-    `SELECT id FROM ${q(table)} WHERE ${q('apiKeyIndex')} = ? AND ${q('enableAPIKey')} = 1 LIMIT 2`,
-    [index],
+    `SELECT id FROM ${q(table)} WHERE ${q('apiKeyIndex')} IN (${indexes.map(() => '?').join(', ')}) AND ${q('enableAPIKey')} = 1 LIMIT 2`,
+    indexes,
   )
   return rows.map((r) => Number(r.id))
 }

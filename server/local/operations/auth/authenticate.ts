@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, apiKeyIndex } from '../../../auth/api-key-hash.ts'
+import { API_KEY_HEADER, apiKeyIndex, payloadApiKeyIndexes } from '../../../auth/api-key-hash.ts'
 import { cookieName } from '../../../auth/cookies.ts'
 import { verifyToken, type TokenClaims } from '../../../auth/tokens.ts'
 import type { SanitizedCollection } from '../../../config/types.ts'
@@ -28,7 +28,7 @@ const UNVERIFIED = 'The account has not verified its email yet.'
 
 /**
  * The user an API key of auth collection `slug` stands for: one with `enableAPIKey` on whose `apiKeyIndex` is the
- * key's HMAC. Undefined for a collection without `useAPIKey`, an unknown or disabled key, and a key two users
+ * key's HMAC (this server's, or one of the forms Payload stored, for users imported from Payload). Undefined for a collection without `useAPIKey`, an unknown or disabled key, and a key two users
  * share (it names no one).
  */
 export async function authenticateAPIKey(
@@ -38,7 +38,10 @@ export async function authenticateAPIKey(
 ): Promise<User | undefined> {
   const c = this.config.collectionsBySlug.get(slug)
   if (!c?.auth || !c.auth.useAPIKey) return undefined
-  const ids = await findUsersByApiKey(usersOf(this, c), apiKeyIndex(this.config, key))
+  const ids = await findUsersByApiKey(usersOf(this, c), [
+    apiKeyIndex(this.config, key),
+    ...payloadApiKeyIndexes(this.config, key),
+  ])
   return ids.length === 1 ? readUser(this, c, ids[0]) : undefined
 }
 

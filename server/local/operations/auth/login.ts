@@ -1,9 +1,10 @@
-import { fakeVerify, verifyPassword } from '../../../auth/password.ts'
+import { fakeVerify, hashPassword, isPayloadHash, verifyPassword } from '../../../auth/password.ts'
 import {
   clearFailedLogins,
   countFailedLogin,
   findUserByLogin,
   lockUser,
+  setPasswordHash,
 } from '../../../db/stores/users.ts'
 import { AuthenticationError, LockedAuth, UnverifiedEmail } from '../../../errors/auth-errors.ts'
 import type { Cms } from '../../cms.ts'
@@ -69,8 +70,11 @@ export async function login(this: Cms, args: LoginArgs): Promise<AuthResult> {
   }
   // auth.verify: the right password of an account not yet verified is a 403.
   if (unverified(c, row)) throw new UnverifiedEmail()
+  // A hash Payload made is replaced by this server's, with the login (a hook refusing it keeps the old one).
+  const upgrade = isPayloadHash(row.hash) ? await hashPassword(password) : undefined
   return withTransaction(this, req, async (tx) => {
     await clearFailedLogins(usersOf(this, c, tx), id)
+    if (upgrade) await setPasswordHash(usersOf(this, c, tx), id, upgrade)
     // Signed with the session (its claims do not depend on the hooks), so it ends when the session does; handed
     // out only when every hook has passed.
     const { token, exp } = await openSession(this, c, id, tx)
