@@ -5,7 +5,7 @@
  * Payload's older kind logs in too.
  */
 import test from 'ava'
-import { pbkdf2Sync, randomBytes } from 'node:crypto'
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto'
 import { copyFile, stat, truncate } from 'node:fs/promises'
 import path from 'node:path'
 import { getCms, importPayload, type Cms, type Config } from '../../server/index.ts'
@@ -133,7 +133,7 @@ test('a target holding documents is refused; an interrupted import resumes witho
   }
 })
 
-test("a user whose hash is Payload's older kind (before 3.90) logs in, and the login upgrades it", async (t) => {
+test("a user whose hash is Payload's older kind (before 3.90) logs in and the login upgrades it; an older API key index matches", async (t) => {
   const { cms, done } = await target()
   try {
     await importPayload(cms, { from: site.url, write: true })
@@ -154,6 +154,14 @@ test("a user whose hash is Payload's older kind (before 3.90) logs in, and the l
     ])
     t.regex(hash, /^[0-9a-f]{64}$/)
     t.truthy((await login('older-password')).token)
+    // An API key indexed as Payload indexed keys before 3.46 (HMAC-SHA1 keyed with its secret) works too.
+    const secret = createHash('sha256').update(String(cms.config.secret)).digest('hex').slice(0, 32)
+    const key = 'an-older-payload-api-key-0123456789abcdef'
+    const sha1 = createHmac('sha1', secret).update(key).digest('hex')
+    const column = cms.db.dialect.quote('apiKeyIndex')
+    await cms.db.run(`UPDATE users SET ${column} = ? WHERE id = ?`, [sha1, site.made.user.id])
+    t.is((await cms.authenticateAPIKey('users', key))?.id, site.made.user.id)
+    t.is(await cms.authenticateAPIKey('users', `${key}x`), undefined)
   } finally {
     await done()
   }
