@@ -4,7 +4,8 @@
  * database is made once and kept in the temporary folder, since Payload takes minutes to write it) and imported
  * into a fresh SQLite database through `importPayload`. Reports the import's wall time against the issue's bound
  * (under a minute on the 2-core machine), Payload's own time to write the same documents for scale, and a second
- * run with `resume` (an interrupted import's re-run) that must write nothing. Results: bench/results/import-payload.json.
+ * run with `resume` (an interrupted import's re-run) that must write nothing. Results: bench/results/import-payload-<sqlite|mysql|postgres>.json. `--target <url>` imports into an empty
+ * MariaDB or PostgreSQL database instead.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -34,8 +35,11 @@ if (!existsSync(source)) {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cms-bench-import-'))
+// `--target <url>`: an empty MariaDB or PostgreSQL database to import into (default a new SQLite file).
+const to = process.argv.indexOf('--target')
+const targetUrl = to > 0 ? process.argv[to + 1] : `sqlite:${path.join(dir, 'cms.db')}`
 const cms = await getCms({
-  config: siteConfig(`sqlite:${path.join(dir, 'cms.db')}`, path.join(dir, 'media')),
+  config: siteConfig(targetUrl, path.join(dir, 'media')),
   cron: false,
 })
 try {
@@ -47,6 +51,7 @@ try {
   const resumeMs = performance.now() - resumed
   const documents = Object.values(report.counts).reduce((a, b) => a + b, 0)
   const result = {
+    target: cms.db.description,
     posts,
     documents,
     counts: report.counts,
@@ -59,8 +64,9 @@ try {
     ...(payloadWriteMs ? { payloadWriteSeconds: +(payloadWriteMs / 1000).toFixed(1) } : {}),
   }
   console.log(JSON.stringify(result, null, 2))
+  const kind = targetUrl.split(':')[0]
   writeFileSync(
-    path.resolve(import.meta.dirname, 'results/import-payload.json'),
+    path.resolve(import.meta.dirname, `results/import-payload-${kind}.json`),
     JSON.stringify(result, null, 2) + '\n',
   )
 } finally {
