@@ -1,6 +1,6 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import type { SanitizedConfig } from '../config/types.ts'
-import { secretKey } from './tokens.ts'
+import { payloadSecret, secretKey } from './tokens.ts'
 
 /**
  * API keys (`auth.useAPIKey`): the key is never stored, only its HMAC-SHA256 keyed with the server secret
@@ -23,16 +23,6 @@ export function apiKeyProblem(value: unknown): string | undefined {
   if (!/^[\x21-\x7e]+$/.test(value))
     return 'An API key may hold only visible ASCII characters (no spaces), as it travels in a header.'
   return undefined
-}
-
-/**
- * Payload's `payload.secret`: the first 32 hex characters of the SHA-256 of the config's secret (Payload keys its
- * API key indexes and its tokens with it). Undefined without a configured secret.
- */
-export function payloadSecret(config: SanitizedConfig): string | undefined {
-  const secret = config.secret ?? process.env.CMS_SECRET
-  if (!secret) return undefined
-  return createHash('sha256').update(secret).digest('hex').slice(0, 32)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { SanitizedConfig } from '../config/types.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { weakSecretReason } from './secret-strength.ts'
@@ -14,6 +14,8 @@ export interface TokenClaims {
   collection: string
   sid: string
   exp: number
+  /** A token Payload signed (`auth.acceptPayloadTokens`): it has no session here (`sid` is empty). */
+  fromPayload?: true
 }
 
 /** jose loads on first use: an app start that serves no token does not wait for it. */
@@ -82,6 +84,44 @@ export async function verifyToken(
     )
       return undefined
     return { id: payload.id, collection: payload.collection, sid: payload.sid, exp: payload.exp }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Payload's `payload.secret`: the first 32 hex characters of the SHA-256 of the config's secret (Payload keys its
+ * API key indexes and its tokens with it). Undefined without a configured secret.
+ */
+export function payloadSecret(config: SanitizedConfig): string | undefined {
+  const secret = config.secret ?? process.env.CMS_SECRET
+  if (!secret) return undefined
+  return createHash('sha256').update(secret).digest('hex').slice(0, 32)
+}
+
+/**
+ * The claims of a token Payload signed (HS256 keyed with `payload.secret`, the first 32 hex characters of the
+ * SHA-256 of the config's secret), unexpired, for a collection that `accepts` them; else undefined.
+ */
+export async function verifyPayloadToken(
+  config: SanitizedConfig,
+  token: string,
+  accepts: (collection: string) => boolean,
+): Promise<TokenClaims | undefined> {
+  const secret = payloadSecret(config)
+  if (!secret) return undefined
+  try {
+    const { decodeJwt, jwtVerify } = await jose()
+    const unverified = decodeJwt(token)
+    if (typeof unverified.collection !== 'string' || !accepts(unverified.collection))
+      return undefined
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ['HS256'],
+    })
+    const id = typeof payload.id === 'string' ? Number(payload.id) : payload.id
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof payload.exp !== 'number')
+      return undefined
+    return { id, collection: unverified.collection, sid: '', exp: payload.exp, fromPayload: true }
   } catch {
     return undefined
   }

@@ -10,12 +10,21 @@ import type { AuthOptions, Config, FlattenedField } from './types.ts'
 /** The defaults of these options (merged into `AUTH_DEFAULTS`). */
 export const REQUEST_AUTH_DEFAULTS = {
   useAPIKey: false,
+  acceptPayloadTokens: false,
   cookies: {},
   removeTokenFromResponses: false,
   depth: 0,
   strategies: [],
 } satisfies Required<
-  Pick<AuthOptions, 'useAPIKey' | 'cookies' | 'removeTokenFromResponses' | 'depth' | 'strategies'>
+  Pick<
+    AuthOptions,
+    | 'useAPIKey'
+    | 'acceptPayloadTokens'
+    | 'cookies'
+    | 'removeTokenFromResponses'
+    | 'depth'
+    | 'strategies'
+  >
 >
 
 /** Field names an auth collection with `useAPIKey` adds itself. */
@@ -47,6 +56,8 @@ export function checkRequestAuth(
   const at = `${where}: auth`
   if (typeof auth.useAPIKey !== 'boolean')
     throw new ConfigError(`${at}.useAPIKey must be true or false.`)
+  if (typeof auth.acceptPayloadTokens !== 'boolean')
+    throw new ConfigError(`${at}.acceptPayloadTokens must be true or false.`)
   if (typeof auth.removeTokenFromResponses !== 'boolean')
     throw new ConfigError(`${at}.removeTokenFromResponses must be true or false.`)
   if (!Number.isInteger(auth.depth) || auth.depth < 0 || auth.depth > maxDepth)

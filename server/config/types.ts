@@ -639,6 +639,13 @@ export interface AuthOptions {
     boolean | { generateEmailHTML?: AuthEmailGenerator; generateEmailSubject?: AuthEmailGenerator }
   /** API keys: `enableAPIKey` and a write-only `apiKey`; `Authorization: <slug> API-Key <key>` authenticates. */
   useAPIKey?: boolean
+  /**
+   * A migration aid for a site moving from Payload (off by default): tokens Payload signed for this collection's
+   * users (HS256 with Payload's secret derived from the same `secret`) authenticate until they expire, so users
+   * logged in before the switch stay logged in; `refresh` trades one for this server's token and session. Such a
+   * token has no session here, so logout cannot end it (docs/porting-from-payload.md, "Bring your data").
+   */
+  acceptPayloadTokens?: boolean
   /** Attributes of the token cookie set by login, refresh and reset-password, and cleared by logout. */
   cookies?: AuthCookies
   /** Login, refresh, me and reset-password answers leave the token out (browsers keep the cookie). */

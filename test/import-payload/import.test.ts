@@ -72,7 +72,7 @@ test('a Payload site comes over: Payload REST answers equal, old password and AP
     t.regex(done.stdout, /Imported; counts and the sampled documents match\./)
 
     const cms = await getCms({
-      config: siteConfig(target.url, path.join(site.dir, 'media')),
+      config: siteConfig(target.url, path.join(site.dir, 'media'), true),
       cron: false,
     })
     const server = await listen(cms, { port: 0, logger: pino({ level: 'silent' }) })
@@ -118,6 +118,21 @@ test('a Payload site comes over: Payload REST answers equal, old password and AP
       // New documents take ids after the imported ones (PostgreSQL's sequences were moved past them).
       const created = await cms.create({ collection: 'categories', data: { title: 'Later' } })
       t.is(created.id, Math.max(...site.made.categories) + 1)
+      // auth.acceptPayloadTokens: the token Payload signed at login is the user here; refresh trades it for a
+      // token and session of this server's; logout ends nothing (the token has no session here).
+      const payloadToken = { Authorization: `JWT ${site.made.token}` }
+      const me = await call('/api/users/me', { headers: payloadToken })
+      t.is((me.body as { user: { id: number } }).user.id, site.made.user.id)
+      const refreshed = await call('/api/users/refresh-token', {
+        method: 'POST',
+        headers: payloadToken,
+      })
+      t.is(refreshed.status, 200, JSON.stringify(refreshed.body))
+      const ours = (refreshed.body as { refreshedToken: string }).refreshedToken
+      t.not(ours, site.made.token)
+      const again = await call('/api/users/me', { headers: { Authorization: `JWT ${ours}` } })
+      t.is((again.body as { user: { id: number } }).user.id, site.made.user.id)
+      t.is((await call('/api/users/logout', { method: 'POST', headers: payloadToken })).status, 200)
     } finally {
       await server.close()
       await cms.destroy()

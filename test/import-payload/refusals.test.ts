@@ -162,6 +162,8 @@ test("a user whose hash is Payload's older kind (before 3.90) logs in and the lo
     await cms.db.run(`UPDATE users SET ${column} = ? WHERE id = ?`, [sha1, site.made.user.id])
     t.is((await cms.authenticateAPIKey('users', key))?.id, site.made.user.id)
     t.is(await cms.authenticateAPIKey('users', `${key}x`), undefined)
+    // Without auth.acceptPayloadTokens (the default), a token Payload signed is nobody.
+    t.is(await cms.authenticateToken(site.made.token), undefined)
   } finally {
     await done()
   }

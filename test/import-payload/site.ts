@@ -25,6 +25,8 @@ export interface PayloadSite {
   made: {
     password: string
     apiKey: string
+    /** A token Payload signed at the user's login. */
+    token: string
     user: { id: number; email: string }
     media: { id: number }
     categories: number[]
@@ -65,6 +67,14 @@ export async function payloadSite(): Promise<PayloadSite> {
   }
 }
 
-/** The site's config as this server reads it: the same collections, on `url`, with its own media folder. */
-export const siteConfig = (url: string, staticDir: string): Config =>
-  ({ ...site({ staticDir }), db: { url } }) as unknown as Config
+/**
+ * The site's config as this server reads it: the same collections, on `url`, with its own media folder;
+ * `acceptPayloadTokens` turns on the users' migration aid.
+ */
+export function siteConfig(url: string, staticDir: string, acceptPayloadTokens = false): Config {
+  const config = { ...site({ staticDir }), db: { url } } as unknown as Config
+  if (acceptPayloadTokens)
+    for (const c of config.collections ?? [])
+      if (c.slug === 'users') c.auth = { ...(c.auth as object), acceptPayloadTokens: true }
+  return config
+}

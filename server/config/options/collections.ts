@@ -150,6 +150,7 @@ export const COLLECTION_TABLES = {
       lockTime: I,
       forgotPassword: I,
       useAPIKey: I,
+      acceptPayloadTokens: I,
       cookies: I,
       removeTokenFromResponses: I,
       depth: I,

@@ -1,6 +1,6 @@
 import { API_KEY_HEADER, apiKeyIndex, payloadApiKeyIndexes } from '../../../auth/api-key-hash.ts'
 import { cookieName } from '../../../auth/cookies.ts'
-import { verifyToken, type TokenClaims } from '../../../auth/tokens.ts'
+import { verifyPayloadToken, verifyToken, type TokenClaims } from '../../../auth/tokens.ts'
 import type { SanitizedCollection } from '../../../config/types.ts'
 import { selectById } from '../../../db/store.ts'
 import { findUsersByApiKey } from '../../../db/stores/users.ts'
@@ -15,11 +15,18 @@ export async function authenticate(
   this: Cms,
   token: string,
 ): Promise<{ user: User; claims: TokenClaims } | undefined> {
-  const claims = await verifyToken(this.config, token)
+  const claims =
+    (await verifyToken(this.config, token)) ??
+    (await verifyPayloadToken(this.config, token, (slug) => {
+      const auth = this.config.collectionsBySlug.get(slug)?.auth
+      return Boolean(auth && auth.acceptPayloadTokens)
+    }))
   if (!claims) return undefined
   const c = this.config.collectionsBySlug.get(claims.collection)
   if (!c?.auth) return undefined
-  if (!(await sessionAlive(this.db, claims.sid, c.slug, claims.id))) return undefined
+  // A token Payload signed has no session here (auth.acceptPayloadTokens): it lasts until its own expiry.
+  if (!claims.fromPayload && !(await sessionAlive(this.db, claims.sid, c.slug, claims.id)))
+    return undefined
   const user = await readUser(this, c, claims.id)
   return user && { user, claims }
 }

@@ -21,16 +21,23 @@ export interface LogoutArgs extends BaseArgs {
 export async function logout(this: Cms, args: LogoutArgs): Promise<void> {
   const c = authCollection(this, args.collection)
   const req = createLocalReq(this, args)
-  const sid = args.sid ?? authOf(req)?.claims?.sid
-  if (!sid) throw new Unauthorized('No user is logged in.')
+  const claims = authOf(req)?.claims
+  const sid = args.sid ?? claims?.sid
+  // A token Payload signed (auth.acceptPayloadTokens) has no session here to end: it lasts until its expiry.
+  const payloadToken = !args.sid && claims?.fromPayload === true
+  if (!sid && !payloadToken) throw new Unauthorized('No user is logged in.')
   await withTransaction(this, req, async (tx) => {
     await runAuthHooks(c.hooks.afterLogout, undefined, () => ({
       collection: c,
       context: req.context,
       req,
     }))
-    if (!args.allSessions) return endSession(tx, sid)
-    const owner = await sessionOwner(tx, sid, c.slug)
+    if (payloadToken) {
+      if (args.allSessions && claims) await endAllSessions(tx, c.slug, claims.id)
+      return
+    }
+    if (!args.allSessions) return endSession(tx, sid!)
+    const owner = await sessionOwner(tx, sid!, c.slug)
     if (owner !== undefined) await endAllSessions(tx, c.slug, owner)
   })
 }

@@ -7,7 +7,7 @@ import { Unauthorized } from '../../../errors/unauthorized.ts'
 import type { Cms } from '../../cms.ts'
 import { createLocalReq, withTransaction } from '../../request.ts'
 import type { BaseArgs } from '../../../config/local-api.ts'
-import { jwtFields } from './jwt-fields.ts'
+import { jwtFields, openSession } from './jwt-fields.ts'
 import { authCollection, runAuthHooks, userAnswer, type AuthResult } from './shared.ts'
 
 /**
@@ -24,9 +24,13 @@ export async function refreshToken(
     throw new Forbidden('This token belongs to another collection.')
   const req = createLocalReq(this, args)
   const result = await withTransaction(this, req, async (tx) => {
+    // A token Payload signed (auth.acceptPayloadTokens) is traded for a session and token of this server's.
+    const opened = args.claims.fromPayload
+      ? await openSession(this, c, args.claims.id, tx)
+      : undefined
     // The window slides, but a session ends `sessionLifetime` after its login however often it is refreshed.
-    const seconds = await extendSession(tx, args.claims.sid, c.auth)
-    if (seconds === undefined)
+    const seconds = opened ? undefined : await extendSession(tx, args.claims.sid, c.auth)
+    if (!opened && seconds === undefined)
       throw new Unauthorized(
         'The session has reached its end (auth.sessionLifetime); log in again.',
       )
@@ -40,12 +44,14 @@ export async function refreshToken(
       }
     }
     if (!refreshed) {
-      const { token, exp } = await signToken(
-        this.config,
-        { id: args.claims.id, collection: c.slug, sid: args.claims.sid },
-        seconds,
-        await jwtFields(this, c, args.claims.id, tx),
-      )
+      const { token, exp } =
+        opened ??
+        (await signToken(
+          this.config,
+          { id: args.claims.id, collection: c.slug, sid: args.claims.sid },
+          seconds!,
+          await jwtFields(this, c, args.claims.id, tx),
+        ))
       refreshed = { exp, refreshedToken: token, user }
     }
     const after = await runAuthHooks(c.hooks.afterRefresh, refreshed, (r) => ({
