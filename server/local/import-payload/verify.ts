@@ -45,14 +45,14 @@ export async function compareSample(cms: Cms, slug: string, docs: SourceDoc[]): 
   const differences: string[] = []
   for (const doc of docs) {
     const read = (await cms.findByID({
-      collection: slug,
+      collection: slug as never,
       id: doc.id as ID,
       locale: 'all',
       depth: 0,
       draft: false,
       overrideAccess: true,
       disableErrors: true,
-    })) as Record<string, unknown> | null
+    })) as unknown as Record<string, unknown> | null
     if (!read) {
       differences.push(`${slug} ${String(doc.id)}: not found after the import`)
       continue
