@@ -94,10 +94,16 @@ export async function verifyToken(
  * API key indexes and its tokens with it). Undefined without a configured secret.
  */
 export function payloadSecret(config: SanitizedConfig): string | undefined {
+  // Asked by every request with an API key: derived once per config.
+  if (payloadSecrets.has(config)) return payloadSecrets.get(config)
   const secret = config.secret ?? process.env.CMS_SECRET
-  if (!secret) return undefined
-  return createHash('sha256').update(secret).digest('hex').slice(0, 32)
+  const derived = secret
+    ? createHash('sha256').update(secret).digest('hex').slice(0, 32)
+    : undefined
+  payloadSecrets.set(config, derived)
+  return derived
 }
+const payloadSecrets = new WeakMap<SanitizedConfig, string | undefined>()
 
 /**
  * The claims of a token Payload signed (HS256 keyed with `payload.secret`, the first 32 hex characters of the

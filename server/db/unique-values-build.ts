@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { ConfigError } from '../errors/config-error.ts'
 import type { Database, Executor } from './database.ts'
 import type { CollectionSchema } from './schema.ts'
-import { rootValues, type UniqueValue, type UniqueValues } from './unique-values.ts'
+import { keyOf, rootValues, type UniqueValue, type UniqueValues } from './unique-values.ts'
 
 /** Documents read at a time while filling a unique-values table. */
 const PAGE = 500
@@ -93,7 +93,7 @@ async function fill(
           if (wanted.has(v.path)) values.push({ ...v, id: row.id })
       }
     for (const v of values) {
-      const key = `${v.path}\u0000${v.locale}\u0000${v.value}`
+      const key = keyOf(v)
       const other = holders.get(key)
       if (other)
         throw new ConfigError(

@@ -162,7 +162,8 @@ export function rowValues(u: UniqueValues, row: Record<string, unknown>): Unique
   })
 }
 
-const keyOf = (v: Pick<UniqueValue, 'path' | 'locale' | 'value'>) =>
+/** One value's identity under the unique index: path, locale and value. */
+export const keyOf = (v: Pick<UniqueValue, 'path' | 'locale' | 'value'>) =>
   `${v.path}\u0000${v.locale}\u0000${v.value}`
 
 const taken = (collection: SanitizedCollection, id: ID | undefined, at: string[]) =>
