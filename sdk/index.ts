@@ -106,6 +106,16 @@ function jsonText(query: Record<string, unknown>): Record<string, unknown> {
   return out
 }
 
+/** The lock of a document or global (lockDocuments; docs/admin.md): the lock routes' answer. */
+export interface DocumentLock {
+  locked: boolean
+  mine: boolean
+  duration: number
+  user?: { collection: string; id: number | string; title?: string }
+  lockedAt?: string
+  expiresAt?: string
+}
+
 export function createClient(options: ClientOptions) {
   let token = options.token
   const origin = options.baseUrl.replace(/\/$/, '')
@@ -126,6 +136,17 @@ export function createClient(options: ClientOptions) {
     const status = result.response?.status ?? 0
     if (result.error !== undefined || !result.response?.ok) throw new CmsError(status, result.error)
     return result.data as R
+  }
+
+  /** A lock route (`lockStatus`, `lock`, `releaseLock`), where the contract offers it. */
+  function lockCall(
+    op: Op | undefined,
+    owner: string,
+    path: Record<string, unknown> | undefined,
+    body?: { takeOver?: boolean },
+  ) {
+    if (!op) throw new Error(`${owner} has no document locking.`)
+    return call<DocumentLock>(op, { path, ...(body ? { body } : {}) })
   }
 
   /** The conditions of a form (`formState`), where the contract offers the route. */
@@ -163,7 +184,10 @@ export function createClient(options: ClientOptions) {
           | 'findVersionByID'
           | 'restoreVersion'
           | 'getFile'
-          | 'formState',
+          | 'formState'
+          | 'lockStatus'
+          | 'lock'
+          | 'releaseLock',
           Op
         >
       >
@@ -239,6 +263,14 @@ export function createClient(options: ClientOptions) {
           query,
         })
       },
+      /** Who holds the lock of document `id` (lockDocuments). */
+      lockStatus: (id: T['doc']['id']) => lockCall(ops.lockStatus, `Collection "${slug}"`, { id }),
+      /** Takes or touches the caller's lock of document `id`; 423 while another user holds it, unless `takeOver`. */
+      lock: (id: T['doc']['id'], options: { takeOver?: boolean } = {}) =>
+        lockCall(ops.lock, `Collection "${slug}"`, { id }, options),
+      /** Releases the caller's lock of document `id`. */
+      releaseLock: (id: T['doc']['id']) =>
+        lockCall(ops.releaseLock, `Collection "${slug}"`, { id }),
       /** What the caller may do with document `id` (access functions given `data`, when set). */
       docAccess: (id: number, data?: T['update']) =>
         call<T['permissions']>(ops.docAccess, { path: { id }, body: data ?? {} }),
@@ -259,7 +291,18 @@ export function createClient(options: ClientOptions) {
 
   const global = <S extends GlobalSlug>(slug: S) => {
     const ops = globals[slug] as unknown as Record<'find' | 'update' | 'docAccess', Op> &
-      Partial<Record<'findVersions' | 'findVersionByID' | 'restoreVersion' | 'formState', Op>>
+      Partial<
+        Record<
+          | 'findVersions'
+          | 'findVersionByID'
+          | 'restoreVersion'
+          | 'formState'
+          | 'lockStatus'
+          | 'lock'
+          | 'releaseLock',
+          Op
+        >
+      >
     type G = GlobalTypes[S]
     const versions = (name: 'findVersions' | 'findVersionByID' | 'restoreVersion') => {
       const op = ops[name]
@@ -269,11 +312,18 @@ export function createClient(options: ClientOptions) {
     return {
       find: (query?: Depth & { locale?: string; draft?: boolean }) =>
         call<G['doc']>(ops.find, { query }),
-      update: (data: G['update'], query?: { draft?: boolean }) =>
+      update: (data: G['update'], query?: { draft?: boolean; overrideLock?: boolean }) =>
         call<{ message: string; result: G['doc'] }>(ops.update, { body: data, query }),
       /** What the caller may do with the global (access functions given `data`, when set). */
       docAccess: (data?: G['update']) =>
         call<G['permissions']>(ops.docAccess, { body: data ?? {} }),
+      /** Who holds the global's lock (lockDocuments). */
+      lockStatus: () => lockCall(ops.lockStatus, `Global "${slug}"`, undefined),
+      /** Takes or touches the caller's lock of the global; 423 while another user holds it, unless `takeOver`. */
+      lock: (options: { takeOver?: boolean } = {}) =>
+        lockCall(ops.lock, `Global "${slug}"`, undefined, options),
+      /** Releases the caller's lock of the global. */
+      releaseLock: () => lockCall(ops.releaseLock, `Global "${slug}"`, undefined),
       /** Which conditional fields apply to the global's form `data` (only where some field has a condition). */
       formState: (data: Record<string, unknown>, options: { locale?: string } = {}) =>
         formStateCall(ops.formState, `Global "${slug}"`, data, options),

@@ -1,6 +1,7 @@
 /**
  * A small history router: the app's paths are below the admin's base (`/admin/collections/posts/3`); links
- * navigate without a reload, the back button works, and a guard (unsaved changes) can hold a navigation.
+ * navigate without a reload, the back button works, a guard (unsaved changes) can hold a navigation, and the
+ * locale of the URL (`?locale=de`) goes along.
  */
 import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react'
 import { adminBase } from './api.ts'
@@ -20,8 +21,27 @@ function mayLeave(): boolean {
   return !guard || guard()
 }
 
+/** The pages of a logged-out user: the locale does not follow there. */
+const AUTH_PAGES = /^\/?(login|create-first-user|forgot|reset)(\/|\?|$)/
+
+/**
+ * A path with the current URL's locale (`?locale=de`) added when it names none: the locale follows the user from
+ * view to view (the list, the documents it opens, the navigation), as in Payload's admin.
+ */
+export function withLocale(to: string): string {
+  const locale = new URLSearchParams(window.location.search).get('locale')
+  if (!locale || AUTH_PAGES.test(to)) return to
+  const [rest, hash] = to.split('#', 2)
+  const [path, search = ''] = rest.split('?', 2)
+  const query = new URLSearchParams(search)
+  if (query.has('locale')) return to
+  query.set('locale', locale)
+  return `${path}?${query}${hash === undefined ? '' : `#${hash}`}`
+}
+
 export function navigate(to: string, options: { replace?: boolean; force?: boolean } = {}): void {
   if (!options.force && !mayLeave()) return
+  to = withLocale(to)
   const url = `${adminBase}${to.startsWith('/') ? to : `/${to}`}`
   if (options.replace) window.history.replaceState(null, '', url)
   else window.history.pushState(null, '', url)
@@ -82,5 +102,5 @@ export function Link(props: AnchorHTMLAttributes<HTMLAnchorElement> & { to: stri
     e.preventDefault()
     navigate(to)
   }
-  return <a href={`${adminBase}${to}`} onClick={click} {...rest} />
+  return <a href={`${adminBase}${withLocale(to)}`} onClick={click} {...rest} />
 }

@@ -2,7 +2,11 @@
  * The admin's view of the config: the contract's `x-cms-admin` extension, served at `<admin>/config.json`
  * (server/contracts/admin-description.ts compiles it).
  */
-export type { AdminDescription, AdminEntity } from '../../server/contracts/admin-description.ts'
+export type {
+  AdminDescription,
+  AdminEntity,
+  AdminLocalization,
+} from '../../server/contracts/admin-description.ts'
 
 /** One field as described (layout fields included): options, children, blocks, tabs. */
 export interface AdminField {

@@ -25,6 +25,7 @@ export type Access = {
   media?: Maybe<MediaAccess>;
   orders?: Maybe<OrdersAccess>;
   pages?: Maybe<PagesAccess>;
+  payload_locked_documents?: Maybe<PayloadLockedDocumentsAccess>;
   posts?: Maybe<PostsAccess>;
   site_settings?: Maybe<SiteSettingsAccess>;
   tracking?: Maybe<TrackingAccess>;
@@ -1057,6 +1058,7 @@ export type Mutation = {
   createMedia?: Maybe<Media>;
   createOrder?: Maybe<Order>;
   createPage?: Maybe<Page>;
+  createPayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   createPost?: Maybe<Post>;
   createTracking?: Maybe<Tracking>;
   createUser?: Maybe<User>;
@@ -1064,6 +1066,7 @@ export type Mutation = {
   deleteMedia?: Maybe<Media>;
   deleteOrder?: Maybe<Order>;
   deletePage?: Maybe<Page>;
+  deletePayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   deletePost?: Maybe<Post>;
   deleteTracking?: Maybe<Tracking>;
   deleteUser?: Maybe<User>;
@@ -1071,6 +1074,7 @@ export type Mutation = {
   duplicateMedia?: Maybe<Media>;
   duplicateOrder?: Maybe<Order>;
   duplicatePage?: Maybe<Page>;
+  duplicatePayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   duplicatePost?: Maybe<Post>;
   duplicateTracking?: Maybe<Tracking>;
   forgotPasswordUser: Scalars['Boolean']['output'];
@@ -1085,6 +1089,7 @@ export type Mutation = {
   updateMedia?: Maybe<Media>;
   updateOrder?: Maybe<Order>;
   updatePage?: Maybe<Page>;
+  updatePayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   updatePost?: Maybe<Post>;
   updateSiteSetting?: Maybe<SiteSetting>;
   updateTracking?: Maybe<Tracking>;
@@ -1112,6 +1117,12 @@ export type MutationCreateOrderArgs = {
 
 export type MutationCreatePageArgs = {
   data: MutationPageInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationCreatePayloadLockedDocumentArgs = {
+  data: MutationPayloadLockedDocumentInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -1153,6 +1164,12 @@ export type MutationDeleteOrderArgs = {
 
 
 export type MutationDeletePageArgs = {
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDeletePayloadLockedDocumentArgs = {
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1202,6 +1219,14 @@ export type MutationDuplicateOrderArgs = {
 
 export type MutationDuplicatePageArgs = {
   data?: InputMaybe<MutationPageUpdateInput>;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDuplicatePayloadLockedDocumentArgs = {
+  data?: InputMaybe<MutationPayloadLockedDocumentUpdateInput>;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1290,6 +1315,14 @@ export type MutationUpdateOrderArgs = {
 export type MutationUpdatePageArgs = {
   autosave?: InputMaybe<Scalars['Boolean']['input']>;
   data: MutationPageUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationUpdatePayloadLockedDocumentArgs = {
+  data: MutationPayloadLockedDocumentUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1936,6 +1969,218 @@ export type PagesFields_Title = {
 
 export type PagesFields_UpdatedAt = {
   __typename?: 'PagesFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+/** Payload Locked Document */
+export type PayloadLockedDocument = {
+  __typename?: 'PayloadLockedDocument';
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  document?: Maybe<PayloadLockedDocument_Document_Relationship>;
+  globalSlug?: Maybe<Scalars['String']['output']>;
+  id: Scalars['Int']['output'];
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  user?: Maybe<PayloadLockedDocument_User_Relationship>;
+};
+
+
+/** Payload Locked Document */
+export type PayloadLockedDocumentDocumentArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Payload Locked Document */
+export type PayloadLockedDocumentUserArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PayloadLockedDocument_Document = Category | Media | Order | Page | Post | Tracking | User;
+
+export type PayloadLockedDocument_Document_RelationTo =
+  | 'categories'
+  | 'media'
+  | 'orders'
+  | 'pages'
+  | 'posts'
+  | 'tracking'
+  | 'users';
+
+export type PayloadLockedDocument_Document_Relationship = {
+  __typename?: 'PayloadLockedDocument_Document_Relationship';
+  relationTo?: Maybe<PayloadLockedDocument_Document_RelationTo>;
+  value?: Maybe<PayloadLockedDocument_Document>;
+};
+
+export type PayloadLockedDocument_User = User;
+
+export type PayloadLockedDocument_User_RelationTo =
+  | 'users';
+
+export type PayloadLockedDocument_User_Relationship = {
+  __typename?: 'PayloadLockedDocument_User_Relationship';
+  relationTo?: Maybe<PayloadLockedDocument_User_RelationTo>;
+  value?: Maybe<PayloadLockedDocument_User>;
+};
+
+export type PayloadLockedDocument_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type PayloadLockedDocument_Document_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+};
+
+export type PayloadLockedDocument_GlobalSlug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayloadLockedDocument_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Int']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  less_than?: InputMaybe<Scalars['Int']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type PayloadLockedDocument_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type PayloadLockedDocument_User_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type PayloadLockedDocument_Where = {
+  AND?: InputMaybe<Array<PayloadLockedDocument_Where>>;
+  OR?: InputMaybe<Array<PayloadLockedDocument_Where>>;
+  createdAt?: InputMaybe<PayloadLockedDocument_CreatedAt_Operator>;
+  document?: InputMaybe<PayloadLockedDocument_Document_Operator>;
+  globalSlug?: InputMaybe<PayloadLockedDocument_GlobalSlug_Operator>;
+  id?: InputMaybe<PayloadLockedDocument_Id_Operator>;
+  updatedAt?: InputMaybe<PayloadLockedDocument_UpdatedAt_Operator>;
+  user?: InputMaybe<PayloadLockedDocument_User_Operator>;
+};
+
+export type PayloadLockedDocuments = {
+  __typename?: 'PayloadLockedDocuments';
+  docs: Array<PayloadLockedDocument>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPrevPage: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  nextPage?: Maybe<Scalars['Int']['output']>;
+  page: Scalars['Int']['output'];
+  pagingCounter: Scalars['Int']['output'];
+  prevPage?: Maybe<Scalars['Int']['output']>;
+  totalDocs: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
+};
+
+export type PayloadLockedDocumentsAccess = {
+  __typename?: 'PayloadLockedDocumentsAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<PayloadLockedDocumentsFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type PayloadLockedDocumentsDocAccess = {
+  __typename?: 'PayloadLockedDocumentsDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<PayloadLockedDocumentsFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type PayloadLockedDocumentsFields = {
+  __typename?: 'PayloadLockedDocumentsFields';
+  createdAt?: Maybe<PayloadLockedDocumentsFields_CreatedAt>;
+  document?: Maybe<PayloadLockedDocumentsFields_Document>;
+  globalSlug?: Maybe<PayloadLockedDocumentsFields_GlobalSlug>;
+  updatedAt?: Maybe<PayloadLockedDocumentsFields_UpdatedAt>;
+  user?: Maybe<PayloadLockedDocumentsFields_User>;
+};
+
+export type PayloadLockedDocumentsFields_CreatedAt = {
+  __typename?: 'PayloadLockedDocumentsFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadLockedDocumentsFields_Document = {
+  __typename?: 'PayloadLockedDocumentsFields_document';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadLockedDocumentsFields_GlobalSlug = {
+  __typename?: 'PayloadLockedDocumentsFields_globalSlug';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadLockedDocumentsFields_UpdatedAt = {
+  __typename?: 'PayloadLockedDocumentsFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadLockedDocumentsFields_User = {
+  __typename?: 'PayloadLockedDocumentsFields_user';
   create?: Maybe<FieldAccessPermission>;
   read?: Maybe<FieldAccessPermission>;
   update?: Maybe<FieldAccessPermission>;
@@ -2706,6 +2951,8 @@ export type Query = {
   Orders?: Maybe<Orders>;
   Page?: Maybe<Page>;
   Pages?: Maybe<Pages>;
+  PayloadLockedDocument?: Maybe<PayloadLockedDocument>;
+  PayloadLockedDocuments?: Maybe<PayloadLockedDocuments>;
   Post?: Maybe<Post>;
   Posts?: Maybe<Posts>;
   SiteSetting?: Maybe<SiteSetting>;
@@ -2717,6 +2964,7 @@ export type Query = {
   countCategories?: Maybe<CountCategories>;
   countOrders?: Maybe<CountOrders>;
   countPages?: Maybe<CountPages>;
+  countPayloadLockedDocuments?: Maybe<CountPayloadLockedDocuments>;
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
   countallMedia?: Maybe<CountallMedia>;
@@ -2725,6 +2973,7 @@ export type Query = {
   docAccessMedia?: Maybe<MediaDocAccess>;
   docAccessOrder?: Maybe<OrdersDocAccess>;
   docAccessPage?: Maybe<PagesDocAccess>;
+  docAccessPayloadLockedDocument?: Maybe<PayloadLockedDocumentsDocAccess>;
   docAccessPost?: Maybe<PostsDocAccess>;
   docAccessSiteSetting?: Maybe<SiteSettingsDocAccess>;
   docAccessTracking?: Maybe<TrackingDocAccess>;
@@ -2796,6 +3045,24 @@ export type QueryPagesArgs = {
   sort?: InputMaybe<Scalars['String']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Page_Where>;
+};
+
+
+export type QueryPayloadLockedDocumentArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryPayloadLockedDocumentsArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pagination?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<PayloadLockedDocument_Where>;
 };
 
 
@@ -2890,6 +3157,13 @@ export type QueryCountPagesArgs = {
 };
 
 
+export type QueryCountPayloadLockedDocumentsArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<PayloadLockedDocument_Where>;
+};
+
+
 export type QueryCountPostsArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2934,6 +3208,11 @@ export type QueryDocAccessOrderArgs = {
 
 
 export type QueryDocAccessPageArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type QueryDocAccessPayloadLockedDocumentArgs = {
   id: Scalars['Int']['input'];
 };
 
@@ -3574,6 +3853,11 @@ export type CountPages = {
   totalDocs: Scalars['Int']['output'];
 };
 
+export type CountPayloadLockedDocuments = {
+  __typename?: 'countPayloadLockedDocuments';
+  totalDocs: Scalars['Int']['output'];
+};
+
 export type CountPosts = {
   __typename?: 'countPosts';
   totalDocs: Scalars['Int']['output'];
@@ -3738,6 +4022,62 @@ export type MutationPageUpdateInput = {
   slug?: InputMaybe<Scalars['String']['input']>;
   summary?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationPayloadLockedDocumentInput = {
+  document?: InputMaybe<MutationPayloadLockedDocumentInput_Document_RelationshipInput>;
+  globalSlug?: InputMaybe<Scalars['String']['input']>;
+  user: MutationPayloadLockedDocumentInput_User_RelationshipInput;
+};
+
+export type MutationPayloadLockedDocumentInput_Document_RelationTo =
+  | 'categories'
+  | 'media'
+  | 'orders'
+  | 'pages'
+  | 'posts'
+  | 'tracking'
+  | 'users';
+
+export type MutationPayloadLockedDocumentInput_Document_RelationshipInput = {
+  relationTo: MutationPayloadLockedDocumentInput_Document_RelationTo;
+  value: Scalars['Int']['input'];
+};
+
+export type MutationPayloadLockedDocumentInput_User_RelationTo =
+  | 'users';
+
+export type MutationPayloadLockedDocumentInput_User_RelationshipInput = {
+  relationTo: MutationPayloadLockedDocumentInput_User_RelationTo;
+  value: Scalars['Int']['input'];
+};
+
+export type MutationPayloadLockedDocumentUpdateInput = {
+  document?: InputMaybe<MutationPayloadLockedDocumentUpdateInput_Document_RelationshipInput>;
+  globalSlug?: InputMaybe<Scalars['String']['input']>;
+  user?: InputMaybe<MutationPayloadLockedDocumentUpdateInput_User_RelationshipInput>;
+};
+
+export type MutationPayloadLockedDocumentUpdateInput_Document_RelationTo =
+  | 'categories'
+  | 'media'
+  | 'orders'
+  | 'pages'
+  | 'posts'
+  | 'tracking'
+  | 'users';
+
+export type MutationPayloadLockedDocumentUpdateInput_Document_RelationshipInput = {
+  relationTo: MutationPayloadLockedDocumentUpdateInput_Document_RelationTo;
+  value: Scalars['Int']['input'];
+};
+
+export type MutationPayloadLockedDocumentUpdateInput_User_RelationTo =
+  | 'users';
+
+export type MutationPayloadLockedDocumentUpdateInput_User_RelationshipInput = {
+  relationTo: MutationPayloadLockedDocumentUpdateInput_User_RelationTo;
+  value: Scalars['Int']['input'];
 };
 
 export type MutationPostInput = {
@@ -4538,6 +4878,16 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  PayloadLockedDocument_Document:
+    | ( Partial<Category> )
+    | ( Partial<Media> )
+    | ( Partial<Order> )
+    | ( Partial<Page> )
+    | ( Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<_RefType['Post_Layout']>>, reference?: Maybe<_RefType['Post_Reference_Relationship']>, related?: Maybe<Array<_RefType['Post']>> }> )
+    | ( Partial<Tracking> )
+    | ( Partial<User> )
+  ;
+  PayloadLockedDocument_User: ( Partial<User> );
   PostVersion_Version_Layout:
     | ( Partial<ContentBlock> )
     | ( Partial<HeroBlock> )
@@ -4723,6 +5073,29 @@ export type ResolversTypes = {
   PagesFields_summary: ResolverTypeWrapper<Partial<PagesFields_Summary>>;
   PagesFields_title: ResolverTypeWrapper<Partial<PagesFields_Title>>;
   PagesFields_updatedAt: ResolverTypeWrapper<Partial<PagesFields_UpdatedAt>>;
+  PayloadLockedDocument: ResolverTypeWrapper<Partial<Omit<PayloadLockedDocument, 'document' | 'user'> & { document?: Maybe<ResolversTypes['PayloadLockedDocument_Document_Relationship']>, user?: Maybe<ResolversTypes['PayloadLockedDocument_User_Relationship']> }>>;
+  PayloadLockedDocument_Document: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PayloadLockedDocument_Document']>>;
+  PayloadLockedDocument_Document_RelationTo: ResolverTypeWrapper<Partial<PayloadLockedDocument_Document_RelationTo>>;
+  PayloadLockedDocument_Document_Relationship: ResolverTypeWrapper<Partial<Omit<PayloadLockedDocument_Document_Relationship, 'value'> & { value?: Maybe<ResolversTypes['PayloadLockedDocument_Document']> }>>;
+  PayloadLockedDocument_User: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PayloadLockedDocument_User']>>;
+  PayloadLockedDocument_User_RelationTo: ResolverTypeWrapper<Partial<PayloadLockedDocument_User_RelationTo>>;
+  PayloadLockedDocument_User_Relationship: ResolverTypeWrapper<Partial<Omit<PayloadLockedDocument_User_Relationship, 'value'> & { value?: Maybe<ResolversTypes['PayloadLockedDocument_User']> }>>;
+  PayloadLockedDocument_createdAt_operator: ResolverTypeWrapper<Partial<PayloadLockedDocument_CreatedAt_Operator>>;
+  PayloadLockedDocument_document_operator: ResolverTypeWrapper<Partial<PayloadLockedDocument_Document_Operator>>;
+  PayloadLockedDocument_globalSlug_operator: ResolverTypeWrapper<Partial<PayloadLockedDocument_GlobalSlug_Operator>>;
+  PayloadLockedDocument_id_operator: ResolverTypeWrapper<Partial<PayloadLockedDocument_Id_Operator>>;
+  PayloadLockedDocument_updatedAt_operator: ResolverTypeWrapper<Partial<PayloadLockedDocument_UpdatedAt_Operator>>;
+  PayloadLockedDocument_user_operator: ResolverTypeWrapper<Partial<PayloadLockedDocument_User_Operator>>;
+  PayloadLockedDocument_where: ResolverTypeWrapper<Partial<PayloadLockedDocument_Where>>;
+  PayloadLockedDocuments: ResolverTypeWrapper<Partial<Omit<PayloadLockedDocuments, 'docs'> & { docs: Array<ResolversTypes['PayloadLockedDocument']> }>>;
+  PayloadLockedDocumentsAccess: ResolverTypeWrapper<Partial<PayloadLockedDocumentsAccess>>;
+  PayloadLockedDocumentsDocAccess: ResolverTypeWrapper<Partial<PayloadLockedDocumentsDocAccess>>;
+  PayloadLockedDocumentsFields: ResolverTypeWrapper<Partial<PayloadLockedDocumentsFields>>;
+  PayloadLockedDocumentsFields_createdAt: ResolverTypeWrapper<Partial<PayloadLockedDocumentsFields_CreatedAt>>;
+  PayloadLockedDocumentsFields_document: ResolverTypeWrapper<Partial<PayloadLockedDocumentsFields_Document>>;
+  PayloadLockedDocumentsFields_globalSlug: ResolverTypeWrapper<Partial<PayloadLockedDocumentsFields_GlobalSlug>>;
+  PayloadLockedDocumentsFields_updatedAt: ResolverTypeWrapper<Partial<PayloadLockedDocumentsFields_UpdatedAt>>;
+  PayloadLockedDocumentsFields_user: ResolverTypeWrapper<Partial<PayloadLockedDocumentsFields_User>>;
   Post: ResolverTypeWrapper<Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['Post_Layout']>>, reference?: Maybe<ResolversTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
   PostVersion: ResolverTypeWrapper<Partial<Omit<PostVersion, 'parent' | 'version'> & { parent?: Maybe<ResolversTypes['Post']>, version?: Maybe<ResolversTypes['PostVersion_Version']> }>>;
   PostVersion_Version: ResolverTypeWrapper<Partial<Omit<PostVersion_Version, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversTypes['PostVersion_Version_Layout']>>, reference?: Maybe<ResolversTypes['PostVersion_Version_Reference_Relationship']>, related?: Maybe<Array<ResolversTypes['Post']>> }>>;
@@ -4863,6 +5236,7 @@ export type ResolversTypes = {
   countCategories: ResolverTypeWrapper<Partial<CountCategories>>;
   countOrders: ResolverTypeWrapper<Partial<CountOrders>>;
   countPages: ResolverTypeWrapper<Partial<CountPages>>;
+  countPayloadLockedDocuments: ResolverTypeWrapper<Partial<CountPayloadLockedDocuments>>;
   countPosts: ResolverTypeWrapper<Partial<CountPosts>>;
   countUsers: ResolverTypeWrapper<Partial<CountUsers>>;
   countallMedia: ResolverTypeWrapper<Partial<CountallMedia>>;
@@ -4885,6 +5259,16 @@ export type ResolversTypes = {
   mutationOrderUpdateInput_ItemsInput: ResolverTypeWrapper<Partial<MutationOrderUpdateInput_ItemsInput>>;
   mutationPageInput: ResolverTypeWrapper<Partial<MutationPageInput>>;
   mutationPageUpdateInput: ResolverTypeWrapper<Partial<MutationPageUpdateInput>>;
+  mutationPayloadLockedDocumentInput: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentInput>>;
+  mutationPayloadLockedDocumentInput_Document_RelationTo: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentInput_Document_RelationTo>>;
+  mutationPayloadLockedDocumentInput_Document_RelationshipInput: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentInput_Document_RelationshipInput>>;
+  mutationPayloadLockedDocumentInput_User_RelationTo: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentInput_User_RelationTo>>;
+  mutationPayloadLockedDocumentInput_User_RelationshipInput: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentInput_User_RelationshipInput>>;
+  mutationPayloadLockedDocumentUpdateInput: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentUpdateInput>>;
+  mutationPayloadLockedDocumentUpdateInput_Document_RelationTo: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentUpdateInput_Document_RelationTo>>;
+  mutationPayloadLockedDocumentUpdateInput_Document_RelationshipInput: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentUpdateInput_Document_RelationshipInput>>;
+  mutationPayloadLockedDocumentUpdateInput_User_RelationTo: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentUpdateInput_User_RelationTo>>;
+  mutationPayloadLockedDocumentUpdateInput_User_RelationshipInput: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentUpdateInput_User_RelationshipInput>>;
   mutationPostInput: ResolverTypeWrapper<Partial<MutationPostInput>>;
   mutationPostInput_Reference_RelationTo: ResolverTypeWrapper<Partial<MutationPostInput_Reference_RelationTo>>;
   mutationPostInput_Reference_RelationshipInput: ResolverTypeWrapper<Partial<MutationPostInput_Reference_RelationshipInput>>;
@@ -5109,6 +5493,27 @@ export type ResolversParentTypes = {
   PagesFields_summary: Partial<PagesFields_Summary>;
   PagesFields_title: Partial<PagesFields_Title>;
   PagesFields_updatedAt: Partial<PagesFields_UpdatedAt>;
+  PayloadLockedDocument: Partial<Omit<PayloadLockedDocument, 'document' | 'user'> & { document?: Maybe<ResolversParentTypes['PayloadLockedDocument_Document_Relationship']>, user?: Maybe<ResolversParentTypes['PayloadLockedDocument_User_Relationship']> }>;
+  PayloadLockedDocument_Document: Partial<ResolversUnionTypes<ResolversParentTypes>['PayloadLockedDocument_Document']>;
+  PayloadLockedDocument_Document_Relationship: Partial<Omit<PayloadLockedDocument_Document_Relationship, 'value'> & { value?: Maybe<ResolversParentTypes['PayloadLockedDocument_Document']> }>;
+  PayloadLockedDocument_User: Partial<ResolversUnionTypes<ResolversParentTypes>['PayloadLockedDocument_User']>;
+  PayloadLockedDocument_User_Relationship: Partial<Omit<PayloadLockedDocument_User_Relationship, 'value'> & { value?: Maybe<ResolversParentTypes['PayloadLockedDocument_User']> }>;
+  PayloadLockedDocument_createdAt_operator: Partial<PayloadLockedDocument_CreatedAt_Operator>;
+  PayloadLockedDocument_document_operator: Partial<PayloadLockedDocument_Document_Operator>;
+  PayloadLockedDocument_globalSlug_operator: Partial<PayloadLockedDocument_GlobalSlug_Operator>;
+  PayloadLockedDocument_id_operator: Partial<PayloadLockedDocument_Id_Operator>;
+  PayloadLockedDocument_updatedAt_operator: Partial<PayloadLockedDocument_UpdatedAt_Operator>;
+  PayloadLockedDocument_user_operator: Partial<PayloadLockedDocument_User_Operator>;
+  PayloadLockedDocument_where: Partial<PayloadLockedDocument_Where>;
+  PayloadLockedDocuments: Partial<Omit<PayloadLockedDocuments, 'docs'> & { docs: Array<ResolversParentTypes['PayloadLockedDocument']> }>;
+  PayloadLockedDocumentsAccess: Partial<PayloadLockedDocumentsAccess>;
+  PayloadLockedDocumentsDocAccess: Partial<PayloadLockedDocumentsDocAccess>;
+  PayloadLockedDocumentsFields: Partial<PayloadLockedDocumentsFields>;
+  PayloadLockedDocumentsFields_createdAt: Partial<PayloadLockedDocumentsFields_CreatedAt>;
+  PayloadLockedDocumentsFields_document: Partial<PayloadLockedDocumentsFields_Document>;
+  PayloadLockedDocumentsFields_globalSlug: Partial<PayloadLockedDocumentsFields_GlobalSlug>;
+  PayloadLockedDocumentsFields_updatedAt: Partial<PayloadLockedDocumentsFields_UpdatedAt>;
+  PayloadLockedDocumentsFields_user: Partial<PayloadLockedDocumentsFields_User>;
   Post: Partial<Omit<Post, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['Post_Layout']>>, reference?: Maybe<ResolversParentTypes['Post_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
   PostVersion: Partial<Omit<PostVersion, 'parent' | 'version'> & { parent?: Maybe<ResolversParentTypes['Post']>, version?: Maybe<ResolversParentTypes['PostVersion_Version']> }>;
   PostVersion_Version: Partial<Omit<PostVersion_Version, 'layout' | 'reference' | 'related'> & { layout?: Maybe<Array<ResolversParentTypes['PostVersion_Version_Layout']>>, reference?: Maybe<ResolversParentTypes['PostVersion_Version_Reference_Relationship']>, related?: Maybe<Array<ResolversParentTypes['Post']>> }>;
@@ -5237,6 +5642,7 @@ export type ResolversParentTypes = {
   countCategories: Partial<CountCategories>;
   countOrders: Partial<CountOrders>;
   countPages: Partial<CountPages>;
+  countPayloadLockedDocuments: Partial<CountPayloadLockedDocuments>;
   countPosts: Partial<CountPosts>;
   countUsers: Partial<CountUsers>;
   countallMedia: Partial<CountallMedia>;
@@ -5259,6 +5665,12 @@ export type ResolversParentTypes = {
   mutationOrderUpdateInput_ItemsInput: Partial<MutationOrderUpdateInput_ItemsInput>;
   mutationPageInput: Partial<MutationPageInput>;
   mutationPageUpdateInput: Partial<MutationPageUpdateInput>;
+  mutationPayloadLockedDocumentInput: Partial<MutationPayloadLockedDocumentInput>;
+  mutationPayloadLockedDocumentInput_Document_RelationshipInput: Partial<MutationPayloadLockedDocumentInput_Document_RelationshipInput>;
+  mutationPayloadLockedDocumentInput_User_RelationshipInput: Partial<MutationPayloadLockedDocumentInput_User_RelationshipInput>;
+  mutationPayloadLockedDocumentUpdateInput: Partial<MutationPayloadLockedDocumentUpdateInput>;
+  mutationPayloadLockedDocumentUpdateInput_Document_RelationshipInput: Partial<MutationPayloadLockedDocumentUpdateInput_Document_RelationshipInput>;
+  mutationPayloadLockedDocumentUpdateInput_User_RelationshipInput: Partial<MutationPayloadLockedDocumentUpdateInput_User_RelationshipInput>;
   mutationPostInput: Partial<MutationPostInput>;
   mutationPostInput_Reference_RelationshipInput: Partial<MutationPostInput_Reference_RelationshipInput>;
   mutationPostInput_SeoInput: Partial<MutationPostInput_SeoInput>;
@@ -5327,6 +5739,7 @@ export type AccessResolvers<ContextType = GraphQLContext, ParentType extends Res
   media?: Resolver<Maybe<ResolversTypes['MediaAccess']>, ParentType, ContextType>;
   orders?: Resolver<Maybe<ResolversTypes['OrdersAccess']>, ParentType, ContextType>;
   pages?: Resolver<Maybe<ResolversTypes['PagesAccess']>, ParentType, ContextType>;
+  payload_locked_documents?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsAccess']>, ParentType, ContextType>;
   posts?: Resolver<Maybe<ResolversTypes['PostsAccess']>, ParentType, ContextType>;
   site_settings?: Resolver<Maybe<ResolversTypes['SiteSettingsAccess']>, ParentType, ContextType>;
   tracking?: Resolver<Maybe<ResolversTypes['TrackingAccess']>, ParentType, ContextType>;
@@ -5459,6 +5872,7 @@ export type MediaResolvers<ContextType = GraphQLContext, ParentType extends Reso
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   width?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type MediaAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MediaAccess'] = ResolversParentTypes['MediaAccess']> = {
@@ -5772,6 +6186,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationCreateMediaArgs, 'data'>>;
   createOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'data'>>;
   createPage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationCreatePageArgs, 'data'>>;
+  createPayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<MutationCreatePayloadLockedDocumentArgs, 'data'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'data'>>;
   createTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationCreateTrackingArgs, 'data'>>;
   createUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'data'>>;
@@ -5779,6 +6194,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationDeleteMediaArgs, 'id'>>;
   deleteOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDeleteOrderArgs, 'id'>>;
   deletePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationDeletePageArgs, 'id'>>;
+  deletePayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<MutationDeletePayloadLockedDocumentArgs, 'id'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'id'>>;
   deleteTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDeleteTrackingArgs, 'id'>>;
   deleteUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
@@ -5786,6 +6202,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   duplicateMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationDuplicateMediaArgs, 'id'>>;
   duplicateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDuplicateOrderArgs, 'id'>>;
   duplicatePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationDuplicatePageArgs, 'id'>>;
+  duplicatePayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<MutationDuplicatePayloadLockedDocumentArgs, 'id'>>;
   duplicatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDuplicatePostArgs, 'id'>>;
   duplicateTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDuplicateTrackingArgs, 'id'>>;
   forgotPasswordUser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationForgotPasswordUserArgs, 'email'>>;
@@ -5800,6 +6217,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationUpdateMediaArgs, 'data' | 'id'>>;
   updateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'data' | 'id'>>;
   updatePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationUpdatePageArgs, 'data' | 'id'>>;
+  updatePayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<MutationUpdatePayloadLockedDocumentArgs, 'data' | 'id'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'data' | 'id'>>;
   updateSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType, RequireFields<MutationUpdateSiteSettingArgs, 'data'>>;
   updateTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationUpdateTrackingArgs, 'data' | 'id'>>;
@@ -5815,6 +6233,7 @@ export type OrderResolvers<ContextType = GraphQLContext, ParentType extends Reso
   total_amount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<OrderUserArgs>>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type Order_ItemsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order_Items'] = ResolversParentTypes['Order_Items']> = {
@@ -5941,6 +6360,7 @@ export type PageResolvers<ContextType = GraphQLContext, ParentType extends Resol
   summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type PageVersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageVersion'] = ResolversParentTypes['PageVersion']> = {
@@ -6057,6 +6477,100 @@ export type PagesFields_TitleResolvers<ContextType = GraphQLContext, ParentType 
 };
 
 export type PagesFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_updatedAt'] = ResolversParentTypes['PagesFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocument'] = ResolversParentTypes['PayloadLockedDocument']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  document?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument_Document_Relationship']>, ParentType, ContextType, Partial<PayloadLockedDocumentDocumentArgs>>;
+  globalSlug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument_User_Relationship']>, ParentType, ContextType, Partial<PayloadLockedDocumentUserArgs>>;
+};
+
+export type PayloadLockedDocument_DocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocument_Document'] = ResolversParentTypes['PayloadLockedDocument_Document']> = {
+  __resolveType: TypeResolveFn<'Category' | 'Media' | 'Order' | 'Page' | 'Post' | 'Tracking' | 'User', ParentType, ContextType>;
+};
+
+export type PayloadLockedDocument_Document_RelationshipResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocument_Document_Relationship'] = ResolversParentTypes['PayloadLockedDocument_Document_Relationship']> = {
+  relationTo?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument_Document_RelationTo']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument_Document']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocument_UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocument_User'] = ResolversParentTypes['PayloadLockedDocument_User']> = {
+  __resolveType: TypeResolveFn<'User', ParentType, ContextType>;
+};
+
+export type PayloadLockedDocument_User_RelationshipResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocument_User_Relationship'] = ResolversParentTypes['PayloadLockedDocument_User_Relationship']> = {
+  relationTo?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument_User_RelationTo']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument_User']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocuments'] = ResolversParentTypes['PayloadLockedDocuments']> = {
+  docs?: Resolver<Array<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPrevPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pagingCounter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocumentsAccess'] = ResolversParentTypes['PayloadLockedDocumentsAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocumentsDocAccess'] = ResolversParentTypes['PayloadLockedDocumentsDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocumentsFields'] = ResolversParentTypes['PayloadLockedDocumentsFields']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsFields_createdAt']>, ParentType, ContextType>;
+  document?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsFields_document']>, ParentType, ContextType>;
+  globalSlug?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsFields_globalSlug']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsFields_updatedAt']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsFields_user']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocumentsFields_createdAt'] = ResolversParentTypes['PayloadLockedDocumentsFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsFields_DocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocumentsFields_document'] = ResolversParentTypes['PayloadLockedDocumentsFields_document']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsFields_GlobalSlugResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocumentsFields_globalSlug'] = ResolversParentTypes['PayloadLockedDocumentsFields_globalSlug']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocumentsFields_updatedAt'] = ResolversParentTypes['PayloadLockedDocumentsFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadLockedDocumentsFields_UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadLockedDocumentsFields_user'] = ResolversParentTypes['PayloadLockedDocumentsFields_user']> = {
   create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
@@ -6374,6 +6888,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   Orders?: Resolver<Maybe<ResolversTypes['Orders']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
   Page?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<QueryPageArgs, 'id'>>;
   Pages?: Resolver<Maybe<ResolversTypes['Pages']>, ParentType, ContextType, Partial<QueryPagesArgs>>;
+  PayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<QueryPayloadLockedDocumentArgs, 'id'>>;
+  PayloadLockedDocuments?: Resolver<Maybe<ResolversTypes['PayloadLockedDocuments']>, ParentType, ContextType, Partial<QueryPayloadLockedDocumentsArgs>>;
   Post?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<QueryPostArgs, 'id'>>;
   Posts?: Resolver<Maybe<ResolversTypes['Posts']>, ParentType, ContextType, Partial<QueryPostsArgs>>;
   SiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType, Partial<QuerySiteSettingArgs>>;
@@ -6385,6 +6901,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   countCategories?: Resolver<Maybe<ResolversTypes['countCategories']>, ParentType, ContextType, Partial<QueryCountCategoriesArgs>>;
   countOrders?: Resolver<Maybe<ResolversTypes['countOrders']>, ParentType, ContextType, Partial<QueryCountOrdersArgs>>;
   countPages?: Resolver<Maybe<ResolversTypes['countPages']>, ParentType, ContextType, Partial<QueryCountPagesArgs>>;
+  countPayloadLockedDocuments?: Resolver<Maybe<ResolversTypes['countPayloadLockedDocuments']>, ParentType, ContextType, Partial<QueryCountPayloadLockedDocumentsArgs>>;
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
   countallMedia?: Resolver<Maybe<ResolversTypes['countallMedia']>, ParentType, ContextType, Partial<QueryCountallMediaArgs>>;
@@ -6393,6 +6910,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   docAccessMedia?: Resolver<Maybe<ResolversTypes['MediaDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessMediaArgs, 'id'>>;
   docAccessOrder?: Resolver<Maybe<ResolversTypes['OrdersDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessOrderArgs, 'id'>>;
   docAccessPage?: Resolver<Maybe<ResolversTypes['PagesDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPageArgs, 'id'>>;
+  docAccessPayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPayloadLockedDocumentArgs, 'id'>>;
   docAccessPost?: Resolver<Maybe<ResolversTypes['PostsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPostArgs, 'id'>>;
   docAccessSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSettingsDocAccess']>, ParentType, ContextType>;
   docAccessTracking?: Resolver<Maybe<ResolversTypes['TrackingDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessTrackingArgs, 'id'>>;
@@ -6527,6 +7045,7 @@ export type TrackingResolvers<ContextType = GraphQLContext, ParentType extends R
   lastEvent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Tracking_status']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type TrackingAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingAccess'] = ResolversParentTypes['TrackingAccess']> = {
@@ -6598,6 +7117,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   roles?: Resolver<Maybe<Array<ResolversTypes['User_roles']>>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type UsersResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Users'] = ResolversParentTypes['Users']> = {
@@ -6727,6 +7247,10 @@ export type CountOrdersResolvers<ContextType = GraphQLContext, ParentType extend
 };
 
 export type CountPagesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countPages'] = ResolversParentTypes['countPages']> = {
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CountPayloadLockedDocumentsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countPayloadLockedDocuments'] = ResolversParentTypes['countPayloadLockedDocuments']> = {
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -6870,6 +7394,20 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PagesFields_summary?: PagesFields_SummaryResolvers<ContextType>;
   PagesFields_title?: PagesFields_TitleResolvers<ContextType>;
   PagesFields_updatedAt?: PagesFields_UpdatedAtResolvers<ContextType>;
+  PayloadLockedDocument?: PayloadLockedDocumentResolvers<ContextType>;
+  PayloadLockedDocument_Document?: PayloadLockedDocument_DocumentResolvers<ContextType>;
+  PayloadLockedDocument_Document_Relationship?: PayloadLockedDocument_Document_RelationshipResolvers<ContextType>;
+  PayloadLockedDocument_User?: PayloadLockedDocument_UserResolvers<ContextType>;
+  PayloadLockedDocument_User_Relationship?: PayloadLockedDocument_User_RelationshipResolvers<ContextType>;
+  PayloadLockedDocuments?: PayloadLockedDocumentsResolvers<ContextType>;
+  PayloadLockedDocumentsAccess?: PayloadLockedDocumentsAccessResolvers<ContextType>;
+  PayloadLockedDocumentsDocAccess?: PayloadLockedDocumentsDocAccessResolvers<ContextType>;
+  PayloadLockedDocumentsFields?: PayloadLockedDocumentsFieldsResolvers<ContextType>;
+  PayloadLockedDocumentsFields_createdAt?: PayloadLockedDocumentsFields_CreatedAtResolvers<ContextType>;
+  PayloadLockedDocumentsFields_document?: PayloadLockedDocumentsFields_DocumentResolvers<ContextType>;
+  PayloadLockedDocumentsFields_globalSlug?: PayloadLockedDocumentsFields_GlobalSlugResolvers<ContextType>;
+  PayloadLockedDocumentsFields_updatedAt?: PayloadLockedDocumentsFields_UpdatedAtResolvers<ContextType>;
+  PayloadLockedDocumentsFields_user?: PayloadLockedDocumentsFields_UserResolvers<ContextType>;
   Post?: PostResolvers<ContextType>;
   PostVersion?: PostVersionResolvers<ContextType>;
   PostVersion_Version?: PostVersion_VersionResolvers<ContextType>;
@@ -6958,6 +7496,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   countCategories?: CountCategoriesResolvers<ContextType>;
   countOrders?: CountOrdersResolvers<ContextType>;
   countPages?: CountPagesResolvers<ContextType>;
+  countPayloadLockedDocuments?: CountPayloadLockedDocumentsResolvers<ContextType>;
   countPosts?: CountPostsResolvers<ContextType>;
   countUsers?: CountUsersResolvers<ContextType>;
   countallMedia?: CountallMediaResolvers<ContextType>;

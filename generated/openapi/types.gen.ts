@@ -357,6 +357,34 @@ export type Count = {
     totalDocs: number;
 };
 
+export type DocumentLock = {
+    /**
+     * Whether someone holds a live lock.
+     */
+    locked: boolean;
+    /**
+     * Whether the caller holds it.
+     */
+    mine: boolean;
+    /**
+     * How long a lock lasts after its holder last touched it (seconds).
+     */
+    duration: number;
+    /**
+     * The holder; `title` only where the caller may read the holder's account.
+     */
+    user?: {
+        collection: string;
+        id: number | string;
+        title?: string;
+    };
+    lockedAt?: string;
+    /**
+     * When the lock ends unless its holder touches it again.
+     */
+    expiresAt?: string;
+};
+
 export type Error = {
     errors: Array<{
         name?: string;
@@ -3505,6 +3533,300 @@ export type PageWhereDepth5 = {
     deletedAt?: WhereDate;
 };
 
+export type PayloadLockedDocument = {
+    id: number;
+    document?: {
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+        value: number | User | Category | Post | Page | Media | Tracking | Order;
+    } | null;
+    globalSlug?: string | null;
+    user?: {
+        relationTo: 'users';
+        value: number | User;
+    };
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PayloadLockedDocumentCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
+    document?: {
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+        value: number;
+    } | null;
+    globalSlug?: string | null;
+    user: {
+        relationTo: 'users';
+        value: number;
+    };
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
+};
+
+/**
+ * What the caller may do with Payload Locked Document: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type PayloadLockedDocumentPermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    fields?: true | {
+        document?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        globalSlug?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        user?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
+};
+
+export type PayloadLockedDocumentsDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type PayloadLockedDocumentSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    document?: boolean;
+    globalSlug?: boolean;
+    user?: boolean;
+};
+
+export type PayloadLockedDocumentsList = {
+    docs: Array<PayloadLockedDocument>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type PayloadLockedDocumentUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
+    document?: {
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+        value: number;
+    } | null;
+    globalSlug?: string | null;
+    user?: {
+        relationTo: 'users';
+        value: number;
+    };
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadLockedDocumentWhere = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    document?: WhereAny;
+    'document.relationTo'?: WhereText;
+    document__relationTo?: WhereText;
+    'document.value'?: WhereAny;
+    document__value?: WhereAny;
+    globalSlug?: WhereText;
+    user?: WhereAny;
+    'user.relationTo'?: WhereText;
+    user__relationTo?: WhereText;
+    'user.value'?: WhereAny;
+    user__value?: WhereAny;
+    and?: Array<PayloadLockedDocumentWhereDepth1>;
+    or?: Array<PayloadLockedDocumentWhereDepth1>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadLockedDocumentWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    document?: WhereAny;
+    'document.relationTo'?: WhereText;
+    document__relationTo?: WhereText;
+    'document.value'?: WhereAny;
+    document__value?: WhereAny;
+    globalSlug?: WhereText;
+    user?: WhereAny;
+    'user.relationTo'?: WhereText;
+    user__relationTo?: WhereText;
+    'user.value'?: WhereAny;
+    user__value?: WhereAny;
+    and?: Array<PayloadLockedDocumentWhereDepth2>;
+    or?: Array<PayloadLockedDocumentWhereDepth2>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadLockedDocumentWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    document?: WhereAny;
+    'document.relationTo'?: WhereText;
+    document__relationTo?: WhereText;
+    'document.value'?: WhereAny;
+    document__value?: WhereAny;
+    globalSlug?: WhereText;
+    user?: WhereAny;
+    'user.relationTo'?: WhereText;
+    user__relationTo?: WhereText;
+    'user.value'?: WhereAny;
+    user__value?: WhereAny;
+    and?: Array<PayloadLockedDocumentWhereDepth3>;
+    or?: Array<PayloadLockedDocumentWhereDepth3>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadLockedDocumentWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    document?: WhereAny;
+    'document.relationTo'?: WhereText;
+    document__relationTo?: WhereText;
+    'document.value'?: WhereAny;
+    document__value?: WhereAny;
+    globalSlug?: WhereText;
+    user?: WhereAny;
+    'user.relationTo'?: WhereText;
+    user__relationTo?: WhereText;
+    'user.value'?: WhereAny;
+    user__value?: WhereAny;
+    and?: Array<PayloadLockedDocumentWhereDepth4>;
+    or?: Array<PayloadLockedDocumentWhereDepth4>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadLockedDocumentWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    document?: WhereAny;
+    'document.relationTo'?: WhereText;
+    document__relationTo?: WhereText;
+    'document.value'?: WhereAny;
+    document__value?: WhereAny;
+    globalSlug?: WhereText;
+    user?: WhereAny;
+    'user.relationTo'?: WhereText;
+    user__relationTo?: WhereText;
+    'user.value'?: WhereAny;
+    user__value?: WhereAny;
+    and?: Array<PayloadLockedDocumentWhereDepth5>;
+    or?: Array<PayloadLockedDocumentWhereDepth5>;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadLockedDocumentWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    document?: WhereAny;
+    'document.relationTo'?: WhereText;
+    document__relationTo?: WhereText;
+    'document.value'?: WhereAny;
+    document__value?: WhereAny;
+    globalSlug?: WhereText;
+    user?: WhereAny;
+    'user.relationTo'?: WhereText;
+    user__relationTo?: WhereText;
+    'user.value'?: WhereAny;
+    user__value?: WhereAny;
+};
+
 /**
  * An allowed operation: `true`, or `{ permission: true, where }` when its access function returned a Where (for `/access` not evaluated; for one document, matched against it). A denied operation is left out.
  */
@@ -3529,6 +3851,7 @@ export type Populate = {
     media?: MediaSelect;
     tracking?: TrackingSelect;
     orders?: OrderSelect;
+    'payload-locked-documents'?: PayloadLockedDocumentSelect;
 };
 
 /**
@@ -6512,8 +6835,11 @@ export type RichTextBodyInputLinkFields = {
     } | {
         relationTo?: 'orders';
         value?: number;
+    } | {
+        relationTo?: 'payload-locked-documents';
+        value?: number;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
     });
 };
 
@@ -6675,10 +7001,13 @@ export type RichTextBodyInputRelationship = ({
 } | {
     relationTo?: 'orders';
     value?: number;
+} | {
+    relationTo?: 'payload-locked-documents';
+    value?: number;
 }) & {
     type: 'relationship';
     version?: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
 };
 
 export type RichTextBodyInputTab = {
@@ -6743,8 +7072,11 @@ export type RichTextBodyLinkFields = {
     } | {
         relationTo?: 'orders';
         value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'payload-locked-documents';
+        value?: number | PopulatedDocument | null;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
     });
 };
 
@@ -6850,10 +7182,13 @@ export type RichTextBodyRelationship = ({
 } | {
     relationTo?: 'orders';
     value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'payload-locked-documents';
+    value?: number | PopulatedDocument | null;
 }) & {
     type: 'relationship';
     version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
 };
 
 export type RichTextBodyTab = {
@@ -6960,8 +7295,11 @@ export type RichTextContentInputLinkFields = {
     } | {
         relationTo?: 'orders';
         value?: number;
+    } | {
+        relationTo?: 'payload-locked-documents';
+        value?: number;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
     });
 };
 
@@ -7123,10 +7461,13 @@ export type RichTextContentInputRelationship = ({
 } | {
     relationTo?: 'orders';
     value?: number;
+} | {
+    relationTo?: 'payload-locked-documents';
+    value?: number;
 }) & {
     type: 'relationship';
     version?: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
 };
 
 export type RichTextContentInputTab = {
@@ -7191,8 +7532,11 @@ export type RichTextContentLinkFields = {
     } | {
         relationTo?: 'orders';
         value?: number | PopulatedDocument | null;
+    } | {
+        relationTo?: 'payload-locked-documents';
+        value?: number | PopulatedDocument | null;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
     });
 };
 
@@ -7244,10 +7588,13 @@ export type RichTextContentRelationship = ({
 } | {
     relationTo?: 'orders';
     value?: number | PopulatedDocument | null;
+} | {
+    relationTo?: 'payload-locked-documents';
+    value?: number | PopulatedDocument | null;
 }) & {
     type: 'relationship';
     version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
 };
 
 export type RichTextContentTab = {
@@ -8534,6 +8881,34 @@ export type MediaUpdatedEventWritable = {
     data: MediaEventDataWritable;
 };
 
+export type PayloadLockedDocumentWritable = {
+    id: number;
+    document?: {
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders';
+        value: number | User | Category | PostWritable | Page | MediaWritable | Tracking | Order;
+    } | null;
+    globalSlug?: string | null;
+    user?: {
+        relationTo: 'users';
+        value: number | User;
+    };
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PayloadLockedDocumentsListWritable = {
+    docs: Array<PayloadLockedDocumentWritable>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
 export type PostWritable = {
     id: number;
     title?: string | null;
@@ -9094,6 +9469,11 @@ export type Trash = boolean;
 export type Autosave = boolean;
 
 /**
+ * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+ */
+export type OverrideLock = boolean;
+
+/**
  * Accepted and ignored: the config has no localization.
  */
 export type Locale = string;
@@ -9153,6 +9533,109 @@ export type HealthResponses = {
 };
 
 export type HealthResponse = HealthResponses[keyof HealthResponses];
+
+export type ApiIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/';
+};
+
+export type ApiIndexErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ApiIndexError = ApiIndexErrors[keyof ApiIndexErrors];
+
+export type ApiIndexResponses = {
+    /**
+     * The index
+     */
+    200: {
+        /**
+         * The REST API's root
+         */
+        api: string;
+        /**
+         * The collections the caller may read (read access, asked without a document)
+         */
+        collections: Array<{
+            /**
+             * The collection's slug
+             */
+            slug: string;
+            /**
+             * Its route (a path on this server)
+             */
+            url: string;
+        }>;
+        /**
+         * The globals the caller may read
+         */
+        globals: Array<{
+            /**
+             * The global's slug
+             */
+            slug: string;
+            /**
+             * Its route (a path on this server)
+             */
+            url: string;
+        }>;
+        /**
+         * The login route of every auth collection
+         */
+        login: Array<{
+            collection: string;
+            url: string;
+        }>;
+        /**
+         * The GraphQL endpoint (unless graphQL.disable)
+         */
+        graphql?: string;
+        /**
+         * The GraphiQL playground, when served
+         */
+        graphqlPlayground?: string;
+        /**
+         * The API reference page, when served
+         */
+        docs?: string;
+        /**
+         * This OpenAPI document, when served
+         */
+        openapi?: string;
+        /**
+         * The GraphQL SDL, when served
+         */
+        graphqlSchema?: string;
+        /**
+         * The health check
+         */
+        health: string;
+        /**
+         * The admin web app (unless admin.disable)
+         */
+        admin?: string;
+    };
+};
+
+export type ApiIndexResponse = ApiIndexResponses[keyof ApiIndexResponses];
 
 export type OpenapiDocumentData = {
     body?: never;
@@ -9330,6 +9813,10 @@ export type DeleteUsersData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/users';
 };
@@ -9532,6 +10019,10 @@ export type UpdateUsersData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/users';
 };
@@ -10347,6 +10838,10 @@ export type DeleteUserData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/users/{id}';
 };
@@ -10372,6 +10867,10 @@ export type DeleteUserErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -10534,6 +11033,10 @@ export type UpdateUserData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/users/{id}';
 };
@@ -10559,6 +11062,10 @@ export type UpdateUserErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * Too many attempts; retry later
      */
@@ -10657,6 +11164,188 @@ export type DocAccessUserResponses = {
 
 export type DocAccessUserResponse = DocAccessUserResponses[keyof DocAccessUserResponses];
 
+export type ReleaseLockUserData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/users/{id}/lock';
+};
+
+export type ReleaseLockUserErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ReleaseLockUserError = ReleaseLockUserErrors[keyof ReleaseLockUserErrors];
+
+export type ReleaseLockUserResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type ReleaseLockUserResponse = ReleaseLockUserResponses[keyof ReleaseLockUserResponses];
+
+export type LockStatusUserData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/users/{id}/lock';
+};
+
+export type LockStatusUserErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockStatusUserError = LockStatusUserErrors[keyof LockStatusUserErrors];
+
+export type LockStatusUserResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockStatusUserResponse = LockStatusUserResponses[keyof LockStatusUserResponses];
+
+export type LockUserData = {
+    /**
+     * Options (optional)
+     */
+    body?: {
+        /**
+         * true takes the lock another user holds (they are told at their next check).
+         */
+        takeOver?: boolean;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/users/{id}/lock';
+};
+
+export type LockUserErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockUserError = LockUserErrors[keyof LockUserErrors];
+
+export type LockUserResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockUserResponse = LockUserResponses[keyof LockUserResponses];
+
 export type DeleteCategoriesData = {
     body?: never;
     path?: never;
@@ -10681,6 +11370,10 @@ export type DeleteCategoriesData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/categories';
 };
@@ -10883,6 +11576,10 @@ export type UpdateCategoriesData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/categories';
 };
@@ -11183,6 +11880,10 @@ export type DeleteCategoryData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/categories/{id}';
 };
@@ -11208,6 +11909,10 @@ export type DeleteCategoryErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -11370,6 +12075,10 @@ export type UpdateCategoryData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/categories/{id}';
 };
@@ -11395,6 +12104,10 @@ export type UpdateCategoryErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -11586,6 +12299,188 @@ export type DocAccessCategoryResponses = {
 
 export type DocAccessCategoryResponse = DocAccessCategoryResponses[keyof DocAccessCategoryResponses];
 
+export type ReleaseLockCategoryData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/categories/{id}/lock';
+};
+
+export type ReleaseLockCategoryErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ReleaseLockCategoryError = ReleaseLockCategoryErrors[keyof ReleaseLockCategoryErrors];
+
+export type ReleaseLockCategoryResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type ReleaseLockCategoryResponse = ReleaseLockCategoryResponses[keyof ReleaseLockCategoryResponses];
+
+export type LockStatusCategoryData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/categories/{id}/lock';
+};
+
+export type LockStatusCategoryErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockStatusCategoryError = LockStatusCategoryErrors[keyof LockStatusCategoryErrors];
+
+export type LockStatusCategoryResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockStatusCategoryResponse = LockStatusCategoryResponses[keyof LockStatusCategoryResponses];
+
+export type LockCategoryData = {
+    /**
+     * Options (optional)
+     */
+    body?: {
+        /**
+         * true takes the lock another user holds (they are told at their next check).
+         */
+        takeOver?: boolean;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/categories/{id}/lock';
+};
+
+export type LockCategoryErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockCategoryError = LockCategoryErrors[keyof LockCategoryErrors];
+
+export type LockCategoryResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockCategoryResponse = LockCategoryResponses[keyof LockCategoryResponses];
+
 export type DeletePostsData = {
     body?: never;
     path?: never;
@@ -11610,6 +12505,10 @@ export type DeletePostsData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/posts';
 };
@@ -11812,6 +12711,10 @@ export type UpdatePostsData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/posts';
 };
@@ -12476,6 +13379,10 @@ export type DeletePostData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/posts/{id}';
 };
@@ -12501,6 +13408,10 @@ export type DeletePostErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -12663,6 +13574,10 @@ export type UpdatePostData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/posts/{id}';
 };
@@ -12688,6 +13603,10 @@ export type UpdatePostErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -12879,6 +13798,188 @@ export type DocAccessPostResponses = {
 
 export type DocAccessPostResponse = DocAccessPostResponses[keyof DocAccessPostResponses];
 
+export type ReleaseLockPostData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/posts/{id}/lock';
+};
+
+export type ReleaseLockPostErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ReleaseLockPostError = ReleaseLockPostErrors[keyof ReleaseLockPostErrors];
+
+export type ReleaseLockPostResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type ReleaseLockPostResponse = ReleaseLockPostResponses[keyof ReleaseLockPostResponses];
+
+export type LockStatusPostData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/posts/{id}/lock';
+};
+
+export type LockStatusPostErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockStatusPostError = LockStatusPostErrors[keyof LockStatusPostErrors];
+
+export type LockStatusPostResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockStatusPostResponse = LockStatusPostResponses[keyof LockStatusPostResponses];
+
+export type LockPostData = {
+    /**
+     * Options (optional)
+     */
+    body?: {
+        /**
+         * true takes the lock another user holds (they are told at their next check).
+         */
+        takeOver?: boolean;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/posts/{id}/lock';
+};
+
+export type LockPostErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockPostError = LockPostErrors[keyof LockPostErrors];
+
+export type LockPostResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockPostResponse = LockPostResponses[keyof LockPostResponses];
+
 export type DeletePagesData = {
     body?: never;
     path?: never;
@@ -12903,6 +14004,10 @@ export type DeletePagesData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/pages';
 };
@@ -13105,6 +14210,10 @@ export type UpdatePagesData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/pages';
 };
@@ -13673,6 +14782,10 @@ export type DeletePageData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/pages/{id}';
 };
@@ -13698,6 +14811,10 @@ export type DeletePageErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -13864,6 +14981,10 @@ export type UpdatePageData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/pages/{id}';
 };
@@ -13889,6 +15010,10 @@ export type UpdatePageErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -14080,6 +15205,188 @@ export type DocAccessPageResponses = {
 
 export type DocAccessPageResponse = DocAccessPageResponses[keyof DocAccessPageResponses];
 
+export type ReleaseLockPageData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/pages/{id}/lock';
+};
+
+export type ReleaseLockPageErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ReleaseLockPageError = ReleaseLockPageErrors[keyof ReleaseLockPageErrors];
+
+export type ReleaseLockPageResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type ReleaseLockPageResponse = ReleaseLockPageResponses[keyof ReleaseLockPageResponses];
+
+export type LockStatusPageData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/pages/{id}/lock';
+};
+
+export type LockStatusPageErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockStatusPageError = LockStatusPageErrors[keyof LockStatusPageErrors];
+
+export type LockStatusPageResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockStatusPageResponse = LockStatusPageResponses[keyof LockStatusPageResponses];
+
+export type LockPageData = {
+    /**
+     * Options (optional)
+     */
+    body?: {
+        /**
+         * true takes the lock another user holds (they are told at their next check).
+         */
+        takeOver?: boolean;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/pages/{id}/lock';
+};
+
+export type LockPageErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockPageError = LockPageErrors[keyof LockPageErrors];
+
+export type LockPageResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockPageResponse = LockPageResponses[keyof LockPageResponses];
+
 export type DeleteAllMediaData = {
     body?: never;
     path?: never;
@@ -14104,6 +15411,10 @@ export type DeleteAllMediaData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/media';
 };
@@ -14306,6 +15617,10 @@ export type UpdateAllMediaData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/media';
 };
@@ -14616,6 +15931,10 @@ export type DeleteMediaData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/media/{id}';
 };
@@ -14641,6 +15960,10 @@ export type DeleteMediaErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -14803,6 +16126,10 @@ export type UpdateMediaData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/media/{id}';
 };
@@ -14828,6 +16155,10 @@ export type UpdateMediaErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -15019,6 +16350,188 @@ export type DocAccessMediaResponses = {
 
 export type DocAccessMediaResponse = DocAccessMediaResponses[keyof DocAccessMediaResponses];
 
+export type ReleaseLockMediaData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/media/{id}/lock';
+};
+
+export type ReleaseLockMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ReleaseLockMediaError = ReleaseLockMediaErrors[keyof ReleaseLockMediaErrors];
+
+export type ReleaseLockMediaResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type ReleaseLockMediaResponse = ReleaseLockMediaResponses[keyof ReleaseLockMediaResponses];
+
+export type LockStatusMediaData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/media/{id}/lock';
+};
+
+export type LockStatusMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockStatusMediaError = LockStatusMediaErrors[keyof LockStatusMediaErrors];
+
+export type LockStatusMediaResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockStatusMediaResponse = LockStatusMediaResponses[keyof LockStatusMediaResponses];
+
+export type LockMediaData = {
+    /**
+     * Options (optional)
+     */
+    body?: {
+        /**
+         * true takes the lock another user holds (they are told at their next check).
+         */
+        takeOver?: boolean;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/media/{id}/lock';
+};
+
+export type LockMediaErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockMediaError = LockMediaErrors[keyof LockMediaErrors];
+
+export type LockMediaResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockMediaResponse = LockMediaResponses[keyof LockMediaResponses];
+
 export type GetMediaFileData = {
     body?: never;
     headers?: {
@@ -15105,6 +16618,10 @@ export type DeleteAllTrackingData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/tracking';
 };
@@ -15307,6 +16824,10 @@ export type UpdateAllTrackingData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/tracking';
 };
@@ -15664,6 +17185,10 @@ export type DeleteTrackingData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/tracking/{id}';
 };
@@ -15689,6 +17214,10 @@ export type DeleteTrackingErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -15851,6 +17380,10 @@ export type UpdateTrackingData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/tracking/{id}';
 };
@@ -15876,6 +17409,10 @@ export type UpdateTrackingErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -16067,6 +17604,188 @@ export type DocAccessTrackingResponses = {
 
 export type DocAccessTrackingResponse = DocAccessTrackingResponses[keyof DocAccessTrackingResponses];
 
+export type ReleaseLockTrackingData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/tracking/{id}/lock';
+};
+
+export type ReleaseLockTrackingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ReleaseLockTrackingError = ReleaseLockTrackingErrors[keyof ReleaseLockTrackingErrors];
+
+export type ReleaseLockTrackingResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type ReleaseLockTrackingResponse = ReleaseLockTrackingResponses[keyof ReleaseLockTrackingResponses];
+
+export type LockStatusTrackingData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/tracking/{id}/lock';
+};
+
+export type LockStatusTrackingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockStatusTrackingError = LockStatusTrackingErrors[keyof LockStatusTrackingErrors];
+
+export type LockStatusTrackingResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockStatusTrackingResponse = LockStatusTrackingResponses[keyof LockStatusTrackingResponses];
+
+export type LockTrackingData = {
+    /**
+     * Options (optional)
+     */
+    body?: {
+        /**
+         * true takes the lock another user holds (they are told at their next check).
+         */
+        takeOver?: boolean;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/tracking/{id}/lock';
+};
+
+export type LockTrackingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockTrackingError = LockTrackingErrors[keyof LockTrackingErrors];
+
+export type LockTrackingResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockTrackingResponse = LockTrackingResponses[keyof LockTrackingResponses];
+
 export type DeleteOrdersData = {
     body?: never;
     path?: never;
@@ -16091,6 +17810,10 @@ export type DeleteOrdersData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/orders';
 };
@@ -16293,6 +18016,10 @@ export type UpdateOrdersData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/orders';
 };
@@ -16593,6 +18320,10 @@ export type DeleteOrderData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/orders/{id}';
 };
@@ -16618,6 +18349,10 @@ export type DeleteOrderErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -16780,6 +18515,10 @@ export type UpdateOrderData = {
          * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
          */
         trash?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/orders/{id}';
 };
@@ -16805,6 +18544,10 @@ export type UpdateOrderErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -16996,6 +18739,1117 @@ export type DocAccessOrderResponses = {
 
 export type DocAccessOrderResponse = DocAccessOrderResponses[keyof DocAccessOrderResponses];
 
+export type ReleaseLockOrderData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/orders/{id}/lock';
+};
+
+export type ReleaseLockOrderErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ReleaseLockOrderError = ReleaseLockOrderErrors[keyof ReleaseLockOrderErrors];
+
+export type ReleaseLockOrderResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type ReleaseLockOrderResponse = ReleaseLockOrderResponses[keyof ReleaseLockOrderResponses];
+
+export type LockStatusOrderData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/orders/{id}/lock';
+};
+
+export type LockStatusOrderErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockStatusOrderError = LockStatusOrderErrors[keyof LockStatusOrderErrors];
+
+export type LockStatusOrderResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockStatusOrderResponse = LockStatusOrderResponses[keyof LockStatusOrderResponses];
+
+export type LockOrderData = {
+    /**
+     * Options (optional)
+     */
+    body?: {
+        /**
+         * true takes the lock another user holds (they are told at their next check).
+         */
+        takeOver?: boolean;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/orders/{id}/lock';
+};
+
+export type LockOrderErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockOrderError = LockOrderErrors[keyof LockOrderErrors];
+
+export type LockOrderResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockOrderResponse = LockOrderResponses[keyof LockOrderResponses];
+
+export type DeletePayloadLockedDocumentsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * A filter (the `PayloadLockedDocumentWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `document`, `globalSlug`, `user`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents';
+};
+
+export type DeletePayloadLockedDocumentsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type DeletePayloadLockedDocumentsError = DeletePayloadLockedDocumentsErrors[keyof DeletePayloadLockedDocumentsErrors];
+
+export type DeletePayloadLockedDocumentsResponses = {
+    /**
+     * The deleted documents, and the ones that failed
+     */
+    200: {
+        docs: Array<PayloadLockedDocument>;
+        errors: BulkErrors;
+        message: string;
+    };
+};
+
+export type DeletePayloadLockedDocumentsResponse = DeletePayloadLockedDocumentsResponses[keyof DeletePayloadLockedDocumentsResponses];
+
+export type FindPayloadLockedDocumentsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `PayloadLockedDocumentWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * false returns every match (or `limit` of them) without a count; at most 1000.
+         */
+        pagination?: boolean;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `document`, `globalSlug`, `user`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadLockedDocumentSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents';
+};
+
+export type FindPayloadLockedDocumentsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type FindPayloadLockedDocumentsError = FindPayloadLockedDocumentsErrors[keyof FindPayloadLockedDocumentsErrors];
+
+export type FindPayloadLockedDocumentsResponses = {
+    /**
+     * A page of Payload Locked Documents
+     */
+    200: PayloadLockedDocumentsList;
+};
+
+export type FindPayloadLockedDocumentsResponse = FindPayloadLockedDocumentsResponses[keyof FindPayloadLockedDocumentsResponses];
+
+export type UpdatePayloadLockedDocumentsData = {
+    body: PayloadLockedDocumentUpdateInput;
+    path?: never;
+    query: {
+        /**
+         * A filter (the `PayloadLockedDocumentWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `document`, `globalSlug`, `user`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadLockedDocumentSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents';
+};
+
+export type UpdatePayloadLockedDocumentsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type UpdatePayloadLockedDocumentsError = UpdatePayloadLockedDocumentsErrors[keyof UpdatePayloadLockedDocumentsErrors];
+
+export type UpdatePayloadLockedDocumentsResponses = {
+    /**
+     * The updated documents, and the ones that failed
+     */
+    200: {
+        docs: Array<PayloadLockedDocument>;
+        errors: BulkErrors;
+        message: string;
+    };
+};
+
+export type UpdatePayloadLockedDocumentsResponse = UpdatePayloadLockedDocumentsResponses[keyof UpdatePayloadLockedDocumentsResponses];
+
+export type CreatePayloadLockedDocumentData = {
+    body: PayloadLockedDocumentCreateInput;
+    path?: never;
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadLockedDocumentSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+    };
+    url: '/payload-locked-documents';
+};
+
+export type CreatePayloadLockedDocumentErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type CreatePayloadLockedDocumentError = CreatePayloadLockedDocumentErrors[keyof CreatePayloadLockedDocumentErrors];
+
+export type CreatePayloadLockedDocumentResponses = {
+    /**
+     * Created
+     */
+    201: {
+        doc: PayloadLockedDocument;
+        message: string;
+    };
+};
+
+export type CreatePayloadLockedDocumentResponse = CreatePayloadLockedDocumentResponses[keyof CreatePayloadLockedDocumentResponses];
+
+export type CountPayloadLockedDocumentsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `PayloadLockedDocumentWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents/count';
+};
+
+export type CountPayloadLockedDocumentsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type CountPayloadLockedDocumentsError = CountPayloadLockedDocumentsErrors[keyof CountPayloadLockedDocumentsErrors];
+
+export type CountPayloadLockedDocumentsResponses = {
+    /**
+     * The number of matching documents
+     */
+    200: Count;
+};
+
+export type CountPayloadLockedDocumentsResponse = CountPayloadLockedDocumentsResponses[keyof CountPayloadLockedDocumentsResponses];
+
+export type FindDistinctPayloadLockedDocumentsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'globalSlug';
+        /**
+         * A filter (the `PayloadLockedDocumentWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `document`, `globalSlug`, `user`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents/distinct';
+};
+
+export type FindDistinctPayloadLockedDocumentsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type FindDistinctPayloadLockedDocumentsError = FindDistinctPayloadLockedDocumentsErrors[keyof FindDistinctPayloadLockedDocumentsErrors];
+
+export type FindDistinctPayloadLockedDocumentsResponses = {
+    /**
+     * The distinct values
+     */
+    200: PayloadLockedDocumentsDistinct;
+};
+
+export type FindDistinctPayloadLockedDocumentsResponse = FindDistinctPayloadLockedDocumentsResponses[keyof FindDistinctPayloadLockedDocumentsResponses];
+
+export type DeletePayloadLockedDocumentData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents/{id}';
+};
+
+export type DeletePayloadLockedDocumentErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type DeletePayloadLockedDocumentError = DeletePayloadLockedDocumentErrors[keyof DeletePayloadLockedDocumentErrors];
+
+export type DeletePayloadLockedDocumentResponses = {
+    /**
+     * Deleted
+     */
+    200: {
+        doc: PayloadLockedDocument;
+        message: string;
+    };
+};
+
+export type DeletePayloadLockedDocumentResponse = DeletePayloadLockedDocumentResponses[keyof DeletePayloadLockedDocumentResponses];
+
+export type FindPayloadLockedDocumentByIdData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadLockedDocumentSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents/{id}';
+};
+
+export type FindPayloadLockedDocumentByIdErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type FindPayloadLockedDocumentByIdError = FindPayloadLockedDocumentByIdErrors[keyof FindPayloadLockedDocumentByIdErrors];
+
+export type FindPayloadLockedDocumentByIdResponses = {
+    /**
+     * The Payload Locked Document
+     */
+    200: PayloadLockedDocument;
+};
+
+export type FindPayloadLockedDocumentByIdResponse = FindPayloadLockedDocumentByIdResponses[keyof FindPayloadLockedDocumentByIdResponses];
+
+export type UpdatePayloadLockedDocumentData = {
+    body: PayloadLockedDocumentUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadLockedDocumentSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents/{id}';
+};
+
+export type UpdatePayloadLockedDocumentErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type UpdatePayloadLockedDocumentError = UpdatePayloadLockedDocumentErrors[keyof UpdatePayloadLockedDocumentErrors];
+
+export type UpdatePayloadLockedDocumentResponses = {
+    /**
+     * Updated
+     */
+    200: {
+        doc: PayloadLockedDocument;
+        message: string;
+    };
+};
+
+export type UpdatePayloadLockedDocumentResponse = UpdatePayloadLockedDocumentResponses[keyof UpdatePayloadLockedDocumentResponses];
+
+export type DuplicatePayloadLockedDocumentData = {
+    /**
+     * Fields to change in the copy (optional)
+     */
+    body?: PayloadLockedDocumentUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadLockedDocumentSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-locked-documents/{id}/duplicate';
+};
+
+export type DuplicatePayloadLockedDocumentErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type DuplicatePayloadLockedDocumentError = DuplicatePayloadLockedDocumentErrors[keyof DuplicatePayloadLockedDocumentErrors];
+
+export type DuplicatePayloadLockedDocumentResponses = {
+    /**
+     * The copy
+     */
+    200: {
+        doc: PayloadLockedDocument;
+        message: string;
+    };
+};
+
+export type DuplicatePayloadLockedDocumentResponse = DuplicatePayloadLockedDocumentResponses[keyof DuplicatePayloadLockedDocumentResponses];
+
+export type DocAccessPayloadLockedDocumentData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: PayloadLockedDocumentUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
+    url: '/payload-locked-documents/access/{id}';
+};
+
+export type DocAccessPayloadLockedDocumentErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type DocAccessPayloadLockedDocumentError = DocAccessPayloadLockedDocumentErrors[keyof DocAccessPayloadLockedDocumentErrors];
+
+export type DocAccessPayloadLockedDocumentResponses = {
+    /**
+     * The permissions
+     */
+    200: PayloadLockedDocumentPermissions;
+};
+
+export type DocAccessPayloadLockedDocumentResponse = DocAccessPayloadLockedDocumentResponses[keyof DocAccessPayloadLockedDocumentResponses];
+
 export type FindSiteSettingData = {
     body?: never;
     headers?: {
@@ -17108,6 +19962,10 @@ export type UpdateSiteSettingData = {
          * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
          */
         draft?: boolean;
+        /**
+         * Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.
+         */
+        overrideLock?: boolean;
     };
     url: '/globals/site-settings';
 };
@@ -17129,6 +19987,10 @@ export type UpdateSiteSettingErrors = {
      * The request body is too large
      */
     413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
     /**
      * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
      */
@@ -17214,6 +20076,173 @@ export type DocAccessSiteSettingResponses = {
 
 export type DocAccessSiteSettingResponse = DocAccessSiteSettingResponses[keyof DocAccessSiteSettingResponses];
 
+export type ReleaseLockSiteSettingData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/globals/site-settings/lock';
+};
+
+export type ReleaseLockSiteSettingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type ReleaseLockSiteSettingError = ReleaseLockSiteSettingErrors[keyof ReleaseLockSiteSettingErrors];
+
+export type ReleaseLockSiteSettingResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type ReleaseLockSiteSettingResponse = ReleaseLockSiteSettingResponses[keyof ReleaseLockSiteSettingResponses];
+
+export type LockStatusSiteSettingData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/globals/site-settings/lock';
+};
+
+export type LockStatusSiteSettingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockStatusSiteSettingError = LockStatusSiteSettingErrors[keyof LockStatusSiteSettingErrors];
+
+export type LockStatusSiteSettingResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockStatusSiteSettingResponse = LockStatusSiteSettingResponses[keyof LockStatusSiteSettingResponses];
+
+export type LockSiteSettingData = {
+    /**
+     * Options (optional)
+     */
+    body?: {
+        /**
+         * true takes the lock another user holds (they are told at their next check).
+         */
+        takeOver?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/globals/site-settings/lock';
+};
+
+export type LockSiteSettingErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.
+     */
+    423: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type LockSiteSettingError = LockSiteSettingErrors[keyof LockSiteSettingErrors];
+
+export type LockSiteSettingResponses = {
+    /**
+     * The lock
+     */
+    200: DocumentLock;
+};
+
+export type LockSiteSettingResponse = LockSiteSettingResponses[keyof LockSiteSettingResponses];
+
 export type AccessData = {
     body?: never;
     path?: never;
@@ -17265,6 +20294,7 @@ export type AccessResponses = {
             media?: MediaPermissions;
             tracking?: TrackingPermissions;
             orders?: OrderPermissions;
+            'payload-locked-documents'?: PayloadLockedDocumentPermissions;
         };
         globals?: {
             'site-settings'?: SiteSettingPermissions;

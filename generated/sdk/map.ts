@@ -8,13 +8,14 @@ import type * as T from '../openapi/types.gen.ts'
 type Typed<Q, Select> = Omit<Q, 'select' | 'populate'> & { select?: Select; populate?: T.Populate }
 
 export const collections = {
-  "users": { find: sdk.findUsers, findByID: sdk.findUserById, count: sdk.countUsers, create: sdk.createUser, update: sdk.updateUser, delete: sdk.deleteUser, updateMany: sdk.updateUsers, deleteMany: sdk.deleteUsers, findDistinct: sdk.findDistinctUsers, docAccess: sdk.docAccessUser },
-  "categories": { find: sdk.findCategories, findByID: sdk.findCategoryById, count: sdk.countCategories, create: sdk.createCategory, update: sdk.updateCategory, delete: sdk.deleteCategory, updateMany: sdk.updateCategories, deleteMany: sdk.deleteCategories, findDistinct: sdk.findDistinctCategories, docAccess: sdk.docAccessCategory, duplicate: sdk.duplicateCategory },
-  "posts": { find: sdk.findPosts, findByID: sdk.findPostById, count: sdk.countPosts, create: sdk.createPost, update: sdk.updatePost, delete: sdk.deletePost, updateMany: sdk.updatePosts, deleteMany: sdk.deletePosts, findDistinct: sdk.findDistinctPosts, docAccess: sdk.docAccessPost, duplicate: sdk.duplicatePost, findVersions: sdk.findPostVersions, findVersionByID: sdk.findPostVersionById, restoreVersion: sdk.restorePostVersion, formState: sdk.formStatePost },
-  "pages": { find: sdk.findPages, findByID: sdk.findPageById, count: sdk.countPages, create: sdk.createPage, update: sdk.updatePage, delete: sdk.deletePage, updateMany: sdk.updatePages, deleteMany: sdk.deletePages, findDistinct: sdk.findDistinctPages, docAccess: sdk.docAccessPage, duplicate: sdk.duplicatePage, findVersions: sdk.findPageVersions, findVersionByID: sdk.findPageVersionById, restoreVersion: sdk.restorePageVersion },
-  "media": { find: sdk.findAllMedia, findByID: sdk.findMediaById, count: sdk.countAllMedia, create: sdk.createMedia, update: sdk.updateMedia, delete: sdk.deleteMedia, updateMany: sdk.updateAllMedia, deleteMany: sdk.deleteAllMedia, findDistinct: sdk.findDistinctAllMedia, docAccess: sdk.docAccessMedia, duplicate: sdk.duplicateMedia, getFile: sdk.getMediaFile },
-  "tracking": { find: sdk.findAllTracking, findByID: sdk.findTrackingById, count: sdk.countAllTracking, create: sdk.createTracking, update: sdk.updateTracking, delete: sdk.deleteTracking, updateMany: sdk.updateAllTracking, deleteMany: sdk.deleteAllTracking, findDistinct: sdk.findDistinctAllTracking, docAccess: sdk.docAccessTracking, duplicate: sdk.duplicateTracking },
-  "orders": { find: sdk.findOrders, findByID: sdk.findOrderById, count: sdk.countOrders, create: sdk.createOrder, update: sdk.updateOrder, delete: sdk.deleteOrder, updateMany: sdk.updateOrders, deleteMany: sdk.deleteOrders, findDistinct: sdk.findDistinctOrders, docAccess: sdk.docAccessOrder, duplicate: sdk.duplicateOrder },
+  "users": { find: sdk.findUsers, findByID: sdk.findUserById, count: sdk.countUsers, create: sdk.createUser, update: sdk.updateUser, delete: sdk.deleteUser, updateMany: sdk.updateUsers, deleteMany: sdk.deleteUsers, findDistinct: sdk.findDistinctUsers, docAccess: sdk.docAccessUser, lockStatus: sdk.lockStatusUser, lock: sdk.lockUser, releaseLock: sdk.releaseLockUser },
+  "categories": { find: sdk.findCategories, findByID: sdk.findCategoryById, count: sdk.countCategories, create: sdk.createCategory, update: sdk.updateCategory, delete: sdk.deleteCategory, updateMany: sdk.updateCategories, deleteMany: sdk.deleteCategories, findDistinct: sdk.findDistinctCategories, docAccess: sdk.docAccessCategory, duplicate: sdk.duplicateCategory, lockStatus: sdk.lockStatusCategory, lock: sdk.lockCategory, releaseLock: sdk.releaseLockCategory },
+  "posts": { find: sdk.findPosts, findByID: sdk.findPostById, count: sdk.countPosts, create: sdk.createPost, update: sdk.updatePost, delete: sdk.deletePost, updateMany: sdk.updatePosts, deleteMany: sdk.deletePosts, findDistinct: sdk.findDistinctPosts, docAccess: sdk.docAccessPost, duplicate: sdk.duplicatePost, findVersions: sdk.findPostVersions, findVersionByID: sdk.findPostVersionById, restoreVersion: sdk.restorePostVersion, formState: sdk.formStatePost, lockStatus: sdk.lockStatusPost, lock: sdk.lockPost, releaseLock: sdk.releaseLockPost },
+  "pages": { find: sdk.findPages, findByID: sdk.findPageById, count: sdk.countPages, create: sdk.createPage, update: sdk.updatePage, delete: sdk.deletePage, updateMany: sdk.updatePages, deleteMany: sdk.deletePages, findDistinct: sdk.findDistinctPages, docAccess: sdk.docAccessPage, duplicate: sdk.duplicatePage, findVersions: sdk.findPageVersions, findVersionByID: sdk.findPageVersionById, restoreVersion: sdk.restorePageVersion, lockStatus: sdk.lockStatusPage, lock: sdk.lockPage, releaseLock: sdk.releaseLockPage },
+  "media": { find: sdk.findAllMedia, findByID: sdk.findMediaById, count: sdk.countAllMedia, create: sdk.createMedia, update: sdk.updateMedia, delete: sdk.deleteMedia, updateMany: sdk.updateAllMedia, deleteMany: sdk.deleteAllMedia, findDistinct: sdk.findDistinctAllMedia, docAccess: sdk.docAccessMedia, duplicate: sdk.duplicateMedia, getFile: sdk.getMediaFile, lockStatus: sdk.lockStatusMedia, lock: sdk.lockMedia, releaseLock: sdk.releaseLockMedia },
+  "tracking": { find: sdk.findAllTracking, findByID: sdk.findTrackingById, count: sdk.countAllTracking, create: sdk.createTracking, update: sdk.updateTracking, delete: sdk.deleteTracking, updateMany: sdk.updateAllTracking, deleteMany: sdk.deleteAllTracking, findDistinct: sdk.findDistinctAllTracking, docAccess: sdk.docAccessTracking, duplicate: sdk.duplicateTracking, lockStatus: sdk.lockStatusTracking, lock: sdk.lockTracking, releaseLock: sdk.releaseLockTracking },
+  "orders": { find: sdk.findOrders, findByID: sdk.findOrderById, count: sdk.countOrders, create: sdk.createOrder, update: sdk.updateOrder, delete: sdk.deleteOrder, updateMany: sdk.updateOrders, deleteMany: sdk.deleteOrders, findDistinct: sdk.findDistinctOrders, docAccess: sdk.docAccessOrder, duplicate: sdk.duplicateOrder, lockStatus: sdk.lockStatusOrder, lock: sdk.lockOrder, releaseLock: sdk.releaseLockOrder },
+  "payload-locked-documents": { find: sdk.findPayloadLockedDocuments, findByID: sdk.findPayloadLockedDocumentById, count: sdk.countPayloadLockedDocuments, create: sdk.createPayloadLockedDocument, update: sdk.updatePayloadLockedDocument, delete: sdk.deletePayloadLockedDocument, updateMany: sdk.updatePayloadLockedDocuments, deleteMany: sdk.deletePayloadLockedDocuments, findDistinct: sdk.findDistinctPayloadLockedDocuments, docAccess: sdk.docAccessPayloadLockedDocument, duplicate: sdk.duplicatePayloadLockedDocument },
 }
 
 export interface CollectionTypes {
@@ -144,10 +145,28 @@ export interface CollectionTypes {
     upload: false
     sizes: never
   }
+  "payload-locked-documents": {
+    doc: T.PayloadLockedDocument
+    list: T.PayloadLockedDocumentsList
+    where: T.PayloadLockedDocumentWhere
+    create: T.PayloadLockedDocumentCreateInput
+    update: T.PayloadLockedDocumentUpdateInput
+    findQuery: Typed<Omit<NonNullable<T.FindPayloadLockedDocumentsData['query']>, 'where'>, T.PayloadLockedDocumentSelect>
+    readQuery: Typed<NonNullable<T.FindPayloadLockedDocumentByIdData['query']>, T.PayloadLockedDocumentSelect>
+    writeQuery: Typed<NonNullable<T.CreatePayloadLockedDocumentData['query']>, T.PayloadLockedDocumentSelect>
+    distinctField: NonNullable<T.FindDistinctPayloadLockedDocumentsData['query']>['field']
+    distinct: T.PayloadLockedDocumentsDistinct
+    permissions: T.PayloadLockedDocumentPermissions
+    version: never
+    versions: never
+    versionWhere: never
+    upload: false
+    sizes: never
+  }
 }
 
 export const globals = {
-  "site-settings": { find: sdk.findSiteSetting, update: sdk.updateSiteSetting, docAccess: sdk.docAccessSiteSetting },
+  "site-settings": { find: sdk.findSiteSetting, update: sdk.updateSiteSetting, docAccess: sdk.docAccessSiteSetting, lockStatus: sdk.lockStatusSiteSetting, lock: sdk.lockSiteSetting, releaseLock: sdk.releaseLockSiteSetting },
 }
 
 export interface GlobalTypes {

@@ -6,6 +6,7 @@ import type * as T from '../openapi/types.gen.ts'
 /** Every operation of the contract: method, path (relative to routes.api) and the Local operation serving it. */
 export const operations = {
   health: {"method":"get","path":"/health","kind":"health"},
+  apiIndex: {"method":"get","path":"/","kind":"apiIndex"},
   openapiDocument: {"method":"get","path":"/openapi.json","kind":"static"},
   graphqlSchema: {"method":"get","path":"/graphql/schema.graphql","kind":"static"},
   apiReference: {"method":"get","path":"/docs","kind":"static"},
@@ -29,6 +30,9 @@ export const operations = {
   updateUser: {"method":"patch","path":"/users/{id}","kind":"update","collection":"users"},
   deleteUser: {"method":"delete","path":"/users/{id}","kind":"delete","collection":"users"},
   docAccessUser: {"method":"post","path":"/users/access/{id}","kind":"docAccess","collection":"users"},
+  lockStatusUser: {"method":"get","path":"/users/{id}/lock","kind":"lockStatus","collection":"users"},
+  lockUser: {"method":"post","path":"/users/{id}/lock","kind":"lockDocument","collection":"users"},
+  releaseLockUser: {"method":"delete","path":"/users/{id}/lock","kind":"unlockDocument","collection":"users"},
   findCategories: {"method":"get","path":"/categories","kind":"find","collection":"categories"},
   createCategory: {"method":"post","path":"/categories","kind":"create","collection":"categories"},
   updateCategories: {"method":"patch","path":"/categories","kind":"updateMany","collection":"categories"},
@@ -40,6 +44,9 @@ export const operations = {
   deleteCategory: {"method":"delete","path":"/categories/{id}","kind":"delete","collection":"categories"},
   duplicateCategory: {"method":"post","path":"/categories/{id}/duplicate","kind":"duplicate","collection":"categories"},
   docAccessCategory: {"method":"post","path":"/categories/access/{id}","kind":"docAccess","collection":"categories"},
+  lockStatusCategory: {"method":"get","path":"/categories/{id}/lock","kind":"lockStatus","collection":"categories"},
+  lockCategory: {"method":"post","path":"/categories/{id}/lock","kind":"lockDocument","collection":"categories"},
+  releaseLockCategory: {"method":"delete","path":"/categories/{id}/lock","kind":"unlockDocument","collection":"categories"},
   findPosts: {"method":"get","path":"/posts","kind":"find","collection":"posts"},
   createPost: {"method":"post","path":"/posts","kind":"create","collection":"posts"},
   updatePosts: {"method":"patch","path":"/posts","kind":"updateMany","collection":"posts"},
@@ -55,6 +62,9 @@ export const operations = {
   deletePost: {"method":"delete","path":"/posts/{id}","kind":"delete","collection":"posts"},
   duplicatePost: {"method":"post","path":"/posts/{id}/duplicate","kind":"duplicate","collection":"posts"},
   docAccessPost: {"method":"post","path":"/posts/access/{id}","kind":"docAccess","collection":"posts"},
+  lockStatusPost: {"method":"get","path":"/posts/{id}/lock","kind":"lockStatus","collection":"posts"},
+  lockPost: {"method":"post","path":"/posts/{id}/lock","kind":"lockDocument","collection":"posts"},
+  releaseLockPost: {"method":"delete","path":"/posts/{id}/lock","kind":"unlockDocument","collection":"posts"},
   findPages: {"method":"get","path":"/pages","kind":"find","collection":"pages"},
   createPage: {"method":"post","path":"/pages","kind":"create","collection":"pages"},
   updatePages: {"method":"patch","path":"/pages","kind":"updateMany","collection":"pages"},
@@ -69,6 +79,9 @@ export const operations = {
   deletePage: {"method":"delete","path":"/pages/{id}","kind":"delete","collection":"pages"},
   duplicatePage: {"method":"post","path":"/pages/{id}/duplicate","kind":"duplicate","collection":"pages"},
   docAccessPage: {"method":"post","path":"/pages/access/{id}","kind":"docAccess","collection":"pages"},
+  lockStatusPage: {"method":"get","path":"/pages/{id}/lock","kind":"lockStatus","collection":"pages"},
+  lockPage: {"method":"post","path":"/pages/{id}/lock","kind":"lockDocument","collection":"pages"},
+  releaseLockPage: {"method":"delete","path":"/pages/{id}/lock","kind":"unlockDocument","collection":"pages"},
   findAllMedia: {"method":"get","path":"/media","kind":"find","collection":"media"},
   createMedia: {"method":"post","path":"/media","kind":"create","collection":"media"},
   updateAllMedia: {"method":"patch","path":"/media","kind":"updateMany","collection":"media"},
@@ -80,6 +93,9 @@ export const operations = {
   deleteMedia: {"method":"delete","path":"/media/{id}","kind":"delete","collection":"media"},
   duplicateMedia: {"method":"post","path":"/media/{id}/duplicate","kind":"duplicate","collection":"media"},
   docAccessMedia: {"method":"post","path":"/media/access/{id}","kind":"docAccess","collection":"media"},
+  lockStatusMedia: {"method":"get","path":"/media/{id}/lock","kind":"lockStatus","collection":"media"},
+  lockMedia: {"method":"post","path":"/media/{id}/lock","kind":"lockDocument","collection":"media"},
+  releaseLockMedia: {"method":"delete","path":"/media/{id}/lock","kind":"unlockDocument","collection":"media"},
   getMediaFile: {"method":"get","path":"/media/file/{filename}","kind":"getFile","collection":"media"},
   findAllTracking: {"method":"get","path":"/tracking","kind":"find","collection":"tracking"},
   createTracking: {"method":"post","path":"/tracking","kind":"create","collection":"tracking"},
@@ -93,6 +109,9 @@ export const operations = {
   deleteTracking: {"method":"delete","path":"/tracking/{id}","kind":"delete","collection":"tracking"},
   duplicateTracking: {"method":"post","path":"/tracking/{id}/duplicate","kind":"duplicate","collection":"tracking"},
   docAccessTracking: {"method":"post","path":"/tracking/access/{id}","kind":"docAccess","collection":"tracking"},
+  lockStatusTracking: {"method":"get","path":"/tracking/{id}/lock","kind":"lockStatus","collection":"tracking"},
+  lockTracking: {"method":"post","path":"/tracking/{id}/lock","kind":"lockDocument","collection":"tracking"},
+  releaseLockTracking: {"method":"delete","path":"/tracking/{id}/lock","kind":"unlockDocument","collection":"tracking"},
   findOrders: {"method":"get","path":"/orders","kind":"find","collection":"orders"},
   createOrder: {"method":"post","path":"/orders","kind":"create","collection":"orders"},
   updateOrders: {"method":"patch","path":"/orders","kind":"updateMany","collection":"orders"},
@@ -104,9 +123,26 @@ export const operations = {
   deleteOrder: {"method":"delete","path":"/orders/{id}","kind":"delete","collection":"orders"},
   duplicateOrder: {"method":"post","path":"/orders/{id}/duplicate","kind":"duplicate","collection":"orders"},
   docAccessOrder: {"method":"post","path":"/orders/access/{id}","kind":"docAccess","collection":"orders"},
+  lockStatusOrder: {"method":"get","path":"/orders/{id}/lock","kind":"lockStatus","collection":"orders"},
+  lockOrder: {"method":"post","path":"/orders/{id}/lock","kind":"lockDocument","collection":"orders"},
+  releaseLockOrder: {"method":"delete","path":"/orders/{id}/lock","kind":"unlockDocument","collection":"orders"},
+  findPayloadLockedDocuments: {"method":"get","path":"/payload-locked-documents","kind":"find","collection":"payload-locked-documents"},
+  createPayloadLockedDocument: {"method":"post","path":"/payload-locked-documents","kind":"create","collection":"payload-locked-documents"},
+  updatePayloadLockedDocuments: {"method":"patch","path":"/payload-locked-documents","kind":"updateMany","collection":"payload-locked-documents"},
+  deletePayloadLockedDocuments: {"method":"delete","path":"/payload-locked-documents","kind":"deleteMany","collection":"payload-locked-documents"},
+  countPayloadLockedDocuments: {"method":"get","path":"/payload-locked-documents/count","kind":"count","collection":"payload-locked-documents"},
+  findDistinctPayloadLockedDocuments: {"method":"get","path":"/payload-locked-documents/distinct","kind":"findDistinct","collection":"payload-locked-documents"},
+  findPayloadLockedDocumentByID: {"method":"get","path":"/payload-locked-documents/{id}","kind":"findByID","collection":"payload-locked-documents"},
+  updatePayloadLockedDocument: {"method":"patch","path":"/payload-locked-documents/{id}","kind":"update","collection":"payload-locked-documents"},
+  deletePayloadLockedDocument: {"method":"delete","path":"/payload-locked-documents/{id}","kind":"delete","collection":"payload-locked-documents"},
+  duplicatePayloadLockedDocument: {"method":"post","path":"/payload-locked-documents/{id}/duplicate","kind":"duplicate","collection":"payload-locked-documents"},
+  docAccessPayloadLockedDocument: {"method":"post","path":"/payload-locked-documents/access/{id}","kind":"docAccess","collection":"payload-locked-documents"},
   findSiteSetting: {"method":"get","path":"/globals/site-settings","kind":"findGlobal","global":"site-settings"},
   updateSiteSetting: {"method":"post","path":"/globals/site-settings","kind":"updateGlobal","global":"site-settings"},
   docAccessSiteSetting: {"method":"post","path":"/globals/site-settings/access","kind":"docAccess","global":"site-settings"},
+  lockStatusSiteSetting: {"method":"get","path":"/globals/site-settings/lock","kind":"lockStatus","global":"site-settings"},
+  lockSiteSetting: {"method":"post","path":"/globals/site-settings/lock","kind":"lockDocument","global":"site-settings"},
+  releaseLockSiteSetting: {"method":"delete","path":"/globals/site-settings/lock","kind":"unlockDocument","global":"site-settings"},
   access: {"method":"get","path":"/access","kind":"access"},
   v1ListOrders: {"method":"get","path":"/v1/orders","kind":"v1ListOrders"},
   v1CreateOrder: {"method":"post","path":"/v1/orders","kind":"v1CreateOrder"},
@@ -140,6 +176,7 @@ export type OperationHandler<Data, Responses, Errors, Ctx> = (
 /** The handler map the REST layer implements: one entry per operationId. */
 export interface OperationHandlers<Ctx> {
   health: OperationHandler<T.HealthData, T.HealthResponses, T.HealthErrors, Ctx>
+  apiIndex: OperationHandler<T.ApiIndexData, T.ApiIndexResponses, T.ApiIndexErrors, Ctx>
   openapiDocument: OperationHandler<T.OpenapiDocumentData, T.OpenapiDocumentResponses, T.OpenapiDocumentErrors, Ctx>
   graphqlSchema: OperationHandler<T.GraphqlSchemaData, T.GraphqlSchemaResponses, T.GraphqlSchemaErrors, Ctx>
   apiReference: OperationHandler<T.ApiReferenceData, T.ApiReferenceResponses, T.ApiReferenceErrors, Ctx>
@@ -163,6 +200,9 @@ export interface OperationHandlers<Ctx> {
   updateUser: OperationHandler<T.UpdateUserData, T.UpdateUserResponses, T.UpdateUserErrors, Ctx>
   deleteUser: OperationHandler<T.DeleteUserData, T.DeleteUserResponses, T.DeleteUserErrors, Ctx>
   docAccessUser: OperationHandler<T.DocAccessUserData, T.DocAccessUserResponses, T.DocAccessUserErrors, Ctx>
+  lockStatusUser: OperationHandler<T.LockStatusUserData, T.LockStatusUserResponses, T.LockStatusUserErrors, Ctx>
+  lockUser: OperationHandler<T.LockUserData, T.LockUserResponses, T.LockUserErrors, Ctx>
+  releaseLockUser: OperationHandler<T.ReleaseLockUserData, T.ReleaseLockUserResponses, T.ReleaseLockUserErrors, Ctx>
   findCategories: OperationHandler<T.FindCategoriesData, T.FindCategoriesResponses, T.FindCategoriesErrors, Ctx>
   createCategory: OperationHandler<T.CreateCategoryData, T.CreateCategoryResponses, T.CreateCategoryErrors, Ctx>
   updateCategories: OperationHandler<T.UpdateCategoriesData, T.UpdateCategoriesResponses, T.UpdateCategoriesErrors, Ctx>
@@ -174,6 +214,9 @@ export interface OperationHandlers<Ctx> {
   deleteCategory: OperationHandler<T.DeleteCategoryData, T.DeleteCategoryResponses, T.DeleteCategoryErrors, Ctx>
   duplicateCategory: OperationHandler<T.DuplicateCategoryData, T.DuplicateCategoryResponses, T.DuplicateCategoryErrors, Ctx>
   docAccessCategory: OperationHandler<T.DocAccessCategoryData, T.DocAccessCategoryResponses, T.DocAccessCategoryErrors, Ctx>
+  lockStatusCategory: OperationHandler<T.LockStatusCategoryData, T.LockStatusCategoryResponses, T.LockStatusCategoryErrors, Ctx>
+  lockCategory: OperationHandler<T.LockCategoryData, T.LockCategoryResponses, T.LockCategoryErrors, Ctx>
+  releaseLockCategory: OperationHandler<T.ReleaseLockCategoryData, T.ReleaseLockCategoryResponses, T.ReleaseLockCategoryErrors, Ctx>
   findPosts: OperationHandler<T.FindPostsData, T.FindPostsResponses, T.FindPostsErrors, Ctx>
   createPost: OperationHandler<T.CreatePostData, T.CreatePostResponses, T.CreatePostErrors, Ctx>
   updatePosts: OperationHandler<T.UpdatePostsData, T.UpdatePostsResponses, T.UpdatePostsErrors, Ctx>
@@ -189,6 +232,9 @@ export interface OperationHandlers<Ctx> {
   deletePost: OperationHandler<T.DeletePostData, T.DeletePostResponses, T.DeletePostErrors, Ctx>
   duplicatePost: OperationHandler<T.DuplicatePostData, T.DuplicatePostResponses, T.DuplicatePostErrors, Ctx>
   docAccessPost: OperationHandler<T.DocAccessPostData, T.DocAccessPostResponses, T.DocAccessPostErrors, Ctx>
+  lockStatusPost: OperationHandler<T.LockStatusPostData, T.LockStatusPostResponses, T.LockStatusPostErrors, Ctx>
+  lockPost: OperationHandler<T.LockPostData, T.LockPostResponses, T.LockPostErrors, Ctx>
+  releaseLockPost: OperationHandler<T.ReleaseLockPostData, T.ReleaseLockPostResponses, T.ReleaseLockPostErrors, Ctx>
   findPages: OperationHandler<T.FindPagesData, T.FindPagesResponses, T.FindPagesErrors, Ctx>
   createPage: OperationHandler<T.CreatePageData, T.CreatePageResponses, T.CreatePageErrors, Ctx>
   updatePages: OperationHandler<T.UpdatePagesData, T.UpdatePagesResponses, T.UpdatePagesErrors, Ctx>
@@ -203,6 +249,9 @@ export interface OperationHandlers<Ctx> {
   deletePage: OperationHandler<T.DeletePageData, T.DeletePageResponses, T.DeletePageErrors, Ctx>
   duplicatePage: OperationHandler<T.DuplicatePageData, T.DuplicatePageResponses, T.DuplicatePageErrors, Ctx>
   docAccessPage: OperationHandler<T.DocAccessPageData, T.DocAccessPageResponses, T.DocAccessPageErrors, Ctx>
+  lockStatusPage: OperationHandler<T.LockStatusPageData, T.LockStatusPageResponses, T.LockStatusPageErrors, Ctx>
+  lockPage: OperationHandler<T.LockPageData, T.LockPageResponses, T.LockPageErrors, Ctx>
+  releaseLockPage: OperationHandler<T.ReleaseLockPageData, T.ReleaseLockPageResponses, T.ReleaseLockPageErrors, Ctx>
   findAllMedia: OperationHandler<T.FindAllMediaData, T.FindAllMediaResponses, T.FindAllMediaErrors, Ctx>
   createMedia: OperationHandler<T.CreateMediaData, T.CreateMediaResponses, T.CreateMediaErrors, Ctx>
   updateAllMedia: OperationHandler<T.UpdateAllMediaData, T.UpdateAllMediaResponses, T.UpdateAllMediaErrors, Ctx>
@@ -214,6 +263,9 @@ export interface OperationHandlers<Ctx> {
   deleteMedia: OperationHandler<T.DeleteMediaData, T.DeleteMediaResponses, T.DeleteMediaErrors, Ctx>
   duplicateMedia: OperationHandler<T.DuplicateMediaData, T.DuplicateMediaResponses, T.DuplicateMediaErrors, Ctx>
   docAccessMedia: OperationHandler<T.DocAccessMediaData, T.DocAccessMediaResponses, T.DocAccessMediaErrors, Ctx>
+  lockStatusMedia: OperationHandler<T.LockStatusMediaData, T.LockStatusMediaResponses, T.LockStatusMediaErrors, Ctx>
+  lockMedia: OperationHandler<T.LockMediaData, T.LockMediaResponses, T.LockMediaErrors, Ctx>
+  releaseLockMedia: OperationHandler<T.ReleaseLockMediaData, T.ReleaseLockMediaResponses, T.ReleaseLockMediaErrors, Ctx>
   getMediaFile: OperationHandler<T.GetMediaFileData, T.GetMediaFileResponses, T.GetMediaFileErrors, Ctx>
   findAllTracking: OperationHandler<T.FindAllTrackingData, T.FindAllTrackingResponses, T.FindAllTrackingErrors, Ctx>
   createTracking: OperationHandler<T.CreateTrackingData, T.CreateTrackingResponses, T.CreateTrackingErrors, Ctx>
@@ -227,6 +279,9 @@ export interface OperationHandlers<Ctx> {
   deleteTracking: OperationHandler<T.DeleteTrackingData, T.DeleteTrackingResponses, T.DeleteTrackingErrors, Ctx>
   duplicateTracking: OperationHandler<T.DuplicateTrackingData, T.DuplicateTrackingResponses, T.DuplicateTrackingErrors, Ctx>
   docAccessTracking: OperationHandler<T.DocAccessTrackingData, T.DocAccessTrackingResponses, T.DocAccessTrackingErrors, Ctx>
+  lockStatusTracking: OperationHandler<T.LockStatusTrackingData, T.LockStatusTrackingResponses, T.LockStatusTrackingErrors, Ctx>
+  lockTracking: OperationHandler<T.LockTrackingData, T.LockTrackingResponses, T.LockTrackingErrors, Ctx>
+  releaseLockTracking: OperationHandler<T.ReleaseLockTrackingData, T.ReleaseLockTrackingResponses, T.ReleaseLockTrackingErrors, Ctx>
   findOrders: OperationHandler<T.FindOrdersData, T.FindOrdersResponses, T.FindOrdersErrors, Ctx>
   createOrder: OperationHandler<T.CreateOrderData, T.CreateOrderResponses, T.CreateOrderErrors, Ctx>
   updateOrders: OperationHandler<T.UpdateOrdersData, T.UpdateOrdersResponses, T.UpdateOrdersErrors, Ctx>
@@ -238,9 +293,26 @@ export interface OperationHandlers<Ctx> {
   deleteOrder: OperationHandler<T.DeleteOrderData, T.DeleteOrderResponses, T.DeleteOrderErrors, Ctx>
   duplicateOrder: OperationHandler<T.DuplicateOrderData, T.DuplicateOrderResponses, T.DuplicateOrderErrors, Ctx>
   docAccessOrder: OperationHandler<T.DocAccessOrderData, T.DocAccessOrderResponses, T.DocAccessOrderErrors, Ctx>
+  lockStatusOrder: OperationHandler<T.LockStatusOrderData, T.LockStatusOrderResponses, T.LockStatusOrderErrors, Ctx>
+  lockOrder: OperationHandler<T.LockOrderData, T.LockOrderResponses, T.LockOrderErrors, Ctx>
+  releaseLockOrder: OperationHandler<T.ReleaseLockOrderData, T.ReleaseLockOrderResponses, T.ReleaseLockOrderErrors, Ctx>
+  findPayloadLockedDocuments: OperationHandler<T.FindPayloadLockedDocumentsData, T.FindPayloadLockedDocumentsResponses, T.FindPayloadLockedDocumentsErrors, Ctx>
+  createPayloadLockedDocument: OperationHandler<T.CreatePayloadLockedDocumentData, T.CreatePayloadLockedDocumentResponses, T.CreatePayloadLockedDocumentErrors, Ctx>
+  updatePayloadLockedDocuments: OperationHandler<T.UpdatePayloadLockedDocumentsData, T.UpdatePayloadLockedDocumentsResponses, T.UpdatePayloadLockedDocumentsErrors, Ctx>
+  deletePayloadLockedDocuments: OperationHandler<T.DeletePayloadLockedDocumentsData, T.DeletePayloadLockedDocumentsResponses, T.DeletePayloadLockedDocumentsErrors, Ctx>
+  countPayloadLockedDocuments: OperationHandler<T.CountPayloadLockedDocumentsData, T.CountPayloadLockedDocumentsResponses, T.CountPayloadLockedDocumentsErrors, Ctx>
+  findDistinctPayloadLockedDocuments: OperationHandler<T.FindDistinctPayloadLockedDocumentsData, T.FindDistinctPayloadLockedDocumentsResponses, T.FindDistinctPayloadLockedDocumentsErrors, Ctx>
+  findPayloadLockedDocumentByID: OperationHandler<T.FindPayloadLockedDocumentByIdData, T.FindPayloadLockedDocumentByIdResponses, T.FindPayloadLockedDocumentByIdErrors, Ctx>
+  updatePayloadLockedDocument: OperationHandler<T.UpdatePayloadLockedDocumentData, T.UpdatePayloadLockedDocumentResponses, T.UpdatePayloadLockedDocumentErrors, Ctx>
+  deletePayloadLockedDocument: OperationHandler<T.DeletePayloadLockedDocumentData, T.DeletePayloadLockedDocumentResponses, T.DeletePayloadLockedDocumentErrors, Ctx>
+  duplicatePayloadLockedDocument: OperationHandler<T.DuplicatePayloadLockedDocumentData, T.DuplicatePayloadLockedDocumentResponses, T.DuplicatePayloadLockedDocumentErrors, Ctx>
+  docAccessPayloadLockedDocument: OperationHandler<T.DocAccessPayloadLockedDocumentData, T.DocAccessPayloadLockedDocumentResponses, T.DocAccessPayloadLockedDocumentErrors, Ctx>
   findSiteSetting: OperationHandler<T.FindSiteSettingData, T.FindSiteSettingResponses, T.FindSiteSettingErrors, Ctx>
   updateSiteSetting: OperationHandler<T.UpdateSiteSettingData, T.UpdateSiteSettingResponses, T.UpdateSiteSettingErrors, Ctx>
   docAccessSiteSetting: OperationHandler<T.DocAccessSiteSettingData, T.DocAccessSiteSettingResponses, T.DocAccessSiteSettingErrors, Ctx>
+  lockStatusSiteSetting: OperationHandler<T.LockStatusSiteSettingData, T.LockStatusSiteSettingResponses, T.LockStatusSiteSettingErrors, Ctx>
+  lockSiteSetting: OperationHandler<T.LockSiteSettingData, T.LockSiteSettingResponses, T.LockSiteSettingErrors, Ctx>
+  releaseLockSiteSetting: OperationHandler<T.ReleaseLockSiteSettingData, T.ReleaseLockSiteSettingResponses, T.ReleaseLockSiteSettingErrors, Ctx>
   access: OperationHandler<T.AccessData, T.AccessResponses, T.AccessErrors, Ctx>
   v1ListOrders: OperationHandler<T.V1ListOrdersData, T.V1ListOrdersResponses, T.V1ListOrdersErrors, Ctx>
   v1CreateOrder: OperationHandler<T.V1CreateOrderData, T.V1CreateOrderResponses, T.V1CreateOrderErrors, Ctx>

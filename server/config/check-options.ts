@@ -48,8 +48,8 @@ const each = (list: unknown, visit: (item: Obj, i: number) => void) => {
  * sanitiser's own checks.
  *
  * @example
- * checkOptions({ collections: [{ slug: 'posts', fields: [], lockDocuments: true }] })
- * // ConfigError: collections[posts].lockDocuments is not supported: document locking is an admin-panel feature…
+ * checkOptions({ collections: [{ slug: 'posts', fields: [], forceSelect: {} }] })
+ * // ConfigError: collections[posts].forceSelect is not supported yet…
  */
 export function checkOptions(input: unknown): void {
   const config = keys(input, T.config, '')

@@ -48,6 +48,7 @@ export const SYSTEM_COLLECTIONS = {
   webhooks: 'webhooks',
   deliveries: 'webhook-deliveries',
   jobs: 'payload-jobs',
+  locks: 'payload-locked-documents',
 } as const
 const systemSlugs: ReadonlySet<string> = new Set(Object.values(SYSTEM_COLLECTIONS))
 

@@ -11,6 +11,8 @@
  * `local/operations/` (or `local/operations/auth/`), `http/rest/` (`http/orders/` for the orders API) and
  * `http/graphql/resolvers/`; `test/architecture/operation-kinds.test.ts` holds every kind to it.
  */
+import { LOCK_KINDS } from './kinds-locks.ts'
+
 export const KINDS = {
   // collections
   find: {
@@ -112,6 +114,7 @@ export const KINDS = {
     description:
       "Which conditional fields apply to a form's data (Payload's `admin.condition`, which only the server can run): every field with a condition present in `data`, by path (`layout.0.attribution`), to true or false. Offered only where some field has a condition, to a logged-in caller with create access (`operation: 'create'`) or update access; the data is neither validated nor stored.",
   },
+  ...LOCK_KINDS,
   // versions
   findVersions: {
     statuses: [200, 304],
@@ -292,11 +295,18 @@ export const KINDS = {
     description:
       "The payment provider's HMAC-signed notification: pays an order once per event id; other event types are acknowledged.",
   },
-  // the system: health, and what the HTTP layer serves before dispatch (contracts, pages, custom endpoints)
+  // the system: health, the API's index (`GET /api`), and what the HTTP layer serves before dispatch
+  // (contracts, pages, custom endpoints)
   health: {
     statuses: [200, 503],
     target: 'system',
     description: 'Liveness and a committed write probe: 503 when the database cannot write.',
+  },
+  apiIndex: {
+    statuses: [200],
+    target: 'system',
+    description:
+      'What this API serves, for a newcomer or a tool: the collections and globals the caller may read, the login routes, and the addresses of GraphQL, the playground, the API reference, the contracts, the health check and the admin that this server serves. Payload 3 answers `GET /api` with a 404; this route is an extension (docs/rest.md).',
   },
   static: { statuses: [200], target: 'system', description: 'Served as is, for tools and people.' },
   endpoint: {

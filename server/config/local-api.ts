@@ -3,6 +3,9 @@ import type { JobsApi } from './jobs.ts'
 import type { WebhooksApi } from './webhooks-api.ts'
 import type { Logger } from 'pino'
 import type { CmsRequest, Doc, ID, SanitizedConfig, SendEmailOptions, Where } from './types.ts'
+import type { DocumentLockArgs, LockState } from './local-api-locks.ts'
+
+export type { DocumentLockArgs, LockState } from './local-api-locks.ts'
 
 /**
  * Augmented by the generated `cms-types.ts` (`declare module ... { interface GeneratedTypes extends Config {} }`),
@@ -152,6 +155,11 @@ export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs &
      * is overwritten instead of adding a version.
      */
     autosave?: boolean
+    /**
+     * Payload's `overrideLock` (default true here, as in Payload's Local API): false refuses the write with 423
+     * while another user holds the document's lock (lockDocuments). Either way the write releases the lock.
+     */
+    overrideLock?: boolean
   } & (
     | {
         id: ID | string
@@ -164,7 +172,14 @@ export type UpdateArgs<S extends string = CollectionSlug> = ReadArgs &
   )
 
 export type DeleteArgs<S extends string = CollectionSlug> = ReadArgs &
-  TrashArgs & { collection: S } & (
+  TrashArgs & {
+    collection: S
+    /**
+     * Payload's `overrideLock` (default true here, as in Payload's Local API): false refuses the write with 423
+     * while another user holds the document's lock (lockDocuments). Either way the write releases the lock.
+     */
+    overrideLock?: boolean
+  } & (
     | { id: ID | string; where?: never }
     | { where: Where; id?: never; limit?: number; sort?: string | string[] }
   )
@@ -215,6 +230,8 @@ export interface UpdateGlobalArgs<S extends string = GlobalSlug> extends ReadArg
   data: Record<string, unknown>
   /** An autosave (globals with `versions.drafts.autosave`): see `UpdateArgs.autosave`. */
   autosave?: boolean
+  /** As `UpdateArgs.overrideLock`. */
+  overrideLock?: boolean
 }
 
 /** `where` and `sort` paths are those of a version document: `latest`, `createdAt`, `version.<field>`. */
@@ -343,6 +360,12 @@ export interface LocalApi {
   ): Promise<Record<string, unknown>>
   /** Which conditional fields (`admin.condition`) apply to a form's data, by path. */
   formState(args: FormStateArgs): Promise<{ conditions: Record<string, boolean> }>
+  /** Who holds the lock of a document or global (read access; lockDocuments). */
+  lockStatus(args: DocumentLockArgs): Promise<LockState>
+  /** Takes or touches the caller's lock (update access); 423 while another user holds it, unless `takeOver`. */
+  lockDocument(args: DocumentLockArgs): Promise<LockState>
+  /** Releases the caller's lock, if it holds it. */
+  unlockDocument(args: DocumentLockArgs): Promise<LockState>
   updateGlobal<S extends GlobalSlug>(args: UpdateGlobalArgs<S>): Promise<GlobalOf<S>>
   findGlobalVersions<S extends GlobalSlug>(
     args: FindGlobalVersionsArgs<S>,

@@ -24,6 +24,8 @@ import { withReorderEndpoint } from './sanitize/reorder-endpoint.ts'
 import { checkUploadTargets } from './sanitize/upload-fields.ts'
 import { resolveEditors } from './sanitize/lexical.ts'
 import { sanitizeJobs } from './sanitize/jobs.ts'
+import { checkLockDocuments, lockedDocumentsCollection } from './sanitize/locked-documents.ts'
+import { trustedAccess } from './trusted.ts'
 import type {
   CollectionConfig,
   Config,
@@ -54,6 +56,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   if (!Array.isArray(globalsIn)) throw new ConfigError('config.globals must be an array.')
 
   const localization = sanitizeLocalization(input)
+  for (const o of [...collectionsIn, ...globalsIn]) checkLockDocuments(o?.lockDocuments, o?.slug)
   const slugs = collectionSlugs(collectionsIn)
   const tables = new Map<string, string>()
   const dbIdType = dbIdTypeOf(input)
@@ -104,6 +107,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
     c.joins = resolveJoins(c, bySlug)
     collections.push(c)
   }
+  addLocksCollection(input, collections, globals, { slugs, tables, dbIdType })
   checkUploadTargets(collections, globals)
   resolveEditors(input.editor, collections, globals)
   annotateRelations({ collections, globals })
@@ -132,6 +136,29 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const clashes = checkNames(sanitized)
   if (clashes.length) throw new ConfigError(clashes[0])
   return sanitized
+}
+
+/** Payload's `payload-locked-documents` (sanitize/locked-documents.ts), where some entity is lockable. */
+function addLocksCollection(
+  input: Config,
+  collections: SanitizedCollection[],
+  globals: SanitizedGlobal[],
+  {
+    slugs,
+    tables,
+    dbIdType,
+  }: { slugs: Set<string>; tables: Map<string, string>; dbIdType: 'serial' | 'uuid' },
+): void {
+  const locks = lockedDocumentsCollection(collections, globals, trustedAccess(input, collections))
+  if (!locks) return
+  if (slugs.has(locks.slug))
+    throw new ConfigError(
+      `Collection "${locks.slug}": the slug is the document locks' (Payload's); rename the collection, or set lockDocuments: false on every collection and global.`,
+    )
+  const c = sanitizeCollection(locks, slugs, false, dbIdType, undefined)
+  c.joins = resolveJoins(c, new Map(collections.map((x) => [x.slug, x])))
+  checkTableNames([c], tables)
+  collections.push(c)
 }
 
 /**

@@ -802,6 +802,12 @@ export interface CollectionConfig {
   typescript?: { interface?: string }
   /** An upload collection: each document is a file (upload.ts). */
   upload?: boolean | UploadOptions
+  /**
+   * Payload's document locking (docs/admin.md, "Two editors, one document"): on by default; `false` turns it off,
+   * `{ duration }` sets how long (seconds, default 300) a lock lasts after its holder last touched it. While
+   * another user holds the lock, a REST update or delete (without `overrideLock=true`) answers 423.
+   */
+  lockDocuments?: false | { duration: number }
 }
 
 /** `versions.drafts` as an object: drafts on, with options. */
@@ -834,6 +840,12 @@ export interface GlobalConfig {
   custom?: Custom
   /** Payload's interface name of the generated type; here it comes from `label` (kept, unused). */
   typescript?: { interface?: string }
+  /**
+   * Payload's document locking (docs/admin.md, "Two editors, one document"): on by default; `false` turns it off,
+   * `{ duration }` sets how long (seconds, default 300) a lock lasts after its holder last touched it. While
+   * another user holds the lock, a REST update (without `overrideLock=true`) answers 423.
+   */
+  lockDocuments?: false | { duration: number }
   fields: Field[]
   access?: { read?: Access; update?: Access; readVersions?: Access }
   /** As a collection's, with `max` (Payload's name for globals) instead of `maxPerDoc`. */

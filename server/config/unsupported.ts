@@ -116,8 +116,6 @@ export const collectionRefusals = {
   forceSelect:
     'forceSelect is not supported yet; remove it and list the fields you need in each select.',
   graphQL: GRAPHQL_NAMES,
-  lockDocuments:
-    'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
 } as const satisfies Refusals<CollectionConfig>
 
 export const collectionAccessRefusals = {} as const satisfies Refusals<
@@ -155,8 +153,6 @@ export const globalRefusals = {
   forceSelect:
     'forceSelect is not supported yet; remove it and list the fields you need in each select.',
   graphQL: `GraphQL, OpenAPI and TypeScript names come from label; remove graphQL and set label to rename the type.`,
-  lockDocuments:
-    'document locking is an admin-panel feature and is not supported; remove lockDocuments.',
 } as const satisfies Refusals<GlobalConfig>
 
 /** Refused on every data field (Payload's FieldBase). */

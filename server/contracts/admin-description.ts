@@ -6,6 +6,7 @@
  * JSON: a function-valued option becomes `true` where the app must know it exists (`admin.condition`), and is
  * left out elsewhere (a computed `defaultValue`, hooks, access, validate).
  */
+import { isLockable, lockSecondsOf } from '../config/sanitize/locked-documents.ts'
 import { staticText } from '../config/admin.ts'
 import type {
   Field,
@@ -24,9 +25,21 @@ export interface AdminDescription {
   /** The auth collection whose users log in (`admin.user`, else the first auth collection). */
   user?: string
   dateFormat?: string
-  localization: false | { defaultLocale: string; locales: { code: string; label: string }[] }
+  localization: false | AdminLocalization
   collections: AdminEntity[]
   globals: AdminEntity[]
+}
+
+/**
+ * `localization`: the locales with their labels and the default locale; `fallback` (on unless the config turns it
+ * off) says a read of a locale without a value gets the value of the locale's `fallbackLocale`, else of the
+ * default locale. Per-locale `_status` (`versions.drafts.localizeStatus`) is refused by the server, so there is
+ * none to describe.
+ */
+export interface AdminLocalization {
+  defaultLocale: string
+  fallback: boolean
+  locales: { code: string; label: string; fallbackLocale?: string }[]
 }
 
 export interface AdminEntity {
@@ -43,6 +56,8 @@ export interface AdminEntity {
   /** An upload collection's options the admin's file panel needs (server/config/upload.ts). */
   upload?: AdminUpload
   drafts: boolean
+  /** Document locking (lockDocuments): how long a lock lasts, in seconds; absent where it is off. */
+  lock?: number
   /** `versions.drafts.autosave`: the form saves a draft this many milliseconds after a change. */
   autosave: false | { interval: number }
   versions: boolean
@@ -291,6 +306,15 @@ function describeGlobal(g: SanitizedGlobal): AdminEntity {
   }
 }
 
+/** The lock duration of a lockable entity (lockDocuments), for the form's "X is editing". */
+function withLock(
+  config: SanitizedConfig,
+  entity: SanitizedCollection | SanitizedGlobal,
+  described: AdminEntity,
+): AdminEntity {
+  return isLockable(config, entity) ? { ...described, lock: lockSecondsOf(entity) } : described
+}
+
 /** The admin's description of a config (see the module comment). */
 export function adminDescription(config: SanitizedConfig): AdminDescription {
   const adminUser = (config.admin as Record<string, unknown> | undefined)?.user
@@ -314,10 +338,15 @@ export function adminDescription(config: SanitizedConfig): AdminDescription {
     localization: loc
       ? {
           defaultLocale: loc.defaultLocale,
-          locales: loc.locales.map((l) => ({ code: l.code, label: staticText(l.label) ?? l.code })),
+          fallback: loc.fallback,
+          locales: loc.locales.map((l) => ({
+            code: l.code,
+            label: staticText(l.label) ?? l.code,
+            ...(typeof l.fallbackLocale === 'string' ? { fallbackLocale: l.fallbackLocale } : {}),
+          })),
         }
       : false,
-    collections: config.collections.map(describeCollection),
-    globals: config.globals.map(describeGlobal),
+    collections: config.collections.map((c) => withLock(config, c, describeCollection(c))),
+    globals: config.globals.map((g) => withLock(config, g, describeGlobal(g))),
   }
 }

@@ -10,6 +10,8 @@
  * (`permission-schemas.ts`), the outgoing webhooks (`webhooks.ts`), the descriptions by kind (`config/kinds.ts`) and the finished document
  * (`document.ts`).
  */
+import { SYSTEM_COLLECTIONS } from '../config/events.ts'
+import { DOCUMENT_LOCK } from './openapi/lock-paths.ts'
 import type { SanitizedConfig } from '../config/types.ts'
 import { parserBody, type ContractDocument, type PathItem } from './operation.ts'
 import { ordersComponents, ordersPaths } from './orders.ts'
@@ -66,6 +68,7 @@ export function compileContract(config: SanitizedConfig): ContractDocument {
   }
   accessPath(config, paths)
   schemas.Permission = permissionSchema()
+  if (config.collectionsBySlug.has(SYSTEM_COLLECTIONS.locks)) schemas.DocumentLock = DOCUMENT_LOCK
   for (const [i, e] of config.endpoints.entries()) {
     endpointPath(
       paths,

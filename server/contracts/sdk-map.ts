@@ -1,3 +1,4 @@
+import { isLockable } from '../config/sanitize/locked-documents.ts'
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../config/types.ts'
 import { collectionNames, globalName } from '../config/names.ts'
 import { heyApiTypeName } from './stubs.ts'
@@ -28,7 +29,7 @@ const fnLine = (slug: string, ops: Record<string, string>) =>
     .join(', ')} },`
 
 /** A collection's functions (by the operation ids the OpenAPI compiler names) and its types. */
-function collectionEntry(c: SanitizedCollection): Entry {
+function collectionEntry(c: SanitizedCollection, lockable: boolean): Entry {
   const { singular, plural } = collectionNames(c)
   const ops: Record<string, string> = {
     find: `find${plural}`,
@@ -49,6 +50,11 @@ function collectionEntry(c: SanitizedCollection): Entry {
     }),
     ...(c.upload && { getFile: `get${singular}File` }),
     ...(hasConditions(c.flatFields) && { formState: `formState${singular}` }),
+    ...(lockable && {
+      lockStatus: `lockStatus${singular}`,
+      lock: `lock${singular}`,
+      releaseLock: `releaseLock${singular}`,
+    }),
   }
   // An upload collection's image sizes, by name (the SDK's file helpers take one); `never` elsewhere.
   const sizes = c.upload
@@ -79,13 +85,18 @@ function collectionEntry(c: SanitizedCollection): Entry {
 }
 
 /** A global's functions and its types. */
-function globalEntry(g: SanitizedGlobal): Entry {
+function globalEntry(g: SanitizedGlobal, lockable: boolean): Entry {
   const name = globalName(g)
   const ops: Record<string, string> = {
     find: `find${name}`,
     update: `update${name}`,
     docAccess: `docAccess${name}`,
     ...(hasConditions(g.flatFields) && { formState: `formState${name}` }),
+    ...(lockable && {
+      lockStatus: `lockStatus${name}`,
+      lock: `lock${name}`,
+      releaseLock: `releaseLock${name}`,
+    }),
     ...(g.versions && {
       findVersions: `find${name}Versions`,
       findVersionByID: `find${name}VersionByID`,
@@ -121,8 +132,8 @@ function authEntry(c: SanitizedCollection): Entry {
 }
 
 export function generateSdkMap(config: SanitizedConfig): string {
-  const collections = config.collections.map(collectionEntry)
-  const globals = config.globals.map(globalEntry)
+  const collections = config.collections.map((c) => collectionEntry(c, isLockable(config, c)))
+  const globals = config.globals.map((g) => globalEntry(g, isLockable(config, g)))
   const auth = config.collections.filter((c) => c.auth).map(authEntry)
   const orders = config.ordersApi
     ? 'export const orders = { list: sdk.v1ListOrders, create: sdk.v1CreateOrder, get: sdk.v1GetOrder, cancel: sdk.v1CancelOrder, logout: sdk.v1Logout, adminList: sdk.v1AdminListOrders, adminShip: sdk.v1AdminShipOrder }\nexport type Order = T.V1Order\nexport type OrderInput = T.V1OrderInput\nexport type OrderList = T.V1OrderList'

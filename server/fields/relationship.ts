@@ -39,7 +39,7 @@ export interface RelationshipField extends RelationFieldBase {
 /** A relationship named `name` to documents of `slug` (the versions collection's `parent`). */
 export const relationshipTo = (
   name: string,
-  slug: string,
+  slug: string | string[],
   options: Partial<RelationshipField> = {},
 ): RelationshipField => ({ ...options, name, type: 'relationship', relationTo: slug })
 

@@ -36,8 +36,9 @@ export async function apiDocs(
   contractUrl: string,
 ): Promise<Page | undefined> {
   if (rest === '' || rest === '/') {
+    // Tags folded and models closed: Swagger UI 5 stops rendering a contract this size with every tag unfolded.
     const script = `
-  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(contractUrl)}, dom_id: '#reference', deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout', validatorUrl: null })
+  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(contractUrl)}, dom_id: '#reference', deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: -1, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout', validatorUrl: null })
 `
     const html = `<!doctype html>
 <html lang="en">

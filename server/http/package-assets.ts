@@ -100,7 +100,11 @@ export function securePage(html: string, inlineScript: string): Page {
     headers: {
       'Content-Security-Policy': csp,
       'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
+      // Not `no-referrer`: under it a same-origin POST carries `Origin: null` (the Fetch standard) or nothing
+      // (Chromium without web security), and the CSRF check refused every query a logged-in developer ran in
+      // the playground (issue 57). `same-origin` sends the page's address to this server only (a Referer the
+      // check accepts) and nothing to any other site; the check itself is unchanged.
+      'Referrer-Policy': 'same-origin',
     },
   }
 }

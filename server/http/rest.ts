@@ -18,6 +18,9 @@ import { duplicate } from './rest/duplicate.ts'
 import { access } from './rest/access.ts'
 import { docAccess } from './rest/doc-access.ts'
 import { formState } from './rest/form-state.ts'
+import { lockStatus } from './rest/lock-status.ts'
+import { lockDocument } from './rest/lock-document.ts'
+import { unlockDocument } from './rest/unlock-document.ts'
 import { findVersions } from './rest/find-versions.ts'
 import { findVersionByID } from './rest/find-version-by-id.ts'
 import { restoreVersion } from './rest/restore-version.ts'
@@ -39,6 +42,7 @@ import { registerFirstUser } from './rest/register-first-user.ts'
 import { getFile } from './rest/get-file.ts'
 import { pasteURL } from './rest/paste-url.ts'
 import { health } from './rest/health.ts'
+import { apiIndex } from './rest/api-index.ts'
 import type { RestHandlers, RestRequest } from './rest/request.ts'
 
 export type { RestHandlers, RestReply, RestRequest } from './rest/request.ts'
@@ -68,6 +72,9 @@ export const kinds = {
   access,
   docAccess,
   formState,
+  lockStatus,
+  lockDocument,
+  unlockDocument,
   findVersions,
   findVersionByID,
   restoreVersion,
@@ -97,4 +104,5 @@ export const kinds = {
   v1AdminShipOrder: (cms, r) => v1Kinds.v1AdminShipOrder(cms, toV1(r)),
   v1PaymentWebhook: (cms, r) => v1Kinds.v1PaymentWebhook(cms, toV1(r)),
   health,
+  apiIndex,
 } satisfies RestHandlers

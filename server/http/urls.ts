@@ -1,4 +1,5 @@
 import type { SanitizedConfig } from '../config/types.ts'
+import { adminEnabled } from './admin.ts'
 import { apiDocsEnabled } from './api-docs.ts'
 import { schemaHidden } from './exposure.ts'
 import { playgroundEnabled } from './playground.ts'
@@ -21,7 +22,8 @@ function tryNote(config: SanitizedConfig, api: string, readable?: string): strin
 
 /**
  * Every URL a user of a running server needs, as `npm start` prints them: only what this config and
- * NODE_ENV actually serve (the playground, the API reference and the contracts are off in production by default).
+ * NODE_ENV actually serve (the admin unless `admin.disable`; the playground, the API reference and the contracts
+ * are off in production by default).
  */
 export function serviceUrls(
   config: SanitizedConfig,
@@ -30,6 +32,7 @@ export function serviceUrls(
 ): ServiceUrl[] {
   const api = `${origin}${config.routes.api}`
   const urls: ServiceUrl[] = [{ label: 'REST API', url: api, note: tryNote(config, api, readable) }]
+  if (adminEnabled(config)) urls.push({ label: 'Admin', url: `${origin}${config.routes.admin}` })
   if (!config.graphQL.disable) {
     urls.push({ label: 'GraphQL', url: `${api}${config.routes.graphQL}` })
     if (playgroundEnabled(config.graphQL))

@@ -31,6 +31,9 @@ import { count } from './operations/count.ts'
 import { access } from './operations/access.ts'
 import { docAccess, docAccessGlobal } from './operations/doc-access.ts'
 import { formState } from './operations/form-state.ts'
+import { lockStatus } from './operations/lock-status.ts'
+import { lockDocument } from './operations/lock-document.ts'
+import { unlockDocument } from './operations/unlock-document.ts'
 import { getFile } from './operations/get-file.ts'
 import { pasteURL } from './operations/paste-url.ts'
 import { create } from './operations/create.ts'
@@ -129,6 +132,9 @@ export class Cms implements LocalApi {
   pasteURL = pasteURL
   docAccessGlobal = docAccessGlobal
   formState = formState
+  lockStatus = lockStatus
+  lockDocument = lockDocument
+  unlockDocument = unlockDocument
   login = login
   logout = logout
   refreshToken = refreshToken

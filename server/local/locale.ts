@@ -166,7 +166,11 @@ export function holdsObject(field: FlattenedField): boolean {
 
 /**
  * API form → stored form for a write in `locale`, in place: each localized value is put under `locale` in the
- * stored locale map of `stored` (the other locales kept). Array and block rows are matched to stored rows by id.
+ * stored locale map of `stored` (the other locales kept). Array and block rows are matched to stored rows by id
+ * (a block row by its type too). A localized field the data leaves out keeps its stored map whole, every locale
+ * (this one too): the data is the update merged over the stored document read in `locale` (`toEditable`), which
+ * drops the values missing in that locale, and an update merging over a version writes every column
+ * (operations/update.ts, update-global.ts), so the other locales of those fields were lost.
  */
 export function delocalize(
   fields: FlattenedField[],
@@ -175,9 +179,12 @@ export function delocalize(
   locale: string,
 ): void {
   for (const field of fields) {
-    if (!(field.name in data)) continue
-    const value = data[field.name]
     const before = stored?.[field.name]
+    if (!(field.name in data)) {
+      if (field.localized && before !== undefined) data[field.name] = structuredClone(before)
+      continue
+    }
+    const value = data[field.name]
     if (field.localized) {
       // A locale map (validate.ts takesLocaleMap) writes the locales it names; a value, the request's locale.
       data[field.name] =
@@ -195,7 +202,10 @@ export function delocalize(
       for (const row of value) {
         if (!isObject(row)) continue
         const inner = rowFields(field, row)
-        if (inner) delocalize(inner, row, byId.get(row.id), locale)
+        // A block row of another type than the stored one with its id is a new row (no values to keep).
+        const was = byId.get(row.id)
+        const same = !was || field.type !== 'blocks' || was.blockType === row.blockType
+        if (inner) delocalize(inner, row, same ? was : undefined, locale)
       }
     }
   }

@@ -1,6 +1,6 @@
 /**
- * The admin's end-to-end harness: the example app (seeded) on a loopback port, the admin built from its
- * sources, and headless Chromium (`@sparticuz/chromium`). Every API answer the app receives is checked against
+ * The admin's end-to-end harness: the example app (seeded; or a test's own config) on a loopback port, the
+ * admin built from its sources, and headless Chromium (`@sparticuz/chromium`). Every API answer the app receives is checked against
  * the contract, every Content-Security-Policy report or page error fails the test, and each view can be
  * screenshotted (test-artifacts/admin) and checked with axe-core.
  */
@@ -18,6 +18,7 @@ import { launchBrowser } from '../helpers/browser.ts'
 import { contractChecker, useServer, type ServerState } from '../helpers/http.ts'
 import { databaseActivity } from '../helpers/db.ts'
 import type { Cms } from '../../server/index.ts'
+import type { Config } from '../../server/config/types.ts'
 
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -79,11 +80,19 @@ export interface AdminPage {
   screenshot(name: string): Promise<void>
 }
 
-export function useAdmin(test: TestFn, init?: (cms: Cms) => Promise<void>): AdminState {
+/**
+ * The harness of a test file: the example app, or `config` (its `seed` must create the users `login` expects:
+ * admin@example.com / admin-password, …), seeded, then `init`.
+ */
+export function useAdmin(
+  test: TestFn,
+  init?: (cms: Cms) => Promise<void>,
+  config: Config = exampleConfig,
+): AdminState {
   // Before hooks run concurrently: this one waits for the server's to have started the CMS.
   const started = Promise.withResolvers<Cms>()
-  const s = useServer(test, exampleConfig, async (cms) => {
-    await cms.config.seed!(cms)
+  const s = useServer(test, config, async (cms) => {
+    await cms.config.seed?.(cms)
     await init?.(cms)
     started.resolve(cms)
   }) as AdminState

@@ -16,7 +16,8 @@ const kebab = (kind: string) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase()
 const kinds = Object.keys(KINDS) as OperationKind[]
-const served = kinds.filter((k) => KINDS[k].target !== 'system' || k === 'health')
+// Every kind but what the HTTP layer serves before dispatch (ServedByApp in config/kinds.ts).
+const served = kinds.filter((k) => k !== 'static' && k !== 'endpoint')
 
 /** The folder of a kind's handler in each layer, and the table type its handler is declared as. */
 const rest = (k: OperationKind) =>

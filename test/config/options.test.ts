@@ -359,7 +359,7 @@ test('unknown keys are refused at every level with the accepted keys and a close
   refuses(
     t,
     { globals: [{ slug: 'site', fields: [], labels: { singular: 'Site' } }] },
-    /^globals\[site\]\.labels is not an option of a global\. Accepted: slug, label, fields, access, hooks, versions, admin, custom, typescript, webhooks\. Did you mean "label"\?$/,
+    /^globals\[site\]\.labels is not an option of a global\. Accepted: slug, label, fields, access, hooks, versions, admin, custom, typescript, webhooks, lockDocuments\. Did you mean "label"\?$/,
   )
   refuses(
     t,

@@ -296,10 +296,63 @@ test('the example config loads and sanitises', async (t) => {
   const config = await loadConfig(join(import.meta.dirname, '../../cms.config.ts'))
   t.deepEqual(
     config.collections.map((c) => c.slug),
-    ['users', 'categories', 'posts', 'pages', 'media', 'tracking', 'orders'],
+    [
+      'users',
+      'categories',
+      'posts',
+      'pages',
+      'media',
+      'tracking',
+      'orders',
+      'payload-locked-documents',
+    ],
   )
   t.deepEqual(
     config.globals.map((g) => g.slug),
     ['site-settings'],
+  )
+})
+
+test("lockDocuments: Payload's shapes; payload-locked-documents where a lockable entity and an auth collection exist", (t) => {
+  for (const bad of [true, { duration: 0 }, { duration: 1.5 }, { duration: 60, max: 1 }, 'on'])
+    rejects(
+      t,
+      posts([], { lockDocuments: bad }),
+      /Collection or global "posts": lockDocuments must be false or \{ duration/,
+    )
+  const users = { slug: 'users', auth: true, fields: [] }
+  const c = sanitizeConfig({
+    collections: [
+      users,
+      { slug: 'posts', fields: [], lockDocuments: { duration: 60 } },
+      { slug: 'logs', fields: [], lockDocuments: false },
+    ],
+    globals: [{ slug: 'banner', fields: [] }],
+  })
+  const locks = c.collectionsBySlug.get('payload-locked-documents')
+  t.truthy(locks)
+  t.deepEqual(
+    locks!.flatFields.map((f) => [f.name, (f as { relationTo?: unknown }).relationTo]),
+    [
+      ['document', ['users', 'posts']],
+      ['globalSlug', undefined],
+      ['user', ['users']],
+    ],
+  )
+  t.deepEqual(locks!.labels, {
+    singular: 'Payload Locked Document',
+    plural: 'Payload Locked Documents',
+  })
+  // No auth collection: nobody to hold a lock (Payload adds no collection either); nothing lockable: none.
+  t.false(sanitizeConfig(posts([])).collectionsBySlug.has('payload-locked-documents'))
+  t.false(
+    sanitizeConfig({ collections: [{ ...users, lockDocuments: false }] }).collectionsBySlug.has(
+      'payload-locked-documents',
+    ),
+  )
+  rejects(
+    t,
+    { collections: [users, { slug: 'payload-locked-documents', fields: [] }] },
+    /the slug is the document locks'/,
   )
 })

@@ -118,7 +118,8 @@ console.log(JSON.stringify([config.collections.map((c) => c.slug), registeredTsc
   t.deepEqual(await loaded('cms.config.ts'), [['notes'], null])
   t.deepEqual(await loaded('site.config.ts'), [['pages'], ''])
   t.deepEqual(await loaded(path.relative(dir, CONFIG)), [
-    ['users', 'posts'],
+    // Payload's document locks come with an auth collection (lockDocuments).
+    ['users', 'posts', 'payload-locked-documents'],
     path.join(PROJECT, 'tsconfig.json'),
   ])
 })

@@ -83,6 +83,11 @@ const raisedBy: Record<ErrorCode, (o: (typeof served)[number]) => boolean> = {
   NOT_FOUND: (o) => /\{(id|order)\}/.test(o.path),
   CONFLICT: (o) => ['v1CancelOrder', 'v1AdminShipOrder', 'v1PaymentWebhook'].includes(o.kind),
   PAYLOAD_TOO_LARGE: (o) => o.method !== 'get',
+  // Document locking: a write by another user while the lock lasts, and taking a lock another user holds.
+  LOCKED: (o) =>
+    o.kind === 'lockDocument' ||
+    (['update', 'delete', 'updateGlobal'].includes(o.kind) &&
+      JSON.stringify(o.op.parameters ?? []).includes('#/components/parameters/overrideLock')),
   UNPROCESSABLE: (o) => ['v1CreateOrder', 'v1PaymentWebhook'].includes(o.kind),
   RATE_LIMITED: (o) =>
     ['login', 'forgotPassword', 'resetPassword', 'registerFirstUser'].includes(o.kind) ||

@@ -1,11 +1,12 @@
 import test from 'ava'
 import { serveCli } from '../helpers/cli.ts'
 
-test('npm start prints the REST, GraphQL, playground, API reference, contract and health URLs, and each answers', async (t) => {
+test('npm start prints the REST, admin, GraphQL, playground, API reference, contract and health URLs, and each answers', async (t) => {
   const { lines, url, stop } = await serveCli({})
   try {
     const labels = [
       'REST API',
+      'Admin',
       'GraphQL',
       'Playground',
       'API reference',
@@ -17,7 +18,13 @@ test('npm start prints the REST, GraphQL, playground, API reference, contract an
       lines.slice(1).map((l) => l.split(/\s{2,}/)[0]),
       labels,
     )
-    for (const label of labels) t.regex(url(label), /^http:\/\/127\.0\.0\.1:\d+\/api/, label)
+    for (const label of labels.filter((l) => l !== 'Admin'))
+      t.regex(url(label), /^http:\/\/127\.0\.0\.1:\d+\/api/, label)
+    // Issue 57: the admin's address, which a newcomer opens first (`/admin` redirects to the app at `/admin/`).
+    t.regex(url('Admin'), /^http:\/\/127\.0\.0\.1:\d+\/admin$/)
+    const admin = await fetch(url('Admin'))
+    t.is(admin.status, 200)
+    t.regex(admin.headers.get('content-type') ?? '', /^text\/html/)
     t.is((await fetch(`${url('REST API')}/posts?limit=1`)).status, 200)
     const gql = await fetch(url('GraphQL'), {
       method: 'POST',
@@ -47,7 +54,7 @@ test('in production it prints only what production serves: no playground, API re
   try {
     t.deepEqual(
       lines.slice(1).map((l) => l.split(/\s{2,}/)[0]),
-      ['REST API', 'GraphQL', 'Health'],
+      ['REST API', 'Admin', 'GraphQL', 'Health'],
     )
     // The contracts follow introspection (graphQL.disableIntrospectionInProduction, on by default).
     t.is((await fetch(`${url('REST API')}/graphql/schema.graphql`)).status, 404)

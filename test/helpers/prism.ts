@@ -72,7 +72,9 @@ export function prismDocument(contract: Record<string, unknown>): Record<string,
   const base = (contract.servers as { url: string }[] | undefined)?.[0]?.url ?? ''
   const prefix = base.replace(/\/$/, '')
   const paths = Object.entries(contract.paths as Record<string, unknown>)
-  return { ...contract, paths: Object.fromEntries(paths.map(([p, item]) => [prefix + p, item])) }
+  // The API's root (`/`, the index) is the base itself: `/api`, as clients ask it.
+  const full = (p: string) => (p === '/' && prefix ? prefix : prefix + p)
+  return { ...contract, paths: Object.fromEntries(paths.map(([p, item]) => [full(p), item])) }
 }
 
 /**

@@ -1,18 +1,21 @@
 import test from 'ava'
 import { pino } from 'pino'
 import { defineConfig } from '../../server/config/define-config.ts'
-import type { Config } from '../../server/config/types.ts'
+import type { CollectionConfig, Config } from '../../server/config/types.ts'
 import { listen } from '../../server/http/server.ts'
 import { getCms } from '../../server/local/get-cms.ts'
 import { freshDatabaseUrl } from '../helpers/db.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 
+const notes: CollectionConfig = {
+  slug: 'notes',
+  access: { read: () => true },
+  fields: [{ name: 'text', type: 'text' }],
+}
 const base = (extra: Partial<Config> = {}): Config =>
   defineConfig({
     secret: 'a-test-secret-that-is-at-least-32-bytes-long',
-    collections: [
-      { slug: 'notes', access: { read: () => true }, fields: [{ name: 'text', type: 'text' }] },
-    ],
+    collections: [notes],
     ...extra,
   })
 
@@ -133,6 +136,71 @@ test.serial(
       } finally {
         await browser.close()
       }
+    })
+  },
+)
+
+test.serial(
+  "issue 57: with the admin's auth cookie, the playground's queries pass the CSRF check (same-origin Origin)",
+  async (t) => {
+    const users: CollectionConfig = { slug: 'users', auth: true, fields: [] }
+    await withServer(base({ collections: [notes, users] }), async (url) => {
+      const account = { email: 'dev@example.com', password: 'dev-password-1' }
+      const first = await fetch(`${url}/api/users/first-register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      })
+      t.is(first.status, 200)
+      const browser = await launchBrowser()
+      try {
+        const tab = await browser.newPage()
+        // Logged in as in the admin: the HTTP-only cookie in the browser's jar.
+        t.is(
+          (await tab.context().request.post(`${url}/api/users/login`, { data: account })).status(),
+          200,
+        )
+        // The headers as sent (the network stack adds Origin and Referer after the page's fetch).
+        const sending: Promise<Record<string, string>>[] = []
+        tab.on('request', (r) => {
+          if (r.url() === `${url}/api/graphql`) sending.push(r.allHeaders())
+        })
+        await tab.goto(
+          `${url}/api/graphql-playground?query=${encodeURIComponent('{ meUser { user { email } } }')}`,
+        )
+        await tab.waitForSelector('.graphiql-execute-button', { timeout: 30_000 })
+        await tab.click('.graphiql-execute-button')
+        await tab.waitForFunction(
+          () =>
+            /dev@example\.com|errors/.test(
+              document.querySelector('.result-window')?.textContent ?? '',
+            ),
+          undefined,
+          { timeout: 30_000 },
+        )
+        const result = await tab.textContent('.result-window')
+        t.true(result?.includes('"email": "dev@example.com"'), result ?? '')
+        // Chromium names the page's own origin (Origin, or the page's address as Referer), which the CSRF check
+        // accepts; under the page's former `Referrer-Policy: no-referrer` it sent neither, and every query was a 403.
+        const sent = await Promise.all(sending)
+        t.true(sent.length > 0)
+        for (const h of sent) t.is(new URL(h.origin ?? h.referer ?? 'about:blank').origin, url)
+      } finally {
+        await browser.close()
+      }
+      // The server's check is unchanged: a cookie-authenticated POST from an opaque origin is still refused.
+      const login = await fetch(`${url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      })
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]
+      const opaque = await fetch(`${url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: 'null' },
+        body: JSON.stringify({ query: '{ meUser { user { email } } }' }),
+      })
+      t.is(opaque.status, 403)
     })
   },
 )

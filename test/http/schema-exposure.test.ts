@@ -53,7 +53,18 @@ test('in production by default the contracts, the API reference and introspectio
   t.deepEqual(count.body, { data: { countNotes: { totalDocs: 0 } } })
   // npm start prints only what is served.
   const labels = serviceUrls(closed.cms.config, 'http://x').map((u) => u.label)
-  t.deepEqual(labels, ['REST API', 'GraphQL', 'Health'])
+  t.deepEqual(labels, ['REST API', 'Admin', 'GraphQL', 'Health'])
+  // And so does the API's index (issue 57).
+  const index = await closed.request('GET', '/api')
+  t.deepEqual(Object.keys(index.body).sort(), [
+    'admin',
+    'api',
+    'collections',
+    'globals',
+    'graphql',
+    'health',
+    'login',
+  ])
 })
 
 test('graphQL.disableIntrospectionInProduction: false serves all of them in production', async (t) => {
@@ -64,12 +75,20 @@ test('graphQL.disableIntrospectionInProduction: false serves all of them in prod
   const labels = serviceUrls(open.cms.config, 'http://x').map((u) => u.label)
   t.deepEqual(labels, [
     'REST API',
+    'Admin',
     'GraphQL',
     'API reference',
     'OpenAPI 3.1',
     'GraphQL SDL',
     'Health',
   ])
+  const index = await open.request('GET', '/api')
+  t.like(index.body, {
+    docs: '/api/docs',
+    openapi: '/api/openapi.json',
+    graphqlSchema: '/api/graphql/schema.graphql',
+  })
+  t.is(index.body.graphqlPlayground, undefined)
 })
 
 test('the contract declares that 404 for each of them, with the switch that lifts it', (t) => {

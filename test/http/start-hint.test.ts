@@ -58,3 +58,19 @@ test('with no collection open to anonymous visitors, the hint is the login route
   t.is(rest.note, 'every collection needs a login: POST http://x/api/members/login')
   t.is(serviceUrls(config, 'http://x', 'notes')[0].note, 'try http://x/api/notes')
 })
+
+test('the admin URL is printed unless admin.disable turns the admin off', (t) => {
+  const config = (admin?: { disable: true }) =>
+    sanitizeConfig(
+      defineConfig({
+        secret: 'Tq8-start-hint-test-secret-of-32+-bytes',
+        routes: { admin: '/cms' },
+        ...(admin ? { admin } : {}),
+        collections: [{ slug: 'notes', fields: [{ name: 'text', type: 'text' }] }],
+      }),
+    )
+  const admin = (c: ReturnType<typeof config>) =>
+    serviceUrls(c, 'http://x').find((u) => u.label === 'Admin')
+  t.is(admin(config())?.url, 'http://x/cms')
+  t.is(admin(config({ disable: true })), undefined)
+})

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import { collection, global } from '../api.ts'
 import type { AdminField } from '../schema.ts'
 import type { Values } from './state.ts'
+import { byRowKeys, rowKey } from './rows.ts'
 import { apiId, type Target } from './useDocument.ts'
 
 /** Whether any field of the tree (blocks, tabs and layout included) has an `admin.condition`. */
@@ -25,7 +26,9 @@ const PAUSE_MS = 250
 
 /**
  * Whether the field at a dotted path (`layout.0.attribution`) with a condition shows: as the last answer says;
- * one not answered yet (a row just added) waits hidden for the next, unless the form does not ask at all.
+ * one not answered yet (a row just added) waits hidden for the next, unless the form does not ask at all. The
+ * answer names rows by place in the values asked about: it is kept by row id (edit/rows.ts), so a row moved
+ * since keeps its own answers.
  */
 export function useConditions(
   target: Target,
@@ -41,16 +44,18 @@ export function useConditions(
     const n = ++asked.current
     const timer = setTimeout(
       () => {
+        const locale = target.locale ? { locale: target.locale } : {}
         const ask =
           target.kind === 'global'
-            ? global(target.slug).formState(values)
+            ? global(target.slug).formState(values, locale)
             : collection(target.slug).formState(values, {
                 ...(target.id ? { id: apiId(target.id) } : {}),
                 operation: target.id ? 'update' : 'create',
+                ...locale,
               })
         ;(ask as Promise<{ conditions: Record<string, boolean> }>).then(
           (r) => {
-            if (n === asked.current) setConditions(r.conditions)
+            if (n === asked.current) setConditions(byRowKeys(values, r.conditions))
           },
           // A refused or failed answer leaves every field showing; a save still reports real problems.
           () => {},
@@ -59,6 +64,6 @@ export function useConditions(
       n === 1 ? 0 : PAUSE_MS,
     )
     return () => clearTimeout(timer)
-  }, [active, target.kind, target.slug, target.id, values])
-  return (path) => (active ? conditions[path] === true : true)
+  }, [active, target.kind, target.slug, target.id, target.locale, values])
+  return (path) => (active ? conditions[rowKey(values, path)] === true : true)
 }

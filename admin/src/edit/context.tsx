@@ -13,6 +13,11 @@ export interface FormApi {
   op: 'create' | 'update'
   /** Whether a field with an `admin.condition` shows, by dotted path (edit/conditions.ts). */
   shows(path: string): boolean
+  /**
+   * With localization, in a locale that falls back to another: that locale's document (the placeholders of empty
+   * fields) and this locale's document as it was read (a shared field's value is the same in both).
+   */
+  fallback?: { locale: string; label: string; doc: Values; loaded: Values }
 }
 
 export const FormContext = createContext<FormApi | undefined>(undefined)

@@ -1,14 +1,16 @@
 /**
  * The edit view's writes: save (create or update; a draft where drafts are on), publish, unpublish and autosave,
- * with the server's field errors kept by path for the fields to show.
+ * with the server's field errors kept by path (and row id, edit/rows.ts) for the fields to show.
  */
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { collection, fieldErrors, global, messageOf } from '../api.ts'
 import { flash } from '../flash.tsx'
 import { navigate } from '../router.tsx'
 import { sessionEnded } from '../session.tsx'
 import { dataToSend, type Values } from './state.ts'
-import { apiId, type Loaded, type Target } from './useDocument.ts'
+import { atPositions, byRowKeys } from './rows.ts'
+import { SAVED_EVENT } from './useLock.ts'
+import { apiId, localeQuery, type Loaded, type Target } from './useDocument.ts'
 
 /** What an upload collection's server writes from the file (sent back, they would only be dropped or refused). */
 const FILE_KEYS = [
@@ -41,15 +43,21 @@ export function useSave(
 ) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  // The server's field errors name rows by place in what was sent (`layout.1.heading`): kept by row id, they are
+  // shown where the row is now, and go with a row removed (as Payload's form state moves them with the row).
+  const [byRow, setErrors] = useState<Record<string, string>>({})
+  const errors = useMemo(() => atPositions(values, byRow), [values, byRow])
   const op = target.kind === 'collection' && !target.id ? 'create' : 'update'
 
   const save = async (mode: SaveMode) => {
     const sent = values
     const data: Values = dataToSend(values, loaded.fields, loaded.perm, op)
     if (loaded.entity.upload) for (const key of FILE_KEYS) delete data[key]
+    // In the form's locale (`?locale=de`: only localized fields change there), answered without fallback values.
+    // The values were read without fallback too: a field empty in this locale is sent empty, never another's text.
     const options: { depth: number; draft?: boolean; autosave?: boolean; file?: File } = {
       depth: 0,
+      ...localeQuery(target.locale),
     }
     // An autosave never sends the chosen file: the user's save does.
     if (file && target.kind === 'collection' && mode !== 'autosave') options.file = file
@@ -65,7 +73,8 @@ export function useSave(
     setErrors({})
     try {
       if (target.kind === 'global') {
-        const r = (await global(target.slug).update(data, options)) as {
+        // A global's REST update does not check locks unless asked (Payload's default): this form asks.
+        const r = (await global(target.slug).update(data, { ...options, overrideLock: false })) as {
           result: Values
           message: string
         }
@@ -84,13 +93,15 @@ export function useSave(
         }
         done(r.doc, r.message)
       }
+      // The write released the document's lock (as Payload's do): the form takes it again (edit/useLock.ts).
+      if (op === 'update') window.dispatchEvent(new Event(SAVED_EVENT))
       return true
     } catch (e) {
       // The session's end is handled where the 401 was seen (api.ts: back to the login page): nothing to show here,
       // and nothing to throw (`save` is called without awaiting: a rethrow was an unhandled rejection).
       if (sessionEnded(e)) return false
       setError(messageOf(e))
-      setErrors(fieldErrors(e))
+      setErrors(byRowKeys(sent, fieldErrors(e)))
       return false
     } finally {
       setBusy(false)

@@ -8,10 +8,12 @@ import type { Focal } from '../upload/FocalPoint.tsx'
 import { useConditions } from './conditions.ts'
 import { useSave, type SaveMode } from './save.ts'
 import { can, setIn, type Path, type Values } from './state.ts'
+import { withRowIds } from './rows.ts'
 import type { Loaded, Target } from './useDocument.ts'
 
 export function useEditor(target: Target, loaded: Loaded) {
-  const [values, setValues] = useState<Values>(loaded.doc)
+  // Every row has its id from the start (a new document's default rows too): rows are known by it (edit/rows.ts).
+  const [values, setValues] = useState<Values>(() => withRowIds(loaded.doc, loaded.fields))
   const [dirty, setDirty] = useState(false)
   const [notice, setNotice] = useState<string>()
   const [published, setPublished] = useState(loaded.published)
@@ -24,7 +26,7 @@ export function useEditor(target: Target, loaded: Loaded) {
     values,
     {
       done: (doc, message) => {
-        setValues(doc)
+        setValues(withRowIds(doc, loaded.fields))
         setDirty(false)
         setFile(undefined)
         setNotice(message || 'Saved.')

@@ -1,27 +1,36 @@
 /** Arrays and blocks: rows to add (a block of a chosen type), move up and down, duplicate, remove, collapse. */
 import { useState, type ReactNode } from 'react'
-import { labelOf } from '../schema.ts'
+import { labelOf, type AdminField } from '../schema.ts'
 import { defaultsOf, idOf, type Path, type Perm, type Values } from '../edit/state.ts'
+import { newRowId, rowKeys, withRowIds } from '../edit/rows.ts'
 import { Fields } from './Field.tsx'
 import { Description, ErrorText, Label, useValue, type FieldProps } from './Shell.tsx'
 
 type Row = Values & { id?: string; blockType?: string }
 
-/** Row operations on the list at a path. */
-function useRows(path: Path) {
+/**
+ * Row operations on the list at a path. A row is known by its `id` (edit/rows.ts), which a new row gets at once: a
+ * duplicate gets new ids, its rows inside too.
+ */
+function useRows(path: Path, fieldsOf: (row: Row) => AdminField[] | undefined) {
   const { value, set } = useValue<Row[]>(path)
   const rows = Array.isArray(value) ? value : []
-  const withoutId = (r: Row): Row => {
-    const copy = structuredClone(r)
-    delete copy.id
-    return copy
+  // A new row with its id, and ids on the rows inside it (default rows, a duplicate's copies).
+  const identified = (r: Row, fresh: boolean): Row => {
+    const fields = fieldsOf(r)
+    return { ...(fields ? withRowIds(r, fields, fresh) : r), id: newRowId() }
   }
   return {
     rows,
-    add: (row: Row) => set([...rows, row]),
+    keys: rowKeys(rows),
+    add: (row: Row) => set([...rows, identified(row, false)]),
     remove: (i: number) => set(rows.filter((_, j) => j !== i)),
     duplicate: (i: number) =>
-      set([...rows.slice(0, i + 1), withoutId(rows[i]), ...rows.slice(i + 1)]),
+      set([
+        ...rows.slice(0, i + 1),
+        identified(structuredClone(rows[i]), true),
+        ...rows.slice(i + 1),
+      ]),
     move: (i: number, by: -1 | 1) => {
       const next = [...rows]
       ;[next[i], next[i + by]] = [next[i + by], next[i]]
@@ -40,6 +49,7 @@ function RowFrame(props: {
   children: ReactNode
 }) {
   const { index: i, ops, readOnly } = props
+  // Keyed by the row's id: the collapsed state (and every state inside) moves with the row.
   const [open, setOpen] = useState(true)
   const body = `${idOf(props.path)}-body`
   return (
@@ -104,8 +114,8 @@ function ListFrame(props: FieldProps & { children: ReactNode; add: ReactNode }) 
 
 export function ArrayField(props: FieldProps & { perm: Perm }) {
   const { field, path, readOnly, perm } = props
-  const ops = useRows(path)
   const fields = field.fields ?? []
+  const ops = useRows(path, () => fields)
   const label = labelOf(field)
   return (
     <ListFrame
@@ -118,7 +128,7 @@ export function ArrayField(props: FieldProps & { perm: Perm }) {
     >
       {ops.rows.map((_, i) => (
         <RowFrame
-          key={i}
+          key={ops.keys[i]}
           title={`${label} ${i + 1}`}
           path={[...path, i]}
           index={i}
@@ -135,8 +145,8 @@ export function ArrayField(props: FieldProps & { perm: Perm }) {
 
 export function BlocksField(props: FieldProps & { perm: Perm }) {
   const { field, path, readOnly, perm } = props
-  const ops = useRows(path)
   const blocks = field.blocks ?? []
+  const ops = useRows(path, (row) => blocks.find((b) => b.slug === row.blockType)?.fields)
   const [choice, setChoice] = useState(blocks[0]?.slug ?? '')
   const chooser = `${idOf(path)}-type`
   const blockPerm = (slug: string): Perm => {
@@ -172,7 +182,7 @@ export function BlocksField(props: FieldProps & { perm: Perm }) {
         const title = `${b?.labels.singular ?? row.blockType ?? 'Block'} ${i + 1}`
         return (
           <RowFrame
-            key={i}
+            key={ops.keys[i]}
             title={title}
             path={[...path, i]}
             index={i}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { labelOf, type AdminField } from '../schema.ts'
 import { useForm } from '../edit/context.tsx'
 import { getIn, idOf, pathText, type Path } from '../edit/state.ts'
+import { FallbackNote } from './fallback.tsx'
 
 export interface FieldProps {
   field: AdminField
@@ -62,12 +63,16 @@ export function ErrorText(props: { path: Path }) {
   ) : null
 }
 
-/** The usual frame: label above, input, description and error below. */
+/**
+ * The usual frame: label above, input, description and error below; with localization, the fallback locale's
+ * value of a field this locale leaves empty (where the input shows no placeholder: fallback.tsx).
+ */
 export function Shell(props: FieldProps & { children: ReactNode; label?: boolean }) {
   return (
     <div className={`field field-${props.field.type}`}>
       {props.label !== false && <Label field={props.field} htmlFor={idOf(props.path)} />}
       {props.children}
+      <FallbackNote field={props.field} path={props.path} />
       <Description field={props.field} path={props.path} />
       <ErrorText path={props.path} />
     </div>

@@ -10,6 +10,13 @@ import {
   type FieldProps,
 } from './Shell.tsx'
 import { idOf } from '../edit/state.ts'
+import { fallbackText, useFallback } from './fallback.tsx'
+
+/** The placeholder of a text or number input: the fallback locale's value where this locale has none. */
+function usePlaceholder(props: FieldProps): string | undefined {
+  const fallback = useFallback(props.field, props.path)
+  return (fallback && fallbackText(fallback.value)) || props.field.admin?.placeholder
+}
 
 export function TextInput(props: FieldProps) {
   const { field, path, readOnly } = props
@@ -17,7 +24,7 @@ export function TextInput(props: FieldProps) {
   const attrs = {
     ...inputAttrs(field, path, error),
     readOnly,
-    placeholder: field.admin?.placeholder,
+    placeholder: usePlaceholder(props),
     value: value ?? '',
     onChange: (e: { target: { value: string } }) =>
       set(e.target.value === '' && value == null ? value : e.target.value),
@@ -70,6 +77,7 @@ const toNumber = (s: string): number | null => (s === '' ? null : Number(s))
 export function NumberInput(props: FieldProps) {
   const { field, path, readOnly } = props
   const { value, set, error } = useValue<number | number[]>(path)
+  const placeholder = usePlaceholder(props)
   if (field.hasMany) {
     const list = Array.isArray(value) ? value : []
     return (
@@ -101,6 +109,7 @@ export function NumberInput(props: FieldProps) {
         min={field.min}
         max={field.max}
         step={(field.admin?.step as number | undefined) ?? 'any'}
+        placeholder={placeholder}
         value={typeof value === 'number' ? value : ''}
         onChange={(e) => set(toNumber(e.target.value))}
       />

@@ -1,4 +1,4 @@
-/** The list's smaller controls: pagination with the page size, the column picker, the search box and locale. */
+/** The list's smaller controls: pagination with the page size, the column picker and the search box. */
 import { useEffect, useState, type FormEvent } from 'react'
 import type { Column } from './fields.ts'
 
@@ -115,24 +115,5 @@ export function SearchBox(props: { value: string; label: string; onSearch(text: 
         Search
       </button>
     </form>
-  )
-}
-
-export function LocaleSelect(props: {
-  locales: { code: string; label: string }[]
-  value: string
-  onChange(locale: string): void
-}) {
-  return (
-    <label>
-      Locale{' '}
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {props.locales.map((l) => (
-          <option key={l.code} value={l.code}>
-            {l.label}
-          </option>
-        ))}
-      </select>
-    </label>
   )
 }

@@ -29,12 +29,50 @@ const theme = {
   paragraph: 'rt-p',
 }
 
+/** A value as text with its keys sorted (a database may give them back in another order), cached per object. */
+const texts = new WeakMap<object, string>()
+const sorted = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(sorted)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+        )
+      : v
+function textOf(state: State | null): string {
+  if (!state) return 'null'
+  let text = texts.get(state)
+  if (text === undefined) texts.set(state, (text = JSON.stringify(sorted(state))))
+  return text
+}
+
+/**
+ * The editor is uncontrolled: it starts from the field's value, and what it writes comes back as the value. A value
+ * that changes otherwise (the saved document's, …) starts it again: it never shows, nor writes back, a stale state.
+ * (Rows are keyed by id, so a row's editor moves with it: fields/Rows.tsx.)
+ */
+function useStart(value: State | null | undefined) {
+  const now = isState(value) ? value : null
+  const text = textOf(now)
+  // `shows`: the value the editor holds, as text; `key`: its generation.
+  const [start, setStart] = useState({ key: 0, initial: now, shows: text })
+  if (text !== start.shows) setStart({ key: start.key + 1, initial: now, shows: text })
+  const wrote = (next: State | null) => {
+    const t = textOf(next)
+    if (t === text) return false
+    setStart((s) => ({ ...s, shows: t }))
+    return true
+  }
+  return { ...start, wrote }
+}
+
 export default function RichTextField(props: FieldProps) {
   const { field, path, readOnly } = props
   const { value, set, error } = useValue<State | null>(path)
   const label = labelOf(field)
-  // The editor is uncontrolled: it starts from the value the field had when it mounted.
-  const [initial] = useState(() => (isState(value) ? value : null))
+  const { key, initial, wrote } = useStart(value)
   const unknown = initial ? unknownTypes(initial) : []
   if (unknown.length)
     return (
@@ -81,7 +119,7 @@ export default function RichTextField(props: FieldProps) {
         {field.required && <span aria-hidden="true"> *</span>}
       </span>
       <EditorContext.Provider value={field.editor}>
-        <LexicalComposer initialConfig={config}>
+        <LexicalComposer key={key} initialConfig={config}>
           <div className="rt">
             {!readOnly && <Toolbar label={label} id={idOf(path)} editor={field.editor} />}
             <RichTextPlugin
@@ -103,7 +141,7 @@ export default function RichTextField(props: FieldProps) {
               ignoreSelectionChange
               onChange={(state) => {
                 const next = fromEditor(state.toJSON() as unknown as State)
-                if (JSON.stringify(next) !== JSON.stringify(value ?? null)) set(next)
+                if (wrote(next)) set(next)
               }}
             />
           </div>

@@ -1,9 +1,10 @@
 /**
  * The edit view of a document or a global: the form generated from the described fields (layout kept, sidebar
  * fields beside), the caller's permissions (read-only fields, no Save without update access), save/draft/publish
- * with the server's errors at the fields, duplicate, delete, and a guard against leaving unsaved changes.
+ * with the server's errors at the fields, duplicate, delete, and a guard against leaving unsaved changes. With
+ * localization a locale switch picks the locale the form reads and writes (`?locale=`, shared with the list).
  */
-import { type FormEvent } from 'react'
+import { useMemo, type FormEvent } from 'react'
 import { FormContext, type FormApi } from '../edit/context.tsx'
 import { can, type Values } from '../edit/state.ts'
 import { useDocument, type Loaded, type Target } from '../edit/useDocument.ts'
@@ -13,9 +14,14 @@ import { Fields } from '../fields/Field.tsx'
 import { useSession } from '../session.tsx'
 import type { AdminField } from '../schema.ts'
 import { FilePanel } from '../upload/FilePanel.tsx'
+import { LocaleSelect, useLocale } from '../locale.tsx'
+import { useLock } from '../edit/useLock.ts'
+import { LockNotice } from '../edit/LockNotice.tsx'
 
 export function EditView(props: { kind: 'collection' | 'global'; slug: string; id?: string }) {
-  const { entity, loaded, error } = useDocument(props)
+  const { locale } = useLocale()
+  const target = useMemo(() => ({ ...props, locale }), [props.kind, props.slug, props.id, locale])
+  const { entity, loaded, error } = useDocument(target)
   if (!entity)
     return (
       <main id="main" className="view">
@@ -34,20 +40,24 @@ export function EditView(props: { kind: 'collection' | 'global'; slug: string; i
         </p>
       </main>
     )
-  if (!loaded)
+  // Another locale's form (the switch was just used) waits for this locale's document.
+  if (!loaded || loaded.locale !== locale)
     return (
       <main id="main" className="view" aria-busy="true">
         Loading…
       </main>
     )
-  return <EditForm target={props} loaded={loaded} />
+  // A form per locale: its values (and the rich-text editors, which keep their own state) start afresh.
+  return <EditForm key={locale ?? ''} target={target} loaded={loaded} />
 }
 
 function heading(target: Target, loaded: Loaded, values: Values): string {
   const { entity } = loaded
   if (target.kind === 'global') return entity.labels.singular
   if (!target.id) return `Create ${entity.labels.singular}`
-  const title = entity.useAsTitle ? values[entity.useAsTitle] : undefined
+  const key = entity.useAsTitle
+  // A title this locale lacks: the fallback locale's, as the list shows it.
+  const title = key ? values[key] || loaded.fallback?.doc[key] : undefined
   return typeof title === 'string' && title ? title : `${entity.labels.singular} ${target.id}`
 }
 
@@ -57,8 +67,19 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
   const { target, loaded } = props
   const { permissions } = useSession()
   const e = useEditor(target, loaded)
-  const { values, dirty, notice, published, file, busy, error, errors, op, canSave, saveAs } = e
-  const form: FormApi = { values, set: e.set, errors, readOnly: !canSave, op, shows: e.shows }
+  const { values, dirty, notice, published, file, busy, error, errors, op, saveAs } = e
+  // Another user holding the document's lock makes the form read-only (lockDocuments).
+  const lock = useLock(target, loaded.entity, e.canSave, dirty)
+  const canSave = e.canSave && !lock.heldBy
+  const form: FormApi = {
+    values,
+    set: e.set,
+    errors,
+    readOnly: !canSave,
+    op,
+    shows: e.shows,
+    fallback: loaded.fallback && { ...loaded.fallback, loaded: loaded.doc },
+  }
   const fields = loaded.fields.filter((f) => f.name !== '_status')
   const entityPerm = permissions.collections?.[target.slug]
   const submit = (e: FormEvent) => {
@@ -73,9 +94,15 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
           <header className="edit-head">
             <div>
               <h1 id="edit-title">{heading(target, loaded, values)}</h1>
-              <DocMeta values={values} drafts={loaded.entity.drafts} dirty={dirty} />
+              <DocMeta
+                values={values}
+                drafts={loaded.entity.drafts}
+                dirty={dirty}
+                localized={Boolean(target.locale)}
+              />
             </div>
             <div className="edit-buttons">
+              <EditLocale />
               {canSave ? (
                 <SaveButtons
                   loaded={loaded}
@@ -84,13 +111,14 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
                   published={published}
                   save={saveAs}
                 />
-              ) : (
+              ) : e.canSave ? null : (
                 <p className="muted">
                   Read only: you may not change this {loaded.entity.labels.singular}.
                 </p>
               )}
             </div>
           </header>
+          <LockNotice lock={lock} label={loaded.entity.labels.singular} />
           <SaveReport error={error} notice={notice} errors={errors} />
           {loaded.entity.upload && target.kind === 'collection' && (
             <FilePanel
@@ -122,7 +150,21 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
   )
 }
 
-function DocMeta(props: { values: Values; drafts: boolean; dirty: boolean }) {
+/** The locale switch of the form (with localization): the URL's `?locale=`, which the list shares. */
+function EditLocale() {
+  const { localization, locale, setLocale } = useLocale()
+  if (!localization || !locale) return null
+  return (
+    <LocaleSelect
+      id="edit-locale"
+      locales={localization.locales}
+      value={locale}
+      onChange={setLocale}
+    />
+  )
+}
+
+function DocMeta(props: { values: Values; drafts: boolean; dirty: boolean; localized: boolean }) {
   const { values } = props
   const updated = typeof values.updatedAt === 'string' ? new Date(values.updatedAt) : undefined
   return (
@@ -130,6 +172,8 @@ function DocMeta(props: { values: Values; drafts: boolean; dirty: boolean }) {
       {props.drafts && (
         <span className={`status status-${String(values._status ?? 'draft')}`}>
           {values._status === 'published' ? 'Published' : 'Draft'}
+          {/* The server keeps one status per document (no localizeStatus): it is every locale's. */}
+          {props.localized && ' (all locales)'}
         </span>
       )}
       {updated && <span> Last updated {updated.toLocaleString()}</span>}

@@ -11,7 +11,8 @@ import { readState, writeState, type ListState } from '../list/query.ts'
 import { useDocs } from '../list/useDocs.ts'
 import { useRelatedTitles } from '../list/related.ts'
 import { Table } from '../list/Table.tsx'
-import { ColumnPicker, LocaleSelect, Pagination, SearchBox } from '../list/Controls.tsx'
+import { ColumnPicker, Pagination, SearchBox } from '../list/Controls.tsx'
+import { LocaleSelect, localeOf } from '../locale.tsx'
 import { Filters } from '../list/Filters.tsx'
 import { Bulk, type BulkOutcome } from '../list/Bulk.tsx'
 
@@ -66,7 +67,8 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
   const shownNames = state.columns ?? columnsByDefault(entity, all, trash)
   const shown = shownNames.flatMap((n) => all.filter((c) => c.name === n))
   const localization = description.localization
-  const locale = state.locale ?? (localization ? localization.defaultLocale : undefined)
+  // The locale of the URL, carried to the documents the list opens (router.tsx withLocale).
+  const locale = localeOf(localization, query)
   const { data, error, loading, reload } = useDocs(entity, { ...state, locale }, search, trash)
   const docs = useRelatedTitles(description, shown, data?.docs)
   const [selected, setSelected] = useState<Set<string>>(new Set())

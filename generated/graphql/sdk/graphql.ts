@@ -796,6 +796,103 @@ export type Page_Where = {
   updatedAt?: Page_UpdatedAt_Operator | null | undefined;
 };
 
+export type PayloadLockedDocument_Document_RelationTo =
+  | 'categories'
+  | 'media'
+  | 'orders'
+  | 'pages'
+  | 'posts'
+  | 'tracking'
+  | 'users';
+
+export type PayloadLockedDocument_User_RelationTo =
+  | 'users';
+
+export type PayloadLockedDocument_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type PayloadLockedDocument_Document_Operator = {
+  all?: Array<unknown> | null | undefined;
+  equals?: unknown;
+  exists?: boolean | null | undefined;
+  in?: Array<unknown> | null | undefined;
+  not_equals?: unknown;
+  not_in?: Array<unknown> | null | undefined;
+};
+
+export type PayloadLockedDocument_GlobalSlug_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type PayloadLockedDocument_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type PayloadLockedDocument_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type PayloadLockedDocument_User_Operator = {
+  all?: Array<unknown> | null | undefined;
+  equals?: unknown;
+  exists?: boolean | null | undefined;
+  in?: Array<unknown> | null | undefined;
+  not_equals?: unknown;
+  not_in?: Array<unknown> | null | undefined;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type PayloadLockedDocument_Where = {
+  AND?: Array<PayloadLockedDocument_Where> | null | undefined;
+  OR?: Array<PayloadLockedDocument_Where> | null | undefined;
+  createdAt?: PayloadLockedDocument_CreatedAt_Operator | null | undefined;
+  document?: PayloadLockedDocument_Document_Operator | null | undefined;
+  globalSlug?: PayloadLockedDocument_GlobalSlug_Operator | null | undefined;
+  id?: PayloadLockedDocument_Id_Operator | null | undefined;
+  updatedAt?: PayloadLockedDocument_UpdatedAt_Operator | null | undefined;
+  user?: PayloadLockedDocument_User_Operator | null | undefined;
+};
+
 export type Post_Reference_RelationTo =
   | 'categories'
   | 'posts';
@@ -1491,6 +1588,62 @@ export type MutationPageUpdateInput = {
   title?: string | null | undefined;
 };
 
+export type MutationPayloadLockedDocumentInput = {
+  document?: MutationPayloadLockedDocumentInput_Document_RelationshipInput | null | undefined;
+  globalSlug?: string | null | undefined;
+  user: MutationPayloadLockedDocumentInput_User_RelationshipInput;
+};
+
+export type MutationPayloadLockedDocumentInput_Document_RelationTo =
+  | 'categories'
+  | 'media'
+  | 'orders'
+  | 'pages'
+  | 'posts'
+  | 'tracking'
+  | 'users';
+
+export type MutationPayloadLockedDocumentInput_Document_RelationshipInput = {
+  relationTo: MutationPayloadLockedDocumentInput_Document_RelationTo;
+  value: number;
+};
+
+export type MutationPayloadLockedDocumentInput_User_RelationTo =
+  | 'users';
+
+export type MutationPayloadLockedDocumentInput_User_RelationshipInput = {
+  relationTo: MutationPayloadLockedDocumentInput_User_RelationTo;
+  value: number;
+};
+
+export type MutationPayloadLockedDocumentUpdateInput = {
+  document?: MutationPayloadLockedDocumentUpdateInput_Document_RelationshipInput | null | undefined;
+  globalSlug?: string | null | undefined;
+  user?: MutationPayloadLockedDocumentUpdateInput_User_RelationshipInput | null | undefined;
+};
+
+export type MutationPayloadLockedDocumentUpdateInput_Document_RelationTo =
+  | 'categories'
+  | 'media'
+  | 'orders'
+  | 'pages'
+  | 'posts'
+  | 'tracking'
+  | 'users';
+
+export type MutationPayloadLockedDocumentUpdateInput_Document_RelationshipInput = {
+  relationTo: MutationPayloadLockedDocumentUpdateInput_Document_RelationTo;
+  value: number;
+};
+
+export type MutationPayloadLockedDocumentUpdateInput_User_RelationTo =
+  | 'users';
+
+export type MutationPayloadLockedDocumentUpdateInput_User_RelationshipInput = {
+  relationTo: MutationPayloadLockedDocumentUpdateInput_User_RelationTo;
+  value: number;
+};
+
 export type MutationPostInput = {
   _status?: Post__Status | null | undefined;
   author?: number | null | undefined;
@@ -2009,6 +2162,94 @@ export type DeleteOrderMutationVariables = Exact<{
 
 export type DeleteOrderMutation = { deleteOrder: { id: number } | null };
 
+export type PayloadLockedDocumentFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, globalSlug: string | null, document: { relationTo: PayloadLockedDocument_Document_RelationTo | null, value:
+      | { id: number }
+      | { id: number }
+      | { id: number }
+      | { id: number }
+      | { id: number }
+      | { id: number }
+      | { id: number }
+     | null } | null, user: { relationTo: PayloadLockedDocument_User_RelationTo | null, value: { id: number } | null } | null };
+
+export type FindPayloadLockedDocumentsQueryVariables = Exact<{
+  where?: PayloadLockedDocument_Where | null | undefined;
+  limit?: number | null | undefined;
+  page?: number | null | undefined;
+  sort?: string | null | undefined;
+}>;
+
+
+export type FindPayloadLockedDocumentsQuery = { PayloadLockedDocuments: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, globalSlug: string | null, document: { relationTo: PayloadLockedDocument_Document_RelationTo | null, value:
+          | { id: number }
+          | { id: number }
+          | { id: number }
+          | { id: number }
+          | { id: number }
+          | { id: number }
+          | { id: number }
+         | null } | null, user: { relationTo: PayloadLockedDocument_User_RelationTo | null, value: { id: number } | null } | null }> } | null };
+
+export type FindPayloadLockedDocumentQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type FindPayloadLockedDocumentQuery = { PayloadLockedDocument: { id: number, createdAt: string | null, updatedAt: string | null, globalSlug: string | null, document: { relationTo: PayloadLockedDocument_Document_RelationTo | null, value:
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+       | null } | null, user: { relationTo: PayloadLockedDocument_User_RelationTo | null, value: { id: number } | null } | null } | null };
+
+export type CountPayloadLockedDocumentsQueryVariables = Exact<{
+  where?: PayloadLockedDocument_Where | null | undefined;
+}>;
+
+
+export type CountPayloadLockedDocumentsQuery = { countPayloadLockedDocuments: { totalDocs: number } | null };
+
+export type CreatePayloadLockedDocumentMutationVariables = Exact<{
+  data: MutationPayloadLockedDocumentInput;
+}>;
+
+
+export type CreatePayloadLockedDocumentMutation = { createPayloadLockedDocument: { id: number, createdAt: string | null, updatedAt: string | null, globalSlug: string | null, document: { relationTo: PayloadLockedDocument_Document_RelationTo | null, value:
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+       | null } | null, user: { relationTo: PayloadLockedDocument_User_RelationTo | null, value: { id: number } | null } | null } | null };
+
+export type UpdatePayloadLockedDocumentMutationVariables = Exact<{
+  id: number;
+  data: MutationPayloadLockedDocumentUpdateInput;
+}>;
+
+
+export type UpdatePayloadLockedDocumentMutation = { updatePayloadLockedDocument: { id: number, createdAt: string | null, updatedAt: string | null, globalSlug: string | null, document: { relationTo: PayloadLockedDocument_Document_RelationTo | null, value:
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+        | { id: number }
+       | null } | null, user: { relationTo: PayloadLockedDocument_User_RelationTo | null, value: { id: number } | null } | null } | null };
+
+export type DeletePayloadLockedDocumentMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeletePayloadLockedDocumentMutation = { deletePayloadLockedDocument: { id: number } | null };
+
 export type FindSiteSettingQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2218,6 +2459,48 @@ export const OrderFieldsFragmentDoc = new TypedDocumentString(`
   paidAt
 }
     `, {"fragmentName":"OrderFields"}) as unknown as TypedDocumentString<OrderFieldsFragment, unknown>;
+export const PayloadLockedDocumentFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PayloadLockedDocumentFields on PayloadLockedDocument {
+  id
+  createdAt
+  updatedAt
+  document {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+      ... on Category {
+        id
+      }
+      ... on Post {
+        id
+      }
+      ... on Page {
+        id
+      }
+      ... on Media {
+        id
+      }
+      ... on Tracking {
+        id
+      }
+      ... on Order {
+        id
+      }
+    }
+  }
+  globalSlug
+  user {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+    }
+  }
+}
+    `, {"fragmentName":"PayloadLockedDocumentFields"}) as unknown as TypedDocumentString<PayloadLockedDocumentFieldsFragment, unknown>;
 export const FindUsersDocument = new TypedDocumentString(`
     query FindUsers($where: User_where, $limit: Int, $page: Int, $sort: String) {
   Users(where: $where, limit: $limit, page: $page, sort: $sort) {
@@ -3257,6 +3540,215 @@ export const DeleteOrderDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeleteOrderMutation, DeleteOrderMutationVariables>;
+export const FindPayloadLockedDocumentsDocument = new TypedDocumentString(`
+    query FindPayloadLockedDocuments($where: PayloadLockedDocument_where, $limit: Int, $page: Int, $sort: String) {
+  PayloadLockedDocuments(where: $where, limit: $limit, page: $page, sort: $sort) {
+    docs {
+      ...PayloadLockedDocumentFields
+    }
+    totalDocs
+    limit
+    page
+    totalPages
+    hasNextPage
+    hasPrevPage
+    nextPage
+    prevPage
+    pagingCounter
+  }
+}
+    fragment PayloadLockedDocumentFields on PayloadLockedDocument {
+  id
+  createdAt
+  updatedAt
+  document {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+      ... on Category {
+        id
+      }
+      ... on Post {
+        id
+      }
+      ... on Page {
+        id
+      }
+      ... on Media {
+        id
+      }
+      ... on Tracking {
+        id
+      }
+      ... on Order {
+        id
+      }
+    }
+  }
+  globalSlug
+  user {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<FindPayloadLockedDocumentsQuery, FindPayloadLockedDocumentsQueryVariables>;
+export const FindPayloadLockedDocumentDocument = new TypedDocumentString(`
+    query FindPayloadLockedDocument($id: Int!) {
+  PayloadLockedDocument(id: $id) {
+    ...PayloadLockedDocumentFields
+  }
+}
+    fragment PayloadLockedDocumentFields on PayloadLockedDocument {
+  id
+  createdAt
+  updatedAt
+  document {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+      ... on Category {
+        id
+      }
+      ... on Post {
+        id
+      }
+      ... on Page {
+        id
+      }
+      ... on Media {
+        id
+      }
+      ... on Tracking {
+        id
+      }
+      ... on Order {
+        id
+      }
+    }
+  }
+  globalSlug
+  user {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<FindPayloadLockedDocumentQuery, FindPayloadLockedDocumentQueryVariables>;
+export const CountPayloadLockedDocumentsDocument = new TypedDocumentString(`
+    query CountPayloadLockedDocuments($where: PayloadLockedDocument_where) {
+  countPayloadLockedDocuments(where: $where) {
+    totalDocs
+  }
+}
+    `) as unknown as TypedDocumentString<CountPayloadLockedDocumentsQuery, CountPayloadLockedDocumentsQueryVariables>;
+export const CreatePayloadLockedDocumentDocument = new TypedDocumentString(`
+    mutation CreatePayloadLockedDocument($data: mutationPayloadLockedDocumentInput!) {
+  createPayloadLockedDocument(data: $data) {
+    ...PayloadLockedDocumentFields
+  }
+}
+    fragment PayloadLockedDocumentFields on PayloadLockedDocument {
+  id
+  createdAt
+  updatedAt
+  document {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+      ... on Category {
+        id
+      }
+      ... on Post {
+        id
+      }
+      ... on Page {
+        id
+      }
+      ... on Media {
+        id
+      }
+      ... on Tracking {
+        id
+      }
+      ... on Order {
+        id
+      }
+    }
+  }
+  globalSlug
+  user {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<CreatePayloadLockedDocumentMutation, CreatePayloadLockedDocumentMutationVariables>;
+export const UpdatePayloadLockedDocumentDocument = new TypedDocumentString(`
+    mutation UpdatePayloadLockedDocument($id: Int!, $data: mutationPayloadLockedDocumentUpdateInput!) {
+  updatePayloadLockedDocument(id: $id, data: $data) {
+    ...PayloadLockedDocumentFields
+  }
+}
+    fragment PayloadLockedDocumentFields on PayloadLockedDocument {
+  id
+  createdAt
+  updatedAt
+  document {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+      ... on Category {
+        id
+      }
+      ... on Post {
+        id
+      }
+      ... on Page {
+        id
+      }
+      ... on Media {
+        id
+      }
+      ... on Tracking {
+        id
+      }
+      ... on Order {
+        id
+      }
+    }
+  }
+  globalSlug
+  user {
+    relationTo
+    value {
+      ... on User {
+        id
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<UpdatePayloadLockedDocumentMutation, UpdatePayloadLockedDocumentMutationVariables>;
+export const DeletePayloadLockedDocumentDocument = new TypedDocumentString(`
+    mutation DeletePayloadLockedDocument($id: Int!) {
+  deletePayloadLockedDocument(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeletePayloadLockedDocumentMutation, DeletePayloadLockedDocumentMutationVariables>;
 export const FindSiteSettingDocument = new TypedDocumentString(`
     query FindSiteSetting {
   SiteSetting {

@@ -8,6 +8,7 @@ import type { OperationKind } from '../../config/kinds.ts'
 import type { OperationMeta, PathItem } from '../operation.ts'
 import { collectionNames } from '../../config/names.ts'
 import { ref, type Schema, type SchemaContext } from '../schemas.ts'
+import { isLockable } from '../../config/sanitize/locked-documents.ts'
 import { joinsParam, MESSAGE, param, readParams } from './shared.ts'
 
 export /** What the path groups of one collection share: its names, tag, common parameters and answers. */
@@ -30,6 +31,9 @@ interface CollectionOps {
   docMessage: Schema
   bulk: Schema
   limited: ErrorStatus[]
+  /** `overrideLock` where the collection's documents can be locked (lockDocuments), and the 423 it can meet. */
+  lock: Schema[]
+  locked: ErrorStatus[]
 }
 
 export function collectionOps(
@@ -66,7 +70,10 @@ export function collectionOps(
   }
   // Writes setting a password of an auth collection count against the per-address passwordChange limit.
   const limited: ErrorStatus[] = c.auth ? [429] : []
+  const lockable = isLockable(config, c)
   return {
+    lock: lockable ? [param('overrideLock')] : [],
+    locked: lockable ? [423] : [],
     config,
     c,
     paths,

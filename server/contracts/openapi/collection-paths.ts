@@ -15,6 +15,7 @@ import { endpointPath } from './endpoint-paths.ts'
 import { collectionOps, type CollectionOps } from './collection-ops.ts'
 import { uploadPaths } from './upload-paths.ts'
 import { formStatePath } from './form-state-paths.ts'
+import { lockPaths } from './lock-paths.ts'
 import { MAX_PATH_ID } from '../../local/params.ts'
 
 /** Every path of a collection, in the order the document lists them. */
@@ -56,6 +57,15 @@ export function collectionPaths(
     )
   }
   byIdPaths(o)
+  if (o.locked.length)
+    lockPaths(paths, {
+      base: `${base}/{id}/lock`,
+      name: singular,
+      label: c.labels.singular,
+      tags: tag,
+      meta: o.meta,
+      id: docIdParam(c),
+    })
   if (c.upload) uploadPaths(o, c.upload)
 }
 
@@ -116,6 +126,7 @@ function listPaths(o: CollectionOps): void {
         sortParam(c),
         ...writeParams,
         trash,
+        ...o.lock,
       ],
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
@@ -134,6 +145,7 @@ function listPaths(o: CollectionOps): void {
         sortParam(c),
         param('depth'),
         trash,
+        ...o.lock,
       ],
       responses: {
         200: json(bulk, 'The deleted documents, and the ones that failed'),
@@ -256,21 +268,23 @@ function versionPaths(o: CollectionOps, versionsCollection: SanitizedCollection)
   }
 }
 
+/** The document id of the by-id routes: the shared integer parameter, or the collection's own id schema. */
+const docIdParam = (c: SanitizedCollection): Schema =>
+  c.idType === 'serial'
+    ? param('id')
+    : {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: `The document id (${c.idType === 'uuid' ? 'a UUID' : `the custom ${c.idType} id`}).`,
+        schema: c.idType === 'number' ? { type: 'number' } : { type: 'string', minLength: 1 },
+      }
+
 /** By id (read, update, delete), duplicate and document access: after the fixed paths in the document too. */
 function byIdPaths(o: CollectionOps): void {
   const { config, c, paths, singular, base, tag, doc, meta } = o
   const { read, writeParams, trash, joins, docMessage, limited } = o
-  // The document id of the by-id routes: the shared integer parameter, or the collection's own id schema.
-  const docId: Schema =
-    c.idType === 'serial'
-      ? param('id')
-      : {
-          name: 'id',
-          in: 'path',
-          required: true,
-          description: `The document id (${c.idType === 'uuid' ? 'a UUID' : `the custom ${c.idType} id`}).`,
-          schema: c.idType === 'number' ? { type: 'number' } : { type: 'string', minLength: 1 },
-        }
+  const docId = docIdParam(c)
   // By-id routes come after the fixed ones (`/count`, `/versions`, `/login`, custom endpoints) in the document too.
   paths[`${base}/{id}`] = {
     get: {
@@ -291,11 +305,12 @@ function byIdPaths(o: CollectionOps): void {
         ...writeParams,
         ...(c.versions && c.versions.autosave ? [param('autosave')] : []),
         trash,
+        ...o.lock,
       ],
       requestBody: body(ref(`${singular}UpdateInput`)),
       responses: {
         200: json(docMessage, 'Updated'),
-        ...errors(400, 401, 403, 404, 413, ...limited, 500),
+        ...errors(400, 401, 403, 404, 413, ...o.locked, ...limited, 500),
       },
     },
     delete: {
@@ -303,8 +318,11 @@ function byIdPaths(o: CollectionOps): void {
       summary: `Delete a ${c.labels.singular}`,
       tags: tag,
       'x-cms': meta('delete'),
-      parameters: [docId, param('depth'), trash],
-      responses: { 200: json(docMessage, 'Deleted'), ...errors(400, 401, 403, 404, 500) },
+      parameters: [docId, param('depth'), trash, ...o.lock],
+      responses: {
+        200: json(docMessage, 'Deleted'),
+        ...errors(400, 401, 403, 404, ...o.locked, 500),
+      },
     },
   }
   if (!c.disableDuplicate) {

@@ -2,6 +2,7 @@
  * The shared components of the contract: the common parameters, the shared schemas (Count, Message,
  * BulkErrors, Error, the Where operators), the page of a list, and the error responses.
  */
+import { SYSTEM_COLLECTIONS } from '../../config/events.ts'
 import type { SanitizedConfig } from '../../config/types.ts'
 import { headersTooLarge, pageParameter } from '../operation.ts'
 import { MAX_PATH_ID } from '../../local/params.ts'
@@ -67,6 +68,14 @@ export function sharedParameters(config: SanitizedConfig): Record<string, Schema
       in: 'query',
       description:
         'An autosave (versions.drafts.autosave): overwrites the newest version when that one is an autosave too, instead of adding one.',
+      schema: { type: 'boolean' },
+    }
+  if (config.collectionsBySlug.has(SYSTEM_COLLECTIONS.locks))
+    params.overrideLock = {
+      name: 'overrideLock',
+      in: 'query',
+      description:
+        "Document locking (lockDocuments): false, the default on a collection's update and delete, refuses the write with 423 while another user holds the document's lock; true writes anyway. On a global's update the default is true, as in Payload; false asks for the check. Either way the write releases the document's locks.",
       schema: { type: 'boolean' },
     }
   Object.assign(params, localeParameters(config))
@@ -213,6 +222,9 @@ export function errorResponses(): Record<string, Schema> {
     NotFound: error('No such document (or the caller may not see it)'),
     Conflict: error('The document is not in a state that allows this'),
     PayloadTooLarge: error('The request body is too large'),
+    Locked: error(
+      'Another user holds the lock of the document (lockDocuments; docs/admin.md): a REST update or delete without `overrideLock=true` is refused while the lock lasts. From the lock routes, data names the holder.',
+    ),
     RequestHeaderFieldsTooLarge: headersTooLarge(ref('Error')),
     TooManyRequests: error('Too many attempts; retry later', {
       'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' },

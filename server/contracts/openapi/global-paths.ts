@@ -1,5 +1,7 @@
 /** The REST paths of a global: read, write, document access and, with versions, its versions. */
 import { formStatePath } from './form-state-paths.ts'
+import { lockPaths } from './lock-paths.ts'
+import { isLockable } from '../../config/sanitize/locked-documents.ts'
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../../config/types.ts'
 import type { OperationKind } from '../../config/kinds.ts'
 import { body, json, type OperationMeta, type PathItem } from '../operation.ts'
@@ -32,6 +34,7 @@ export function globalPaths(
 ): void {
   const { name, base, meta } = globalScope(g)
   const read = readParams(config, true, `${name}Select`)
+  const lockable = isLockable(config, g)
   paths[base] = {
     get: {
       operationId: `find${name}`,
@@ -46,7 +49,11 @@ export function globalPaths(
       summary: `Write ${g.label}`,
       tags: ['Globals'],
       'x-cms': meta('updateGlobal'),
-      parameters: [...read, ...(g.versions && g.versions.autosave ? [param('autosave')] : [])],
+      parameters: [
+        ...read,
+        ...(g.versions && g.versions.autosave ? [param('autosave')] : []),
+        ...(lockable ? [param('overrideLock')] : []),
+      ],
       requestBody: body(ref(`${name}Input`)),
       responses: {
         200: json(
@@ -57,7 +64,7 @@ export function globalPaths(
           },
           'Saved',
         ),
-        ...errors(400, 401, 403, 413, 500),
+        ...errors(400, 401, 403, 413, ...(lockable ? ([423] as const) : []), 500),
       },
     },
   }
@@ -86,6 +93,8 @@ export function globalPaths(
     meta: meta('formState'),
     fields: g.flatFields,
   })
+  if (lockable)
+    lockPaths(paths, { base: `${base}/lock`, name, label: g.label, tags: ['Globals'], meta })
   if (g.versionsCollection) globalVersionPaths(config, g, g.versionsCollection, paths)
 }
 

@@ -1,14 +1,14 @@
 /**
- * The paths of the CMS itself: the health check, the contract files and the reference page (static), and
- * the caller's permissions (`/access`).
+ * The paths of the CMS itself: the health check, the API's index (`/`), the contract files and the reference
+ * page (static), and the caller's permissions (`/access`).
  */
 import type { SanitizedConfig } from '../../config/types.ts'
 import { json, type PathItem } from '../operation.ts'
-import { ref } from '../schemas.ts'
+import { ref, type Schema } from '../schemas.ts'
 import { errors, param } from './shared.ts'
 import { accessResultsSchema } from './permission-schemas.ts'
 
-/** The health check, the contract files and the reference page. */
+/** The health check, the index, the contract files and the reference page. */
 export function systemPaths(config: SanitizedConfig, paths: Record<string, PathItem>): void {
   paths['/health'] = {
     get: {
@@ -33,7 +33,74 @@ export function systemPaths(config: SanitizedConfig, paths: Record<string, PathI
       },
     },
   }
+  indexPath(paths)
   contractFilePaths(config, paths)
+}
+
+/** An entry of the index: a slug and its route. */
+const entry = (what: string): Schema => ({
+  type: 'object',
+  required: ['slug', 'url'],
+  properties: {
+    slug: { type: 'string', description: `The ${what}'s slug` },
+    url: { type: 'string', description: `Its route (a path on this server)` },
+  },
+  additionalProperties: false,
+})
+
+/** `GET /` (the API's root, `/api`): the index of what this API serves to the caller (http/rest/api-index.ts). */
+function indexPath(paths: Record<string, PathItem>): void {
+  const address = (description: string) => ({ type: 'string', description })
+  paths['/'] = {
+    get: {
+      operationId: 'apiIndex',
+      summary: 'What this API serves: its collections, globals, login routes and pages',
+      tags: ['System'],
+      'x-cms': { kind: 'apiIndex' },
+      security: [],
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['api', 'collections', 'globals', 'login', 'health'],
+            properties: {
+              api: address("The REST API's root"),
+              collections: {
+                type: 'array',
+                description:
+                  'The collections the caller may read (read access, asked without a document)',
+                items: entry('collection'),
+              },
+              globals: {
+                type: 'array',
+                description: 'The globals the caller may read',
+                items: entry('global'),
+              },
+              login: {
+                type: 'array',
+                description: 'The login route of every auth collection',
+                items: {
+                  type: 'object',
+                  required: ['collection', 'url'],
+                  properties: { collection: { type: 'string' }, url: { type: 'string' } },
+                  additionalProperties: false,
+                },
+              },
+              graphql: address('The GraphQL endpoint (unless graphQL.disable)'),
+              graphqlPlayground: address('The GraphiQL playground, when served'),
+              docs: address('The API reference page, when served'),
+              openapi: address('This OpenAPI document, when served'),
+              graphqlSchema: address('The GraphQL SDL, when served'),
+              health: address('The health check'),
+              admin: address('The admin web app (unless admin.disable)'),
+            },
+            additionalProperties: false,
+          },
+          'The index',
+        ),
+      },
+    },
+  }
 }
 
 /** The contract files and the reference page. */

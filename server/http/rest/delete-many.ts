@@ -10,6 +10,7 @@ export const deleteMany: RestHandlers['deleteMany'] = async (cms, r) => {
     sort: text(r.query.sort),
     depth: intParam(r.query.depth),
     trash: boolParam(r.query.trash),
+    overrideLock: boolParam(r.query.overrideLock) ?? false,
     req: r.req,
     overrideAccess: false,
   })

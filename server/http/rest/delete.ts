@@ -7,6 +7,7 @@ export const deleteDocument: RestHandlers['delete'] = async (cms, r) => {
     id: r.params.id,
     depth: intParam(r.query.depth),
     trash: boolParam(r.query.trash),
+    overrideLock: boolParam(r.query.overrideLock) ?? false,
     req: r.req,
     overrideAccess: false,
   })

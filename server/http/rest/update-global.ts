@@ -8,6 +8,8 @@ export const updateGlobal: RestHandlers['updateGlobal'] = async (cms, r) => {
     data,
     ...options,
     autosave: boolParam(r.query.autosave),
+    // Payload's REST update of a global does not check locks; `overrideLock=false` asks for the check.
+    overrideLock: boolParam(r.query.overrideLock) ?? true,
   })
   return { status: 200, body: { message: savedMessage(r), result } }
 }

@@ -1,5 +1,5 @@
 import { limitedPasswordChange } from '../../auth/rate-limit.ts'
-import { intParam } from '../query.ts'
+import { boolParam, intParam } from '../query.ts'
 import { collectionOf, requireWhere, text, writeInput, type RestHandlers } from './request.ts'
 
 export const updateMany: RestHandlers['updateMany'] = async (cms, r) => {
@@ -13,6 +13,7 @@ export const updateMany: RestHandlers['updateMany'] = async (cms, r) => {
       sort: text(r.query.sort),
       data,
       ...options,
+      overrideLock: boolParam(r.query.overrideLock) ?? false,
     }),
   )
   return {

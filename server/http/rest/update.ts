@@ -11,6 +11,7 @@ export const update: RestHandlers['update'] = async (cms, r) => {
       id: r.params.id,
       data,
       ...options,
+      overrideLock: boolParam(r.query.overrideLock) ?? false,
       autosave: boolParam(r.query.autosave),
       file: r.req.file,
     }),

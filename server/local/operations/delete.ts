@@ -24,6 +24,7 @@ import { hiddenInTrash } from '../trash.ts'
 import { endAllSessions } from '../../db/stores/sessions.ts'
 import { emitCollectionEvents } from '../webhooks/emit.ts'
 import { deleteScheduledPublishJobs } from '../jobs/unschedule.ts'
+import { checkDocumentLock } from '../locks.ts'
 
 /** Deletes one document by id (returns it), or every document matching `where` that the caller may delete. */
 export async function deleteOperation<S extends CollectionSlug>(
@@ -69,7 +70,7 @@ export async function deleteOne(
   tx: Executor,
   req: CmsRequest,
   id: ID,
-  args: ReadArgs & { overrideAccess: boolean; trash?: boolean },
+  args: ReadArgs & { overrideAccess: boolean; trash?: boolean; overrideLock?: boolean },
   access: true | Where,
   /** Collects the storage keys of the deleted document's files (upload collections). */
   files?: string[],
@@ -84,6 +85,7 @@ export async function deleteOne(
       0
   )
     throw new Forbidden()
+  await checkDocumentLock(cms, req, { collection, id }, args.overrideLock ?? true, 'deleted')
   // The event first: its filter and its document are the last stored state (rolled back with the delete).
   await emitCollectionEvents(cms, req, collection, ['deleted'], structuredClone(doc))
   await deleteRow(tx, ctx, collection, id)

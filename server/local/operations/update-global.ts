@@ -14,6 +14,7 @@ import { prepareData, toEditable, toStored, withDraftStatus } from '../write.ts'
 import type { GlobalAction } from '../../config/events.ts'
 import { updateActions } from '../webhooks/actions.ts'
 import { emitGlobalEvents } from '../webhooks/emit.ts'
+import { checkDocumentLock } from '../locks.ts'
 
 /**
  * Writes a global (merged over what is stored, validated) in one transaction and returns it. With versions, each
@@ -47,6 +48,7 @@ export async function updateGlobal(
     const autosave = isAutosave(global, args.autosave, `global "${global.slug}"`)
     const row = await readGlobalRow(tx, this.db.dialect, global.slug, true)
     checkUpdatable(this, global, req, access, row)
+    await checkDocumentLock(this, req, { global }, args.overrideLock ?? true, 'updated')
     const ctx = this.queryContext(req.locale)
     const latest = await latestVersion(tx, ctx, global, undefined)
     const base = latest ? withoutStamps(latest) : row?.data

@@ -31,6 +31,7 @@ import { emitCollectionEvents } from '../webhooks/emit.ts'
 import { prepareData, toEditable, toStored, withDraftStatus } from '../write.ts'
 import { prehashPassword, takePassword, type PrehashedPassword } from '../password-write.ts'
 import { afterChange, readBack } from '../written.ts'
+import { checkDocumentLock } from '../locks.ts'
 
 /** Updates one document by id, or every document matching `where` that the caller may update (`{ docs, errors }`). */
 export async function update<S extends CollectionSlug>(
@@ -214,6 +215,7 @@ export async function updateOne(
     prehashed?: PrehashedPassword
     autosave?: boolean
     trash?: boolean
+    overrideLock?: boolean
     /** An upload collection's new file, and where its stored and replaced files are noted. */
     staged?: StagedFile
     files?: WriteFiles
@@ -222,6 +224,7 @@ export async function updateOne(
 ) {
   const ctx = cms.queryContext(req.locale)
   const main = await lockedForUpdate(tx, ctx, collection, id, args.trash, access)
+  await checkDocumentLock(cms, req, { collection, id }, args.overrideLock ?? true, 'updated')
   const draft = isDraft(collection, args.draft)
   const autosave = isAutosave(collection, args.autosave, `collection "${collection.slug}"`)
   const latest = await latestVersion(tx, ctx, collection, id)

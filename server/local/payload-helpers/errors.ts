@@ -48,14 +48,6 @@ export class FileRetrievalError extends APIError {
   }
 }
 
-/** 423: a locked document. */
-export class Locked extends APIError {
-  constructor(message: string) {
-    super(message, 423)
-    this.name = 'Locked'
-  }
-}
-
 /** 500: a config that cannot work, found at request time. */
 export class InvalidConfiguration extends APIError {
   constructor(message: string) {
