@@ -57,7 +57,8 @@ export async function locksOf(cms: Cms, req: CmsRequest, target: LockTarget): Pr
     where: whereOf(target),
     sort: '-updatedAt',
     depth: 0,
-    limit: 100,
+    // A document has one lock, a few where two editors raced; the config's maxLimit bounds any list.
+    limit: Math.min(25, cms.config.maxLimit),
     pagination: false,
     overrideAccess: true,
     req,

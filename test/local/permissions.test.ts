@@ -21,6 +21,14 @@ test('access: an admin may do everything (Payload collapses all-true fields to t
         fields: true,
       },
       tags: { create: true, read: true, update: true, delete: true, fields: true },
+      // Payload's document locks (issue 57): open to the trusted callers only, as every collection the CMS adds.
+      'payload-locked-documents': {
+        create: true,
+        read: true,
+        update: true,
+        delete: true,
+        fields: true,
+      },
     },
     globals: { settings: { read: true, update: true, fields: true } },
   })

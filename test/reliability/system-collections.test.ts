@@ -29,6 +29,19 @@ const seeds: Record<
     body: { taskSlug: 'note', input: {} },
     patch: { input: { n: 2 } },
   },
+  // Payload's document locks (issue 57): with an auth collection, every config that locks documents has them.
+  'payload-locked-documents': {
+    make: async (cms) => {
+      const [user] = (await cms.find({ collection: 'users' as never, limit: 1 })).docs
+      const lock = await cms.create({
+        collection: 'payload-locked-documents' as never,
+        data: { globalSlug: 'settings', user: { relationTo: 'users', value: user.id } } as never,
+      })
+      return (lock as { id: unknown }).id
+    },
+    body: { globalSlug: 'other', user: { relationTo: 'users', value: 1 } },
+    patch: { globalSlug: 'changed' },
+  },
   webhooks: {
     make: async (cms) =>
       (
@@ -56,9 +69,9 @@ async function login(email: string, password: string) {
 }
 
 test.serial(
-  'the collections the CMS adds are the webhooks and the jobs queue, each seeded here',
+  'the collections the CMS adds are the webhooks, the jobs queue and the document locks, each seeded here',
   (t) => {
-    t.deepEqual([...s.data.added].sort(), ['payload-jobs', 'webhooks'])
+    t.deepEqual([...s.data.added].sort(), ['payload-jobs', 'payload-locked-documents', 'webhooks'])
     for (const slug of s.data.added) t.truthy(seeds[slug], `a seed for ${slug}`)
   },
 )
