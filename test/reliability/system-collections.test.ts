@@ -32,7 +32,9 @@ const seeds: Record<
   // Payload's document locks (issue 57): with an auth collection, every config that locks documents has them.
   'payload-locked-documents': {
     make: async (cms) => {
-      const [user] = (await cms.find({ collection: 'users' as never, limit: 1 })).docs
+      const [user] = (await cms.find({ collection: 'users' as never, limit: 1 })).docs as {
+        id: number
+      }[]
       const lock = await cms.create({
         collection: 'payload-locked-documents' as never,
         data: { globalSlug: 'settings', user: { relationTo: 'users', value: user.id } } as never,
