@@ -67,7 +67,8 @@ const Posts: CollectionConfig = {
   labels: { singular: 'Post', plural: 'Posts' },
   // Payload's admin options load as written; kept for an admin UI (useAsTitle must name a field).
   admin: { useAsTitle: 'title', defaultColumns: ['title', '_status', 'updatedAt'] },
-  versions: { drafts: true },
+  // Drafts, and publishing (or unpublishing) at a set time: Payload's schedulePublish task on the jobs queue.
+  versions: { drafts: { schedulePublish: true } },
   defaultSort: '-createdAt',
   // Lists by status sorted by views walk this index instead of sorting every post of a status.
   indexes: [{ fields: ['status', 'views'] }],

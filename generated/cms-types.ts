@@ -10,6 +10,7 @@ export interface Config {
     media: Media;
     tracking: Tracking;
     orders: Order;
+    "payload-jobs": PayloadJob;
     "payload-locked-documents": PayloadLockedDocument;
   };
   collectionsJoins: {
@@ -155,6 +156,35 @@ export interface Order {
   updatedAt: string;
 }
 
+/** Payload Job (collection `payload-jobs`). */
+export interface PayloadJob {
+  id: number;
+  input?: unknown | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  hasError?: boolean | null;
+  error?: unknown | null;
+  log?: {
+    id?: string | null;
+    executedAt: string;
+    completedAt: string;
+    taskSlug: string;
+    taskID: string;
+    input?: unknown | null;
+    output?: unknown | null;
+    state: "failed" | "succeeded";
+    error?: unknown | null;
+  }[] | null;
+  taskSlug?: string | null;
+  workflowSlug?: string | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  queuedBy?: unknown | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Payload Locked Document (collection `payload-locked-documents`). */
 export interface PayloadLockedDocument {
   id: number;
@@ -181,17 +211,17 @@ export interface SiteSetting {
   updatedAt?: string | null;
 }
 
-export type RichTextContentLinkFields = { url?: string; newTab?: boolean; linkType?: "custom" | "internal"; doc?: ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "pages"; value: number | Page | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null } | { relationTo: "payload-locked-documents"; value: number | PayloadLockedDocument | null }) | null; [k: string]: unknown };
+export type RichTextContentLinkFields = { url?: string; newTab?: boolean; linkType?: "custom" | "internal"; doc?: ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "pages"; value: number | Page | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null } | { relationTo: "payload-jobs"; value: number | PayloadJob | null } | { relationTo: "payload-locked-documents"; value: number | PayloadLockedDocument | null }) | null; [k: string]: unknown };
 
-export type RichTextContentNode = { type: "text"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "tab"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "linebreak"; version: number; [k: string]: unknown } | { type: "horizontalrule"; version: number; [k: string]: unknown } | ({ type: "relationship"; version: number; [k: string]: unknown } & ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "pages"; value: number | Page | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null } | { relationTo: "payload-locked-documents"; value: number | PayloadLockedDocument | null })) | ({ type: "upload"; version: number; fields?: { [k: string]: unknown } | null; [k: string]: unknown } & ({ relationTo: "media"; value: number | Media | null })) | { type: "paragraph"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown } | { type: "heading"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; tag: "h1" | "h2" | "h3" | "h4" | "h5" | "h6"; [k: string]: unknown } | { type: "list"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; listType: "bullet" | "number" | "check"; tag: "ul" | "ol"; start: number; [k: string]: unknown } | { type: "listitem"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; value: number; checked?: boolean; [k: string]: unknown } | { type: "link"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; fields: RichTextContentLinkFields; [k: string]: unknown } | { type: "autolink"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; fields: RichTextContentLinkFields; [k: string]: unknown } | { type: "quote"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown };
+export type RichTextContentNode = { type: "text"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "tab"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "linebreak"; version: number; [k: string]: unknown } | { type: "horizontalrule"; version: number; [k: string]: unknown } | ({ type: "relationship"; version: number; [k: string]: unknown } & ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "pages"; value: number | Page | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null } | { relationTo: "payload-jobs"; value: number | PayloadJob | null } | { relationTo: "payload-locked-documents"; value: number | PayloadLockedDocument | null })) | ({ type: "upload"; version: number; fields?: { [k: string]: unknown } | null; [k: string]: unknown } & ({ relationTo: "media"; value: number | Media | null })) | { type: "paragraph"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown } | { type: "heading"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; tag: "h1" | "h2" | "h3" | "h4" | "h5" | "h6"; [k: string]: unknown } | { type: "list"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; listType: "bullet" | "number" | "check"; tag: "ul" | "ol"; start: number; [k: string]: unknown } | { type: "listitem"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; value: number; checked?: boolean; [k: string]: unknown } | { type: "link"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; fields: RichTextContentLinkFields; [k: string]: unknown } | { type: "autolink"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; fields: RichTextContentLinkFields; [k: string]: unknown } | { type: "quote"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown };
 
 export interface RichTextContent {
   root: { type: "root"; version: number; children: RichTextContentNode[]; direction: 'ltr' | 'rtl' | null; format: "" | "left" | "start" | "center" | "right" | "end" | "justify"; indent: number; [k: string]: unknown };
 }
 
-export type RichTextBodyLinkFields = { url?: string; newTab?: boolean; linkType?: "custom" | "internal"; doc?: ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "pages"; value: number | Page | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null } | { relationTo: "payload-locked-documents"; value: number | PayloadLockedDocument | null }) | null; [k: string]: unknown };
+export type RichTextBodyLinkFields = { url?: string; newTab?: boolean; linkType?: "custom" | "internal"; doc?: ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "pages"; value: number | Page | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null } | { relationTo: "payload-jobs"; value: number | PayloadJob | null } | { relationTo: "payload-locked-documents"; value: number | PayloadLockedDocument | null }) | null; [k: string]: unknown };
 
-export type RichTextBodyNode = { type: "text"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "tab"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "linebreak"; version: number; [k: string]: unknown } | { type: "horizontalrule"; version: number; [k: string]: unknown } | ({ type: "relationship"; version: number; [k: string]: unknown } & ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "pages"; value: number | Page | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null } | { relationTo: "payload-locked-documents"; value: number | PayloadLockedDocument | null })) | ({ type: "upload"; version: number; fields?: { [k: string]: unknown } | null; [k: string]: unknown } & ({ relationTo: "media"; value: number | Media | null })) | { type: "block"; version: number; fields: {
+export type RichTextBodyNode = { type: "text"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "tab"; version: number; text: string; format: number; detail: number; mode: "normal" | "token" | "segmented"; style: string; [k: string]: unknown } | { type: "linebreak"; version: number; [k: string]: unknown } | { type: "horizontalrule"; version: number; [k: string]: unknown } | ({ type: "relationship"; version: number; [k: string]: unknown } & ({ relationTo: "users"; value: number | User | null } | { relationTo: "categories"; value: number | Category | null } | { relationTo: "posts"; value: number | Post | null } | { relationTo: "pages"; value: number | Page | null } | { relationTo: "media"; value: number | Media | null } | { relationTo: "tracking"; value: number | Tracking | null } | { relationTo: "orders"; value: number | Order | null } | { relationTo: "payload-jobs"; value: number | PayloadJob | null } | { relationTo: "payload-locked-documents"; value: number | PayloadLockedDocument | null })) | ({ type: "upload"; version: number; fields?: { [k: string]: unknown } | null; [k: string]: unknown } & ({ relationTo: "media"; value: number | Media | null })) | { type: "block"; version: number; fields: {
   id?: string | null;
   blockName?: string | null;
   blockType: "banner";

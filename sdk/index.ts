@@ -149,7 +149,10 @@ export function createClient(options: ClientOptions) {
     return call<DocumentLock>(op, { path, ...(body ? { body } : {}) })
   }
 
-  /** The conditions of a form (`formState`), where the contract offers the route. */
+  /**
+   * The conditions of a form (`formState`), where the contract offers the route; with a live preview whose URL is a
+   * function, that URL for the data (`livePreviewURL`).
+   */
   function formStateCall(
     op: Op | undefined,
     owner: string,
@@ -157,7 +160,7 @@ export function createClient(options: ClientOptions) {
     { locale, ...rest }: { locale?: string; id?: unknown; operation?: string },
   ) {
     if (!op) throw new Error(`${owner} has no conditional fields.`)
-    return call<{ conditions: Record<string, boolean> }>(op, {
+    return call<{ conditions: Record<string, boolean>; livePreviewURL?: string }>(op, {
       body: { data, ...rest },
       query: locale ? { locale } : undefined,
     })

@@ -4,7 +4,7 @@
  */
 import { Suspense, useEffect, type ReactNode } from 'react'
 import { SessionProvider, useSession } from './session.tsx'
-import { match, navigate, useRoute } from './router.tsx'
+import { loginPath, match, navigate, safeRedirect, useRoute } from './router.tsx'
 import { Nav } from './views/Nav.tsx'
 import { Dashboard } from './views/Dashboard.tsx'
 import { Login, FirstUser, ForgotPassword, ResetPassword } from './views/Auth.tsx'
@@ -13,17 +13,24 @@ import { ListView } from './views/List.tsx'
 import { EditView } from './views/Edit.tsx'
 import { VersionsView } from './views/Versions.tsx'
 import { Flash } from './flash.tsx'
+import { applyTheme } from './theme.ts'
+
+// The theme the user chose (theme.ts), before the first paint.
+applyTheme()
 
 const PUBLIC = ['/login', '/create-first-user', '/forgot', '/reset/:token']
 
 function Routes() {
-  const { path } = useRoute()
+  const { path, query } = useRoute()
   const session = useSession()
   const isPublic = PUBLIC.some((p) => match(p, path))
+  const redirect = query.get('redirect')
   useEffect(() => {
-    if (!session.user && !isPublic) navigate(`/login`, { replace: true, force: true })
-    if (session.user && isPublic) navigate('/', { replace: true, force: true })
-  }, [session.user, isPublic])
+    // A logged-out visit goes to the login page, which remembers the page asked for and goes there once logged in.
+    if (!session.user && !isPublic) navigate(loginPath(), { replace: true, force: true })
+    if (session.user && isPublic)
+      navigate(safeRedirect(redirect) ?? '/', { replace: true, force: true })
+  }, [session.user, isPublic, redirect])
 
   if (!session.user) {
     let m: Record<string, string> | undefined

@@ -5,6 +5,7 @@
 import { CmsError, createClient } from '../../sdk/index.ts'
 import type { AdminDescription } from './schema.ts'
 import { isMultipart, xhrFetch } from './upload/progress.ts'
+import { noteAnswer } from './changed.ts'
 
 export { CmsError }
 
@@ -18,6 +19,8 @@ const watchedFetch: typeof fetch = async (input, init) => {
       ? await xhrFetch(input)
       : await fetch(input, init)
   const url = input instanceof Request ? input.url : String(input)
+  // A write of documents tells the counts to read again (changed.ts).
+  noteAnswer(init?.method ?? (input instanceof Request ? input.method : 'GET'), url, response.ok)
   if (response.status === 401 && !/\/(login|first-register|reset-password)(\?|$)/.test(url))
     window.dispatchEvent(new Event(SESSION_ENDED))
   return response

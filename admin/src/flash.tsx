@@ -1,6 +1,7 @@
 /**
  * A status message that outlives a navigation (a restored version, then the edit view): `flash()` sets it, the
- * layout's `<Flash />` shows it in a live region until the next navigation after it.
+ * layout's `<Flash />` shows it in a live region until the next navigation after it. The region sits in the page's
+ * flow above the view, beside the navigation (styles.css `.flash`), never over the form and its buttons.
  */
 import { useEffect, useState } from 'react'
 import { useRoute } from './router.tsx'

@@ -39,6 +39,38 @@ export function withLocale(to: string): string {
   return `${path}?${query}${hash === undefined ? '' : `#${hash}`}`
 }
 
+/**
+ * The login page, with `?redirect=` the page the user asked for (as Payload's admin: the admin path with its query),
+ * to go back to once logged in. The auth pages themselves are not remembered.
+ */
+export function loginPath(): string {
+  const { path } = currentRoute()
+  if (path === '/' || AUTH_PAGES.test(path)) return '/login'
+  const here = `${window.location.pathname}${window.location.search}`
+  return `/login?redirect=${encodeURIComponent(here)}`
+}
+
+/**
+ * The app path a `redirect` names, or undefined when it is not a page of this admin: only a path below the admin's
+ * base on this origin is taken (never an absolute or protocol-relative URL, a backslash or encoded-slash trick, or
+ * a path outside the admin such as the API), as Payload's getSafeRedirect refuses them.
+ */
+export function safeRedirect(value: string | null): string | undefined {
+  if (!value || !value.startsWith('/') || /^\/[\\/]|^\/%(25)*(2f|5c)/i.test(value)) return undefined
+  if ([...value].some((c) => c.charCodeAt(0) <= 31 || c.charCodeAt(0) === 127)) return undefined
+  let url: URL
+  try {
+    url = new URL(value, window.location.origin)
+  } catch {
+    return undefined
+  }
+  if (url.origin !== window.location.origin) return undefined
+  // The normalised path (`/admin/../api` is `/api`) must lie inside the admin.
+  if (url.pathname !== adminBase && !url.pathname.startsWith(`${adminBase}/`)) return undefined
+  const to = `${url.pathname.slice(adminBase.length) || '/'}${url.search}${url.hash}`
+  return AUTH_PAGES.test(to) ? undefined : to
+}
+
 export function navigate(to: string, options: { replace?: boolean; force?: boolean } = {}): void {
   if (!options.force && !mayLeave()) return
   to = withLocale(to)

@@ -49,7 +49,7 @@ export interface AdminField {
   editor?: RichTextEditor
 }
 
-type BlockDescription = {
+export type BlockDescription = {
   slug: string
   labels: { singular: string; plural: string }
   fields: AdminField[]
@@ -59,6 +59,9 @@ export interface RichTextEditor {
   nodes: string[]
   headingSizes: string[]
   listTypes: string[]
+  /** The text formats offered (`bold`, …, `inlineCode`) and whether the floating toolbar is (older servers: absent). */
+  formats?: string[]
+  inlineToolbar?: boolean
   blocks: BlockDescription[]
   inlineBlocks: BlockDescription[]
   relationship?: { collections: string[] }

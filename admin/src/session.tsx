@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
 import { auth, cms, CmsError, loadDescription, SESSION_ENDED } from './api.ts'
 import type { AdminDescription } from './schema.ts'
-import { navigate } from './router.tsx'
+import { loginPath, navigate } from './router.tsx'
 
 export type User = Record<string, unknown> & { id: string | number; email?: string }
 export type Permissions = {
@@ -130,8 +130,10 @@ export function SessionProvider(props: {
   useEffect(() => {
     const ended = () => {
       if (!user) return
+      // Logged in again, the user is back where the session ended.
+      const login = loginPath()
       void setUser(null, 'Your session has expired. Log in again.')
-      navigate('/login', { force: true })
+      navigate(login, { force: true })
     }
     window.addEventListener(SESSION_ENDED, ended)
     return () => window.removeEventListener(SESSION_ENDED, ended)

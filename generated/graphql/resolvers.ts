@@ -25,6 +25,7 @@ export type Access = {
   media?: Maybe<MediaAccess>;
   orders?: Maybe<OrdersAccess>;
   pages?: Maybe<PagesAccess>;
+  payload_jobs?: Maybe<PayloadJobsAccess>;
   payload_locked_documents?: Maybe<PayloadLockedDocumentsAccess>;
   posts?: Maybe<PostsAccess>;
   site_settings?: Maybe<SiteSettingsAccess>;
@@ -1058,6 +1059,7 @@ export type Mutation = {
   createMedia?: Maybe<Media>;
   createOrder?: Maybe<Order>;
   createPage?: Maybe<Page>;
+  createPayloadJob?: Maybe<PayloadJob>;
   createPayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   createPost?: Maybe<Post>;
   createTracking?: Maybe<Tracking>;
@@ -1066,6 +1068,7 @@ export type Mutation = {
   deleteMedia?: Maybe<Media>;
   deleteOrder?: Maybe<Order>;
   deletePage?: Maybe<Page>;
+  deletePayloadJob?: Maybe<PayloadJob>;
   deletePayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   deletePost?: Maybe<Post>;
   deleteTracking?: Maybe<Tracking>;
@@ -1074,6 +1077,7 @@ export type Mutation = {
   duplicateMedia?: Maybe<Media>;
   duplicateOrder?: Maybe<Order>;
   duplicatePage?: Maybe<Page>;
+  duplicatePayloadJob?: Maybe<PayloadJob>;
   duplicatePayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   duplicatePost?: Maybe<Post>;
   duplicateTracking?: Maybe<Tracking>;
@@ -1089,6 +1093,7 @@ export type Mutation = {
   updateMedia?: Maybe<Media>;
   updateOrder?: Maybe<Order>;
   updatePage?: Maybe<Page>;
+  updatePayloadJob?: Maybe<PayloadJob>;
   updatePayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   updatePost?: Maybe<Post>;
   updateSiteSetting?: Maybe<SiteSetting>;
@@ -1117,6 +1122,12 @@ export type MutationCreateOrderArgs = {
 
 export type MutationCreatePageArgs = {
   data: MutationPageInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationCreatePayloadJobArgs = {
+  data: MutationPayloadJobInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -1164,6 +1175,12 @@ export type MutationDeleteOrderArgs = {
 
 
 export type MutationDeletePageArgs = {
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDeletePayloadJobArgs = {
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1219,6 +1236,14 @@ export type MutationDuplicateOrderArgs = {
 
 export type MutationDuplicatePageArgs = {
   data?: InputMaybe<MutationPageUpdateInput>;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDuplicatePayloadJobArgs = {
+  data?: InputMaybe<MutationPayloadJobUpdateInput>;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1315,6 +1340,14 @@ export type MutationUpdateOrderArgs = {
 export type MutationUpdatePageArgs = {
   autosave?: InputMaybe<Scalars['Boolean']['input']>;
   data: MutationPageUpdateInput;
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationUpdatePayloadJobArgs = {
+  data: MutationPayloadJobUpdateInput;
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1969,6 +2002,491 @@ export type PagesFields_Title = {
 
 export type PagesFields_UpdatedAt = {
   __typename?: 'PagesFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+/** Payload Job */
+export type PayloadJob = {
+  __typename?: 'PayloadJob';
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  error?: Maybe<Scalars['JSON']['output']>;
+  hasError?: Maybe<Scalars['Boolean']['output']>;
+  id: Scalars['Int']['output'];
+  input?: Maybe<Scalars['JSON']['output']>;
+  log?: Maybe<Array<PayloadJob_Log>>;
+  processing?: Maybe<Scalars['Boolean']['output']>;
+  queue?: Maybe<Scalars['String']['output']>;
+  queuedBy?: Maybe<Scalars['JSON']['output']>;
+  taskSlug?: Maybe<Scalars['String']['output']>;
+  totalTried?: Maybe<Scalars['Float']['output']>;
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  waitUntil?: Maybe<Scalars['DateTime']['output']>;
+  workflowSlug?: Maybe<Scalars['String']['output']>;
+};
+
+export type PayloadJobInput_Log_State =
+  | 'failed'
+  | 'succeeded';
+
+export type PayloadJobUpdateInput_Log_State =
+  | 'failed'
+  | 'succeeded';
+
+export type PayloadJob_Log = {
+  __typename?: 'PayloadJob_Log';
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  error?: Maybe<Scalars['JSON']['output']>;
+  executedAt?: Maybe<Scalars['DateTime']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  input?: Maybe<Scalars['JSON']['output']>;
+  output?: Maybe<Scalars['JSON']['output']>;
+  state?: Maybe<PayloadJob_Log_State>;
+  taskID?: Maybe<Scalars['String']['output']>;
+  taskSlug?: Maybe<Scalars['String']['output']>;
+};
+
+export type PayloadJob_Log_State =
+  | 'failed'
+  | 'succeeded';
+
+export type PayloadJob_CompletedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type PayloadJob_CreatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type PayloadJob_Error_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  contains?: InputMaybe<Scalars['JSON']['input']>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['JSON']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  less_than?: InputMaybe<Scalars['JSON']['input']>;
+  less_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayloadJob_HasError_Operator = {
+  equals?: InputMaybe<Scalars['Boolean']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  not_equals?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PayloadJob_Id_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  equals?: InputMaybe<Scalars['Int']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Int']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  less_than?: InputMaybe<Scalars['Int']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Int']['input']>;
+  not_equals?: InputMaybe<Scalars['Int']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+export type PayloadJob_Input_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  contains?: InputMaybe<Scalars['JSON']['input']>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['JSON']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  less_than?: InputMaybe<Scalars['JSON']['input']>;
+  less_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayloadJob_Log_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  contains?: InputMaybe<Scalars['JSON']['input']>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['JSON']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  less_than?: InputMaybe<Scalars['JSON']['input']>;
+  less_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayloadJob_Processing_Operator = {
+  equals?: InputMaybe<Scalars['Boolean']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  not_equals?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PayloadJob_Queue_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayloadJob_QueuedBy_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  contains?: InputMaybe<Scalars['JSON']['input']>;
+  equals?: InputMaybe<Scalars['JSON']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['JSON']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  less_than?: InputMaybe<Scalars['JSON']['input']>;
+  less_than_equal?: InputMaybe<Scalars['JSON']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['JSON']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['JSON']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayloadJob_TaskSlug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayloadJob_TotalTried_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  equals?: InputMaybe<Scalars['Float']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['Float']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  less_than?: InputMaybe<Scalars['Float']['input']>;
+  less_than_equal?: InputMaybe<Scalars['Float']['input']>;
+  not_equals?: InputMaybe<Scalars['Float']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type PayloadJob_UpdatedAt_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+export type PayloadJob_WaitUntil_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  equals?: InputMaybe<Scalars['DateTime']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['DateTime']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+  less_than?: InputMaybe<Scalars['DateTime']['input']>;
+  less_than_equal?: InputMaybe<Scalars['DateTime']['input']>;
+  not_equals?: InputMaybe<Scalars['DateTime']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['DateTime']['input']>>>;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type PayloadJob_Where = {
+  AND?: InputMaybe<Array<PayloadJob_Where>>;
+  OR?: InputMaybe<Array<PayloadJob_Where>>;
+  completedAt?: InputMaybe<PayloadJob_CompletedAt_Operator>;
+  createdAt?: InputMaybe<PayloadJob_CreatedAt_Operator>;
+  error?: InputMaybe<PayloadJob_Error_Operator>;
+  hasError?: InputMaybe<PayloadJob_HasError_Operator>;
+  id?: InputMaybe<PayloadJob_Id_Operator>;
+  input?: InputMaybe<PayloadJob_Input_Operator>;
+  log?: InputMaybe<PayloadJob_Log_Operator>;
+  processing?: InputMaybe<PayloadJob_Processing_Operator>;
+  queue?: InputMaybe<PayloadJob_Queue_Operator>;
+  queuedBy?: InputMaybe<PayloadJob_QueuedBy_Operator>;
+  taskSlug?: InputMaybe<PayloadJob_TaskSlug_Operator>;
+  totalTried?: InputMaybe<PayloadJob_TotalTried_Operator>;
+  updatedAt?: InputMaybe<PayloadJob_UpdatedAt_Operator>;
+  waitUntil?: InputMaybe<PayloadJob_WaitUntil_Operator>;
+  workflowSlug?: InputMaybe<PayloadJob_WorkflowSlug_Operator>;
+};
+
+export type PayloadJob_WorkflowSlug_Operator = {
+  all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  contains?: InputMaybe<Scalars['String']['input']>;
+  equals?: InputMaybe<Scalars['String']['input']>;
+  exists?: InputMaybe<Scalars['Boolean']['input']>;
+  greater_than?: InputMaybe<Scalars['String']['input']>;
+  greater_than_equal?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  less_than?: InputMaybe<Scalars['String']['input']>;
+  less_than_equal?: InputMaybe<Scalars['String']['input']>;
+  like?: InputMaybe<Scalars['String']['input']>;
+  not_equals?: InputMaybe<Scalars['String']['input']>;
+  not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  not_like?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayloadJobs = {
+  __typename?: 'PayloadJobs';
+  docs: Array<PayloadJob>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPrevPage: Scalars['Boolean']['output'];
+  limit: Scalars['Int']['output'];
+  nextPage?: Maybe<Scalars['Int']['output']>;
+  page: Scalars['Int']['output'];
+  pagingCounter: Scalars['Int']['output'];
+  prevPage?: Maybe<Scalars['Int']['output']>;
+  totalDocs: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
+};
+
+export type PayloadJobsAccess = {
+  __typename?: 'PayloadJobsAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<PayloadJobsFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type PayloadJobsDocAccess = {
+  __typename?: 'PayloadJobsDocAccess';
+  create?: Maybe<AccessPermission>;
+  delete?: Maybe<AccessPermission>;
+  fields?: Maybe<PayloadJobsFields>;
+  read?: Maybe<AccessPermission>;
+  update?: Maybe<AccessPermission>;
+};
+
+export type PayloadJobsFields = {
+  __typename?: 'PayloadJobsFields';
+  completedAt?: Maybe<PayloadJobsFields_CompletedAt>;
+  createdAt?: Maybe<PayloadJobsFields_CreatedAt>;
+  error?: Maybe<PayloadJobsFields_Error>;
+  hasError?: Maybe<PayloadJobsFields_HasError>;
+  input?: Maybe<PayloadJobsFields_Input>;
+  log?: Maybe<PayloadJobsFields_Log>;
+  processing?: Maybe<PayloadJobsFields_Processing>;
+  queue?: Maybe<PayloadJobsFields_Queue>;
+  queuedBy?: Maybe<PayloadJobsFields_QueuedBy>;
+  taskSlug?: Maybe<PayloadJobsFields_TaskSlug>;
+  totalTried?: Maybe<PayloadJobsFields_TotalTried>;
+  updatedAt?: Maybe<PayloadJobsFields_UpdatedAt>;
+  waitUntil?: Maybe<PayloadJobsFields_WaitUntil>;
+  workflowSlug?: Maybe<PayloadJobsFields_WorkflowSlug>;
+};
+
+export type PayloadJobsFields_CompletedAt = {
+  __typename?: 'PayloadJobsFields_completedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_CreatedAt = {
+  __typename?: 'PayloadJobsFields_createdAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Error = {
+  __typename?: 'PayloadJobsFields_error';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_HasError = {
+  __typename?: 'PayloadJobsFields_hasError';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Input = {
+  __typename?: 'PayloadJobsFields_input';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log = {
+  __typename?: 'PayloadJobsFields_log';
+  create?: Maybe<FieldAccessPermission>;
+  fields?: Maybe<PayloadJobsFields_Log_Fields>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log_Fields = {
+  __typename?: 'PayloadJobsFields_log_Fields';
+  completedAt?: Maybe<PayloadJobsFields_Log_Fields_CompletedAt>;
+  error?: Maybe<PayloadJobsFields_Log_Fields_Error>;
+  executedAt?: Maybe<PayloadJobsFields_Log_Fields_ExecutedAt>;
+  input?: Maybe<PayloadJobsFields_Log_Fields_Input>;
+  output?: Maybe<PayloadJobsFields_Log_Fields_Output>;
+  state?: Maybe<PayloadJobsFields_Log_Fields_State>;
+  taskID?: Maybe<PayloadJobsFields_Log_Fields_TaskId>;
+  taskSlug?: Maybe<PayloadJobsFields_Log_Fields_TaskSlug>;
+};
+
+export type PayloadJobsFields_Log_Fields_CompletedAt = {
+  __typename?: 'PayloadJobsFields_log_Fields_completedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log_Fields_Error = {
+  __typename?: 'PayloadJobsFields_log_Fields_error';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log_Fields_ExecutedAt = {
+  __typename?: 'PayloadJobsFields_log_Fields_executedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log_Fields_Input = {
+  __typename?: 'PayloadJobsFields_log_Fields_input';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log_Fields_Output = {
+  __typename?: 'PayloadJobsFields_log_Fields_output';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log_Fields_State = {
+  __typename?: 'PayloadJobsFields_log_Fields_state';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log_Fields_TaskId = {
+  __typename?: 'PayloadJobsFields_log_Fields_taskID';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Log_Fields_TaskSlug = {
+  __typename?: 'PayloadJobsFields_log_Fields_taskSlug';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Processing = {
+  __typename?: 'PayloadJobsFields_processing';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_Queue = {
+  __typename?: 'PayloadJobsFields_queue';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_QueuedBy = {
+  __typename?: 'PayloadJobsFields_queuedBy';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_TaskSlug = {
+  __typename?: 'PayloadJobsFields_taskSlug';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_TotalTried = {
+  __typename?: 'PayloadJobsFields_totalTried';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_UpdatedAt = {
+  __typename?: 'PayloadJobsFields_updatedAt';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_WaitUntil = {
+  __typename?: 'PayloadJobsFields_waitUntil';
+  create?: Maybe<FieldAccessPermission>;
+  read?: Maybe<FieldAccessPermission>;
+  update?: Maybe<FieldAccessPermission>;
+};
+
+export type PayloadJobsFields_WorkflowSlug = {
+  __typename?: 'PayloadJobsFields_workflowSlug';
   create?: Maybe<FieldAccessPermission>;
   read?: Maybe<FieldAccessPermission>;
   update?: Maybe<FieldAccessPermission>;
@@ -2951,6 +3469,8 @@ export type Query = {
   Orders?: Maybe<Orders>;
   Page?: Maybe<Page>;
   Pages?: Maybe<Pages>;
+  PayloadJob?: Maybe<PayloadJob>;
+  PayloadJobs?: Maybe<PayloadJobs>;
   PayloadLockedDocument?: Maybe<PayloadLockedDocument>;
   PayloadLockedDocuments?: Maybe<PayloadLockedDocuments>;
   Post?: Maybe<Post>;
@@ -2964,6 +3484,7 @@ export type Query = {
   countCategories?: Maybe<CountCategories>;
   countOrders?: Maybe<CountOrders>;
   countPages?: Maybe<CountPages>;
+  countPayloadJobs?: Maybe<CountPayloadJobs>;
   countPayloadLockedDocuments?: Maybe<CountPayloadLockedDocuments>;
   countPosts?: Maybe<CountPosts>;
   countUsers?: Maybe<CountUsers>;
@@ -2973,6 +3494,7 @@ export type Query = {
   docAccessMedia?: Maybe<MediaDocAccess>;
   docAccessOrder?: Maybe<OrdersDocAccess>;
   docAccessPage?: Maybe<PagesDocAccess>;
+  docAccessPayloadJob?: Maybe<PayloadJobsDocAccess>;
   docAccessPayloadLockedDocument?: Maybe<PayloadLockedDocumentsDocAccess>;
   docAccessPost?: Maybe<PostsDocAccess>;
   docAccessSiteSetting?: Maybe<SiteSettingsDocAccess>;
@@ -3045,6 +3567,24 @@ export type QueryPagesArgs = {
   sort?: InputMaybe<Scalars['String']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<Page_Where>;
+};
+
+
+export type QueryPayloadJobArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryPayloadJobsArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pagination?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<PayloadJob_Where>;
 };
 
 
@@ -3157,6 +3697,13 @@ export type QueryCountPagesArgs = {
 };
 
 
+export type QueryCountPayloadJobsArgs = {
+  draft?: InputMaybe<Scalars['Boolean']['input']>;
+  trash?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<PayloadJob_Where>;
+};
+
+
 export type QueryCountPayloadLockedDocumentsArgs = {
   draft?: InputMaybe<Scalars['Boolean']['input']>;
   trash?: InputMaybe<Scalars['Boolean']['input']>;
@@ -3208,6 +3755,11 @@ export type QueryDocAccessOrderArgs = {
 
 
 export type QueryDocAccessPageArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type QueryDocAccessPayloadJobArgs = {
   id: Scalars['Int']['input'];
 };
 
@@ -3853,6 +4405,11 @@ export type CountPages = {
   totalDocs: Scalars['Int']['output'];
 };
 
+export type CountPayloadJobs = {
+  __typename?: 'countPayloadJobs';
+  totalDocs: Scalars['Int']['output'];
+};
+
 export type CountPayloadLockedDocuments = {
   __typename?: 'countPayloadLockedDocuments';
   totalDocs: Scalars['Int']['output'];
@@ -4022,6 +4579,60 @@ export type MutationPageUpdateInput = {
   slug?: InputMaybe<Scalars['String']['input']>;
   summary?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationPayloadJobInput = {
+  completedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  error?: InputMaybe<Scalars['JSON']['input']>;
+  hasError?: InputMaybe<Scalars['Boolean']['input']>;
+  input?: InputMaybe<Scalars['JSON']['input']>;
+  log?: InputMaybe<Array<MutationPayloadJobInput_LogInput>>;
+  processing?: InputMaybe<Scalars['Boolean']['input']>;
+  queue?: InputMaybe<Scalars['String']['input']>;
+  queuedBy?: InputMaybe<Scalars['JSON']['input']>;
+  taskSlug?: InputMaybe<Scalars['String']['input']>;
+  totalTried?: InputMaybe<Scalars['Float']['input']>;
+  waitUntil?: InputMaybe<Scalars['DateTime']['input']>;
+  workflowSlug?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationPayloadJobInput_LogInput = {
+  completedAt: Scalars['DateTime']['input'];
+  error?: InputMaybe<Scalars['JSON']['input']>;
+  executedAt: Scalars['DateTime']['input'];
+  id?: InputMaybe<Scalars['String']['input']>;
+  input?: InputMaybe<Scalars['JSON']['input']>;
+  output?: InputMaybe<Scalars['JSON']['input']>;
+  state: PayloadJobInput_Log_State;
+  taskID: Scalars['String']['input'];
+  taskSlug: Scalars['String']['input'];
+};
+
+export type MutationPayloadJobUpdateInput = {
+  completedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  error?: InputMaybe<Scalars['JSON']['input']>;
+  hasError?: InputMaybe<Scalars['Boolean']['input']>;
+  input?: InputMaybe<Scalars['JSON']['input']>;
+  log?: InputMaybe<Array<MutationPayloadJobUpdateInput_LogInput>>;
+  processing?: InputMaybe<Scalars['Boolean']['input']>;
+  queue?: InputMaybe<Scalars['String']['input']>;
+  queuedBy?: InputMaybe<Scalars['JSON']['input']>;
+  taskSlug?: InputMaybe<Scalars['String']['input']>;
+  totalTried?: InputMaybe<Scalars['Float']['input']>;
+  waitUntil?: InputMaybe<Scalars['DateTime']['input']>;
+  workflowSlug?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationPayloadJobUpdateInput_LogInput = {
+  completedAt: Scalars['DateTime']['input'];
+  error?: InputMaybe<Scalars['JSON']['input']>;
+  executedAt: Scalars['DateTime']['input'];
+  id?: InputMaybe<Scalars['String']['input']>;
+  input?: InputMaybe<Scalars['JSON']['input']>;
+  output?: InputMaybe<Scalars['JSON']['input']>;
+  state: PayloadJobUpdateInput_Log_State;
+  taskID: Scalars['String']['input'];
+  taskSlug: Scalars['String']['input'];
 };
 
 export type MutationPayloadLockedDocumentInput = {
@@ -5073,6 +5684,54 @@ export type ResolversTypes = {
   PagesFields_summary: ResolverTypeWrapper<Partial<PagesFields_Summary>>;
   PagesFields_title: ResolverTypeWrapper<Partial<PagesFields_Title>>;
   PagesFields_updatedAt: ResolverTypeWrapper<Partial<PagesFields_UpdatedAt>>;
+  PayloadJob: ResolverTypeWrapper<Partial<PayloadJob>>;
+  PayloadJobInput_Log_state: ResolverTypeWrapper<Partial<PayloadJobInput_Log_State>>;
+  PayloadJobUpdateInput_Log_state: ResolverTypeWrapper<Partial<PayloadJobUpdateInput_Log_State>>;
+  PayloadJob_Log: ResolverTypeWrapper<Partial<PayloadJob_Log>>;
+  PayloadJob_Log_state: ResolverTypeWrapper<Partial<PayloadJob_Log_State>>;
+  PayloadJob_completedAt_operator: ResolverTypeWrapper<Partial<PayloadJob_CompletedAt_Operator>>;
+  PayloadJob_createdAt_operator: ResolverTypeWrapper<Partial<PayloadJob_CreatedAt_Operator>>;
+  PayloadJob_error_operator: ResolverTypeWrapper<Partial<PayloadJob_Error_Operator>>;
+  PayloadJob_hasError_operator: ResolverTypeWrapper<Partial<PayloadJob_HasError_Operator>>;
+  PayloadJob_id_operator: ResolverTypeWrapper<Partial<PayloadJob_Id_Operator>>;
+  PayloadJob_input_operator: ResolverTypeWrapper<Partial<PayloadJob_Input_Operator>>;
+  PayloadJob_log_operator: ResolverTypeWrapper<Partial<PayloadJob_Log_Operator>>;
+  PayloadJob_processing_operator: ResolverTypeWrapper<Partial<PayloadJob_Processing_Operator>>;
+  PayloadJob_queue_operator: ResolverTypeWrapper<Partial<PayloadJob_Queue_Operator>>;
+  PayloadJob_queuedBy_operator: ResolverTypeWrapper<Partial<PayloadJob_QueuedBy_Operator>>;
+  PayloadJob_taskSlug_operator: ResolverTypeWrapper<Partial<PayloadJob_TaskSlug_Operator>>;
+  PayloadJob_totalTried_operator: ResolverTypeWrapper<Partial<PayloadJob_TotalTried_Operator>>;
+  PayloadJob_updatedAt_operator: ResolverTypeWrapper<Partial<PayloadJob_UpdatedAt_Operator>>;
+  PayloadJob_waitUntil_operator: ResolverTypeWrapper<Partial<PayloadJob_WaitUntil_Operator>>;
+  PayloadJob_where: ResolverTypeWrapper<Partial<PayloadJob_Where>>;
+  PayloadJob_workflowSlug_operator: ResolverTypeWrapper<Partial<PayloadJob_WorkflowSlug_Operator>>;
+  PayloadJobs: ResolverTypeWrapper<Partial<PayloadJobs>>;
+  PayloadJobsAccess: ResolverTypeWrapper<Partial<PayloadJobsAccess>>;
+  PayloadJobsDocAccess: ResolverTypeWrapper<Partial<PayloadJobsDocAccess>>;
+  PayloadJobsFields: ResolverTypeWrapper<Partial<PayloadJobsFields>>;
+  PayloadJobsFields_completedAt: ResolverTypeWrapper<Partial<PayloadJobsFields_CompletedAt>>;
+  PayloadJobsFields_createdAt: ResolverTypeWrapper<Partial<PayloadJobsFields_CreatedAt>>;
+  PayloadJobsFields_error: ResolverTypeWrapper<Partial<PayloadJobsFields_Error>>;
+  PayloadJobsFields_hasError: ResolverTypeWrapper<Partial<PayloadJobsFields_HasError>>;
+  PayloadJobsFields_input: ResolverTypeWrapper<Partial<PayloadJobsFields_Input>>;
+  PayloadJobsFields_log: ResolverTypeWrapper<Partial<PayloadJobsFields_Log>>;
+  PayloadJobsFields_log_Fields: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields>>;
+  PayloadJobsFields_log_Fields_completedAt: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields_CompletedAt>>;
+  PayloadJobsFields_log_Fields_error: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields_Error>>;
+  PayloadJobsFields_log_Fields_executedAt: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields_ExecutedAt>>;
+  PayloadJobsFields_log_Fields_input: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields_Input>>;
+  PayloadJobsFields_log_Fields_output: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields_Output>>;
+  PayloadJobsFields_log_Fields_state: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields_State>>;
+  PayloadJobsFields_log_Fields_taskID: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields_TaskId>>;
+  PayloadJobsFields_log_Fields_taskSlug: ResolverTypeWrapper<Partial<PayloadJobsFields_Log_Fields_TaskSlug>>;
+  PayloadJobsFields_processing: ResolverTypeWrapper<Partial<PayloadJobsFields_Processing>>;
+  PayloadJobsFields_queue: ResolverTypeWrapper<Partial<PayloadJobsFields_Queue>>;
+  PayloadJobsFields_queuedBy: ResolverTypeWrapper<Partial<PayloadJobsFields_QueuedBy>>;
+  PayloadJobsFields_taskSlug: ResolverTypeWrapper<Partial<PayloadJobsFields_TaskSlug>>;
+  PayloadJobsFields_totalTried: ResolverTypeWrapper<Partial<PayloadJobsFields_TotalTried>>;
+  PayloadJobsFields_updatedAt: ResolverTypeWrapper<Partial<PayloadJobsFields_UpdatedAt>>;
+  PayloadJobsFields_waitUntil: ResolverTypeWrapper<Partial<PayloadJobsFields_WaitUntil>>;
+  PayloadJobsFields_workflowSlug: ResolverTypeWrapper<Partial<PayloadJobsFields_WorkflowSlug>>;
   PayloadLockedDocument: ResolverTypeWrapper<Partial<Omit<PayloadLockedDocument, 'document' | 'user'> & { document?: Maybe<ResolversTypes['PayloadLockedDocument_Document_Relationship']>, user?: Maybe<ResolversTypes['PayloadLockedDocument_User_Relationship']> }>>;
   PayloadLockedDocument_Document: Partial<ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PayloadLockedDocument_Document']>>;
   PayloadLockedDocument_Document_RelationTo: ResolverTypeWrapper<Partial<PayloadLockedDocument_Document_RelationTo>>;
@@ -5236,6 +5895,7 @@ export type ResolversTypes = {
   countCategories: ResolverTypeWrapper<Partial<CountCategories>>;
   countOrders: ResolverTypeWrapper<Partial<CountOrders>>;
   countPages: ResolverTypeWrapper<Partial<CountPages>>;
+  countPayloadJobs: ResolverTypeWrapper<Partial<CountPayloadJobs>>;
   countPayloadLockedDocuments: ResolverTypeWrapper<Partial<CountPayloadLockedDocuments>>;
   countPosts: ResolverTypeWrapper<Partial<CountPosts>>;
   countUsers: ResolverTypeWrapper<Partial<CountUsers>>;
@@ -5259,6 +5919,10 @@ export type ResolversTypes = {
   mutationOrderUpdateInput_ItemsInput: ResolverTypeWrapper<Partial<MutationOrderUpdateInput_ItemsInput>>;
   mutationPageInput: ResolverTypeWrapper<Partial<MutationPageInput>>;
   mutationPageUpdateInput: ResolverTypeWrapper<Partial<MutationPageUpdateInput>>;
+  mutationPayloadJobInput: ResolverTypeWrapper<Partial<MutationPayloadJobInput>>;
+  mutationPayloadJobInput_LogInput: ResolverTypeWrapper<Partial<MutationPayloadJobInput_LogInput>>;
+  mutationPayloadJobUpdateInput: ResolverTypeWrapper<Partial<MutationPayloadJobUpdateInput>>;
+  mutationPayloadJobUpdateInput_LogInput: ResolverTypeWrapper<Partial<MutationPayloadJobUpdateInput_LogInput>>;
   mutationPayloadLockedDocumentInput: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentInput>>;
   mutationPayloadLockedDocumentInput_Document_RelationTo: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentInput_Document_RelationTo>>;
   mutationPayloadLockedDocumentInput_Document_RelationshipInput: ResolverTypeWrapper<Partial<MutationPayloadLockedDocumentInput_Document_RelationshipInput>>;
@@ -5493,6 +6157,51 @@ export type ResolversParentTypes = {
   PagesFields_summary: Partial<PagesFields_Summary>;
   PagesFields_title: Partial<PagesFields_Title>;
   PagesFields_updatedAt: Partial<PagesFields_UpdatedAt>;
+  PayloadJob: Partial<PayloadJob>;
+  PayloadJob_Log: Partial<PayloadJob_Log>;
+  PayloadJob_completedAt_operator: Partial<PayloadJob_CompletedAt_Operator>;
+  PayloadJob_createdAt_operator: Partial<PayloadJob_CreatedAt_Operator>;
+  PayloadJob_error_operator: Partial<PayloadJob_Error_Operator>;
+  PayloadJob_hasError_operator: Partial<PayloadJob_HasError_Operator>;
+  PayloadJob_id_operator: Partial<PayloadJob_Id_Operator>;
+  PayloadJob_input_operator: Partial<PayloadJob_Input_Operator>;
+  PayloadJob_log_operator: Partial<PayloadJob_Log_Operator>;
+  PayloadJob_processing_operator: Partial<PayloadJob_Processing_Operator>;
+  PayloadJob_queue_operator: Partial<PayloadJob_Queue_Operator>;
+  PayloadJob_queuedBy_operator: Partial<PayloadJob_QueuedBy_Operator>;
+  PayloadJob_taskSlug_operator: Partial<PayloadJob_TaskSlug_Operator>;
+  PayloadJob_totalTried_operator: Partial<PayloadJob_TotalTried_Operator>;
+  PayloadJob_updatedAt_operator: Partial<PayloadJob_UpdatedAt_Operator>;
+  PayloadJob_waitUntil_operator: Partial<PayloadJob_WaitUntil_Operator>;
+  PayloadJob_where: Partial<PayloadJob_Where>;
+  PayloadJob_workflowSlug_operator: Partial<PayloadJob_WorkflowSlug_Operator>;
+  PayloadJobs: Partial<PayloadJobs>;
+  PayloadJobsAccess: Partial<PayloadJobsAccess>;
+  PayloadJobsDocAccess: Partial<PayloadJobsDocAccess>;
+  PayloadJobsFields: Partial<PayloadJobsFields>;
+  PayloadJobsFields_completedAt: Partial<PayloadJobsFields_CompletedAt>;
+  PayloadJobsFields_createdAt: Partial<PayloadJobsFields_CreatedAt>;
+  PayloadJobsFields_error: Partial<PayloadJobsFields_Error>;
+  PayloadJobsFields_hasError: Partial<PayloadJobsFields_HasError>;
+  PayloadJobsFields_input: Partial<PayloadJobsFields_Input>;
+  PayloadJobsFields_log: Partial<PayloadJobsFields_Log>;
+  PayloadJobsFields_log_Fields: Partial<PayloadJobsFields_Log_Fields>;
+  PayloadJobsFields_log_Fields_completedAt: Partial<PayloadJobsFields_Log_Fields_CompletedAt>;
+  PayloadJobsFields_log_Fields_error: Partial<PayloadJobsFields_Log_Fields_Error>;
+  PayloadJobsFields_log_Fields_executedAt: Partial<PayloadJobsFields_Log_Fields_ExecutedAt>;
+  PayloadJobsFields_log_Fields_input: Partial<PayloadJobsFields_Log_Fields_Input>;
+  PayloadJobsFields_log_Fields_output: Partial<PayloadJobsFields_Log_Fields_Output>;
+  PayloadJobsFields_log_Fields_state: Partial<PayloadJobsFields_Log_Fields_State>;
+  PayloadJobsFields_log_Fields_taskID: Partial<PayloadJobsFields_Log_Fields_TaskId>;
+  PayloadJobsFields_log_Fields_taskSlug: Partial<PayloadJobsFields_Log_Fields_TaskSlug>;
+  PayloadJobsFields_processing: Partial<PayloadJobsFields_Processing>;
+  PayloadJobsFields_queue: Partial<PayloadJobsFields_Queue>;
+  PayloadJobsFields_queuedBy: Partial<PayloadJobsFields_QueuedBy>;
+  PayloadJobsFields_taskSlug: Partial<PayloadJobsFields_TaskSlug>;
+  PayloadJobsFields_totalTried: Partial<PayloadJobsFields_TotalTried>;
+  PayloadJobsFields_updatedAt: Partial<PayloadJobsFields_UpdatedAt>;
+  PayloadJobsFields_waitUntil: Partial<PayloadJobsFields_WaitUntil>;
+  PayloadJobsFields_workflowSlug: Partial<PayloadJobsFields_WorkflowSlug>;
   PayloadLockedDocument: Partial<Omit<PayloadLockedDocument, 'document' | 'user'> & { document?: Maybe<ResolversParentTypes['PayloadLockedDocument_Document_Relationship']>, user?: Maybe<ResolversParentTypes['PayloadLockedDocument_User_Relationship']> }>;
   PayloadLockedDocument_Document: Partial<ResolversUnionTypes<ResolversParentTypes>['PayloadLockedDocument_Document']>;
   PayloadLockedDocument_Document_Relationship: Partial<Omit<PayloadLockedDocument_Document_Relationship, 'value'> & { value?: Maybe<ResolversParentTypes['PayloadLockedDocument_Document']> }>;
@@ -5642,6 +6351,7 @@ export type ResolversParentTypes = {
   countCategories: Partial<CountCategories>;
   countOrders: Partial<CountOrders>;
   countPages: Partial<CountPages>;
+  countPayloadJobs: Partial<CountPayloadJobs>;
   countPayloadLockedDocuments: Partial<CountPayloadLockedDocuments>;
   countPosts: Partial<CountPosts>;
   countUsers: Partial<CountUsers>;
@@ -5665,6 +6375,10 @@ export type ResolversParentTypes = {
   mutationOrderUpdateInput_ItemsInput: Partial<MutationOrderUpdateInput_ItemsInput>;
   mutationPageInput: Partial<MutationPageInput>;
   mutationPageUpdateInput: Partial<MutationPageUpdateInput>;
+  mutationPayloadJobInput: Partial<MutationPayloadJobInput>;
+  mutationPayloadJobInput_LogInput: Partial<MutationPayloadJobInput_LogInput>;
+  mutationPayloadJobUpdateInput: Partial<MutationPayloadJobUpdateInput>;
+  mutationPayloadJobUpdateInput_LogInput: Partial<MutationPayloadJobUpdateInput_LogInput>;
   mutationPayloadLockedDocumentInput: Partial<MutationPayloadLockedDocumentInput>;
   mutationPayloadLockedDocumentInput_Document_RelationshipInput: Partial<MutationPayloadLockedDocumentInput_Document_RelationshipInput>;
   mutationPayloadLockedDocumentInput_User_RelationshipInput: Partial<MutationPayloadLockedDocumentInput_User_RelationshipInput>;
@@ -5739,6 +6453,7 @@ export type AccessResolvers<ContextType = GraphQLContext, ParentType extends Res
   media?: Resolver<Maybe<ResolversTypes['MediaAccess']>, ParentType, ContextType>;
   orders?: Resolver<Maybe<ResolversTypes['OrdersAccess']>, ParentType, ContextType>;
   pages?: Resolver<Maybe<ResolversTypes['PagesAccess']>, ParentType, ContextType>;
+  payload_jobs?: Resolver<Maybe<ResolversTypes['PayloadJobsAccess']>, ParentType, ContextType>;
   payload_locked_documents?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsAccess']>, ParentType, ContextType>;
   posts?: Resolver<Maybe<ResolversTypes['PostsAccess']>, ParentType, ContextType>;
   site_settings?: Resolver<Maybe<ResolversTypes['SiteSettingsAccess']>, ParentType, ContextType>;
@@ -6186,6 +6901,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationCreateMediaArgs, 'data'>>;
   createOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'data'>>;
   createPage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationCreatePageArgs, 'data'>>;
+  createPayloadJob?: Resolver<Maybe<ResolversTypes['PayloadJob']>, ParentType, ContextType, RequireFields<MutationCreatePayloadJobArgs, 'data'>>;
   createPayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<MutationCreatePayloadLockedDocumentArgs, 'data'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'data'>>;
   createTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationCreateTrackingArgs, 'data'>>;
@@ -6194,6 +6910,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationDeleteMediaArgs, 'id'>>;
   deleteOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDeleteOrderArgs, 'id'>>;
   deletePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationDeletePageArgs, 'id'>>;
+  deletePayloadJob?: Resolver<Maybe<ResolversTypes['PayloadJob']>, ParentType, ContextType, RequireFields<MutationDeletePayloadJobArgs, 'id'>>;
   deletePayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<MutationDeletePayloadLockedDocumentArgs, 'id'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'id'>>;
   deleteTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDeleteTrackingArgs, 'id'>>;
@@ -6202,6 +6919,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   duplicateMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationDuplicateMediaArgs, 'id'>>;
   duplicateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationDuplicateOrderArgs, 'id'>>;
   duplicatePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationDuplicatePageArgs, 'id'>>;
+  duplicatePayloadJob?: Resolver<Maybe<ResolversTypes['PayloadJob']>, ParentType, ContextType, RequireFields<MutationDuplicatePayloadJobArgs, 'id'>>;
   duplicatePayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<MutationDuplicatePayloadLockedDocumentArgs, 'id'>>;
   duplicatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationDuplicatePostArgs, 'id'>>;
   duplicateTracking?: Resolver<Maybe<ResolversTypes['Tracking']>, ParentType, ContextType, RequireFields<MutationDuplicateTrackingArgs, 'id'>>;
@@ -6217,6 +6935,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateMedia?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<MutationUpdateMediaArgs, 'data' | 'id'>>;
   updateOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'data' | 'id'>>;
   updatePage?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<MutationUpdatePageArgs, 'data' | 'id'>>;
+  updatePayloadJob?: Resolver<Maybe<ResolversTypes['PayloadJob']>, ParentType, ContextType, RequireFields<MutationUpdatePayloadJobArgs, 'data' | 'id'>>;
   updatePayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<MutationUpdatePayloadLockedDocumentArgs, 'data' | 'id'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'data' | 'id'>>;
   updateSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSetting']>, ParentType, ContextType, RequireFields<MutationUpdateSiteSettingArgs, 'data'>>;
@@ -6477,6 +7196,226 @@ export type PagesFields_TitleResolvers<ContextType = GraphQLContext, ParentType 
 };
 
 export type PagesFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PagesFields_updatedAt'] = ResolversParentTypes['PagesFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJob'] = ResolversParentTypes['PayloadJob']> = {
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  hasError?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  input?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  log?: Resolver<Maybe<Array<ResolversTypes['PayloadJob_Log']>>, ParentType, ContextType>;
+  processing?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  queue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  queuedBy?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  taskSlug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  totalTried?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  waitUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  workflowSlug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PayloadJob_LogResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJob_Log'] = ResolversParentTypes['PayloadJob_Log']> = {
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  executedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  input?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  output?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['PayloadJob_Log_state']>, ParentType, ContextType>;
+  taskID?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taskSlug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobs'] = ResolversParentTypes['PayloadJobs']> = {
+  docs?: Resolver<Array<ResolversTypes['PayloadJob']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPrevPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pagingCounter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prevPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PayloadJobsAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsAccess'] = ResolversParentTypes['PayloadJobsAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PayloadJobsFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsDocAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsDocAccess'] = ResolversParentTypes['PayloadJobsDocAccess']> = {
+  create?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  delete?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PayloadJobsFields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['AccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields'] = ResolversParentTypes['PayloadJobsFields']> = {
+  completedAt?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_completedAt']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_createdAt']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_error']>, ParentType, ContextType>;
+  hasError?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_hasError']>, ParentType, ContextType>;
+  input?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_input']>, ParentType, ContextType>;
+  log?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log']>, ParentType, ContextType>;
+  processing?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_processing']>, ParentType, ContextType>;
+  queue?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_queue']>, ParentType, ContextType>;
+  queuedBy?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_queuedBy']>, ParentType, ContextType>;
+  taskSlug?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_taskSlug']>, ParentType, ContextType>;
+  totalTried?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_totalTried']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_updatedAt']>, ParentType, ContextType>;
+  waitUntil?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_waitUntil']>, ParentType, ContextType>;
+  workflowSlug?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_workflowSlug']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_CompletedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_completedAt'] = ResolversParentTypes['PayloadJobsFields_completedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_CreatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_createdAt'] = ResolversParentTypes['PayloadJobsFields_createdAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_ErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_error'] = ResolversParentTypes['PayloadJobsFields_error']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_HasErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_hasError'] = ResolversParentTypes['PayloadJobsFields_hasError']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_InputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_input'] = ResolversParentTypes['PayloadJobsFields_input']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_LogResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log'] = ResolversParentTypes['PayloadJobsFields_log']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  fields?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_FieldsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields'] = ResolversParentTypes['PayloadJobsFields_log_Fields']> = {
+  completedAt?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields_completedAt']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields_error']>, ParentType, ContextType>;
+  executedAt?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields_executedAt']>, ParentType, ContextType>;
+  input?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields_input']>, ParentType, ContextType>;
+  output?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields_output']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields_state']>, ParentType, ContextType>;
+  taskID?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields_taskID']>, ParentType, ContextType>;
+  taskSlug?: Resolver<Maybe<ResolversTypes['PayloadJobsFields_log_Fields_taskSlug']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_Fields_CompletedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields_completedAt'] = ResolversParentTypes['PayloadJobsFields_log_Fields_completedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_Fields_ErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields_error'] = ResolversParentTypes['PayloadJobsFields_log_Fields_error']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_Fields_ExecutedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields_executedAt'] = ResolversParentTypes['PayloadJobsFields_log_Fields_executedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_Fields_InputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields_input'] = ResolversParentTypes['PayloadJobsFields_log_Fields_input']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_Fields_OutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields_output'] = ResolversParentTypes['PayloadJobsFields_log_Fields_output']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_Fields_StateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields_state'] = ResolversParentTypes['PayloadJobsFields_log_Fields_state']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_Fields_TaskIdResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields_taskID'] = ResolversParentTypes['PayloadJobsFields_log_Fields_taskID']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_Log_Fields_TaskSlugResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_log_Fields_taskSlug'] = ResolversParentTypes['PayloadJobsFields_log_Fields_taskSlug']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_ProcessingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_processing'] = ResolversParentTypes['PayloadJobsFields_processing']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_QueueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_queue'] = ResolversParentTypes['PayloadJobsFields_queue']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_QueuedByResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_queuedBy'] = ResolversParentTypes['PayloadJobsFields_queuedBy']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_TaskSlugResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_taskSlug'] = ResolversParentTypes['PayloadJobsFields_taskSlug']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_TotalTriedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_totalTried'] = ResolversParentTypes['PayloadJobsFields_totalTried']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_UpdatedAtResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_updatedAt'] = ResolversParentTypes['PayloadJobsFields_updatedAt']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_WaitUntilResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_waitUntil'] = ResolversParentTypes['PayloadJobsFields_waitUntil']> = {
+  create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+  update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
+};
+
+export type PayloadJobsFields_WorkflowSlugResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayloadJobsFields_workflowSlug'] = ResolversParentTypes['PayloadJobsFields_workflowSlug']> = {
   create?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   read?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
   update?: Resolver<Maybe<ResolversTypes['FieldAccessPermission']>, ParentType, ContextType>;
@@ -6888,6 +7827,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   Orders?: Resolver<Maybe<ResolversTypes['Orders']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
   Page?: Resolver<Maybe<ResolversTypes['Page']>, ParentType, ContextType, RequireFields<QueryPageArgs, 'id'>>;
   Pages?: Resolver<Maybe<ResolversTypes['Pages']>, ParentType, ContextType, Partial<QueryPagesArgs>>;
+  PayloadJob?: Resolver<Maybe<ResolversTypes['PayloadJob']>, ParentType, ContextType, RequireFields<QueryPayloadJobArgs, 'id'>>;
+  PayloadJobs?: Resolver<Maybe<ResolversTypes['PayloadJobs']>, ParentType, ContextType, Partial<QueryPayloadJobsArgs>>;
   PayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocument']>, ParentType, ContextType, RequireFields<QueryPayloadLockedDocumentArgs, 'id'>>;
   PayloadLockedDocuments?: Resolver<Maybe<ResolversTypes['PayloadLockedDocuments']>, ParentType, ContextType, Partial<QueryPayloadLockedDocumentsArgs>>;
   Post?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType, RequireFields<QueryPostArgs, 'id'>>;
@@ -6901,6 +7842,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   countCategories?: Resolver<Maybe<ResolversTypes['countCategories']>, ParentType, ContextType, Partial<QueryCountCategoriesArgs>>;
   countOrders?: Resolver<Maybe<ResolversTypes['countOrders']>, ParentType, ContextType, Partial<QueryCountOrdersArgs>>;
   countPages?: Resolver<Maybe<ResolversTypes['countPages']>, ParentType, ContextType, Partial<QueryCountPagesArgs>>;
+  countPayloadJobs?: Resolver<Maybe<ResolversTypes['countPayloadJobs']>, ParentType, ContextType, Partial<QueryCountPayloadJobsArgs>>;
   countPayloadLockedDocuments?: Resolver<Maybe<ResolversTypes['countPayloadLockedDocuments']>, ParentType, ContextType, Partial<QueryCountPayloadLockedDocumentsArgs>>;
   countPosts?: Resolver<Maybe<ResolversTypes['countPosts']>, ParentType, ContextType, Partial<QueryCountPostsArgs>>;
   countUsers?: Resolver<Maybe<ResolversTypes['countUsers']>, ParentType, ContextType, Partial<QueryCountUsersArgs>>;
@@ -6910,6 +7852,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   docAccessMedia?: Resolver<Maybe<ResolversTypes['MediaDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessMediaArgs, 'id'>>;
   docAccessOrder?: Resolver<Maybe<ResolversTypes['OrdersDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessOrderArgs, 'id'>>;
   docAccessPage?: Resolver<Maybe<ResolversTypes['PagesDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPageArgs, 'id'>>;
+  docAccessPayloadJob?: Resolver<Maybe<ResolversTypes['PayloadJobsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPayloadJobArgs, 'id'>>;
   docAccessPayloadLockedDocument?: Resolver<Maybe<ResolversTypes['PayloadLockedDocumentsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPayloadLockedDocumentArgs, 'id'>>;
   docAccessPost?: Resolver<Maybe<ResolversTypes['PostsDocAccess']>, ParentType, ContextType, RequireFields<QueryDocAccessPostArgs, 'id'>>;
   docAccessSiteSetting?: Resolver<Maybe<ResolversTypes['SiteSettingsDocAccess']>, ParentType, ContextType>;
@@ -7250,6 +8193,10 @@ export type CountPagesResolvers<ContextType = GraphQLContext, ParentType extends
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type CountPayloadJobsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countPayloadJobs'] = ResolversParentTypes['countPayloadJobs']> = {
+  totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type CountPayloadLockedDocumentsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['countPayloadLockedDocuments'] = ResolversParentTypes['countPayloadLockedDocuments']> = {
   totalDocs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -7394,6 +8341,35 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PagesFields_summary?: PagesFields_SummaryResolvers<ContextType>;
   PagesFields_title?: PagesFields_TitleResolvers<ContextType>;
   PagesFields_updatedAt?: PagesFields_UpdatedAtResolvers<ContextType>;
+  PayloadJob?: PayloadJobResolvers<ContextType>;
+  PayloadJob_Log?: PayloadJob_LogResolvers<ContextType>;
+  PayloadJobs?: PayloadJobsResolvers<ContextType>;
+  PayloadJobsAccess?: PayloadJobsAccessResolvers<ContextType>;
+  PayloadJobsDocAccess?: PayloadJobsDocAccessResolvers<ContextType>;
+  PayloadJobsFields?: PayloadJobsFieldsResolvers<ContextType>;
+  PayloadJobsFields_completedAt?: PayloadJobsFields_CompletedAtResolvers<ContextType>;
+  PayloadJobsFields_createdAt?: PayloadJobsFields_CreatedAtResolvers<ContextType>;
+  PayloadJobsFields_error?: PayloadJobsFields_ErrorResolvers<ContextType>;
+  PayloadJobsFields_hasError?: PayloadJobsFields_HasErrorResolvers<ContextType>;
+  PayloadJobsFields_input?: PayloadJobsFields_InputResolvers<ContextType>;
+  PayloadJobsFields_log?: PayloadJobsFields_LogResolvers<ContextType>;
+  PayloadJobsFields_log_Fields?: PayloadJobsFields_Log_FieldsResolvers<ContextType>;
+  PayloadJobsFields_log_Fields_completedAt?: PayloadJobsFields_Log_Fields_CompletedAtResolvers<ContextType>;
+  PayloadJobsFields_log_Fields_error?: PayloadJobsFields_Log_Fields_ErrorResolvers<ContextType>;
+  PayloadJobsFields_log_Fields_executedAt?: PayloadJobsFields_Log_Fields_ExecutedAtResolvers<ContextType>;
+  PayloadJobsFields_log_Fields_input?: PayloadJobsFields_Log_Fields_InputResolvers<ContextType>;
+  PayloadJobsFields_log_Fields_output?: PayloadJobsFields_Log_Fields_OutputResolvers<ContextType>;
+  PayloadJobsFields_log_Fields_state?: PayloadJobsFields_Log_Fields_StateResolvers<ContextType>;
+  PayloadJobsFields_log_Fields_taskID?: PayloadJobsFields_Log_Fields_TaskIdResolvers<ContextType>;
+  PayloadJobsFields_log_Fields_taskSlug?: PayloadJobsFields_Log_Fields_TaskSlugResolvers<ContextType>;
+  PayloadJobsFields_processing?: PayloadJobsFields_ProcessingResolvers<ContextType>;
+  PayloadJobsFields_queue?: PayloadJobsFields_QueueResolvers<ContextType>;
+  PayloadJobsFields_queuedBy?: PayloadJobsFields_QueuedByResolvers<ContextType>;
+  PayloadJobsFields_taskSlug?: PayloadJobsFields_TaskSlugResolvers<ContextType>;
+  PayloadJobsFields_totalTried?: PayloadJobsFields_TotalTriedResolvers<ContextType>;
+  PayloadJobsFields_updatedAt?: PayloadJobsFields_UpdatedAtResolvers<ContextType>;
+  PayloadJobsFields_waitUntil?: PayloadJobsFields_WaitUntilResolvers<ContextType>;
+  PayloadJobsFields_workflowSlug?: PayloadJobsFields_WorkflowSlugResolvers<ContextType>;
   PayloadLockedDocument?: PayloadLockedDocumentResolvers<ContextType>;
   PayloadLockedDocument_Document?: PayloadLockedDocument_DocumentResolvers<ContextType>;
   PayloadLockedDocument_Document_Relationship?: PayloadLockedDocument_Document_RelationshipResolvers<ContextType>;
@@ -7496,6 +8472,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   countCategories?: CountCategoriesResolvers<ContextType>;
   countOrders?: CountOrdersResolvers<ContextType>;
   countPages?: CountPagesResolvers<ContextType>;
+  countPayloadJobs?: CountPayloadJobsResolvers<ContextType>;
   countPayloadLockedDocuments?: CountPayloadLockedDocumentsResolvers<ContextType>;
   countPosts?: CountPostsResolvers<ContextType>;
   countUsers?: CountUsersResolvers<ContextType>;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.ts';
-import type { AccessData, AccessErrors, AccessResponses, ApiIndexData, ApiIndexErrors, ApiIndexResponses, ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllMediaData, CountAllMediaErrors, CountAllMediaResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPagesData, CountPagesErrors, CountPagesResponses, CountPayloadLockedDocumentsData, CountPayloadLockedDocumentsErrors, CountPayloadLockedDocumentsResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateMediaData, CreateMediaErrors, CreateMediaResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePageData, CreatePageErrors, CreatePageResponses, CreatePayloadLockedDocumentData, CreatePayloadLockedDocumentErrors, CreatePayloadLockedDocumentResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllMediaData, DeleteAllMediaErrors, DeleteAllMediaResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePageData, DeletePageErrors, DeletePageResponses, DeletePagesData, DeletePagesErrors, DeletePagesResponses, DeletePayloadLockedDocumentData, DeletePayloadLockedDocumentErrors, DeletePayloadLockedDocumentResponses, DeletePayloadLockedDocumentsData, DeletePayloadLockedDocumentsErrors, DeletePayloadLockedDocumentsResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, DocAccessCategoryData, DocAccessCategoryErrors, DocAccessCategoryResponses, DocAccessMediaData, DocAccessMediaErrors, DocAccessMediaResponses, DocAccessOrderData, DocAccessOrderErrors, DocAccessOrderResponses, DocAccessPageData, DocAccessPageErrors, DocAccessPageResponses, DocAccessPayloadLockedDocumentData, DocAccessPayloadLockedDocumentErrors, DocAccessPayloadLockedDocumentResponses, DocAccessPostData, DocAccessPostErrors, DocAccessPostResponses, DocAccessSiteSettingData, DocAccessSiteSettingErrors, DocAccessSiteSettingResponses, DocAccessTrackingData, DocAccessTrackingErrors, DocAccessTrackingResponses, DocAccessUserData, DocAccessUserErrors, DocAccessUserResponses, DuplicateCategoryData, DuplicateCategoryErrors, DuplicateCategoryResponses, DuplicateMediaData, DuplicateMediaErrors, DuplicateMediaResponses, DuplicateOrderData, DuplicateOrderErrors, DuplicateOrderResponses, DuplicatePageData, DuplicatePageErrors, DuplicatePageResponses, DuplicatePayloadLockedDocumentData, DuplicatePayloadLockedDocumentErrors, DuplicatePayloadLockedDocumentResponses, DuplicatePostData, DuplicatePostErrors, DuplicatePostResponses, DuplicateTrackingData, DuplicateTrackingErrors, DuplicateTrackingResponses, FindAllMediaData, FindAllMediaErrors, FindAllMediaResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindDistinctAllMediaData, FindDistinctAllMediaErrors, FindDistinctAllMediaResponses, FindDistinctAllTrackingData, FindDistinctAllTrackingErrors, FindDistinctAllTrackingResponses, FindDistinctCategoriesData, FindDistinctCategoriesErrors, FindDistinctCategoriesResponses, FindDistinctOrdersData, FindDistinctOrdersErrors, FindDistinctOrdersResponses, FindDistinctPagesData, FindDistinctPagesErrors, FindDistinctPagesResponses, FindDistinctPayloadLockedDocumentsData, FindDistinctPayloadLockedDocumentsErrors, FindDistinctPayloadLockedDocumentsResponses, FindDistinctPostsData, FindDistinctPostsErrors, FindDistinctPostsResponses, FindDistinctUsersData, FindDistinctUsersErrors, FindDistinctUsersResponses, FindMediaByIdData, FindMediaByIdErrors, FindMediaByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPageByIdData, FindPageByIdErrors, FindPageByIdResponses, FindPagesData, FindPagesErrors, FindPagesResponses, FindPageVersionByIdData, FindPageVersionByIdErrors, FindPageVersionByIdResponses, FindPageVersionsData, FindPageVersionsErrors, FindPageVersionsResponses, FindPayloadLockedDocumentByIdData, FindPayloadLockedDocumentByIdErrors, FindPayloadLockedDocumentByIdResponses, FindPayloadLockedDocumentsData, FindPayloadLockedDocumentsErrors, FindPayloadLockedDocumentsResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, FormStatePostData, FormStatePostErrors, FormStatePostResponses, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LockCategoryData, LockCategoryErrors, LockCategoryResponses, LockMediaData, LockMediaErrors, LockMediaResponses, LockOrderData, LockOrderErrors, LockOrderResponses, LockPageData, LockPageErrors, LockPageResponses, LockPostData, LockPostErrors, LockPostResponses, LockSiteSettingData, LockSiteSettingErrors, LockSiteSettingResponses, LockStatusCategoryData, LockStatusCategoryErrors, LockStatusCategoryResponses, LockStatusMediaData, LockStatusMediaErrors, LockStatusMediaResponses, LockStatusOrderData, LockStatusOrderErrors, LockStatusOrderResponses, LockStatusPageData, LockStatusPageErrors, LockStatusPageResponses, LockStatusPostData, LockStatusPostErrors, LockStatusPostResponses, LockStatusSiteSettingData, LockStatusSiteSettingErrors, LockStatusSiteSettingResponses, LockStatusTrackingData, LockStatusTrackingErrors, LockStatusTrackingResponses, LockStatusUserData, LockStatusUserErrors, LockStatusUserResponses, LockTrackingData, LockTrackingErrors, LockTrackingResponses, LockUserData, LockUserErrors, LockUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ReleaseLockCategoryData, ReleaseLockCategoryErrors, ReleaseLockCategoryResponses, ReleaseLockMediaData, ReleaseLockMediaErrors, ReleaseLockMediaResponses, ReleaseLockOrderData, ReleaseLockOrderErrors, ReleaseLockOrderResponses, ReleaseLockPageData, ReleaseLockPageErrors, ReleaseLockPageResponses, ReleaseLockPostData, ReleaseLockPostErrors, ReleaseLockPostResponses, ReleaseLockSiteSettingData, ReleaseLockSiteSettingErrors, ReleaseLockSiteSettingResponses, ReleaseLockTrackingData, ReleaseLockTrackingErrors, ReleaseLockTrackingResponses, ReleaseLockUserData, ReleaseLockUserErrors, ReleaseLockUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePageVersionData, RestorePageVersionErrors, RestorePageVersionResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllMediaData, UpdateAllMediaErrors, UpdateAllMediaResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePageData, UpdatePageErrors, UpdatePageResponses, UpdatePagesData, UpdatePagesErrors, UpdatePagesResponses, UpdatePayloadLockedDocumentData, UpdatePayloadLockedDocumentErrors, UpdatePayloadLockedDocumentResponses, UpdatePayloadLockedDocumentsData, UpdatePayloadLockedDocumentsErrors, UpdatePayloadLockedDocumentsResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
+import type { AccessData, AccessErrors, AccessResponses, ApiIndexData, ApiIndexErrors, ApiIndexResponses, ApiReferenceAssetData, ApiReferenceAssetErrors, ApiReferenceAssetResponses, ApiReferenceData, ApiReferenceErrors, ApiReferenceResponses, CountAllMediaData, CountAllMediaErrors, CountAllMediaResponses, CountAllTrackingData, CountAllTrackingErrors, CountAllTrackingResponses, CountCategoriesData, CountCategoriesErrors, CountCategoriesResponses, CountOrdersData, CountOrdersErrors, CountOrdersResponses, CountPagesData, CountPagesErrors, CountPagesResponses, CountPayloadJobsData, CountPayloadJobsErrors, CountPayloadJobsResponses, CountPayloadLockedDocumentsData, CountPayloadLockedDocumentsErrors, CountPayloadLockedDocumentsResponses, CountPostsData, CountPostsErrors, CountPostsResponses, CountUsersData, CountUsersErrors, CountUsersResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateMediaData, CreateMediaErrors, CreateMediaResponses, CreateOrderData, CreateOrderErrors, CreateOrderResponses, CreatePageData, CreatePageErrors, CreatePageResponses, CreatePayloadJobData, CreatePayloadJobErrors, CreatePayloadJobResponses, CreatePayloadLockedDocumentData, CreatePayloadLockedDocumentErrors, CreatePayloadLockedDocumentResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateTrackingData, CreateTrackingErrors, CreateTrackingResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAllMediaData, DeleteAllMediaErrors, DeleteAllMediaResponses, DeleteAllTrackingData, DeleteAllTrackingErrors, DeleteAllTrackingResponses, DeleteCategoriesData, DeleteCategoriesErrors, DeleteCategoriesResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeleteOrderData, DeleteOrderErrors, DeleteOrderResponses, DeleteOrdersData, DeleteOrdersErrors, DeleteOrdersResponses, DeletePageData, DeletePageErrors, DeletePageResponses, DeletePagesData, DeletePagesErrors, DeletePagesResponses, DeletePayloadJobData, DeletePayloadJobErrors, DeletePayloadJobResponses, DeletePayloadJobsData, DeletePayloadJobsErrors, DeletePayloadJobsResponses, DeletePayloadLockedDocumentData, DeletePayloadLockedDocumentErrors, DeletePayloadLockedDocumentResponses, DeletePayloadLockedDocumentsData, DeletePayloadLockedDocumentsErrors, DeletePayloadLockedDocumentsResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeletePostsData, DeletePostsErrors, DeletePostsResponses, DeleteTrackingData, DeleteTrackingErrors, DeleteTrackingResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DeleteUsersData, DeleteUsersErrors, DeleteUsersResponses, DocAccessCategoryData, DocAccessCategoryErrors, DocAccessCategoryResponses, DocAccessMediaData, DocAccessMediaErrors, DocAccessMediaResponses, DocAccessOrderData, DocAccessOrderErrors, DocAccessOrderResponses, DocAccessPageData, DocAccessPageErrors, DocAccessPageResponses, DocAccessPayloadJobData, DocAccessPayloadJobErrors, DocAccessPayloadJobResponses, DocAccessPayloadLockedDocumentData, DocAccessPayloadLockedDocumentErrors, DocAccessPayloadLockedDocumentResponses, DocAccessPostData, DocAccessPostErrors, DocAccessPostResponses, DocAccessSiteSettingData, DocAccessSiteSettingErrors, DocAccessSiteSettingResponses, DocAccessTrackingData, DocAccessTrackingErrors, DocAccessTrackingResponses, DocAccessUserData, DocAccessUserErrors, DocAccessUserResponses, DuplicateCategoryData, DuplicateCategoryErrors, DuplicateCategoryResponses, DuplicateMediaData, DuplicateMediaErrors, DuplicateMediaResponses, DuplicateOrderData, DuplicateOrderErrors, DuplicateOrderResponses, DuplicatePageData, DuplicatePageErrors, DuplicatePageResponses, DuplicatePayloadJobData, DuplicatePayloadJobErrors, DuplicatePayloadJobResponses, DuplicatePayloadLockedDocumentData, DuplicatePayloadLockedDocumentErrors, DuplicatePayloadLockedDocumentResponses, DuplicatePostData, DuplicatePostErrors, DuplicatePostResponses, DuplicateTrackingData, DuplicateTrackingErrors, DuplicateTrackingResponses, FindAllMediaData, FindAllMediaErrors, FindAllMediaResponses, FindAllTrackingData, FindAllTrackingErrors, FindAllTrackingResponses, FindCategoriesData, FindCategoriesErrors, FindCategoriesResponses, FindCategoryByIdData, FindCategoryByIdErrors, FindCategoryByIdResponses, FindDistinctAllMediaData, FindDistinctAllMediaErrors, FindDistinctAllMediaResponses, FindDistinctAllTrackingData, FindDistinctAllTrackingErrors, FindDistinctAllTrackingResponses, FindDistinctCategoriesData, FindDistinctCategoriesErrors, FindDistinctCategoriesResponses, FindDistinctOrdersData, FindDistinctOrdersErrors, FindDistinctOrdersResponses, FindDistinctPagesData, FindDistinctPagesErrors, FindDistinctPagesResponses, FindDistinctPayloadJobsData, FindDistinctPayloadJobsErrors, FindDistinctPayloadJobsResponses, FindDistinctPayloadLockedDocumentsData, FindDistinctPayloadLockedDocumentsErrors, FindDistinctPayloadLockedDocumentsResponses, FindDistinctPostsData, FindDistinctPostsErrors, FindDistinctPostsResponses, FindDistinctUsersData, FindDistinctUsersErrors, FindDistinctUsersResponses, FindMediaByIdData, FindMediaByIdErrors, FindMediaByIdResponses, FindOrderByIdData, FindOrderByIdErrors, FindOrderByIdResponses, FindOrdersData, FindOrdersErrors, FindOrdersResponses, FindPageByIdData, FindPageByIdErrors, FindPageByIdResponses, FindPagesData, FindPagesErrors, FindPagesResponses, FindPageVersionByIdData, FindPageVersionByIdErrors, FindPageVersionByIdResponses, FindPageVersionsData, FindPageVersionsErrors, FindPageVersionsResponses, FindPayloadJobByIdData, FindPayloadJobByIdErrors, FindPayloadJobByIdResponses, FindPayloadJobsData, FindPayloadJobsErrors, FindPayloadJobsResponses, FindPayloadLockedDocumentByIdData, FindPayloadLockedDocumentByIdErrors, FindPayloadLockedDocumentByIdResponses, FindPayloadLockedDocumentsData, FindPayloadLockedDocumentsErrors, FindPayloadLockedDocumentsResponses, FindPostByIdData, FindPostByIdErrors, FindPostByIdResponses, FindPostsData, FindPostsErrors, FindPostsResponses, FindPostVersionByIdData, FindPostVersionByIdErrors, FindPostVersionByIdResponses, FindPostVersionsData, FindPostVersionsErrors, FindPostVersionsResponses, FindSiteSettingData, FindSiteSettingErrors, FindSiteSettingResponses, FindTrackingByIdData, FindTrackingByIdErrors, FindTrackingByIdResponses, FindUserByIdData, FindUserByIdErrors, FindUserByIdResponses, FindUsersData, FindUsersErrors, FindUsersResponses, ForgotPasswordUserData, ForgotPasswordUserErrors, ForgotPasswordUserResponses, FormStatePostData, FormStatePostErrors, FormStatePostResponses, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GraphqlSchemaData, GraphqlSchemaErrors, GraphqlSchemaResponses, HealthData, HealthErrors, HealthResponses, InitUserData, InitUserErrors, InitUserResponses, LockCategoryData, LockCategoryErrors, LockCategoryResponses, LockMediaData, LockMediaErrors, LockMediaResponses, LockOrderData, LockOrderErrors, LockOrderResponses, LockPageData, LockPageErrors, LockPageResponses, LockPostData, LockPostErrors, LockPostResponses, LockSiteSettingData, LockSiteSettingErrors, LockSiteSettingResponses, LockStatusCategoryData, LockStatusCategoryErrors, LockStatusCategoryResponses, LockStatusMediaData, LockStatusMediaErrors, LockStatusMediaResponses, LockStatusOrderData, LockStatusOrderErrors, LockStatusOrderResponses, LockStatusPageData, LockStatusPageErrors, LockStatusPageResponses, LockStatusPostData, LockStatusPostErrors, LockStatusPostResponses, LockStatusSiteSettingData, LockStatusSiteSettingErrors, LockStatusSiteSettingResponses, LockStatusTrackingData, LockStatusTrackingErrors, LockStatusTrackingResponses, LockStatusUserData, LockStatusUserErrors, LockStatusUserResponses, LockTrackingData, LockTrackingErrors, LockTrackingResponses, LockUserData, LockUserErrors, LockUserResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MeUserData, MeUserErrors, MeUserResponses, OpenapiDocumentData, OpenapiDocumentErrors, OpenapiDocumentResponses, RecordTrackingEventData, RecordTrackingEventErrors, RecordTrackingEventResponses, RefreshTokenUserData, RefreshTokenUserErrors, RefreshTokenUserResponses, RegisterFirstUserData, RegisterFirstUserErrors, RegisterFirstUserResponses, ReleaseLockCategoryData, ReleaseLockCategoryErrors, ReleaseLockCategoryResponses, ReleaseLockMediaData, ReleaseLockMediaErrors, ReleaseLockMediaResponses, ReleaseLockOrderData, ReleaseLockOrderErrors, ReleaseLockOrderResponses, ReleaseLockPageData, ReleaseLockPageErrors, ReleaseLockPageResponses, ReleaseLockPostData, ReleaseLockPostErrors, ReleaseLockPostResponses, ReleaseLockSiteSettingData, ReleaseLockSiteSettingErrors, ReleaseLockSiteSettingResponses, ReleaseLockTrackingData, ReleaseLockTrackingErrors, ReleaseLockTrackingResponses, ReleaseLockUserData, ReleaseLockUserErrors, ReleaseLockUserResponses, ResetPasswordUserData, ResetPasswordUserErrors, ResetPasswordUserResponses, RestorePageVersionData, RestorePageVersionErrors, RestorePageVersionResponses, RestorePostVersionData, RestorePostVersionErrors, RestorePostVersionResponses, RunJobsData, RunJobsErrors, RunJobsResponses, UnlockUserData, UnlockUserErrors, UnlockUserResponses, UpdateAllMediaData, UpdateAllMediaErrors, UpdateAllMediaResponses, UpdateAllTrackingData, UpdateAllTrackingErrors, UpdateAllTrackingResponses, UpdateCategoriesData, UpdateCategoriesErrors, UpdateCategoriesResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdateOrderData, UpdateOrderErrors, UpdateOrderResponses, UpdateOrdersData, UpdateOrdersErrors, UpdateOrdersResponses, UpdatePageData, UpdatePageErrors, UpdatePageResponses, UpdatePagesData, UpdatePagesErrors, UpdatePagesResponses, UpdatePayloadJobData, UpdatePayloadJobErrors, UpdatePayloadJobResponses, UpdatePayloadJobsData, UpdatePayloadJobsErrors, UpdatePayloadJobsResponses, UpdatePayloadLockedDocumentData, UpdatePayloadLockedDocumentErrors, UpdatePayloadLockedDocumentResponses, UpdatePayloadLockedDocumentsData, UpdatePayloadLockedDocumentsErrors, UpdatePayloadLockedDocumentsResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostsData, UpdatePostsErrors, UpdatePostsResponses, UpdateSiteSettingData, UpdateSiteSettingErrors, UpdateSiteSettingResponses, UpdateTrackingData, UpdateTrackingErrors, UpdateTrackingResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateUsersData, UpdateUsersErrors, UpdateUsersResponses, V1AdminListOrdersData, V1AdminListOrdersErrors, V1AdminListOrdersResponses, V1AdminShipOrderData, V1AdminShipOrderErrors, V1AdminShipOrderResponses, V1CancelOrderData, V1CancelOrderErrors, V1CancelOrderResponses, V1CreateOrderData, V1CreateOrderErrors, V1CreateOrderResponses, V1GetOrderData, V1GetOrderErrors, V1GetOrderResponses, V1ListOrdersData, V1ListOrdersErrors, V1ListOrdersResponses, V1LogoutData, V1LogoutErrors, V1LogoutResponses, V1PaymentWebhookData, V1PaymentWebhookErrors, V1PaymentWebhookResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -897,7 +897,7 @@ export const findDistinctPosts = <ThrowOnError extends boolean = false>(options:
 /**
  * Which conditional fields of Posts apply to a form's data
  *
- * Which conditional fields apply to a form's data (Payload's `admin.condition`, which only the server can run): every field with a condition present in `data`, by path (`layout.0.attribution`), to true or false. Offered only where some field has a condition, to a logged-in caller with create access (`operation: 'create'`) or update access; the data is neither validated nor stored.
+ * Which conditional fields apply to a form's data (Payload's `admin.condition`, which only the server can run): every field with a condition present in `data`, by path (`layout.0.attribution`), to true or false. With a live preview whose URL is a function (`admin.livePreview.url`), also that URL for the data (`livePreviewURL`, not on a create). Offered only where some field has a condition or such a preview is configured, to a logged-in caller with create access (`operation: 'create'`) or update access; the data is neither validated nor stored.
  */
 export const formStatePost = <ThrowOnError extends boolean = false>(options: Options<FormStatePostData, ThrowOnError>): RequestResult<FormStatePostResponses, FormStatePostErrors, ThrowOnError> => (options.client ?? client).post<FormStatePostResponses, FormStatePostErrors, ThrowOnError>({
     security: [
@@ -2395,6 +2395,254 @@ export const lockOrder = <ThrowOnError extends boolean = false>(options: Options
         }
     ],
     url: '/orders/{id}/lock',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete every Payload Job matching where
+ *
+ * Deletes every document matching `where` that the caller may delete; the answer lists the deleted documents and any error per id.
+ */
+export const deletePayloadJobs = <ThrowOnError extends boolean = false>(options: Options<DeletePayloadJobsData, ThrowOnError>): RequestResult<DeletePayloadJobsResponses, DeletePayloadJobsErrors, ThrowOnError> => (options.client ?? client).delete<DeletePayloadJobsResponses, DeletePayloadJobsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs',
+    ...options
+});
+
+/**
+ * List Payload Jobs
+ *
+ * Lists the documents the caller may read (a Where from read access is ANDed in), filtered by `where`, sorted and paginated; `depth` populates relations, `select` and `populate` trim fields.
+ */
+export const findPayloadJobs = <ThrowOnError extends boolean = false>(options?: Options<FindPayloadJobsData, ThrowOnError>): RequestResult<FindPayloadJobsResponses, FindPayloadJobsErrors, ThrowOnError> => (options?.client ?? client).get<FindPayloadJobsResponses, FindPayloadJobsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs',
+    ...options
+});
+
+/**
+ * Update every Payload Job matching where
+ *
+ * Updates every document matching `where` that the caller may update; the answer lists the updated documents and any error per id.
+ */
+export const updatePayloadJobs = <ThrowOnError extends boolean = false>(options: Options<UpdatePayloadJobsData, ThrowOnError>): RequestResult<UpdatePayloadJobsResponses, UpdatePayloadJobsErrors, ThrowOnError> => (options.client ?? client).patch<UpdatePayloadJobsResponses, UpdatePayloadJobsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create a Payload Job
+ *
+ * Creates a document (create access), validated and through the hooks; answers 201 with the document read back at `depth`.
+ */
+export const createPayloadJob = <ThrowOnError extends boolean = false>(options: Options<CreatePayloadJobData, ThrowOnError>): RequestResult<CreatePayloadJobResponses, CreatePayloadJobErrors, ThrowOnError> => (options.client ?? client).post<CreatePayloadJobResponses, CreatePayloadJobErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Count Payload Jobs
+ *
+ * Counts the documents matching `where` that the caller may read.
+ */
+export const countPayloadJobs = <ThrowOnError extends boolean = false>(options?: Options<CountPayloadJobsData, ThrowOnError>): RequestResult<CountPayloadJobsResponses, CountPayloadJobsErrors, ThrowOnError> => (options?.client ?? client).get<CountPayloadJobsResponses, CountPayloadJobsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs/count',
+    ...options
+});
+
+/**
+ * Distinct values of a Payload Job field
+ *
+ * Lists the distinct values of one field among the documents matching `where` that the caller may read, as Payload's findDistinct answers them (`values: [{ <field>: value }]`, paginated with `limit`; every value without it). `sort` is the field (default ascending) or another field. A field the caller may not read is a 400. Payload 3 has the operation but does not route it; this route is an extension (docs/decisions.md).
+ */
+export const findDistinctPayloadJobs = <ThrowOnError extends boolean = false>(options: Options<FindDistinctPayloadJobsData, ThrowOnError>): RequestResult<FindDistinctPayloadJobsResponses, FindDistinctPayloadJobsErrors, ThrowOnError> => (options.client ?? client).get<FindDistinctPayloadJobsResponses, FindDistinctPayloadJobsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs/distinct',
+    ...options
+});
+
+/**
+ * Run queued jobs now (jobs.access.run; default: the trusted callers, users who may update every account)
+ *
+ * A custom endpoint of the config: its handler decides access and what it answers.
+ */
+export const runJobs = <ThrowOnError extends boolean = false>(options?: Options<RunJobsData, ThrowOnError>): RequestResult<RunJobsResponses, RunJobsErrors, ThrowOnError> => (options?.client ?? client).get<RunJobsResponses, RunJobsErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs/run',
+    ...options
+});
+
+/**
+ * Delete a Payload Job
+ *
+ * Deletes one document by id (delete access), with its versions.
+ */
+export const deletePayloadJob = <ThrowOnError extends boolean = false>(options: Options<DeletePayloadJobData, ThrowOnError>): RequestResult<DeletePayloadJobResponses, DeletePayloadJobErrors, ThrowOnError> => (options.client ?? client).delete<DeletePayloadJobResponses, DeletePayloadJobErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs/{id}',
+    ...options
+});
+
+/**
+ * One Payload Job
+ *
+ * Reads one document by id; one the caller may not read answers as if it did not exist (404).
+ */
+export const findPayloadJobById = <ThrowOnError extends boolean = false>(options: Options<FindPayloadJobByIdData, ThrowOnError>): RequestResult<FindPayloadJobByIdResponses, FindPayloadJobByIdErrors, ThrowOnError> => (options.client ?? client).get<FindPayloadJobByIdResponses, FindPayloadJobByIdErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs/{id}',
+    ...options
+});
+
+/**
+ * Update a Payload Job
+ *
+ * Updates one document by id (update access); only the fields sent change.
+ */
+export const updatePayloadJob = <ThrowOnError extends boolean = false>(options: Options<UpdatePayloadJobData, ThrowOnError>): RequestResult<UpdatePayloadJobResponses, UpdatePayloadJobErrors, ThrowOnError> => (options.client ?? client).patch<UpdatePayloadJobResponses, UpdatePayloadJobErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Duplicate a Payload Job
+ *
+ * Creates a copy of a document the caller may read (create access): every locale is copied, the body's fields are written over the copy, unique fields follow their beforeDuplicate hooks (a unique text gets ' - Copy'); `draft` defaults to true where the collection keeps drafts. Answers 200, as Payload.
+ */
+export const duplicatePayloadJob = <ThrowOnError extends boolean = false>(options: Options<DuplicatePayloadJobData, ThrowOnError>): RequestResult<DuplicatePayloadJobResponses, DuplicatePayloadJobErrors, ThrowOnError> => (options.client ?? client).post<DuplicatePayloadJobResponses, DuplicatePayloadJobErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs/{id}/duplicate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What the caller may do with a Payload Job
+ *
+ * What the caller may do with one document: access functions get the body (or the stored document) as `data`, and a Where they return is matched against the stored document.
+ */
+export const docAccessPayloadJob = <ThrowOnError extends boolean = false>(options: Options<DocAccessPayloadJobData, ThrowOnError>): RequestResult<DocAccessPayloadJobResponses, DocAccessPayloadJobErrors, ThrowOnError> => (options.client ?? client).post<DocAccessPayloadJobResponses, DocAccessPayloadJobErrors, ThrowOnError>({
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'Authorization', type: 'apiKey' },
+        {
+            in: 'cookie',
+            name: 'cms-token',
+            type: 'apiKey'
+        }
+    ],
+    url: '/payload-jobs/access/{id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

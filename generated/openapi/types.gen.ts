@@ -3533,6 +3533,974 @@ export type PageWhereDepth5 = {
     deletedAt?: WhereDate;
 };
 
+export type PayloadJob = {
+    id: number;
+    input?: unknown | null;
+    completedAt?: string | null;
+    totalTried?: number | null;
+    hasError?: boolean | null;
+    error?: unknown | null;
+    log?: Array<{
+        id?: string;
+        executedAt?: string;
+        completedAt?: string;
+        taskSlug?: string;
+        taskID?: string;
+        input?: unknown | null;
+        output?: unknown | null;
+        state?: 'failed' | 'succeeded';
+        error?: unknown | null;
+    }> | null;
+    taskSlug?: string | null;
+    workflowSlug?: string | null;
+    queue?: string | null;
+    waitUntil?: string | null;
+    processing?: boolean | null;
+    queuedBy?: unknown | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type PayloadJobCreateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
+    input?: unknown | null;
+    completedAt?: string | null;
+    totalTried?: number | null;
+    hasError?: boolean | null;
+    error?: unknown | null;
+    log?: Array<{
+        id?: string | null;
+        executedAt: string;
+        completedAt: string;
+        taskSlug: string;
+        taskID: string;
+        input?: unknown | null;
+        output?: unknown | null;
+        state: 'failed' | 'succeeded';
+        error?: unknown | null;
+    }> | null;
+    taskSlug?: string | null;
+    workflowSlug?: string | null;
+    queue?: string | null;
+    waitUntil?: string | null;
+    processing?: boolean | null;
+    queuedBy?: unknown | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
+};
+
+/**
+ * What the caller may do with Payload Job: allowed operations (`true` or `{ permission: true, where }`), denied ones left out; `fields` is `true` when every field allows every operation the caller has.
+ */
+export type PayloadJobPermissions = {
+    create?: Permission;
+    read?: Permission;
+    update?: Permission;
+    delete?: Permission;
+    fields?: true | {
+        input?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        completedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        totalTried?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        hasError?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        error?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        log?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+            fields?: true | {
+                executedAt?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                completedAt?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                taskSlug?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                taskID?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                input?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                output?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                state?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+                error?: true | {
+                    create?: true;
+                    read?: true;
+                    update?: true;
+                };
+            };
+        };
+        taskSlug?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        workflowSlug?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        queue?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        waitUntil?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        processing?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        queuedBy?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        createdAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+        updatedAt?: true | {
+            create?: true;
+            read?: true;
+            update?: true;
+        };
+    };
+};
+
+export type PayloadJobsDistinct = {
+    /**
+     * One object per distinct value, keyed by the field path.
+     */
+    values: Array<{
+        [key: string]: unknown;
+    }>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type PayloadJobSelect = {
+    id?: boolean;
+    createdAt?: boolean;
+    updatedAt?: boolean;
+    input?: boolean;
+    completedAt?: boolean;
+    totalTried?: boolean;
+    hasError?: boolean;
+    error?: boolean;
+    log?: boolean | {
+        id?: boolean;
+        blockType?: boolean;
+        executedAt?: boolean;
+        completedAt?: boolean;
+        taskSlug?: boolean;
+        taskID?: boolean;
+        input?: boolean;
+        output?: boolean;
+        state?: boolean;
+        error?: boolean;
+    };
+    taskSlug?: boolean;
+    workflowSlug?: boolean;
+    queue?: boolean;
+    waitUntil?: boolean;
+    processing?: boolean;
+    queuedBy?: boolean;
+};
+
+export type PayloadJobsList = {
+    docs: Array<PayloadJob>;
+    totalDocs: number;
+    limit: number;
+    totalPages: number;
+    page: number;
+    pagingCounter: number;
+    hasPrevPage: boolean;
+    hasNextPage: boolean;
+    prevPage: number | null;
+    nextPage: number | null;
+};
+
+export type PayloadJobUpdateInput = {
+    /**
+     * Accepted and ignored: no localization.
+     */
+    locale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    fallbackLocale?: string;
+    /**
+     * Accepted and ignored: no localization.
+     */
+    'fallback-locale'?: string;
+    input?: unknown | null;
+    completedAt?: string | null;
+    totalTried?: number | null;
+    hasError?: boolean | null;
+    error?: unknown | null;
+    log?: Array<{
+        id?: string | null;
+        executedAt: string;
+        completedAt: string;
+        taskSlug: string;
+        taskID: string;
+        input?: unknown | null;
+        output?: unknown | null;
+        state: 'failed' | 'succeeded';
+        error?: unknown | null;
+    }> | null;
+    taskSlug?: string | null;
+    workflowSlug?: string | null;
+    queue?: string | null;
+    waitUntil?: string | null;
+    processing?: boolean | null;
+    queuedBy?: unknown | null;
+    /**
+     * The id: accepted and ignored (any value); the server sets it.
+     */
+    id?: unknown;
+    /**
+     * The creation time: accepted and ignored (any value); the server sets it.
+     */
+    createdAt?: unknown;
+    /**
+     * The last update time: accepted and ignored (any value); the server sets it.
+     */
+    updatedAt?: unknown;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadJobWhere = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    input?: WhereExists;
+    completedAt?: WhereDate;
+    totalTried?: WhereNumber;
+    hasError?: WhereBoolean;
+    error?: WhereExists;
+    log?: WhereExists;
+    'log.id'?: WhereText;
+    log__id?: WhereText;
+    'log.executedAt'?: WhereDate;
+    log__executedAt?: WhereDate;
+    'log.completedAt'?: WhereDate;
+    log__completedAt?: WhereDate;
+    'log.taskSlug'?: WhereText;
+    log__taskSlug?: WhereText;
+    'log.taskID'?: WhereText;
+    log__taskID?: WhereText;
+    'log.input'?: WhereExists;
+    log__input?: WhereExists;
+    'log.output'?: WhereExists;
+    log__output?: WhereExists;
+    'log.state'?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    log__state?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    'log.error'?: WhereExists;
+    log__error?: WhereExists;
+    taskSlug?: WhereText;
+    workflowSlug?: WhereText;
+    queue?: WhereText;
+    waitUntil?: WhereDate;
+    processing?: WhereBoolean;
+    queuedBy?: WhereExists;
+    and?: Array<PayloadJobWhereDepth1>;
+    or?: Array<PayloadJobWhereDepth1>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereExists | WhereNumber | WhereBoolean | WhereText | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | Array<PayloadJobWhereDepth1> | Array<PayloadJobWhereDepth1> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadJobWhereDepth1 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    input?: WhereExists;
+    completedAt?: WhereDate;
+    totalTried?: WhereNumber;
+    hasError?: WhereBoolean;
+    error?: WhereExists;
+    log?: WhereExists;
+    'log.id'?: WhereText;
+    log__id?: WhereText;
+    'log.executedAt'?: WhereDate;
+    log__executedAt?: WhereDate;
+    'log.completedAt'?: WhereDate;
+    log__completedAt?: WhereDate;
+    'log.taskSlug'?: WhereText;
+    log__taskSlug?: WhereText;
+    'log.taskID'?: WhereText;
+    log__taskID?: WhereText;
+    'log.input'?: WhereExists;
+    log__input?: WhereExists;
+    'log.output'?: WhereExists;
+    log__output?: WhereExists;
+    'log.state'?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    log__state?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    'log.error'?: WhereExists;
+    log__error?: WhereExists;
+    taskSlug?: WhereText;
+    workflowSlug?: WhereText;
+    queue?: WhereText;
+    waitUntil?: WhereDate;
+    processing?: WhereBoolean;
+    queuedBy?: WhereExists;
+    and?: Array<PayloadJobWhereDepth2>;
+    or?: Array<PayloadJobWhereDepth2>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereExists | WhereNumber | WhereBoolean | WhereText | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | Array<PayloadJobWhereDepth2> | Array<PayloadJobWhereDepth2> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadJobWhereDepth2 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    input?: WhereExists;
+    completedAt?: WhereDate;
+    totalTried?: WhereNumber;
+    hasError?: WhereBoolean;
+    error?: WhereExists;
+    log?: WhereExists;
+    'log.id'?: WhereText;
+    log__id?: WhereText;
+    'log.executedAt'?: WhereDate;
+    log__executedAt?: WhereDate;
+    'log.completedAt'?: WhereDate;
+    log__completedAt?: WhereDate;
+    'log.taskSlug'?: WhereText;
+    log__taskSlug?: WhereText;
+    'log.taskID'?: WhereText;
+    log__taskID?: WhereText;
+    'log.input'?: WhereExists;
+    log__input?: WhereExists;
+    'log.output'?: WhereExists;
+    log__output?: WhereExists;
+    'log.state'?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    log__state?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    'log.error'?: WhereExists;
+    log__error?: WhereExists;
+    taskSlug?: WhereText;
+    workflowSlug?: WhereText;
+    queue?: WhereText;
+    waitUntil?: WhereDate;
+    processing?: WhereBoolean;
+    queuedBy?: WhereExists;
+    and?: Array<PayloadJobWhereDepth3>;
+    or?: Array<PayloadJobWhereDepth3>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereExists | WhereNumber | WhereBoolean | WhereText | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | Array<PayloadJobWhereDepth3> | Array<PayloadJobWhereDepth3> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadJobWhereDepth3 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    input?: WhereExists;
+    completedAt?: WhereDate;
+    totalTried?: WhereNumber;
+    hasError?: WhereBoolean;
+    error?: WhereExists;
+    log?: WhereExists;
+    'log.id'?: WhereText;
+    log__id?: WhereText;
+    'log.executedAt'?: WhereDate;
+    log__executedAt?: WhereDate;
+    'log.completedAt'?: WhereDate;
+    log__completedAt?: WhereDate;
+    'log.taskSlug'?: WhereText;
+    log__taskSlug?: WhereText;
+    'log.taskID'?: WhereText;
+    log__taskID?: WhereText;
+    'log.input'?: WhereExists;
+    log__input?: WhereExists;
+    'log.output'?: WhereExists;
+    log__output?: WhereExists;
+    'log.state'?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    log__state?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    'log.error'?: WhereExists;
+    log__error?: WhereExists;
+    taskSlug?: WhereText;
+    workflowSlug?: WhereText;
+    queue?: WhereText;
+    waitUntil?: WhereDate;
+    processing?: WhereBoolean;
+    queuedBy?: WhereExists;
+    and?: Array<PayloadJobWhereDepth4>;
+    or?: Array<PayloadJobWhereDepth4>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereExists | WhereNumber | WhereBoolean | WhereText | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | Array<PayloadJobWhereDepth4> | Array<PayloadJobWhereDepth4> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadJobWhereDepth4 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    input?: WhereExists;
+    completedAt?: WhereDate;
+    totalTried?: WhereNumber;
+    hasError?: WhereBoolean;
+    error?: WhereExists;
+    log?: WhereExists;
+    'log.id'?: WhereText;
+    log__id?: WhereText;
+    'log.executedAt'?: WhereDate;
+    log__executedAt?: WhereDate;
+    'log.completedAt'?: WhereDate;
+    log__completedAt?: WhereDate;
+    'log.taskSlug'?: WhereText;
+    log__taskSlug?: WhereText;
+    'log.taskID'?: WhereText;
+    log__taskID?: WhereText;
+    'log.input'?: WhereExists;
+    log__input?: WhereExists;
+    'log.output'?: WhereExists;
+    log__output?: WhereExists;
+    'log.state'?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    log__state?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    'log.error'?: WhereExists;
+    log__error?: WhereExists;
+    taskSlug?: WhereText;
+    workflowSlug?: WhereText;
+    queue?: WhereText;
+    waitUntil?: WhereDate;
+    processing?: WhereBoolean;
+    queuedBy?: WhereExists;
+    and?: Array<PayloadJobWhereDepth5>;
+    or?: Array<PayloadJobWhereDepth5>;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereExists | WhereNumber | WhereBoolean | WhereText | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | Array<PayloadJobWhereDepth5> | Array<PayloadJobWhereDepth5> | undefined;
+};
+
+/**
+ * A filter: field paths with operators, combined by and/or. Paths may be dotted (`author.email`).
+ */
+export type PayloadJobWhereDepth5 = {
+    id?: WhereId;
+    createdAt?: WhereDate;
+    updatedAt?: WhereDate;
+    input?: WhereExists;
+    completedAt?: WhereDate;
+    totalTried?: WhereNumber;
+    hasError?: WhereBoolean;
+    error?: WhereExists;
+    log?: WhereExists;
+    'log.id'?: WhereText;
+    log__id?: WhereText;
+    'log.executedAt'?: WhereDate;
+    log__executedAt?: WhereDate;
+    'log.completedAt'?: WhereDate;
+    log__completedAt?: WhereDate;
+    'log.taskSlug'?: WhereText;
+    log__taskSlug?: WhereText;
+    'log.taskID'?: WhereText;
+    log__taskID?: WhereText;
+    'log.input'?: WhereExists;
+    log__input?: WhereExists;
+    'log.output'?: WhereExists;
+    log__output?: WhereExists;
+    'log.state'?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    log__state?: {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    };
+    'log.error'?: WhereExists;
+    log__error?: WhereExists;
+    taskSlug?: WhereText;
+    workflowSlug?: WhereText;
+    queue?: WhereText;
+    waitUntil?: WhereDate;
+    processing?: WhereBoolean;
+    queuedBy?: WhereExists;
+    [key: string]: WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereAny | Array<{
+        [key: string]: unknown;
+    }> | WhereId | WhereDate | WhereExists | WhereNumber | WhereBoolean | WhereText | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | {
+        equals?: 'failed' | 'succeeded' | null;
+        not_equals?: 'failed' | 'succeeded' | null;
+        in?: Array<'failed' | 'succeeded'> | string;
+        not_in?: Array<'failed' | 'succeeded'> | string;
+        all?: Array<'failed' | 'succeeded'> | string;
+        greater_than?: 'failed' | 'succeeded';
+        greater_than_equal?: 'failed' | 'succeeded';
+        less_than?: 'failed' | 'succeeded';
+        less_than_equal?: 'failed' | 'succeeded';
+        like?: string;
+        not_like?: string;
+        contains?: 'failed' | 'succeeded';
+        exists?: boolean;
+    } | undefined;
+};
+
 export type PayloadLockedDocument = {
     id: number;
     document?: {
@@ -3851,6 +4819,7 @@ export type Populate = {
     media?: MediaSelect;
     tracking?: TrackingSelect;
     orders?: OrderSelect;
+    'payload-jobs'?: PayloadJobSelect;
     'payload-locked-documents'?: PayloadLockedDocumentSelect;
 };
 
@@ -6836,10 +7805,13 @@ export type RichTextBodyInputLinkFields = {
         relationTo?: 'orders';
         value?: number;
     } | {
+        relationTo?: 'payload-jobs';
+        value?: number;
+    } | {
         relationTo?: 'payload-locked-documents';
         value?: number;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-jobs' | 'payload-locked-documents';
     });
 };
 
@@ -7002,12 +7974,15 @@ export type RichTextBodyInputRelationship = ({
     relationTo?: 'orders';
     value?: number;
 } | {
+    relationTo?: 'payload-jobs';
+    value?: number;
+} | {
     relationTo?: 'payload-locked-documents';
     value?: number;
 }) & {
     type: 'relationship';
     version?: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-jobs' | 'payload-locked-documents';
 };
 
 export type RichTextBodyInputTab = {
@@ -7073,10 +8048,13 @@ export type RichTextBodyLinkFields = {
         relationTo?: 'orders';
         value?: number | PopulatedDocument | null;
     } | {
+        relationTo?: 'payload-jobs';
+        value?: number | PopulatedDocument | null;
+    } | {
         relationTo?: 'payload-locked-documents';
         value?: number | PopulatedDocument | null;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-jobs' | 'payload-locked-documents';
     });
 };
 
@@ -7183,12 +8161,15 @@ export type RichTextBodyRelationship = ({
     relationTo?: 'orders';
     value?: number | PopulatedDocument | null;
 } | {
+    relationTo?: 'payload-jobs';
+    value?: number | PopulatedDocument | null;
+} | {
     relationTo?: 'payload-locked-documents';
     value?: number | PopulatedDocument | null;
 }) & {
     type: 'relationship';
     version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-jobs' | 'payload-locked-documents';
 };
 
 export type RichTextBodyTab = {
@@ -7296,10 +8277,13 @@ export type RichTextContentInputLinkFields = {
         relationTo?: 'orders';
         value?: number;
     } | {
+        relationTo?: 'payload-jobs';
+        value?: number;
+    } | {
         relationTo?: 'payload-locked-documents';
         value?: number;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-jobs' | 'payload-locked-documents';
     });
 };
 
@@ -7462,12 +8446,15 @@ export type RichTextContentInputRelationship = ({
     relationTo?: 'orders';
     value?: number;
 } | {
+    relationTo?: 'payload-jobs';
+    value?: number;
+} | {
     relationTo?: 'payload-locked-documents';
     value?: number;
 }) & {
     type: 'relationship';
     version?: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-jobs' | 'payload-locked-documents';
 };
 
 export type RichTextContentInputTab = {
@@ -7533,10 +8520,13 @@ export type RichTextContentLinkFields = {
         relationTo?: 'orders';
         value?: number | PopulatedDocument | null;
     } | {
+        relationTo?: 'payload-jobs';
+        value?: number | PopulatedDocument | null;
+    } | {
         relationTo?: 'payload-locked-documents';
         value?: number | PopulatedDocument | null;
     }) & {
-        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
+        relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-jobs' | 'payload-locked-documents';
     });
 };
 
@@ -7589,12 +8579,15 @@ export type RichTextContentRelationship = ({
     relationTo?: 'orders';
     value?: number | PopulatedDocument | null;
 } | {
+    relationTo?: 'payload-jobs';
+    value?: number | PopulatedDocument | null;
+} | {
     relationTo?: 'payload-locked-documents';
     value?: number | PopulatedDocument | null;
 }) & {
     type: 'relationship';
     version: number;
-    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-locked-documents';
+    relationTo: 'users' | 'categories' | 'posts' | 'pages' | 'media' | 'tracking' | 'orders' | 'payload-jobs' | 'payload-locked-documents';
 };
 
 export type RichTextContentTab = {
@@ -18921,6 +19914,984 @@ export type LockOrderResponses = {
 
 export type LockOrderResponse = LockOrderResponses[keyof LockOrderResponses];
 
+export type DeletePayloadJobsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * A filter (the `PayloadJobWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `completedAt`, `totalTried`, `hasError`, `taskSlug`, `workflowSlug`, `queue`, `waitUntil`, `processing`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs';
+};
+
+export type DeletePayloadJobsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type DeletePayloadJobsError = DeletePayloadJobsErrors[keyof DeletePayloadJobsErrors];
+
+export type DeletePayloadJobsResponses = {
+    /**
+     * The deleted documents, and the ones that failed
+     */
+    200: {
+        docs: Array<PayloadJob>;
+        errors: BulkErrors;
+        message: string;
+    };
+};
+
+export type DeletePayloadJobsResponse = DeletePayloadJobsResponses[keyof DeletePayloadJobsResponses];
+
+export type FindPayloadJobsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `PayloadJobWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * false returns every match (or `limit` of them) without a count; at most 1000.
+         */
+        pagination?: boolean;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `completedAt`, `totalTried`, `hasError`, `taskSlug`, `workflowSlug`, `queue`, `waitUntil`, `processing`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadJobSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs';
+};
+
+export type FindPayloadJobsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type FindPayloadJobsError = FindPayloadJobsErrors[keyof FindPayloadJobsErrors];
+
+export type FindPayloadJobsResponses = {
+    /**
+     * A page of Payload Jobs
+     */
+    200: PayloadJobsList;
+};
+
+export type FindPayloadJobsResponse = FindPayloadJobsResponses[keyof FindPayloadJobsResponses];
+
+export type UpdatePayloadJobsData = {
+    body: PayloadJobUpdateInput;
+    path?: never;
+    query: {
+        /**
+         * A filter (the `PayloadJobWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where: string;
+        /**
+         * Changes at most this many of the matching documents, in `sort` order (default, or 0: every match).
+         */
+        limit?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `completedAt`, `totalTried`, `hasError`, `taskSlug`, `workflowSlug`, `queue`, `waitUntil`, `processing`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadJobSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs';
+};
+
+export type UpdatePayloadJobsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type UpdatePayloadJobsError = UpdatePayloadJobsErrors[keyof UpdatePayloadJobsErrors];
+
+export type UpdatePayloadJobsResponses = {
+    /**
+     * The updated documents, and the ones that failed
+     */
+    200: {
+        docs: Array<PayloadJob>;
+        errors: BulkErrors;
+        message: string;
+    };
+};
+
+export type UpdatePayloadJobsResponse = UpdatePayloadJobsResponses[keyof UpdatePayloadJobsResponses];
+
+export type CreatePayloadJobData = {
+    body: PayloadJobCreateInput;
+    path?: never;
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadJobSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+    };
+    url: '/payload-jobs';
+};
+
+export type CreatePayloadJobErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type CreatePayloadJobError = CreatePayloadJobErrors[keyof CreatePayloadJobErrors];
+
+export type CreatePayloadJobResponses = {
+    /**
+     * Created
+     */
+    201: {
+        doc: PayloadJob;
+        message: string;
+    };
+};
+
+export type CreatePayloadJobResponse = CreatePayloadJobResponses[keyof CreatePayloadJobResponses];
+
+export type CountPayloadJobsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * A filter (the `PayloadJobWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs/count';
+};
+
+export type CountPayloadJobsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type CountPayloadJobsError = CountPayloadJobsErrors[keyof CountPayloadJobsErrors];
+
+export type CountPayloadJobsResponses = {
+    /**
+     * The number of matching documents
+     */
+    200: Count;
+};
+
+export type CountPayloadJobsResponse = CountPayloadJobsResponses[keyof CountPayloadJobsResponses];
+
+export type FindDistinctPayloadJobsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query: {
+        /**
+         * The field to list values of: one holding a single value per document (dotted into groups), `id` or a timestamp.
+         */
+        field: 'id' | 'createdAt' | 'updatedAt' | 'completedAt' | 'totalTried' | 'hasError' | 'taskSlug' | 'workflowSlug' | 'queue' | 'waitUntil' | 'processing';
+        /**
+         * A filter (the `PayloadJobWhere` schema), as JSON: `?where={"title":{"equals":"x"}}`; Payload's bracket syntax (`?where[title][equals]=x`) is accepted too, and repeated conditions are ANDed. And/or lists nest at most 6 levels. At most 100 conditions, 1000 values (list items, like words) and 1000 characters a value (limits.where): more is a 400 LimitExceeded.
+         */
+        where?: string;
+        /**
+         * Page size (default 10; 0 returns every match, at most 1000: more matches are a 400 LimitExceeded).
+         */
+        limit?: number;
+        /**
+         * Page number, from 1 to 9007199254740 (⌊(2^53 - 1) / maxLimit⌋, so the offset stays exact).
+         */
+        page?: number;
+        /**
+         * Field path(s), comma-separated; a leading "-" sorts descending. Sortable: `id`, `createdAt`, `updatedAt`, `completedAt`, `totalTried`, `hasError`, `taskSlug`, `workflowSlug`, `queue`, `waitUntil`, `processing`.
+         */
+        sort?: string;
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs/distinct';
+};
+
+export type FindDistinctPayloadJobsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type FindDistinctPayloadJobsError = FindDistinctPayloadJobsErrors[keyof FindDistinctPayloadJobsErrors];
+
+export type FindDistinctPayloadJobsResponses = {
+    /**
+     * The distinct values
+     */
+    200: PayloadJobsDistinct;
+};
+
+export type FindDistinctPayloadJobsResponse = FindDistinctPayloadJobsResponses[keyof FindDistinctPayloadJobsResponses];
+
+export type RunJobsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        queue?: string;
+        allQueues?: 'true' | 'false';
+    };
+    url: '/payload-jobs/run';
+};
+
+export type RunJobsErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type RunJobsError = RunJobsErrors[keyof RunJobsErrors];
+
+export type RunJobsResponses = {
+    /**
+     * The jobs claimed ran
+     */
+    200: {
+        message: string;
+        noJobsRemaining: boolean;
+        remainingJobsFromQueried: number;
+    };
+};
+
+export type RunJobsResponse = RunJobsResponses[keyof RunJobsResponses];
+
+export type DeletePayloadJobData = {
+    body?: never;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs/{id}';
+};
+
+export type DeletePayloadJobErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type DeletePayloadJobError = DeletePayloadJobErrors[keyof DeletePayloadJobErrors];
+
+export type DeletePayloadJobResponses = {
+    /**
+     * Deleted
+     */
+    200: {
+        doc: PayloadJob;
+        message: string;
+    };
+};
+
+export type DeletePayloadJobResponse = DeletePayloadJobResponses[keyof DeletePayloadJobResponses];
+
+export type FindPayloadJobByIdData = {
+    body?: never;
+    headers?: {
+        /**
+         * Entity tags of answers the caller holds: when one is current (no write since), the answer is 304 without a body. Anonymous reads only.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadJobSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs/{id}';
+};
+
+export type FindPayloadJobByIdErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type FindPayloadJobByIdError = FindPayloadJobByIdErrors[keyof FindPayloadJobByIdErrors];
+
+export type FindPayloadJobByIdResponses = {
+    /**
+     * The Payload Job
+     */
+    200: PayloadJob;
+};
+
+export type FindPayloadJobByIdResponse = FindPayloadJobByIdResponses[keyof FindPayloadJobByIdResponses];
+
+export type UpdatePayloadJobData = {
+    body: PayloadJobUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadJobSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs/{id}';
+};
+
+export type UpdatePayloadJobErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type UpdatePayloadJobError = UpdatePayloadJobErrors[keyof UpdatePayloadJobErrors];
+
+export type UpdatePayloadJobResponses = {
+    /**
+     * Updated
+     */
+    200: {
+        doc: PayloadJob;
+        message: string;
+    };
+};
+
+export type UpdatePayloadJobResponse = UpdatePayloadJobResponses[keyof UpdatePayloadJobResponses];
+
+export type DuplicatePayloadJobData = {
+    /**
+     * Fields to change in the copy (optional)
+     */
+    body?: PayloadJobUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Relation population depth (default 2). The related documents an answer may hold are bounded (limits.population: 10000 documents, 8388608 bytes); past that the answer is a 400 LimitExceeded.
+         */
+        depth?: number;
+        /**
+         * Fields to return (the `PayloadJobSelect` schema), as JSON: `{"title":true}` keeps only those, `{"body":false}` drops those (bracket syntax also accepted).
+         */
+        select?: string;
+        /**
+         * Fields to return of populated documents, by collection slug, as JSON: `{"categories":{"title":true}}`.
+         */
+        populate?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        'fallback-locale'?: string;
+        /**
+         * The same as `fallback-locale`; this one wins when both are given (as Payload).
+         */
+        fallbackLocale?: string;
+        /**
+         * true reads the newest drafts / saves as a draft (with versions.drafts; elsewhere accepted and ignored). false, the default, reads and saves published content. A draft save (true, and a body whose _status is not "published") may leave out, or send empty, the fields the body schema marks required, as Payload's draft saves do; the body schema states the rule of a save without it, since a body schema cannot read a query parameter.
+         */
+        draft?: boolean;
+        /**
+         * Collections with trash: true includes documents in the trash (default false: they are left out, and one asked for by id is a 404). `where[deletedAt][exists]=true` narrows to the trash. Elsewhere accepted and ignored.
+         */
+        trash?: boolean;
+    };
+    url: '/payload-jobs/{id}/duplicate';
+};
+
+export type DuplicatePayloadJobErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type DuplicatePayloadJobError = DuplicatePayloadJobErrors[keyof DuplicatePayloadJobErrors];
+
+export type DuplicatePayloadJobResponses = {
+    /**
+     * The copy
+     */
+    200: {
+        doc: PayloadJob;
+        message: string;
+    };
+};
+
+export type DuplicatePayloadJobResponse = DuplicatePayloadJobResponses[keyof DuplicatePayloadJobResponses];
+
+export type DocAccessPayloadJobData = {
+    /**
+     * Data handed to the access functions instead of the stored document (optional)
+     */
+    body?: PayloadJobUpdateInput;
+    path: {
+        /**
+         * The document id (at most 999999999999999: 15 digits).
+         */
+        id: number;
+    };
+    query?: {
+        /**
+         * Accepted and ignored: the config has no localization.
+         */
+        locale?: string;
+    };
+    url: '/payload-jobs/access/{id}';
+};
+
+export type DocAccessPayloadJobErrors = {
+    /**
+     * The request is malformed: a validation error (data.errors lists every failing field; a value another document already holds is "Value must be unique" on its path), a bad query (QueryError), a bad parameter, or a request over a per-request limit (LimitExceeded: data.limit names the config key, data.max its value; see docs/reliability.md)
+     */
+    400: Error;
+    /**
+     * Not logged in (or the token is invalid, expired or logged out)
+     */
+    401: Error;
+    /**
+     * Logged in, but not allowed
+     */
+    403: Error;
+    /**
+     * No such document (or the caller may not see it)
+     */
+    404: Error;
+    /**
+     * The request body is too large
+     */
+    413: Error;
+    /**
+     * The request line and headers together exceed the server limit (16 KiB by default; a long query string, usually). Answered before the route is known: the CMS error body on every path
+     */
+    431: Error;
+    /**
+     * Something went wrong (details are logged with the request id, never returned)
+     */
+    500: Error;
+    /**
+     * The database is unavailable (data.reason "databaseUnavailable"; retry shortly), or the connection was lost while this write was committing (data.reason "commitOutcomeUnknown": it may or may not have been applied; read the data back before sending it again), or the write kept conflicting with concurrent writes through other database nodes (data.reason "writeConflict": not applied; retry shortly), or the server is processing as many images as limits.images allows (data.reason "busy": nothing written; retry after Retry-After seconds)
+     */
+    503: Error;
+};
+
+export type DocAccessPayloadJobError = DocAccessPayloadJobErrors[keyof DocAccessPayloadJobErrors];
+
+export type DocAccessPayloadJobResponses = {
+    /**
+     * The permissions
+     */
+    200: PayloadJobPermissions;
+};
+
+export type DocAccessPayloadJobResponse = DocAccessPayloadJobResponses[keyof DocAccessPayloadJobResponses];
+
 export type DeletePayloadLockedDocumentsData = {
     body?: never;
     path?: never;
@@ -20294,6 +22265,7 @@ export type AccessResponses = {
             media?: MediaPermissions;
             tracking?: TrackingPermissions;
             orders?: OrderPermissions;
+            'payload-jobs'?: PayloadJobPermissions;
             'payload-locked-documents'?: PayloadLockedDocumentPermissions;
         };
         globals?: {

@@ -15,6 +15,7 @@ export const collections = {
   "media": { find: sdk.findAllMedia, findByID: sdk.findMediaById, count: sdk.countAllMedia, create: sdk.createMedia, update: sdk.updateMedia, delete: sdk.deleteMedia, updateMany: sdk.updateAllMedia, deleteMany: sdk.deleteAllMedia, findDistinct: sdk.findDistinctAllMedia, docAccess: sdk.docAccessMedia, duplicate: sdk.duplicateMedia, getFile: sdk.getMediaFile, lockStatus: sdk.lockStatusMedia, lock: sdk.lockMedia, releaseLock: sdk.releaseLockMedia },
   "tracking": { find: sdk.findAllTracking, findByID: sdk.findTrackingById, count: sdk.countAllTracking, create: sdk.createTracking, update: sdk.updateTracking, delete: sdk.deleteTracking, updateMany: sdk.updateAllTracking, deleteMany: sdk.deleteAllTracking, findDistinct: sdk.findDistinctAllTracking, docAccess: sdk.docAccessTracking, duplicate: sdk.duplicateTracking, lockStatus: sdk.lockStatusTracking, lock: sdk.lockTracking, releaseLock: sdk.releaseLockTracking },
   "orders": { find: sdk.findOrders, findByID: sdk.findOrderById, count: sdk.countOrders, create: sdk.createOrder, update: sdk.updateOrder, delete: sdk.deleteOrder, updateMany: sdk.updateOrders, deleteMany: sdk.deleteOrders, findDistinct: sdk.findDistinctOrders, docAccess: sdk.docAccessOrder, duplicate: sdk.duplicateOrder, lockStatus: sdk.lockStatusOrder, lock: sdk.lockOrder, releaseLock: sdk.releaseLockOrder },
+  "payload-jobs": { find: sdk.findPayloadJobs, findByID: sdk.findPayloadJobById, count: sdk.countPayloadJobs, create: sdk.createPayloadJob, update: sdk.updatePayloadJob, delete: sdk.deletePayloadJob, updateMany: sdk.updatePayloadJobs, deleteMany: sdk.deletePayloadJobs, findDistinct: sdk.findDistinctPayloadJobs, docAccess: sdk.docAccessPayloadJob, duplicate: sdk.duplicatePayloadJob },
   "payload-locked-documents": { find: sdk.findPayloadLockedDocuments, findByID: sdk.findPayloadLockedDocumentById, count: sdk.countPayloadLockedDocuments, create: sdk.createPayloadLockedDocument, update: sdk.updatePayloadLockedDocument, delete: sdk.deletePayloadLockedDocument, updateMany: sdk.updatePayloadLockedDocuments, deleteMany: sdk.deletePayloadLockedDocuments, findDistinct: sdk.findDistinctPayloadLockedDocuments, docAccess: sdk.docAccessPayloadLockedDocument, duplicate: sdk.duplicatePayloadLockedDocument },
 }
 
@@ -139,6 +140,24 @@ export interface CollectionTypes {
     distinctField: NonNullable<T.FindDistinctOrdersData['query']>['field']
     distinct: T.OrdersDistinct
     permissions: T.OrderPermissions
+    version: never
+    versions: never
+    versionWhere: never
+    upload: false
+    sizes: never
+  }
+  "payload-jobs": {
+    doc: T.PayloadJob
+    list: T.PayloadJobsList
+    where: T.PayloadJobWhere
+    create: T.PayloadJobCreateInput
+    update: T.PayloadJobUpdateInput
+    findQuery: Typed<Omit<NonNullable<T.FindPayloadJobsData['query']>, 'where'>, T.PayloadJobSelect>
+    readQuery: Typed<NonNullable<T.FindPayloadJobByIdData['query']>, T.PayloadJobSelect>
+    writeQuery: Typed<NonNullable<T.CreatePayloadJobData['query']>, T.PayloadJobSelect>
+    distinctField: NonNullable<T.FindDistinctPayloadJobsData['query']>['field']
+    distinct: T.PayloadJobsDistinct
+    permissions: T.PayloadJobPermissions
     version: never
     versions: never
     versionWhere: never

@@ -126,6 +126,18 @@ export const operations = {
   lockStatusOrder: {"method":"get","path":"/orders/{id}/lock","kind":"lockStatus","collection":"orders"},
   lockOrder: {"method":"post","path":"/orders/{id}/lock","kind":"lockDocument","collection":"orders"},
   releaseLockOrder: {"method":"delete","path":"/orders/{id}/lock","kind":"unlockDocument","collection":"orders"},
+  findPayloadJobs: {"method":"get","path":"/payload-jobs","kind":"find","collection":"payload-jobs"},
+  createPayloadJob: {"method":"post","path":"/payload-jobs","kind":"create","collection":"payload-jobs"},
+  updatePayloadJobs: {"method":"patch","path":"/payload-jobs","kind":"updateMany","collection":"payload-jobs"},
+  deletePayloadJobs: {"method":"delete","path":"/payload-jobs","kind":"deleteMany","collection":"payload-jobs"},
+  countPayloadJobs: {"method":"get","path":"/payload-jobs/count","kind":"count","collection":"payload-jobs"},
+  findDistinctPayloadJobs: {"method":"get","path":"/payload-jobs/distinct","kind":"findDistinct","collection":"payload-jobs"},
+  runJobs: {"method":"get","path":"/payload-jobs/run","kind":"endpoint","collection":"payload-jobs","endpoint":0},
+  findPayloadJobByID: {"method":"get","path":"/payload-jobs/{id}","kind":"findByID","collection":"payload-jobs"},
+  updatePayloadJob: {"method":"patch","path":"/payload-jobs/{id}","kind":"update","collection":"payload-jobs"},
+  deletePayloadJob: {"method":"delete","path":"/payload-jobs/{id}","kind":"delete","collection":"payload-jobs"},
+  duplicatePayloadJob: {"method":"post","path":"/payload-jobs/{id}/duplicate","kind":"duplicate","collection":"payload-jobs"},
+  docAccessPayloadJob: {"method":"post","path":"/payload-jobs/access/{id}","kind":"docAccess","collection":"payload-jobs"},
   findPayloadLockedDocuments: {"method":"get","path":"/payload-locked-documents","kind":"find","collection":"payload-locked-documents"},
   createPayloadLockedDocument: {"method":"post","path":"/payload-locked-documents","kind":"create","collection":"payload-locked-documents"},
   updatePayloadLockedDocuments: {"method":"patch","path":"/payload-locked-documents","kind":"updateMany","collection":"payload-locked-documents"},
@@ -296,6 +308,18 @@ export interface OperationHandlers<Ctx> {
   lockStatusOrder: OperationHandler<T.LockStatusOrderData, T.LockStatusOrderResponses, T.LockStatusOrderErrors, Ctx>
   lockOrder: OperationHandler<T.LockOrderData, T.LockOrderResponses, T.LockOrderErrors, Ctx>
   releaseLockOrder: OperationHandler<T.ReleaseLockOrderData, T.ReleaseLockOrderResponses, T.ReleaseLockOrderErrors, Ctx>
+  findPayloadJobs: OperationHandler<T.FindPayloadJobsData, T.FindPayloadJobsResponses, T.FindPayloadJobsErrors, Ctx>
+  createPayloadJob: OperationHandler<T.CreatePayloadJobData, T.CreatePayloadJobResponses, T.CreatePayloadJobErrors, Ctx>
+  updatePayloadJobs: OperationHandler<T.UpdatePayloadJobsData, T.UpdatePayloadJobsResponses, T.UpdatePayloadJobsErrors, Ctx>
+  deletePayloadJobs: OperationHandler<T.DeletePayloadJobsData, T.DeletePayloadJobsResponses, T.DeletePayloadJobsErrors, Ctx>
+  countPayloadJobs: OperationHandler<T.CountPayloadJobsData, T.CountPayloadJobsResponses, T.CountPayloadJobsErrors, Ctx>
+  findDistinctPayloadJobs: OperationHandler<T.FindDistinctPayloadJobsData, T.FindDistinctPayloadJobsResponses, T.FindDistinctPayloadJobsErrors, Ctx>
+  runJobs: OperationHandler<T.RunJobsData, T.RunJobsResponses, T.RunJobsErrors, Ctx>
+  findPayloadJobByID: OperationHandler<T.FindPayloadJobByIdData, T.FindPayloadJobByIdResponses, T.FindPayloadJobByIdErrors, Ctx>
+  updatePayloadJob: OperationHandler<T.UpdatePayloadJobData, T.UpdatePayloadJobResponses, T.UpdatePayloadJobErrors, Ctx>
+  deletePayloadJob: OperationHandler<T.DeletePayloadJobData, T.DeletePayloadJobResponses, T.DeletePayloadJobErrors, Ctx>
+  duplicatePayloadJob: OperationHandler<T.DuplicatePayloadJobData, T.DuplicatePayloadJobResponses, T.DuplicatePayloadJobErrors, Ctx>
+  docAccessPayloadJob: OperationHandler<T.DocAccessPayloadJobData, T.DocAccessPayloadJobResponses, T.DocAccessPayloadJobErrors, Ctx>
   findPayloadLockedDocuments: OperationHandler<T.FindPayloadLockedDocumentsData, T.FindPayloadLockedDocumentsResponses, T.FindPayloadLockedDocumentsErrors, Ctx>
   createPayloadLockedDocument: OperationHandler<T.CreatePayloadLockedDocumentData, T.CreatePayloadLockedDocumentResponses, T.CreatePayloadLockedDocumentErrors, Ctx>
   updatePayloadLockedDocuments: OperationHandler<T.UpdatePayloadLockedDocumentsData, T.UpdatePayloadLockedDocumentsResponses, T.UpdatePayloadLockedDocumentsErrors, Ctx>

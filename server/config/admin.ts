@@ -5,6 +5,7 @@
  * field is validated (server/local/fields/validate.ts).
  */
 import type { CmsRequest } from './types.ts'
+import type { LivePreviewConfig, RootLivePreviewConfig } from './live-preview.ts'
 
 /** A label or description: a string, or one per language (Payload's i18n form, e.g. `{ en: 'Title' }`). */
 export type StaticText = string | Record<string, string>
@@ -59,6 +60,8 @@ export interface CollectionAdmin {
   hideAPIURL?: boolean
   pagination?: { defaultLimit?: number; limits?: number[] }
   components?: AdminComponents
+  /** Payload's live preview of a document (config/live-preview.ts). */
+  livePreview?: LivePreviewConfig
   [key: string]: unknown
 }
 
@@ -69,6 +72,8 @@ export interface GlobalAdmin {
   hidden?: boolean | ((args: { user: CmsRequest['user'] }) => boolean)
   hideAPIURL?: boolean
   components?: AdminComponents
+  /** Payload's live preview of the global (config/live-preview.ts). */
+  livePreview?: LivePreviewConfig
   [key: string]: unknown
 }
 
@@ -82,6 +87,8 @@ export interface RootAdmin {
   components?: AdminComponents
   importMap?: Record<string, unknown>
   dateFormat?: string
+  /** Live preview for the collections and globals it lists (config/live-preview.ts). */
+  livePreview?: RootLivePreviewConfig
   [key: string]: unknown
 }
 

@@ -148,6 +148,8 @@ export interface SanitizedJobs {
   access: { run: JobsAccess; queue: JobsAccess; cancel: JobsAccess; read: JobsAccess }
   /** The collections with `versions.drafts.schedulePublish`: deleting one of their documents drops its pending schedules. */
   schedulePublishCollections: ReadonlySet<string>
+  /** The globals with `versions.drafts.schedulePublish`. */
+  schedulePublishGlobals: ReadonlySet<string>
 }
 
 /** `cms.jobs.queue` arguments: a task or a workflow, its input, and when and where it runs. */

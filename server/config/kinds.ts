@@ -112,7 +112,7 @@ export const KINDS = {
     statuses: [200],
     target: 'either',
     description:
-      "Which conditional fields apply to a form's data (Payload's `admin.condition`, which only the server can run): every field with a condition present in `data`, by path (`layout.0.attribution`), to true or false. Offered only where some field has a condition, to a logged-in caller with create access (`operation: 'create'`) or update access; the data is neither validated nor stored.",
+      "Which conditional fields apply to a form's data (Payload's `admin.condition`, which only the server can run): every field with a condition present in `data`, by path (`layout.0.attribution`), to true or false. With a live preview whose URL is a function (`admin.livePreview.url`), also that URL for the data (`livePreviewURL`, not on a create). Offered only where some field has a condition or such a preview is configured, to a logged-in caller with create access (`operation: 'create'`) or update access; the data is neither validated nor stored.",
   },
   ...LOCK_KINDS,
   // versions

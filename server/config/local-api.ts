@@ -359,7 +359,9 @@ export interface LocalApi {
     args: DocAccessGlobalArgs<S>,
   ): Promise<Record<string, unknown>>
   /** Which conditional fields (`admin.condition`) apply to a form's data, by path. */
-  formState(args: FormStateArgs): Promise<{ conditions: Record<string, boolean> }>
+  formState(
+    args: FormStateArgs,
+  ): Promise<{ conditions: Record<string, boolean>; livePreviewURL?: string }>
   /** Who holds the lock of a document or global (read access; lockDocuments). */
   lockStatus(args: DocumentLockArgs): Promise<LockState>
   /** Takes or touches the caller's lock (update access); 423 while another user holds it, unless `takeOver`. */

@@ -9,6 +9,7 @@ import { checkNames } from './names.ts'
 import { annotateRelations } from './ids.ts'
 import { sanitizeCollection } from './sanitize/collection.ts'
 import { checkAdminObject, checkAdminUser } from './sanitize/admin.ts'
+import { checkLivePreview } from './live-preview.ts'
 import { checkEndpoints } from './sanitize/endpoints.ts'
 import { sanitizeGlobal } from './sanitize/global.ts'
 import { resolveJoins } from './sanitize/joins.ts'
@@ -93,6 +94,7 @@ export function sanitizeConfig(input: Config): SanitizedConfig {
   const endpoints = withReorderEndpoint(input.endpoints ?? [], orders)
   checkAdminObject(input, 'The config')
   checkAdminUser(input.admin?.user, collections)
+  checkLivePreview({ admin: input.admin, collections, globals })
   const cookiePrefix = cookiePrefixOf(input)
   for (const c of collections) {
     if (c.auth) checkRequestAuth(c.auth, `Collection "${c.slug}"`, maxDepth)

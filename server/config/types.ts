@@ -280,6 +280,14 @@ export interface ResolvedLexical {
   headingSizes: string[]
   /** The `listType`s a list may take (`bullet`, `number`, `check`). */
   listTypes: string[]
+  /**
+   * The text formats the editor offers (`bold`, `italic`, `underline`, `strikethrough`, `subscript`,
+   * `superscript`, `inlineCode`), in the order of its features; an admin offers only these (the server does not
+   * check a text node's format bits, as Payload does not).
+   */
+  formats?: string[]
+  /** Whether the editor has Payload's floating toolbar on a selection (`InlineToolbarFeature`). */
+  inlineToolbar?: boolean
   /** Blocks of `block` nodes and of `inlineBlock` nodes (their fields flattened). */
   blocks: FlattenedBlock[]
   inlineBlocks: FlattenedBlock[]

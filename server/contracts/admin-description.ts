@@ -18,7 +18,9 @@ import type {
 } from '../config/types.ts'
 import type { SanitizedUpload } from '../config/upload.ts'
 import { isRecord } from '../utilities/is-record.ts'
+import { labelsOrDefault as labelsOf } from '../config/labels.ts'
 import { traverseFields } from '../config/fields.ts'
+import { withPublishing, type AdminLivePreview } from './admin-publishing.ts'
 
 export interface AdminDescription {
   routes: { admin: string; api: string }
@@ -60,6 +62,10 @@ export interface AdminEntity {
   lock?: number
   /** `versions.drafts.autosave`: the form saves a draft this many milliseconds after a change. */
   autosave: false | { interval: number }
+  /** `versions.drafts.schedulePublish`: the form offers to publish or unpublish at a set time (docs/jobs.md). */
+  schedulePublish?: boolean
+  /** `admin.livePreview` (config/live-preview.ts), where it is on. */
+  livePreview?: AdminLivePreview
   versions: boolean
   trash: boolean
   timestamps: boolean
@@ -180,6 +186,8 @@ export function describeField(field: Field): Record<string, unknown> {
   if (admin) out.admin = admin
   if (Array.isArray(f.fields)) out.fields = describeFields(f.fields as Field[])
   if (Array.isArray(f.blocks)) out.blocks = describeBlocks(f.blocks as Record<string, unknown>[])
+  // An array's rows are named by its singular label (Payload's "Tag 01").
+  if (f.type === 'array' && typeof f.name === 'string') out.labels = labelsOf(f.labels, f.name)
   const lexical = f.type === 'richText' ? editors.get(f.editor ?? DEFAULT_EDITOR) : undefined
   if (lexical) out.editor = describeEditor(lexical)
   if (Array.isArray(f.tabs))
@@ -193,15 +201,17 @@ export function describeField(field: Field): Record<string, unknown> {
 }
 
 /**
- * A rich-text field's resolved editor (config/sanitize/lexical.ts) as the admin's editor needs it: the node types
- * it allows, the collections upload, relationship and internal-link nodes may point at, the blocks with their
- * fields, and each upload collection's node fields.
+ * A rich-text field's resolved editor (config/sanitize/lexical.ts) as the admin's editor needs it: the node types,
+ * heading sizes, list types, text formats and floating toolbar it offers, the collections upload, relationship and
+ * internal-link nodes may point at, the blocks with their fields, and each upload collection's node fields.
  */
 function describeEditor(lexical: ResolvedLexical): Record<string, unknown> {
   return {
     nodes: [...lexical.nodes],
     headingSizes: [...lexical.headingSizes],
     listTypes: [...lexical.listTypes],
+    formats: [...(lexical.formats ?? [])],
+    inlineToolbar: lexical.inlineToolbar ?? false,
     blocks: describeBlocks(lexical.blocks as unknown as Record<string, unknown>[]),
     inlineBlocks: describeBlocks(lexical.inlineBlocks as unknown as Record<string, unknown>[]),
     ...(lexical.relationship
@@ -235,11 +245,6 @@ const describeBlocks = (blocks: Record<string, unknown>[]): Record<string, unkno
 /** Fields as described; `ui` fields (custom admin components, no data) are left out: this admin has no slot for them. */
 const describeFields = (fields: Field[]): Record<string, unknown>[] =>
   fields.filter((f) => f.type !== 'ui').map(describeField)
-
-function labelsOf(labels: unknown, slug: string): { singular: string; plural: string } {
-  const l = isRecord(labels) ? labels : {}
-  return { singular: staticText(l.singular) ?? slug, plural: staticText(l.plural) ?? slug }
-}
 
 const groupOf = (admin: Record<string, unknown> | undefined): string | undefined =>
   admin?.group === false ? undefined : staticText(admin?.group)
@@ -346,7 +351,11 @@ export function adminDescription(config: SanitizedConfig): AdminDescription {
           })),
         }
       : false,
-    collections: config.collections.map((c) => withLock(config, c, describeCollection(c))),
-    globals: config.globals.map((g) => withLock(config, g, describeGlobal(g))),
+    collections: config.collections.map((c) =>
+      withPublishing(config, 'collection', withLock(config, c, describeCollection(c))),
+    ),
+    globals: config.globals.map((g) =>
+      withPublishing(config, 'global', withLock(config, g, describeGlobal(g))),
+    ),
   }
 }

@@ -3,6 +3,7 @@ import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../c
 import { collectionNames, globalName } from '../config/names.ts'
 import { heyApiTypeName } from './stubs.ts'
 import { hasConditions } from '../config/fields.ts'
+import { urlOnServer } from '../config/live-preview.ts'
 import { eventTypes } from '../config/events.ts'
 
 /**
@@ -29,7 +30,7 @@ const fnLine = (slug: string, ops: Record<string, string>) =>
     .join(', ')} },`
 
 /** A collection's functions (by the operation ids the OpenAPI compiler names) and its types. */
-function collectionEntry(c: SanitizedCollection, lockable: boolean): Entry {
+function collectionEntry(c: SanitizedCollection, lockable: boolean, preview: boolean): Entry {
   const { singular, plural } = collectionNames(c)
   const ops: Record<string, string> = {
     find: `find${plural}`,
@@ -49,7 +50,7 @@ function collectionEntry(c: SanitizedCollection, lockable: boolean): Entry {
       restoreVersion: `restore${singular}Version`,
     }),
     ...(c.upload && { getFile: `get${singular}File` }),
-    ...(hasConditions(c.flatFields) && { formState: `formState${singular}` }),
+    ...((hasConditions(c.flatFields) || preview) && { formState: `formState${singular}` }),
     ...(lockable && {
       lockStatus: `lockStatus${singular}`,
       lock: `lock${singular}`,
@@ -85,13 +86,13 @@ function collectionEntry(c: SanitizedCollection, lockable: boolean): Entry {
 }
 
 /** A global's functions and its types. */
-function globalEntry(g: SanitizedGlobal, lockable: boolean): Entry {
+function globalEntry(g: SanitizedGlobal, lockable: boolean, preview: boolean): Entry {
   const name = globalName(g)
   const ops: Record<string, string> = {
     find: `find${name}`,
     update: `update${name}`,
     docAccess: `docAccess${name}`,
-    ...(hasConditions(g.flatFields) && { formState: `formState${name}` }),
+    ...((hasConditions(g.flatFields) || preview) && { formState: `formState${name}` }),
     ...(lockable && {
       lockStatus: `lockStatus${name}`,
       lock: `lock${name}`,
@@ -132,8 +133,13 @@ function authEntry(c: SanitizedCollection): Entry {
 }
 
 export function generateSdkMap(config: SanitizedConfig): string {
-  const collections = config.collections.map((c) => collectionEntry(c, isLockable(config, c)))
-  const globals = config.globals.map((g) => globalEntry(g, isLockable(config, g)))
+  // The form-state route also runs a live preview's URL function (config/live-preview.ts).
+  const collections = config.collections.map((c) =>
+    collectionEntry(c, isLockable(config, c), urlOnServer(config, 'collection', c.slug)),
+  )
+  const globals = config.globals.map((g) =>
+    globalEntry(g, isLockable(config, g), urlOnServer(config, 'global', g.slug)),
+  )
   const auth = config.collections.filter((c) => c.auth).map(authEntry)
   const orders = config.ordersApi
     ? 'export const orders = { list: sdk.v1ListOrders, create: sdk.v1CreateOrder, get: sdk.v1GetOrder, cancel: sdk.v1CancelOrder, logout: sdk.v1Logout, adminList: sdk.v1AdminListOrders, adminShip: sdk.v1AdminShipOrder }\nexport type Order = T.V1Order\nexport type OrderInput = T.V1OrderInput\nexport type OrderList = T.V1OrderList'

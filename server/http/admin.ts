@@ -10,6 +10,7 @@ import type Koa from 'koa'
 import type { SanitizedConfig } from '../config/types.ts'
 import type { AppState } from './state.ts'
 import { contentSecurityPolicy } from './package-assets.ts'
+import { previewOrigins } from '../config/live-preview.ts'
 
 const DIST = path.join(path.dirname(new URL(import.meta.url).pathname), '../../admin/dist')
 
@@ -24,11 +25,20 @@ const TYPES: Record<string, string> = {
 /** Scripts, styles and connections only to this server; no inline code at all; `blob:` images (upload previews). */
 export const ADMIN_CSP = contentSecurityPolicy({ images: ['data:', 'blob:'] })
 
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': ADMIN_CSP,
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'same-origin',
+/**
+ * The admin's headers. With live preview (`admin.livePreview`) the page may frame the preview's origins, and those
+ * only (`frame-src`): the string URLs' origins and the `origins` listed for a URL function (config/live-preview.ts).
+ */
+function securityHeaders(config: SanitizedConfig): Record<string, string> {
+  const frames = previewOrigins(config)
+  return {
+    'Content-Security-Policy': frames.length
+      ? `${ADMIN_CSP}; frame-src ${frames.join(' ')}`
+      : ADMIN_CSP,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'same-origin',
+  }
 }
 
 export function adminEnabled(config: SanitizedConfig): boolean {
@@ -43,6 +53,7 @@ export function adminApp(
   if (!adminEnabled(config)) return undefined
   const base = config.routes.admin
   const configJson = Buffer.from(JSON.stringify(description))
+  const headers = securityHeaders(config)
   const files = new Map<string, Buffer>()
   // The app's routes nest (`/admin/collections/posts/1`): its assets are addressed from the admin's base, once.
   let page: string | undefined
@@ -71,7 +82,7 @@ export function adminApp(
     }
     if (p === base) return ctx.redirect(`${base}/`)
     const rel = p.slice(base.length + 1)
-    ctx.set(SECURITY_HEADERS)
+    ctx.set(headers)
     if (rel === 'config.json') {
       ctx.type = 'application/json'
       ctx.set('Cache-Control', 'no-cache')

@@ -84,8 +84,8 @@ test.serial(
     )
     const [a, b, c] = before.layout.map((r: Doc) => r.id as string)
 
-    await page.getByRole('button', { name: 'Move up Content 3' }).click()
-    await page.getByRole('button', { name: 'Remove Content 1' }).click()
+    await page.getByRole('button', { name: 'Move up Content 03' }).click()
+    await page.getByRole('button', { name: 'Remove Content 01' }).click()
     t.is(await editorAt(p, 0).innerText(), 'Third block')
     t.is(await editorAt(p, 1).innerText(), 'Second block')
     await editorAt(p, 0).click()
@@ -118,12 +118,14 @@ test.serial(
       await page.getByRole('button', { name: 'Add Tags row' }).click()
       await page.locator(`#field-tags__${i}__tag`).fill(tag)
     }
-    const toggle = (i: number) => page.getByRole('button', { name: `Tags ${i}`, exact: true })
+    // Rows are named as Payload names them: the array's singular label and a two-digit number.
+    const toggle = (i: number) =>
+      page.getByRole('button', { name: `Tag ${String(i).padStart(2, '0')}`, exact: true })
     await toggle(1).click()
     t.is(await toggle(1).getAttribute('aria-expanded'), 'false')
     t.false(await page.locator('#field-tags__0__tag').isVisible())
 
-    await page.getByRole('button', { name: 'Move down Tags 1' }).click()
+    await page.getByRole('button', { name: 'Move down Tag 01' }).click()
     t.is(await toggle(1).getAttribute('aria-expanded'), 'true')
     t.is(await toggle(2).getAttribute('aria-expanded'), 'false')
     t.is(await page.locator('#field-tags__0__tag').inputValue(), 'two')
@@ -131,7 +133,7 @@ test.serial(
     t.is(await page.locator('#field-tags__1__tag').inputValue(), 'one')
     t.false(await page.locator('#field-tags__1__tag').isVisible())
 
-    await page.getByRole('button', { name: 'Duplicate Tags 3' }).click()
+    await page.getByRole('button', { name: 'Duplicate Tag 03' }).click()
     t.is(await page.locator('#field-tags__3__tag').inputValue(), 'three')
     t.is(await toggle(4).getAttribute('aria-expanded'), 'true')
     const created = page.waitForRequest(
@@ -173,7 +175,7 @@ test.serial("a server error on a row's field follows the row when it moves", asy
   const listed = () => page.getByRole('alert').getByRole('listitem').allInnerTexts()
   t.true((await listed()).some((e) => e.startsWith('layout.0.heading:')))
 
-  await page.getByRole('button', { name: 'Move down Hero 1' }).click()
+  await page.getByRole('button', { name: 'Move down Hero 01' }).click()
   await error(1).waitFor()
   t.is(await error(0).count(), 0)
   t.is(await page.locator('#field-layout__0__heading').inputValue(), 'A heading')
@@ -183,7 +185,7 @@ test.serial("a server error on a row's field follows the row when it moves", asy
   t.false((await listed()).some((e) => e.startsWith('layout.0.heading:')))
 
   // A removed row takes its error with it.
-  await page.getByRole('button', { name: 'Remove Hero 2' }).click()
+  await page.getByRole('button', { name: 'Remove Hero 02' }).click()
   t.is(await page.locator('.field-error').count(), 0)
   t.deepEqual(await p.axe(), [])
   await p.done(t)

@@ -76,7 +76,7 @@ const publishBody = (post: unknown, user?: unknown) => ({
 })
 
 test.serial(
-  'a member can neither queue, list, read, update nor delete jobs under the defaults',
+  'a member can neither queue, read, update nor delete jobs under the defaults, and lists none',
   async (t) => {
     const member = await as('member')
     const queued = await closed.request('POST', '/api/payload-jobs', {
@@ -85,11 +85,13 @@ test.serial(
     })
     t.is(queued.status, 403, JSON.stringify(queued.body))
     const job = await closed.cms.jobs.queue({ task: 'note', input: { text: 'secret token' } })
+    // With scheduled publishing a member lists the schedules it queued itself (schedule-access.test.ts): none here.
     const list = await closed.request('GET', '/api/payload-jobs', { headers: member })
-    t.is(list.status, 403)
+    t.is(list.status, 200)
+    t.deepEqual(list.body.docs, [])
     t.is(
       (await closed.request('GET', `/api/payload-jobs/${job.id}`, { headers: member })).status,
-      403,
+      404,
     )
     const patched = await closed.request('PATCH', `/api/payload-jobs/${job.id}`, {
       body: { input: { text: 'changed' } },

@@ -6,12 +6,14 @@
 import test from 'ava'
 import { defineConfig } from '../../server/config/define-config.ts'
 import { sanitizeConfig } from '../../server/config/sanitize.ts'
+import { adminDescription } from '../../server/contracts/admin-description.ts'
 import {
   BlocksFeature,
   BoldFeature,
   CodeBlock,
   ConfigError,
   HeadingFeature,
+  InlineToolbarFeature,
   LinkFeature,
   ParagraphFeature,
   RelationshipFeature,
@@ -56,6 +58,16 @@ test("without an editor a field takes Payload's default features", (t) => {
   t.deepEqual(l.relationship?.collections, ['media', 'pages', 'posts'])
   t.deepEqual(l.upload?.collections, ['media'])
   t.deepEqual(l.blocks, [])
+  t.deepEqual(l.formats, [
+    'bold',
+    'italic',
+    'underline',
+    'strikethrough',
+    'subscript',
+    'superscript',
+    'inlineCode',
+  ])
+  t.true(l.inlineToolbar)
 })
 
 test("a field's features extend the config editor's (rootFeatures), as in Payload's templates", (t) => {
@@ -99,6 +111,9 @@ test("a field's features extend the config editor's (rootFeatures), as in Payloa
     'text',
   ])
   t.deepEqual(l.headingSizes, ['h2', 'h3'])
+  // Only the formats named, and no floating toolbar without InlineToolbarFeature.
+  t.deepEqual(l.formats, ['bold'])
+  t.false(l.inlineToolbar)
   t.deepEqual(l.link?.collections, ['pages', 'posts'])
   t.is(l.relationship, undefined)
   t.is(l.upload, undefined)
@@ -109,6 +124,25 @@ test("a field's features extend the config editor's (rootFeatures), as in Payloa
       ['banner', ['post']],
     ],
   )
+})
+
+test("the admin description gives an editor's heading sizes, text formats and floating toolbar", (t) => {
+  const describe = (features: ReturnType<typeof BoldFeature>[]) => {
+    const config = sanitizeConfig(
+      defineConfig({ collections: collections({ editor: lexicalEditor({ features }) }) }),
+    )
+    const posts = adminDescription(config).collections.find((c) => c.slug === 'posts')!
+    return posts.fields.find((f) => f.name === 'body')!.editor
+  }
+  t.like(
+    describe([
+      BoldFeature(),
+      HeadingFeature({ enabledHeadingSizes: ['h2', 'h4'] }),
+      InlineToolbarFeature(),
+    ]),
+    { headingSizes: ['h2', 'h4'], formats: ['bold'], inlineToolbar: true },
+  )
+  t.like(describe([ParagraphFeature()]), { headingSizes: [], formats: [], inlineToolbar: false })
 })
 
 test('a bad editor is a startup error naming the field and the feature', (t) => {

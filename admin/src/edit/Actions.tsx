@@ -1,9 +1,41 @@
-/** The document's buttons: save/draft/publish/unpublish, duplicate, delete, and the link to its versions. */
-import { useState } from 'react'
+/**
+ * The document's buttons: save/draft/publish/unpublish, "Schedule" (scheduled publishing, its dialog loaded
+ * lazily), duplicate, delete, and the link to its versions.
+ */
+import { lazy, Suspense, useState } from 'react'
 import { collection, messageOf } from '../api.ts'
 import { Link, navigate } from '../router.tsx'
 import { apiId, type Loaded, type Target } from './useDocument.ts'
 import type { SaveMode } from './save.ts'
+
+const ScheduleDialog = lazy(() => import('./Schedule.tsx'))
+
+/** "Schedule…": opens the dialog that schedules publishing or unpublishing (`versions.drafts.schedulePublish`). */
+function ScheduleButton(props: { target: Target; label: string; busy: boolean }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary"
+        aria-haspopup="dialog"
+        disabled={props.busy}
+        onClick={() => setOpen(true)}
+      >
+        Schedule…
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            target={props.target}
+            label={props.label}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}
 
 export function SaveButtons(props: {
   loaded: Loaded
@@ -12,6 +44,8 @@ export function SaveButtons(props: {
   /** A published version exists (drafts on): it can be unpublished, whatever the newest draft says. */
   published: boolean
   save: (mode: SaveMode) => void
+  /** The document or global: with scheduled publishing, "Schedule…" is offered on a saved one. */
+  target?: Target
 }) {
   const { loaded, busy, save } = props
   if (!loaded.entity.drafts)
@@ -28,6 +62,9 @@ export function SaveButtons(props: {
       <button type="button" disabled={busy} onClick={() => save('publish')}>
         Publish
       </button>
+      {loaded.entity.schedulePublish && props.target && props.op === 'update' && (
+        <ScheduleButton target={props.target} label={loaded.entity.labels.singular} busy={busy} />
+      )}
       {props.published && props.op === 'update' && (
         <button
           type="button"

@@ -40,6 +40,8 @@ export function useSave(
   callbacks: SaveCallbacks,
   /** A file chosen for a document of an upload collection: sent with it (multipart). */
   file?: File,
+  /** A create form in a drawer: given the new document, the page stays where it is. */
+  onCreated?: (doc: Values) => void,
 ) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
@@ -82,6 +84,10 @@ export function useSave(
       } else if (op === 'create') {
         const r = (await collection(target.slug).create(data, options)) as { doc: Values }
         done(r.doc, 'Created.')
+        if (onCreated) {
+          onCreated(r.doc)
+          return true
+        }
         const to = `/collections/${target.slug}/${String(r.doc.id)}`
         // The new document's view replaces this one (and its upload progress): it says the file arrived.
         if (options.file) flash(`Created, with the file ${options.file.name} uploaded.`, to)

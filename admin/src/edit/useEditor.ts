@@ -11,7 +11,14 @@ import { can, setIn, type Path, type Values } from './state.ts'
 import { withRowIds } from './rows.ts'
 import type { Loaded, Target } from './useDocument.ts'
 
-export function useEditor(target: Target, loaded: Loaded) {
+/** A form inside a drawer (drawer/CreateDrawer.tsx): told of the document it created instead of going to it. */
+export interface EditorOptions {
+  onCreated?: (doc: Values) => void
+  /** The page's unsaved-changes guard stays the outer form's. */
+  embedded?: boolean
+}
+
+export function useEditor(target: Target, loaded: Loaded, options: EditorOptions = {}) {
   // Every row has its id from the start (a new document's default rows too): rows are known by it (edit/rows.ts).
   const [values, setValues] = useState<Values>(() => withRowIds(loaded.doc, loaded.fields))
   const [dirty, setDirty] = useState(false)
@@ -38,6 +45,7 @@ export function useEditor(target: Target, loaded: Loaded) {
       },
     },
     file,
+    options.onCreated,
   )
   const saveAs = (mode: SaveMode) => {
     void save(mode).then((ok) => {
@@ -45,7 +53,7 @@ export function useEditor(target: Target, loaded: Loaded) {
       if (ok && mode === 'unpublish') setPublished(false)
     })
   }
-  useLeaveGuard(dirty)
+  useLeaveGuard(dirty && !options.embedded)
   useAutosave(loaded, op, dirty && can(loaded.perm, op), values, save)
   const set = useCallback((path: Path, value: unknown) => {
     setValues((v) => setIn(v, path, value))

@@ -1,150 +1,106 @@
 /**
- * Relationship and upload fields: a search box over the related collection (its `useAsTitle`), the chosen
- * documents by title (hasMany keeps a list), the collection picked first when `relationTo` is a list (stored
- * `{ relationTo, value }`), and a link to create a related document.
+ * Relationship fields: the chosen documents by title (hasMany keeps a list), the related collection's options
+ * listed as soon as the search box has focus and narrowed as one types (fields/Search.tsx), the collection picked
+ * first when `relationTo` is a list (stored `{ relationTo, value }`), and "Create new", which opens the related
+ * collection's create form in a drawer and selects the new document, without leaving the form. Upload fields
+ * are fields/upload-field.tsx.
  */
 import { useEffect, useState } from 'react'
-import { collection } from '../api.ts'
-import { useSession } from '../session.tsx'
-import { Link } from '../router.tsx'
+import { allowed, useSession } from '../session.tsx'
 import { idOf } from '../edit/state.ts'
+import { labelOf } from '../schema.ts'
+import { CreateDrawer } from '../drawer/lazy.tsx'
 import { inputAttrs, Shell, useValue, type FieldProps } from './Shell.tsx'
+import { Search } from './Search.tsx'
+import {
+  chosenOf,
+  idOfOne,
+  relatedDoc,
+  rememberDoc,
+  slugOfOne,
+  titleFieldOf,
+  titleOf,
+  type Id,
+  type One,
+} from './titles.ts'
+import { UploadField } from './upload-field.tsx'
 
-type Id = string | number
-type Poly = { relationTo: string; value: Id | { id: Id } }
-type One = Id | Poly | { id: Id }
+export { Search } from './Search.tsx'
 
-const titles = new Map<string, Promise<string>>()
-
+/** The field that names a collection's documents (fields/titles.ts). */
 export function useTitleField(slug: string): string | undefined {
-  const entity = useSession().description.collections.find((c) => c.slug === slug)
-  if (!entity) return undefined
-  if (entity.useAsTitle) return entity.useAsTitle
-  if (entity.upload) return 'filename'
-  // Without useAsTitle, a top-level `title` or `name` text field titles the documents better than their ids.
-  const names = (entity.fields as { name?: string; type?: string }[])
-    .filter((f) => f.type === 'text')
-    .map((f) => f.name)
-  return names.find((n) => n === 'title' || n === 'name')
+  return titleFieldOf(useSession().description, slug)
 }
 
-/** The related document's title (its `useAsTitle`), fetched once per document. */
+/** The related document's title, fetched once per document. */
 export function Title(props: { slug: string; id: Id }) {
-  const titleField = useTitleField(props.slug)
+  const { description } = useSession()
   const [text, setText] = useState(String(props.id))
   useEffect(() => {
-    const key = `${props.slug}/${props.id}`
-    if (!titles.has(key))
-      titles.set(
-        key,
-        collection(props.slug)
-          .findByID(props.id, { depth: 0 })
-          .then((d: Record<string, unknown>) =>
-            String((titleField && d[titleField]) || `${props.slug} ${props.id}`),
-          )
-          .catch(() => `${props.slug} ${props.id}`),
-      )
     let live = true
-    void titles.get(key)!.then((t) => live && setText(t))
+    void relatedDoc(props.slug, props.id).then(
+      (doc) =>
+        live && setText(doc ? titleOf(description, props.slug, doc) : `${props.slug} ${props.id}`),
+    )
     return () => {
       live = false
     }
-  }, [props.slug, props.id, titleField])
+  }, [props.slug, props.id, description])
   return <>{text}</>
 }
 
-const idOfOne = (v: One): Id =>
-  typeof v === 'object' ? ('relationTo' in v ? idOfOne(v.value as One) : v.id) : v
-const slugOfOne = (v: One, fallback: string): string =>
-  typeof v === 'object' && 'relationTo' in v ? v.relationTo : fallback
-
-export function Search(props: {
-  slug: string
-  inputId: string
-  label: string
-  onPick: (id: Id) => void
-  describedBy?: string
-}) {
-  const titleField = useTitleField(props.slug)
-  const [text, setText] = useState('')
-  const [results, setResults] = useState<{ id: Id; title: string }[]>([])
-  useEffect(() => {
-    if (!text.trim()) return setResults([])
-    let live = true
-    const where = titleField
-      ? { [titleField]: { like: text } }
-      : { id: { equals: Number.isNaN(Number(text)) ? text : Number(text) } }
-    const timer = setTimeout(() => {
-      collection(props.slug)
-        .find({ where, limit: 10, depth: 0 })
-        .then((r: { docs: Record<string, unknown>[] }) => {
-          if (live)
-            setResults(
-              r.docs.map((d) => ({
-                id: d.id as Id,
-                title: String((titleField && d[titleField]) || d.id),
-              })),
-            )
-        })
-        .catch(() => live && setResults([]))
-    }, 200)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [text, props.slug, titleField])
-  return (
-    <div className="picker">
-      <input
-        id={props.inputId}
-        type="search"
-        aria-label={props.label}
-        aria-describedby={props.describedBy}
-        placeholder="Search…"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      {results.length > 0 && (
-        <ul className="picker-results" aria-label={`Results for ${props.label}`}>
-          {results.map((r) => (
-            <li key={r.id}>
-              <button
-                type="button"
-                className="link"
-                onClick={() => {
-                  props.onPick(r.id)
-                  setText('')
-                }}
-              >
-                {r.title}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+export function Relationship(props: FieldProps) {
+  return props.field.type === 'upload' ? (
+    <UploadField {...props} />
+  ) : (
+    <RelationshipField {...props} />
   )
 }
 
-export function Relationship(props: FieldProps) {
+/** The collection a polymorphic relationship picks from. */
+function TargetSelect(props: {
+  id: string
+  label: string
+  targets: string[]
+  value: string
+  onChange: (slug: string) => void
+}) {
+  const { collections } = useSession().description
+  return (
+    <>
+      <label htmlFor={props.id} className="visually-hidden">
+        Collection for {props.label}
+      </label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.targets.map((t) => (
+          <option key={t} value={t}>
+            {collections.find((c) => c.slug === t)?.labels.singular ?? t}
+          </option>
+        ))}
+      </select>
+    </>
+  )
+}
+
+function RelationshipField(props: FieldProps) {
   const { field, path, readOnly } = props
+  const { description, permissions } = useSession()
   const { value, set, error } = useValue<One | One[] | null>(path)
   const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo ?? '']
   const poly = Array.isArray(field.relationTo)
   const [target, setTarget] = useState(targets[0])
-  const list: One[] = field.hasMany
-    ? Array.isArray(value)
-      ? value
-      : []
-    : value != null && !Array.isArray(value)
-      ? [value]
-      : []
+  const [creating, setCreating] = useState(false)
+  const list = chosenOf(value, field.hasMany)
   const pick = (id: Id) => {
     const one: One = poly ? { relationTo: target, value: id } : id
     set(field.hasMany ? [...list, one] : one)
   }
   const remove = (i: number) => set(field.hasMany ? list.filter((_, j) => j !== i) : null)
   const attrs = inputAttrs(field, path, error)
+  const label = field.label ?? field.name ?? ''
+  const singular = description.collections.find((c) => c.slug === target)?.labels.singular
+  const canCreate = allowed(permissions.collections?.[target]?.create)
+  const chosenHere = list.filter((v) => slugOfOne(v, targets[0]) === target).map(idOfOne)
   return (
     <Shell {...props}>
       {list.length > 0 && (
@@ -166,34 +122,39 @@ export function Relationship(props: FieldProps) {
       {!readOnly && (field.hasMany || list.length === 0) && (
         <div className="picker-line">
           {poly && (
-            <>
-              <label htmlFor={`${idOf(path)}-collection`} className="visually-hidden">
-                Collection for {field.label ?? field.name}
-              </label>
-              <select
-                id={`${idOf(path)}-collection`}
-                value={target}
-                onChange={(e) => setTarget(e.target.value)}
-              >
-                {targets.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </>
+            <TargetSelect
+              id={`${idOf(path)}-collection`}
+              label={label}
+              targets={targets}
+              value={target}
+              onChange={setTarget}
+            />
           )}
           <Search
             slug={target}
             inputId={attrs.id}
-            label={`Search ${field.label ?? field.name}`}
+            label={`Search ${labelOf(field)}`}
             describedBy={attrs['aria-describedby']}
+            exclude={chosenHere}
             onPick={pick}
           />
-          <Link to={`/collections/${target}/create`} className="small">
-            Create new<span className="visually-hidden"> {target}</span>
-          </Link>
+          {canCreate && (
+            <button type="button" className="secondary small" onClick={() => setCreating(true)}>
+              Create new<span className="visually-hidden"> {singular ?? target}</span>
+            </button>
+          )}
         </div>
+      )}
+      {creating && (
+        <CreateDrawer
+          slug={target}
+          onClose={() => setCreating(false)}
+          onCreated={(doc) => {
+            rememberDoc(target, doc)
+            pick(doc.id as Id)
+            setCreating(false)
+          }}
+        />
       )}
     </Shell>
   )

@@ -6,7 +6,14 @@ import { newRowId, rowKeys, withRowIds } from '../edit/rows.ts'
 import { Fields } from './Field.tsx'
 import { Description, ErrorText, Label, useValue, type FieldProps } from './Shell.tsx'
 
-type Row = Values & { id?: string; blockType?: string }
+type Row = Values & { id?: string; blockType?: string; blockName?: unknown }
+
+/** A row's number as Payload's admin shows it: two digits at least (`01`). */
+const rowNumber = (i: number) => String(i + 1).padStart(2, '0')
+
+/** An array's singular label (the description gives Payload's, `tags` → Tag), else the field's label. */
+const singularOf = (field: AdminField): string =>
+  (field as AdminField & { labels?: { singular?: string } }).labels?.singular ?? labelOf(field)
 
 /**
  * Row operations on the list at a path. A row is known by its `id` (edit/rows.ts), which a new row gets at once: a
@@ -40,7 +47,10 @@ function useRows(path: Path, fieldsOf: (row: Row) => AdminField[] | undefined) {
 }
 
 function RowFrame(props: {
+  /** The row's name, which the buttons of the row carry for screen readers (`Hero 01`). */
   title: string
+  /** What the row's head shows, where it differs from the title (a block's number, label and name). */
+  heading?: ReactNode
   path: Path
   index: number
   count: number
@@ -62,7 +72,7 @@ function RowFrame(props: {
           aria-controls={body}
           onClick={() => setOpen(!open)}
         >
-          {props.title}
+          {props.heading ?? props.title}
         </button>
         {!readOnly && (
           <span className="row-actions">
@@ -117,6 +127,7 @@ export function ArrayField(props: FieldProps & { perm: Perm }) {
   const fields = field.fields ?? []
   const ops = useRows(path, () => fields)
   const label = labelOf(field)
+  const singular = singularOf(field)
   return (
     <ListFrame
       {...props}
@@ -129,7 +140,7 @@ export function ArrayField(props: FieldProps & { perm: Perm }) {
       {ops.rows.map((_, i) => (
         <RowFrame
           key={ops.keys[i]}
-          title={`${label} ${i + 1}`}
+          title={`${singular} ${rowNumber(i)}`}
           path={[...path, i]}
           index={i}
           count={ops.rows.length}
@@ -179,11 +190,20 @@ export function BlocksField(props: FieldProps & { perm: Perm }) {
     >
       {ops.rows.map((row, i) => {
         const b = blocks.find((x) => x.slug === row.blockType)
-        const title = `${b?.labels.singular ?? row.blockType ?? 'Block'} ${i + 1}`
+        // As Payload's: the row's number, the block's label (from the config), and the row's `blockName` if any.
+        const blockLabel = b?.labels.singular ?? String(row.blockType ?? 'Block')
+        const name = typeof row.blockName === 'string' && row.blockName ? row.blockName : ''
         return (
           <RowFrame
             key={ops.keys[i]}
-            title={title}
+            title={`${blockLabel} ${rowNumber(i)}`}
+            heading={
+              <>
+                <span className="row-number">{rowNumber(i)}</span>{' '}
+                <span className="row-label">{blockLabel}</span>
+                {name && <span className="row-name"> {name}</span>}
+              </>
+            }
             path={[...path, i]}
             index={i}
             count={ops.rows.length}

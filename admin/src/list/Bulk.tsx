@@ -1,17 +1,22 @@
 /**
- * Bulk actions on the selected rows: delete (or move to the trash), publish and unpublish on drafts-enabled
- * collections, and in the trash view restore and delete permanently. Each reports the server's message and the
- * documents it refused.
+ * Bulk actions on the selected rows, or on every document the list's filter matches ("Select all N", across
+ * pages: the actions then send the list's `where`, not ids): edit chosen fields (list/BulkEdit.tsx, a lazy chunk),
+ * delete (or move to the trash), publish and unpublish on drafts-enabled collections, and in the trash view
+ * restore and delete permanently. Each reports the server's message and the documents it refused.
  */
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { collection, messageOf } from '../api.ts'
 import type { AdminEntity } from '../schema.ts'
+
+const BulkEdit = lazy(() => import('./BulkEdit.tsx'))
 
 export interface BulkOutcome {
   message: string
   errors: { id: unknown; message: string }[]
   failed?: boolean
 }
+
+type Where = Record<string, unknown>
 
 type Action = {
   label: string
@@ -20,22 +25,38 @@ type Action = {
   run(): Promise<BulkOutcome>
 }
 
-export function Bulk(props: {
-  entity: AdminEntity
-  ids: string[]
-  trash: boolean
-  canUpdate: boolean
-  canDelete: boolean
-  onDone(outcome: BulkOutcome): void
-}) {
-  const { entity, ids, trash } = props
-  const [busy, setBusy] = useState(false)
+/** The list's selection: ids of its page, or every document of the filter (`all`). Both end when the page changes. */
+export function useSelection(page: { docs: { id: unknown }[] } | undefined) {
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [all, setAll] = useState(false)
+  useEffect(() => {
+    setSelected(new Set())
+    setAll(false)
+  }, [page])
+  // Choosing rows by hand ends "all".
+  const onSelect = (next: Set<string>) => {
+    setSelected(next)
+    setAll(false)
+  }
+  // "Select all N" checks the page's rows too; "Clear selection" unchecks them.
+  const onAll = (on: boolean) => {
+    setSelected(new Set(on ? page?.docs.map((d) => String(d.id)) : []))
+    setAll(on)
+  }
+  return { selected, onSelect, all, onAll }
+}
+
+const apiId = (id: string) => (/^\d+$/.test(id) ? Number(id) : id)
+
+function actionsOf(
+  props: { entity: AdminEntity; trash: boolean; canUpdate: boolean; canDelete: boolean },
+  where: Where,
+  what: string,
+): Action[] {
+  const { entity } = props
   const api = collection(entity.slug)
-  const where = { id: { in: ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) } }
-  const n = ids.length
-  const what = `${n} ${n === 1 ? entity.labels.singular : entity.labels.plural}`
   const actions: Action[] = []
-  if (trash) {
+  if (props.trash) {
     if (props.canUpdate)
       actions.push({
         label: 'Restore',
@@ -48,32 +69,52 @@ export function Bulk(props: {
         confirm: `Delete ${what} permanently? This cannot be undone.`,
         run: () => api.deleteMany(where, { trash: true }),
       })
-  } else {
-    if (props.canUpdate && entity.drafts) {
-      actions.push({
-        label: 'Publish',
-        run: () => api.updateMany(where, { _status: 'published' }),
-      })
-      actions.push({
-        label: 'Unpublish',
-        run: () => api.updateMany(where, { _status: 'draft' }),
-      })
-    }
-    if (props.canDelete && entity.trash && props.canUpdate)
-      actions.push({
-        label: 'Move to trash',
-        danger: true,
-        confirm: `Move ${what} to the trash?`,
-        run: () => api.updateMany(where, { deletedAt: new Date().toISOString() }),
-      })
-    else if (props.canDelete)
-      actions.push({
-        label: 'Delete',
-        danger: true,
-        confirm: `Delete ${what}? This cannot be undone.`,
-        run: () => api.deleteMany(where),
-      })
+    return actions
   }
+  if (props.canUpdate && entity.drafts) {
+    actions.push({ label: 'Publish', run: () => api.updateMany(where, { _status: 'published' }) })
+    actions.push({ label: 'Unpublish', run: () => api.updateMany(where, { _status: 'draft' }) })
+  }
+  if (props.canDelete && entity.trash && props.canUpdate)
+    actions.push({
+      label: 'Move to trash',
+      danger: true,
+      confirm: `Move ${what} to the trash?`,
+      run: () => api.updateMany(where, { deletedAt: new Date().toISOString() }),
+    })
+  else if (props.canDelete)
+    actions.push({
+      label: 'Delete',
+      danger: true,
+      confirm: `Delete ${what}? This cannot be undone.`,
+      run: () => api.deleteMany(where),
+    })
+  return actions
+}
+
+export function Bulk(props: {
+  entity: AdminEntity
+  ids: string[]
+  /** Every document `where` matches is selected (`total` of them), not only `ids`. */
+  all: boolean
+  total: number
+  /** The list's request `where` (search, filters, the trash). */
+  where?: Where
+  locale?: string
+  trash: boolean
+  canUpdate: boolean
+  canDelete: boolean
+  onAll(all: boolean): void
+  onDone(outcome: BulkOutcome): void
+}) {
+  const { entity, ids, all, total } = props
+  const [busy, setBusy] = useState(false)
+  const [editing, setEditing] = useState(false)
+  // Across pages the filter itself (any document when there is none); else the ids chosen.
+  const where = all ? (props.where ?? { id: { exists: true } }) : { id: { in: ids.map(apiId) } }
+  const n = all ? total : ids.length
+  const what = `${n} ${n === 1 ? entity.labels.singular : entity.labels.plural}`
+  const actions = actionsOf(props, where, all ? `all ${what}` : what)
   const run = async (a: Action) => {
     if (a.confirm && !window.confirm(a.confirm)) return
     setBusy(true)
@@ -85,10 +126,26 @@ export function Bulk(props: {
       setBusy(false)
     }
   }
-  if (!actions.length) return null
+  const canEdit = props.canUpdate && !props.trash
+  if (!actions.length && !canEdit) return null
   return (
     <div className="toolbar bulk" role="group" aria-label="Bulk actions">
-      <span>{n} selected</span>
+      <span aria-live="polite">{all ? `All ${what} selected` : `${n} selected`}</span>
+      {!all && total > n && (
+        <button type="button" className="secondary small" onClick={() => props.onAll(true)}>
+          Select all {total} {entity.labels.plural}
+        </button>
+      )}
+      {all && (
+        <button type="button" className="secondary small" onClick={() => props.onAll(false)}>
+          Clear selection
+        </button>
+      )}
+      {canEdit && (
+        <button type="button" className="small" disabled={busy} onClick={() => setEditing(true)}>
+          Edit
+        </button>
+      )}
       {actions.map((a) => (
         <button
           key={a.label}
@@ -100,6 +157,51 @@ export function Bulk(props: {
           {a.label}
         </button>
       ))}
+      {editing && (
+        <Suspense fallback={<p className="drawer-loading">Opening…</p>}>
+          <BulkEdit
+            entity={entity}
+            where={where}
+            count={n}
+            locale={props.locale}
+            onClose={() => setEditing(false)}
+            onDone={(o) => {
+              setEditing(false)
+              props.onDone(o)
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+/** What the last bulk action said: how many documents changed and, per document refused, its id and why. */
+export function BulkReport(props: { outcome?: BulkOutcome; error?: string }) {
+  const { outcome, error } = props
+  if (error)
+    return (
+      <p role="alert" className="form-error">
+        {error}
+      </p>
+    )
+  if (!outcome) return null
+  const failed = outcome.failed || outcome.errors.length > 0
+  return (
+    <div role={failed ? 'alert' : 'status'} className={failed ? 'form-error' : 'notice'}>
+      <p>{outcome.message}</p>
+      {outcome.errors.length > 0 && (
+        <>
+          <p>{outcome.errors.length} failed:</p>
+          <ul>
+            {outcome.errors.map((e) => (
+              <li key={String(e.id)}>
+                #{String(e.id)}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 /**
  * The filter builder: conditions (field, operator, value), ANDed, edited here and applied to the URL on "Apply".
- * Each field offers only the operators its where schema accepts; values are typed (numbers, booleans, lists).
+ * Each field offers only the operators its where schema accepts; values are typed (numbers, booleans, lists); a
+ * relationship's value is chosen by the related document's name.
  */
 import { useEffect, useState } from 'react'
 import {
@@ -12,6 +13,7 @@ import {
   type Column,
 } from './fields.ts'
 import type { Condition } from './query.ts'
+import { Search, Title } from '../fields/Relationship.tsx'
 
 interface Row {
   field: string
@@ -25,9 +27,59 @@ const rowOf = (c: Condition): Row => ({
   raw: rawValue(c.value),
 })
 
+const idOfRaw = (raw: string): string | number => (/^\d+$/.test(raw) ? Number(raw) : raw)
+
+/**
+ * A relationship's value chosen by name: the related collection's options on focus, narrowed by typing
+ * (fields/Search.tsx); `in` / `not_in` take several. The condition keeps the ids.
+ */
+function RelationValue(props: { slug: string; row: Row; id: string; set(raw: string): void }) {
+  const { row, id } = props
+  const many = row.operator === 'in' || row.operator === 'not_in'
+  const ids = row.raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const shown = many ? ids : ids.slice(0, 1)
+  return (
+    <span className="filter-relation">
+      {shown.map((raw) => (
+        <span key={raw} className="chip">
+          <Title slug={props.slug} id={idOfRaw(raw)} />
+          <button
+            type="button"
+            className="link small"
+            onClick={() => props.set(shown.filter((x) => x !== raw).join(', '))}
+          >
+            {many ? 'Remove' : 'Change'}
+            <span className="visually-hidden">
+              {' '}
+              <Title slug={props.slug} id={idOfRaw(raw)} /> from condition {id}
+            </span>
+          </button>
+        </span>
+      ))}
+      {(many || shown.length === 0) && (
+        <Search
+          slug={props.slug}
+          inputId={`filter-value-${id}`}
+          label={`Value of condition ${id}`}
+          exclude={shown.map(idOfRaw)}
+          onPick={(picked) =>
+            props.set(many ? [...shown, String(picked)].join(', ') : String(picked))
+          }
+        />
+      )}
+    </span>
+  )
+}
+
 function ValueInput(props: { column?: Column; row: Row; id: string; set(raw: string): void }) {
   const { column, row, id } = props
   const label = `Value of condition ${id}`
+  const relationTo = column?.field.relationTo
+  if (typeof relationTo === 'string' && row.operator !== 'exists')
+    return <RelationValue slug={relationTo} row={row} id={id} set={props.set} />
   if (row.operator === 'exists' || column?.field.type === 'checkbox')
     return (
       <select aria-label={label} value={row.raw} onChange={(e) => props.set(e.target.value)}>
@@ -95,7 +147,8 @@ function ConditionRow(props: {
         onChange={(e) =>
           props.update({
             operator: e.target.value,
-            raw: e.target.value === 'exists' ? 'true' : row.raw,
+            // From `exists` (true/false) to another operator: the value starts empty.
+            raw: e.target.value === 'exists' ? 'true' : row.operator === 'exists' ? '' : row.raw,
           })
         }
       >

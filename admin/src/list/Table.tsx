@@ -1,7 +1,7 @@
 /** The list's table: sortable headers (`aria-sort`), a selection checkbox per row and the title linked. */
 import type { Doc } from '../api.ts'
 import { Link } from '../router.tsx'
-import { formatValue } from './cells.ts'
+import { formatValue, thumbnailsOf } from './cells.ts'
 import { sortable, type Column } from './fields.ts'
 
 export interface TableProps {
@@ -94,6 +94,9 @@ export function Table(props: TableProps) {
                   const text = formatValue(c.field, doc[c.name])
                   return (
                     <td key={c.name}>
+                      {thumbnailsOf(c.field, doc[c.name]).map((src) => (
+                        <img key={src} className="cell-thumb" src={src} alt="" />
+                      ))}
                       {c.name === linkColumn && props.linked ? (
                         <Link to={`/collections/${props.slug}/${encodeURIComponent(id)}`}>
                           {c.name === titleField ? title : text || `#${id}`}

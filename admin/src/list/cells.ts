@@ -1,7 +1,7 @@
 /**
  * A value as the text of a table cell (the list view) or of a diff (the versions view): dates formatted,
- * booleans as Yes/No, select labels, relationships by id or populated title, arrays and blocks as a row count,
- * rich text as plain text.
+ * booleans as Yes/No, select labels, relationships by their title (list/related.ts names them) or id, arrays and
+ * blocks as a row count, rich text as plain text; an upload column's thumbnails.
  */
 import { convertLexicalToPlaintext } from '../../../sdk/index.ts'
 import type { AdminField } from '../schema.ts'
@@ -28,6 +28,20 @@ function related(value: unknown): string {
   if ('relationTo' in v && 'value' in v) return `${String(v.relationTo)}: ${related(v.value)}`
   const title = v.title ?? v.name ?? v.email ?? v.filename ?? v.id
   return String(title ?? '')
+}
+
+/**
+ * The thumbnails of an upload column's value once its related documents are named (list/related.ts gives each
+ * `{ id, title, thumbnail }`): shown before the filenames.
+ */
+export function thumbnailsOf(field: AdminField, value: unknown): string[] {
+  if (field.type !== 'upload') return []
+  const one = (v: unknown): string | undefined => {
+    if (!v || typeof v !== 'object') return undefined
+    const o = v as { thumbnail?: unknown; value?: unknown }
+    return typeof o.thumbnail === 'string' ? o.thumbnail : one(o.value)
+  }
+  return (Array.isArray(value) ? value : [value]).map(one).filter((t): t is string => Boolean(t))
 }
 
 /** The plain text of a rich-text value (Lexical JSON). */

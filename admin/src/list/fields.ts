@@ -91,6 +91,7 @@ export const OPERATOR_LABELS: Record<string, string> = {
   less_than: 'is less than',
   less_than_equal: 'is less than or equal to',
   in: 'is in',
+  not_in: 'is not in',
 }
 
 const COMPARE = [
@@ -121,7 +122,10 @@ export function operatorsOf(field: AdminField): string[] {
       return ['equals']
     case 'relationship':
     case 'upload':
-      return typeof field.relationTo === 'string' ? ['equals', 'exists'] : ['exists']
+      // A related document chosen by name (list/Filters.tsx), or several for `in` / `not_in`.
+      return typeof field.relationTo === 'string'
+        ? ['equals', 'not_equals', 'in', 'not_in', 'exists']
+        : ['exists']
     default:
       return []
   }
@@ -134,11 +138,14 @@ export const filterable = (all: Column[]): Column[] =>
 /** A typed value for a condition: numbers as numbers, booleans as booleans, `in` as a list. */
 export function typedValue(field: AdminField, operator: string, raw: string): unknown {
   if (operator === 'exists') return raw !== 'false'
-  if (operator === 'in')
-    return raw
+  if (operator === 'in' || operator === 'not_in') {
+    const list = raw
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
+    const numeric = ['number', 'relationship', 'upload'].includes(field.type)
+    return numeric ? list.map((s) => (Number.isNaN(Number(s)) ? s : Number(s))) : list
+  }
   if (field.type === 'checkbox') return raw !== 'false'
   if (field.type === 'number' || field.type === 'relationship' || field.type === 'upload')
     return raw === '' || Number.isNaN(Number(raw)) ? raw : Number(raw)

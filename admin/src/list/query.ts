@@ -3,6 +3,7 @@
  * so a reload or the back button keeps it, and the `where` the server is asked with.
  */
 import { navigate } from '../router.tsx'
+import { typeWhere } from '../upload/mime.ts'
 
 /** One filter condition: a field, an operator and its (typed) value. */
 export interface Condition {
@@ -20,6 +21,10 @@ export interface ListState {
   conditions: Condition[][]
   columns?: string[]
   locale?: string
+  /** An upload collection's list as a grid of its files (`?view=grid`; upload/MediaGrid.tsx). */
+  view?: 'grid'
+  /** An upload collection's type filter (`?type=image/*`; upload/mime.ts). */
+  type?: string
 }
 
 type Where = Record<string, unknown>
@@ -71,6 +76,8 @@ export function readState(query: URLSearchParams, defaultLimit: number): ListSta
     conditions: conditionsOf(query.get('where')),
     columns: query.get('columns')?.split(',').filter(Boolean),
     locale: query.get('locale') ?? undefined,
+    view: query.get('view') === 'grid' ? 'grid' : undefined,
+    type: query.get('type') || undefined,
   }
 }
 
@@ -85,6 +92,8 @@ export function writeState(path: string, state: ListState, defaultLimit: number)
   if (where) q.set('where', JSON.stringify(where))
   if (state.columns) q.set('columns', state.columns.join(','))
   if (state.locale) q.set('locale', state.locale)
+  if (state.view) q.set('view', state.view)
+  if (state.type) q.set('type', state.type)
   const qs = q.toString()
   navigate(qs ? `${path}?${qs}` : path, { replace: true })
 }
@@ -101,6 +110,7 @@ export function requestWhere(
     parts.push({ or: searchFields.map((f) => ({ [f]: { like: text } })) })
   const filters = whereOf(state.conditions)
   if (filters) parts.push(filters)
+  if (state.type) parts.push(typeWhere(state.type))
   if (trash) parts.push({ deletedAt: { exists: true } })
   if (!parts.length) return undefined
   return parts.length === 1 ? parts[0] : { and: parts }

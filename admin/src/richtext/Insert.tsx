@@ -1,16 +1,25 @@
 /**
  * The toolbar's inserts for Payload's nodes, each shown only when the field's editor allows that node: an upload
- * or a relationship (pick a document by searching its collection), a horizontal rule.
+ * or a relationship (pick a document by searching its collection), a horizontal rule, a block or an inline block
+ * (one of the editor's blocks, with its defaults; its fields are then edited in its card).
  */
-import { useState } from 'react'
-import { $insertNodes } from 'lexical'
+import { useContext, useEffect, useState } from 'react'
+import { $insertNodes, COMMAND_PRIORITY_EDITOR, type LexicalEditor } from 'lexical'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
 import { useSession } from '../session.tsx'
-import type { RichTextEditor } from '../schema.ts'
+import type { BlockDescription } from '../schema.ts'
 import { Search } from '../fields/Relationship.tsx'
 import { $createPayloadNode, type PayloadJSON } from './nodes.tsx'
+import { blockData } from './blocks.tsx'
+import { EditorContext, OPEN_PICKER_COMMAND } from './context.ts'
 
-type Kind = 'upload' | 'relationship'
+type Kind = 'upload' | 'relationship' | 'block' | 'inlineBlock'
+const LABELS: Record<Kind, string> = {
+  upload: 'Insert upload',
+  relationship: 'Insert relationship',
+  block: 'Insert block',
+  inlineBlock: 'Insert inline block',
+}
 
 /** The node Payload's features write for a picked document (versions as the server's nodes have them). */
 const docNode = (kind: Kind, relationTo: string, value: string | number): PayloadJSON =>
@@ -18,7 +27,12 @@ const docNode = (kind: Kind, relationTo: string, value: string | number): Payloa
     ? { type: 'upload', relationTo, value, fields: {}, format: '', version: 3 }
     : { type: 'relationship', relationTo, value, format: '', version: 2 }
 
-function Picker(props: {
+/** Inserts one of Payload's nodes at the selection (a block-level one splits its paragraph, at the top level). */
+export function insertPayloadNode(editor: LexicalEditor, data: PayloadJSON): void {
+  editor.update(() => $insertNodes([$createPayloadNode(data)]))
+}
+
+function DocPicker(props: {
   kind: Kind
   collections: string[]
   inputId: string
@@ -28,11 +42,7 @@ function Picker(props: {
   const [slug, setSlug] = useState(props.collections[0])
   const plural = (s: string) => collections.find((c) => c.slug === s)?.labels.plural ?? s
   return (
-    <div
-      className="rt-picker"
-      role="group"
-      aria-label={props.kind === 'upload' ? 'Insert upload' : 'Insert relationship'}
-    >
+    <div className="rt-picker" role="group" aria-label={LABELS[props.kind]}>
       {props.collections.length > 1 && (
         <select aria-label="Collection" value={slug} onChange={(e) => setSlug(e.target.value)}>
           {props.collections.map((c) => (
@@ -52,22 +62,59 @@ function Picker(props: {
   )
 }
 
-export function Inserts(props: { editor: RichTextEditor; id: string }) {
+function BlockPicker(props: {
+  kind: Kind
+  blocks: BlockDescription[]
+  onPick: (node: PayloadJSON) => void
+}) {
+  return (
+    <div className="rt-picker rt-block-picker" role="group" aria-label={LABELS[props.kind]}>
+      {props.blocks.map((b) => (
+        <button
+          key={b.slug}
+          type="button"
+          className="secondary small"
+          onClick={() => props.onPick(blockData(b, props.kind === 'inlineBlock'))}
+        >
+          {b.labels.singular}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+export function Inserts() {
   const [editor] = useLexicalComposerContext()
+  const { features, id } = useContext(EditorContext)
   const [open, setOpen] = useState<Kind | null>(null)
-  const allows = (type: string) => props.editor.nodes.includes(type)
+  useEffect(
+    () =>
+      editor.registerCommand(
+        OPEN_PICKER_COMMAND,
+        (kind) => {
+          setOpen(kind)
+          // From the slash menu: the picker's search box takes the focus once it shows.
+          requestAnimationFrame(() => document.getElementById(`${id}-insert-${kind}`)?.focus())
+          return true
+        },
+        COMMAND_PRIORITY_EDITOR,
+      ),
+    [editor, id],
+  )
   const insert = (data: PayloadJSON) => {
-    editor.update(() => $insertNodes([$createPayloadNode(data)]))
+    insertPayloadNode(editor, data)
     setOpen(null)
   }
-  const targets: Record<Kind, string[]> = {
-    upload: allows('upload') ? (props.editor.upload?.collections ?? []) : [],
-    relationship: allows('relationship') ? (props.editor.relationship?.collections ?? []) : [],
+  const available: Record<Kind, boolean> = {
+    upload: features.upload.length > 0,
+    relationship: features.relationship.length > 0,
+    block: features.blocks.length > 0,
+    inlineBlock: features.inlineBlocks.length > 0,
   }
   return (
     <>
-      {(['upload', 'relationship'] as const)
-        .filter((kind) => targets[kind].length > 0)
+      {(Object.keys(LABELS) as Kind[])
+        .filter((kind) => available[kind])
         .map((kind) => (
           <button
             key={kind}
@@ -76,10 +123,10 @@ export function Inserts(props: { editor: RichTextEditor; id: string }) {
             aria-expanded={open === kind}
             onClick={() => setOpen(open === kind ? null : kind)}
           >
-            {kind === 'upload' ? 'Insert upload' : 'Insert relationship'}
+            {LABELS[kind]}
           </button>
         ))}
-      {allows('horizontalrule') && (
+      {features.horizontalRule && (
         <button
           type="button"
           className="secondary small"
@@ -88,12 +135,20 @@ export function Inserts(props: { editor: RichTextEditor; id: string }) {
           Horizontal rule
         </button>
       )}
-      {open && (
-        <Picker
+      {(open === 'upload' || open === 'relationship') && (
+        <DocPicker
           key={open}
           kind={open}
-          collections={targets[open]}
-          inputId={`${props.id}-insert-${open}`}
+          collections={features[open]}
+          inputId={`${id}-insert-${open}`}
+          onPick={insert}
+        />
+      )}
+      {(open === 'block' || open === 'inlineBlock') && (
+        <BlockPicker
+          key={open}
+          kind={open}
+          blocks={open === 'block' ? features.blocks : features.inlineBlocks}
           onPick={insert}
         />
       )}

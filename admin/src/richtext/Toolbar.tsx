@@ -1,104 +1,87 @@
 /**
- * The editor's toolbar: bold, italic, underline, h2/h3, bulleted and numbered lists, link, and the inserts the
- * field's editor allows (upload, relationship, horizontal rule; Insert.tsx), all keyboard reachable.
+ * The editor's toolbar: the text formats, heading sizes, quote and list types the field's editor enables, link
+ * (the link drawer), and the inserts it allows (upload, relationship, horizontal rule, blocks, inline blocks;
+ * Insert.tsx), all keyboard reachable. A button that is on says so (`aria-pressed`).
  */
-import { useEffect, useState } from 'react'
-import {
-  $createParagraphNode,
-  $getSelection,
-  $isRangeSelection,
-  FORMAT_TEXT_COMMAND,
-  type TextFormatType,
-} from 'lexical'
+import { useContext, type ReactNode } from 'react'
+import { FORMAT_TEXT_COMMAND } from 'lexical'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
-import { $createHeadingNode, $isHeadingNode } from '@lexical/rich-text'
-import { $setBlocksType } from '@lexical/selection'
-import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND } from '@lexical/list'
-import { TOGGLE_LINK_COMMAND } from '@lexical/link'
-import type { RichTextEditor } from '../schema.ts'
+import { EditorContext, OPEN_LINK_COMMAND } from './context.ts'
+import { FORMAT_LABELS, headingLabel, LIST_LABELS } from './features.ts'
+import { setHeading, setList, setQuote, useActive, type Active } from './format.ts'
 import { Inserts } from './Insert.tsx'
 
-const FORMATS: [TextFormatType, string][] = [
-  ['bold', 'Bold'],
-  ['italic', 'Italic'],
-  ['underline', 'Underline'],
-]
-
-export function Toolbar(props: { label: string; id: string; editor?: RichTextEditor }) {
-  const [editor] = useLexicalComposerContext()
-  const [active, setActive] = useState<Record<string, boolean>>({})
-  useEffect(
-    () =>
-      editor.registerUpdateListener(({ editorState }) =>
-        editorState.read(() => {
-          const sel = $getSelection()
-          if (!$isRangeSelection(sel)) return
-          const top = sel.anchor.getNode().getTopLevelElement()
-          const tag = $isHeadingNode(top) ? top.getTag() : ''
-          setActive({
-            bold: sel.hasFormat('bold'),
-            italic: sel.hasFormat('italic'),
-            underline: sel.hasFormat('underline'),
-            h2: tag === 'h2',
-            h3: tag === 'h3',
-          })
-        }),
-      ),
-    [editor],
-  )
-  const heading = (tag: 'h2' | 'h3') =>
-    editor.update(() => {
-      const sel = $getSelection()
-      if ($isRangeSelection(sel))
-        $setBlocksType(sel, () => (active[tag] ? $createParagraphNode() : $createHeadingNode(tag)))
-    })
-  const link = () => {
-    const url = window.prompt('Link URL (empty to remove the link)')
-    if (url === null) return
-    editor.dispatchCommand(TOGGLE_LINK_COMMAND, url.trim() ? url.trim() : null)
-  }
+export function Toggle(props: { on: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <div role="toolbar" aria-label={`${props.label} formatting`} className="rt-toolbar">
-      {FORMATS.map(([format, name]) => (
-        <button
+    <button
+      type="button"
+      className="secondary small"
+      aria-pressed={props.on}
+      // The selection stays in the editor when a mouse presses the button.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  )
+}
+
+/** The text formats and the link button (the fixed and the floating toolbar). */
+export function FormatButtons(props: { active: Active | null }) {
+  const [editor] = useLexicalComposerContext()
+  const { features } = useContext(EditorContext)
+  const { active } = props
+  return (
+    <>
+      {features.formats.map((format) => (
+        <Toggle
           key={format}
-          type="button"
-          className="secondary small"
-          aria-pressed={Boolean(active[format])}
+          on={Boolean(active?.formats.has(format))}
           onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, format)}
         >
-          {name}
-        </button>
+          {FORMAT_LABELS[format]}
+        </Toggle>
       ))}
-      {(['h2', 'h3'] as const).map((tag) => (
-        <button
-          key={tag}
-          type="button"
-          className="secondary small"
-          aria-pressed={Boolean(active[tag])}
-          onClick={() => heading(tag)}
+      {features.link && (
+        <Toggle
+          on={Boolean(active?.link)}
+          onClick={() => editor.dispatchCommand(OPEN_LINK_COMMAND, undefined)}
         >
-          {tag === 'h2' ? 'Heading 2' : 'Heading 3'}
-        </button>
+          Link
+        </Toggle>
+      )}
+    </>
+  )
+}
+
+export function Toolbar() {
+  const [editor] = useLexicalComposerContext()
+  const { features, label } = useContext(EditorContext)
+  const active = useActive()
+  const block = active?.block
+  return (
+    <div role="toolbar" aria-label={`${label} formatting`} className="rt-toolbar">
+      <FormatButtons active={active} />
+      {features.headings.map((tag) => (
+        <Toggle key={tag} on={block === tag} onClick={() => setHeading(editor, tag, block === tag)}>
+          {headingLabel(tag)}
+        </Toggle>
       ))}
-      <button
-        type="button"
-        className="secondary small"
-        onClick={() => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined)}
-      >
-        Bulleted list
-      </button>
-      <button
-        type="button"
-        className="secondary small"
-        onClick={() => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined)}
-      >
-        Numbered list
-      </button>
-      <button type="button" className="secondary small" onClick={link}>
-        Link
-      </button>
-      {props.editor && <Inserts editor={props.editor} id={props.id} />}
+      {features.quote && (
+        <Toggle on={block === 'quote'} onClick={() => setQuote(editor, block === 'quote')}>
+          Quote
+        </Toggle>
+      )}
+      {features.lists.map((type) => (
+        <Toggle
+          key={type}
+          on={block === type}
+          onClick={() => setList(editor, type, block === type)}
+        >
+          {LIST_LABELS[type]}
+        </Toggle>
+      ))}
+      <Inserts />
     </div>
   )
 }

@@ -1,18 +1,18 @@
 /**
  * The cards Payload's nodes show inside the editor (nodes.tsx): an upload's file (filename, alt, a thumbnail
- * for an image), a relationship's document title, a block's label and a summary of its fields, a rule. Each has a
- * "Remove" button naming what it removes; a block's text, textarea and select fields are edited in its card. The related documents are fetched once each, without depth.
+ * for an image) with the upload collection's node fields (a caption), a relationship's document title, a block's
+ * label with its fields, a rule. Each has a "Remove" button naming what it removes. The fields of blocks and
+ * uploads are the admin's own field components, edited in place (blocks.tsx). The related documents are fetched
+ * once each, without depth.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { $getNodeByKey, type LexicalNode } from 'lexical'
+import { useContext, useEffect, useState, type ReactNode } from 'react'
+import { $getNodeByKey } from 'lexical'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
 import { collection } from '../api.ts'
 import { useSession } from '../session.tsx'
-import { labelOf, type AdminField, type RichTextEditor } from '../schema.ts'
 import { useTitleField } from '../fields/Relationship.tsx'
-
-/** The field's editor description, for the cards' labels. */
-export const EditorContext = createContext<RichTextEditor | undefined>(undefined)
+import { EditorContext } from './context.ts'
+import { NodeFields } from './blocks.tsx'
 
 type Data = Record<string, unknown> & { type: string }
 type Id = string | number
@@ -44,107 +44,22 @@ function useDoc(slug: string, value: unknown): { id: Id; doc?: Doc } {
   return { id, doc }
 }
 
-/** The plain text of a nested rich-text value. */
-const plain = (node: unknown): string => {
-  if (!node || typeof node !== 'object') return ''
-  const n = node as { text?: unknown; children?: unknown[]; root?: unknown }
-  if (n.root) return plain(n.root)
-  if (typeof n.text === 'string') return n.text
-  return (n.children ?? []).map(plain).join(' ')
-}
-
-const short = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}…` : s)
-
-function summary(field: AdminField, value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined
-  if (field.type === 'richText') return short(plain(value).trim())
-  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? '' : 's'}`
-  if (typeof value === 'object')
-    return 'id' in value ? `#${String(value.id)}` : short(JSON.stringify(value))
-  if (field.type === 'relationship' || field.type === 'upload') return `#${String(value)}`
-  return short(String(value))
-}
-
-/** The block's text, textarea and select fields as a small form that writes into the node's `fields`. */
-function BlockInput(props: { field: AdminField; value: unknown; nodeKey: string; id: string }) {
-  const [editor] = useLexicalComposerContext()
-  const { field } = props
-  const name = field.name!
-  const set = (v: string) =>
-    editor.update(() => {
-      const node = $getNodeByKey(props.nodeKey) as (LexicalNode & { __data: Data }) | null
-      if (!node) return
-      const writable = node.getWritable()
-      const fields = (writable.__data.fields ?? {}) as Record<string, unknown>
-      writable.__data = { ...writable.__data, fields: { ...fields, [name]: v } }
-    })
-  const value = typeof props.value === 'string' ? props.value : ''
-  const common = {
-    id: props.id,
-    value,
-    disabled: !editor.isEditable(),
-    onChange: (e: { target: { value: string } }) => set(e.target.value),
-  }
-  return (
-    <label className="rt-card-field" htmlFor={props.id}>
-      <span>{labelOf(field)}</span>
-      {field.type === 'select' ? (
-        <select {...common}>
-          {!field.required && <option value="">—</option>}
-          {(field.options ?? []).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      ) : field.type === 'textarea' ? (
-        <textarea rows={2} {...common} />
-      ) : (
-        <input type="text" {...common} />
-      )}
-    </label>
-  )
-}
-
-const FORM_TYPES = ['text', 'textarea', 'select']
-
-function BlockBody(props: { data: Data; nodeKey: string }) {
-  const editor = useContext(EditorContext)
+function BlockTitle(props: { data: Data }) {
   const fields = (props.data.fields ?? {}) as Record<string, unknown>
-  const blocks = props.data.type === 'inlineBlock' ? editor?.inlineBlocks : editor?.blocks
-  const block = blocks?.find((b) => b.slug === fields.blockType)
-  const formFields = (block?.fields ?? []).filter(
-    (f) => f.name && FORM_TYPES.includes(f.type) && !f.hasMany,
-  )
-  const rows = (block?.fields ?? [])
-    .filter((f) => f.name && !formFields.includes(f))
-    .map((f) => [labelOf(f), summary(f, fields[f.name!])] as const)
-    .filter(([, v]) => v !== undefined)
   return (
-    <>
-      <strong className="rt-card-title">
-        {block?.labels.singular ?? String(fields.blockType)}
-        {typeof fields.blockName === 'string' && fields.blockName ? `: ${fields.blockName}` : ''}
-      </strong>
-      {rows.length > 0 && (
-        <span className="rt-card-summary">
-          {rows.map(([label, v]) => (
-            <span key={label}>
-              {label}: {v}
-            </span>
-          ))}
-        </span>
-      )}
-      {formFields.map((f) => (
-        <BlockInput
-          key={f.name}
-          field={f}
-          value={fields[f.name!]}
-          nodeKey={props.nodeKey}
-          id={`rt-${props.nodeKey}-${f.name}`}
-        />
-      ))}
-    </>
+    <strong className="rt-card-title">
+      {useBlock(props.data)?.labels.singular ?? String(fields.blockType)}
+      {typeof fields.blockName === 'string' && fields.blockName ? `: ${fields.blockName}` : ''}
+    </strong>
+  )
+}
+
+/** The described block of a block node. */
+function useBlock(data: Data) {
+  const { features } = useContext(EditorContext)
+  const blocks = data.type === 'inlineBlock' ? features.inlineBlocks : features.blocks
+  return blocks.find(
+    (b) => b.slug === (data.fields as { blockType?: unknown } | undefined)?.blockType,
   )
 }
 
@@ -185,25 +100,20 @@ function RelationshipBody(props: { data: Data; name: (s: string) => void }) {
   )
 }
 
-const blockName = (data: Data, editor: RichTextEditor | undefined): string => {
-  const fields = (data.fields ?? {}) as Record<string, unknown>
-  const blocks = data.type === 'inlineBlock' ? editor?.inlineBlocks : editor?.blocks
-  const label =
-    blocks?.find((b) => b.slug === fields.blockType)?.labels.singular ?? String(fields.blockType)
-  return `${label} block`
-}
-
-/** A card for one node, with its Remove button while the editor is editable. */
+/** A card for one node, with its Remove button while the editor is editable, and its fields below. */
 export function Card(props: { data: Data; nodeKey: string }) {
   const [editor] = useLexicalComposerContext()
-  const description = useContext(EditorContext)
+  const { description } = useContext(EditorContext)
   const { data } = props
+  const block = useBlock(data)
   const [named, setNamed] = useState<string>()
   let what: string
   let body: ReactNode
+  let fields = block?.fields
   if (data.type === 'upload') {
     what = named ?? 'upload'
     body = <UploadBody data={data} name={setNamed} />
+    fields = description?.upload?.fields[String(data.relationTo)]
   } else if (data.type === 'relationship') {
     what = named ?? 'relationship'
     body = <RelationshipBody data={data} name={setNamed} />
@@ -211,14 +121,16 @@ export function Card(props: { data: Data; nodeKey: string }) {
     what = 'horizontal rule'
     body = <hr />
   } else {
-    what = blockName(data, description)
-    body = <BlockBody data={data} nodeKey={props.nodeKey} />
+    const blockType = (data.fields as { blockType?: unknown } | undefined)?.blockType
+    what = `${block?.labels.singular ?? String(blockType)} block`
+    body = <BlockTitle data={data} />
   }
   const inline = data.type === 'inlineBlock'
   const Tag = inline ? 'span' : 'div'
+  const withFields = Boolean(fields?.length)
   return (
     <Tag
-      className={inline ? 'rt-card rt-card-inline' : 'rt-card'}
+      className={`rt-card${inline ? ' rt-card-inline' : ''}${withFields ? ' rt-card-fields' : ''}`}
       role="group"
       aria-label={what}
       contentEditable={false}
@@ -234,6 +146,7 @@ export function Card(props: { data: Data; nodeKey: string }) {
           Remove
         </button>
       )}
+      {fields && withFields && <NodeFields fields={fields} data={data} nodeKey={props.nodeKey} />}
     </Tag>
   )
 }

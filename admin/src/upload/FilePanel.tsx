@@ -74,7 +74,7 @@ export function FilePanel(props: {
 const numOr = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback)
 
 /** An object URL of a file while it is shown (revoked after). */
-function useObjectURL(file: File | undefined): string | undefined {
+export function useObjectURL(file: File | undefined): string | undefined {
   const [url, setUrl] = useState<string>()
   useEffect(() => {
     if (!file) return setUrl(undefined)
@@ -150,18 +150,29 @@ function StoredDetails(props: { stored: StoredUpload }) {
   )
 }
 
-function DropZone(props: { accept?: string; action: string; onFile: (file: File) => void }) {
+/** A drop zone with the real file input as its button; `onFiles` with `multiple` takes several files at once. */
+export function DropZone(props: {
+  accept?: string
+  action: string
+  onFile?: (file: File) => void
+  multiple?: boolean
+  onFiles?: (files: File[]) => void
+}) {
   const id = useId()
   const [over, setOver] = useState(false)
   const drag = (e: DragEvent, entering: boolean) => {
     e.preventDefault()
     setOver(entering)
   }
+  const take = (list: FileList | null | undefined) => {
+    const files = [...(list ?? [])]
+    if (props.onFiles && files.length) props.onFiles(props.multiple ? files : files.slice(0, 1))
+    else if (files[0]) props.onFile?.(files[0])
+  }
   const drop = (e: DragEvent) => {
     e.preventDefault()
     setOver(false)
-    const file = e.dataTransfer.files[0]
-    if (file) props.onFile(file)
+    take(e.dataTransfer.files)
   }
   return (
     <div
@@ -172,7 +183,9 @@ function DropZone(props: { accept?: string; action: string; onFile: (file: File)
       onDragLeave={(e) => drag(e, false)}
       onDrop={drop}
     >
-      <p id={`${id}-hint`}>Drag and drop a file here, or</p>
+      <p id={`${id}-hint`}>
+        {props.multiple ? 'Drag and drop files here, or' : 'Drag and drop a file here, or'}
+      </p>
       {/* The real file input is the control (keyboard, screen readers); its label is what shows, as a button. */}
       <input
         id={`${id}-input`}
@@ -180,9 +193,9 @@ function DropZone(props: { accept?: string; action: string; onFile: (file: File)
         className="visually-hidden"
         aria-describedby={`${id}-hint`}
         accept={props.accept}
+        multiple={props.multiple}
         onChange={(e) => {
-          const file = e.target.files?.[0]
-          if (file) props.onFile(file)
+          take(e.target.files)
           e.target.value = ''
         }}
       />

@@ -1,55 +1,84 @@
 /**
- * One version against the current document, field by field (changed rows marked in words, not by colour only),
- * and a Restore button: after a confirmation it restores the version and goes to the edit view saying so.
+ * One version against another state of the document: the current document (by default) or any other version,
+ * chosen in "Compare with" (`?compare=<version id>` in the URL). Field by field (versions/diff.ts), related
+ * documents by title. Restore: where drafts are on, as a draft (the published document stays) or published; each
+ * confirmed, and the edit view says which was done.
  */
 import { useEffect, useState } from 'react'
 import { messageOf } from '../api.ts'
 import { flash } from '../flash.tsx'
 import { Link, navigate } from '../router.tsx'
-import type { AdminEntity } from '../schema.ts'
+import type { AdminEntity, AdminField } from '../schema.ts'
+import { useSession } from '../session.tsx'
 import { formatDate } from '../list/cells.ts'
-import { editPath, findCurrent, findVersion, restore, type Target, type VersionDoc } from './api.ts'
-import { diffRows } from './diff.ts'
+import {
+  editPath,
+  findCurrent,
+  findVersion,
+  findVersions,
+  restore,
+  type Target,
+  type VersionDoc,
+} from './api.ts'
+import { diffFields } from './diff.ts'
+import { DiffTable } from './DiffTable.tsx'
+import { useNames } from './names.ts'
+
+/** A version's name in a list or heading: its date, status and whether it was an autosave. */
+export function versionName(v: VersionDoc): string {
+  const status = v.version._status === 'published' ? 'Published' : v.version._status ? 'Draft' : ''
+  return [formatDate(v.updatedAt, true), status, v.autosave ? 'autosave' : '']
+    .filter(Boolean)
+    .join(' · ')
+}
+
+interface Loaded {
+  version: VersionDoc
+  /** The compared state: the current document, or another version's content. */
+  other: Record<string, unknown>
+  otherName: string
+  choices: VersionDoc[]
+}
+
+function useComparison(target: Target, version: string, compare: string | undefined) {
+  const [loaded, setLoaded] = useState<Loaded>()
+  const [error, setError] = useState<string>()
+  useEffect(() => {
+    let live = true
+    const other = compare
+      ? findVersion(target, compare).then((v) => ({
+          other: v.version,
+          otherName: `Version of ${versionName(v)}`,
+        }))
+      : findCurrent(target).then((doc) => ({ other: doc, otherName: 'Current document' }))
+    Promise.all([findVersion(target, version), other, findVersions(target, 1, 100)])
+      .then(([v, o, list]) => live && setLoaded({ version: v, ...o, choices: list.docs }))
+      .catch((e: unknown) => live && setError(messageOf(e)))
+    return () => {
+      live = false
+    }
+  }, [target.kind, target.slug, target.id, version, compare])
+  return { loaded, error, setError }
+}
 
 export function VersionDiff(props: {
   target: Target
   entity: AdminEntity
   version: string
+  compare?: string
   base: string
   canRestore: boolean
 }) {
-  const { target, entity, version, base } = props
-  const [loaded, setLoaded] = useState<{ version: VersionDoc; current: Record<string, unknown> }>()
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    let live = true
-    Promise.all([findVersion(target, version), findCurrent(target)])
-      .then(([v, current]) => live && setLoaded({ version: v, current }))
-      .catch((e: unknown) => live && setError(messageOf(e)))
-    return () => {
-      live = false
-    }
-  }, [target.kind, target.slug, target.id, version])
+  const { target, entity, version, compare, base } = props
+  const { description } = useSession()
+  const { loaded, error, setError } = useComparison(target, version, compare)
+  const [changedOnly, setChangedOnly] = useState(false)
+  const fields = entity.fields as unknown as AdminField[]
+  const name = useNames(description, fields, [loaded?.version.version, loaded?.other])
 
-  const onRestore = async () => {
-    if (!loaded) return
-    const when = formatDate(loaded.version.updatedAt, true)
-    if (!window.confirm(`Restore the version of ${when}? The current content is replaced.`)) return
-    setBusy(true)
-    setError(undefined)
-    try {
-      await restore(target, version)
-      const to = editPath(target)
-      flash(`Restored the version of ${when}.`, to)
-      navigate(to)
-    } catch (e) {
-      setError(messageOf(e))
-      setBusy(false)
-    }
-  }
-  const rows = loaded ? diffRows(entity, loaded.version.version, loaded.current) : []
-  const changed = rows.filter((r) => r.changed).length
+  const { busy, onRestore } = useRestore(target, loaded?.version, setError)
+  const diffs = loaded ? diffFields(entity, loaded.version.version, loaded.other, name) : []
+  const changed = diffs.filter((r) => r.changed).length
   return (
     <>
       <p>
@@ -63,50 +92,123 @@ export function VersionDiff(props: {
       )}
       {loaded && (
         <>
-          <h2>Version of {formatDate(loaded.version.updatedAt, true)}</h2>
+          <h2>Version of {versionName(loaded.version)}</h2>
+          <div className="toolbar version-compare">
+            <label>
+              Compare with{' '}
+              <select
+                value={compare ?? ''}
+                onChange={(e) =>
+                  navigate(
+                    e.target.value
+                      ? `${base}/${version}?compare=${e.target.value}`
+                      : `${base}/${version}`,
+                  )
+                }
+              >
+                <option value="">The current document</option>
+                {loaded.choices
+                  .filter((v) => String(v.id) !== version)
+                  .map((v) => (
+                    <option key={String(v.id)} value={String(v.id)}>
+                      Version of {versionName(v)}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={changedOnly}
+                onChange={(e) => setChangedOnly(e.target.checked)}
+              />{' '}
+              Changed fields only
+            </label>
+          </div>
           <div className="toolbar">
             <span>
-              {changed} {changed === 1 ? 'field differs' : 'fields differ'} from the current
-              document.
+              {changed} {changed === 1 ? 'field differs' : 'fields differ'} from{' '}
+              {compare ? 'the compared version' : 'the current document'}.
             </span>
             {props.canRestore && (
-              <button type="button" disabled={busy} onClick={() => void onRestore()}>
-                Restore this version
-              </button>
+              <RestoreButtons drafts={entity.drafts} busy={busy} onRestore={onRestore} />
             )}
           </div>
-          <div className="table-wrap">
-            <table className="diff-table">
-              <caption className="visually-hidden">
-                This version against the current document
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">This version</th>
-                  <th scope="col">Current</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.name} className={r.changed ? 'changed' : undefined}>
-                    <th scope="row">
-                      {r.label}
-                      {r.changed && <span className="badge">changed</span>}
-                    </th>
-                    <td>
-                      <pre>{r.version}</pre>
-                    </td>
-                    <td>
-                      <pre>{r.current}</pre>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DiffTable
+            diffs={diffs}
+            leftLabel="This version"
+            rightLabel={loaded.otherName}
+            changedOnly={changedOnly}
+          />
         </>
       )}
     </>
   )
+}
+
+function RestoreButtons(props: {
+  drafts: boolean
+  busy: boolean
+  onRestore: (as: RestoreAs) => Promise<void>
+}) {
+  const { busy, onRestore } = props
+  if (!props.drafts)
+    return (
+      <button type="button" disabled={busy} onClick={() => void onRestore('as-is')}>
+        Restore this version
+      </button>
+    )
+  return (
+    <span className="restore-buttons">
+      <button
+        type="button"
+        className="secondary"
+        disabled={busy}
+        onClick={() => void onRestore('draft')}
+      >
+        Restore as draft
+      </button>
+      <button type="button" disabled={busy} onClick={() => void onRestore('published')}>
+        Restore and publish
+      </button>
+    </span>
+  )
+}
+
+type RestoreAs = 'draft' | 'published' | 'as-is'
+
+/** Restore, confirmed first; the edit view then says whether the version was restored as a draft or published. */
+function useRestore(
+  target: Target,
+  version: VersionDoc | undefined,
+  setError: (e: string | undefined) => void,
+) {
+  const [busy, setBusy] = useState(false)
+  const onRestore = async (as: RestoreAs) => {
+    if (!version) return
+    const when = formatDate(version.updatedAt, true)
+    const question = {
+      draft: `Restore the version of ${when} as a draft? A published version stays published until you publish.`,
+      published: `Restore the version of ${when} and publish it? It replaces the published content.`,
+      'as-is': `Restore the version of ${when}? The current content is replaced.`,
+    }[as]
+    if (!window.confirm(question)) return
+    setBusy(true)
+    setError(undefined)
+    try {
+      await restore(target, version, as)
+      const to = editPath(target)
+      const said = {
+        draft: `Restored the version of ${when} as a draft (not published).`,
+        published: `Restored the version of ${when} and published it.`,
+        'as-is': `Restored the version of ${when}.`,
+      }[as]
+      flash(said, to)
+      navigate(to)
+    } catch (e) {
+      setError(messageOf(e))
+      setBusy(false)
+    }
+  }
+  return { busy, onRestore }
 }

@@ -45,8 +45,26 @@ export function findCurrent(t: Target): Promise<Record<string, unknown>> {
     : global(t.slug).find({ draft: true, depth: 0 })
 }
 
-export function restore(t: Target, version: string): Promise<unknown> {
-  return api(t).restoreVersion(idOf(version))
+/**
+ * Restores a version as a draft (`draft: true`: a published document stays published, the draft is the version's
+ * content), or as the published document: a published version is restored as it is; a draft version is restored as
+ * a draft and then published (an update setting `_status`, which publishes the newest draft).
+ */
+export async function restore(
+  t: Target,
+  version: VersionDoc,
+  as: 'draft' | 'published' | 'as-is',
+): Promise<void> {
+  const id = idOf(String(version.id))
+  if (as === 'as-is' || (as === 'published' && version.version._status === 'published')) {
+    await api(t).restoreVersion(id, { depth: 0 })
+    return
+  }
+  await api(t).restoreVersion(id, { draft: true, depth: 0 })
+  if (as === 'draft') return
+  if (t.kind === 'collection')
+    await collection(t.slug).update(idOf(t.id ?? ''), { _status: 'published' }, { depth: 0 })
+  else await global(t.slug).update({ _status: 'published' })
 }
 
 /** The edit view's path of the document or global. */

@@ -1,7 +1,12 @@
-/** The account page: the user's email and name, password change, and API key management where enabled. */
+/**
+ * The account page: the user's email and roles, password change, API key management where enabled, and the admin's
+ * theme (automatic, light or dark; Payload's "Admin theme").
+ */
 import { useState, type FormEvent } from 'react'
 import { collection, fieldErrors, messageOf } from '../api.ts'
 import { useSession, type User } from '../session.tsx'
+import { KeyShown, newApiKey } from '../edit/AccountActions.tsx'
+import { setThemeChoice, themeChoice, type ThemeChoice } from '../theme.ts'
 
 export function Account() {
   const { description, user, setUser } = useSession()
@@ -13,36 +18,32 @@ export function Account() {
   const [apiKey, setApiKey] = useState<string>()
   if (!user) return null
 
-  const save = async (data: Record<string, unknown>, done: string) => {
+  const save = async (data: Record<string, unknown>, done: string): Promise<boolean> => {
     setStatus(undefined)
     setError(undefined)
     setErrors({})
     try {
       const r = (await collection(slug).update(user.id, data)) as { doc: User }
-      await setUser(r.doc)
+      // The answer shows a new API key once: the session keeps the account without it.
+      const doc: User = { ...r.doc }
+      delete doc.apiKey
+      await setUser(doc)
       setStatus(done)
+      return true
     } catch (e) {
       setError(messageOf(e))
       setErrors(fieldErrors(e))
+      return false
     }
   }
-  const changePassword = (e: FormEvent) => {
-    e.preventDefault()
-    const v = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Record<
-      string,
-      string
-    >
-    if (v.password !== v.confirm) return setError('The passwords do not match.')
-    void save({ password: v.password }, 'Password changed.')
-  }
-  const generateKey = () => {
-    const bytes = crypto.getRandomValues(new Uint8Array(24))
-    const key = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
-    setApiKey(key)
-    void save(
+  const generateKey = async () => {
+    const key = newApiKey()
+    setApiKey(undefined)
+    const saved = await save(
       { enableAPIKey: true, apiKey: key },
       'A new API key is active. Copy it now: it is not shown again.',
     )
+    if (saved) setApiKey(key)
   }
   return (
     <main id="main" className="view">
@@ -67,35 +68,61 @@ export function Account() {
           {error}
         </p>
       )}
-      <form onSubmit={changePassword} className="panel" noValidate>
-        <h2>Change password</h2>
-        <div className="field">
-          <label htmlFor="account-password">New password</label>
-          <input
-            id="account-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-          {errors.password && <p className="field-error">{errors.password}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="account-confirm">Confirm password</label>
-          <input
-            id="account-confirm"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </div>
-        <button type="submit">Change password</button>
-      </form>
+      <PasswordForm
+        error={errors.password}
+        mismatch={() => setError('The passwords do not match.')}
+        save={(password) => void save({ password }, 'Password changed.')}
+      />
       {entity?.auth?.useAPIKey && (
-        <ApiKey slug={slug} user={user} apiKey={apiKey} generate={generateKey} save={save} />
+        <ApiKey
+          slug={slug}
+          user={user}
+          apiKey={apiKey}
+          generate={() => void generateKey()}
+          save={save}
+        />
       )}
+      <ThemeSwitch />
     </main>
+  )
+}
+
+function PasswordForm(props: { error?: string; mismatch(): void; save(password: string): void }) {
+  const changePassword = (e: FormEvent) => {
+    e.preventDefault()
+    const v = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Record<
+      string,
+      string
+    >
+    if (v.password !== v.confirm) props.mismatch()
+    else props.save(v.password)
+  }
+  return (
+    <form onSubmit={changePassword} className="panel" noValidate>
+      <h2>Change password</h2>
+      <div className="field">
+        <label htmlFor="account-password">New password</label>
+        <input
+          id="account-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        {props.error && <p className="field-error">{props.error}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="account-confirm">Confirm password</label>
+        <input
+          id="account-confirm"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+      </div>
+      <button type="submit">Change password</button>
+    </form>
   )
 }
 
@@ -104,7 +131,7 @@ function ApiKey(props: {
   user: User
   apiKey?: string
   generate(): void
-  save(data: Record<string, unknown>, done: string): Promise<void>
+  save(data: Record<string, unknown>, done: string): Promise<boolean>
 }) {
   const { slug, user, apiKey } = props
   return (
@@ -114,12 +141,7 @@ function ApiKey(props: {
         {user.enableAPIKey ? 'An API key is enabled for this account.' : 'No API key is enabled.'}{' '}
         Requests send it as <code>Authorization: {slug} API-Key &lt;key&gt;</code>.
       </p>
-      {apiKey && (
-        <p>
-          <label htmlFor="api-key">New key</label>{' '}
-          <input id="api-key" readOnly value={apiKey} size={50} />
-        </p>
-      )}
+      {apiKey && user.enableAPIKey === true && <KeyShown apiKey={apiKey} />}
       <button type="button" onClick={props.generate}>
         {user.enableAPIKey ? 'Replace the key' : 'Generate a key'}
       </button>{' '}
@@ -133,5 +155,37 @@ function ApiKey(props: {
         </button>
       )}
     </section>
+  )
+}
+
+const THEMES: { value: ThemeChoice; label: string }[] = [
+  { value: 'auto', label: 'Automatic (as the system)' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+]
+
+/** The admin's theme for this browser: the choice is kept in localStorage (theme.ts) and applies at once. */
+function ThemeSwitch() {
+  const [choice, setChoice] = useState(themeChoice)
+  const choose = (next: ThemeChoice) => {
+    setThemeChoice(next)
+    setChoice(next)
+  }
+  return (
+    <fieldset className="panel theme-switch">
+      <legend>Admin theme</legend>
+      {THEMES.map((t) => (
+        <label key={t.value}>
+          <input
+            type="radio"
+            name="theme"
+            value={t.value}
+            checked={choice === t.value}
+            onChange={() => choose(t.value)}
+          />{' '}
+          {t.label}
+        </label>
+      ))}
+    </fieldset>
   )
 }

@@ -17,6 +17,9 @@ import { FilePanel } from '../upload/FilePanel.tsx'
 import { LocaleSelect, useLocale } from '../locale.tsx'
 import { useLock } from '../edit/useLock.ts'
 import { LockNotice } from '../edit/LockNotice.tsx'
+import { LivePreview, LivePreviewToggle } from '../preview/LivePreview.tsx'
+import { useSaveShortcut } from '../edit/useSaveShortcut.ts'
+import { AccountActions } from '../edit/AccountActions.tsx'
 
 export function EditView(props: { kind: 'collection' | 'global'; slug: string; id?: string }) {
   const { locale } = useLocale()
@@ -71,6 +74,7 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
   // Another user holding the document's lock makes the form read-only (lockDocuments).
   const lock = useLock(target, loaded.entity, e.canSave, dirty)
   const canSave = e.canSave && !lock.heldBy
+  useSaveShortcut(canSave && !busy, () => saveAs(loaded.entity.drafts ? 'draft' : 'save'))
   const form: FormApi = {
     values,
     set: e.set,
@@ -103,6 +107,7 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
             </div>
             <div className="edit-buttons">
               <EditLocale />
+              <LivePreviewToggle target={target} entity={loaded.entity} />
               {canSave ? (
                 <SaveButtons
                   loaded={loaded}
@@ -110,6 +115,7 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
                   busy={busy}
                   published={published}
                   save={saveAs}
+                  target={target}
                 />
               ) : e.canSave ? null : (
                 <p className="muted">
@@ -142,9 +148,11 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
                 canCreate={can(entityPerm as Loaded['perm'], 'create')}
                 canDelete={can(loaded.perm, 'delete')}
               />
+              <AccountActions target={target} loaded={loaded} />
             </aside>
           </div>
         </form>
+        <LivePreview target={target} entity={loaded.entity} values={values} />
       </FormContext.Provider>
     </main>
   )

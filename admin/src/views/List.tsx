@@ -2,19 +2,20 @@
  * The list view of a collection (and of its trash): columns, search, filters, sort, pagination and bulk actions,
  * all but the selection kept in the URL query so a reload or the back button keeps them.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { allowed, useSession } from '../session.tsx'
 import { Link, useRoute } from '../router.tsx'
 import type { AdminEntity } from '../schema.ts'
 import { columnsOf, defaultColumns, searchFields, titleOf, type Column } from '../list/fields.ts'
-import { readState, writeState, type ListState } from '../list/query.ts'
-import { useDocs } from '../list/useDocs.ts'
+import { readState, requestWhere, writeState, type ListState } from '../list/query.ts'
+import { useDocs, type Page } from '../list/useDocs.ts'
 import { useRelatedTitles } from '../list/related.ts'
 import { Table } from '../list/Table.tsx'
 import { ColumnPicker, Pagination, SearchBox } from '../list/Controls.tsx'
 import { LocaleSelect, localeOf } from '../locale.tsx'
 import { Filters } from '../list/Filters.tsx'
-import { Bulk, type BulkOutcome } from '../list/Bulk.tsx'
+import { Bulk, BulkReport, useSelection, type BulkOutcome } from '../list/Bulk.tsx'
+import { MediaGrid, MediaToolbar } from '../upload/MediaTools.tsx'
 
 export function ListView(props: { slug: string; trash?: boolean }) {
   const { description } = useSession()
@@ -27,32 +28,6 @@ export function ListView(props: { slug: string; trash?: boolean }) {
       </main>
     )
   return <List entity={entity} trash={Boolean(props.trash && entity.trash)} />
-}
-
-function Outcome(props: { outcome?: BulkOutcome; error?: string }) {
-  const { outcome, error } = props
-  if (error)
-    return (
-      <p role="alert" className="form-error">
-        {error}
-      </p>
-    )
-  if (!outcome) return null
-  const failed = outcome.failed || outcome.errors.length > 0
-  return (
-    <div role={failed ? 'alert' : 'status'} className={failed ? 'form-error' : 'notice'}>
-      <p>{outcome.message}</p>
-      {outcome.errors.length > 0 && (
-        <ul>
-          {outcome.errors.map((e) => (
-            <li key={String(e.id)}>
-              #{String(e.id)}: {e.message}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  )
 }
 
 function List(props: { entity: AdminEntity; trash: boolean }) {
@@ -71,14 +46,15 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
   const locale = localeOf(localization, query)
   const { data, error, loading, reload } = useDocs(entity, { ...state, locale }, search, trash)
   const docs = useRelatedTitles(description, shown, data?.docs)
-  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const { selected, onSelect, all: allPages, onAll } = useSelection(data)
   const [outcome, setOutcome] = useState<BulkOutcome>()
-  useEffect(() => setSelected(new Set()), [data])
 
   const set = (patch: Partial<ListState>) => writeState(path, { ...state, ...patch }, defaultLimit)
   const canUpdate = allowed(perms?.update)
   const canDelete = allowed(perms?.delete)
   const title = trash ? `${entity.labels.plural}: trash` : entity.labels.plural
+  const grid = Boolean(entity.upload) && state.view === 'grid' && !trash
+  const selection = { selectable: canUpdate || canDelete, selected, onSelect }
   return (
     <main id="main" className="view list-view" aria-busy={loading}>
       <ListHead entity={entity} trash={trash} title={title} canCreate={allowed(perms?.create)} />
@@ -98,17 +74,25 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
             onChange={(l) => set({ locale: l })}
           />
         )}
+        {entity.upload && !trash && (
+          <MediaToolbar entity={entity} state={state} set={set} onUploaded={reload} />
+        )}
       </div>
       <Filters
         columns={all}
         conditions={state.conditions}
         onApply={(conditions) => set({ conditions, page: 1 })}
       />
-      <Outcome outcome={outcome} error={error} />
-      {selected.size > 0 && (
+      <BulkReport outcome={outcome} error={error} />
+      {selected.size > 0 && data && (
         <Bulk
           entity={entity}
           ids={[...selected]}
+          all={allPages}
+          total={data.totalDocs}
+          where={requestWhere(state, search, trash)}
+          locale={locale}
+          onAll={onAll}
           trash={trash}
           canUpdate={canUpdate}
           canDelete={canDelete}
@@ -122,10 +106,13 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
         <Empty
           entity={entity}
           trash={trash}
-          filtered={Boolean(state.search || state.conditions.length)}
+          filtered={Boolean(state.search || state.conditions.length || state.type)}
         />
       )}
-      {data && data.docs.length > 0 && (
+      {data && data.docs.length > 0 && grid && (
+        <MediaGrid slug={entity.slug} docs={data.docs} label={title} {...selection} />
+      )}
+      {data && data.docs.length > 0 && !grid && (
         <Table
           slug={entity.slug}
           caption={title}
@@ -134,24 +121,32 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
           docs={docs ?? data.docs}
           sort={state.sort}
           onSort={(sort) => set({ sort, page: 1 })}
-          selectable={canUpdate || canDelete}
-          selected={selected}
-          onSelect={setSelected}
+          {...selection}
           linked={!trash}
         />
       )}
-      {data && (
-        <Pagination
-          page={data.page ?? state.page}
-          totalPages={data.totalPages}
-          totalDocs={data.totalDocs}
-          limit={state.limit}
-          limits={limitsOf(entity, state.limit)}
-          onPage={(page) => set({ page })}
-          onLimit={(limit) => set({ limit, page: 1 })}
-        />
-      )}
+      {data && <Pages data={data} state={state} entity={entity} set={set} />}
     </main>
+  )
+}
+
+function Pages(props: {
+  data: Page
+  state: ListState
+  entity: AdminEntity
+  set(patch: Partial<ListState>): void
+}) {
+  const { data, state, set } = props
+  return (
+    <Pagination
+      page={data.page ?? state.page}
+      totalPages={data.totalPages}
+      totalDocs={data.totalDocs}
+      limit={state.limit}
+      limits={limitsOf(props.entity, state.limit)}
+      onPage={(page) => set({ page })}
+      onLimit={(limit) => set({ limit, page: 1 })}
+    />
   )
 }
 

@@ -1,6 +1,7 @@
 /** The navigation: every collection and global the user may read, grouped by `admin.group`, with counts. */
 import { useEffect, useState } from 'react'
 import { collection } from '../api.ts'
+import { DATA_CHANGED, type DataChanged } from '../changed.ts'
 import { allowed, useSession } from '../session.tsx'
 import { Link, useRoute } from '../router.tsx'
 import type { AdminEntity } from '../schema.ts'
@@ -27,23 +28,45 @@ function grouped(entries: AdminEntity[], fallback: string): [string, AdminEntity
   return [...groups]
 }
 
+/**
+ * The number of documents of each collection, read again after a write the admin makes there (changed.ts), so the
+ * navigation and the dashboard follow creates, deletes, bulk actions and restores without a reload.
+ */
 export function useCounts(slugs: string[]): Record<string, number | undefined> {
   const [counts, setCounts] = useState<Record<string, number | undefined>>({})
   const key = slugs.join(',')
   useEffect(() => {
     let live = true
-    void Promise.all(
-      slugs.map(async (s) => {
-        const r = (await collection(s)
-          .count()
-          .catch(() => undefined)) as { totalDocs: number } | undefined
-        return [s, r?.totalDocs] as const
-      }),
-    ).then(
-      (pairs) => live && setCounts(Object.fromEntries(pairs.filter(([, n]) => n !== undefined))),
-    )
+    // The last read asked for each collection: an earlier one answering later is dropped.
+    const asked: Record<string, number> = {}
+    const read = (s: string) => {
+      const n = (asked[s] = (asked[s] ?? 0) + 1)
+      collection(s)
+        .count()
+        .then((r: { totalDocs: number }) => {
+          if (live && asked[s] === n) setCounts((c) => ({ ...c, [s]: r.totalDocs }))
+        })
+        .catch(() => undefined)
+    }
+    slugs.forEach(read)
+    // Several writes in a row (a bulk upload's files, autosaves) read once, after the last.
+    const pending = new Set<string>()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const changed = (e: Event) => {
+      const slug = (e as CustomEvent<DataChanged>).detail?.collection
+      if (!slugs.includes(slug)) return
+      pending.add(slug)
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        pending.forEach(read)
+        pending.clear()
+      }, 150)
+    }
+    window.addEventListener(DATA_CHANGED, changed)
     return () => {
       live = false
+      clearTimeout(timer)
+      window.removeEventListener(DATA_CHANGED, changed)
     }
   }, [key])
   return counts

@@ -1,9 +1,18 @@
-/** The versions of a document or global: the list, or one version against the current document. */
-import { useMemo } from 'react'
+/**
+ * The versions of a document or global: the list, or one version against another state. Its parts are a chunk
+ * loaded on the first visit (the app's Suspense shows "Loading…" meanwhile).
+ */
+import { lazy, useMemo } from 'react'
 import { allowed, useSession } from '../session.tsx'
-import { VersionList } from '../versions/VersionList.tsx'
-import { VersionDiff } from '../versions/VersionDiff.tsx'
+import { useRoute } from '../router.tsx'
 import type { Target } from '../versions/api.ts'
+
+const VersionList = lazy(() =>
+  import('../versions/VersionList.tsx').then((m) => ({ default: m.VersionList })),
+)
+const VersionDiff = lazy(() =>
+  import('../versions/VersionDiff.tsx').then((m) => ({ default: m.VersionDiff })),
+)
 
 export function VersionsView(props: {
   kind: 'collection' | 'global'
@@ -13,6 +22,8 @@ export function VersionsView(props: {
 }) {
   const { description, permissions } = useSession()
   const { kind, slug, id, version } = props
+  // `?compare=<version id>`: the other side of the comparison (default: the current document).
+  const compare = useRoute().query.get('compare') ?? undefined
   const target: Target = useMemo(() => ({ kind, slug, id }), [kind, slug, id])
   const entity = (kind === 'collection' ? description.collections : description.globals).find(
     (e) => e.slug === slug,
@@ -34,10 +45,11 @@ export function VersionsView(props: {
       <h1>Versions of {name}</h1>
       {version ? (
         <VersionDiff
-          key={version}
+          key={`${version}-${compare ?? ''}`}
           target={target}
           entity={entity}
           version={version}
+          compare={compare}
           base={base}
           canRestore={allowed(perms?.update)}
         />

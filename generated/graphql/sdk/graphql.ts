@@ -796,6 +796,241 @@ export type Page_Where = {
   updatedAt?: Page_UpdatedAt_Operator | null | undefined;
 };
 
+export type PayloadJobInput_Log_State =
+  | 'failed'
+  | 'succeeded';
+
+export type PayloadJobUpdateInput_Log_State =
+  | 'failed'
+  | 'succeeded';
+
+export type PayloadJob_Log_State =
+  | 'failed'
+  | 'succeeded';
+
+export type PayloadJob_CompletedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type PayloadJob_CreatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type PayloadJob_Error_Operator = {
+  all?: Array<unknown> | null | undefined;
+  contains?: unknown;
+  equals?: unknown;
+  exists?: boolean | null | undefined;
+  greater_than?: unknown;
+  greater_than_equal?: unknown;
+  in?: Array<unknown> | null | undefined;
+  less_than?: unknown;
+  less_than_equal?: unknown;
+  like?: string | null | undefined;
+  not_equals?: unknown;
+  not_in?: Array<unknown> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type PayloadJob_HasError_Operator = {
+  equals?: boolean | null | undefined;
+  exists?: boolean | null | undefined;
+  not_equals?: boolean | null | undefined;
+};
+
+export type PayloadJob_Id_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type PayloadJob_Input_Operator = {
+  all?: Array<unknown> | null | undefined;
+  contains?: unknown;
+  equals?: unknown;
+  exists?: boolean | null | undefined;
+  greater_than?: unknown;
+  greater_than_equal?: unknown;
+  in?: Array<unknown> | null | undefined;
+  less_than?: unknown;
+  less_than_equal?: unknown;
+  like?: string | null | undefined;
+  not_equals?: unknown;
+  not_in?: Array<unknown> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type PayloadJob_Log_Operator = {
+  all?: Array<unknown> | null | undefined;
+  contains?: unknown;
+  equals?: unknown;
+  exists?: boolean | null | undefined;
+  greater_than?: unknown;
+  greater_than_equal?: unknown;
+  in?: Array<unknown> | null | undefined;
+  less_than?: unknown;
+  less_than_equal?: unknown;
+  like?: string | null | undefined;
+  not_equals?: unknown;
+  not_in?: Array<unknown> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type PayloadJob_Processing_Operator = {
+  equals?: boolean | null | undefined;
+  exists?: boolean | null | undefined;
+  not_equals?: boolean | null | undefined;
+};
+
+export type PayloadJob_Queue_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type PayloadJob_QueuedBy_Operator = {
+  all?: Array<unknown> | null | undefined;
+  contains?: unknown;
+  equals?: unknown;
+  exists?: boolean | null | undefined;
+  greater_than?: unknown;
+  greater_than_equal?: unknown;
+  in?: Array<unknown> | null | undefined;
+  less_than?: unknown;
+  less_than_equal?: unknown;
+  like?: string | null | undefined;
+  not_equals?: unknown;
+  not_in?: Array<unknown> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type PayloadJob_TaskSlug_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
+export type PayloadJob_TotalTried_Operator = {
+  all?: Array<number | null | undefined> | null | undefined;
+  equals?: number | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: number | null | undefined;
+  greater_than_equal?: number | null | undefined;
+  in?: Array<number | null | undefined> | null | undefined;
+  less_than?: number | null | undefined;
+  less_than_equal?: number | null | undefined;
+  not_equals?: number | null | undefined;
+  not_in?: Array<number | null | undefined> | null | undefined;
+};
+
+export type PayloadJob_UpdatedAt_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+export type PayloadJob_WaitUntil_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+};
+
+/** Nested group fields are written with a double underscore: seo__title. */
+export type PayloadJob_Where = {
+  AND?: Array<PayloadJob_Where> | null | undefined;
+  OR?: Array<PayloadJob_Where> | null | undefined;
+  completedAt?: PayloadJob_CompletedAt_Operator | null | undefined;
+  createdAt?: PayloadJob_CreatedAt_Operator | null | undefined;
+  error?: PayloadJob_Error_Operator | null | undefined;
+  hasError?: PayloadJob_HasError_Operator | null | undefined;
+  id?: PayloadJob_Id_Operator | null | undefined;
+  input?: PayloadJob_Input_Operator | null | undefined;
+  log?: PayloadJob_Log_Operator | null | undefined;
+  processing?: PayloadJob_Processing_Operator | null | undefined;
+  queue?: PayloadJob_Queue_Operator | null | undefined;
+  queuedBy?: PayloadJob_QueuedBy_Operator | null | undefined;
+  taskSlug?: PayloadJob_TaskSlug_Operator | null | undefined;
+  totalTried?: PayloadJob_TotalTried_Operator | null | undefined;
+  updatedAt?: PayloadJob_UpdatedAt_Operator | null | undefined;
+  waitUntil?: PayloadJob_WaitUntil_Operator | null | undefined;
+  workflowSlug?: PayloadJob_WorkflowSlug_Operator | null | undefined;
+};
+
+export type PayloadJob_WorkflowSlug_Operator = {
+  all?: Array<string | null | undefined> | null | undefined;
+  contains?: string | null | undefined;
+  equals?: string | null | undefined;
+  exists?: boolean | null | undefined;
+  greater_than?: string | null | undefined;
+  greater_than_equal?: string | null | undefined;
+  in?: Array<string | null | undefined> | null | undefined;
+  less_than?: string | null | undefined;
+  less_than_equal?: string | null | undefined;
+  like?: string | null | undefined;
+  not_equals?: string | null | undefined;
+  not_in?: Array<string | null | undefined> | null | undefined;
+  not_like?: string | null | undefined;
+};
+
 export type PayloadLockedDocument_Document_RelationTo =
   | 'categories'
   | 'media'
@@ -1588,6 +1823,60 @@ export type MutationPageUpdateInput = {
   title?: string | null | undefined;
 };
 
+export type MutationPayloadJobInput = {
+  completedAt?: string | null | undefined;
+  error?: unknown;
+  hasError?: boolean | null | undefined;
+  input?: unknown;
+  log?: Array<MutationPayloadJobInput_LogInput> | null | undefined;
+  processing?: boolean | null | undefined;
+  queue?: string | null | undefined;
+  queuedBy?: unknown;
+  taskSlug?: string | null | undefined;
+  totalTried?: number | null | undefined;
+  waitUntil?: string | null | undefined;
+  workflowSlug?: string | null | undefined;
+};
+
+export type MutationPayloadJobInput_LogInput = {
+  completedAt: string;
+  error?: unknown;
+  executedAt: string;
+  id?: string | null | undefined;
+  input?: unknown;
+  output?: unknown;
+  state: PayloadJobInput_Log_State;
+  taskID: string;
+  taskSlug: string;
+};
+
+export type MutationPayloadJobUpdateInput = {
+  completedAt?: string | null | undefined;
+  error?: unknown;
+  hasError?: boolean | null | undefined;
+  input?: unknown;
+  log?: Array<MutationPayloadJobUpdateInput_LogInput> | null | undefined;
+  processing?: boolean | null | undefined;
+  queue?: string | null | undefined;
+  queuedBy?: unknown;
+  taskSlug?: string | null | undefined;
+  totalTried?: number | null | undefined;
+  waitUntil?: string | null | undefined;
+  workflowSlug?: string | null | undefined;
+};
+
+export type MutationPayloadJobUpdateInput_LogInput = {
+  completedAt: string;
+  error?: unknown;
+  executedAt: string;
+  id?: string | null | undefined;
+  input?: unknown;
+  output?: unknown;
+  state: PayloadJobUpdateInput_Log_State;
+  taskID: string;
+  taskSlug: string;
+};
+
 export type MutationPayloadLockedDocumentInput = {
   document?: MutationPayloadLockedDocumentInput_Document_RelationshipInput | null | undefined;
   globalSlug?: string | null | undefined;
@@ -2162,6 +2451,54 @@ export type DeleteOrderMutationVariables = Exact<{
 
 export type DeleteOrderMutation = { deleteOrder: { id: number } | null };
 
+export type PayloadJobFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, input: unknown, completedAt: string | null, totalTried: number | null, hasError: boolean | null, error: unknown, taskSlug: string | null, workflowSlug: string | null, queue: string | null, waitUntil: string | null, processing: boolean | null, queuedBy: unknown, log: Array<{ id: string | null, executedAt: string | null, completedAt: string | null, taskSlug: string | null, taskID: string | null, input: unknown, output: unknown, state: PayloadJob_Log_State | null, error: unknown }> | null };
+
+export type FindPayloadJobsQueryVariables = Exact<{
+  where?: PayloadJob_Where | null | undefined;
+  limit?: number | null | undefined;
+  page?: number | null | undefined;
+  sort?: string | null | undefined;
+}>;
+
+
+export type FindPayloadJobsQuery = { PayloadJobs: { totalDocs: number, limit: number, page: number, totalPages: number, hasNextPage: boolean, hasPrevPage: boolean, nextPage: number | null, prevPage: number | null, pagingCounter: number, docs: Array<{ id: number, createdAt: string | null, updatedAt: string | null, input: unknown, completedAt: string | null, totalTried: number | null, hasError: boolean | null, error: unknown, taskSlug: string | null, workflowSlug: string | null, queue: string | null, waitUntil: string | null, processing: boolean | null, queuedBy: unknown, log: Array<{ id: string | null, executedAt: string | null, completedAt: string | null, taskSlug: string | null, taskID: string | null, input: unknown, output: unknown, state: PayloadJob_Log_State | null, error: unknown }> | null }> } | null };
+
+export type FindPayloadJobQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type FindPayloadJobQuery = { PayloadJob: { id: number, createdAt: string | null, updatedAt: string | null, input: unknown, completedAt: string | null, totalTried: number | null, hasError: boolean | null, error: unknown, taskSlug: string | null, workflowSlug: string | null, queue: string | null, waitUntil: string | null, processing: boolean | null, queuedBy: unknown, log: Array<{ id: string | null, executedAt: string | null, completedAt: string | null, taskSlug: string | null, taskID: string | null, input: unknown, output: unknown, state: PayloadJob_Log_State | null, error: unknown }> | null } | null };
+
+export type CountPayloadJobsQueryVariables = Exact<{
+  where?: PayloadJob_Where | null | undefined;
+}>;
+
+
+export type CountPayloadJobsQuery = { countPayloadJobs: { totalDocs: number } | null };
+
+export type CreatePayloadJobMutationVariables = Exact<{
+  data: MutationPayloadJobInput;
+}>;
+
+
+export type CreatePayloadJobMutation = { createPayloadJob: { id: number, createdAt: string | null, updatedAt: string | null, input: unknown, completedAt: string | null, totalTried: number | null, hasError: boolean | null, error: unknown, taskSlug: string | null, workflowSlug: string | null, queue: string | null, waitUntil: string | null, processing: boolean | null, queuedBy: unknown, log: Array<{ id: string | null, executedAt: string | null, completedAt: string | null, taskSlug: string | null, taskID: string | null, input: unknown, output: unknown, state: PayloadJob_Log_State | null, error: unknown }> | null } | null };
+
+export type UpdatePayloadJobMutationVariables = Exact<{
+  id: number;
+  data: MutationPayloadJobUpdateInput;
+}>;
+
+
+export type UpdatePayloadJobMutation = { updatePayloadJob: { id: number, createdAt: string | null, updatedAt: string | null, input: unknown, completedAt: string | null, totalTried: number | null, hasError: boolean | null, error: unknown, taskSlug: string | null, workflowSlug: string | null, queue: string | null, waitUntil: string | null, processing: boolean | null, queuedBy: unknown, log: Array<{ id: string | null, executedAt: string | null, completedAt: string | null, taskSlug: string | null, taskID: string | null, input: unknown, output: unknown, state: PayloadJob_Log_State | null, error: unknown }> | null } | null };
+
+export type DeletePayloadJobMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeletePayloadJobMutation = { deletePayloadJob: { id: number } | null };
+
 export type PayloadLockedDocumentFieldsFragment = { id: number, createdAt: string | null, updatedAt: string | null, globalSlug: string | null, document: { relationTo: PayloadLockedDocument_Document_RelationTo | null, value:
       | { id: number }
       | { id: number }
@@ -2459,6 +2796,35 @@ export const OrderFieldsFragmentDoc = new TypedDocumentString(`
   paidAt
 }
     `, {"fragmentName":"OrderFields"}) as unknown as TypedDocumentString<OrderFieldsFragment, unknown>;
+export const PayloadJobFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PayloadJobFields on PayloadJob {
+  id
+  createdAt
+  updatedAt
+  input
+  completedAt
+  totalTried
+  hasError
+  error
+  log {
+    id
+    executedAt
+    completedAt
+    taskSlug
+    taskID
+    input
+    output
+    state
+    error
+  }
+  taskSlug
+  workflowSlug
+  queue
+  waitUntil
+  processing
+  queuedBy
+}
+    `, {"fragmentName":"PayloadJobFields"}) as unknown as TypedDocumentString<PayloadJobFieldsFragment, unknown>;
 export const PayloadLockedDocumentFieldsFragmentDoc = new TypedDocumentString(`
     fragment PayloadLockedDocumentFields on PayloadLockedDocument {
   id
@@ -3540,6 +3906,163 @@ export const DeleteOrderDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeleteOrderMutation, DeleteOrderMutationVariables>;
+export const FindPayloadJobsDocument = new TypedDocumentString(`
+    query FindPayloadJobs($where: PayloadJob_where, $limit: Int, $page: Int, $sort: String) {
+  PayloadJobs(where: $where, limit: $limit, page: $page, sort: $sort) {
+    docs {
+      ...PayloadJobFields
+    }
+    totalDocs
+    limit
+    page
+    totalPages
+    hasNextPage
+    hasPrevPage
+    nextPage
+    prevPage
+    pagingCounter
+  }
+}
+    fragment PayloadJobFields on PayloadJob {
+  id
+  createdAt
+  updatedAt
+  input
+  completedAt
+  totalTried
+  hasError
+  error
+  log {
+    id
+    executedAt
+    completedAt
+    taskSlug
+    taskID
+    input
+    output
+    state
+    error
+  }
+  taskSlug
+  workflowSlug
+  queue
+  waitUntil
+  processing
+  queuedBy
+}`) as unknown as TypedDocumentString<FindPayloadJobsQuery, FindPayloadJobsQueryVariables>;
+export const FindPayloadJobDocument = new TypedDocumentString(`
+    query FindPayloadJob($id: Int!) {
+  PayloadJob(id: $id) {
+    ...PayloadJobFields
+  }
+}
+    fragment PayloadJobFields on PayloadJob {
+  id
+  createdAt
+  updatedAt
+  input
+  completedAt
+  totalTried
+  hasError
+  error
+  log {
+    id
+    executedAt
+    completedAt
+    taskSlug
+    taskID
+    input
+    output
+    state
+    error
+  }
+  taskSlug
+  workflowSlug
+  queue
+  waitUntil
+  processing
+  queuedBy
+}`) as unknown as TypedDocumentString<FindPayloadJobQuery, FindPayloadJobQueryVariables>;
+export const CountPayloadJobsDocument = new TypedDocumentString(`
+    query CountPayloadJobs($where: PayloadJob_where) {
+  countPayloadJobs(where: $where) {
+    totalDocs
+  }
+}
+    `) as unknown as TypedDocumentString<CountPayloadJobsQuery, CountPayloadJobsQueryVariables>;
+export const CreatePayloadJobDocument = new TypedDocumentString(`
+    mutation CreatePayloadJob($data: mutationPayloadJobInput!) {
+  createPayloadJob(data: $data) {
+    ...PayloadJobFields
+  }
+}
+    fragment PayloadJobFields on PayloadJob {
+  id
+  createdAt
+  updatedAt
+  input
+  completedAt
+  totalTried
+  hasError
+  error
+  log {
+    id
+    executedAt
+    completedAt
+    taskSlug
+    taskID
+    input
+    output
+    state
+    error
+  }
+  taskSlug
+  workflowSlug
+  queue
+  waitUntil
+  processing
+  queuedBy
+}`) as unknown as TypedDocumentString<CreatePayloadJobMutation, CreatePayloadJobMutationVariables>;
+export const UpdatePayloadJobDocument = new TypedDocumentString(`
+    mutation UpdatePayloadJob($id: Int!, $data: mutationPayloadJobUpdateInput!) {
+  updatePayloadJob(id: $id, data: $data) {
+    ...PayloadJobFields
+  }
+}
+    fragment PayloadJobFields on PayloadJob {
+  id
+  createdAt
+  updatedAt
+  input
+  completedAt
+  totalTried
+  hasError
+  error
+  log {
+    id
+    executedAt
+    completedAt
+    taskSlug
+    taskID
+    input
+    output
+    state
+    error
+  }
+  taskSlug
+  workflowSlug
+  queue
+  waitUntil
+  processing
+  queuedBy
+}`) as unknown as TypedDocumentString<UpdatePayloadJobMutation, UpdatePayloadJobMutationVariables>;
+export const DeletePayloadJobDocument = new TypedDocumentString(`
+    mutation DeletePayloadJob($id: Int!) {
+  deletePayloadJob(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeletePayloadJobMutation, DeletePayloadJobMutationVariables>;
 export const FindPayloadLockedDocumentsDocument = new TypedDocumentString(`
     query FindPayloadLockedDocuments($where: PayloadLockedDocument_where, $limit: Int, $page: Int, $sort: String) {
   PayloadLockedDocuments(where: $where, limit: $limit, page: $page, sort: $sort) {

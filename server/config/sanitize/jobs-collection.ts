@@ -3,12 +3,14 @@
  * processing) and a hidden lease (`processingUntil`) that lets a job claimed by a server that died be claimed
  * again. Closed by default (docs/jobs.md, "Access"): read after `jobs.access.read`, created after `jobs.access.queue`
  * (a create is a queued job: its task and input checked, `queuedBy` the caller), updated and deleted by the trusted
- * callers only (server/config/trusted.ts); the runner's own writes override access.
+ * callers only (server/config/trusted.ts); the runner's own writes override access. With scheduled publishing a
+ * user also queues, reads and deletes its own `schedulePublish` jobs (schedule-access.ts).
  */
 import { SYSTEM_COLLECTIONS } from '../events.ts'
 import type { JobsAccess, SanitizedJobs } from '../jobs.ts'
 import type { Access, CollectionConfig, Endpoint, Field } from '../types.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
+import { scheduleCreate, scheduleDelete, scheduleRead } from './schedule-access.ts'
 
 const logFields: Field[] = [
   { name: 'executedAt', type: 'date', required: true },
@@ -83,12 +85,20 @@ export function jobsCollection(jobs: SanitizedJobs, trusted: JobsAccess): Collec
     admin: { hidden: true, group: 'System' },
     endpoints: [runEndpoint],
     custom: { taskSlugs: [...jobs.tasks.keys()], workflowSlugs: [...jobs.workflows.keys()] },
-    access: {
-      read: asAccess(jobs.access.read),
-      create: asAccess(jobs.access.queue),
-      update: asAccess(trusted),
-      delete: asAccess(trusted),
-    },
+    // With scheduled publishing, a user also schedules the documents it may update (schedule-access.ts).
+    access: jobs.tasks.has('schedulePublish')
+      ? {
+          read: scheduleRead(jobs.access.read),
+          create: scheduleCreate(jobs.access.queue),
+          update: asAccess(trusted),
+          delete: scheduleDelete(trusted),
+        }
+      : {
+          read: asAccess(jobs.access.read),
+          create: asAccess(jobs.access.queue),
+          update: asAccess(trusted),
+          delete: asAccess(trusted),
+        },
     hooks: {
       beforeChange: [
         ({ req, operation, data }) =>

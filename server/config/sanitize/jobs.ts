@@ -87,6 +87,7 @@ export function sanitizeJobs(
     shouldAutoRun: fn(jobs.shouldAutoRun, 'jobs.shouldAutoRun'),
     deleteJobOnComplete: jobs.deleteJobOnComplete ?? true,
     schedulePublishCollections: new Set(collections),
+    schedulePublishGlobals: new Set(globals),
     access: {
       run: fn(jobs.access?.run, 'jobs.access.run') ?? trusted,
       queue: fn(jobs.access?.queue, 'jobs.access.queue') ?? trusted,

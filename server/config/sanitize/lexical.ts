@@ -47,6 +47,16 @@ const LIST_TYPES: Record<string, string> = {
   checklist: 'check',
 }
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']
+/** The features that are text formats. */
+const FORMATS = [
+  'bold',
+  'italic',
+  'underline',
+  'strikethrough',
+  'subscript',
+  'superscript',
+  'inlineCode',
+]
 /** Features with no nodes of their own (formats, alignment, toolbars): accepted as given. */
 const NODELESS = new Set([
   'bold',
@@ -148,6 +158,8 @@ function resolve(list: LexicalFeature[], at: string, ctx: Context): ResolvedLexi
       .map((k) => LIST_TYPES[k]),
     blocks: [],
     inlineBlocks: [],
+    formats: [...features.keys()].filter((k) => FORMATS.includes(k)),
+    inlineToolbar: features.has('inlineToolbar'),
   }
   const blocks = features.get('blocks')
   if (blocks) {

@@ -15,6 +15,7 @@ import { endpointPath } from './endpoint-paths.ts'
 import { collectionOps, type CollectionOps } from './collection-ops.ts'
 import { uploadPaths } from './upload-paths.ts'
 import { formStatePath } from './form-state-paths.ts'
+import { urlOnServer } from '../../config/live-preview.ts'
 import { lockPaths } from './lock-paths.ts'
 import { MAX_PATH_ID } from '../../local/params.ts'
 
@@ -36,6 +37,7 @@ export function collectionPaths(
     tags: tag,
     meta: o.meta('formState'),
     fields: c.flatFields,
+    livePreview: urlOnServer(config, 'collection', c.slug),
     id:
       c.idType === 'serial'
         ? { type: 'integer', minimum: 1, maximum: MAX_PATH_ID }

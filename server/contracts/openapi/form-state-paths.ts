@@ -1,6 +1,7 @@
 /**
  * `POST <base>/form-state` of a collection or global with conditional fields (`admin.condition`): which of them
- * apply to a form's data (the Local `formState`). Compiled only where some field has a condition.
+ * apply to a form's data (the Local `formState`); with a live preview whose URL is a function, that URL for the
+ * data (`livePreviewURL`). Compiled only where some field has a condition or such a preview is configured.
  */
 import type { FlattenedField } from '../../config/types.ts'
 import type { OperationMeta, PathItem } from '../operation.ts'
@@ -20,9 +21,11 @@ export function formStatePath(
     fields: FlattenedField[]
     /** A collection's id schema (the document being updated); none for a global. */
     id?: Schema
+    /** A live preview URL function (`admin.livePreview.url`) the route runs. */
+    livePreview?: boolean
   },
 ): void {
-  if (!hasConditions(target.fields)) return
+  if (!hasConditions(target.fields) && !target.livePreview) return
   const properties: Record<string, Schema> = {
     data: {
       type: 'object',
@@ -59,6 +62,15 @@ export function formStatePath(
                   'Every field with an `admin.condition` present in the data, by dotted path (`layout.0.attribution`): whether it applies.',
                 additionalProperties: { type: 'boolean' },
               },
+              ...(target.livePreview
+                ? {
+                    livePreviewURL: {
+                      type: 'string',
+                      description:
+                        "The live preview's URL for this data (`admin.livePreview.url`, a function run on the server; absent on a create or when it answers none).",
+                    },
+                  }
+                : {}),
             },
           },
           'The conditions',

@@ -1,5 +1,6 @@
 /** The REST paths of a global: read, write, document access and, with versions, its versions. */
 import { formStatePath } from './form-state-paths.ts'
+import { urlOnServer } from '../../config/live-preview.ts'
 import { lockPaths } from './lock-paths.ts'
 import { isLockable } from '../../config/sanitize/locked-documents.ts'
 import type { SanitizedCollection, SanitizedConfig, SanitizedGlobal } from '../../config/types.ts'
@@ -92,6 +93,7 @@ export function globalPaths(
     tags: ['Globals'],
     meta: meta('formState'),
     fields: g.flatFields,
+    livePreview: urlOnServer(config, 'global', g.slug),
   })
   if (lockable)
     lockPaths(paths, { base: `${base}/lock`, name, label: g.label, tags: ['Globals'], meta })

@@ -13,10 +13,15 @@ import { Unauthorized } from '../../errors/unauthorized.ts'
 import type { Cms } from '../cms.ts'
 import { accessResult } from '../access.ts'
 import { createLocalReq } from '../request.ts'
+import { livePreviewOf, previewURL } from '../../config/live-preview.ts'
 
-/** The answer: every conditional field present in the data, by dotted path, to whether its condition holds. */
+/**
+ * The answer: every conditional field present in the data, by dotted path, to whether its condition holds; with a
+ * live preview whose URL is a function, its URL for the data (not on a create, as Payload's form state).
+ */
 export interface FormState {
   conditions: Record<string, boolean>
+  livePreviewURL?: string
 }
 
 /**
@@ -73,5 +78,13 @@ export async function formState(
     }
   }
   visit(entity.flatFields, args.data, [], undefined)
-  return { conditions }
+  const kind = args.collection !== undefined ? 'collection' : 'global'
+  const preview = livePreviewOf(this.config, kind, entity.slug)
+  if (typeof preview?.url !== 'function' || operation === 'create') return { conditions }
+  const livePreviewURL = await previewURL(preview, {
+    data: args.data,
+    ...(kind === 'collection' ? { collectionConfig: entity } : { globalConfig: entity }),
+    req,
+  })
+  return livePreviewURL ? { conditions, livePreviewURL } : { conditions }
 }

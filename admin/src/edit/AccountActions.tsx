@@ -1,0 +1,116 @@
+/**
+ * The account tools on the edit view of an auth collection's document (a user), for an editor who may update it:
+ * unlock an account locked by failed logins (`POST <api>/<slug>/unlock`, Payload's "Force unlock"), send its
+ * owner a password reset email (`forgot-password`), and with `auth.useAPIKey` generate a new API key. Each is a
+ * write of its own, not part of the form's save.
+ */
+import { useId, useState } from 'react'
+import { auth, collection, messageOf } from '../api.ts'
+import { sessionEnded } from '../session.tsx'
+import { useForm } from './context.tsx'
+import { can } from './state.ts'
+import { apiId, type Loaded, type Target } from './useDocument.ts'
+import { SAVED_EVENT } from './useLock.ts'
+
+/** A random API key: 48 hex digits (the server takes 32 to 256 visible characters). */
+export function newApiKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+type Report = { ok: boolean; text: string }
+
+export function AccountActions(props: { target: Target; loaded: Loaded }) {
+  const { target, loaded } = props
+  const form = useForm()
+  const headingId = useId()
+  const [report, setReport] = useState<Report>()
+  const [busy, setBusy] = useState(false)
+  const [apiKey, setApiKey] = useState<string>()
+  const entity = loaded.entity
+  if (target.kind !== 'collection' || !target.id || !entity.auth) return null
+  if (!can(loaded.perm, 'update')) return null
+  const email = typeof form.values.email === 'string' ? form.values.email : undefined
+  const run = (action: () => Promise<string>) => async () => {
+    setBusy(true)
+    setReport(undefined)
+    try {
+      setReport({ ok: true, text: await action() })
+    } catch (e) {
+      if (!sessionEnded(e)) setReport({ ok: false, text: messageOf(e) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const unlock = run(async () => {
+    await auth(target.slug).unlock(email)
+    return `${email} is unlocked: failed logins count from zero again.`
+  })
+  const sendReset = run(async () => {
+    await auth(target.slug).forgotPassword(email)
+    return `A password reset email was sent to ${email}.`
+  })
+  const generate = run(async () => {
+    const key = newApiKey()
+    await collection(target.slug).update(
+      apiId(target.id!),
+      { enableAPIKey: true, apiKey: key },
+      { depth: 0 },
+    )
+    // The write released the document's lock (as every write does): the form takes it again.
+    window.dispatchEvent(new Event(SAVED_EVENT))
+    setApiKey(key)
+    return 'A new API key is active. Copy it now: it is not shown again.'
+  })
+  const keyOn = form.values.enableAPIKey === true
+  return (
+    <section className="panel account-actions" aria-labelledby={headingId}>
+      <h2 id={headingId}>Account</h2>
+      {email && (
+        <>
+          <p className="muted">
+            Too many failed logins lock an account for a while; unlocking lets its owner log in
+            again at once.
+          </p>
+          <p className="account-buttons">
+            <button type="button" className="secondary" disabled={busy} onClick={unlock}>
+              Unlock
+            </button>
+            <button type="button" className="secondary" disabled={busy} onClick={sendReset}>
+              Send password reset
+            </button>
+          </p>
+        </>
+      )}
+      {entity.auth.useAPIKey && !form.readOnly && (
+        <>
+          <h3>API key</h3>
+          {apiKey && <KeyShown apiKey={apiKey} />}
+          {keyOn ? (
+            <button type="button" className="secondary" disabled={busy} onClick={generate}>
+              Generate a new API key
+            </button>
+          ) : (
+            <p className="muted">Turn on “Enable API Key” to give this account a key.</p>
+          )}
+        </>
+      )}
+      {report && (
+        <p role={report.ok ? 'status' : 'alert'} className={report.ok ? 'notice' : 'form-error'}>
+          {report.text}
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** A key just generated, to copy (it is write-only on the server: this is the one time it shows). */
+export function KeyShown(props: { apiKey: string }) {
+  const id = useId()
+  return (
+    <p className="api-key">
+      <label htmlFor={id}>New API key</label>
+      <input id={id} readOnly value={props.apiKey} size={50} />
+    </p>
+  )
+}
