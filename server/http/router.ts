@@ -66,9 +66,13 @@ export class Router<T> {
    * says: a path's methods are its own template's).
    */
   methods(path: string, keep: (value: T) => boolean = () => true): string[] {
-    const matching = this.routes.filter((r) => r.pattern.test(path) && keep(r.value))
+    // The most specific paths decide, kept or not: a fixed `/payload-jobs/run` (a custom endpoint, which another
+    // router answers for) hides `/payload-jobs/{id}`, whose methods it does not serve.
+    const matching = this.routes.filter((r) => r.pattern.test(path))
     const fewest = Math.min(...matching.map((r) => r.names.length))
-    return matching.filter((r) => r.names.length === fewest).map((r) => r.method.toUpperCase())
+    return matching
+      .filter((r) => r.names.length === fewest && keep(r.value))
+      .map((r) => r.method.toUpperCase())
   }
 
   match(method: string, path: string): RouteMatch<T> | undefined {

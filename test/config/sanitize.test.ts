@@ -304,6 +304,8 @@ test('the example config loads and sanitises', async (t) => {
       'media',
       'tracking',
       'orders',
+      // Posts schedule their publishing (versions.drafts.schedulePublish): Payload's jobs queue comes with it.
+      'payload-jobs',
       'payload-locked-documents',
     ],
   )
