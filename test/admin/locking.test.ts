@@ -11,6 +11,20 @@ const s = useAdmin(test)
 type Page = Awaited<ReturnType<typeof s.open>>
 const settle = (p: Page) => p.page.waitForLoadState('networkidle')
 
+/**
+ * Whether the post is locked, once the form's lock requests have landed: they run after what the page shows (a
+ * save's answer, a navigation inside the app), and a load state does not wait for them. Asks until `locked` is
+ * as expected, for ten seconds at most, then answers what it last saw.
+ */
+async function lockedEventually(id: number | string, locked: boolean): Promise<boolean> {
+  let seen = !locked
+  for (let waited = 0; waited <= 10_000 && seen !== locked; waited += 100) {
+    seen = (await s.cms.lockStatus({ collection: 'posts', id })).locked
+    if (seen !== locked) await new Promise((r) => setTimeout(r, 100))
+  }
+  return seen
+}
+
 test.serial(
   'the second editor sees the lock, takes over, the first is told and cannot save; leaving releases it',
   async (t) => {
@@ -30,6 +44,7 @@ test.serial(
     await first.go(path)
     await first.page.getByRole('heading', { name: 'Shared post' }).waitFor()
     await first.page.locator('#field-title').fill('Alice typing')
+    t.true(await lockedEventually(post.id, true))
     const lock = await s.cms.lockStatus({ collection: 'posts', id: post.id })
     t.like(lock, { locked: true, user: { collection: 'users', id: alice.id } })
 
@@ -70,14 +85,13 @@ test.serial(
     const saved = await s.cms.findByID({ collection: 'posts', id: post.id, draft: true })
     t.is(saved.title, 'Admin took over')
     // The save released the lock; the form took it again.
-    await settle(second)
+    t.true(await lockedEventually(post.id, true))
     t.true((await s.cms.lockStatus({ collection: 'posts', id: post.id })).locked)
 
     // Leaving the form releases the lock.
     await second.page.getByRole('link', { name: 'Posts' }).first().click()
     await second.page.getByRole('heading', { name: 'Posts' }).waitFor()
-    await settle(second)
-    t.false((await s.cms.lockStatus({ collection: 'posts', id: post.id })).locked)
+    t.false(await lockedEventually(post.id, false))
     await first.page.waitForLoadState('networkidle')
     await first.done(t)
     await second.done(t)
