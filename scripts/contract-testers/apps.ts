@@ -57,6 +57,34 @@ export interface AppUnderTest {
 
 const text = (n: number, word: string) => `${word} ${n}`
 
+/**
+ * A document of a collection the CMS adds (payload-locked-documents, payload-jobs), or undefined: a lock on a
+ * global slug of its own held by the admin, a publish scheduled far ahead (it never runs during the run).
+ */
+async function systemDocument(
+  slug: string,
+  n: number,
+  cms: Cms,
+  admin: AppUnderTest['admin'],
+): Promise<Data | undefined> {
+  if (slug === 'payload-locked-documents') {
+    const holder = await firstId(cms, admin.collection, { email: { equals: admin.email } })
+    return { globalSlug: `lock-${n}`, user: { relationTo: admin.collection, value: holder } }
+  }
+  if (slug === 'payload-jobs') {
+    // The oldest post: one the seed wrote, which the run never deletes (a schedule goes with its document).
+    const [post] = (
+      await cms.find({ collection: 'posts' as never, limit: 1, depth: 0, sort: 'createdAt' })
+    ).docs
+    return {
+      taskSlug: 'schedulePublish',
+      input: { type: 'publish', doc: { relationTo: 'posts', value: (post as { id: number }).id } },
+      waitUntil: '2100-01-01T00:00:00.000Z',
+    }
+  }
+  return undefined
+}
+
 export const example: AppUnderTest = {
   name: 'example',
   config: () => loadConfig(path.resolve(import.meta.dirname, '../../cms.config.ts')),
@@ -247,7 +275,8 @@ export async function serve(
     let n = 1000
     for (const c of cms.config.collections) {
       const create = async () => {
-        const data = await app.document(c.slug, n, cms)
+        const data =
+          (await systemDocument(c.slug, n, cms, app.admin)) ?? (await app.document(c.slug, n, cms))
         // An upload collection's document is a file: a small PNG of its own name
         const file = c.upload ? { data: await samplePng(), name: `${c.slug}-${n}.png` } : undefined
         n++

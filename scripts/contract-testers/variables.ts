@@ -59,6 +59,9 @@ export async function variables(
         case 'endpoint':
         case 'duplicate':
         case 'docAccess':
+        case 'lockStatus':
+        case 'lockDocument':
+        case 'unlockDocument':
           set('id', d?.keep)
           break
         case 'delete':
