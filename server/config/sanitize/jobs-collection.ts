@@ -10,6 +10,7 @@ import { SYSTEM_COLLECTIONS } from '../events.ts'
 import type { JobsAccess, SanitizedJobs } from '../jobs.ts'
 import type { Access, CollectionConfig, Endpoint, Field } from '../types.ts'
 import { Unauthorized } from '../../errors/unauthorized.ts'
+import { BadRequest } from '../../errors/bad-request.ts'
 import { scheduleCreate, scheduleDelete, scheduleRead } from './schedule-access.ts'
 
 const logFields: Field[] = [
@@ -43,6 +44,10 @@ const runEndpoint: Endpoint = {
       throw new Unauthorized('You are not allowed to run jobs.')
     const q = req.searchParams ?? new URLSearchParams()
     const limit = q.get('limit')
+    // The parameters as the contract declares them (a custom endpoint's query is not validated for it).
+    if (q.get('queue') === '') throw new BadRequest('queue must not be empty.', [{ path: 'queue' }])
+    if (limit !== null && !/^[1-9]\d{0,2}$|^1000$/.test(limit))
+      throw new BadRequest('limit must be an integer from 1 to 1000.', [{ path: 'limit' }])
     const result = await req.cms.jobs.run({
       queue: q.get('queue') ?? undefined,
       allQueues: q.get('allQueues') === 'true',
