@@ -2,6 +2,40 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { Column } from './fields.ts'
 
+/** Previous / Next over the pages of a small list (a drawer's, the versions'): nothing with a single page. */
+export function PrevNext(props: {
+  page: number
+  totalPages: number
+  label: string
+  onPage(page: number): void
+}) {
+  const { page, totalPages, onPage } = props
+  if (totalPages <= 1) return null
+  return (
+    <nav className="pagination" aria-label={props.label}>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous
+      </button>
+      <span>
+        Page {page} of {totalPages}
+      </span>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  )
+}
+
 export function Pagination(props: {
   page: number
   totalPages: number

@@ -3,6 +3,7 @@
  * newest first, with a search (filename and the collection's searchable fields), the type filter and pages; a
  * card's button chooses its document. Loaded lazily (drawer/lazy.tsx).
  */
+import { PrevNext } from '../list/Controls.tsx'
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { Doc } from '../api.ts'
 import { Drawer } from '../drawer/Drawer.tsx'
@@ -104,28 +105,13 @@ function Library(props: LibraryDrawerProps & { entity: AdminEntity }) {
           onPick={props.onPick}
         />
       )}
-      {data && data.totalPages > 1 && (
-        <nav className="pagination" aria-label="Pages of the library">
-          <button
-            type="button"
-            className="secondary small"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {data.totalPages}
-          </span>
-          <button
-            type="button"
-            className="secondary small"
-            disabled={page >= data.totalPages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
+      {data && (
+        <PrevNext
+          page={page}
+          totalPages={data.totalPages}
+          label="Pages of the library"
+          onPage={setPage}
+        />
       )}
     </div>
   )

@@ -2,6 +2,7 @@
  * The versions of a document or global, newest first: date (linking to the version against the current document),
  * status, autosave; two versions ticked compare with each other (the older against the newer).
  */
+import { PrevNext } from '../list/Controls.tsx'
 import { useEffect, useState } from 'react'
 import { messageOf } from '../api.ts'
 import { Link, navigate } from '../router.tsx'
@@ -91,28 +92,8 @@ export function VersionList(props: { target: Target; entity: AdminEntity; base: 
           </table>
         </div>
       )}
-      {data && data.totalPages > 1 && (
-        <nav className="pagination" aria-label="Pagination">
-          <button
-            type="button"
-            className="secondary small"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {data.totalPages}
-          </span>
-          <button
-            type="button"
-            className="secondary small"
-            disabled={page >= data.totalPages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
+      {data && (
+        <PrevNext page={page} totalPages={data.totalPages} label="Pagination" onPage={setPage} />
       )}
     </>
   )
