@@ -14,6 +14,7 @@ import { EditView } from './views/Edit.tsx'
 import { VersionsView } from './views/Versions.tsx'
 import { Flash } from './flash.tsx'
 import { applyTheme } from './theme.ts'
+import { t } from './i18n.ts'
 
 // The theme the user chose (theme.ts), before the first paint.
 applyTheme()
@@ -63,23 +64,30 @@ function view(path: string): ReactNode {
     return <VersionsView kind="global" slug={m.slug} />
   if ((m = match('/globals/:slug/versions/:version', path)))
     return <VersionsView kind="global" slug={m.slug} version={m.version} />
+  // Payload's not-found view.
   return (
     <main id="main" className="view">
-      <h1>Not found</h1>
-      <p>Nothing lives at {path}.</p>
+      <h1>{t('general:nothingFound')}</h1>
+      <p>{t('general:sorryNotFound')}</p>
     </main>
   )
+}
+
+/** "Loading…" in the admin's language; before its words have come (the first load), the admin's English. */
+function loading(): string {
+  const word = t('general:loading')
+  return word === 'general:loading' ? t('cms:loading') : `${word}…`
 }
 
 function Layout(props: { children: ReactNode }) {
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('cms:skipToContent')}
       </a>
       <Nav />
       <Flash />
-      <Suspense fallback={<main className="view">Loading…</main>}>{props.children}</Suspense>
+      <Suspense fallback={<main className="view">{loading()}</main>}>{props.children}</Suspense>
     </div>
   )
 }
@@ -90,7 +98,7 @@ export function App() {
       {(state) =>
         state === 'loading' ? (
           <main className="view" aria-busy="true">
-            Loading…
+            {loading()}
           </main>
         ) : (
           <Routes />

@@ -6,6 +6,7 @@ import { CmsError, createClient } from '../../sdk/index.ts'
 import type { AdminDescription } from './schema.ts'
 import { isMultipart, xhrFetch } from './upload/progress.ts'
 import { noteAnswer } from './changed.ts'
+import { chosenLanguage, takeLanguage } from './i18n.ts'
 
 export { CmsError }
 
@@ -43,12 +44,14 @@ function withFieldTypes(value: unknown): unknown {
 
 let description: Promise<AdminDescription> | undefined
 export function loadDescription(): Promise<AdminDescription> {
-  return (description ??= fetch(`${adminBase}/config.json`, { credentials: 'same-origin' }).then(
-    async (r) => {
-      if (!r.ok) throw new Error(`The admin's config answered ${r.status}.`)
-      return withFieldTypes(await r.json()) as AdminDescription
-    },
-  ))
+  const language = chosenLanguage()
+  const url = `${adminBase}/config.json${language ? `?language=${encodeURIComponent(language)}` : ''}`
+  return (description ??= fetch(url, { credentials: 'same-origin' }).then(async (r) => {
+    if (!r.ok) throw new Error(`The admin's config answered ${r.status}.`)
+    const answer = withFieldTypes(await r.json()) as AdminDescription
+    takeLanguage(answer)
+    return answer
+  }))
 }
 
 /** A document of any collection (the admin is generic over the config). */

@@ -6,6 +6,7 @@
 import { navigate, useRoute } from './router.tsx'
 import { useSession } from './session.tsx'
 import type { AdminLocalization } from './schema.ts'
+import { t } from './i18n.ts'
 
 /** The locale asked for in the URL, when the config knows it; else the default locale (undefined: none). */
 export function localeOf(
@@ -55,7 +56,7 @@ export function LocaleSelect(props: {
 }) {
   return (
     <label className="locale-select">
-      Locale{' '}
+      {t('general:locale')}{' '}
       <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
         {props.locales.map((l) => (
           <option key={l.code} value={l.code}>

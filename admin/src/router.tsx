@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react'
 import { adminBase } from './api.ts'
+import { t } from './i18n.ts'
 
 type Guard = () => boolean
 let guard: Guard | undefined
@@ -80,11 +81,11 @@ export function navigate(to: string, options: { replace?: boolean; force?: boole
   listeners.forEach((l) => l())
 }
 
-/** Holds navigations while `dirty` (the edit view's unsaved-changes guard); also guards a reload or close. */
-export function useLeaveGuard(
-  dirty: boolean,
-  message = 'You have unsaved changes. Leave anyway?',
-): void {
+/**
+ * Holds navigations while `dirty` (the edit view's unsaved-changes guard, asking in Payload's words); also guards a
+ * reload or close.
+ */
+export function useLeaveGuard(dirty: boolean, message = t('general:changesNotSaved')): void {
   useEffect(() => {
     if (!dirty) return
     guard = () => window.confirm(message)

@@ -7,6 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { auth, cms, CmsError, loadDescription, SESSION_ENDED } from './api.ts'
 import type { AdminDescription } from './schema.ts'
 import { loginPath, navigate } from './router.tsx'
+import { t } from './i18n.ts'
 
 export type User = Record<string, unknown> & { id: string | number; email?: string }
 export type Permissions = {
@@ -90,7 +91,7 @@ export function SessionProvider(props: {
           await auth(description.user)
             .logout()
             .catch(() => undefined)
-        return setUser(null, 'This account may not use the admin.')
+        return setUser(null, t('error:unauthorizedAdmin'))
       }
       setNotice(why)
       setUserState(next)
@@ -116,7 +117,7 @@ export function SessionProvider(props: {
             setPermissions(granted)
             setUserState(me.user)
             scheduleRefresh(d.user, me.exp)
-          } else setNotice('This account may not use the admin.')
+          } else setNotice(t('error:unauthorizedAdmin'))
         }
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e))
@@ -132,7 +133,7 @@ export function SessionProvider(props: {
       if (!user) return
       // Logged in again, the user is back where the session ended.
       const login = loginPath()
-      void setUser(null, 'Your session has expired. Log in again.')
+      void setUser(null, t('cms:sessionExpired'))
       navigate(login, { force: true })
     }
     window.addEventListener(SESSION_ENDED, ended)
@@ -142,7 +143,7 @@ export function SessionProvider(props: {
   if (error)
     return (
       <p role="alert" className="page-error">
-        The admin could not start: {error}
+        {t('cms:couldNotStart', { error })}
       </p>
     )
   if (!description || !checked) return <>{props.children('loading')}</>

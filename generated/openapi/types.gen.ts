@@ -3561,7 +3561,7 @@ export type PayloadJob = {
     updatedAt?: string;
 };
 
-export type PayloadJobCreateInput = {
+export type PayloadJobCreateInput = unknown & {
     /**
      * Accepted and ignored: no localization.
      */

@@ -112,12 +112,33 @@ export function describedAs(
   return parts.filter(Boolean).join(': ') || undefined
 }
 
-/** The text of a label or description for the contracts: the string, or the English (else first) entry. */
+/** The languages `staticText` reads first: none (English, else the first entry) but inside `inLanguages`. */
+let preferred: readonly string[] = []
+
+/**
+ * Runs `read` with per-language texts read in `languages` first: the admin's description in the language of its
+ * user (server/http/admin-i18n.ts). Synchronous, so nothing else reads texts meanwhile.
+ */
+export function inLanguages<T>(languages: readonly string[], read: () => T): T {
+  const before = preferred
+  preferred = languages
+  try {
+    return read()
+  } finally {
+    preferred = before
+  }
+}
+
+/**
+ * The text of a label or description: the string, or of a per-language one the entry of the language being read
+ * (`inLanguages`), else the English, else the first entry. The contracts read the English.
+ */
 export function staticText(text: unknown): string | undefined {
   if (typeof text === 'string') return text || undefined
   if (text && typeof text === 'object' && !Array.isArray(text)) {
     const entries = text as Record<string, unknown>
-    const value = entries.en ?? Object.values(entries)[0]
+    const language = preferred.find((l) => typeof entries[l] === 'string' && entries[l])
+    const value = language ? entries[language] : (entries.en ?? Object.values(entries)[0])
     return typeof value === 'string' && value ? value : undefined
   }
   return undefined

@@ -12,6 +12,9 @@ import { en } from '@payloadcms/translations/languages/en'
 import { deepMergeSimple } from '@payloadcms/translations/utilities'
 import { ConfigError } from '../errors/config-error.ts'
 import { isObject } from '../fields/shared.ts'
+import { translator } from './translate.ts'
+
+export { translator }
 
 export interface I18nOptions {
   /** The language used when the admin's is not supported (default `en`). */
@@ -65,43 +68,6 @@ export function sanitizeI18n(input: unknown): SanitizedI18n {
     translations[language] = more ? deepMergeSimple(base, more) : base
   }
   return { fallbackLanguage, languages, translations }
-}
-
-/** The plural suffix Payload's translations use for `count` (`_one`, `_other`…), when the entry has it. */
-function pluralKey(entry: Translations, key: string, count: unknown): string {
-  if (typeof count !== 'number') return key
-  const suffixes =
-    count === 0
-      ? ['_zero', '_other']
-      : count === 1
-        ? ['_one', '_other']
-        : count === 2
-          ? ['_two', '_other']
-          : count > 5
-            ? ['_many', '_other']
-            : ['_few', '_other']
-  return suffixes.map((s) => key + s).find((k) => k in entry) ?? key
-}
-
-/**
- * Payload's `t(key, vars)` over one language's translations: `namespace:key` looked up, the plural form chosen by
- * `vars.count`, `{{name}}` replaced by `vars.name`; a key without a translation is answered as the key itself.
- */
-export function translator(translations: Translations) {
-  return (key: string, vars?: Record<string, unknown>): string => {
-    const parts = key.split(':')
-    let node: unknown = translations
-    for (const [i, part] of parts.entries()) {
-      if (!isObject(node)) break
-      node = node[i === parts.length - 1 ? pluralKey(node, part, vars?.count) : part]
-    }
-    const text = typeof node === 'string' && node ? node : key
-    if (!vars) return text
-    return text.replace(/\{\{(.*?)\}\}/g, (whole, name: string) => {
-      const value = vars[name.trim()]
-      return value === undefined || value === null ? whole : String(value)
-    })
-  }
 }
 
 /** Resolves a label function into per-language text; other values are returned as they are. */

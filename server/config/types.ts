@@ -1070,6 +1070,8 @@ export interface SanitizedCollection extends Omit<
 > {
   disableDuplicate: boolean
   labels: { singular: string; plural: string }
+  /** The labels as given (text, one per language, or absent), for the admin in its user's language. */
+  labelTexts?: { singular?: StaticText; plural?: StaticText }
   /** Data fields with layout fields flattened away. */
   flatFields: FlattenedField[]
   auth: SanitizedAuth | false
@@ -1104,6 +1106,8 @@ export interface SanitizedJoin {
 
 export interface SanitizedGlobal extends Omit<GlobalConfig, 'hooks' | 'access' | 'versions'> {
   label: string
+  /** The label as given (text, one per language, or absent), for the admin in its user's language. */
+  labelText?: StaticText
   flatFields: FlattenedField[]
   hooks: Required<NonNullable<GlobalConfig['hooks']>>
   access: NonNullable<GlobalConfig['access']>

@@ -30,6 +30,17 @@ export interface AdminDescription {
   localization: false | AdminLocalization
   collections: AdminEntity[]
   globals: AdminEntity[]
+  /** `<admin>/config.json` only (server/http/admin-i18n.ts): the language it is in, and that language's words. */
+  i18n?: AdminLanguages
+  translations?: Record<string, unknown>
+}
+
+/** The language an admin description is in, the config's fallback, and every language the admin may show. */
+export interface AdminLanguages {
+  language: string
+  fallbackLanguage: string
+  rtl: boolean
+  languages: { code: string; label: string }[]
 }
 
 /**
@@ -264,7 +275,10 @@ function describeCollection(c: SanitizedCollection): AdminEntity {
     isRecord(admin?.pagination) && jsonable(admin.pagination) ? admin.pagination : undefined
   return {
     slug: c.slug,
-    labels: c.labels,
+    labels: {
+      singular: staticText(c.labelTexts?.singular) ?? c.labels.singular,
+      plural: staticText(c.labelTexts?.plural) ?? c.labels.plural,
+    },
     ...(groupOf(admin) ? { group: groupOf(admin) } : {}),
     ...(admin?.hidden === true ? { hidden: true } : {}),
     ...(staticText(admin?.description) ? { description: staticText(admin?.description) } : {}),
@@ -298,7 +312,10 @@ function describeGlobal(g: SanitizedGlobal): AdminEntity {
   const admin = g.admin as Record<string, unknown> | undefined
   return {
     slug: g.slug,
-    labels: { singular: g.label, plural: g.label },
+    labels: {
+      singular: staticText(g.labelText) ?? g.label,
+      plural: staticText(g.labelText) ?? g.label,
+    },
     ...(groupOf(admin) ? { group: groupOf(admin) } : {}),
     ...(admin?.hidden === true ? { hidden: true } : {}),
     ...(staticText(admin?.description) ? { description: staticText(admin?.description) } : {}),

@@ -1,7 +1,7 @@
 /**
  * The admin web app at `routes.admin` (default `/admin`; `admin.disable` turns it off): the files `npm install`
  * built into `admin/dist` (admin/build.ts), its description of the config at `<admin>/config.json` (the
- * contract's `x-cms-admin`), and `index.html` for every other path below it, so the app's own routes survive a
+ * contract's `x-cms-admin`, in the language of the admin's user: admin-i18n.ts), and `index.html` for every other path below it, so the app's own routes survive a
  * reload. The app talks to the API only through the generated SDK; this serves files, nothing more.
  */
 import { readFile } from 'node:fs/promises'
@@ -11,6 +11,7 @@ import type { SanitizedConfig } from '../config/types.ts'
 import type { AppState } from './state.ts'
 import { contentSecurityPolicy } from './package-assets.ts'
 import { previewOrigins } from '../config/live-preview.ts'
+import { adminLanguage, describedInLanguages } from './admin-i18n.ts'
 
 const DIST = path.join(path.dirname(new URL(import.meta.url).pathname), '../../admin/dist')
 
@@ -46,13 +47,10 @@ export function adminEnabled(config: SanitizedConfig): boolean {
 }
 
 /** Koa middleware serving the admin; any path outside `routes.admin` goes on to the API. */
-export function adminApp(
-  config: SanitizedConfig,
-  description: unknown,
-): Koa.Middleware<AppState> | undefined {
+export function adminApp(config: SanitizedConfig): Koa.Middleware<AppState> | undefined {
   if (!adminEnabled(config)) return undefined
   const base = config.routes.admin
-  const configJson = Buffer.from(JSON.stringify(description))
+  const describedIn = describedInLanguages(config)
   const headers = securityHeaders(config)
   const files = new Map<string, Buffer>()
   // The app's routes nest (`/admin/collections/posts/1`): its assets are addressed from the admin's base, once.
@@ -86,7 +84,15 @@ export function adminApp(
     if (rel === 'config.json') {
       ctx.type = 'application/json'
       ctx.set('Cache-Control', 'no-cache')
-      ctx.body = configJson
+      ctx.set('Vary', 'Accept-Language')
+      const requested = ctx.query.language
+      ctx.body = describedIn(
+        adminLanguage(
+          config,
+          typeof requested === 'string' ? requested : undefined,
+          ctx.get('Accept-Language'),
+        ),
+      )
       return
     }
     const asset = /^assets\/([\w.-]+)$/.exec(rel)

@@ -213,7 +213,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   const app = proxied(new Koa<AppState>(), options.trustProxy ?? trustedProxyHops())
   app.use(requestLog(logger, inFlight))
   app.use(cors(origins, corsHeaders(config.cors)))
-  const admin = adminApp(config, document['x-cms-admin'])
+  const admin = adminApp(config)
   if (admin) app.use(admin)
   app.use(apiMiddleware(serve, checkEndpoint))
 

@@ -220,29 +220,35 @@ const numberParam = (params: unknown, key: string): number | undefined => {
 function validationError(
   ajvErrors: { instancePath: string; keyword: string; params: unknown; message?: string }[],
 ): APIError {
-  const errors = ajvErrors.map((e) => {
-    const where = e.instancePath.replace(/^\//, '').split('/')
-    const [part, ...rest] = where
-    const missing = e.keyword === 'required' ? stringParam(e.params, 'missingProperty') : undefined
-    const extra =
-      e.keyword === 'additionalProperties' ? stringParam(e.params, 'additionalProperty') : undefined
-    const field = [...rest, missing ?? extra].filter(Boolean).join('.')
-    const rows =
-      e.keyword === 'maxItems' && part === 'requestBody'
-        ? numberParam(e.params, 'limit')
-        : undefined
-    const message =
-      rows !== undefined
-        ? `must NOT have more than ${rows} items (the field's maxRows, or limits.rows.maxPerField for array and blocks fields)`
-        : extra
-          ? part === 'query'
-            ? rest.length === 0
-              ? 'is not a parameter of this operation'
-              : 'is not allowed here (unknown field or operator)'
-            : 'This field does not exist.'
-          : (e.message ?? 'is invalid')
-    return { part, field, message }
-  })
+  // An `if` rule's own error ("must match then schema") only repeats the field errors of its `then`.
+  const errors = ajvErrors
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => {
+      const where = e.instancePath.replace(/^\//, '').split('/')
+      const [part, ...rest] = where
+      const missing =
+        e.keyword === 'required' ? stringParam(e.params, 'missingProperty') : undefined
+      const extra =
+        e.keyword === 'additionalProperties'
+          ? stringParam(e.params, 'additionalProperty')
+          : undefined
+      const field = [...rest, missing ?? extra].filter(Boolean).join('.')
+      const rows =
+        e.keyword === 'maxItems' && part === 'requestBody'
+          ? numberParam(e.params, 'limit')
+          : undefined
+      const message =
+        rows !== undefined
+          ? `must NOT have more than ${rows} items (the field's maxRows, or limits.rows.maxPerField for array and blocks fields)`
+          : extra
+            ? part === 'query'
+              ? rest.length === 0
+                ? 'is not a parameter of this operation'
+                : 'is not allowed here (unknown field or operator)'
+              : 'This field does not exist.'
+            : (e.message ?? 'is invalid')
+      return { part, field, message }
+    })
   const bodyErrors = errors.filter((e) => e.part === 'requestBody')
   if (bodyErrors.length === errors.length && bodyErrors.length > 0) {
     return new ValidationError({

@@ -28,7 +28,7 @@ export type Versioned = Pick<SanitizedCollection, 'versions' | 'versionsCollecti
  * so concurrent saves of other documents take no range locks on the versions table (InnoDB would deadlock on its
  * gap locks). With `autosave` (and `versions.drafts.autosave` configured), a newest version that is itself an
  * autosave is overwritten instead (as Payload: one autosave version per editing session, until a save that is
- * not an autosave).
+ * not an autosave). The `first` version of a document just created has no latest to unmark and none to prune.
  */
 export async function saveVersion(
   cms: Cms,
@@ -38,6 +38,7 @@ export async function saveVersion(
   parent: ID | undefined,
   doc: Record<string, unknown>,
   autosave = false,
+  first = false,
 ): Promise<void> {
   const versions = owner.versionsCollection
   if (!versions || !owner.versions) return
@@ -63,7 +64,7 @@ export async function saveVersion(
       return
     }
   }
-  await unmarkLatest(tx, ctx.dialect, schema.table.name, parent)
+  if (!first) await unmarkLatest(tx, ctx.dialect, schema.table.name, parent)
   const row = docToRow(schema, {
     ...(parent === undefined ? {} : { parent }),
     version,
@@ -73,7 +74,7 @@ export async function saveVersion(
   row.createdAt = row.updatedAt = now
   await insertRow(tx, ctx, versions, row)
   // Keep the newest maxPerDoc versions of this document (0: all of them, as Payload).
-  if (owner.versions.maxPerDoc > 0)
+  if (owner.versions.maxPerDoc > 0 && !first)
     await pruneVersions(tx, ctx.dialect, schema.table.name, parent, owner.versions.maxPerDoc)
 }
 

@@ -169,7 +169,7 @@ export function useAdmin(
           await go('/login')
           await page.getByLabel('Email').fill(`${name}@example.com`)
           await page.getByLabel('Password').fill(`${name}-password`)
-          await page.getByRole('button', { name: 'Log in' }).click()
+          await page.getByRole('button', { name: 'Login' }).click()
           await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
         },
         async done(t) {

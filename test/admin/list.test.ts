@@ -7,7 +7,7 @@ const s = useAdmin(test)
 
 /** The list's count of matches, exactly (`3 documents` is not `13 documents`). */
 const total = (page: Page, n: number) =>
-  page.getByText(`${n} ${n === 1 ? 'document' : 'documents'}`, { exact: true }).waitFor()
+  page.getByText(`${n} ${n === 1 ? 'Document' : 'Documents'}`, { exact: true }).waitFor()
 
 const rows = (page: Page) => page.locator('table.list-table tbody tr')
 const headers = async (page: Page) =>
@@ -212,10 +212,14 @@ test.serial('bulk: two selected posts are deleted after confirmation', async (t)
     confirmed = d.message()
     void d.accept()
   })
-  await p.page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+  await p.page.getByRole('checkbox', { name: 'Select all rows' }).check()
   await p.page.getByRole('button', { name: 'Delete' }).click()
-  await p.page.getByText('No Posts match.').waitFor()
-  t.regex(confirmed, /Delete 2 Posts/)
+  await p.page
+    .getByText(
+      "No Posts found. Either no Posts exist yet or none match the filters you've specified above.",
+    )
+    .waitFor()
+  t.regex(confirmed, /You are about to delete 2 Posts/)
   const left = await s.cms.find({
     collection: 'posts',
     where: { id: { in: ids } },
@@ -242,13 +246,13 @@ test.serial(
     await p.login('alice')
     await p.visit('/collections/posts')
     await p.page.getByText('Page 1 of 3').waitFor()
-    await p.page.getByRole('link', { name: 'Create new' }).waitFor()
+    await p.page.getByRole('link', { name: 'Create New' }).waitFor()
     await rows(p.page).first().getByRole('checkbox').check()
     await p.page.getByRole('button', { name: 'Unpublish' }).waitFor()
     t.is(await p.page.getByRole('button', { name: 'Delete' }).count(), 0)
     await p.visit('/collections/categories')
     await total(p.page, 5)
-    t.is(await p.page.getByRole('link', { name: 'Create new' }).count(), 0)
+    t.is(await p.page.getByRole('link', { name: 'Create New' }).count(), 0)
     t.is(await p.page.getByRole('checkbox').count(), 0)
     await p.done(t)
   },

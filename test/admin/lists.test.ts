@@ -22,7 +22,7 @@ const category = async (slug: string): Promise<Doc> =>
   (await s.cms.find({ collection: 'categories', where: { slug: { equals: slug } } })).docs[0] as Doc
 
 const total = (page: Page, n: number) =>
-  page.getByText(`${n} ${n === 1 ? 'document' : 'documents'}`, { exact: true }).waitFor()
+  page.getByText(`${n} ${n === 1 ? 'Document' : 'Documents'}`, { exact: true }).waitFor()
 
 const listPath = (where: unknown) =>
   `/collections/posts?where=${encodeURIComponent(JSON.stringify(where))}`
@@ -46,15 +46,15 @@ test.serial(
     await p.visit(listPath(where))
     await p.page.getByText('Page 1 of 2').waitFor()
     await total(p.page, matching.length)
-    await p.page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+    await p.page.getByRole('checkbox', { name: 'Select all rows' }).check()
     const bulk = p.page.getByRole('group', { name: 'Bulk actions' })
     await bulk.getByText('10 selected').waitFor()
     await bulk.getByRole('button', { name: `Select all ${matching.length} Posts` }).click()
-    await bulk.getByText(`All ${matching.length} Posts selected`).waitFor()
+    await bulk.getByText(`${matching.length} Posts selected`).waitFor()
     t.deepEqual(await p.axe(), [])
 
     await bulk.getByRole('button', { name: 'Edit', exact: true }).click()
-    const drawer = p.page.getByRole('dialog', { name: `Edit ${matching.length} Posts` })
+    const drawer = p.page.getByRole('dialog', { name: `Editing ${matching.length} Posts` })
     await drawer.waitFor()
     // Only fields the user may update, never a unique one.
     t.is(await drawer.getByRole('checkbox', { name: 'Slug', exact: true }).count(), 0)
@@ -112,7 +112,7 @@ test.serial(
     acceptDialogs(p)
     await p.visit('/collections/posts?search=Quokka')
     await total(p.page, 12)
-    await p.page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+    await p.page.getByRole('checkbox', { name: 'Select all rows' }).check()
     const bulk = p.page.getByRole('group', { name: 'Bulk actions' })
     await bulk.getByRole('button', { name: 'Select all 12 Posts' }).click()
     await bulk.getByRole('button', { name: 'Unpublish' }).click()
@@ -128,10 +128,10 @@ test.serial(
     const others = new Map((await posts()).map((d) => [d.id, d._status]))
     for (const d of all) t.is(others.get(d.id), d._status)
 
-    // "Clear selection" ends "all"; a row chosen by hand then acts on itself only.
-    await p.page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+    // "Deselect all rows" ends "all"; a row chosen by hand then acts on itself only.
+    await p.page.getByRole('checkbox', { name: 'Select all rows' }).check()
     await bulk.getByRole('button', { name: 'Select all 12 Posts' }).click()
-    await bulk.getByRole('button', { name: 'Clear selection' }).click()
+    await bulk.getByRole('button', { name: 'Deselect all rows' }).click()
     t.is(await bulk.count(), 0)
     // The newest first: Quokka 12 is on the first page.
     await p.page.getByRole('checkbox', { name: 'Select Quokka 12', exact: true }).check()
@@ -174,7 +174,7 @@ test.serial(
     const bulk = p.page.getByRole('group', { name: 'Bulk actions' })
     await bulk.getByText('3 selected').waitFor()
     await bulk.getByRole('button', { name: 'Edit', exact: true }).click()
-    const drawer = p.page.getByRole('dialog', { name: 'Edit 3 Posts' })
+    const drawer = p.page.getByRole('dialog', { name: 'Editing 3 Posts' })
     await drawer.getByRole('checkbox', { name: 'Views', exact: true }).check()
     await drawer.getByRole('checkbox', { name: 'Seo › Title', exact: true }).check()
     await p.page.locator('#field-bulk__views').fill('4321')
@@ -208,7 +208,7 @@ test.serial('a member is offered only the fields it may update', async (t) => {
   await p.page.getByText('Page 1 of').waitFor()
   await p.page.locator('table.list-table tbody tr').first().getByRole('checkbox').check()
   await p.page.getByRole('button', { name: 'Edit', exact: true }).click()
-  const drawer = p.page.getByRole('dialog', { name: 'Edit 1 Post' })
+  const drawer = p.page.getByRole('dialog', { name: 'Editing 1 Post' })
   await drawer.getByRole('checkbox', { name: 'Title', exact: true }).waitFor()
   t.is(await drawer.getByRole('checkbox', { name: 'Author', exact: true }).count(), 0)
   t.deepEqual(await p.axe(), [])
@@ -320,8 +320,8 @@ for (const width of [1280, 390])
     const flash = p.page.getByRole('status').filter({ hasText: /Restored the version of/ })
     await flash.waitFor()
     await p.page.getByRole('heading', { name: `Message ${width}` }).waitFor()
-    const save = p.page.getByRole('button', { name: 'Save draft' })
-    const publish = p.page.getByRole('button', { name: 'Publish', exact: true })
+    const save = p.page.getByRole('button', { name: 'Save Draft' })
+    const publish = p.page.getByRole('button', { name: 'Publish changes', exact: true })
     await apart(t, p.page, flash, [save, publish])
     t.deepEqual(await p.axe(), [])
     await p.screenshot('edit-flash')

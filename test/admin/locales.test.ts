@@ -139,7 +139,7 @@ test.serial(
     t.is(await locale.inputValue(), 'en')
 
     // The switch is in the tab order (just before the save buttons) and changes with the arrow keys.
-    await page.getByRole('button', { name: 'Save draft' }).focus()
+    await page.getByRole('button', { name: 'Save Draft' }).focus()
     await page.keyboard.press('Shift+Tab')
     t.true(await locale.evaluate((el) => el === document.activeElement))
     await page.keyboard.press('ArrowDown')
@@ -159,14 +159,14 @@ test.serial(
     t.is(await page.locator('#field-slug').inputValue(), 'hello')
     t.regex(
       (await page.locator('.doc-meta .status').textContent()) ?? '',
-      /Published \(all locales\)/,
+      /Published \(All locales\)/,
     )
     t.deepEqual(await p.axe(), [])
     await p.screenshot('edit-locale-de')
 
     await title.fill('Hallo')
     const patch = patchOf(p, id)
-    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByRole('button', { name: 'Publish changes', exact: true }).click()
     const answer = await patch
     t.is(answer.status(), 200)
     const url = new URL(answer.url())
@@ -226,7 +226,7 @@ test.serial(
     await title.fill('Zweites, bearbeitet')
     await page.locator('#field-slug').fill('second-shared')
     const patch = patchOf(p, id)
-    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByRole('button', { name: 'Save Draft' }).click()
     t.is((await patch).status(), 200)
     await page
       .getByRole('status')
@@ -269,7 +269,7 @@ test.serial('switching the locale with unsaved changes asks first', async (t) =>
     }),
   )
   await page.getByRole('combobox', { name: 'Locale' }).selectOption('de')
-  t.regex(await asked, /unsaved changes/)
+  t.regex(await asked, /not been saved/)
   t.false(page.url().includes('locale=de'))
   t.is(await page.getByRole('combobox', { name: 'Locale' }).inputValue(), 'en')
   t.is(await title.inputValue(), 'Hello, unsaved')

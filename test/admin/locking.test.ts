@@ -56,7 +56,7 @@ test.serial(
     await notice.waitFor()
     t.regex(await notice.innerText(), /alice@example\.com is editing this Post/)
     t.false(await second.page.locator('#field-title').isEditable())
-    t.is(await second.page.getByRole('button', { name: 'Save draft' }).count(), 0)
+    t.is(await second.page.getByRole('button', { name: 'Save Draft' }).count(), 0)
     t.deepEqual(await second.axe(), [])
     await second.screenshot('edit-post-locked')
 
@@ -76,11 +76,11 @@ test.serial(
     const told = first.page.getByRole('alert').filter({ hasText: 'has taken over editing' })
     await told.waitFor({ timeout: 15_000 })
     t.false(await first.page.locator('#field-title').isEditable())
-    t.is(await first.page.getByRole('button', { name: 'Save draft' }).count(), 0)
+    t.is(await first.page.getByRole('button', { name: 'Save Draft' }).count(), 0)
     t.deepEqual(await first.axe(), [])
 
     await second.page.locator('#field-title').fill('Admin took over')
-    await second.page.getByRole('button', { name: 'Save draft' }).click()
+    await second.page.getByRole('button', { name: 'Save Draft' }).click()
     await second.page.getByRole('heading', { name: 'Admin took over' }).waitFor()
     const saved = await s.cms.findByID({ collection: 'posts', id: post.id, draft: true })
     t.is(saved.title, 'Admin took over')

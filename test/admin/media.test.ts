@@ -64,7 +64,7 @@ async function dropFiles(
 async function newPost(p: Page, title: string) {
   await p.login('admin')
   await p.visit('/collections/posts/create')
-  await p.page.getByRole('heading', { name: 'Create Post' }).waitFor()
+  await p.page.getByRole('heading', { name: 'Create new Post' }).waitFor()
   await p.page.locator('#field-title').fill(title)
   await p.page.locator('#field-slug').fill(title.toLowerCase().replace(/\W+/g, '-'))
   await p.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
@@ -76,7 +76,7 @@ const heroField = (p: Page) => p.page.getByRole('group', { name: 'Hero Image' })
 
 /** Saves the post as a draft and answers it as stored (depth 0). */
 async function saveDraft(p: Page, title: string): Promise<Doc> {
-  await p.page.getByRole('button', { name: 'Save draft' }).click()
+  await p.page.getByRole('button', { name: 'Save Draft' }).click()
   await p.page.getByRole('heading', { name: title }).waitFor()
   const id = p.page.url().split('/').pop()!
   const r = await s.request('GET', `/api/posts/${id}?draft=true&depth=0`, {
@@ -91,9 +91,9 @@ test.serial('a post with a new hero image uploaded from inside the form in one p
   const page = p.page
   const createPath = new URL(page.url()).pathname
   await heroField(p).getByRole('button', { name: 'Upload new Media' }).click()
-  const drawer = page.getByRole('dialog', { name: 'Create Media' })
+  const drawer = page.getByRole('dialog', { name: 'Create new Media' })
   await drawer.getByRole('region', { name: 'File' }).waitFor()
-  await drawer.getByLabel('Choose file', { exact: true }).setInputFiles({
+  await drawer.getByLabel('Select a file', { exact: true }).setInputFiles({
     name: 'hero.png',
     mimeType: 'image/png',
     buffer: await png(640, 360),
@@ -153,7 +153,7 @@ test.serial(
     await dropFiles(p, 'upload-field-drop', [
       { bytes: await png(300, 200, '#d53a7b'), name: 'dropped.png', type: 'image/png' },
     ])
-    const drawer = page.getByRole('dialog', { name: 'Create Media' })
+    const drawer = page.getByRole('dialog', { name: 'Create new Media' })
     await drawer.getByRole('img', { name: 'Preview of dropped.png' }).waitFor()
     await drawer.getByText('New file, sent when you save').waitFor()
     // Saving without the required alt: the error shows in the drawer, which stays open.
@@ -268,7 +268,7 @@ test.serial(
     await p.visit('/collections/media')
     await p.page.getByRole('button', { name: 'Bulk upload' }).click()
     const drawer = p.page.getByRole('dialog', { name: 'Bulk upload Media' })
-    await drawer.getByLabel('Choose files', { exact: true }).setInputFiles([
+    await drawer.getByLabel('Add files', { exact: true }).setInputFiles([
       { name: 'bulk-1.png', mimeType: 'image/png', buffer: await png(120, 80, '#112233') },
       { name: 'bulk-2.png', mimeType: 'image/png', buffer: await png(130, 90, '#445566') },
       { name: 'bulk-3.pdf', mimeType: 'application/pdf', buffer: PDF },

@@ -81,7 +81,7 @@ test.serial(
     await page.getByRole('heading', { name: 'Contact' }).waitFor()
     await page.getByRole('button', { name: 'Move to trash' }).click()
     await page.getByRole('heading', { name: 'Pages', exact: true }).waitFor()
-    t.regex(confirmed, /Move this Page to the trash/)
+    t.regex(confirmed, /You are about to move the Page Contact to the trash/)
     t.truthy((await pageBySlug('contact', true)).deletedAt)
     t.is(
       await s.cms
@@ -91,7 +91,7 @@ test.serial(
     )
 
     await p.visit('/collections/pages/trash')
-    await page.getByRole('heading', { name: 'Pages: trash' }).waitFor()
+    await page.getByRole('heading', { name: 'Pages: Trash' }).waitFor()
     await rows(p).filter({ hasText: 'Contact' }).waitFor()
     t.is(await rows(p).count(), 2)
     t.deepEqual(await p.axe(), [])
@@ -102,7 +102,7 @@ test.serial(
     t.is((await pageBySlug('contact')).deletedAt ?? null, null)
 
     await page.getByRole('checkbox', { name: 'Select Old announcement' }).check()
-    await page.getByRole('button', { name: 'Delete permanently' }).click()
+    await page.getByRole('button', { name: 'Permanently Delete' }).click()
     await rows(p).filter({ hasText: 'Old announcement' }).waitFor({ state: 'detached' })
     t.is(
       (
@@ -130,7 +130,7 @@ test.serial(
     const page = p.page
     await p.visit(`/collections/pages/${created.id}`)
     await page.getByRole('heading', { name: 'Zoned' }).waitFor()
-    const zone = page.getByLabel('Time zone')
+    const zone = page.getByLabel('Timezone')
     t.is(await zone.inputValue(), '')
     t.deepEqual(await zone.locator('option').allTextContents(), [
       'No time zone',
@@ -146,7 +146,7 @@ test.serial(
     const published = page.waitForResponse(
       (r) => r.request().method() === 'PATCH' && !r.url().includes('draft=true'),
     )
-    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByRole('button', { name: 'Publish changes', exact: true }).click()
     t.is((await published).status(), 200)
     const saved = await s.cms.findByID({ collection: 'pages', id: created.id })
     t.is(saved.reviewBy_tz, 'Europe/Berlin')

@@ -112,17 +112,17 @@ test.serial(
     const p = await s.open()
     await p.login('admin')
     await p.visit(`/collections/posts/${post.id}`)
-    const toggle = p.page.getByRole('button', { name: 'Live preview' })
+    const toggle = p.page.getByRole('button', { name: 'Live Preview' })
     await toggle.click()
     t.is(await toggle.getAttribute('aria-pressed'), 'true')
-    const frame = p.page.frameLocator('iframe[title="Live preview"]')
+    const frame = p.page.frameLocator('iframe[title="Live Preview"]')
     await frame.getByRole('heading', { name: 'Preview of /posts/hello' }).waitFor()
     t.is(loads.get('/posts/hello'), 1)
     t.deepEqual(await p.axe(), [])
     await p.screenshot('edit-live-preview')
 
     // A breakpoint sizes the frame; Responsive fills the pane again.
-    const iframe = p.page.locator('iframe[title="Live preview"]')
+    const iframe = p.page.locator('iframe[title="Live Preview"]')
     await p.page.getByRole('button', { name: 'Mobile' }).click()
     t.is(await iframe.getAttribute('width'), '375')
     const box = (await iframe.boundingBox())!
@@ -137,7 +137,7 @@ test.serial(
     t.is(draft.title, 'Hello again')
     // A save with a new slug: the URL function answers the new page.
     await p.page.getByLabel('Slug').fill('hello-world')
-    await p.page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await p.page.getByRole('button', { name: 'Publish changes', exact: true }).click()
     await frame.getByRole('heading', { name: 'Preview of /posts/hello-world' }).waitFor()
     const saved = await s.cms.findByID({ collection: 'posts', id: post.id })
     t.is(saved._status, 'published')
@@ -153,12 +153,12 @@ test.serial("a page's preview: the root config's string URL, reloaded after a sa
   await p.login('admin')
   await p.visit(`/collections/pages/${page.id}`)
   // The switch is kept for the page's life: it was on in the last test's page only.
-  await p.page.getByRole('button', { name: 'Live preview' }).click()
-  const frame = p.page.frameLocator('iframe[title="Live preview"]')
+  await p.page.getByRole('button', { name: 'Live Preview' }).click()
+  const frame = p.page.frameLocator('iframe[title="Live Preview"]')
   await frame.getByRole('heading', { name: 'Preview of /site' }).waitFor()
   const before = loads.get('/site') ?? 0
   await p.page.getByLabel('Title').fill('Home, edited')
-  await p.page.getByRole('button', { name: 'Save draft' }).click()
+  await p.page.getByRole('button', { name: 'Save Draft' }).click()
   await loaded('/site', before + 1)
   const saved = await s.cms.findByID({ collection: 'pages', id: page.id, draft: true })
   t.is(saved.title, 'Home, edited')

@@ -33,7 +33,7 @@ const draftOf = async (id: string): Promise<Doc> =>
 async function newPost(p: Page, title: string) {
   await p.login('admin')
   await p.visit('/collections/posts/create')
-  await p.page.getByRole('heading', { name: 'Create Post' }).waitFor()
+  await p.page.getByRole('heading', { name: 'Create new Post' }).waitFor()
   await p.page.locator('#field-title').fill(title)
   await p.page.locator('#field-slug').fill(title.toLowerCase().replace(/\W+/g, '-'))
   // A page load from here on would drop this mark: the tests check none happens.
@@ -89,7 +89,7 @@ test.serial(
     await page.keyboard.press('Escape')
     t.is(await page.getByRole('list', { name: 'Options for Search Author' }).count(), 0)
 
-    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByRole('button', { name: 'Save Draft' }).click()
     await page.getByRole('heading', { name: 'Options on focus' }).waitFor()
     const draft = await draftOf(page.url().split('/').pop()!)
     t.is(draft.category, (await category('guides')).id)
@@ -108,7 +108,7 @@ test.serial(
 
     // Escape closes the drawer, and the focus returns to the button that opened it.
     await open.click()
-    const drawer = page.getByRole('dialog', { name: 'Create Category' })
+    const drawer = page.getByRole('dialog', { name: 'Create new Category' })
     await drawer.waitFor()
     await drawer.getByLabel('Name').waitFor()
     await page.keyboard.press('Escape')
@@ -147,7 +147,7 @@ test.serial(
     t.true(await stayed(p))
     t.is(await page.locator('#field-title').inputValue(), 'With a new category')
 
-    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByRole('button', { name: 'Save Draft' }).click()
     await page.getByRole('heading', { name: 'With a new category' }).waitFor()
     const fieldNotes = await category('field-notes')
     t.is(fieldNotes.name, 'Field notes')
@@ -253,18 +253,18 @@ test.serial(
     const p = await s.open(390)
     await p.login('alice')
     await p.visit('/collections/posts/create')
-    await p.page.getByRole('heading', { name: 'Create Post' }).waitFor()
+    await p.page.getByRole('heading', { name: 'Create new Post' }).waitFor()
     await p.page.locator('#field-category').waitFor()
     // Categories are the admins' to create; posts and media are any logged-in user's.
     t.is(await p.page.getByRole('button', { name: 'Create new Category' }).count(), 0)
     await p.page.getByRole('button', { name: 'Upload new Media' }).waitFor()
     await p.page.getByRole('button', { name: 'Create new Post' }).first().click()
-    const drawer = p.page.getByRole('dialog', { name: 'Create Post' })
+    const drawer = p.page.getByRole('dialog', { name: 'Create new Post' })
     await drawer.getByLabel('Title').first().waitFor()
     const box = (await drawer.boundingBox())!
     t.true(box.width <= 390 && box.x >= 0, `the drawer is ${box.width} px wide at ${box.x}`)
     t.deepEqual(await p.axe(), [])
-    await drawer.getByRole('button', { name: 'Close Create Post' }).click()
+    await drawer.getByRole('button', { name: 'Close Create new Post' }).click()
     await drawer.waitFor({ state: 'detached' })
     await p.done(t)
   },

@@ -28,7 +28,7 @@ async function newPost(title: string): Promise<Page> {
   await p.login('admin')
   await p.page.waitForLoadState('networkidle')
   await p.go('/collections/posts/create')
-  await p.page.getByRole('heading', { name: 'Create Post' }).waitFor()
+  await p.page.getByRole('heading', { name: 'Create new Post' }).waitFor()
   await p.page.locator('#field-title').fill(title)
   await p.page.locator('#field-slug').fill(title.toLowerCase().replace(/\W+/g, '-'))
   await p.page.getByRole('textbox', { name: 'Body' }).click()
@@ -37,7 +37,7 @@ async function newPost(title: string): Promise<Page> {
 
 /** Saves the draft and reads its body back through the REST API. */
 async function saved(p: Page, title: string): Promise<Doc> {
-  await p.page.getByRole('button', { name: 'Save draft' }).click()
+  await p.page.getByRole('button', { name: 'Save Draft' }).click()
   await p.page.getByRole('heading', { name: title, level: 1 }).waitFor()
   await p.page.waitForLoadState('networkidle')
   const id = p.page.url().split('/').pop()!
@@ -218,7 +218,8 @@ test.serial(
     await page.locator('#typeahead-menu').getByRole('option').first().waitFor()
     t.deepEqual(await p.axe(), [], 'the slash menu')
     await page.keyboard.press('Escape')
-    await page.getByRole('listbox').waitFor({ state: 'detached' })
+    // The menu's options go; Lexical may keep its empty, hidden anchor (seen once in a loaded run).
+    await page.locator('#typeahead-menu').getByRole('option').first().waitFor({ state: 'detached' })
     await page.keyboard.press('Backspace')
     await page.keyboard.type('Some words')
     await page.keyboard.press('Shift+Home')
@@ -229,7 +230,7 @@ test.serial(
       .getByRole('toolbar', { name: 'Body formatting' })
       .getByRole('button', { name: 'Link' })
       .click()
-    await page.getByRole('dialog', { name: 'Insert link' }).waitFor()
+    await page.getByRole('dialog', { name: 'Add Link' }).waitFor()
     t.deepEqual(await p.axe(), [], 'the link drawer')
     await p.screenshot('richtext-link-drawer')
     await page.keyboard.press('Escape')

@@ -91,7 +91,7 @@ async function newPost(title: string): Promise<Page> {
   await p.login('admin')
   await p.page.waitForLoadState('networkidle')
   await p.go('/collections/posts/create')
-  await p.page.getByRole('heading', { name: 'Create Post' }).waitFor()
+  await p.page.getByRole('heading', { name: 'Create new Post' }).waitFor()
   await p.page.locator('#field-title').fill(title)
   await p.page.getByRole('textbox', { name: 'Body' }).click()
   return p
@@ -117,8 +117,8 @@ test.serial(
       'Italic',
       'Link',
       'Bulleted list',
-      'Insert block',
-      'Insert inline block',
+      'Add Block',
+      'Add Inline Block',
     ])
     await page.keyboard.type('/')
     const menu = page.getByRole('listbox')
@@ -180,22 +180,22 @@ test.serial(
     const { page } = p
     await page.keyboard.type('Thanks to ')
     const toolbar = page.getByRole('toolbar', { name: 'Body formatting' })
-    await toolbar.getByRole('button', { name: 'Insert inline block' }).click()
+    await toolbar.getByRole('button', { name: 'Add Inline Block' }).click()
     await page
-      .getByRole('group', { name: 'Insert inline block' })
+      .getByRole('group', { name: 'Add Inline Block' })
       .getByRole('button', { name: 'Mention' })
       .click()
     const mention = page.getByRole('group', { name: 'Mention block' })
     await mention.getByLabel('Who').fill('Ada')
-    await toolbar.getByRole('button', { name: 'Insert block' }).click()
+    await toolbar.getByRole('button', { name: 'Add Block' }).click()
     await page
-      .getByRole('group', { name: 'Insert block' })
+      .getByRole('group', { name: 'Add Block' })
       .getByRole('button', { name: 'Gallery' })
       .click()
     const gallery = page.getByRole('group', { name: 'Gallery block' })
-    await gallery.getByRole('button', { name: 'Add Items row' }).click()
+    await gallery.getByRole('button', { name: 'Add Item' }).click()
     await gallery.getByLabel('Caption').fill('First picture')
-    await gallery.getByRole('button', { name: 'Add Items row' }).click()
+    await gallery.getByRole('button', { name: 'Add Item' }).click()
     await gallery.getByLabel('Caption').nth(1).fill('Second picture')
     t.deepEqual(await p.axe(), [])
     const body = (await save(p, title)).body

@@ -27,7 +27,7 @@ async function open(title: string, id?: string | number): Promise<Page> {
   await p.page.waitForLoadState('networkidle')
   await p.go(id === undefined ? '/collections/posts/create' : `/collections/posts/${id}`)
   if (id === undefined) {
-    await p.page.getByRole('heading', { name: 'Create Post' }).waitFor()
+    await p.page.getByRole('heading', { name: 'Create new Post' }).waitFor()
     await p.page.locator('#field-title').fill(title)
     await p.page.locator('#field-slug').fill(title.toLowerCase().replace(/\W+/g, '-'))
   }
@@ -42,7 +42,7 @@ async function save(p: Page, title: string): Promise<Doc> {
       ['POST', 'PATCH'].includes(r.request().method()) &&
       /\/api\/posts(\/\d+)?(\?|$)/.test(r.url()),
   )
-  await p.page.getByRole('button', { name: 'Save draft' }).click()
+  await p.page.getByRole('button', { name: 'Save Draft' }).click()
   const r = await answer
   if (!r.ok()) throw new Error(`The save answered ${r.status()}: ${await r.text()}`)
   await p.page.getByRole('heading', { name: title, level: 1 }).waitFor()
@@ -66,16 +66,16 @@ test.serial(
     for (let i = 0; i < 'the first post'.length; i++) await page.keyboard.press('Shift+ArrowLeft')
     const toolbar = page.getByRole('toolbar', { name: 'Body formatting' })
     await toolbar.getByRole('button', { name: 'Link' }).click()
-    const drawer = page.getByRole('dialog', { name: 'Insert link' })
+    const drawer = page.getByRole('dialog', { name: 'Add Link' })
     await drawer.waitFor()
     t.is(await drawer.getByLabel('Text to display').inputValue(), 'the first post')
-    await drawer.getByLabel('Internal link').check()
+    await drawer.getByLabel('Internal Link').check()
     await drawer.getByRole('combobox', { name: 'Collection' }).selectOption('posts')
     await drawer.getByRole('searchbox', { name: 'Search Posts' }).fill(target.title.slice(0, 12))
     await drawer.getByRole('button', { name: target.title, exact: true }).click()
     await drawer.getByText(`Linked to ${target.title}`).waitFor()
     await drawer.getByLabel('Open in new tab').check()
-    await drawer.getByRole('button', { name: 'Save link' }).click()
+    await drawer.getByRole('button', { name: 'Save changes' }).click()
     await drawer.waitFor({ state: 'hidden' })
     const saved = await save(p, title)
     const links = nodes(saved.body.root).filter((n) => n.type === 'link')
@@ -90,9 +90,9 @@ test.serial(
     // Opened again from the saved document: the drawer edits the same link.
     await page.getByText('the first post').click()
     await toolbar.getByRole('button', { name: 'Link' }).click()
-    const edit = page.getByRole('dialog', { name: 'Edit link' })
+    const edit = page.getByRole('dialog', { name: 'Edit Link' })
     await edit.waitFor()
-    t.true(await edit.getByLabel('Internal link').isChecked())
+    t.true(await edit.getByLabel('Internal Link').isChecked())
     await edit.getByText(`Linked to ${target.title}`).waitFor()
     await edit.getByRole('button', { name: 'Cancel' }).click()
     await p.done(t)
@@ -107,12 +107,12 @@ test.serial('a custom URL is saved as linkType custom; Remove link unlinks', asy
   const toolbar = page.getByRole('toolbar', { name: 'Body formatting' })
   // Nothing selected: the drawer inserts a new link with its text.
   await toolbar.getByRole('button', { name: 'Link' }).click()
-  const drawer = page.getByRole('dialog', { name: 'Insert link' })
-  await drawer.getByRole('button', { name: 'Save link' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Add Link' })
+  await drawer.getByRole('button', { name: 'Save changes' }).click()
   await drawer.getByRole('alert').getByText('Enter the text to display.').waitFor()
   await drawer.getByLabel('Text to display').fill('the example')
-  await drawer.getByLabel('Enter URL').fill('https://example.com/page')
-  await drawer.getByLabel('Enter URL').press('Enter')
+  await drawer.getByLabel('Enter a URL').fill('https://example.com/page')
+  await drawer.getByLabel('Enter a URL').press('Enter')
   await drawer.waitFor({ state: 'hidden' })
   await page.keyboard.type(' site and ')
   await page.keyboard.type('unlinked')
@@ -126,7 +126,7 @@ test.serial('a custom URL is saved as linkType custom; Remove link unlinks', asy
   await page.getByText('the example').click()
   await toolbar.getByRole('button', { name: 'Link' }).click()
   await page
-    .getByRole('dialog', { name: 'Edit link' })
+    .getByRole('dialog', { name: 'Edit Link' })
     .getByRole('button', { name: 'Remove link' })
     .click()
   saved = await save(p, title)
@@ -144,9 +144,9 @@ test.serial(
     const { page } = p
     await page.keyboard.type('Before the banner')
     const toolbar = page.getByRole('toolbar', { name: 'Body formatting' })
-    await toolbar.getByRole('button', { name: 'Insert block' }).click()
+    await toolbar.getByRole('button', { name: 'Add Block' }).click()
     await page
-      .getByRole('group', { name: 'Insert block' })
+      .getByRole('group', { name: 'Add Block' })
       .getByRole('button', { name: 'Banner' })
       .click()
     const card = page.getByRole('group', { name: 'Banner block' })
@@ -230,7 +230,7 @@ test.serial(
     await page.keyboard.type('/relat')
     await page.getByRole('option', { name: 'Relationship' }).waitFor()
     await page.keyboard.press('Enter')
-    const picker = page.getByRole('group', { name: 'Insert relationship' })
+    const picker = page.getByRole('group', { name: 'Add Relationship' })
     await picker.waitFor()
     t.true(
       await picker.getByRole('searchbox').evaluate((e) => e === document.activeElement),

@@ -28,7 +28,7 @@ const create = async (title: string): Promise<Page> => {
   await p.login('admin')
   await p.page.waitForLoadState('networkidle')
   await p.go('/collections/posts/create')
-  await p.page.getByRole('heading', { name: 'Create Post' }).waitFor()
+  await p.page.getByRole('heading', { name: 'Create new Post' }).waitFor()
   await p.page.locator('#field-title').fill(title)
   await p.page.locator('#field-slug').fill(title.toLowerCase().replace(/\W+/g, '-'))
   return p
@@ -42,7 +42,7 @@ const saveDraft = async (p: Page): Promise<Doc> => {
   const answer = p.page.waitForResponse(
     (r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/posts/'),
   )
-  await p.page.getByRole('button', { name: 'Save draft' }).click()
+  await p.page.getByRole('button', { name: 'Save Draft' }).click()
   const r = await answer
   if (!r.ok()) throw new Error(`The draft save failed: ${r.status()}.`)
   await p.page.getByText('Unsaved changes').waitFor({ state: 'detached' })
@@ -59,14 +59,14 @@ test.serial(
     await page.locator('#field-layout-type').selectOption('content')
     const words = ['First block', 'Second block', 'Third block']
     for (const [i, text] of words.entries()) {
-      await page.getByRole('button', { name: 'Add block' }).click()
+      await page.getByRole('button', { name: 'Add Layout' }).click()
       await editorAt(p, i).click()
       await page.keyboard.type(text)
     }
     const created = page.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/posts',
     )
-    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByRole('button', { name: 'Save Draft' }).click()
     // New rows were sent with their ids, made in the form when they were added.
     const sent = (await created).postDataJSON() as Doc
     t.true(sent.layout.every((row: Doc) => HEX24.test(row.id)))
@@ -84,7 +84,7 @@ test.serial(
     )
     const [a, b, c] = before.layout.map((r: Doc) => r.id as string)
 
-    await page.getByRole('button', { name: 'Move up Content 03' }).click()
+    await page.getByRole('button', { name: 'Move Up Content 03' }).click()
     await page.getByRole('button', { name: 'Remove Content 01' }).click()
     t.is(await editorAt(p, 0).innerText(), 'Third block')
     t.is(await editorAt(p, 1).innerText(), 'Second block')
@@ -115,7 +115,7 @@ test.serial(
     const p = await create('Tags that move')
     const page = p.page
     for (const [i, tag] of ['one', 'two', 'three'].entries()) {
-      await page.getByRole('button', { name: 'Add Tags row' }).click()
+      await page.getByRole('button', { name: 'Add Tag' }).click()
       await page.locator(`#field-tags__${i}__tag`).fill(tag)
     }
     // Rows are named as Payload names them: the array's singular label and a two-digit number.
@@ -125,7 +125,7 @@ test.serial(
     t.is(await toggle(1).getAttribute('aria-expanded'), 'false')
     t.false(await page.locator('#field-tags__0__tag').isVisible())
 
-    await page.getByRole('button', { name: 'Move down Tag 01' }).click()
+    await page.getByRole('button', { name: 'Move Down Tag 01' }).click()
     t.is(await toggle(1).getAttribute('aria-expanded'), 'true')
     t.is(await toggle(2).getAttribute('aria-expanded'), 'false')
     t.is(await page.locator('#field-tags__0__tag').inputValue(), 'two')
@@ -139,7 +139,7 @@ test.serial(
     const created = page.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/posts',
     )
-    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByRole('button', { name: 'Save Draft' }).click()
     const sent = (await created).postDataJSON() as Doc
     t.deepEqual(
       sent.tags.map((r: Doc) => r.tag),
@@ -163,11 +163,11 @@ test.serial("a server error on a row's field follows the row when it moves", asy
   const p = await create('Errors that move')
   const page = p.page
   await page.locator('#field-layout-type').selectOption('hero')
-  await page.getByRole('button', { name: 'Add block' }).click()
-  await page.getByRole('button', { name: 'Add block' }).click()
+  await page.getByRole('button', { name: 'Add Layout' }).click()
+  await page.getByRole('button', { name: 'Add Layout' }).click()
   await page.locator('#field-layout__1__heading').fill('A heading')
   // Publishing checks required fields: the first hero has no heading.
-  await page.getByRole('button', { name: 'Publish' }).click()
+  await page.getByRole('button', { name: 'Publish changes' }).click()
   const error = (i: number) => page.locator(`#field-layout__${i}__heading-error`)
   await error(0).waitFor()
   t.is(await page.locator('#field-layout__0__heading').getAttribute('aria-invalid'), 'true')
@@ -175,7 +175,7 @@ test.serial("a server error on a row's field follows the row when it moves", asy
   const listed = () => page.getByRole('alert').getByRole('listitem').allInnerTexts()
   t.true((await listed()).some((e) => e.startsWith('layout.0.heading:')))
 
-  await page.getByRole('button', { name: 'Move down Hero 01' }).click()
+  await page.getByRole('button', { name: 'Move Down Hero 01' }).click()
   await error(1).waitFor()
   t.is(await error(0).count(), 0)
   t.is(await page.locator('#field-layout__0__heading').inputValue(), 'A heading')

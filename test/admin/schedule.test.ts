@@ -1,6 +1,6 @@
 /**
  * Scheduled publishing in the admin (issue 57, item 7; `versions.drafts.schedulePublish` on the example's posts):
- * a member schedules its draft post a few seconds ahead from the edit view's "Schedule…" dialog, the jobs queue runs,
+ * a member schedules its draft post a few seconds ahead from the edit view's "Schedule Publish" dialog, the jobs queue runs,
  * and the post is published; a schedule is listed and cancelled. Saved state is read through the Local API.
  */
 import test from 'ava'
@@ -37,19 +37,19 @@ test.serial('a scheduled publish that fires: a member schedules its draft post',
   const p = await s.open()
   await p.login('alice')
   await p.visit(`/collections/posts/${post.id}`)
-  await p.page.getByRole('button', { name: 'Schedule…' }).click()
-  const dialog = p.page.getByRole('dialog', { name: 'Schedule publish' })
-  await dialog.getByRole('heading', { name: 'Upcoming' }).waitFor()
+  await p.page.getByRole('button', { name: 'Schedule Publish' }).click()
+  const dialog = p.page.getByRole('dialog', { name: 'Schedule Publish' })
+  await dialog.getByRole('heading', { name: 'Upcoming Events' }).waitFor()
   t.deepEqual(await p.axe(), [])
   // A time in the past is refused in the dialog.
-  await dialog.getByLabel('Date and time').fill(await ahead(p, -60_000))
-  await dialog.getByRole('button', { name: 'Schedule', exact: true }).click()
+  await dialog.getByLabel('Time').fill(await ahead(p, -60_000))
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
   await dialog.getByRole('alert').filter({ hasText: 'in the future' }).waitFor()
 
   // A few seconds ahead (the input keeps seconds; the job is read at once, before the server's minute tick can
   // run it once due).
-  await dialog.getByLabel('Date and time').fill(await ahead(p, 6000))
-  await dialog.getByRole('button', { name: 'Schedule', exact: true }).click()
+  await dialog.getByLabel('Time').fill(await ahead(p, 6000))
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
   await dialog
     .getByRole('status')
     .filter({ hasText: /Publishing scheduled for/ })
@@ -88,11 +88,11 @@ test.serial('a schedule is listed and cancelled; unpublishing can be scheduled',
   const p = await s.open(390)
   await p.login('alice')
   await p.visit(`/collections/posts/${post.id}`)
-  await p.page.getByRole('button', { name: 'Schedule…' }).click()
-  const dialog = p.page.getByRole('dialog', { name: 'Schedule publish' })
+  await p.page.getByRole('button', { name: 'Schedule Publish' }).click()
+  const dialog = p.page.getByRole('dialog', { name: 'Schedule Publish' })
   await dialog.getByRole('radio', { name: 'Unpublish' }).check()
-  await dialog.getByLabel('Date and time').fill(await ahead(p, 24 * 3600_000))
-  await dialog.getByRole('button', { name: 'Schedule', exact: true }).click()
+  await dialog.getByLabel('Time').fill(await ahead(p, 24 * 3600_000))
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
   await dialog
     .getByRole('status')
     .filter({ hasText: /Unpublishing scheduled/ })
@@ -105,7 +105,7 @@ test.serial('a schedule is listed and cancelled; unpublishing can be scheduled',
     .getByRole('status')
     .filter({ hasText: /is cancelled/ })
     .waitFor()
-  await dialog.getByText('Nothing scheduled.').waitFor()
+  await dialog.getByText('No upcoming events scheduled.').waitFor()
   t.is((await s.cms.count({ collection: 'payload-jobs', where })).totalDocs, 0)
   // Escape closes the dialog; the form did not save behind it.
   await p.page.keyboard.press('Escape')

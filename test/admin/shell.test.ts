@@ -19,11 +19,21 @@ test.serial(
     const redirect = await fetch(`${s.url}/admin`, { redirect: 'manual' })
     t.is(redirect.status, 302)
     t.is(redirect.headers.get('location'), '/admin/')
-    const config = await (await fetch(`${s.url}/admin/config.json`)).json()
+    // The contract's description, in the admin user's language with that language's words (admin-i18n.ts).
+    const { i18n, translations, ...config } = await (
+      await fetch(`${s.url}/admin/config.json`)
+    ).json()
     t.deepEqual(
       config,
       s.cms && (await (await fetch(`${s.url}/api/openapi.json`)).json())['x-cms-admin'],
     )
+    t.deepEqual(i18n, {
+      language: 'en',
+      fallbackLanguage: 'en',
+      rtl: false,
+      languages: [{ code: 'en', label: 'English' }],
+    })
+    t.is(translations.general.save, 'Save')
     t.is((await fetch(`${s.url}/admin/assets/nothing.js`)).status, 404)
     t.is((await fetch(`${s.url}/admin/`, { method: 'POST' })).status, 405)
   },
@@ -50,7 +60,7 @@ test.serial(
     await p.page.reload()
     await p.page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await p.page.getByRole('button', { name: 'Log out' }).click()
-    await p.page.getByRole('heading', { name: 'Log in' }).waitFor()
+    await p.page.getByRole('heading', { name: 'Login' }).waitFor()
     t.deepEqual(await p.axe(), [])
     await p.screenshot('login')
     await p.done(t)
@@ -63,7 +73,7 @@ test.serial('a member sees only the collections their access lets them read', as
   const nav = p.page.getByRole('navigation', { name: 'Main' })
   await nav.getByRole('link', { name: /^Posts/ }).waitFor()
   t.is(await nav.getByRole('link', { name: /^Orders/ }).count(), 0)
-  t.is(await p.page.getByRole('link', { name: 'Create Category' }).count(), 0)
+  t.is(await p.page.getByRole('link', { name: 'Create new Category' }).count(), 0)
   await p.screenshot('dashboard-member')
   await p.done(t)
 })
@@ -82,18 +92,18 @@ test.serial(
       await route.continue()
       answered = true
     })
-    await p.page.getByRole('button', { name: 'Log in' }).click()
+    await p.page.getByRole('button', { name: 'Login' }).click()
     await p.page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await p.page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: /^Posts/ })
       .click()
-    await p.page.getByText('30 documents', { exact: true }).waitFor()
+    await p.page.getByText('30 Documents', { exact: true }).waitFor()
     t.false(answered, 'the list showed before the held answer came in')
     await p.page.waitForResponse('**/api/users/me')
     await p.page.waitForLoadState('networkidle')
     t.is(new URL(p.page.url()).pathname, '/admin/collections/posts')
-    t.is(await p.page.getByText('30 documents', { exact: true }).count(), 1)
+    t.is(await p.page.getByText('30 Documents', { exact: true }).count(), 1)
     await p.done(t)
   },
 )
@@ -103,7 +113,7 @@ test.serial('a wrong password is refused with the server message, at the form', 
   await p.go('/login')
   await p.page.getByLabel('Email').fill('admin@example.com')
   await p.page.getByLabel('Password').fill('wrong-password')
-  await p.page.getByRole('button', { name: 'Log in' }).click()
+  await p.page.getByRole('button', { name: 'Login' }).click()
   t.regex((await p.page.getByRole('alert').textContent()) ?? '', /incorrect/i)
   await p.done(t)
 })
@@ -125,10 +135,10 @@ test.serial(
     t.is(out.status, 200)
     // The next call the app makes answers 401: a password change on the account page.
     await p.page.getByRole('link', { name: 'bob@example.com' }).click()
-    await p.page.getByLabel('New password').fill('bob-new-password')
-    await p.page.getByLabel('Confirm password').fill('bob-new-password')
-    await p.page.getByRole('button', { name: 'Change password' }).click()
-    await p.page.getByRole('heading', { name: 'Log in' }).waitFor()
+    await p.page.getByLabel('New Password').fill('bob-new-password')
+    await p.page.getByLabel('Confirm Password').fill('bob-new-password')
+    await p.page.getByRole('button', { name: 'Change Password' }).click()
+    await p.page.getByRole('heading', { name: 'Login' }).waitFor()
     t.is(await p.page.getByRole('status').textContent(), 'Your session has expired. Log in again.')
     await p.done(t)
   },
@@ -165,12 +175,12 @@ test.serial('the first user is created from the admin when the server has none',
   await s.cms.delete({ collection: 'users', where: { id: { exists: true } } })
   const p = await s.open(390)
   await p.go('/')
-  await p.page.getByRole('heading', { name: 'Create the first user' }).waitFor()
+  await p.page.getByRole('heading', { name: 'Create first user' }).waitFor()
   t.deepEqual(await p.axe(), [])
   await p.screenshot('create-first-user')
   await p.page.getByLabel('Email').fill('first@example.com')
   await p.page.getByLabel('Password', { exact: true }).fill('first-password')
-  await p.page.getByLabel('Confirm password').fill('first-password')
+  await p.page.getByLabel('Confirm Password').fill('first-password')
   await p.page.getByRole('button', { name: 'Create' }).click()
   await p.page.getByRole('heading', { name: 'Dashboard' }).waitFor()
   const users = await s.cms.find({ collection: 'users' })

@@ -73,11 +73,11 @@ test.serial(
     await p.login('admin')
     const page = p.page
     await p.visit('/collections/media/create')
-    await page.getByRole('heading', { name: 'Create Media' }).waitFor()
+    await page.getByRole('heading', { name: 'Create new Media' }).waitFor()
     const panel = page.getByRole('region', { name: 'File' })
-    await panel.getByText('No file yet.').waitFor()
+    await panel.getByText('No file', { exact: true }).waitFor()
     t.is(
-      await page.getByLabel('Choose file', { exact: true }).getAttribute('accept'),
+      await page.getByLabel('Select a file', { exact: true }).getAttribute('accept'),
       'image/*,application/pdf',
     )
 
@@ -96,7 +96,7 @@ test.serial(
     )
 
     await page.locator('#field-alt').fill('An orange sun on blue')
-    const slider = page.getByRole('slider', { name: /Focal point/ })
+    const slider = page.getByRole('slider', { name: /Focal Point/ })
     t.is(await slider.getAttribute('aria-valuetext'), focalText(50, 50))
     const box = (await preview.boundingBox())!
     await preview.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } })
@@ -105,7 +105,7 @@ test.serial(
     await slider.focus()
     await page.keyboard.press('ArrowRight')
     t.is(await slider.getAttribute('aria-valuetext'), focalText(26, 75))
-    t.is(await page.getByLabel('Focal X (%)').inputValue(), '26')
+    t.is(await page.getByLabel('Focal Point X (%)').inputValue(), '26')
     await page.keyboard.press('ArrowLeft')
     t.is(await slider.getAttribute('aria-valuetext'), focalText(25, 75))
     t.deepEqual(await p.axe(), [])
@@ -141,9 +141,9 @@ test.serial(
     await panel.getByRole('link', { name: 'photo.png' }).waitFor()
     await panel.getByText('400 × 300 px').waitFor()
     await panel.getByRole('button', { name: 'Replace file' }).waitFor()
-    await page.getByRole('slider', { name: /Focal point/ }).waitFor()
+    await page.getByRole('slider', { name: /Focal Point/ }).waitFor()
     t.is(
-      await page.getByRole('slider', { name: /Focal point/ }).getAttribute('aria-valuetext'),
+      await page.getByRole('slider', { name: /Focal Point/ }).getAttribute('aria-valuetext'),
       focalText(doc.focalX, doc.focalY),
     )
     await p.done(t)
@@ -157,9 +157,9 @@ test.serial(
     await p.login('admin')
     const page = p.page
     await p.visit('/collections/media/create')
-    await page.getByRole('heading', { name: 'Create Media' }).waitFor()
-    // Chosen with the file input ("Choose file")…
-    await page.getByLabel('Choose file', { exact: true }).setInputFiles({
+    await page.getByRole('heading', { name: 'Create new Media' }).waitFor()
+    // Chosen with the file input ("Select a file")…
+    await page.getByLabel('Select a file', { exact: true }).setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('Not an image.\n'),
@@ -171,7 +171,7 @@ test.serial(
       /“notes\.txt” \(text\/plain\) is not accepted\. Accepted types: image\/\*, application\/pdf\./,
     )
     t.is(await page.getByRole('img', { name: /^Preview of/ }).count(), 0)
-    await page.getByText('No file yet.').waitFor()
+    await page.getByText('No file', { exact: true }).waitFor()
     // …and dropped.
     await dropFile(p, Buffer.from('Still text.\n'), 'dropped.txt', 'text/plain')
     await page.getByRole('alert').filter({ hasText: '“dropped.txt”' }).waitFor()
@@ -197,7 +197,7 @@ test.serial(
       await panel.getByRole('link', { name: 'sunrise.png' }).waitFor()
       await loaded(p, 'Preview of sunrise.png')
       t.is(
-        await p.page.getByRole('slider', { name: /Focal point/ }).getAttribute('aria-valuetext'),
+        await p.page.getByRole('slider', { name: /Focal Point/ }).getAttribute('aria-valuetext'),
         focalText(40, 60),
       )
       await p.page.locator('#field-alt').waitFor()
@@ -274,7 +274,7 @@ test.serial(
       page.getByRole('button', { name: 'Save', exact: true }).click(),
     ])
     t.is(answer.status(), 401)
-    await page.getByRole('heading', { name: 'Log in' }).waitFor()
+    await page.getByRole('heading', { name: 'Login' }).waitFor()
     t.is(await page.getByRole('status').textContent(), 'Your session has expired. Log in again.')
     t.is(
       ((await s.cms.findByID({ collection: 'media', id: created.id })) as Doc).filename,

@@ -31,7 +31,7 @@ test.serial(
     })
     await title.waitFor()
     t.deepEqual(await title.locator('td').allTextContents(), ['Versioned v2', 'Versioned v3'])
-    t.regex((await title.getByRole('rowheader').textContent()) ?? '', /changed/)
+    t.regex((await title.getByRole('rowheader').textContent()) ?? '', /Changed/)
     const slug = p.page.locator('tr', {
       has: p.page.getByRole('rowheader', { name: 'Slug', exact: true }),
     })
@@ -113,14 +113,14 @@ test.serial(
     await row('Compare v1').waitFor()
     await row('Compare v1').getByRole('checkbox').check()
     await row('Compare v2').getByRole('checkbox').check()
-    await p.page.getByRole('button', { name: 'Compare selected' }).click()
+    await p.page.getByRole('button', { name: 'Compare Versions' }).click()
     const field = (name: string) =>
       p.page.locator('tr', { has: p.page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) })
     await field('Category').waitFor()
     // The older is this version, compared with the newer; relationships by their names, never ids.
     t.regex(await p.page.getByRole('columnheader').nth(2).innerText(), /Version of .*Draft/)
     t.deepEqual(await field('Category').locator('td').allInnerTexts(), [news.name, sport.name])
-    t.regex((await field('Category').getByRole('rowheader').innerText()) ?? '', /changed/)
+    t.regex((await field('Category').getByRole('rowheader').innerText()) ?? '', /Changed/)
     // Arrays row by row: the second row is only in the newer version.
     const tags = field('Tags')
     t.regex(await tags.locator('td').nth(0).innerText(), /Row 1[\s\S]*alpha/)
@@ -131,8 +131,10 @@ test.serial(
     t.deepEqual(await p.axe(), [])
     await p.screenshot('version-compare')
 
-    // Another pair through "Compare with": the same version against the current document.
-    await p.page.getByLabel('Compare with').selectOption({ label: 'The current document' })
+    // Another pair through "Compare version against": the same version against the current document.
+    await p.page
+      .getByLabel('Compare version against')
+      .selectOption({ label: 'The current document' })
     await p.page.getByRole('columnheader', { name: 'Current document' }).waitFor()
     t.deepEqual(await field('Title').locator('td').allInnerTexts(), ['Compare v1', 'Compare v3'])
 
@@ -154,7 +156,7 @@ test.serial(
     // v2 (a draft version) restored and published.
     await p.visit(`/collections/posts/${id}/versions`)
     await row('Compare v2').getByRole('link').click()
-    await p.page.getByRole('button', { name: 'Restore and publish' }).click()
+    await p.page.getByRole('button', { name: 'Restore as published version' }).click()
     await p.page
       .getByRole('status')
       .filter({ hasText: /and published it/ })

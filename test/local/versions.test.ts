@@ -1,6 +1,6 @@
 import test from 'ava'
 import { defineConfig } from '../../server/config/define-config.ts'
-import { rejectsWith, useCms } from '../helpers/db.ts'
+import { countQueries, rejectsWith, useCms } from '../helpers/db.ts'
 
 const editor = { id: 1, collection: 'editors' }
 const config = defineConfig({
@@ -319,3 +319,27 @@ test('versions without drafts: every save is a version, draft reads are plain re
     400,
   )
 })
+
+test.serial(
+  'a create writes its first version without unmarking or pruning others (none exist)',
+  async (t) => {
+    const { cms } = state
+    const { result: doc, statements } = await countQueries(cms, () =>
+      cms.create({ collection: 'notes', data: { text: 'first' } }),
+    )
+    const versionWrites = statements.filter(
+      (sql) => /_notes_v/i.test(sql) && !/^\s*select/i.test(sql),
+    )
+    // One insert into the versions table: no `latest` flag to clear, nothing past maxPerDoc to delete.
+    t.is(versionWrites.length, 1, versionWrites.join('\n'))
+    t.regex(versionWrites[0], /^\s*insert/i)
+    // The next save unmarks the first version and the newest stays the only latest one.
+    await cms.update({ collection: 'notes', id: doc.id, data: { text: 'second' } })
+    const latest = await cms.findVersions({
+      collection: 'notes',
+      where: { and: [{ parent: { equals: doc.id } }, { latest: { equals: true } }] },
+    })
+    t.is(latest.totalDocs, 1)
+    t.is((latest.docs[0].version as { text: string }).text, 'second')
+  },
+)

@@ -12,6 +12,7 @@ import type { Values } from '../edit/state.ts'
 import { useDocument, type Loaded, type Target } from '../edit/useDocument.ts'
 import { useEditor } from '../edit/useEditor.ts'
 import { Fields } from '../fields/Field.tsx'
+import { t } from '../i18n.ts'
 import { useLocale } from '../locale.tsx'
 import type { AdminField } from '../schema.ts'
 import { useSession } from '../session.tsx'
@@ -40,16 +41,16 @@ export default function CreateDrawer(props: CreateDrawerProps) {
     [props.slug, locale],
   )
   const { loaded, error } = useDocument(target)
-  const title = `Create ${entity?.labels.singular ?? props.slug}`
+  const title = t('general:createNewLabel', { label: entity?.labels.singular ?? props.slug })
   return (
     <Depth.Provider value={depth}>
       <Drawer title={title} onClose={props.onClose}>
         {error || !entity ? (
           <p role="alert" className="form-error">
-            {error ?? `There is no collection “${props.slug}”.`}
+            {error ?? t('cms:noSuchCollection', { slug: props.slug })}
           </p>
         ) : !loaded ? (
-          <p aria-busy="true">Loading…</p>
+          <p aria-busy="true">{t('general:loading')}…</p>
         ) : (
           <CreateForm
             target={target}

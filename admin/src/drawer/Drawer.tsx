@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { t } from '../i18n.ts'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]'
@@ -80,7 +81,8 @@ export function Drawer(props: {
       <div className="drawer-head">
         <h2 id={titleId}>{props.title}</h2>
         <button type="button" className="secondary small" onClick={() => onClose.current()}>
-          Close<span className="visually-hidden"> {props.title}</span>
+          {t('general:close')}
+          <span className="visually-hidden"> {props.title}</span>
         </button>
       </div>
       {props.description && (

@@ -3,6 +3,7 @@
  * fields that open them are in every form; the drawers are opened now and then).
  */
 import { lazy, Suspense, type ComponentProps } from 'react'
+import { t } from '../i18n.ts'
 
 const Create = lazy(() => import('./CreateDrawer.tsx'))
 const Library = lazy(() => import('../upload/LibraryDrawer.tsx'))
@@ -10,7 +11,7 @@ const Bulk = lazy(() => import('../upload/BulkUpload.tsx'))
 
 const Loading = () => (
   <p className="drawer-loading" aria-busy="true">
-    Opening…
+    {t('general:loading')}…
   </p>
 )
 

@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react'
 import { auth, collection, messageOf } from '../api.ts'
+import { t } from '../i18n.ts'
 import { sessionEnded } from '../session.tsx'
 import { useForm } from './context.tsx'
 import { can } from './state.ts'
@@ -44,11 +45,11 @@ export function AccountActions(props: { target: Target; loaded: Loaded }) {
   }
   const unlock = run(async () => {
     await auth(target.slug).unlock(email)
-    return `${email} is unlocked: failed logins count from zero again.`
+    return t('cms:accountUnlocked', { email })
   })
   const sendReset = run(async () => {
     await auth(target.slug).forgotPassword(email)
-    return `A password reset email was sent to ${email}.`
+    return t('cms:passwordResetSent', { email })
   })
   const generate = run(async () => {
     const key = newApiKey()
@@ -60,38 +61,37 @@ export function AccountActions(props: { target: Target; loaded: Loaded }) {
     // The write released the document's lock (as every write does): the form takes it again.
     window.dispatchEvent(new Event(SAVED_EVENT))
     setApiKey(key)
-    return 'A new API key is active. Copy it now: it is not shown again.'
+    return t('cms:apiKeyActive')
   })
   const keyOn = form.values.enableAPIKey === true
   return (
     <section className="panel account-actions" aria-labelledby={headingId}>
-      <h2 id={headingId}>Account</h2>
+      <h2 id={headingId}>{t('authentication:account')}</h2>
       {email && (
         <>
-          <p className="muted">
-            Too many failed logins lock an account for a while; unlocking lets its owner log in
-            again at once.
-          </p>
+          <p className="muted">{t('cms:unlockExplained')}</p>
           <p className="account-buttons">
             <button type="button" className="secondary" disabled={busy} onClick={unlock}>
-              Unlock
+              {t('authentication:forceUnlock')}
             </button>
             <button type="button" className="secondary" disabled={busy} onClick={sendReset}>
-              Send password reset
+              {t('cms:sendPasswordReset')}
             </button>
           </p>
         </>
       )}
       {entity.auth.useAPIKey && !form.readOnly && (
         <>
-          <h3>API key</h3>
+          <h3>{t('authentication:apiKey')}</h3>
           {apiKey && <KeyShown apiKey={apiKey} />}
           {keyOn ? (
             <button type="button" className="secondary" disabled={busy} onClick={generate}>
-              Generate a new API key
+              {t('authentication:generateNewAPIKey')}
             </button>
           ) : (
-            <p className="muted">Turn on “Enable API Key” to give this account a key.</p>
+            <p className="muted">
+              {t('cms:turnOnApiKey', { label: t('authentication:enableAPIKey') })}
+            </p>
           )}
         </>
       )}
@@ -109,7 +109,7 @@ export function KeyShown(props: { apiKey: string }) {
   const id = useId()
   return (
     <p className="api-key">
-      <label htmlFor={id}>New API key</label>
+      <label htmlFor={id}>{t('cms:newApiKey')}</label>
       <input id={id} readOnly value={props.apiKey} size={50} />
     </p>
   )

@@ -4,13 +4,16 @@
  */
 import { lazy, Suspense, useState } from 'react'
 import { collection, messageOf } from '../api.ts'
+import { titleOf } from '../fields/titles.ts'
+import { t } from '../i18n.ts'
 import { Link, navigate } from '../router.tsx'
+import { useSession } from '../session.tsx'
 import { apiId, type Loaded, type Target } from './useDocument.ts'
 import type { SaveMode } from './save.ts'
 
 const ScheduleDialog = lazy(() => import('./Schedule.tsx'))
 
-/** "Schedule…": opens the dialog that schedules publishing or unpublishing (`versions.drafts.schedulePublish`). */
+/** "Schedule Publish": opens the dialog that schedules publishing or unpublishing (`versions.drafts.schedulePublish`). */
 function ScheduleButton(props: { target: Target; label: string; busy: boolean }) {
   const [open, setOpen] = useState(false)
   return (
@@ -22,7 +25,7 @@ function ScheduleButton(props: { target: Target; label: string; busy: boolean })
         disabled={props.busy}
         onClick={() => setOpen(true)}
       >
-        Schedule…
+        {t('version:schedulePublish')}
       </button>
       {open && (
         <Suspense fallback={null}>
@@ -44,23 +47,23 @@ export function SaveButtons(props: {
   /** A published version exists (drafts on): it can be unpublished, whatever the newest draft says. */
   published: boolean
   save: (mode: SaveMode) => void
-  /** The document or global: with scheduled publishing, "Schedule…" is offered on a saved one. */
+  /** The document or global: with scheduled publishing, "Schedule Publish" is offered on a saved one. */
   target?: Target
 }) {
   const { loaded, busy, save } = props
   if (!loaded.entity.drafts)
     return (
       <button type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Save'}
+        {busy ? t('general:saving') : t('general:save')}
       </button>
     )
   return (
     <>
       <button type="submit" className="secondary" disabled={busy}>
-        Save draft
+        {t('version:saveDraft')}
       </button>
       <button type="button" disabled={busy} onClick={() => save('publish')}>
-        Publish
+        {t('version:publishChanges')}
       </button>
       {loaded.entity.schedulePublish && props.target && props.op === 'update' && (
         <ScheduleButton target={props.target} label={loaded.entity.labels.singular} busy={busy} />
@@ -72,12 +75,15 @@ export function SaveButtons(props: {
           disabled={busy}
           onClick={() => save('unpublish')}
         >
-          Unpublish
+          {t('version:unpublish')}
         </button>
       )}
     </>
   )
 }
+
+/** A translation's text without its markup (`<1>title</1>`), for a confirm dialog. */
+const plain = (text: string): string => text.replace(/<\/?\d+>/g, '')
 
 /** Duplicate, delete or move to the trash (confirmed), versions: on an existing document of a collection. */
 export function DocActions(props: {
@@ -88,6 +94,7 @@ export function DocActions(props: {
 }) {
   const { target, loaded } = props
   const [error, setError] = useState<string>()
+  const { description } = useSession()
   if (target.kind !== 'collection' || !target.id) return null
   const slug = target.slug
   const id = apiId(target.id)
@@ -104,13 +111,12 @@ export function DocActions(props: {
   // Where the collection has a trash, a document moves there (restorable from the trash view).
   const trash = loaded.entity.trash
   const remove = async () => {
-    const what = `this ${loaded.entity.labels.singular}`
-    if (
-      !window.confirm(
-        trash ? `Move ${what} to the trash?` : `Delete ${what}? This cannot be undone.`,
-      )
-    )
-      return
+    const named = {
+      label: loaded.entity.labels.singular,
+      title: titleOf(description, slug, loaded.doc),
+    }
+    const question = t(trash ? 'general:aboutToTrash' : 'general:aboutToDelete', named)
+    if (!window.confirm(plain(question))) return
     try {
       if (trash)
         await collection(slug).update(id, { deletedAt: new Date().toISOString() }, { depth: 0 })
@@ -124,16 +130,16 @@ export function DocActions(props: {
     <div className="doc-actions">
       {props.canCreate && (
         <button type="button" className="secondary" onClick={() => void duplicate()}>
-          Duplicate
+          {t('general:duplicate')}
         </button>
       )}
       {props.canDelete && (
         <button type="button" className="danger" onClick={() => void remove()}>
-          {trash ? 'Move to trash' : 'Delete'}
+          {trash ? t('cms:moveToTrash') : t('general:delete')}
         </button>
       )}
       {loaded.entity.versions && (
-        <Link to={`/collections/${slug}/${target.id}/versions`}>Versions</Link>
+        <Link to={`/collections/${slug}/${target.id}/versions`}>{t('version:versions')}</Link>
       )}
       {error && (
         <p role="alert" className="form-error">

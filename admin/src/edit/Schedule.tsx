@@ -1,5 +1,5 @@
 /**
- * Payload's "Schedule publish" (`versions.drafts.schedulePublish`; docs/jobs.md): a dialog beside the publish
+ * Payload's "Schedule Publish" (`versions.drafts.schedulePublish`; docs/jobs.md): a dialog beside the publish
  * buttons that queues the `schedulePublish` task for a date and time (publish, or unpublish), lists the upcoming
  * schedules of the document and cancels them. Through the SDK: a schedule is a `payload-jobs` document (`taskSlug`,
  * `input: { type, doc: { relationTo, value } | global }`, `waitUntil`); an editor may queue one for a
@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { collection, messageOf } from '../api.ts'
-import { formatDate } from '../list/cells.ts'
+import { formatDate, t } from '../i18n.ts'
 import { apiId } from './useDocument.ts'
 
 export interface ScheduleTarget {
@@ -28,20 +28,20 @@ interface Job {
 const jobs = () => collection('payload-jobs')
 
 /** The target as the task's input names it. */
-const inputOf = (t: ScheduleTarget) =>
-  t.kind === 'collection'
-    ? { doc: { relationTo: t.slug, value: apiId(t.id ?? '') } }
-    : { global: t.slug }
+const inputOf = (target: ScheduleTarget) =>
+  target.kind === 'collection'
+    ? { doc: { relationTo: target.slug, value: apiId(target.id ?? '') } }
+    : { global: target.slug }
 
 /** The pending schedules of the target: not run, not failed, soonest first. */
-async function upcoming(t: ScheduleTarget): Promise<Job[]> {
+async function upcoming(of: ScheduleTarget): Promise<Job[]> {
   const target =
-    t.kind === 'collection'
+    of.kind === 'collection'
       ? [
-          { 'input.doc.relationTo': { equals: t.slug } },
-          { 'input.doc.value': { equals: apiId(t.id ?? '') } },
+          { 'input.doc.relationTo': { equals: of.slug } },
+          { 'input.doc.value': { equals: apiId(of.id ?? '') } },
         ]
-      : [{ 'input.global': { equals: t.slug } }]
+      : [{ 'input.global': { equals: of.slug } }]
   const r = (await jobs().find({
     where: {
       and: [
@@ -65,6 +65,10 @@ function localInput(d: Date): string {
 }
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** A schedule's date, to the second (schedules close together must differ). */
+const dateOf = (value: string | undefined): string =>
+  value ? formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' }) : ''
 
 /** The schedules of the target, and scheduling and cancelling with what the server answered. */
 function useSchedules(target: ScheduleTarget) {
@@ -96,7 +100,7 @@ function useSchedules(target: ScheduleTarget) {
     const at = new Date(when)
     if (Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) {
       setSaid(undefined)
-      setError('Choose a date and time in the future.')
+      setError(t('cms:chooseFutureTime'))
       return
     }
     void act(async () => {
@@ -109,14 +113,16 @@ function useSchedules(target: ScheduleTarget) {
         },
         { depth: 0 },
       )
-      const what = type === 'publish' ? 'Publishing' : 'Unpublishing'
-      return `${what} scheduled for ${formatDate(at.toISOString(), true)}.`
+      const date = dateOf(at.toISOString())
+      return t(type === 'publish' ? 'cms:publishingScheduled' : 'cms:unpublishingScheduled', {
+        date,
+      })
     })
   }
   const cancel = (job: Job) =>
     void act(async () => {
       await jobs().delete(job.id, { depth: 0 })
-      return `The schedule for ${formatDate(job.waitUntil, true)} is cancelled.`
+      return t('cms:scheduleCancelled', { date: dateOf(job.waitUntil) })
     })
   return { list, error, said, busy, schedule, cancel }
 }
@@ -129,7 +135,7 @@ export default function ScheduleDialog(props: {
   const { target, label } = props
   const dialog = useRef<HTMLDialogElement>(null)
   const [type, setType] = useState<'publish' | 'unpublish'>('publish')
-  const [when, setWhen] = useState(() => localInput(new Date(Date.now() + 60 * 60 * 1000)))
+  const [at, setAt] = useState(() => localInput(new Date(Date.now() + 60 * 60 * 1000)))
   const { list, error, said, busy, schedule, cancel } = useSchedules(target)
   useEffect(() => {
     dialog.current?.showModal()
@@ -138,7 +144,7 @@ export default function ScheduleDialog(props: {
     e.preventDefault()
     // The dialog is rendered in a portal, but React bubbles its submit to the edit form around it.
     e.stopPropagation()
-    schedule(type, when)
+    schedule(type, at)
   }
   return createPortal(
     <dialog
@@ -147,38 +153,36 @@ export default function ScheduleDialog(props: {
       aria-labelledby="schedule-title"
       onClose={props.onClose}
     >
-      <h2 id="schedule-title">Schedule publish</h2>
-      <p className="muted">
-        Publish or unpublish this {label} at a set time; the newest draft is what gets published.
-      </p>
+      <h2 id="schedule-title">{t('version:schedulePublish')}</h2>
+      <p className="muted">{t('cms:scheduleIntro', { label })}</p>
       <form onSubmit={submit} noValidate>
         <fieldset>
-          <legend>Action</legend>
-          {(['publish', 'unpublish'] as const).map((t) => (
-            <label key={t} className="checkbox">
+          <legend>{t('version:type')}</legend>
+          {(['publish', 'unpublish'] as const).map((option) => (
+            <label key={option} className="checkbox">
               <input
                 type="radio"
                 name="schedule-type"
-                value={t}
-                checked={type === t}
-                onChange={() => setType(t)}
+                value={option}
+                checked={type === option}
+                onChange={() => setType(option)}
               />{' '}
-              {t === 'publish' ? 'Publish' : 'Unpublish'}
+              {t(`version:${option}`)}
             </label>
           ))}
         </fieldset>
-        <label htmlFor="schedule-when">Date and time</label>
+        <label htmlFor="schedule-when">{t('general:time')}</label>
         <input
           id="schedule-when"
           type="datetime-local"
           step={1}
           required
-          value={when}
+          value={at}
           aria-describedby="schedule-zone"
-          onChange={(e) => setWhen(e.target.value)}
+          onChange={(e) => setAt(e.target.value)}
         />
         <p id="schedule-zone" className="muted">
-          In your time zone ({zone}).
+          {t('cms:inYourTimeZone', { zone })}
         </p>
         {error && (
           <p role="alert" className="form-error">
@@ -190,10 +194,10 @@ export default function ScheduleDialog(props: {
         </p>
         <div className="toolbar">
           <button type="submit" disabled={busy}>
-            Schedule
+            {t('general:save')}
           </button>
           <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-            Close
+            {t('general:close')}
           </button>
         </div>
       </form>
@@ -208,36 +212,38 @@ function Upcoming(props: { list?: Job[]; cancel: (job: Job) => void }) {
   if (!list) return null
   return (
     <section aria-labelledby="schedule-upcoming">
-      <h3 id="schedule-upcoming">Upcoming</h3>
+      <h3 id="schedule-upcoming">{t('general:upcomingEvents')}</h3>
       {list.length === 0 ? (
-        <p className="empty">Nothing scheduled.</p>
+        <p className="empty">{t('general:noUpcomingEventsScheduled')}</p>
       ) : (
         <table className="schedule-table">
-          <caption className="visually-hidden">Scheduled publishing, soonest first</caption>
+          <caption className="visually-hidden">{t('cms:scheduleCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Action</th>
+              <th scope="col">{t('general:time')}</th>
+              <th scope="col">{t('version:type')}</th>
               <th scope="col">
-                <span className="visually-hidden">Cancel</span>
+                <span className="visually-hidden">{t('general:cancel')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.map((job) => (
               <tr key={String(job.id)}>
-                <td>{formatDate(job.waitUntil, true)}</td>
-                <td>{job.input?.type === 'unpublish' ? 'Unpublish' : 'Publish'}</td>
+                <td>{dateOf(job.waitUntil)}</td>
+                <td>
+                  {t(job.input?.type === 'unpublish' ? 'version:unpublish' : 'version:publish')}
+                </td>
                 <td>
                   <button
                     type="button"
                     className="secondary small"
                     onClick={() => props.cancel(job)}
                   >
-                    Cancel
+                    {t('general:cancel')}
                     <span className="visually-hidden">
                       {' '}
-                      the schedule of {formatDate(job.waitUntil, true)}
+                      {t('cms:theScheduleOf', { date: dateOf(job.waitUntil) })}
                     </span>
                   </button>
                 </td>

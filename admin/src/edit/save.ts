@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react'
 import { collection, fieldErrors, global, messageOf } from '../api.ts'
 import { flash } from '../flash.tsx'
+import { t } from '../i18n.ts'
 import { navigate } from '../router.tsx'
 import { sessionEnded } from '../session.tsx'
 import { dataToSend, type Values } from './state.ts'
@@ -83,14 +84,14 @@ export function useSave(
         done(r.result, r.message)
       } else if (op === 'create') {
         const r = (await collection(target.slug).create(data, options)) as { doc: Values }
-        done(r.doc, 'Created.')
+        done(r.doc, t('general:successfullyCreated', { label: loaded.entity.labels.singular }))
         if (onCreated) {
           onCreated(r.doc)
           return true
         }
         const to = `/collections/${target.slug}/${String(r.doc.id)}`
         // The new document's view replaces this one (and its upload progress): it says the file arrived.
-        if (options.file) flash(`Created, with the file ${options.file.name} uploaded.`, to)
+        if (options.file) flash(t('cms:createdWithFile', { name: options.file.name }), to)
         navigate(to, { force: true })
       } else {
         const r = (await collection(target.slug).update(apiId(target.id!), data, options)) as {

@@ -3,6 +3,7 @@
  * report, whether a published version exists, the conditions, and the saves (autosave included).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { formatDate, t } from '../i18n.ts'
 import { useLeaveGuard } from '../router.tsx'
 import type { Focal } from '../upload/FocalPoint.tsx'
 import { useConditions } from './conditions.ts'
@@ -36,12 +37,17 @@ export function useEditor(target: Target, loaded: Loaded, options: EditorOptions
         setValues(withRowIds(doc, loaded.fields))
         setDirty(false)
         setFile(undefined)
-        setNotice(message || 'Saved.')
+        setNotice(message || t('general:updatedSuccessfully'))
       },
       autosaved: (sent) => {
         // What was typed while the autosave was on its way stays unsaved (and is autosaved next).
         if (current.current === sent) setDirty(false)
-        setNotice(`Draft autosaved at ${new Date().toLocaleTimeString()}.`)
+        const time = formatDate(new Date(), {
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+        })
+        setNotice(t('cms:draftAutosavedAt', { time }))
       },
     },
     file,

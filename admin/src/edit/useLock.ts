@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CmsError, collection, global } from '../api.ts'
+import { t } from '../i18n.ts'
 import type { AdminEntity } from '../schema.ts'
 import { apiId, type Target } from './useDocument.ts'
 
@@ -56,7 +57,8 @@ function lockApi(target: Target) {
 }
 
 /** The holder's name: its title where the caller may read its account. */
-const holderName = (answer: LockAnswer | undefined) => answer?.user?.title ?? 'Another user'
+const holderName = (answer: LockAnswer | undefined) =>
+  answer?.user?.title ?? t('general:anotherUser')
 
 /** The lock of a 423 answer (`data.lock`). */
 function lockOf(error: unknown): LockAnswer | undefined {

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react'
 import type { AdminField } from '../schema.ts'
+import { t } from '../i18n.ts'
 import { useForm } from '../edit/context.tsx'
 import { can, childPerm, pathText, type Path, type Perm } from '../edit/state.ts'
 import { dataFields } from '../schema.ts'
@@ -109,7 +110,7 @@ function named(fp: FieldProps, own: Perm): ReactNode {
       return <Relationship {...fp} />
     case 'richText':
       return (
-        <Suspense fallback={<p className="field">Loading the editor…</p>}>
+        <Suspense fallback={<p className="field">{t('general:loading')}…</p>}>
           <RichText {...fp} />
         </Suspense>
       )
@@ -141,7 +142,7 @@ function JoinField(props: FieldProps) {
   return (
     <Shell {...props} label={false}>
       <p>
-        <strong>{props.field.label ?? props.field.name}</strong>: {count} related
+        <strong>{props.field.label ?? props.field.name}</strong>: {t('cms:relatedCount', { count })}
       </p>
     </Shell>
   )

@@ -2,6 +2,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { labelOf, type AdminField } from '../schema.ts'
 import { childPerm, idOf } from '../edit/state.ts'
+import { t } from '../i18n.ts'
 import { Fields, type FieldsProps } from './Field.tsx'
 import { Description } from './Shell.tsx'
 
@@ -16,7 +17,7 @@ export function Row(props: FieldsProps) {
 export function Collapsible(props: FieldsProps & { field: AdminField }) {
   return (
     <details className="collapsible" open={props.field.admin?.initCollapsed !== true}>
-      <summary>{labelOf(props.field) || 'Details'}</summary>
+      <summary>{labelOf(props.field) || t('cms:details')}</summary>
       <Fields {...props} />
     </details>
   )
@@ -37,7 +38,7 @@ export function Tabs(props: Omit<FieldsProps, 'fields'> & { field: AdminField })
   const tabs = props.field.tabs ?? []
   const [active, setActive] = useState(0)
   const refs = useRef<(HTMLButtonElement | null)[]>([])
-  const base = idOf([...props.path, 'tabs', props.field.name ?? tabs.map((t) => t.label).join('-')])
+  const base = idOf([...props.path, 'tabs', props.field.name ?? tabs.map((x) => x.label).join('-')])
   const key = (e: KeyboardEvent) => {
     const moves: Record<string, number> = {
       ArrowRight: 1,
@@ -54,10 +55,10 @@ export function Tabs(props: Omit<FieldsProps, 'fields'> & { field: AdminField })
   const tab = tabs[active]
   return (
     <div className="tabs">
-      <div role="tablist" aria-label={labelOf(props.field) || 'Tabs'} onKeyDown={key}>
-        {tabs.map((t, i) => (
+      <div role="tablist" aria-label={labelOf(props.field) || t('cms:tabs')} onKeyDown={key}>
+        {tabs.map((tab, i) => (
           <button
-            key={t.label}
+            key={tab.label}
             ref={(el) => {
               refs.current[i] = el
             }}
@@ -70,7 +71,7 @@ export function Tabs(props: Omit<FieldsProps, 'fields'> & { field: AdminField })
             className="tab"
             onClick={() => setActive(i)}
           >
-            {t.label}
+            {tab.label}
           </button>
         ))}
       </div>

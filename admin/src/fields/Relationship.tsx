@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react'
 import { allowed, useSession } from '../session.tsx'
 import { idOf } from '../edit/state.ts'
 import { labelOf } from '../schema.ts'
+import { t } from '../i18n.ts'
 import { CreateDrawer } from '../drawer/lazy.tsx'
 import { inputAttrs, Shell, useValue, type FieldProps } from './Shell.tsx'
 import { Search } from './Search.tsx'
@@ -69,12 +70,12 @@ function TargetSelect(props: {
   return (
     <>
       <label htmlFor={props.id} className="visually-hidden">
-        Collection for {props.label}
+        {t('cms:collectionFor', { label: props.label })}
       </label>
       <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {props.targets.map((t) => (
-          <option key={t} value={t}>
-            {collections.find((c) => c.slug === t)?.labels.singular ?? t}
+        {props.targets.map((slug) => (
+          <option key={slug} value={slug}>
+            {collections.find((c) => c.slug === slug)?.labels.singular ?? slug}
           </option>
         ))}
       </select>
@@ -111,14 +112,15 @@ function RelationshipField(props: FieldProps) {
               {poly && <span className="muted"> ({slugOfOne(v, targets[0])})</span>}
               {!readOnly && (
                 <button type="button" className="link small" onClick={() => remove(i)}>
-                  Remove<span className="visually-hidden"> {String(idOfOne(v))}</span>
+                  {t('general:remove')}
+                  <span className="visually-hidden"> {String(idOfOne(v))}</span>
                 </button>
               )}
             </li>
           ))}
         </ul>
       )}
-      {list.length === 0 && readOnly && <p className="muted">None</p>}
+      {list.length === 0 && readOnly && <p className="muted">{t('general:none')}</p>}
       {!readOnly && (field.hasMany || list.length === 0) && (
         <div className="picker-line">
           {poly && (
@@ -133,14 +135,14 @@ function RelationshipField(props: FieldProps) {
           <Search
             slug={target}
             inputId={attrs.id}
-            label={`Search ${labelOf(field)}`}
+            label={t('cms:searchLabel', { label: labelOf(field) })}
             describedBy={attrs['aria-describedby']}
             exclude={chosenHere}
             onPick={pick}
           />
           {canCreate && (
             <button type="button" className="secondary small" onClick={() => setCreating(true)}>
-              Create new<span className="visually-hidden"> {singular ?? target}</span>
+              {t('general:createNewLabel', { label: singular ?? target })}
             </button>
           )}
         </div>

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { labelOf, type AdminField } from '../schema.ts'
 import { defaultsOf, idOf, type Path, type Perm, type Values } from '../edit/state.ts'
 import { newRowId, rowKeys, withRowIds } from '../edit/rows.ts'
+import { t } from '../i18n.ts'
 import { Fields } from './Field.tsx'
 import { Description, ErrorText, Label, useValue, type FieldProps } from './Shell.tsx'
 
@@ -11,9 +12,12 @@ type Row = Values & { id?: string; blockType?: string; blockName?: unknown }
 /** A row's number as Payload's admin shows it: two digits at least (`01`). */
 const rowNumber = (i: number) => String(i + 1).padStart(2, '0')
 
+/** An array's or blocks field's labels, where the description has them. */
+const labelsOf = (field: AdminField) =>
+  (field as AdminField & { labels?: { singular?: string } }).labels
+
 /** An array's singular label (the description gives Payload's, `tags` → Tag), else the field's label. */
-const singularOf = (field: AdminField): string =>
-  (field as AdminField & { labels?: { singular?: string } }).labels?.singular ?? labelOf(field)
+const singularOf = (field: AdminField): string => labelsOf(field)?.singular ?? labelOf(field)
 
 /**
  * Row operations on the list at a path. A row is known by its `id` (edit/rows.ts), which a new row gets at once: a
@@ -82,7 +86,8 @@ function RowFrame(props: {
               disabled={i === 0}
               onClick={() => ops.move(i, -1)}
             >
-              Move up<span className="visually-hidden"> {props.title}</span>
+              {t('general:moveUp')}
+              <span className="visually-hidden"> {props.title}</span>
             </button>
             <button
               type="button"
@@ -90,13 +95,16 @@ function RowFrame(props: {
               disabled={i === props.count - 1}
               onClick={() => ops.move(i, 1)}
             >
-              Move down<span className="visually-hidden"> {props.title}</span>
+              {t('general:moveDown')}
+              <span className="visually-hidden"> {props.title}</span>
             </button>
             <button type="button" className="secondary small" onClick={() => ops.duplicate(i)}>
-              Duplicate<span className="visually-hidden"> {props.title}</span>
+              {t('general:duplicate')}
+              <span className="visually-hidden"> {props.title}</span>
             </button>
             <button type="button" className="danger small" onClick={() => ops.remove(i)}>
-              Remove<span className="visually-hidden"> {props.title}</span>
+              {t('general:remove')}
+              <span className="visually-hidden"> {props.title}</span>
             </button>
           </span>
         )}
@@ -126,14 +134,13 @@ export function ArrayField(props: FieldProps & { perm: Perm }) {
   const { field, path, readOnly, perm } = props
   const fields = field.fields ?? []
   const ops = useRows(path, () => fields)
-  const label = labelOf(field)
   const singular = singularOf(field)
   return (
     <ListFrame
       {...props}
       add={
         <button type="button" className="secondary" onClick={() => ops.add(defaultsOf(fields))}>
-          Add {label} row
+          {t('fields:addLabel', { label: singular })}
         </button>
       }
     >
@@ -165,6 +172,8 @@ export function BlocksField(props: FieldProps & { perm: Perm }) {
     const b = perm.blocks
     return b === undefined || b === true ? true : ((b as Record<string, Perm>)[slug] ?? true)
   }
+  // As Payload's: "Add <the field's singular label>" (`layout` → "Add Layout").
+  const blockSingular = singularOf(field)
   const add = () => {
     const b = blocks.find((x) => x.slug === choice)
     if (b) ops.add({ ...defaultsOf(b.fields), blockType: b.slug })
@@ -174,7 +183,7 @@ export function BlocksField(props: FieldProps & { perm: Perm }) {
       {...props}
       add={
         <div className="add-block">
-          <label htmlFor={chooser}>Block type</label>
+          <label htmlFor={chooser}>{t('fields:blockType')}</label>
           <select id={chooser} value={choice} onChange={(e) => setChoice(e.target.value)}>
             {blocks.map((b) => (
               <option key={b.slug} value={b.slug}>
@@ -183,7 +192,7 @@ export function BlocksField(props: FieldProps & { perm: Perm }) {
             ))}
           </select>
           <button type="button" className="secondary" onClick={add}>
-            Add block
+            {t('fields:addLabel', { label: blockSingular })}
           </button>
         </div>
       }
@@ -191,7 +200,7 @@ export function BlocksField(props: FieldProps & { perm: Perm }) {
       {ops.rows.map((row, i) => {
         const b = blocks.find((x) => x.slug === row.blockType)
         // As Payload's: the row's number, the block's label (from the config), and the row's `blockName` if any.
-        const blockLabel = b?.labels.singular ?? String(row.blockType ?? 'Block')
+        const blockLabel = b?.labels.singular ?? String(row.blockType ?? t('fields:block'))
         const name = typeof row.blockName === 'string' && row.blockName ? row.blockName : ''
         return (
           <RowFrame
@@ -218,7 +227,7 @@ export function BlocksField(props: FieldProps & { perm: Perm }) {
                 readOnly={readOnly}
               />
             ) : (
-              <p>Unknown block type {String(row.blockType)}.</p>
+              <p>{t('cms:unknownBlockType', { type: String(row.blockType) })}</p>
             )}
           </RowFrame>
         )

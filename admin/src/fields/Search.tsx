@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { collection, type Doc } from '../api.ts'
+import { t } from '../i18n.ts'
 import { useSession } from '../session.tsx'
 import { storedUpload } from '../upload/files.ts'
 import { rememberDoc, titleFieldOf, titleOf, type Id } from './titles.ts'
@@ -134,7 +135,7 @@ export function Search(props: {
         aria-label={props.label}
         aria-describedby={props.describedBy}
         aria-controls={open ? listId : undefined}
-        placeholder="Search…"
+        placeholder={t('cms:searchPlaceholder')}
         value={text}
         onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
@@ -174,7 +175,7 @@ function Results(props: {
     // A press on an option keeps the focus in the box until the click lands (the list would close first).
     <div className="picker-results" id={props.id} onMouseDown={(e) => e.preventDefault()}>
       {shown.length > 0 && (
-        <ul aria-label={`Options for ${props.label}`}>
+        <ul aria-label={t('cms:optionsFor', { label: props.label })}>
           {shown.map((o) => (
             <li key={String(o.id)}>
               <button type="button" className="link option" onClick={() => props.pick(o)}>
@@ -187,12 +188,16 @@ function Results(props: {
       )}
       {shown.length === 0 && (
         <p className="muted">
-          {found.loading ? 'Loading…' : props.text ? `No match for “${props.text}”.` : 'None yet.'}
+          {found.loading
+            ? `${t('general:loading')}…`
+            : props.text
+              ? t('cms:noMatchFor', { text: props.text })
+              : t('general:noOptions')}
         </p>
       )}
       {found.more && (
         <button type="button" className="secondary small" onClick={props.more}>
-          Show more
+          {t('cms:showMore')}
         </button>
       )}
     </div>

@@ -6,6 +6,7 @@
  */
 import { useForm } from '../edit/context.tsx'
 import { getIn, idOf, type Path } from '../edit/state.ts'
+import { t } from '../i18n.ts'
 import type { AdminField } from '../schema.ts'
 
 const blank = (v: unknown): boolean =>
@@ -52,7 +53,7 @@ export function fallbackText(value: unknown): string | undefined {
   else if (Array.isArray(value))
     text = value.every((v) => ['string', 'number'].includes(typeof v))
       ? value.join(', ')
-      : `${value.length} ${value.length === 1 ? 'row' : 'rows'}`
+      : t('cms:rowCount', { count: value.length })
   else if (value && typeof value === 'object' && 'root' in value)
     text = lexicalText((value as { root: unknown }).root)
   if (!text) return undefined
@@ -65,7 +66,7 @@ export function FallbackNote(props: { field: AdminField; path: Path }) {
   const text = fallback && !placeholderShows(props.field) && fallbackText(fallback.value)
   return text ? (
     <p id={`${idOf(props.path)}-fallback`} className="field-fallback">
-      {fallback.label} (fallback): {text}
+      {t('cms:fallbackNote', { locale: fallback.label, text })}
     </p>
   ) : null
 }

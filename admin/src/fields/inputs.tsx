@@ -10,6 +10,7 @@ import {
   type FieldProps,
 } from './Shell.tsx'
 import { idOf } from '../edit/state.ts'
+import { t } from '../i18n.ts'
 import { fallbackText, useFallback } from './fallback.tsx'
 
 /** The placeholder of a text or number input: the fallback locale's value where this locale has none. */
@@ -67,7 +68,7 @@ export function JsonInput(props: FieldProps) {
         value={text}
         onChange={(e) => change(e.target.value)}
       />
-      {invalid && <p className="field-error">Not valid JSON.</p>}
+      {invalid && <p className="field-error">{t('cms:invalidJson')}</p>}
     </Shell>
   )
 }
@@ -96,7 +97,7 @@ export function NumberInput(props: FieldProps) {
             )
           }
         />
-        <p className="field-description">Numbers separated by commas.</p>
+        <p className="field-description">{t('cms:numbersSeparated')}</p>
       </Shell>
     )
   }
@@ -189,14 +190,14 @@ export function DateInput(props: FieldProps) {
       />
       {zones && (
         <>
-          <label htmlFor={idOf(tzPath)}>Time zone</label>
+          <label htmlFor={idOf(tzPath)}>{t('general:timezone')}</label>
           <select
             id={idOf(tzPath)}
             value={tz.value ?? ''}
             disabled={readOnly || form.readOnly}
             onChange={(e) => tz.set(e.target.value || null)}
           >
-            <option value="">No time zone</option>
+            <option value="">{t('cms:noTimeZone')}</option>
             {zones.map((z) => (
               <option key={z.value} value={z.value}>
                 {z.label}
@@ -304,9 +305,9 @@ export function PointInput(props: FieldProps) {
         <Label field={field} />
       </legend>
       <div className="field-row">
-        {(['Longitude', 'Latitude'] as const).map((name, i) => (
+        {(['longitude', 'latitude'] as const).map((name, i) => (
           <div className="field" key={name}>
-            <label htmlFor={`${idOf(path)}-${i}`}>{name}</label>
+            <label htmlFor={`${idOf(path)}-${i}`}>{t(`fields:${name}`)}</label>
             <input
               id={`${idOf(path)}-${i}`}
               type="number"

@@ -10,6 +10,7 @@ import { useEffect, useState, type DragEvent, type ReactNode } from 'react'
 import { allowed, useSession } from '../session.tsx'
 import { Link } from '../router.tsx'
 import { idOf } from '../edit/state.ts'
+import { t } from '../i18n.ts'
 import { CreateDrawer, LibraryDrawer } from '../drawer/lazy.tsx'
 import { formatSize, refusal, storedUpload } from '../upload/files.ts'
 import { kindOf } from '../upload/mime.ts'
@@ -60,7 +61,8 @@ function UploadCard(props: { slug: string; id: Id; onRemove?: () => void }) {
       </div>
       {props.onRemove && (
         <button type="button" className="link small" onClick={props.onRemove}>
-          Remove<span className="visually-hidden"> {name}</span>
+          {t('general:remove')}
+          <span className="visually-hidden"> {name}</span>
         </button>
       )}
     </div>
@@ -93,7 +95,10 @@ function FieldDrop(props: { onFile: (file: File) => void; children: ReactNode })
   )
 }
 
-/** The drop target with "Upload new" and "Choose from existing" (after the collection, where there are several). */
+/**
+ * The drop target with "Upload new" and "Choose from existing" (after the collection, where there are several), and
+ * "or drag and drop a file here".
+ */
 function AddFile(props: {
   targets?: string[]
   target: string
@@ -109,25 +114,24 @@ function AddFile(props: {
     <FieldDrop onFile={props.canCreate ? props.onFile : () => undefined}>
       {props.targets && (
         <select
-          aria-label={`Collection for ${props.label}`}
+          aria-label={t('cms:collectionFor', { label: props.label })}
           value={props.target}
           onChange={(e) => props.setTarget(e.target.value)}
         >
-          {props.targets.map((t) => (
-            <option key={t} value={t}>
-              {collections.find((c) => c.slug === t)?.labels.singular ?? t}
+          {props.targets.map((slug) => (
+            <option key={slug} value={slug}>
+              {collections.find((c) => c.slug === slug)?.labels.singular ?? slug}
             </option>
           ))}
         </select>
       )}
-      {props.canCreate && <span className="muted">Drop a file here, or</span>}
       {props.canCreate && (
         <button
           type="button"
           className="secondary small"
           onClick={() => props.open({ kind: 'create' })}
         >
-          Upload new<span className="visually-hidden"> {entity?.labels.singular}</span>
+          {t('fields:uploadNewLabel', { label: entity?.labels.singular ?? props.target })}
         </button>
       )}
       <button
@@ -135,8 +139,10 @@ function AddFile(props: {
         className="secondary small"
         onClick={() => props.open({ kind: 'library' })}
       >
-        Choose from existing<span className="visually-hidden"> {entity?.labels.plural}</span>
+        {t('fields:chooseFromExisting')}
+        <span className="visually-hidden"> {entity?.labels.plural}</span>
       </button>
+      {props.canCreate && <span className="muted">{t('upload:dragAndDropHere')}</span>}
     </FieldDrop>
   )
 }
@@ -188,7 +194,7 @@ export function UploadField(props: FieldProps) {
             onRemove={readOnly ? undefined : () => remove(i)}
           />
         ))}
-        {list.length === 0 && readOnly && <p className="muted">None</p>}
+        {list.length === 0 && readOnly && <p className="muted">{t('general:none')}</p>}
         {adding && (
           <AddFile
             targets={poly ? targets : undefined}

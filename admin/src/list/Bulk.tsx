@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { collection, messageOf } from '../api.ts'
+import { t } from '../i18n.ts'
 import type { AdminEntity } from '../schema.ts'
 
 const BulkEdit = lazy(() => import('./BulkEdit.tsx'))
@@ -48,10 +49,13 @@ export function useSelection(page: { docs: { id: unknown }[] } | undefined) {
 
 const apiId = (id: string) => (/^\d+$/.test(id) ? Number(id) : id)
 
+/** Payload's text without its markup (`<1>…</1>`), for a confirm(). */
+const plain = (text: string) => text.replace(/<\/?\d+>/g, '')
+
 function actionsOf(
   props: { entity: AdminEntity; trash: boolean; canUpdate: boolean; canDelete: boolean },
   where: Where,
-  what: string,
+  what: { count: number; label: string },
 ): Action[] {
   const { entity } = props
   const api = collection(entity.slug)
@@ -59,34 +63,40 @@ function actionsOf(
   if (props.trash) {
     if (props.canUpdate)
       actions.push({
-        label: 'Restore',
+        label: t('general:restore'),
         run: () => api.updateMany(where, { deletedAt: null }, { trash: true }),
       })
     if (props.canDelete)
       actions.push({
-        label: 'Delete permanently',
+        label: t('general:permanentlyDelete'),
         danger: true,
-        confirm: `Delete ${what} permanently? This cannot be undone.`,
+        confirm: plain(t('general:aboutToPermanentlyDeleteTrash', what)),
         run: () => api.deleteMany(where, { trash: true }),
       })
     return actions
   }
   if (props.canUpdate && entity.drafts) {
-    actions.push({ label: 'Publish', run: () => api.updateMany(where, { _status: 'published' }) })
-    actions.push({ label: 'Unpublish', run: () => api.updateMany(where, { _status: 'draft' }) })
+    actions.push({
+      label: t('version:publish'),
+      run: () => api.updateMany(where, { _status: 'published' }),
+    })
+    actions.push({
+      label: t('version:unpublish'),
+      run: () => api.updateMany(where, { _status: 'draft' }),
+    })
   }
   if (props.canDelete && entity.trash && props.canUpdate)
     actions.push({
-      label: 'Move to trash',
+      label: t('cms:moveToTrash'),
       danger: true,
-      confirm: `Move ${what} to the trash?`,
+      confirm: t('general:aboutToTrashCount', what),
       run: () => api.updateMany(where, { deletedAt: new Date().toISOString() }),
     })
   else if (props.canDelete)
     actions.push({
-      label: 'Delete',
+      label: t('general:delete'),
       danger: true,
-      confirm: `Delete ${what}? This cannot be undone.`,
+      confirm: t('general:aboutToDeleteCount', what),
       run: () => api.deleteMany(where),
     })
   return actions
@@ -113,8 +123,8 @@ export function Bulk(props: {
   // Across pages the filter itself (any document when there is none); else the ids chosen.
   const where = all ? (props.where ?? { id: { exists: true } }) : { id: { in: ids.map(apiId) } }
   const n = all ? total : ids.length
-  const what = `${n} ${n === 1 ? entity.labels.singular : entity.labels.plural}`
-  const actions = actionsOf(props, where, all ? `all ${what}` : what)
+  const what = { count: n, label: n === 1 ? entity.labels.singular : entity.labels.plural }
+  const actions = actionsOf(props, where, what)
   const run = async (a: Action) => {
     if (a.confirm && !window.confirm(a.confirm)) return
     setBusy(true)
@@ -129,21 +139,26 @@ export function Bulk(props: {
   const canEdit = props.canUpdate && !props.trash
   if (!actions.length && !canEdit) return null
   return (
-    <div className="toolbar bulk" role="group" aria-label="Bulk actions">
-      <span aria-live="polite">{all ? `All ${what} selected` : `${n} selected`}</span>
+    <div className="toolbar bulk" role="group" aria-label={t('cms:bulkActions')}>
+      <span aria-live="polite">
+        {t('general:selectedCount', { count: n, label: all ? what.label : '' }).replace(
+          /\s+/g,
+          ' ',
+        )}
+      </span>
       {!all && total > n && (
         <button type="button" className="secondary small" onClick={() => props.onAll(true)}>
-          Select all {total} {entity.labels.plural}
+          {t('general:selectAll', { count: total, label: entity.labels.plural })}
         </button>
       )}
       {all && (
         <button type="button" className="secondary small" onClick={() => props.onAll(false)}>
-          Clear selection
+          {t('general:deselectAllRows')}
         </button>
       )}
       {canEdit && (
         <button type="button" className="small" disabled={busy} onClick={() => setEditing(true)}>
-          Edit
+          {t('general:edit')}
         </button>
       )}
       {actions.map((a) => (
@@ -158,7 +173,7 @@ export function Bulk(props: {
         </button>
       ))}
       {editing && (
-        <Suspense fallback={<p className="drawer-loading">Opening…</p>}>
+        <Suspense fallback={<p className="drawer-loading">{t('general:loading')}</p>}>
           <BulkEdit
             entity={entity}
             where={where}
@@ -192,7 +207,7 @@ export function BulkReport(props: { outcome?: BulkOutcome; error?: string }) {
       <p>{outcome.message}</p>
       {outcome.errors.length > 0 && (
         <>
-          <p>{outcome.errors.length} failed:</p>
+          <p>{t('cms:failedCount', { count: outcome.errors.length })}:</p>
           <ul>
             {outcome.errors.map((e) => (
               <li key={String(e.id)}>

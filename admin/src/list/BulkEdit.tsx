@@ -13,6 +13,7 @@ import { prefixedForm } from '../drawer/form.ts'
 import { FormContext, type FormApi } from '../edit/context.tsx'
 import { getIn, setIn, type Perm, type Values } from '../edit/state.ts'
 import { FieldView } from '../fields/Field.tsx'
+import { t } from '../i18n.ts'
 import type { AdminEntity, AdminField } from '../schema.ts'
 import { useSession } from '../session.tsx'
 import { bulkFields, startValue, type BulkField } from './bulk-fields.ts'
@@ -45,7 +46,7 @@ export default function BulkEdit(props: BulkEditProps) {
   const [error, setError] = useState<string>()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const label = count === 1 ? entity.labels.singular : entity.labels.plural
-  const title = `Edit ${count} ${label}`
+  const title = t('general:editingLabel', { count, label })
 
   const toggle = (o: BulkField) => {
     if (chosen.includes(o.key)) return setChosen(chosen.filter((k) => k !== o.key))
@@ -96,7 +97,7 @@ export default function BulkEdit(props: BulkEditProps) {
     <Drawer
       title={title}
       onClose={props.onClose}
-      description={`Choose the fields to change: their new values are written to ${count === 1 ? 'the selected' : `all ${count}`} ${label}.`}
+      description={t('cms:bulkEditDescription', { count, label })}
     >
       <FormContext.Provider value={form}>
         <form onSubmit={submit} noValidate aria-label={title} className="drawer-form bulk-edit">
@@ -129,7 +130,7 @@ function FieldPicker(props: {
 }) {
   return (
     <fieldset className="bulk-edit-fields">
-      <legend>Fields to change</legend>
+      <legend>{t('fields:selectFieldsToEdit')}</legend>
       {props.options.map((o) => (
         <label key={o.key} className="check">
           <input
@@ -151,15 +152,15 @@ function Buttons(props: { drafts: boolean; busy: boolean; save(mode: Mode): Prom
       {props.drafts ? (
         <>
           <button type="submit" className="secondary" disabled={busy}>
-            Save draft
+            {t('version:saveDraft')}
           </button>
           <button type="button" disabled={busy} onClick={() => void save('publish')}>
-            Publish changes
+            {t('version:publishChanges')}
           </button>
         </>
       ) : (
         <button type="submit" disabled={busy}>
-          Save
+          {t('general:save')}
         </button>
       )}
     </div>

@@ -1,6 +1,10 @@
 /** The list's smaller controls: pagination with the page size, the column picker and the search box. */
 import { useEffect, useState, type FormEvent } from 'react'
-import type { Column } from './fields.ts'
+import { t } from '../i18n.ts'
+import { statusHint, type Column } from './fields.ts'
+
+/** "Page 2 of 3". */
+const pageOf = (page: number, totalPages: number) => t('cms:pageOfTotal', { page, totalPages })
 
 /** Previous / Next over the pages of a small list (a drawer's, the versions'): nothing with a single page. */
 export function PrevNext(props: {
@@ -19,18 +23,16 @@ export function PrevNext(props: {
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        Previous
+        {t('general:previous')}
       </button>
-      <span>
-        Page {page} of {totalPages}
-      </span>
+      <span>{pageOf(page, totalPages)}</span>
       <button
         type="button"
         className="secondary small"
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {t('general:next')}
       </button>
     </nav>
   )
@@ -51,40 +53,47 @@ export function Pagination(props: {
     if (totalPages > 0 && page > totalPages) onPage(totalPages)
   }, [page, totalPages])
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={t('cms:pagination')}>
       <button
         type="button"
         className="secondary small"
         disabled={page <= 1}
         onClick={() => props.onPage(page - 1)}
       >
-        Previous
+        {t('general:previous')}
       </button>
-      <span>
-        Page {page} of {Math.max(totalPages, 1)}
-      </span>
+      <span>{pageOf(page, Math.max(totalPages, 1))}</span>
       <button
         type="button"
         className="secondary small"
         disabled={page >= totalPages}
         onClick={() => props.onPage(page + 1)}
       >
-        Next
+        {t('general:next')}
       </button>
       <span className="total">
-        {totalDocs} {totalDocs === 1 ? 'document' : 'documents'}
+        {totalDocs} {t(totalDocs === 1 ? 'general:document' : 'general:documents')}
       </span>
-      <label>
-        Per page{' '}
-        <select value={props.limit} onChange={(e) => props.onLimit(Number(e.target.value))}>
-          {props.limits.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PerPage limit={props.limit} limits={props.limits} onLimit={props.onLimit} />
     </nav>
+  )
+}
+
+/** "Per Page: [10]": the select where Payload's text has `{{limit}}`. */
+function PerPage(props: { limit: number; limits: number[]; onLimit(limit: number): void }) {
+  const [before, after = ''] = t('general:perPage').split('{{limit}}')
+  return (
+    <label>
+      {before}
+      <select value={props.limit} onChange={(e) => props.onLimit(Number(e.target.value))}>
+        {props.limits.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      {after}
+    </label>
   )
 }
 
@@ -107,9 +116,9 @@ export function ColumnPicker(props: {
   }
   return (
     <details className="popover">
-      <summary className="button secondary small">Columns</summary>
+      <summary className="button secondary small">{t('general:columns')}</summary>
       <fieldset className="popover-body">
-        <legend>Columns</legend>
+        <legend>{t('general:columns')}</legend>
         {all.map((c) => (
           <label key={c.name} className="check">
             <input
@@ -118,7 +127,7 @@ export function ColumnPicker(props: {
               onChange={() => toggle(c.name)}
             />{' '}
             {c.label}
-            {c.name === '_status' ? ' (draft/published)' : ''}
+            {c.name === '_status' ? statusHint() : ''}
           </label>
         ))}
       </fieldset>
@@ -146,7 +155,7 @@ export function SearchBox(props: { value: string; label: string; onSearch(text: 
         onChange={(e) => setText(e.target.value)}
       />
       <button type="submit" className="secondary small">
-        Search
+        {t('cms:searchButton')}
       </button>
     </form>
   )

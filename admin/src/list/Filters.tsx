@@ -4,11 +4,13 @@
  * relationship's value is chosen by the related document's name.
  */
 import { useEffect, useState } from 'react'
+import { t } from '../i18n.ts'
 import {
   filterable,
+  operatorLabel,
   operatorsOf,
-  OPERATOR_LABELS,
   rawValue,
+  statusHint,
   typedValue,
   type Column,
 } from './fields.ts'
@@ -51,10 +53,10 @@ function RelationValue(props: { slug: string; row: Row; id: string; set(raw: str
             className="link small"
             onClick={() => props.set(shown.filter((x) => x !== raw).join(', '))}
           >
-            {many ? 'Remove' : 'Change'}
+            {many ? t('general:remove') : t('cms:changeValue')}
             <span className="visually-hidden">
               {' '}
-              <Title slug={props.slug} id={idOfRaw(raw)} /> from condition {id}
+              <Title slug={props.slug} id={idOfRaw(raw)} /> {t('cms:fromCondition', { n: id })}
             </span>
           </button>
         </span>
@@ -63,7 +65,7 @@ function RelationValue(props: { slug: string; row: Row; id: string; set(raw: str
         <Search
           slug={props.slug}
           inputId={`filter-value-${id}`}
-          label={`Value of condition ${id}`}
+          label={t('cms:conditionValue', { n: id })}
           exclude={shown.map(idOfRaw)}
           onPick={(picked) =>
             props.set(many ? [...shown, String(picked)].join(', ') : String(picked))
@@ -76,22 +78,26 @@ function RelationValue(props: { slug: string; row: Row; id: string; set(raw: str
 
 function ValueInput(props: { column?: Column; row: Row; id: string; set(raw: string): void }) {
   const { column, row, id } = props
-  const label = `Value of condition ${id}`
+  const label = t('cms:conditionValue', { n: id })
   const relationTo = column?.field.relationTo
   if (typeof relationTo === 'string' && row.operator !== 'exists')
     return <RelationValue slug={relationTo} row={row} id={id} set={props.set} />
   if (row.operator === 'exists' || column?.field.type === 'checkbox')
     return (
       <select aria-label={label} value={row.raw} onChange={(e) => props.set(e.target.value)}>
-        <option value="true">{row.operator === 'exists' ? 'yes' : 'true'}</option>
-        <option value="false">{row.operator === 'exists' ? 'no' : 'false'}</option>
+        <option value="true">
+          {t(row.operator === 'exists' ? 'general:yes' : 'general:true')}
+        </option>
+        <option value="false">
+          {t(row.operator === 'exists' ? 'general:no' : 'general:false')}
+        </option>
       </select>
     )
   const options = column?.field.options
   if (options && row.operator !== 'in')
     return (
       <select aria-label={label} value={row.raw} onChange={(e) => props.set(e.target.value)}>
-        <option value="">Choose…</option>
+        <option value="">{t('general:selectValue')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -128,21 +134,21 @@ function ConditionRow(props: {
   }
   return (
     <div className="filter-row">
-      {!props.first && <span className="and">and</span>}
+      {!props.first && <span className="and">{t('general:and')}</span>}
       <select
-        aria-label={`Field of condition ${n}`}
+        aria-label={t('cms:conditionField', { n })}
         value={row.field}
         onChange={(e) => setField(e.target.value)}
       >
         {columns.map((c) => (
           <option key={c.name} value={c.name}>
             {c.label}
-            {c.name === '_status' ? ' (draft/published)' : ''}
+            {c.name === '_status' ? statusHint() : ''}
           </option>
         ))}
       </select>
       <select
-        aria-label={`Operator of condition ${n}`}
+        aria-label={t('cms:conditionOperator', { n })}
         value={row.operator}
         onChange={(e) =>
           props.update({
@@ -154,7 +160,7 @@ function ConditionRow(props: {
       >
         {(column ? operatorsOf(column.field) : []).map((o) => (
           <option key={o} value={o}>
-            {OPERATOR_LABELS[o] ?? o}
+            {operatorLabel(o)}
           </option>
         ))}
       </select>
@@ -162,10 +168,10 @@ function ConditionRow(props: {
       <button
         type="button"
         className="secondary small"
-        aria-label={`Remove condition ${n}`}
+        aria-label={t('cms:conditionRemove', { n })}
         onClick={props.remove}
       >
-        Remove
+        {t('general:remove')}
       </button>
     </div>
   )
@@ -212,11 +218,15 @@ export function Filters(props: {
     props.onApply(groups.map((rows) => rows.filter((r) => byName(r.field)).map(condition)))
   let n = 0
   return (
-    <section className="filters" aria-label="Filters">
+    <section className="filters" aria-label={t('general:filters')}>
       {groups.map((rows, g) => (
         <div key={g}>
-          {g > 0 && <p className="or">or</p>}
-          <div className="filter-group" role="group" aria-label={`Condition group ${g + 1}`}>
+          {g > 0 && <p className="or">{t('general:or')}</p>}
+          <div
+            className="filter-group"
+            role="group"
+            aria-label={t('cms:conditionGroup', { n: g + 1 })}
+          >
             {rows.map((row, i) => (
               <ConditionRow
                 key={i}
@@ -233,16 +243,16 @@ export function Filters(props: {
       ))}
       <div className="toolbar">
         <button type="button" className="secondary small" onClick={() => add(false)}>
-          Add filter
+          {t('general:addFilter')}
         </button>
         {groups.length > 0 && (
           <button type="button" className="secondary small" onClick={() => add(true)}>
-            Add an OR group
+            {t('cms:addOrGroup')}
           </button>
         )}
         {(groups.length > 0 || props.conditions.length > 0) && (
           <button type="button" className="small" onClick={apply}>
-            Apply filters
+            {t('cms:applyFilters')}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 /** The list's table: sortable headers (`aria-sort`), a selection checkbox per row and the title linked. */
 import type { Doc } from '../api.ts'
+import { t } from '../i18n.ts'
 import { Link } from '../router.tsx'
 import { formatValue, thumbnailsOf } from './cells.ts'
 import { sortable, type Column } from './fields.ts'
@@ -20,8 +21,8 @@ export interface TableProps {
 }
 
 export const docTitle = (doc: Doc, titleField: string): string => {
-  const t = doc[titleField]
-  return t === null || t === undefined || t === '' ? `#${doc.id}` : String(t)
+  const title = doc[titleField]
+  return title === null || title === undefined || title === '' ? `#${doc.id}` : String(title)
 }
 
 function Header(props: { column: Column; sort?: string; onSort(sort: string): void }) {
@@ -63,7 +64,7 @@ export function Table(props: TableProps) {
               <th scope="col" className="select-cell">
                 <input
                   type="checkbox"
-                  aria-label="Select all on this page"
+                  aria-label={t('general:selectAllRows')}
                   checked={all}
                   onChange={() => props.onSelect(all ? new Set() : new Set(ids))}
                 />
@@ -84,7 +85,7 @@ export function Table(props: TableProps) {
                   <td className="select-cell">
                     <input
                       type="checkbox"
-                      aria-label={`Select ${title}`}
+                      aria-label={t('general:selectLabel', { label: title })}
                       checked={selected.has(id)}
                       onChange={() => toggle(id)}
                     />

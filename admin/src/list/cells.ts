@@ -1,21 +1,22 @@
 /**
- * A value as the text of a table cell (the list view) or of a diff (the versions view): dates formatted,
- * booleans as Yes/No, select labels, relationships by their title (list/related.ts names them) or id, arrays and
- * blocks as a row count, rich text as plain text; an upload column's thumbnails.
+ * A value as the text of a table cell (the list view) or of a diff (the versions view), in the admin's language:
+ * dates formatted, booleans as Yes/No, select labels, relationships by their title (list/related.ts names them)
+ * or id, arrays and blocks as a row count, rich text as plain text; an upload column's thumbnails.
  */
 import { convertLexicalToPlaintext } from '../../../sdk/index.ts'
+import { formatDate as inLanguage, t } from '../i18n.ts'
 import type { AdminField } from '../schema.ts'
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-const preciseFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
-
-/** A date as text (to the minute; to the second with `precise`, where dates close together must differ). */
+/**
+ * A date as text in the admin's language (to the minute; to the second with `precise`, where dates close
+ * together must differ).
+ */
 export function formatDate(value: unknown, precise = false): string {
   if (typeof value !== 'string' && typeof value !== 'number') return ''
   const d = new Date(value)
   return Number.isNaN(d.getTime())
     ? String(value)
-    : (precise ? preciseFormat : dateFormat).format(d)
+    : inLanguage(d, { dateStyle: 'medium', timeStyle: precise ? 'medium' : 'short' })
 }
 
 const clip = (s: string, max = 80): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
@@ -59,7 +60,7 @@ export function formatValue(field: AdminField, value: unknown, max = 80): string
     case 'date':
       return formatDate(value)
     case 'checkbox':
-      return value ? 'Yes' : 'No'
+      return t(value ? 'general:yes' : 'general:no')
     case 'select':
     case 'radio': {
       const label = (v: unknown) => field.options?.find((o) => o.value === v)?.label ?? String(v)
@@ -71,7 +72,7 @@ export function formatValue(field: AdminField, value: unknown, max = 80): string
     case 'array':
     case 'blocks': {
       const n = Array.isArray(value) ? value.length : 0
-      return `${n} ${n === 1 ? 'row' : 'rows'}`
+      return `${n} ${t(n === 1 ? 'general:row' : 'general:rows')}`
     }
     case 'richText':
       return clip(richText(value), max)

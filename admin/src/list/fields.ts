@@ -2,6 +2,7 @@
  * The list view's knowledge of fields: which columns an entity offers (its top-level data fields plus id, status
  * and timestamps), which of them sort, which operators the filter builder offers per type and how a value is typed.
  */
+import { t } from '../i18n.ts'
 import { dataFields, labelOf, type AdminEntity, type AdminField } from '../schema.ts'
 
 /** A column: a top-level data field, or one of the fields every document has (id, _status, timestamps). */
@@ -32,21 +33,25 @@ export function columnsOf(entity: AdminEntity): Column[] {
   if (entity.drafts)
     out.push({
       name: '_status',
-      label: 'Status',
+      label: t('version:status'),
       field: {
         type: 'select',
         name: '_status',
         options: [
-          { label: 'Draft', value: 'draft' },
-          { label: 'Published', value: 'published' },
+          { label: t('version:draft'), value: 'draft' },
+          { label: t('version:published'), value: 'published' },
         ],
       },
     })
   if (entity.timestamps !== false)
-    for (const name of ['createdAt', 'updatedAt'])
-      out.push({ name, label: labelOf({ name }), field: { type: 'date', name } })
+    for (const name of ['createdAt', 'updatedAt'] as const)
+      out.push({ name, label: t(`general:${name}`), field: { type: 'date', name } })
   if (entity.trash)
-    out.push({ name: 'deletedAt', label: 'Deleted At', field: { type: 'date', name: 'deletedAt' } })
+    out.push({
+      name: 'deletedAt',
+      label: t('general:deletedAt'),
+      field: { type: 'date', name: 'deletedAt' },
+    })
   return out
 }
 
@@ -80,19 +85,27 @@ export function searchFields(entity: AdminEntity, all: Column[]): string[] {
   return text ? [text.name] : []
 }
 
-export const OPERATOR_LABELS: Record<string, string> = {
-  equals: 'equals',
-  not_equals: 'is not equal to',
-  like: 'is like',
-  contains: 'contains',
-  exists: 'exists',
-  greater_than: 'is greater than',
-  greater_than_equal: 'is greater than or equal to',
-  less_than: 'is less than',
-  less_than_equal: 'is less than or equal to',
-  in: 'is in',
-  not_in: 'is not in',
+/** Payload's key of each operator's label (`operators:isNotEqualTo`). */
+const OPERATOR_KEYS: Record<string, string> = {
+  equals: 'operators:equals',
+  not_equals: 'operators:isNotEqualTo',
+  like: 'operators:isLike',
+  contains: 'operators:contains',
+  exists: 'operators:exists',
+  greater_than: 'operators:isGreaterThan',
+  greater_than_equal: 'operators:isGreaterThanOrEqualTo',
+  less_than: 'operators:isLessThan',
+  less_than_equal: 'operators:isLessThanOrEqualTo',
+  in: 'operators:isIn',
+  not_in: 'operators:isNotIn',
 }
+
+/** An operator in words, in the admin's language ("is not equal to"). */
+export const operatorLabel = (operator: string): string =>
+  OPERATOR_KEYS[operator] ? t(OPERATOR_KEYS[operator]) : operator
+
+/** The status column's hint in the pickers: " (Draft/Published)". */
+export const statusHint = (): string => ` (${t('version:draft')}/${t('version:published')})`
 
 const COMPARE = [
   'equals',

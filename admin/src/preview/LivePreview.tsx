@@ -4,6 +4,7 @@
  * as Payload keeps the edit view's choice between documents.
  */
 import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { t } from '../i18n.ts'
 import type { AdminEntity } from '../schema.ts'
 import type { Values } from '../edit/state.ts'
 import type { Target } from '../edit/useDocument.ts'
@@ -37,7 +38,7 @@ export function LivePreviewToggle(props: { target: Target; entity: AdminEntity }
       aria-controls={shown ? 'live-preview' : undefined}
       onClick={() => setOpen(!shown)}
     >
-      Live preview
+      {t('general:livePreview')}
     </button>
   )
 }
@@ -46,7 +47,7 @@ export function LivePreview(props: { target: Target; entity: AdminEntity; values
   const shown = useOpen()
   if (!shown || !previewable(props.target, props.entity)) return null
   return (
-    <Suspense fallback={<aside className="live-preview">Loading the preview…</aside>}>
+    <Suspense fallback={<aside className="live-preview">{t('cms:loadingPreview')}</aside>}>
       <Pane {...props} />
     </Suspense>
   )

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react'
 import { collection, global, messageOf } from '../api.ts'
+import { t } from '../i18n.ts'
 import type { AdminEntity } from '../schema.ts'
 import type { Values } from '../edit/state.ts'
 import { apiId, type Target } from '../edit/useDocument.ts'
@@ -73,9 +74,9 @@ export default function Pane(props: { target: Target; entity: AdminEntity; value
   const breakpoint = preview.breakpoints.find((b) => b.name === size)
   const blocked = url && !framable(url, preview.origins)
   return (
-    <aside id="live-preview" className="live-preview" aria-label="Live preview">
-      <div className="toolbar live-preview-bar" role="group" aria-label="Preview size">
-        {[{ name: RESPONSIVE, label: 'Responsive' }, ...preview.breakpoints].map((b) => (
+    <aside id="live-preview" className="live-preview" aria-label={t('general:livePreview')}>
+      <div className="toolbar live-preview-bar" role="group" aria-label={t('cms:previewSize')}>
+        {[{ name: RESPONSIVE, label: t('cms:responsive') }, ...preview.breakpoints].map((b) => (
           <button
             key={b.name}
             type="button"
@@ -88,7 +89,7 @@ export default function Pane(props: { target: Target; entity: AdminEntity; value
         ))}
         {url && (
           <a href={url} target="_blank" rel="noreferrer">
-            Open in a new window
+            {t('general:openInNewWindow')}
           </a>
         )}
       </div>
@@ -97,13 +98,10 @@ export default function Pane(props: { target: Target; entity: AdminEntity; value
           {error}
         </p>
       )}
-      {!error && url === undefined && loads > 0 && (
-        <p className="empty">There is no preview URL for this document.</p>
-      )}
+      {!error && url === undefined && loads > 0 && <p className="empty">{t('cms:noPreviewURL')}</p>}
       {blocked && (
         <p role="alert" className="form-error">
-          The preview at {new URL(url).origin} cannot be shown here: add that origin to
-          admin.livePreview.origins in the config.
+          {t('cms:previewBlocked', { origin: new URL(url).origin })}
         </p>
       )}
       {url && !blocked && (
@@ -112,7 +110,7 @@ export default function Pane(props: { target: Target; entity: AdminEntity; value
             // A new frame per load: a save reloads the page even where its URL stays the same.
             key={loads}
             src={url}
-            title="Live preview"
+            title={t('general:livePreview')}
             data-loads={loads}
             {...(breakpoint
               ? { width: String(breakpoint.width), height: String(breakpoint.height) }

@@ -5,6 +5,7 @@
  */
 import { useContext, useLayoutEffect, useRef } from 'react'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
+import { t } from '../i18n.ts'
 import { EditorContext } from './context.ts'
 import { useActive } from './format.ts'
 import { FormatButtons } from './Toolbar.tsx'
@@ -34,7 +35,7 @@ export function FloatingToolbar() {
     <div
       ref={ref}
       role="toolbar"
-      aria-label={`${label} selection formatting`}
+      aria-label={t('cms:selectionFormatting', { label })}
       className="rt-floating"
     >
       <FormatButtons active={active} />

@@ -6,6 +6,7 @@
 import { useContext, useEffect, useState } from 'react'
 import { $insertNodes, COMMAND_PRIORITY_EDITOR, type LexicalEditor } from 'lexical'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
+import { t } from '../i18n.ts'
 import { useSession } from '../session.tsx'
 import type { BlockDescription } from '../schema.ts'
 import { Search } from '../fields/Relationship.tsx'
@@ -14,12 +15,16 @@ import { blockData } from './blocks.tsx'
 import { EditorContext, OPEN_PICKER_COMMAND } from './context.ts'
 
 type Kind = 'upload' | 'relationship' | 'block' | 'inlineBlock'
-const LABELS: Record<Kind, string> = {
-  upload: 'Insert upload',
-  relationship: 'Insert relationship',
-  block: 'Insert block',
-  inlineBlock: 'Insert inline block',
-}
+const KINDS: Kind[] = ['upload', 'relationship', 'block', 'inlineBlock']
+/** The insert's button and picker (Payload's words for adding an upload, a relationship, a block). */
+const labelOf = (kind: Kind): string =>
+  kind === 'upload'
+    ? t('fields:addUpload')
+    : kind === 'relationship'
+      ? t('fields:addRelationship')
+      : kind === 'block'
+        ? t('fields:addLabel', { label: t('fields:block') })
+        : t('cms:addInlineBlock')
 
 /** The node Payload's features write for a picked document (versions as the server's nodes have them). */
 const docNode = (kind: Kind, relationTo: string, value: string | number): PayloadJSON =>
@@ -42,9 +47,13 @@ function DocPicker(props: {
   const [slug, setSlug] = useState(props.collections[0])
   const plural = (s: string) => collections.find((c) => c.slug === s)?.labels.plural ?? s
   return (
-    <div className="rt-picker" role="group" aria-label={LABELS[props.kind]}>
+    <div className="rt-picker" role="group" aria-label={labelOf(props.kind)}>
       {props.collections.length > 1 && (
-        <select aria-label="Collection" value={slug} onChange={(e) => setSlug(e.target.value)}>
+        <select
+          aria-label={t('cms:collection')}
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+        >
           {props.collections.map((c) => (
             <option key={c} value={c}>
               {plural(c)}
@@ -55,7 +64,7 @@ function DocPicker(props: {
       <Search
         slug={slug}
         inputId={props.inputId}
-        label={`Search ${plural(slug)}`}
+        label={t('cms:searchCollection', { label: plural(slug) })}
         onPick={(id) => props.onPick(docNode(props.kind, slug, id))}
       />
     </div>
@@ -68,7 +77,7 @@ function BlockPicker(props: {
   onPick: (node: PayloadJSON) => void
 }) {
   return (
-    <div className="rt-picker rt-block-picker" role="group" aria-label={LABELS[props.kind]}>
+    <div className="rt-picker rt-block-picker" role="group" aria-label={labelOf(props.kind)}>
       {props.blocks.map((b) => (
         <button
           key={b.slug}
@@ -113,26 +122,24 @@ export function Inserts() {
   }
   return (
     <>
-      {(Object.keys(LABELS) as Kind[])
-        .filter((kind) => available[kind])
-        .map((kind) => (
-          <button
-            key={kind}
-            type="button"
-            className="secondary small"
-            aria-expanded={open === kind}
-            onClick={() => setOpen(open === kind ? null : kind)}
-          >
-            {LABELS[kind]}
-          </button>
-        ))}
+      {KINDS.filter((kind) => available[kind]).map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          className="secondary small"
+          aria-expanded={open === kind}
+          onClick={() => setOpen(open === kind ? null : kind)}
+        >
+          {labelOf(kind)}
+        </button>
+      ))}
       {features.horizontalRule && (
         <button
           type="button"
           className="secondary small"
           onClick={() => insert({ type: 'horizontalrule', version: 1 })}
         >
-          Horizontal rule
+          {t('cms:horizontalRule')}
         </button>
       )}
       {(open === 'upload' || open === 'relationship') && (

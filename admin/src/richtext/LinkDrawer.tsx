@@ -8,6 +8,7 @@
 import { useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { $getSelection, $setSelection, COMMAND_PRIORITY_EDITOR, type BaseSelection } from 'lexical'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
+import { t } from '../i18n.ts'
 import { useSession } from '../session.tsx'
 import { Search, Title } from '../fields/Relationship.tsx'
 import { EditorContext, OPEN_LINK_COMMAND } from './context.ts'
@@ -31,9 +32,9 @@ const idOfDoc = (doc: LinkFields['doc']): Id | undefined =>
   !doc ? undefined : typeof doc.value === 'object' ? doc.value.id : doc.value
 
 function problemOf(d: Draft): string | undefined {
-  if (!d.text.trim()) return 'Enter the text to display.'
-  if (d.fields.linkType === 'internal' && !d.fields.doc) return 'Choose a document to link to.'
-  if (d.fields.linkType === 'custom' && !d.fields.url?.trim()) return 'Enter a URL.'
+  if (!d.text.trim()) return t('cms:enterTextToDisplay')
+  if (d.fields.linkType === 'internal' && !d.fields.doc) return t('fields:chooseDocumentToLink')
+  if (d.fields.linkType === 'custom' && !d.fields.url?.trim()) return t('fields:enterURL')
   return undefined
 }
 
@@ -44,19 +45,26 @@ function InternalDoc(props: { draft: Draft; set: (f: Partial<LinkFields>) => voi
   const [slug, setSlug] = useState(doc?.relationTo ?? features.linkCollections[0])
   const plural = (s: string) => collections.find((c) => c.slug === s)?.labels.plural ?? s
   const docId = idOfDoc(doc)
+  // Payload's "Linked to <0>{{label}}</0>": the words around the document's title.
+  const linkedTo = t('fields:linkedTo').split(/<0>.*?<\/0>|\{\{label\}\}/)
   return (
     <fieldset className="rt-link-doc">
-      <legend>Choose a document to link to</legend>
+      <legend>{t('fields:chooseDocumentToLink')}</legend>
       {doc && docId !== undefined && (
         <p>
-          Linked to{' '}
+          {linkedTo[0]}
           <strong>
             <Title slug={doc.relationTo} id={docId} />
           </strong>
+          {linkedTo[1]}
         </p>
       )}
       {features.linkCollections.length > 1 && (
-        <select aria-label="Collection" value={slug} onChange={(e) => setSlug(e.target.value)}>
+        <select
+          aria-label={t('cms:collection')}
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+        >
           {features.linkCollections.map((c) => (
             <option key={c} value={c}>
               {plural(c)}
@@ -67,7 +75,7 @@ function InternalDoc(props: { draft: Draft; set: (f: Partial<LinkFields>) => voi
       <Search
         slug={slug}
         inputId={`${id}-link-doc`}
-        label={`Search ${plural(slug)}`}
+        label={t('cms:searchCollection', { label: plural(slug) })}
         onPick={(value) => props.set({ doc: { relationTo: slug, value } })}
       />
     </fieldset>
@@ -96,8 +104,8 @@ function DrawerBody(props: {
   }
   return (
     <div className="rt-link-form" onKeyDown={onEnter}>
-      <h2 id={`${id}-link-title`}>{draft.existing ? 'Edit link' : 'Insert link'}</h2>
-      <label htmlFor={`${id}-link-text`}>Text to display</label>
+      <h2 id={`${id}-link-title`}>{draft.existing ? t('fields:editLink') : t('fields:addLink')}</h2>
+      <label htmlFor={`${id}-link-text`}>{t('fields:textToDisplay')}</label>
       <input
         id={`${id}-link-text`}
         type="text"
@@ -106,7 +114,7 @@ function DrawerBody(props: {
       />
       {features.linkCollections.length > 0 && (
         <fieldset className="checkbox-line">
-          <legend>Link type</legend>
+          <legend>{t('fields:linkType')}</legend>
           {(['custom', 'internal'] as const).map((type) => (
             <label key={type}>
               <input
@@ -115,7 +123,7 @@ function DrawerBody(props: {
                 checked={draft.fields.linkType === type}
                 onChange={() => set({ linkType: type })}
               />{' '}
-              {type === 'custom' ? 'Custom URL' : 'Internal link'}
+              {type === 'custom' ? t('fields:customURL') : t('fields:internalLink')}
             </label>
           ))}
         </fieldset>
@@ -124,7 +132,7 @@ function DrawerBody(props: {
         <InternalDoc draft={draft} set={set} />
       ) : (
         <>
-          <label htmlFor={`${id}-link-url`}>Enter URL</label>
+          <label htmlFor={`${id}-link-url`}>{t('fields:enterURL')}</label>
           <input
             id={`${id}-link-url`}
             type="text"
@@ -140,7 +148,7 @@ function DrawerBody(props: {
           checked={draft.fields.newTab}
           onChange={(e) => set({ newTab: e.target.checked })}
         />
-        Open in new tab
+        {t('fields:openInNewTab')}
       </label>
       {tried && problem && (
         <p className="field-error" role="alert">
@@ -149,15 +157,15 @@ function DrawerBody(props: {
       )}
       <div className="edit-buttons">
         <button type="button" onClick={save}>
-          Save link
+          {t('fields:saveChanges')}
         </button>
         {draft.existing && (
           <button type="button" className="secondary" onClick={props.onRemove}>
-            Remove link
+            {t('cms:removeLink')}
           </button>
         )}
         <button type="button" className="secondary" onClick={props.onClose}>
-          Cancel
+          {t('general:cancel')}
         </button>
       </div>
     </div>

@@ -23,6 +23,7 @@ import { ListItemNode, ListNode } from '@lexical/list'
 import { AutoLinkNode, LinkNode } from '@lexical/link'
 import { labelOf } from '../schema.ts'
 import { idOf } from '../edit/state.ts'
+import { t } from '../i18n.ts'
 import { useSession } from '../session.tsx'
 import { Shell, useValue, type FieldProps } from '../fields/Shell.tsx'
 import { Toolbar } from './Toolbar.tsx'
@@ -155,9 +156,7 @@ export default function RichTextField(props: FieldProps) {
   if (unknown.length)
     return (
       <Shell {...props}>
-        <p className="field-description">
-          This content holds parts this editor does not edit ({unknown.join(', ')}); shown as JSON.
-        </p>
+        <p className="field-description">{t('cms:unknownNodes', { types: unknown.join(', ') })}</p>
         <textarea id={id} className="code" readOnly value={JSON.stringify(initial, null, 2)} />
       </Shell>
     )

@@ -15,7 +15,8 @@ import {
   type MenuRenderFn,
 } from '@lexical/react/LexicalTypeaheadMenuPlugin'
 import { EditorContext, OPEN_PICKER_COMMAND } from './context.ts'
-import { headingLabel, LIST_LABELS, type Features } from './features.ts'
+import { t } from '../i18n.ts'
+import { headingLabel, listLabel, type Features } from './features.ts'
 import { setHeading, setList, setParagraph, setQuote } from './format.ts'
 import { blockData } from './blocks.tsx'
 import { insertPayloadNode } from './Insert.tsx'
@@ -38,34 +39,34 @@ class SlashOption extends MenuOption {
 /** Every option the field's editor enables, in Payload's groups. */
 function optionsOf(f: Features): SlashOption[] {
   const basic = (label: string, keywords: string[], run: (e: LexicalEditor) => void) =>
-    new SlashOption(label, 'Basic', keywords, run)
-  const out = [basic('Paragraph', ['paragraph', 'text', 'p'], setParagraph)]
+    new SlashOption(label, t('cms:slashMenuBasic'), keywords, run)
+  const out = [basic(t('cms:paragraph'), ['paragraph', 'text', 'p'], setParagraph)]
   for (const tag of f.headings)
     out.push(basic(headingLabel(tag), ['heading', tag], (e) => setHeading(e, tag, false)))
-  if (f.quote) out.push(basic('Quote', ['quote', 'blockquote'], (e) => setQuote(e, false)))
+  if (f.quote) out.push(basic(t('cms:quote'), ['quote', 'blockquote'], (e) => setQuote(e, false)))
   for (const type of f.lists)
-    out.push(basic(LIST_LABELS[type], ['list', type], (e) => setList(e, type, false)))
+    out.push(basic(listLabel(type), ['list', type], (e) => setList(e, type, false)))
   if (f.horizontalRule)
     out.push(
-      basic('Horizontal rule', ['hr', 'rule', 'divider', 'line'], (e) =>
+      basic(t('cms:horizontalRule'), ['hr', 'rule', 'divider', 'line'], (e) =>
         insertPayloadNode(e, { type: 'horizontalrule', version: 1 }),
       ),
     )
   if (f.upload.length)
     out.push(
-      basic('Upload', ['upload', 'image', 'file', 'media'], (e) =>
+      basic(t('cms:upload'), ['upload', 'image', 'file', 'media'], (e) =>
         e.dispatchCommand(OPEN_PICKER_COMMAND, 'upload'),
       ),
     )
   if (f.relationship.length)
     out.push(
-      basic('Relationship', ['relationship', 'document', 'reference'], (e) =>
+      basic(t('cms:relationship'), ['relationship', 'document', 'reference'], (e) =>
         e.dispatchCommand(OPEN_PICKER_COMMAND, 'relationship'),
       ),
     )
   for (const [list, group, inline] of [
-    [f.blocks, 'Blocks', false],
-    [f.inlineBlocks, 'Inline blocks', true],
+    [f.blocks, t('cms:slashMenuBlocks'), false],
+    [f.inlineBlocks, t('cms:slashMenuInlineBlocks'), true],
   ] as const)
     for (const b of list)
       out.push(

@@ -7,7 +7,8 @@ import { useContext, type ReactNode } from 'react'
 import { FORMAT_TEXT_COMMAND } from 'lexical'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
 import { EditorContext, OPEN_LINK_COMMAND } from './context.ts'
-import { FORMAT_LABELS, headingLabel, LIST_LABELS } from './features.ts'
+import { t } from '../i18n.ts'
+import { formatLabel, headingLabel, listLabel } from './features.ts'
 import { setHeading, setList, setQuote, useActive, type Active } from './format.ts'
 import { Inserts } from './Insert.tsx'
 
@@ -39,7 +40,7 @@ export function FormatButtons(props: { active: Active | null }) {
           on={Boolean(active?.formats.has(format))}
           onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, format)}
         >
-          {FORMAT_LABELS[format]}
+          {formatLabel(format)}
         </Toggle>
       ))}
       {features.link && (
@@ -47,7 +48,7 @@ export function FormatButtons(props: { active: Active | null }) {
           on={Boolean(active?.link)}
           onClick={() => editor.dispatchCommand(OPEN_LINK_COMMAND, undefined)}
         >
-          Link
+          {t('cms:link')}
         </Toggle>
       )}
     </>
@@ -60,7 +61,7 @@ export function Toolbar() {
   const active = useActive()
   const block = active?.block
   return (
-    <div role="toolbar" aria-label={`${label} formatting`} className="rt-toolbar">
+    <div role="toolbar" aria-label={t('cms:editorFormatting', { label })} className="rt-toolbar">
       <FormatButtons active={active} />
       {features.headings.map((tag) => (
         <Toggle key={tag} on={block === tag} onClick={() => setHeading(editor, tag, block === tag)}>
@@ -69,7 +70,7 @@ export function Toolbar() {
       ))}
       {features.quote && (
         <Toggle on={block === 'quote'} onClick={() => setQuote(editor, block === 'quote')}>
-          Quote
+          {t('cms:quote')}
         </Toggle>
       )}
       {features.lists.map((type) => (
@@ -78,7 +79,7 @@ export function Toolbar() {
           on={block === type}
           onClick={() => setList(editor, type, block === type)}
         >
-          {LIST_LABELS[type]}
+          {listLabel(type)}
         </Toggle>
       ))}
       <Inserts />

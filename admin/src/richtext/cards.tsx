@@ -9,6 +9,7 @@ import { useContext, useEffect, useState, type ReactNode } from 'react'
 import { $getNodeByKey } from 'lexical'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
 import { collection } from '../api.ts'
+import { t } from '../i18n.ts'
 import { useSession } from '../session.tsx'
 import { useTitleField } from '../fields/Relationship.tsx'
 import { EditorContext } from './context.ts'
@@ -72,7 +73,7 @@ function UploadBody(props: { data: Data; name: (s: string) => void }) {
   const image = typeof doc?.mimeType === 'string' && doc.mimeType.startsWith('image/')
   const src = sizes?.thumbnail?.url || (typeof doc?.url === 'string' ? doc.url : undefined)
   const { name } = props
-  useEffect(() => name(`upload ${filename}`), [name, filename])
+  useEffect(() => name(t('cms:uploadCardNamed', { filename })), [name, filename])
   return (
     <>
       {image && src && <img className="rt-thumb" src={src} alt={alt} />}
@@ -91,7 +92,7 @@ function RelationshipBody(props: { data: Data; name: (s: string) => void }) {
   const { id, doc } = useDoc(slug, props.data.value)
   const title = String((titleField && doc?.[titleField]) || `${slug} ${id}`)
   const { name } = props
-  useEffect(() => name(`relationship to ${title}`), [name, title])
+  useEffect(() => name(t('cms:relationshipCardTo', { title })), [name, title])
   return (
     <span>
       <span className="rt-card-summary">{entity?.labels.singular ?? slug}</span>{' '}
@@ -111,18 +112,18 @@ export function Card(props: { data: Data; nodeKey: string }) {
   let body: ReactNode
   let fields = block?.fields
   if (data.type === 'upload') {
-    what = named ?? 'upload'
+    what = named ?? t('cms:uploadCard')
     body = <UploadBody data={data} name={setNamed} />
     fields = description?.upload?.fields[String(data.relationTo)]
   } else if (data.type === 'relationship') {
-    what = named ?? 'relationship'
+    what = named ?? t('cms:relationshipCard')
     body = <RelationshipBody data={data} name={setNamed} />
   } else if (data.type === 'horizontalrule') {
-    what = 'horizontal rule'
+    what = t('cms:horizontalRuleCard')
     body = <hr />
   } else {
     const blockType = (data.fields as { blockType?: unknown } | undefined)?.blockType
-    what = `${block?.labels.singular ?? String(blockType)} block`
+    what = t('cms:blockCard', { label: block?.labels.singular ?? String(blockType) })
     body = <BlockTitle data={data} />
   }
   const inline = data.type === 'inlineBlock'
@@ -140,10 +141,10 @@ export function Card(props: { data: Data; nodeKey: string }) {
         <button
           type="button"
           className="secondary small"
-          aria-label={`Remove ${what}`}
+          aria-label={t('cms:removeCard', { name: what })}
           onClick={() => editor.update(() => $getNodeByKey(props.nodeKey)?.remove())}
         >
-          Remove
+          {t('general:remove')}
         </button>
       )}
       {fields && withFields && <NodeFields fields={fields} data={data} nodeKey={props.nodeKey} />}

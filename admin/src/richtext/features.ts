@@ -6,6 +6,7 @@
 import type { TextFormatType } from 'lexical'
 import type { HeadingTagType } from '@lexical/rich-text'
 import type { AdminEntity, BlockDescription, RichTextEditor } from '../schema.ts'
+import { t } from '../i18n.ts'
 
 export type ListType = 'bullet' | 'number' | 'check'
 
@@ -54,22 +55,25 @@ const ALL_NODES = [
   'horizontalrule',
 ]
 
-export const FORMAT_LABELS: Partial<Record<TextFormatType, string>> = {
-  bold: 'Bold',
-  italic: 'Italic',
-  underline: 'Underline',
-  strikethrough: 'Strikethrough',
-  subscript: 'Subscript',
-  superscript: 'Superscript',
-  code: 'Code',
+/** The words of the text formats (the `cms` namespace, words/richtext.ts). */
+const FORMAT_WORDS: Partial<Record<TextFormatType, string>> = {
+  bold: 'cms:bold',
+  italic: 'cms:italic',
+  underline: 'cms:underline',
+  strikethrough: 'cms:strikethrough',
+  subscript: 'cms:subscript',
+  superscript: 'cms:superscript',
+  code: 'cms:inlineCode',
+}
+const LIST_WORDS: Record<ListType, string> = {
+  bullet: 'cms:bulletedList',
+  number: 'cms:numberedList',
+  check: 'cms:checkList',
 }
 
-export const headingLabel = (tag: string) => `Heading ${tag.slice(1)}`
-export const LIST_LABELS: Record<ListType, string> = {
-  bullet: 'Bulleted list',
-  number: 'Numbered list',
-  check: 'Check list',
-}
+export const formatLabel = (format: TextFormatType) => t(FORMAT_WORDS[format] ?? format)
+export const headingLabel = (tag: string) => t('cms:headingLevel', { headingLevel: tag.slice(1) })
+export const listLabel = (type: ListType) => t(LIST_WORDS[type])
 
 /**
  * The features of a described editor; `shown` keeps the collections the admin shows (described, not hidden), as
@@ -85,7 +89,7 @@ export function featuresOf(
   return {
     formats: (editor ? (editor.formats ?? DEFAULT_FORMATS) : DEFAULT_FORMATS)
       .map((f) => LEXICAL_FORMAT[f] ?? (f as TextFormatType))
-      .filter((f) => FORMAT_LABELS[f]),
+      .filter((f) => FORMAT_WORDS[f]),
     headings: nodes.has('heading')
       ? ((editor?.headingSizes ?? ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) as HeadingTagType[])
       : [],

@@ -9,6 +9,7 @@
 import { useRef, useState } from 'react'
 import { collection, fieldErrors, messageOf } from '../api.ts'
 import { Drawer } from '../drawer/Drawer.tsx'
+import { t } from '../i18n.ts'
 import { dataToSend, defaultsOf, setIn, type Path, type Perm, type Values } from '../edit/state.ts'
 import { localeQuery } from '../edit/useDocument.ts'
 import { useLocale } from '../locale.tsx'
@@ -30,14 +31,14 @@ export default function BulkUpload(props: BulkUploadProps) {
   const entity = useSession().description.collections.find((c) => c.slug === props.slug)
   return (
     <Drawer
-      title={`Bulk upload ${entity?.labels.plural ?? props.slug}`}
-      description="Each file becomes a document of its own."
+      title={`${t('upload:bulkUpload')} ${entity?.labels.plural ?? props.slug}`}
+      description={t('cms:bulkUploadDescription')}
       onClose={props.onClose}
     >
       {entity?.upload ? (
         <Uploads entity={entity} {...props} />
       ) : (
-        <p role="alert">“{props.slug}” is not an upload collection.</p>
+        <p role="alert">{t('cms:notUploadCollection', { slug: props.slug })}</p>
       )}
     </Drawer>
   )
@@ -103,6 +104,12 @@ function useUploads(entity: AdminEntity, onUploaded: (docs: Values[]) => void) {
   return { items, busy, fields, perm, add, set, remove, uploadAll }
 }
 
+const uploading = () => `${t('general:uploading')}…`
+
+/** "2 of 3 files uploaded, 1 failed." */
+const outcome = (done: number, count: number, failed: number) =>
+  `${t('cms:filesUploaded', { done, count })}${failed ? `, ${t('cms:failedCount', { count: failed })}` : ''}.`
+
 function Uploads(props: BulkUploadProps & { entity: AdminEntity }) {
   const { entity } = props
   const upload = entity.upload!
@@ -122,7 +129,7 @@ function Uploads(props: BulkUploadProps & { entity: AdminEntity }) {
       {!u.busy && (
         <DropZone
           accept={upload.mimeTypes?.join(',')}
-          action={u.items.length ? 'Add files' : 'Choose files'}
+          action={t('upload:addFiles')}
           multiple
           onFiles={take}
         />
@@ -137,7 +144,7 @@ function Uploads(props: BulkUploadProps & { entity: AdminEntity }) {
         </div>
       )}
       {u.items.length > 0 && (
-        <ol className="bulk-items" aria-label="Files">
+        <ol className="bulk-items" aria-label={t('upload:filesToUpload')}>
           {u.items.map((item, index) => (
             <BulkItemView
               key={item.key}
@@ -154,22 +161,18 @@ function Uploads(props: BulkUploadProps & { entity: AdminEntity }) {
         </ol>
       )}
       <p role="status" className={failed ? 'form-error' : 'notice'}>
-        {u.busy
-          ? 'Uploading…'
-          : tried > 0
-            ? `${done} of ${u.items.length} ${u.items.length === 1 ? 'file' : 'files'} uploaded${failed ? `, ${failed} failed` : ''}.`
-            : ''}
+        {u.busy ? uploading() : tried > 0 ? outcome(done, u.items.length, failed) : ''}
       </p>
       <div className="edit-buttons">
         <button type="button" disabled={u.busy || toSend === 0} onClick={() => void u.uploadAll()}>
           {u.busy
-            ? 'Uploading…'
+            ? uploading()
             : toSend
-              ? `Upload ${toSend} ${toSend === 1 ? 'file' : 'files'}`
-              : 'Upload'}
+              ? t('cms:uploadFiles', { count: toSend })
+              : t('cms:uploadButton')}
         </button>
         <button type="button" className="secondary" disabled={u.busy} onClick={props.onClose}>
-          {toSend === 0 && done > 0 ? 'Done' : 'Cancel'}
+          {toSend === 0 && done > 0 ? t('cms:uploadsDone') : t('general:cancel')}
         </button>
       </div>
     </div>

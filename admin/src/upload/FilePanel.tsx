@@ -1,11 +1,12 @@
 /**
  * The file of a document of an upload collection, above its fields: the stored file (image, name, type,
- * dimensions, size, link), a drop zone with a "Choose file" button to pick a new one (refused here when its type
+ * dimensions, size, link), a drop zone with a "Select a file" button to pick a new one (refused here when its type
  * is not accepted), the chosen file's preview before it is saved, the focal point, and the upload's progress.
  */
 import { useEffect, useId, useState, type DragEvent } from 'react'
 import type { AdminUpload } from '../../../server/contracts/admin-description.ts'
 import type { Values } from '../edit/state.ts'
+import { t } from '../i18n.ts'
 import { formatSize, refusal, storedUpload, type StoredUpload } from './files.ts'
 import { FocalImage, type Focal } from './FocalPoint.tsx'
 import { onUploadProgress, type UploadProgress } from './progress.ts'
@@ -34,12 +35,12 @@ export function FilePanel(props: {
   const canFocus = focal && !props.readOnly ? props.setFocal : undefined
   return (
     <section className="file-panel panel" aria-labelledby="file-panel-title">
-      <h2 id="file-panel-title">File</h2>
+      <h2 id="file-panel-title">{t('cms:filePanel')}</h2>
       <div className="file-panel-body">
         {image && (
           <FocalImage
             src={image}
-            alt={`Preview of ${file?.name ?? stored?.filename ?? 'the file'}`}
+            alt={t('cms:previewOf', { name: file?.name ?? stored?.filename ?? t('cms:theFile') })}
             focal={focal}
             onChange={canFocus}
           />
@@ -50,12 +51,12 @@ export function FilePanel(props: {
           ) : stored ? (
             <StoredDetails stored={stored} />
           ) : (
-            <p className="muted">No file yet.</p>
+            <p className="muted">{t('upload:noFile')}</p>
           )}
           {!props.readOnly && (
             <DropZone
               accept={upload.mimeTypes?.join(',')}
-              action={stored || file ? 'Replace file' : 'Choose file'}
+              action={stored || file ? t('cms:replaceFile') : t('upload:selectFile')}
               onFile={pick}
             />
           )}
@@ -90,18 +91,18 @@ function ChosenFile(props: { file: File; clear: () => void }) {
   return (
     <div className="file-chosen">
       <p>
-        <strong>New file, sent when you save:</strong>
+        <strong>{t('cms:newFileOnSave')}</strong>
       </p>
       <dl className="file-details">
-        <dt>Name</dt>
+        <dt>{t('upload:fileName')}</dt>
         <dd>{file.name}</dd>
-        <dt>Type</dt>
-        <dd>{file.type || 'unknown'}</dd>
-        <dt>Size</dt>
+        <dt>{t('version:type')}</dt>
+        <dd>{file.type || t('cms:unknownType')}</dd>
+        <dt>{t('upload:fileSize')}</dt>
         <dd>{formatSize(file.size)}</dd>
       </dl>
       <button type="button" className="secondary small" onClick={props.clear}>
-        Remove new file
+        {t('cms:removeNewFile')}
       </button>
     </div>
   )
@@ -115,7 +116,7 @@ function StoredDetails(props: { stored: StoredUpload }) {
         <img className="file-thumbnail" src={stored.thumbnail} alt="" />
       )}
       <dl className="file-details">
-        <dt>File</dt>
+        <dt>{t('upload:fileName')}</dt>
         <dd>
           {stored.url ? (
             <a href={stored.url} target="_blank" rel="noreferrer">
@@ -127,13 +128,13 @@ function StoredDetails(props: { stored: StoredUpload }) {
         </dd>
         {stored.mimeType && (
           <>
-            <dt>Type</dt>
+            <dt>{t('version:type')}</dt>
             <dd>{stored.mimeType}</dd>
           </>
         )}
         {stored.width !== undefined && stored.height !== undefined && (
           <>
-            <dt>Dimensions</dt>
+            <dt>{t('cms:dimensions')}</dt>
             <dd>
               {stored.width} × {stored.height} px
             </dd>
@@ -141,7 +142,7 @@ function StoredDetails(props: { stored: StoredUpload }) {
         )}
         {stored.filesize !== undefined && (
           <>
-            <dt>Size</dt>
+            <dt>{t('upload:fileSize')}</dt>
             <dd>{formatSize(stored.filesize)}</dd>
           </>
         )}
@@ -184,7 +185,7 @@ export function DropZone(props: {
       onDrop={drop}
     >
       <p id={`${id}-hint`}>
-        {props.multiple ? 'Drag and drop files here, or' : 'Drag and drop a file here, or'}
+        {props.multiple ? t('cms:dragAndDropFiles') : t('upload:dragAndDrop')}
       </p>
       {/* The real file input is the control (keyboard, screen readers); its label is what shows, as a button. */}
       <input
@@ -214,7 +215,7 @@ function Progress(props: { file: File | undefined }) {
     if (props.file) setProgress(undefined)
   }, [props.file])
   if (!progress) return null
-  const label = progress.done ? 'Upload complete' : 'Uploading'
+  const label = progress.done ? t('cms:uploadComplete') : t('general:uploading')
   return (
     <div className="upload-progress">
       <label>

@@ -3,6 +3,7 @@
  * a click on the image or the arrow keys on it (Shift: by 10) move the marker; number inputs give the same values.
  */
 import { useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { t } from '../i18n.ts'
 
 export interface Focal {
   x: number
@@ -46,14 +47,14 @@ export function FocalImage(props: {
     const by = e.shiftKey ? 10 : 1
     onChange({ x: clamp(focal.x + step[0] * by), y: clamp(focal.y + step[1] * by) })
   }
-  const text = `${focal.x}% from the left, ${focal.y}% from the top`
+  const text = t('cms:focalPosition', { x: focal.x, y: focal.y })
   return (
     <div className="focal">
       <div
         className="focal-frame focal-edit"
         role="slider"
         tabIndex={0}
-        aria-label="Focal point (click the image or use the arrow keys)"
+        aria-label={`${t('upload:focalPoint')} (${t('cms:focalPointKeys')})`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={focal.x}
@@ -69,18 +70,21 @@ export function FocalImage(props: {
         />
       </div>
       <div className="focal-inputs">
-        <FocalInput label="Focal X (%)" value={focal.x} set={(x) => onChange({ ...focal, x })} />
-        <FocalInput label="Focal Y (%)" value={focal.y} set={(y) => onChange({ ...focal, y })} />
+        <FocalInput axis="x" value={focal.x} set={(x) => onChange({ ...focal, x })} />
+        <FocalInput axis="y" value={focal.y} set={(y) => onChange({ ...focal, y })} />
       </div>
     </div>
   )
 }
 
-function FocalInput(props: { label: string; value: number; set: (n: number) => void }) {
-  const id = `focal-${props.label[6]!.toLowerCase()}`
+/** "Focal Point X (%)": one coordinate of the focal point. */
+function FocalInput(props: { axis: 'x' | 'y'; value: number; set: (n: number) => void }) {
+  const id = `focal-${props.axis}`
   return (
     <div className="field">
-      <label htmlFor={id}>{props.label}</label>
+      <label htmlFor={id}>
+        {t('upload:focalPoint')} {props.axis.toUpperCase()} (%)
+      </label>
       <input
         id={id}
         type="number"

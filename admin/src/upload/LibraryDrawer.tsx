@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import type { Doc } from '../api.ts'
 import { Drawer } from '../drawer/Drawer.tsx'
 import type { Id } from '../fields/titles.ts'
+import { t } from '../i18n.ts'
 import { columnsOf, searchFields } from '../list/fields.ts'
 import { useDocs } from '../list/useDocs.ts'
 import type { AdminEntity } from '../schema.ts'
@@ -27,13 +28,13 @@ export interface LibraryDrawerProps {
 
 export default function LibraryDrawer(props: LibraryDrawerProps) {
   const entity = useSession().description.collections.find((c) => c.slug === props.slug)
-  const title = `Choose ${entity?.labels.singular ?? props.slug}`
+  const title = t('fields:chooseLabel', { label: entity?.labels.singular ?? props.slug })
   return (
     <Drawer title={title} onClose={props.onClose}>
       {entity ? (
         <Library entity={entity} {...props} />
       ) : (
-        <p role="alert">There is no collection “{props.slug}”.</p>
+        <p role="alert">{t('cms:noSuchCollection', { slug: props.slug })}</p>
       )}
     </Drawer>
   )
@@ -69,16 +70,17 @@ function Library(props: LibraryDrawerProps & { entity: AdminEntity }) {
   const { data, error, loading } = useDocs(entity, state, fields, false)
   const excluded = new Set((props.exclude ?? []).map(String))
   const docs = (data?.docs ?? []).filter((d) => !excluded.has(String(d.id)))
+  const searchLabel = t('cms:searchLabel', { label: entity.labels.plural })
   return (
     <div className="library" aria-busy={loading}>
       <div className="toolbar">
         <label htmlFor={searchId} className="visually-hidden">
-          Search {entity.labels.plural}
+          {searchLabel}
         </label>
         <input
           id={searchId}
           type="search"
-          placeholder={`Search ${entity.labels.plural}`}
+          placeholder={searchLabel}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
@@ -96,7 +98,9 @@ function Library(props: LibraryDrawerProps & { entity: AdminEntity }) {
           {error}
         </p>
       )}
-      {data && docs.length === 0 && <p className="empty">No {entity.labels.plural} match.</p>}
+      {data && docs.length === 0 && (
+        <p className="empty">{t('general:noResults', { label: entity.labels.plural })}</p>
+      )}
       {docs.length > 0 && (
         <MediaGrid
           slug={entity.slug}
@@ -109,7 +113,7 @@ function Library(props: LibraryDrawerProps & { entity: AdminEntity }) {
         <PrevNext
           page={page}
           totalPages={data.totalPages}
-          label="Pages of the library"
+          label={t('cms:libraryPages')}
           onPage={setPage}
         />
       )}

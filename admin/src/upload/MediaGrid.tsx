@@ -5,6 +5,7 @@
  * button chooses it. Loaded lazily (upload/MediaTools.tsx, drawer/lazy.tsx).
  */
 import type { Doc } from '../api.ts'
+import { t } from '../i18n.ts'
 import { Link } from '../router.tsx'
 import { formatSize, storedUpload } from './files.ts'
 import { kindOf } from './mime.ts'
@@ -46,8 +47,12 @@ function Card(props: MediaGridProps & { doc: Doc }) {
       </div>
       <div className="media-info">
         {props.onPick ? (
-          <button type="button" className="link media-name" onClick={() => props.onPick!(doc)}>
-            <span className="visually-hidden">Choose </span>
+          <button
+            type="button"
+            className="link media-name"
+            aria-label={t('fields:chooseLabel', { label: name })}
+            onClick={() => props.onPick!(doc)}
+          >
             {name}
           </button>
         ) : (
@@ -69,7 +74,7 @@ function Card(props: MediaGridProps & { doc: Doc }) {
         <input
           type="checkbox"
           className="media-select"
-          aria-label={`Select ${name}`}
+          aria-label={t('general:selectLabel', { label: name })}
           checked={selected?.has(id) ?? false}
           onChange={toggle}
         />

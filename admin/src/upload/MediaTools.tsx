@@ -7,6 +7,7 @@ import { lazy, Suspense, useId, useState, type ComponentProps } from 'react'
 import type { AdminEntity } from '../schema.ts'
 import type { ListState } from '../list/query.ts'
 import { BulkUploadDrawer } from '../drawer/lazy.tsx'
+import { t } from '../i18n.ts'
 import { allowed, useSession } from '../session.tsx'
 import { typeOptions } from './mime.ts'
 
@@ -15,7 +16,7 @@ const Grid = lazy(() => import('./MediaGrid.tsx'))
 /** The grid of files (upload/MediaGrid.tsx), loaded when first shown. */
 export function MediaGrid(props: ComponentProps<typeof Grid>) {
   return (
-    <Suspense fallback={<p aria-busy="true">Loading the grid…</p>}>
+    <Suspense fallback={<p aria-busy="true">{t('general:loading')}</p>}>
       <Grid {...props} />
     </Suspense>
   )
@@ -30,9 +31,9 @@ export function TypeFilter(props: {
   const id = useId()
   return (
     <span className="type-filter">
-      <label htmlFor={id}>Type</label>{' '}
+      <label htmlFor={id}>{t('version:type')}</label>{' '}
       <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">All types</option>
+        <option value="">{t('cms:allTypes')}</option>
         {typeOptions(props.entity.upload?.mimeTypes).map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -57,14 +58,14 @@ export function MediaToolbar(props: {
   const grid = state.view === 'grid'
   return (
     <>
-      <div className="view-switch" role="group" aria-label="View">
+      <div className="view-switch" role="group" aria-label={t('cms:mediaView')}>
         <button
           type="button"
           className="secondary small"
           aria-pressed={!grid}
           onClick={() => set({ view: undefined })}
         >
-          List
+          {t('cms:mediaList')}
         </button>
         <button
           type="button"
@@ -72,7 +73,7 @@ export function MediaToolbar(props: {
           aria-pressed={grid}
           onClick={() => set({ view: 'grid' })}
         >
-          Grid
+          {t('cms:mediaGrid')}
         </button>
       </div>
       <TypeFilter
@@ -82,7 +83,7 @@ export function MediaToolbar(props: {
       />
       {canCreate && (
         <button type="button" className="small" onClick={() => setBulk(true)}>
-          Bulk upload
+          {t('upload:bulkUpload')}
         </button>
       )}
       {bulk && (

@@ -8,6 +8,7 @@ import { useConditions } from '../edit/conditions.ts'
 import type { Path, Perm, Values } from '../edit/state.ts'
 import { Fields } from '../fields/Field.tsx'
 import { prefixedForm } from '../drawer/form.ts'
+import { t } from '../i18n.ts'
 import { Link } from '../router.tsx'
 import type { AdminField } from '../schema.ts'
 import { useObjectURL } from './FilePanel.tsx'
@@ -32,7 +33,7 @@ function ItemStatus(props: { item: BulkItem; slug: string }) {
     return (
       <div className="upload-progress">
         <label>
-          Uploading {item.file.name}
+          {t('general:uploading')} {item.file.name}
           <progress max={100} value={item.percent}>
             {item.percent}%
           </progress>
@@ -43,7 +44,7 @@ function ItemStatus(props: { item: BulkItem; slug: string }) {
   if (item.status === 'done' && item.doc)
     return (
       <p className="notice">
-        Uploaded:{' '}
+        {t('cms:uploadedDocument')}{' '}
         <Link to={`/collections/${props.slug}/${encodeURIComponent(String(item.doc.id))}`}>
           {String(item.doc.filename ?? item.file.name)}
         </Link>
@@ -52,9 +53,7 @@ function ItemStatus(props: { item: BulkItem; slug: string }) {
   if (item.status === 'failed')
     return (
       <div role="alert" className="form-error">
-        <p>
-          {item.file.name} was not uploaded: {item.error}
-        </p>
+        <p>{t('cms:notUploaded', { name: item.file.name, error: item.error ?? '' })}</p>
         {Object.keys(item.errors).length > 0 && (
           <ul>
             {Object.entries(item.errors).map(([path, message]) => (
@@ -111,11 +110,12 @@ export function BulkItemView(props: {
             </span>
           )}
           <span className="muted small-text">
-            {item.file.type || 'unknown type'} · {formatSize(item.file.size)}
+            {item.file.type || t('cms:unknownType')} · {formatSize(item.file.size)}
           </span>
           {item.status !== 'done' && !props.busy && (
             <button type="button" className="link small" onClick={props.remove}>
-              Remove<span className="visually-hidden"> {item.file.name}</span>
+              {t('general:remove')}
+              <span className="visually-hidden"> {item.file.name}</span>
             </button>
           )}
         </div>

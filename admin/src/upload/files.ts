@@ -3,6 +3,7 @@
  * collection's `mimeTypes`, as the server matches them), sizes for people, and the image to show.
  */
 import type { Values } from '../edit/state.ts'
+import { t } from '../i18n.ts'
 
 /** Whether a MIME type matches the accepted patterns (`*`, `image/*`, `application/pdf`); none: any. */
 export function accepts(type: string, patterns: string[] | undefined): boolean {
@@ -24,9 +25,17 @@ export function refusal(
   maxFileSize: number | undefined,
 ): string | undefined {
   if (!accepts(file.type, mimeTypes))
-    return `“${file.name}” (${file.type || 'unknown type'}) is not accepted. Accepted types: ${mimeTypes!.join(', ')}.`
+    return t('cms:fileNotAccepted', {
+      name: file.name,
+      type: file.type || t('cms:unknownType'),
+      types: mimeTypes!.join(', '),
+    })
   if (maxFileSize !== undefined && file.size > maxFileSize)
-    return `“${file.name}” is ${formatSize(file.size)}, larger than the ${formatSize(maxFileSize)} allowed.`
+    return t('cms:fileTooLarge', {
+      name: file.name,
+      size: formatSize(file.size),
+      max: formatSize(maxFileSize),
+    })
   return undefined
 }
 

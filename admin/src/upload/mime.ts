@@ -3,20 +3,21 @@
  * `mimeTypes`: `image/*` is "Images", `application/pdf` is "PDF"), else the common kinds, and the `where` of one
  * (`image/*`: the MIME type holds `image/`; an exact type: equals).
  */
+import { t } from '../i18n.ts'
 
 export interface TypeOption {
   value: string
   label: string
 }
 
+/** The kinds named in words (their keys, read in the admin's language), and types named by an acronym. */
 const KNOWN: Record<string, string> = {
-  'image/*': 'Images',
-  'video/*': 'Videos',
-  'audio/*': 'Audio',
-  'text/*': 'Text',
-  'application/pdf': 'PDF',
-  'image/svg+xml': 'SVG',
+  'image/*': 'cms:typeImages',
+  'video/*': 'cms:typeVideos',
+  'audio/*': 'cms:typeAudio',
+  'text/*': 'cms:typeText',
 }
+const ACRONYMS: Record<string, string> = { 'application/pdf': 'PDF', 'image/svg+xml': 'SVG' }
 
 const COMMON = ['image/*', 'video/*', 'audio/*', 'application/pdf']
 
@@ -24,7 +25,10 @@ const COMMON = ['image/*', 'video/*', 'audio/*', 'application/pdf']
 export function typeOptions(mimeTypes: string[] | undefined): TypeOption[] {
   const list =
     mimeTypes?.length && !mimeTypes.some((t) => t === '*' || t === '*/*') ? mimeTypes : COMMON
-  return list.map((value) => ({ value, label: KNOWN[value] ?? value }))
+  return list.map((value) => ({
+    value,
+    label: KNOWN[value] ? t(KNOWN[value]) : (ACRONYMS[value] ?? value),
+  }))
 }
 
 /** The `where` of a type filter's value. */

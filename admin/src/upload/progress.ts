@@ -3,6 +3,7 @@
  * request (a write with a file: `sdk/upload.ts`) with XMLHttpRequest, whose `upload.onprogress` is reported to
  * the listeners here (the file panel's `<progress>`), and answers a real `Response` the SDK reads as any other.
  */
+import { t } from '../i18n.ts'
 
 export interface UploadProgress {
   loaded: number
@@ -76,10 +77,9 @@ export async function xhrFetch(request: Request): Promise<Response> {
         }),
       )
     }
-    xhr.onerror = () =>
-      reject(new TypeError('The upload failed: the network request did not complete.'))
-    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'))
-    xhr.ontimeout = () => reject(new TypeError('The upload timed out.'))
+    xhr.onerror = () => reject(new TypeError(t('cms:uploadNetworkFailed')))
+    xhr.onabort = () => reject(new DOMException(t('cms:uploadAborted'), 'AbortError'))
+    xhr.ontimeout = () => reject(new TypeError(t('cms:uploadTimedOut')))
     request.signal.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(body)
   })

@@ -3,27 +3,34 @@
  * a changed line of a group or row, and a row added, removed, changed or moved say so in words, not by colour
  * only. Arrays and blocks show row by row, each row's fields on their own lines.
  */
+import { t } from '../i18n.ts'
 import type { FieldDiff, Line, RowDiff } from './diff.ts'
 
+/** The key of a row's mark, in words. */
 const MARK: Record<NonNullable<RowDiff['mark']>, string> = {
-  added: 'only in the compared state',
-  removed: 'only in this version',
-  changed: 'changed',
-  moved: 'moved',
+  added: 'cms:rowOnlyInCompared',
+  removed: 'cms:rowOnlyInThisVersion',
+  changed: 'version:changed',
+  moved: 'cms:rowMoved',
+}
+
+/** "(No value)": an empty side. */
+function Empty() {
+  return <span className="muted">({t('general:noValue')})</span>
 }
 
 function Lines(props: { lines: Line[]; side: 'left' | 'right' }) {
   const shown = props.lines.filter((l) => l[props.side] || l.changed)
-  if (!shown.length) return <span className="muted">(empty)</span>
+  if (!shown.length) return <Empty />
   return (
     <dl className="diff-lines">
       {shown.map((l) => (
         <div key={l.label} className={l.changed ? 'changed' : undefined}>
           <dt>
             {l.label}
-            {l.changed && <span className="visually-hidden"> (changed)</span>}
+            {l.changed && <span className="visually-hidden"> ({t('version:changed')})</span>}
           </dt>
-          <dd>{l[props.side] || <span className="muted">(empty)</span>}</dd>
+          <dd>{l[props.side] || <Empty />}</dd>
         </div>
       ))}
     </dl>
@@ -35,17 +42,18 @@ function Rows(props: { rows: RowDiff[]; side: 'left' | 'right' }) {
   // A row only on the other side is named here, so the two columns line up row for row.
   const absent = (r: RowDiff) =>
     (side === 'left' && r.mark === 'added') || (side === 'right' && r.mark === 'removed')
-  if (!props.rows.length) return <span className="muted">(no rows)</span>
+  if (!props.rows.length)
+    return <span className="muted">({t('version:noRowsFound', { label: t('general:rows') })})</span>
   return (
     <ol className="diff-rows">
       {props.rows.map((r) => (
         <li key={r.key} className={r.mark ? `row-${r.mark}` : undefined}>
           <div className="diff-row-head">
             {r.label}
-            {r.mark && <span className="badge">{MARK[r.mark]}</span>}
+            {r.mark && <span className="badge">{t(MARK[r.mark])}</span>}
           </div>
           {absent(r) ? (
-            <span className="muted">(not here)</span>
+            <span className="muted">{t('cms:rowNotHere')}</span>
           ) : (
             <Lines lines={r.lines} side={side} />
           )}
@@ -60,7 +68,7 @@ function Cell(props: { diff: FieldDiff; side: 'left' | 'right' }) {
   if (diff.rows) return <Rows rows={diff.rows} side={side} />
   if (diff.lines) return <Lines lines={diff.lines} side={side} />
   const text = diff[side]
-  return text ? <pre>{text}</pre> : <span className="muted">(empty)</span>
+  return text ? <pre>{text}</pre> : <Empty />
 }
 
 export function DiffTable(props: {
@@ -74,11 +82,11 @@ export function DiffTable(props: {
     <div className="table-wrap">
       <table className="diff-table">
         <caption className="visually-hidden">
-          {props.leftLabel} against {props.rightLabel}, field by field
+          {t('cms:comparisonCaption', { left: props.leftLabel, right: props.rightLabel })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Field</th>
+            <th scope="col">{t('cms:versionField')}</th>
             <th scope="col">{props.leftLabel}</th>
             <th scope="col">{props.rightLabel}</th>
           </tr>
@@ -88,7 +96,7 @@ export function DiffTable(props: {
             <tr key={d.name} className={d.changed ? 'changed' : undefined}>
               <th scope="row">
                 {d.label}
-                {d.changed && <span className="badge">changed</span>}
+                {d.changed && <span className="badge">{t('version:changed')}</span>}
               </th>
               <td>
                 <Cell diff={d} side="left" />
@@ -100,7 +108,7 @@ export function DiffTable(props: {
           ))}
         </tbody>
       </table>
-      {shown.length === 0 && <p className="empty">No field differs.</p>}
+      {shown.length === 0 && <p className="empty">{t('cms:noFieldDiffers')}</p>}
     </div>
   )
 }

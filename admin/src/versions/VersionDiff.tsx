@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react'
 import { messageOf } from '../api.ts'
 import { flash } from '../flash.tsx'
+import { t } from '../i18n.ts'
 import { Link, navigate } from '../router.tsx'
 import type { AdminEntity, AdminField } from '../schema.ts'
 import { useSession } from '../session.tsx'
@@ -26,8 +27,13 @@ import { useNames } from './names.ts'
 
 /** A version's name in a list or heading: its date, status and whether it was an autosave. */
 export function versionName(v: VersionDoc): string {
-  const status = v.version._status === 'published' ? 'Published' : v.version._status ? 'Draft' : ''
-  return [formatDate(v.updatedAt, true), status, v.autosave ? 'autosave' : '']
+  const status =
+    v.version._status === 'published'
+      ? t('version:published')
+      : v.version._status
+        ? t('version:draft')
+        : ''
+  return [formatDate(v.updatedAt, true), status, v.autosave ? t('version:autosave') : '']
     .filter(Boolean)
     .join(' · ')
 }
@@ -48,9 +54,9 @@ function useComparison(target: Target, version: string, compare: string | undefi
     const other = compare
       ? findVersion(target, compare).then((v) => ({
           other: v.version,
-          otherName: `Version of ${versionName(v)}`,
+          otherName: t('cms:versionOf', { name: versionName(v) }),
         }))
-      : findCurrent(target).then((doc) => ({ other: doc, otherName: 'Current document' }))
+      : findCurrent(target).then((doc) => ({ other: doc, otherName: t('cms:currentDocument') }))
     Promise.all([findVersion(target, version), other, findVersions(target, 1, 100)])
       .then(([v, o, list]) => live && setLoaded({ version: v, ...o, choices: list.docs }))
       .catch((e: unknown) => live && setError(messageOf(e)))
@@ -82,8 +88,8 @@ export function VersionDiff(props: {
   return (
     <>
       <p>
-        <Link to={base}>All versions</Link> ·{' '}
-        <Link to={editPath(target)}>Back to the document</Link>
+        <Link to={base}>{t('cms:allVersions')}</Link> ·{' '}
+        <Link to={editPath(target)}>{t('cms:backToDocument')}</Link>
       </p>
       {error && (
         <p role="alert" className="form-error">
@@ -92,10 +98,10 @@ export function VersionDiff(props: {
       )}
       {loaded && (
         <>
-          <h2>Version of {versionName(loaded.version)}</h2>
+          <h2>{t('cms:versionOf', { name: versionName(loaded.version) })}</h2>
           <div className="toolbar version-compare">
             <label>
-              Compare with{' '}
+              {t('version:compareVersion')}{' '}
               <select
                 value={compare ?? ''}
                 onChange={(e) =>
@@ -106,12 +112,12 @@ export function VersionDiff(props: {
                   )
                 }
               >
-                <option value="">The current document</option>
+                <option value="">{t('cms:theCurrentDocument')}</option>
                 {loaded.choices
                   .filter((v) => String(v.id) !== version)
                   .map((v) => (
                     <option key={String(v.id)} value={String(v.id)}>
-                      Version of {versionName(v)}
+                      {t('cms:versionOf', { name: versionName(v) })}
                     </option>
                   ))}
               </select>
@@ -122,21 +128,18 @@ export function VersionDiff(props: {
                 checked={changedOnly}
                 onChange={(e) => setChangedOnly(e.target.checked)}
               />{' '}
-              Changed fields only
+              {t('version:modifiedOnly')}
             </label>
           </div>
           <div className="toolbar">
-            <span>
-              {changed} {changed === 1 ? 'field differs' : 'fields differ'} from{' '}
-              {compare ? 'the compared version' : 'the current document'}.
-            </span>
+            <span>{t('version:changedFieldsCount', { count: changed })}</span>
             {props.canRestore && (
               <RestoreButtons drafts={entity.drafts} busy={busy} onRestore={onRestore} />
             )}
           </div>
           <DiffTable
             diffs={diffs}
-            leftLabel="This version"
+            leftLabel={t('cms:thisVersion')}
             rightLabel={loaded.otherName}
             changedOnly={changedOnly}
           />
@@ -155,7 +158,7 @@ function RestoreButtons(props: {
   if (!props.drafts)
     return (
       <button type="button" disabled={busy} onClick={() => void onRestore('as-is')}>
-        Restore this version
+        {t('version:restoreThisVersion')}
       </button>
     )
   return (
@@ -166,10 +169,10 @@ function RestoreButtons(props: {
         disabled={busy}
         onClick={() => void onRestore('draft')}
       >
-        Restore as draft
+        {t('version:restoreAsDraft')}
       </button>
       <button type="button" disabled={busy} onClick={() => void onRestore('published')}>
-        Restore and publish
+        {t('general:restoreAsPublished')}
       </button>
     </span>
   )
@@ -186,24 +189,24 @@ function useRestore(
   const [busy, setBusy] = useState(false)
   const onRestore = async (as: RestoreAs) => {
     if (!version) return
-    const when = formatDate(version.updatedAt, true)
+    const date = formatDate(version.updatedAt, true)
     const question = {
-      draft: `Restore the version of ${when} as a draft? A published version stays published until you publish.`,
-      published: `Restore the version of ${when} and publish it? It replaces the published content.`,
-      'as-is': `Restore the version of ${when}? The current content is replaced.`,
+      draft: 'cms:restoreDraftQuestion',
+      published: 'cms:restorePublishQuestion',
+      'as-is': 'cms:restoreQuestion',
     }[as]
-    if (!window.confirm(question)) return
+    if (!window.confirm(t(question, { date }))) return
     setBusy(true)
     setError(undefined)
     try {
       await restore(target, version, as)
       const to = editPath(target)
       const said = {
-        draft: `Restored the version of ${when} as a draft (not published).`,
-        published: `Restored the version of ${when} and published it.`,
-        'as-is': `Restored the version of ${when}.`,
+        draft: 'cms:restoredVersionAsDraft',
+        published: 'cms:restoredVersionAndPublished',
+        'as-is': 'cms:restoredVersion',
       }[as]
-      flash(said, to)
+      flash(t(said, { date }), to)
       navigate(to)
     } catch (e) {
       setError(messageOf(e))

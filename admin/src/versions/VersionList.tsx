@@ -5,8 +5,9 @@
 import { PrevNext } from '../list/Controls.tsx'
 import { useEffect, useState } from 'react'
 import { messageOf } from '../api.ts'
+import { t } from '../i18n.ts'
 import { Link, navigate } from '../router.tsx'
-import type { AdminEntity } from '../schema.ts'
+import { labelOf, type AdminEntity, type AdminField } from '../schema.ts'
 import { formatDate } from '../list/cells.ts'
 import { editPath, findVersions, type Target, type VersionDoc, type VersionPage } from './api.ts'
 
@@ -44,42 +45,45 @@ export function VersionList(props: { target: Target; entity: AdminEntity; base: 
     }
   }, [target.kind, target.slug, target.id, page])
   const titleField = entity.useAsTitle
+  // The title column is named as the config names its field.
+  const titleOf = (entity.fields as unknown as AdminField[]).find((f) => f.name === titleField)
+  const titleLabel = titleField ? labelOf(titleOf ?? { name: titleField }) : undefined
   return (
     <>
       <p>
-        <Link to={editPath(target)}>Back to the document</Link>
+        <Link to={editPath(target)}>{t('cms:backToDocument')}</Link>
       </p>
       {error && (
         <p role="alert" className="form-error">
           {error}
         </p>
       )}
-      {data && data.docs.length === 0 && <p className="empty">No versions yet.</p>}
+      {data && data.docs.length === 0 && <p className="empty">{t('version:versionCount_none')}</p>}
       {data && data.docs.length > 1 && (
         <div className="toolbar">
-          <span>Tick two versions to compare them.</span>
+          <span>{t('cms:tickTwoVersions')}</span>
           <button
             type="button"
             className="secondary small"
             disabled={picked.length !== 2}
             onClick={compare}
           >
-            Compare selected
+            {t('version:compareVersions')}
           </button>
         </div>
       )}
       {data && data.docs.length > 0 && (
         <div className="table-wrap">
           <table className="versions-table">
-            <caption className="visually-hidden">Versions, newest first</caption>
+            <caption className="visually-hidden">{t('cms:versionsNewestFirst')}</caption>
             <thead>
               <tr>
-                <th scope="col">Compare</th>
-                <th scope="col">Updated</th>
-                {titleField && <th scope="col">Title</th>}
-                <th scope="col">Status</th>
-                <th scope="col">Autosave</th>
-                <th scope="col">Current</th>
+                <th scope="col">{t('cms:versionCompare')}</th>
+                <th scope="col">{t('general:updatedAt')}</th>
+                {titleField && <th scope="col">{titleLabel}</th>}
+                <th scope="col">{t('version:status')}</th>
+                <th scope="col">{t('version:autosave')}</th>
+                <th scope="col">{t('cms:versionCurrent')}</th>
               </tr>
             </thead>
             <VersionRows
@@ -93,7 +97,12 @@ export function VersionList(props: { target: Target; entity: AdminEntity; base: 
         </div>
       )}
       {data && (
-        <PrevNext page={page} totalPages={data.totalPages} label="Pagination" onPage={setPage} />
+        <PrevNext
+          page={page}
+          totalPages={data.totalPages}
+          label={t('cms:pagination')}
+          onPage={setPage}
+        />
       )}
     </>
   )
@@ -114,7 +123,10 @@ function VersionRows(props: {
           <td>
             <input
               type="checkbox"
-              aria-label={`Compare the version of ${formatDate(v.updatedAt, true)} (version ${String(v.id)})`}
+              aria-label={t('cms:compareVersionOf', {
+                date: formatDate(v.updatedAt, true),
+                id: String(v.id),
+              })}
               checked={picked.includes(String(v.id))}
               onChange={(e) => props.pick(v, e.target.checked)}
             />
@@ -122,15 +134,22 @@ function VersionRows(props: {
           <td>
             <Link to={`${props.base}/${v.id}`}>
               {formatDate(v.updatedAt, true)}
-              <span className="visually-hidden"> (version {String(v.id)})</span>
+              <span className="visually-hidden">
+                {' '}
+                ({t('version:version')} {String(v.id)})
+              </span>
             </Link>
           </td>
           {titleField && <td>{String(v.version[titleField] ?? '')}</td>}
           <td>
-            {v.version._status === 'published' ? 'Published' : v.version._status ? 'Draft' : ''}
+            {v.version._status === 'published'
+              ? t('version:published')
+              : v.version._status
+                ? t('version:draft')
+                : ''}
           </td>
-          <td>{v.autosave ? 'Yes' : 'No'}</td>
-          <td>{v.latest ? 'Latest' : ''}</td>
+          <td>{t(v.autosave ? 'general:yes' : 'general:no')}</td>
+          <td>{v.latest ? t('cms:versionLatest') : ''}</td>
         </tr>
       ))}
     </tbody>

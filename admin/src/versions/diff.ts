@@ -4,8 +4,10 @@
  * labels and Yes/No as the list shows them, groups by their fields, and arrays and blocks row by row (a row known
  * by its id, so a row moved or removed says so in words). Each field says whether it differs.
  */
+import { t } from '../i18n.ts'
 import { dataFields, labelOf, type AdminEntity, type AdminField } from '../schema.ts'
 import { formatDate, formatValue, richText } from '../list/cells.ts'
+import { statusHint } from '../list/fields.ts'
 
 export type Id = string | number
 /** A related document's title, where it is known (versions/names.ts reads them). */
@@ -141,9 +143,9 @@ function rowLabel(field: AdminField, row: Rec, index: number): string {
   const block =
     field.type === 'blocks'
       ? (field.blocks?.find((b) => b.slug === row.blockType)?.labels.singular ??
-        String(row.blockType ?? 'Block'))
+        String(row.blockType ?? t('fields:block')))
       : undefined
-  return `Row ${index + 1}${block ? `: ${block}` : ''}`
+  return `${t('general:row')} ${index + 1}${block ? `: ${block}` : ''}`
 }
 
 /** Rows matched by id (else by place): each row of either side once, in the right side's order, then removed ones. */
@@ -183,20 +185,21 @@ export function diffRowsOf(
   return out
 }
 
-const STATUS: AdminField = {
+/** The status as a field, in the admin's language (made when compared: the language loads after import). */
+const statusField = (): AdminField => ({
   type: 'select',
   name: '_status',
-  label: 'Status (draft/published)',
+  label: `${t('version:status')}${statusHint()}`,
   options: [
-    { label: 'Draft', value: 'draft' },
-    { label: 'Published', value: 'published' },
+    { label: t('version:draft'), value: 'draft' },
+    { label: t('version:published'), value: 'published' },
   ],
-}
+})
 
 /** Every shown top-level field (and the status where drafts are on), the left side against the right. */
 export function diffFields(entity: AdminEntity, left: Rec, right: Rec, name: NameOf): FieldDiff[] {
   const fields = shownFields(entity.fields as unknown as AdminField[])
-  if (entity.drafts) fields.push(STATUS)
+  if (entity.drafts) fields.push(statusField())
   return fields.map((f) => {
     const key = f.name!
     const out: FieldDiff = {

@@ -1,12 +1,14 @@
 /**
- * The account page: the user's email and roles, password change, API key management where enabled, and the admin's
- * theme (automatic, light or dark; Payload's "Admin theme").
+ * The account page: the user's email and roles, password change, API key management where enabled, the admin's
+ * language (with more than one; Payload's "Language") and theme (automatic, light or dark; Payload's "Admin theme").
  */
 import { useState, type FormEvent } from 'react'
 import { collection, fieldErrors, messageOf } from '../api.ts'
 import { useSession, type User } from '../session.tsx'
 import { KeyShown, newApiKey } from '../edit/AccountActions.tsx'
 import { setThemeChoice, themeChoice, type ThemeChoice } from '../theme.ts'
+import { chooseLanguage, languages, t } from '../i18n.ts'
+import { labelOf } from '../schema.ts'
 
 export function Account() {
   const { description, user, setUser } = useSession()
@@ -39,21 +41,18 @@ export function Account() {
   const generateKey = async () => {
     const key = newApiKey()
     setApiKey(undefined)
-    const saved = await save(
-      { enableAPIKey: true, apiKey: key },
-      'A new API key is active. Copy it now: it is not shown again.',
-    )
+    const saved = await save({ enableAPIKey: true, apiKey: key }, t('cms:newApiKeyActive'))
     if (saved) setApiKey(key)
   }
   return (
     <main id="main" className="view">
-      <h1>Account</h1>
+      <h1>{t('authentication:account')}</h1>
       <dl className="facts">
-        <dt>Email</dt>
+        <dt>{t('general:email')}</dt>
         <dd>{String(user.email ?? '')}</dd>
         {Array.isArray(user.roles) && (
           <>
-            <dt>Roles</dt>
+            <dt>{labelOf(entity?.fields.find((f) => f.name === 'roles') ?? { name: 'roles' })}</dt>
             <dd>{(user.roles as string[]).join(', ')}</dd>
           </>
         )}
@@ -70,8 +69,8 @@ export function Account() {
       )}
       <PasswordForm
         error={errors.password}
-        mismatch={() => setError('The passwords do not match.')}
-        save={(password) => void save({ password }, 'Password changed.')}
+        mismatch={() => setError(t('fields:passwordsDoNotMatch'))}
+        save={(password) => void save({ password }, t('cms:passwordChanged'))}
       />
       {entity?.auth?.useAPIKey && (
         <ApiKey
@@ -82,6 +81,7 @@ export function Account() {
           save={save}
         />
       )}
+      <LanguageSwitch />
       <ThemeSwitch />
     </main>
   )
@@ -99,9 +99,9 @@ function PasswordForm(props: { error?: string; mismatch(): void; save(password: 
   }
   return (
     <form onSubmit={changePassword} className="panel" noValidate>
-      <h2>Change password</h2>
+      <h2>{t('authentication:changePassword')}</h2>
       <div className="field">
-        <label htmlFor="account-password">New password</label>
+        <label htmlFor="account-password">{t('authentication:newPassword')}</label>
         <input
           id="account-password"
           name="password"
@@ -112,7 +112,7 @@ function PasswordForm(props: { error?: string; mismatch(): void; save(password: 
         {props.error && <p className="field-error">{props.error}</p>}
       </div>
       <div className="field">
-        <label htmlFor="account-confirm">Confirm password</label>
+        <label htmlFor="account-confirm">{t('authentication:confirmPassword')}</label>
         <input
           id="account-confirm"
           name="confirm"
@@ -121,7 +121,7 @@ function PasswordForm(props: { error?: string; mismatch(): void; save(password: 
           required
         />
       </div>
-      <button type="submit">Change password</button>
+      <button type="submit">{t('authentication:changePassword')}</button>
     </form>
   )
 }
@@ -134,35 +134,64 @@ function ApiKey(props: {
   save(data: Record<string, unknown>, done: string): Promise<boolean>
 }) {
   const { slug, user, apiKey } = props
+  // The header sits in the sentence as code: the sentence around its place.
+  const [before, after = ''] = t('cms:apiKeyHeader', { header: '\u0000' }).split('\u0000')
   return (
     <section className="panel">
-      <h2>API key</h2>
+      <h2>{t('authentication:apiKey')}</h2>
       <p>
-        {user.enableAPIKey ? 'An API key is enabled for this account.' : 'No API key is enabled.'}{' '}
-        Requests send it as <code>Authorization: {slug} API-Key &lt;key&gt;</code>.
+        {user.enableAPIKey ? t('cms:apiKeyEnabled') : t('cms:apiKeyNotEnabled')} {before}
+        <code>Authorization: {slug} API-Key &lt;key&gt;</code>
+        {after}
       </p>
       {apiKey && user.enableAPIKey === true && <KeyShown apiKey={apiKey} />}
       <button type="button" onClick={props.generate}>
-        {user.enableAPIKey ? 'Replace the key' : 'Generate a key'}
+        {t('authentication:generateNewAPIKey')}
       </button>{' '}
       {Boolean(user.enableAPIKey) && (
         <button
           type="button"
           className="danger"
-          onClick={() => void props.save({ enableAPIKey: false }, 'The API key is off.')}
+          onClick={() => void props.save({ enableAPIKey: false }, t('cms:apiKeyOff'))}
         >
-          Turn the key off
+          {t('cms:turnApiKeyOff')}
         </button>
       )}
     </section>
   )
 }
 
-const THEMES: { value: ThemeChoice; label: string }[] = [
-  { value: 'auto', label: 'Automatic (as the system)' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+/** Payload's theme choices, in the admin's language. */
+const themes = (): { value: ThemeChoice; label: string }[] => [
+  { value: 'auto', label: t('general:automatic') },
+  { value: 'light', label: t('general:light') },
+  { value: 'dark', label: t('general:dark') },
 ]
+
+/**
+ * The admin's language, when the config offers more than one (each named in its own language): the choice is kept
+ * in this browser and the admin loads again in it (i18n.ts).
+ */
+function LanguageSwitch() {
+  const { language, languages: offered } = languages()
+  if (offered.length < 2) return null
+  return (
+    <div className="panel field language-switch">
+      <label htmlFor="account-language">{t('general:language')}</label>
+      <select
+        id="account-language"
+        value={language}
+        onChange={(e) => chooseLanguage(e.target.value)}
+      >
+        {offered.map((l) => (
+          <option key={l.code} value={l.code} lang={l.code}>
+            {l.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
 
 /** The admin's theme for this browser: the choice is kept in localStorage (theme.ts) and applies at once. */
 function ThemeSwitch() {
@@ -173,17 +202,17 @@ function ThemeSwitch() {
   }
   return (
     <fieldset className="panel theme-switch">
-      <legend>Admin theme</legend>
-      {THEMES.map((t) => (
-        <label key={t.value}>
+      <legend>{t('general:adminTheme')}</legend>
+      {themes().map((theme) => (
+        <label key={theme.value}>
           <input
             type="radio"
             name="theme"
-            value={t.value}
-            checked={choice === t.value}
-            onChange={() => choose(t.value)}
+            value={theme.value}
+            checked={choice === theme.value}
+            onChange={() => choose(theme.value)}
           />{' '}
-          {t.label}
+          {theme.label}
         </label>
       ))}
     </fieldset>

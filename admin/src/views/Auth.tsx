@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { auth, fieldErrors, messageOf } from '../api.ts'
 import { useSession, type User } from '../session.tsx'
 import { Link, navigate } from '../router.tsx'
+import { t } from '../i18n.ts'
 
 function AuthPage(props: { title: string; children: ReactNode }) {
   return (
@@ -78,7 +79,12 @@ function NewPassword(props: { label: string; error?: string }) {
         autoComplete="new-password"
         error={props.error}
       />
-      <Input name="confirm" label="Confirm password" type="password" autoComplete="new-password" />
+      <Input
+        name="confirm"
+        label={t('authentication:confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
     </>
   )
 }
@@ -114,7 +120,7 @@ export function Login() {
     })(e)
   }
   return (
-    <AuthPage title="Log in">
+    <AuthPage title={t('authentication:login')}>
       {notice && (
         <p role="status" className="notice">
           {notice}
@@ -123,22 +129,27 @@ export function Login() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Input
           name="account"
-          label={withUsername ? 'Username' : 'Email'}
+          label={withUsername ? t('authentication:username') : t('general:email')}
           type={withUsername ? 'text' : 'email'}
           autoComplete="username"
         />
-        <Input name="password" label="Password" type="password" autoComplete="current-password" />
+        <Input
+          name="password"
+          label={t('general:password')}
+          type="password"
+          autoComplete="current-password"
+        />
         {error && (
           <p role="alert" className="form-error">
             {error}
           </p>
         )}
         <button type="submit" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
+          {busy ? t('cms:loggingIn') : t('authentication:login')}
         </button>
       </form>
       <p>
-        <Link to="/forgot">Forgot password?</Link>
+        <Link to="/forgot">{t('authentication:forgotPasswordQuestion')}</Link>
       </p>
     </AuthPage>
   )
@@ -151,7 +162,7 @@ export function FirstUser() {
   const submit = (e: FormEvent) => {
     const v = formValues(e)
     return run(async () => {
-      if (v.password !== v.confirm) throw new Error('The passwords do not match.')
+      if (v.password !== v.confirm) throw new Error(t('fields:passwordsDoNotMatch'))
       const r = (await auth(slug).registerFirstUser({ email: v.email, password: v.password })) as {
         user: User
       }
@@ -159,18 +170,24 @@ export function FirstUser() {
     })(e)
   }
   return (
-    <AuthPage title="Create the first user">
-      <p>This server has no users yet. The first one you create can then log in.</p>
+    <AuthPage title={t('authentication:createFirstUser')}>
+      <p>{t('authentication:beginCreateFirstUser')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Input name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
-        <NewPassword label="Password" error={errors.password} />
+        <Input
+          name="email"
+          label={t('general:email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+        />
+        <NewPassword label={t('general:password')} error={errors.password} />
         {error && (
           <p role="alert" className="form-error">
             {error}
           </p>
         )}
         <button type="submit" disabled={busy}>
-          Create
+          {t('general:create')}
         </button>
       </form>
     </AuthPage>
@@ -179,34 +196,35 @@ export function FirstUser() {
 
 export function ForgotPassword() {
   const { description } = useSession()
-  const [sent, setSent] = useState<string>()
+  const [sent, setSent] = useState(false)
   const { busy, error, run } = useSubmit()
   const submit = (e: FormEvent) => {
     const v = formValues(e)
     return run(async () => {
-      const r = (await auth(description.user ?? '').forgotPassword(v.email)) as { message: string }
-      setSent(r.message)
+      await auth(description.user ?? '').forgotPassword(v.email)
+      setSent(true)
     })(e)
   }
   return (
-    <AuthPage title="Forgot password">
+    <AuthPage title={t('authentication:forgotPassword')}>
       {sent ? (
-        <p role="status">{sent} Follow the link in the email to choose a new password.</p>
+        <p role="status">{t('authentication:checkYourEmailForPasswordReset')}</p>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
-          <Input name="email" label="Email" type="email" autoComplete="email" />
+          <p>{t('authentication:forgotPasswordEmailInstructions')}</p>
+          <Input name="email" label={t('general:email')} type="email" autoComplete="email" />
           {error && (
             <p role="alert" className="form-error">
               {error}
             </p>
           )}
           <button type="submit" disabled={busy}>
-            Send the reset link
+            {t('general:submit')}
           </button>
         </form>
       )}
       <p>
-        <Link to="/login">Back to log in</Link>
+        <Link to="/login">{t('authentication:backToLogin')}</Link>
       </p>
     </AuthPage>
   )
@@ -218,7 +236,7 @@ export function ResetPassword(props: { token: string }) {
   const submit = (e: FormEvent) => {
     const v = formValues(e)
     return run(async () => {
-      if (v.password !== v.confirm) throw new Error('The passwords do not match.')
+      if (v.password !== v.confirm) throw new Error(t('fields:passwordsDoNotMatch'))
       const r = (await auth(description.user ?? '').resetPassword(props.token, v.password)) as {
         user: User
       }
@@ -226,16 +244,16 @@ export function ResetPassword(props: { token: string }) {
     })(e)
   }
   return (
-    <AuthPage title="Choose a new password">
+    <AuthPage title={t('authentication:resetPassword')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <NewPassword label="New password" error={errors.password} />
+        <NewPassword label={t('authentication:newPassword')} error={errors.password} />
         {error && (
           <p role="alert" className="form-error">
             {error}
           </p>
         )}
         <button type="submit" disabled={busy}>
-          Set password
+          {t('authentication:resetPassword')}
         </button>
       </form>
     </AuthPage>

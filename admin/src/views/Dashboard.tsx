@@ -2,6 +2,7 @@
 import { allowed, useSession } from '../session.tsx'
 import { Link } from '../router.tsx'
 import { useCounts, useReadable } from './Nav.tsx'
+import { t } from '../i18n.ts'
 
 export function Dashboard() {
   const { permissions } = useSession()
@@ -9,28 +10,31 @@ export function Dashboard() {
   const counts = useCounts(collections.map((c) => c.slug))
   return (
     <main id="main" className="view">
-      <h1>Dashboard</h1>
-      <h2>Collections</h2>
+      <h1>{t('general:dashboard')}</h1>
+      <h2>{t('general:collections')}</h2>
       <ul className="cards">
         {collections.map((c) => (
           <li key={c.slug} className="card">
             <Link to={`/collections/${c.slug}`}>{c.labels.plural}</Link>
-            <span className="count" aria-label={`${counts[c.slug] ?? 0} documents`}>
+            <span
+              className="count"
+              aria-label={t('cms:documentCount', { count: counts[c.slug] ?? 0 })}
+            >
               {counts[c.slug] ?? '…'}
             </span>
             {allowed(permissions.collections?.[c.slug]?.create) && (
               <Link
                 to={`/collections/${c.slug}/create`}
                 className="button small"
-                aria-label={`Create ${c.labels.singular}`}
+                aria-label={t('general:createNewLabel', { label: c.labels.singular })}
               >
-                Create
+                {t('general:create')}
               </Link>
             )}
           </li>
         ))}
       </ul>
-      {globals.length > 0 && <h2>Globals</h2>}
+      {globals.length > 0 && <h2>{t('general:globals')}</h2>}
       <ul className="cards">
         {globals.map((g) => (
           <li key={g.slug} className="card">

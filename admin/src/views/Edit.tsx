@@ -20,6 +20,7 @@ import { LockNotice } from '../edit/LockNotice.tsx'
 import { LivePreview, LivePreviewToggle } from '../preview/LivePreview.tsx'
 import { useSaveShortcut } from '../edit/useSaveShortcut.ts'
 import { AccountActions } from '../edit/AccountActions.tsx'
+import { formatDate, t } from '../i18n.ts'
 
 export function EditView(props: { kind: 'collection' | 'global'; slug: string; id?: string }) {
   const { locale } = useLocale()
@@ -28,9 +29,11 @@ export function EditView(props: { kind: 'collection' | 'global'; slug: string; i
   if (!entity)
     return (
       <main id="main" className="view">
-        <h1>Not found</h1>
+        <h1>{t('general:notFound')}</h1>
         <p>
-          There is no {props.kind} “{props.slug}”.
+          {t(props.kind === 'global' ? 'cms:noSuchGlobal' : 'cms:noSuchCollection', {
+            slug: props.slug,
+          })}
         </p>
       </main>
     )
@@ -47,7 +50,7 @@ export function EditView(props: { kind: 'collection' | 'global'; slug: string; i
   if (!loaded || loaded.locale !== locale)
     return (
       <main id="main" className="view" aria-busy="true">
-        Loading…
+        {t('general:loading')}…
       </main>
     )
   // A form per locale: its values (and the rich-text editors, which keep their own state) start afresh.
@@ -57,7 +60,7 @@ export function EditView(props: { kind: 'collection' | 'global'; slug: string; i
 function heading(target: Target, loaded: Loaded, values: Values): string {
   const { entity } = loaded
   if (target.kind === 'global') return entity.labels.singular
-  if (!target.id) return `Create ${entity.labels.singular}`
+  if (!target.id) return t('general:createNewLabel', { label: entity.labels.singular })
   const key = entity.useAsTitle
   // A title this locale lacks: the fallback locale's, as the list shows it.
   const title = key ? values[key] || loaded.fallback?.doc[key] : undefined
@@ -119,7 +122,7 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
                 />
               ) : e.canSave ? null : (
                 <p className="muted">
-                  Read only: you may not change this {loaded.entity.labels.singular}.
+                  {t('cms:readOnlyDocument', { label: loaded.entity.labels.singular })}
                 </p>
               )}
             </div>
@@ -140,7 +143,7 @@ function EditForm(props: { target: Target; loaded: Loaded }) {
             <div className="edit-main">
               <Fields {...fieldProps} fields={fields.filter((f) => !isSidebar(f))} />
             </div>
-            <aside className="edit-sidebar" aria-label="Sidebar">
+            <aside className="edit-sidebar" aria-label={t('cms:editSidebar')}>
               <Fields {...fieldProps} fields={fields.filter(isSidebar)} />
               <DocActions
                 target={target}
@@ -174,18 +177,23 @@ function EditLocale() {
 
 function DocMeta(props: { values: Values; drafts: boolean; dirty: boolean; localized: boolean }) {
   const { values } = props
-  const updated = typeof values.updatedAt === 'string' ? new Date(values.updatedAt) : undefined
+  const updated = typeof values.updatedAt === 'string' ? values.updatedAt : undefined
   return (
     <p className="doc-meta">
       {props.drafts && (
         <span className={`status status-${String(values._status ?? 'draft')}`}>
-          {values._status === 'published' ? 'Published' : 'Draft'}
+          {values._status === 'published' ? t('version:published') : t('version:draft')}
           {/* The server keeps one status per document (no localizeStatus): it is every locale's. */}
-          {props.localized && ' (all locales)'}
+          {props.localized && ` (${t('general:allLocales')})`}
         </span>
       )}
-      {updated && <span> Last updated {updated.toLocaleString()}</span>}
-      {props.dirty && <span> · Unsaved changes</span>}
+      {updated && (
+        <span>
+          {' '}
+          {t('general:lastModified')}: {formatDate(updated)}
+        </span>
+      )}
+      {props.dirty && <span> · {t('cms:unsavedChanges')}</span>}
     </p>
   )
 }

@@ -16,6 +16,7 @@ import { LocaleSelect, localeOf } from '../locale.tsx'
 import { Filters } from '../list/Filters.tsx'
 import { Bulk, BulkReport, useSelection, type BulkOutcome } from '../list/Bulk.tsx'
 import { MediaGrid, MediaToolbar } from '../upload/MediaTools.tsx'
+import { t } from '../i18n.ts'
 
 export function ListView(props: { slug: string; trash?: boolean }) {
   const { description } = useSession()
@@ -23,8 +24,8 @@ export function ListView(props: { slug: string; trash?: boolean }) {
   if (!entity)
     return (
       <main id="main" className="view">
-        <h1>Not found</h1>
-        <p>There is no collection “{props.slug}”.</p>
+        <h1>{t('general:notFound')}</h1>
+        <p>{t('cms:noSuchCollection', { slug: props.slug })}</p>
       </main>
     )
   return <List entity={entity} trash={Boolean(props.trash && entity.trash)} />
@@ -52,7 +53,7 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
   const set = (patch: Partial<ListState>) => writeState(path, { ...state, ...patch }, defaultLimit)
   const canUpdate = allowed(perms?.update)
   const canDelete = allowed(perms?.delete)
-  const title = trash ? `${entity.labels.plural}: trash` : entity.labels.plural
+  const title = trash ? `${entity.labels.plural}: ${t('general:trash')}` : entity.labels.plural
   const grid = Boolean(entity.upload) && state.view === 'grid' && !trash
   const selection = { selectable: canUpdate || canDelete, selected, onSelect }
   return (
@@ -62,7 +63,7 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
         {search.length > 0 && (
           <SearchBox
             value={state.search}
-            label={`Search ${entity.labels.plural}`}
+            label={t('cms:searchCollection', { label: entity.labels.plural })}
             onSearch={(text) => set({ search: text, page: 1 })}
           />
         )}
@@ -102,13 +103,7 @@ function List(props: { entity: AdminEntity; trash: boolean }) {
           }}
         />
       )}
-      {data && data.docs.length === 0 && !error && (
-        <Empty
-          entity={entity}
-          trash={trash}
-          filtered={Boolean(state.search || state.conditions.length || state.type)}
-        />
-      )}
+      {data && data.docs.length === 0 && !error && <Empty entity={entity} trash={trash} />}
       {data && data.docs.length > 0 && grid && (
         <MediaGrid slug={entity.slug} docs={data.docs} label={title} {...selection} />
       )}
@@ -164,12 +159,14 @@ function ListHead(props: {
         <h1>{props.title}</h1>
         {!trash && props.canCreate && (
           <Link to={`${base}/create`} className="button">
-            Create new
+            {t('general:createNew')}
           </Link>
         )}
         {entity.trash && (
           <Link to={trash ? base : `${base}/trash`} className="button secondary">
-            {trash ? `Back to ${entity.labels.plural}` : 'Trash'}
+            {trash
+              ? t('cms:backToCollection', { label: entity.labels.plural })
+              : t('general:trash')}
           </Link>
         )}
       </div>
@@ -178,15 +175,12 @@ function ListHead(props: {
   )
 }
 
-function Empty(props: { entity: AdminEntity; trash: boolean; filtered: boolean }) {
-  const plural = props.entity.labels.plural
+/** Payload's words for an empty list: none in the trash, or none (yet, or matching). */
+function Empty(props: { entity: AdminEntity; trash: boolean }) {
+  const label = props.entity.labels.plural
   return (
     <p className="empty">
-      {props.trash
-        ? 'The trash is empty.'
-        : props.filtered
-          ? `No ${plural} match.`
-          : `No ${plural} yet.`}
+      {t(props.trash ? 'general:noTrashResults' : 'general:noResults', { label })}
     </p>
   )
 }

@@ -5,6 +5,7 @@ import { DATA_CHANGED, type DataChanged } from '../changed.ts'
 import { allowed, useSession } from '../session.tsx'
 import { Link, useRoute } from '../router.tsx'
 import type { AdminEntity } from '../schema.ts'
+import { t } from '../i18n.ts'
 
 export function useReadable(): { collections: AdminEntity[]; globals: AdminEntity[] } {
   const { description, permissions } = useSession()
@@ -18,7 +19,7 @@ export function useReadable(): { collections: AdminEntity[]; globals: AdminEntit
   }
 }
 
-/** `{ group: entries }` in config order; entries without a group under "Collections" / "Globals". */
+/** `{ group: entries }` in config order; entries without a group under Payload's "Collections" / "Globals". */
 function grouped(entries: AdminEntity[], fallback: string): [string, AdminEntity[]][] {
   const groups = new Map<string, AdminEntity[]>()
   for (const e of entries) {
@@ -79,11 +80,11 @@ export function Nav() {
   const { path } = useRoute()
   const current = (to: string) => (path === to || path.startsWith(`${to}/`) ? 'page' : undefined)
   return (
-    <nav className="nav" aria-label="Main">
+    <nav className="nav" aria-label={t('cms:mainNavigation')}>
       <Link to="/" className="brand">
-        Admin
+        {t('cms:brand')}
       </Link>
-      {grouped(collections, 'Collections').map(([group, entries]) => (
+      {grouped(collections, t('general:collections')).map(([group, entries]) => (
         <section key={`c-${group}`} aria-labelledby={`nav-c-${group}`}>
           <h2 id={`nav-c-${group}`}>{group}</h2>
           <ul>
@@ -101,7 +102,7 @@ export function Nav() {
           </ul>
         </section>
       ))}
-      {grouped(globals, 'Globals').map(([group, entries]) => (
+      {grouped(globals, t('general:globals')).map(([group, entries]) => (
         <section key={`g-${group}`} aria-labelledby={`nav-g-${group}`}>
           <h2 id={`nav-g-${group}`}>{group}</h2>
           <ul>
@@ -118,11 +119,11 @@ export function Nav() {
       <div className="nav-user">
         {description.user && (
           <Link to="/account" aria-current={current('/account')}>
-            {String(user?.email ?? user?.username ?? 'Account')}
+            {String(user?.email ?? user?.username ?? t('authentication:account'))}
           </Link>
         )}
         <button type="button" className="link" onClick={() => void logout()}>
-          Log out
+          {t('authentication:logOut')}
         </button>
       </div>
     </nav>

@@ -6,6 +6,7 @@ import { lazy, useMemo } from 'react'
 import { allowed, useSession } from '../session.tsx'
 import { useRoute } from '../router.tsx'
 import type { Target } from '../versions/api.ts'
+import { t } from '../i18n.ts'
 
 const VersionList = lazy(() =>
   import('../versions/VersionList.tsx').then((m) => ({ default: m.VersionList })),
@@ -31,18 +32,27 @@ export function VersionsView(props: {
   if (!entity?.versions)
     return (
       <main id="main" className="view">
-        <h1>Not found</h1>
-        <p>“{slug}” keeps no versions.</p>
+        <h1>{t('general:notFound')}</h1>
+        <p>{t('cms:keepsNoVersions', { slug })}</p>
       </main>
     )
   const perms =
     kind === 'collection' ? permissions.collections?.[slug] : permissions.globals?.[slug]
   const base =
     kind === 'collection' ? `/collections/${slug}/${id}/versions` : `/globals/${slug}/versions`
-  const name = kind === 'collection' ? `${entity.labels.singular} ${id}` : entity.labels.singular
+  // Payload's headings: the versions of a document or global, or one version of it.
+  const heading =
+    kind === 'collection'
+      ? t(version ? 'version:viewingVersion' : 'version:viewingVersions', {
+          entityLabel: entity.labels.singular,
+          documentTitle: id,
+        })
+      : t(version ? 'version:viewingVersionGlobal' : 'version:viewingVersionsGlobal', {
+          entityLabel: entity.labels.singular,
+        })
   return (
     <main id="main" className="view">
-      <h1>Versions of {name}</h1>
+      <h1>{heading}</h1>
       {version ? (
         <VersionDiff
           key={`${version}-${compare ?? ''}`}

@@ -129,6 +129,7 @@ export function sanitizeCollection(
     ...c,
     indexes,
     labels: labelsOf(c),
+    labelTexts: { singular: c.labels?.singular, plural: c.labels?.plural },
     fields,
     flatFields,
     auth,

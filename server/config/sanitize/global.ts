@@ -34,6 +34,7 @@ export function sanitizeGlobal(
   const sanitized: SanitizedGlobal = {
     ...g,
     label: staticText(g.label) ?? toWords(g.slug),
+    labelText: g.label,
     flatFields,
     hooks: Object.fromEntries(
       DOCUMENT_HOOK_KINDS.map((k) => [k, g.hooks?.[k] ?? []]),

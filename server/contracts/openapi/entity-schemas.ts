@@ -25,6 +25,8 @@ import {
 import { selectSchema } from '../select-schema.ts'
 import { whereSchema } from '../where-schema.ts'
 import { paginated } from './components.ts'
+import { jobCreateRules } from './jobs-input.ts'
+import { SYSTEM_COLLECTIONS } from '../../config/events.ts'
 import { entityPermissionSchema } from './permission-schemas.ts'
 
 /** What `joins` takes for a collection: `false`, or per join field path `false` or its page options. */
@@ -155,6 +157,10 @@ function inputSchemas(
   )
   schemas[`${singular}CreateInput`] = create
   if (c.auth) (create.required ??= []).push('password')
+  if (c.slug === SYSTEM_COLLECTIONS.jobs) {
+    const rules = jobCreateRules(ctx.config, ctx)
+    if (rules.length) create.allOf = rules
+  }
   const update = inputSchema(c.flatFields, ctx, 'update', password)
   schemas[`${singular}UpdateInput`] = update
   if (c.idField) {

@@ -120,7 +120,7 @@ async function insertDoc(
   else if (collection.idType !== 'serial') row.id = doc.id
   const id = await insertRow(tx, ctx, collection, row)
   const stored = await readBack(tx, ctx, collection, id)
-  await saveVersion(cms, tx, ctx, collection, id, stored)
+  await saveVersion(cms, tx, ctx, collection, id, stored, false, true)
   return stored
 }
 
