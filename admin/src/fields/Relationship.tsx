@@ -135,7 +135,7 @@ function RelationshipField(props: FieldProps) {
           <Search
             slug={target}
             inputId={attrs.id}
-            label={t('cms:searchLabel', { label: labelOf(field) })}
+            label={t('cms:searchCollection', { label: labelOf(field) })}
             describedBy={attrs['aria-describedby']}
             exclude={chosenHere}
             onPick={pick}

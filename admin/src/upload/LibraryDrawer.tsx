@@ -70,7 +70,7 @@ function Library(props: LibraryDrawerProps & { entity: AdminEntity }) {
   const { data, error, loading } = useDocs(entity, state, fields, false)
   const excluded = new Set((props.exclude ?? []).map(String))
   const docs = (data?.docs ?? []).filter((d) => !excluded.has(String(d.id)))
-  const searchLabel = t('cms:searchLabel', { label: entity.labels.plural })
+  const searchLabel = t('cms:searchCollection', { label: entity.labels.plural })
   return (
     <div className="library" aria-busy={loading}>
       <div className="toolbar">

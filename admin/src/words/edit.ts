@@ -1,7 +1,6 @@
 /** The admin's own words for edit where Payload's translations have no key (the `cms` namespace, i18n.ts). */
 export const WORDS: Record<string, string> = {
   // The document's buttons (edit/Actions.tsx), saves (edit/save.ts, edit/useEditor.ts).
-  moveToTrash: 'Move to trash',
   draftAutosavedAt: 'Draft autosaved at {{time}}.',
   createdWithFile: 'Created, with the file {{name}} uploaded.',
   // An account's tools (edit/AccountActions.tsx).
@@ -37,7 +36,6 @@ export const WORDS: Record<string, string> = {
   details: 'Details',
   tabs: 'Tabs',
   collectionFor: 'Collection for {{label}}',
-  searchLabel: 'Search {{label}}',
   searchPlaceholder: 'Search…',
   optionsFor: 'Options for {{label}}',
   noMatchFor: 'No match for “{{text}}”.',
@@ -50,5 +48,4 @@ export const WORDS: Record<string, string> = {
   numbersSeparated: 'Numbers separated by commas.',
   noTimeZone: 'No time zone',
   // Drawers (drawer/*.tsx).
-  noSuchCollection: 'There is no collection “{{slug}}”.',
 }

@@ -7,7 +7,6 @@ export const WORDS: Record<string, string> = {
   searchButton: 'Search',
   // list/Bulk.tsx, list/BulkEdit.tsx
   bulkActions: 'Bulk actions',
-  moveToTrash: 'Move to trash',
   failedCount: '{{count}} failed',
   bulkEditDescription_one:
     'Choose the fields to change: their new values are written to the selected {{label}}.',
@@ -54,7 +53,6 @@ export const WORDS: Record<string, string> = {
   // upload/*
   bulkUploadDescription: 'Each file becomes a document of its own.',
   notUploadCollection: '“{{slug}}” is not an upload collection.',
-  noSuchCollection: 'There is no collection “{{slug}}”.',
   filesUploaded_one: '{{done}} of {{count}} file uploaded',
   filesUploaded_other: '{{done}} of {{count}} files uploaded',
   uploadFiles_one: 'Upload {{count}} file',
@@ -75,7 +73,6 @@ export const WORDS: Record<string, string> = {
   uploadComplete: 'Upload complete',
   focalPointKeys: 'click the image or use the arrow keys',
   focalPosition: '{{x}}% from the left, {{y}}% from the top',
-  searchLabel: 'Search {{label}}',
   mediaView: 'View',
   mediaList: 'List',
   mediaGrid: 'Grid',

@@ -19,7 +19,6 @@ export const WORDS: Record<string, string> = {
   horizontalRule: 'Horizontal rule',
   addInlineBlock: 'Add Inline Block',
   collection: 'Collection',
-  searchCollection: 'Search {{label}}',
   // The slash menu.
   slashMenuBasic: 'Basic',
   slashMenuBlocks: 'Blocks',

@@ -19,7 +19,8 @@ export const WORDS: Record<string, string> = {
   newApiKeyActive: 'A new API key is active. Copy it now: it is not shown again.',
   turnApiKeyOff: 'Turn the key off',
   apiKeyOff: 'The API key is off.',
-  // The list, edit and versions views.
+  // The list, edit and versions views (some shared with the other areas).
+  moveToTrash: 'Move to trash',
   noSuchCollection: 'There is no collection “{{slug}}”.',
   noSuchGlobal: 'There is no global “{{slug}}”.',
   keepsNoVersions: '“{{slug}}” keeps no versions.',
