@@ -11,6 +11,7 @@ import { documentCache } from './documents.ts'
 import { toGraphQLError } from './errors.ts'
 import { aliasRule, costModel, limitsRule } from './limits.ts'
 import { buildExecutableSchema } from './schema.ts'
+import { compiledExecutor } from './compiled.ts'
 
 export interface GraphQLEndpoint {
   handle: (args: {
@@ -41,6 +42,7 @@ export function createGraphQLEndpoint(cms: Cms, logger: Logger): GraphQLEndpoint
     schema,
     parse,
     validate,
+    execute: compiledExecutor(),
     context: (req) => ({
       cms,
       req: req.raw.req,
