@@ -71,7 +71,7 @@ try {
   await page.goto(`${server.url}/admin/login`)
   await page.getByLabel('Email').fill('admin@example.com')
   await page.getByLabel('Password').fill('admin-password')
-  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('button', { name: 'Login' }).click()
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
   const nav = page.getByRole('navigation', { name: 'Main' })
 
