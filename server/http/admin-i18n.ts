@@ -5,12 +5,13 @@
  * language (a per-language label's entry, else the English one) and the language's translations: Payload's own,
  * from `@payloadcms/translations`, with the config's `i18n.translations` merged over them.
  */
+import { rtlLanguages } from '@payloadcms/translations'
 import type { SanitizedConfig } from '../config/types.ts'
 import { inLanguages } from '../config/admin.ts'
 import { adminDescription, type AdminLanguages } from '../contracts/admin-description.ts'
 
-/** Payload's right-to-left languages (its `rtlLanguages`). */
-const RTL = new Set(['ar', 'fa', 'he'])
+/** Payload's right-to-left languages. */
+const RTL = new Set<string>(rtlLanguages)
 
 /** The languages `Accept-Language` asks for, best first (`de-CH;q=0.9` counts as `de-ch` and `de`). */
 function accepted(header: string | undefined): string[] {
