@@ -32,7 +32,7 @@ export default {
     process.env,
   ),
   sortTestFiles: (a, b) => expected(b) - expected(a) || a.localeCompare(b),
-  require: ['./test/helpers/timing.ts'],
+  require: ['./test/helpers/timing.ts', './test/helpers/fast-resolve.ts'],
   timeout: '2m',
   workerThreads: false,
 }

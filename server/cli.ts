@@ -21,7 +21,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Cms } from './local/cms.ts'
-import { relaunchForServing, useCompileCache } from './runtime.ts'
+import { relaunchForServing, useCompileCache, useFastResolve } from './runtime.ts'
 import type { loadConfig as loadConfigFn } from './config/load.ts'
 import type { getCms as getCmsFn } from './local/get-cms.ts'
 import { isNonNullObject } from './utilities/guards.ts'
@@ -77,7 +77,11 @@ async function start(loadConfig: LoadConfig, getCms: GetCms): Promise<void> {
   const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number; got ${JSON.stringify(process.env.PORT)}.`)
-  const running = await listen(cms, { port, host: process.env.HOST ?? '127.0.0.1' })
+  const running = await listen(cms, {
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    contractCache: true,
+  })
   console.log(`${seeded ? 'Seeded the example data. ' : ''}Database: ${cms.db.description}`)
   const readable = await publicCollection(cms)
   for (const { label, url, note } of serviceUrls(cms.config, running.url, readable)) {
@@ -163,6 +167,7 @@ async function main(argv: string[]): Promise<void> {
   // Before any other module loads (server/runtime.ts): `start` may replace this process with a tuned one.
   if (command === 'start') relaunchForServing()
   else useCompileCache()
+  useFastResolve()
   const { loadConfig } = await import('./config/load.ts')
   const { getCms } = await import('./local/get-cms.ts')
   switch (command) {

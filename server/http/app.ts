@@ -2,6 +2,7 @@ import Koa from 'koa'
 import type { Logger } from 'pino'
 import type { CmsRequest, SanitizedConfig } from '../config/types.ts'
 import { compileContract } from '../contracts/openapi.ts'
+import { cachedContract } from '../contracts/cache.ts'
 import type { Cms } from '../local/cms.ts'
 import { RequestBudget } from '../local/budget.ts'
 import { BadRequest } from '../errors/bad-request.ts'
@@ -46,6 +47,11 @@ export interface AppOptions {
    * (endpoint-check.ts; the answer is never changed). Default: on unless `NODE_ENV=production`.
    */
   checkEndpoints?: boolean
+  /**
+   * Keep the compiled contract on disk and use it again while nothing it was compiled from changed
+   * (server/contracts/cache.ts): `cms start` turns it on. Default off.
+   */
+  contractCache?: boolean
 }
 
 export interface CmsApp {
@@ -111,6 +117,10 @@ function writeReply(ctx: AppContext, reply: RawReply): void {
     ctx.body = JSON.stringify(reply.body)
   }
 }
+
+/** The config's compiled contract, from the cache (server/contracts/cache.ts) where the options turn it on. */
+const contractOf = (config: SanitizedConfig, cache = false) =>
+  cache ? cachedContract(config, compileContract).document : compileContract(config)
 
 /** The request the Local layer sees: anonymous until authenticated, with its own budget. */
 function newRequest(cms: Cms, headers: Headers, log: Logger): CmsRequest {
@@ -198,7 +208,7 @@ export async function createApp(cms: Cms, options: AppOptions = {}): Promise<Cms
   const bodyLimit = options.bodyLimit ?? 1024 * 1024
   const origins = corsOrigins(options.cors, config.cors)
   const base = config.routes.api
-  const document = compileContract(config)
+  const document = contractOf(config, options.contractCache)
   const endpoints = endpointRouter(config)
   const operations = await contractDispatcher(cms, document)
   const { serve: servePage, serves: pageServed } = pages(config, document)

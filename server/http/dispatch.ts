@@ -16,7 +16,8 @@ import { parseQuery, STRUCTURED } from './query.ts'
 import { kinds, type RestHandlers, type RestReply, type RestRequest } from './rest.ts'
 import type { QueryObjects } from './rest/request.ts'
 import { Router } from './router.ts'
-import { cloneJson, initialisedBackend, parameterValidator } from './validator.ts'
+import { cloneJson } from '../utilities/clone-json.ts'
+import { requestValidators } from './request-validator.ts'
 /** Methods whose JSON body becomes `req.data` (Payload's addDataAndFileToRequest). */
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT'])
 /** The schema keywords of a required field a draft save relaxes: present (`required`), not empty. */
@@ -34,7 +35,7 @@ function hasDrafts(cms: Cms, meta: OperationMeta): boolean {
 
 /**
  * The contract's operations: the compiled document's paths are the routes (fixed paths before templated ones),
- * openapi-backend validates each request against its operation, and the handler of the operation's kind
+ * each request is validated against its operation (request-validator.ts), and the handler of the operation's kind
  * (rest.ts, typed exhaustive) serves it through the Local layer.
  */
 export interface OperationCall {
@@ -74,7 +75,7 @@ function localJudges(
 }
 
 export async function contractDispatcher(cms: Cms, document: ContractDocument) {
-  const { api, operation, fastValidator } = await validators(document)
+  const validator = requestValidators(document)
   const router = routesOf(document)
   // Hashed at the first conditional read rather than at start (about 30 ms over a 1.3 MB document).
   let stamp: string | undefined
@@ -115,21 +116,14 @@ export async function contractDispatcher(cms: Cms, document: ContractDocument) {
     // rules, every other check as strict: docs/contracts.md, "Drafts").
     const draftSave =
       WRITE_METHODS.has(call.method) && plain.draft === 'true' && hasDrafts(cms, meta)
-    const fast = body === undefined ? fastValidator(operationId) : undefined
-    const errors = fast
-      ? fast({ path: { ...route.params }, query, headers: { ...call.headers } })
-      : validity(
-          api.validateRequest(
-            {
-              method: call.method,
-              path: call.rel,
-              query: query as never,
-              headers: call.headers as Record<string, string>,
-              body,
-            },
-            operation(operationId),
-          ),
-        )
+    const validate = validator(operationId)
+    const errors = (validate instanceof Promise ? await validate : validate)({
+      path: { ...route.params },
+      query,
+      headers: { ...call.headers },
+      body,
+      contentType: call.contentType,
+    })
     const errs = errors && errors.filter((e) => !localJudges(e, meta, draftSave))
     if (errs?.length) {
       // A caller the operation's access turns away learns nothing from a 400: Local's access answers first.
@@ -159,27 +153,6 @@ export async function contractDispatcher(cms: Cms, document: ContractDocument) {
   }
 }
 
-/** openapi-backend over the document, its operations by id, and each operation's parameter validator (made once). */
-async function validators(document: ContractDocument) {
-  const api = await initialisedBackend(document)
-  const operations = new Map(api.getOperations().map((op) => [op.operationId, op]))
-  const fastValidators = new Map<string, ReturnType<typeof parameterValidator>>()
-  const operation = (operationId: string) => {
-    const op = operations.get(operationId)
-    if (!op) throw new Error(`The contract has no operation ${operationId}.`)
-    return op
-  }
-  const fastValidator = (operationId: string) => {
-    let validator = fastValidators.get(operationId)
-    if (!validator) {
-      validator = parameterValidator(api, operation(operationId))
-      fastValidators.set(operationId, validator)
-    }
-    return validator
-  }
-  return { api, operation, fastValidator }
-}
-
 /** The contract's operations as routes, each with its kind and the collection or global it acts on. */
 function routesOf(document: ContractDocument) {
   const router = new Router<{ operationId: string; meta: Targeted<OperationMeta> }>({
@@ -205,18 +178,13 @@ const serve = <K extends RestKind>(cms: Cms, r: RestRequest<K> & { meta: { kind:
 const stringParam = (params: unknown, name: string) =>
   isRecord(params) && typeof params[name] === 'string' ? params[name] : undefined
 
-/** null when valid, else the errors (openapi-backend's result). */
-const validity = (v: { valid: boolean; errors?: AjvError[] | null }): AjvError[] | null =>
-  v.valid ? null : (v.errors ?? [])
-type AjvError = { instancePath: string; keyword: string; params: unknown; message?: string }
-
 const numberParam = (params: unknown, key: string): number | undefined => {
   const v =
     params && typeof params === 'object' ? (params as Record<string, unknown>)[key] : undefined
   return typeof v === 'number' ? v : undefined
 }
 
-/** ajv errors of openapi-backend → one 400 naming each failing parameter, or a ValidationError for body fields. */
+/** The request validator's Ajv errors → one 400 naming each failing parameter, or a ValidationError for body fields. */
 function validationError(
   ajvErrors: { instancePath: string; keyword: string; params: unknown; message?: string }[],
 ): APIError {

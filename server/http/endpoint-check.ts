@@ -3,7 +3,6 @@ import type { ContractDocument } from '../contracts/operation.ts'
 import { answerViolation } from './conformance.ts'
 import type { EndpointRoute } from './endpoints.ts'
 import type { RawReply } from './pages.ts'
-import { initialisedBackend } from './validator.ts'
 
 /**
  * Development check of custom endpoints: a handler writes its answer itself, so only the server sees whether it
@@ -56,7 +55,8 @@ function bodyOf(reply: RawReply, contentType: string | null): { body?: unknown; 
 
 export function endpointCheck(document: ContractDocument): EndpointCheck {
   const ids = endpointOperations(document)
-  const api = () => initialisedBackend(document)
+  // Loaded on the first custom endpoint answer: openapi-backend and its parsers are not needed before.
+  const api = () => import('./validator.ts').then((m) => m.initialisedBackend(document))
   return async (route, call, reply, log) => {
     const operationId = ids.get(`${route.collection ?? ''}:${route.index}`)
     // An endpoint a generated route of the same path replaced in the document has no operation of its own.

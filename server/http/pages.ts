@@ -13,7 +13,8 @@ export type RawReply = RestReply & { raw?: Buffer }
 
 export function pages(config: SanitizedConfig, document: Record<string, unknown>) {
   const base = config.routes.api
-  const contractJson = Buffer.from(JSON.stringify(document))
+  // Written on the first request for it (about 15 ms of a start otherwise).
+  let contractJson: Buffer | undefined
   // The SDL compiler loads the graphql package: only when the SDL is asked for.
   let sdl: Promise<Buffer> | undefined
   const sdlText = () =>
@@ -40,7 +41,11 @@ export function pages(config: SanitizedConfig, document: Record<string, unknown>
   const serve = async (method: string, rel: string): Promise<RawReply | undefined> => {
     if (method !== 'GET') return undefined
     if (contractsOn && rel === '/openapi.json')
-      return { status: 200, headers: { 'Content-Type': 'application/json' }, raw: contractJson }
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        raw: (contractJson ??= Buffer.from(JSON.stringify(document))),
+      }
     if (sdlOn && rel === `${config.routes.graphQL}/schema.graphql`)
       return {
         status: 200,

@@ -129,15 +129,24 @@ function unlocalized(fields: Field[]): Field[] {
   })
 }
 
+/** The runtime's canonical zone names, and the answers for other names (aliases such as `US/Eastern`), once each. */
+let knownZones: Map<string, boolean> | undefined
+
 /** Whether `zone` is an IANA time zone name this runtime knows (or `UTC`). */
 function isTimeZone(zone: unknown): boolean {
   if (typeof zone !== 'string' || zone === '') return false
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return true
-  } catch {
-    return false
+  knownZones ??= new Map(Intl.supportedValuesOf('timeZone').map((z) => [z, true]))
+  let known = knownZones.get(zone)
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone })
+      known = true
+    } catch {
+      known = false
+    }
+    knownZones.set(zone, known)
   }
+  return known
 }
 
 /**
