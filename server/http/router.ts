@@ -43,6 +43,8 @@ export function compilePath(
 
 export class Router<T> {
   private routes: Route<T>[] = []
+  /** The routes of each method, in the order they are tried (a match looks at its method's only). */
+  private byMethod = new Map<string, Route<T>[]>()
   private readonly options: RouterOptions
 
   constructor(options: RouterOptions = {}) {
@@ -57,6 +59,12 @@ export class Router<T> {
       value,
     })
     if (this.options.staticFirst) this.routes.sort((a, b) => a.names.length - b.names.length)
+    this.byMethod.clear()
+    for (const route of this.routes) {
+      const list = this.byMethod.get(route.method)
+      if (list) list.push(route)
+      else this.byMethod.set(route.method, [route])
+    }
     return this
   }
 
@@ -76,9 +84,7 @@ export class Router<T> {
   }
 
   match(method: string, path: string): RouteMatch<T> | undefined {
-    const wanted = method.toLowerCase()
-    for (const route of this.routes) {
-      if (route.method !== wanted) continue
+    for (const route of this.byMethod.get(method.toLowerCase()) ?? []) {
       const m = route.pattern.exec(path)
       if (!m) continue
       try {

@@ -17,6 +17,9 @@ export interface RouteTable {
   isPublic(method: string, rel: string): boolean
 }
 
+/** How many paths' methods are kept (ids make paths many; the table starts over when it is full), each short. */
+const KNOWN_PATHS = 2000
+
 interface Entry {
   kind: OperationMeta['kind']
   public: boolean
@@ -37,16 +40,27 @@ export function routeTable(
       })
   const graphql = config.graphQL.disable ? undefined : config.routes.graphQL
 
+  // The methods of a path depend on the path alone: kept per path (a bounded number of them).
+  const known = new Map<string, string[]>()
+  const allowed = (rel: string): string[] => {
+    const methods = [
+      // Contract files and pages are operations only while served (exposure.ts); endpoints have their router.
+      ...operations.methods(rel, (e) => e.kind !== 'static' && e.kind !== 'endpoint'),
+      ...(pageServed(rel) ? ['GET'] : []),
+      ...endpoints.methods(rel),
+      ...(rel === graphql ? ['GET', 'POST'] : []),
+    ]
+    return [...new Set(methods)].sort()
+  }
   return {
     allowed(rel) {
-      const methods = [
-        // Contract files and pages are operations only while served (exposure.ts); endpoints have their router.
-        ...operations.methods(rel, (e) => e.kind !== 'static' && e.kind !== 'endpoint'),
-        ...(pageServed(rel) ? ['GET'] : []),
-        ...endpoints.methods(rel),
-        ...(rel === graphql ? ['GET', 'POST'] : []),
-      ]
-      return [...new Set(methods)].sort()
+      let methods = known.get(rel)
+      if (!methods) {
+        methods = allowed(rel)
+        if (known.size >= KNOWN_PATHS) known.clear()
+        if (rel.length <= 256) known.set(rel, methods)
+      }
+      return methods
     },
     isPublic(method, rel) {
       return operations.match(method, rel)?.value.public ?? false

@@ -5,7 +5,15 @@ import type { Placement } from '../schema.ts'
 import { toBool } from './coerce.ts'
 import { kindOf, relatedIdExpr, scalarKind } from './kinds.ts'
 import { condition } from './path.ts'
-import { relatedTable, fail, type Compiled, type Scope, type State, type Test } from './state.ts'
+import {
+  relatedTable,
+  fail,
+  type Compiled,
+  type Scope,
+  type State,
+  type Test,
+  bindingsOf,
+} from './state.ts'
 import { tree, trustedWhere } from './tree.ts'
 
 /**
@@ -42,7 +50,7 @@ export function joinCondition(
   const sql =
     `${outer.alias}.${q('id')} IN (SELECT ${ids.sql} FROM ${q(schema.table.name)} AS ${alias}` +
     `${ids.from} WHERE ${ids.sql} IS NOT NULL AND ${parts.map((p) => p.sql).join(' AND ')})`
-  return { sql: negate ? `NOT ${sql}` : sql, bindings: parts.flatMap((p) => p.bindings) }
+  return { sql: negate ? `NOT ${sql}` : sql, bindings: bindingsOf(parts) }
 }
 
 /**

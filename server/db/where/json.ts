@@ -16,6 +16,7 @@ import {
   type Kind,
   type State,
   type Test,
+  bindingsOf,
 } from './state.ts'
 
 // The JSON-stored field family: localized values, arrays and blocks, hasMany lists, json and richText documents.
@@ -234,7 +235,7 @@ function overElements(
     )
     return {
       sql: `(${parts.map((p) => p.sql).join(' AND ')})`,
-      bindings: parts.flatMap((p) => p.bindings),
+      bindings: bindingsOf(parts),
     }
   }
   if (op === 'not_like' && typeof value === 'string') {
@@ -246,7 +247,7 @@ function overElements(
       )
       return {
         sql: `(${parts.map((p) => p.sql).join(' AND ')})`,
-        bindings: parts.flatMap((p) => p.bindings),
+        bindings: bindingsOf(parts),
       }
     }
   }

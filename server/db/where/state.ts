@@ -16,6 +16,14 @@ export interface Compiled {
   bindings: unknown[]
 }
 
+/** The bindings of `parts`, in order (a loop: `flatMap` was the where compiler's hottest line, measured). */
+export function bindingsOf(parts: readonly Compiled[]): unknown[] {
+  if (parts.length === 1) return parts[0].bindings
+  const out: unknown[] = []
+  for (const p of parts) for (const b of p.bindings) out.push(b)
+  return out
+}
+
 export interface QueryContext {
   config: SanitizedConfig
   schemas: Map<string, CollectionSchema>

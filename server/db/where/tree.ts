@@ -9,6 +9,7 @@ import {
   type QueryContext,
   type Scope,
   type State,
+  bindingsOf,
 } from './state.ts'
 import { isRecord } from '../../utilities/is-record.ts'
 
@@ -77,7 +78,7 @@ export function tree(state: State, scopeFor: () => Scope, where: unknown, path: 
       if (subs.length === 0) continue
       parts.push({
         sql: `(${subs.map((s) => s.sql).join(lower === 'and' ? ' AND ' : ' OR ')})`,
-        bindings: subs.flatMap((s) => s.bindings),
+        bindings: bindingsOf(subs),
       })
       continue
     }
@@ -88,7 +89,7 @@ export function tree(state: State, scopeFor: () => Scope, where: unknown, path: 
   if (parts.length === 0) return { sql: '1 = 1', bindings: [] }
   return {
     sql: parts.length === 1 ? parts[0].sql : `(${parts.map((p) => p.sql).join(' AND ')})`,
-    bindings: parts.flatMap((p) => p.bindings),
+    bindings: bindingsOf(parts),
   }
 }
 
