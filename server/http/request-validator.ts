@@ -42,7 +42,12 @@ const bits = (n: number) => {
   const max = 2 ** (n - 1)
   return (value: number) => value >= -max && value < max
 }
-/** The formats OpenAPI defines, and the two the CMS reads its own way (dates as Date.parse does, emails loosely). */
+/** The two formats the CMS reads its own way (dates as Date.parse does, emails loosely): requests and responses. */
+export const CMS_FORMATS = {
+  'date-time': { validate: (s: string) => !Number.isNaN(Date.parse(s)) },
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+}
+/** The formats OpenAPI defines, and the CMS's own. */
 const FORMATS: Record<string, unknown> = {
   int32: { type: 'number', validate: bits(32) },
   int64: { type: 'number', validate: bits(64) },
@@ -54,8 +59,7 @@ const FORMATS: Record<string, unknown> = {
   },
   binary: { type: 'string', validate: () => true },
   password: { type: 'string', validate: () => true },
-  'date-time': { validate: (s: string) => !Number.isNaN(Date.parse(s)) },
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  ...CMS_FORMATS,
 }
 
 /** A copy of a schema with its references to components pointed to the keys they are loaded under. */

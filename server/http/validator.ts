@@ -6,6 +6,7 @@ import {
   type ValidationResult,
 } from 'openapi-backend'
 import { isRecord } from '../utilities/is-record.ts'
+import { CMS_FORMATS } from './request-validator.ts'
 
 /**
  * An openapi-backend instance over a compiled contract, for the server (request validation and routing) and
@@ -114,8 +115,7 @@ export function contractBackend(document: Record<string, unknown>): OpenAPIBacke
     customizeAjv: (ajv, _opts, context) => {
       const cached = shared.get(context)
       if (cached) return cached
-      ajv.addFormat('date-time', { validate: (s: string) => !Number.isNaN(Date.parse(s)) })
-      ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/)
+      for (const [name, format] of Object.entries(CMS_FORMATS)) ajv.addFormat(name, format)
       ajv.addKeyword({
         keyword: REF_KEYWORD,
         macro: (name: string) => ({ $ref: componentKey(name) }),
