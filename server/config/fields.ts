@@ -139,11 +139,17 @@ export function walkData(
 ): void {
   for (const field of fields) {
     const path = [...at, field.name]
-    if (walk.visit(field, holder, path) === false) continue
+    if (walk.visit(field, holder, path) === false || !mayNest(field)) continue
     for (const value of walk.values?.(field, holder[field.name]) ?? [holder[field.name]])
       for (const nested of nestedData(field, value))
         walkData(nested.fields, nested.data, walk, rowPath(path, nested))
   }
+}
+
+/** Whether a field's value can hold data with fields of its own (rows, a group's object): the walks skip the rest. */
+const mayNest = (field: FlattenedField): boolean => {
+  const type = fieldType(field)
+  return Boolean(type.rowFields ?? type.children)
 }
 
 /** The path of a nested object: a row's position follows its field's name. */
@@ -159,7 +165,7 @@ export async function walkDataAsync(
 ): Promise<void> {
   for (const field of fields) {
     const path = [...at, field.name]
-    if ((await walk.visit(field, holder, path)) === false) continue
+    if ((await walk.visit(field, holder, path)) === false || !mayNest(field)) continue
     for (const value of walk.values?.(field, holder[field.name]) ?? [holder[field.name]])
       for (const nested of nestedData(field, value))
         await walkDataAsync(nested.fields, nested.data, walk, rowPath(path, nested))

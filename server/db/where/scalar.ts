@@ -77,7 +77,7 @@ function inList(
   const parts: string[] = []
   const bindings: unknown[] = []
   if (values.length) {
-    parts.push(`${expr} ${op === 'in' ? 'IN' : 'NOT IN'} (${values.map(() => '?').join(', ')})`)
+    parts.push(`${expr} ${op === 'in' ? 'IN' : 'NOT IN'} (${'?, '.repeat(values.length - 1)}?)`)
     bindings.push(...exprB, ...values)
   }
   if (op === 'in') {
