@@ -12,7 +12,11 @@ import {
 } from './database.ts'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Mutex } from '../utilities/mutex.ts'
+import { WalSync } from './sqlite-wal-sync.ts'
 import { APIError } from '../errors/api-error.ts'
+
+/** How long a statement, and a transaction's start, waits for another connection's write lock. */
+const BUSY_TIMEOUT_MS = 5000
 
 /** Prepared statements kept per connection (least recently used dropped first). */
 export const STATEMENT_CACHE_SIZE = 500
@@ -70,6 +74,10 @@ export class SqliteDatabase implements Database {
   private readonly listeners = new Set<QueryListener>()
   /** Marks code running inside an open transaction (hooks included), which already holds the connection. */
   private readonly inside = new AsyncLocalStorage<boolean>()
+  /** Group commit (sqlite-wal-sync.ts): a write is acknowledged once the WAL holding it is synced. */
+  readonly walSync?: WalSync
+  /** `PRAGMA busy_timeout` off and back on, around `BEGIN IMMEDIATE` (begin). */
+  private busyPragmas?: { off: BetterSqlite3.Statement; on: BetterSqlite3.Statement }
   /** How long a transaction started inside another one waits before it is reported as a deadlock. */
   nestedWaitMs = 10_000
 
@@ -77,17 +85,25 @@ export class SqliteDatabase implements Database {
   constructor(filename: string, options: { readonly?: boolean } = {}) {
     if (options.readonly) {
       this.db = new BetterSqlite3(filename, { readonly: true, fileMustExist: true })
-      this.db.pragma('busy_timeout = 5000')
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
       this.description = `sqlite:${filename} (read only)`
       return
     }
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true })
     this.db = new BetterSqlite3(filename)
-    this.db.pragma('journal_mode = WAL')
-    // FULL: a commit is on disk when it returns. NORMAL (the usual WAL companion) can lose the last commits on
-    // power loss, and an acknowledged write must survive (docs/reliability.md, Durability).
-    this.db.pragma('synchronous = FULL')
-    this.db.pragma('busy_timeout = 5000')
+    // A write is acknowledged once it is on disk (docs/reliability.md, Durability): NORMAL commits without an
+    // fsync, and WalSync syncs the WAL off the event loop before the write is answered, one fsync for every
+    // commit made while the previous one ran. An in-memory database has no WAL and nothing to sync.
+    const wal = this.db.pragma('journal_mode = WAL', { simple: true }) === 'wal'
+    if (wal) {
+      this.db.pragma('synchronous = NORMAL')
+      // Without its -wal file open, SQLite syncs each commit itself again; a checkpoint syncs what came before.
+      this.walSync = new WalSync(filename, () => {
+        this.db.pragma('synchronous = FULL')
+        this.db.pragma('wal_checkpoint(PASSIVE)')
+      })
+    } else this.db.pragma('synchronous = FULL')
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     this.db.pragma('foreign_keys = ON')
     // SQLite's LOWER folds ASCII only, so case-insensitive like/contains missed 'ÄÖÜ' for 'äöü' (MariaDB's
     // LOWER folds Unicode). An application function of the same name replaces it on this connection.
@@ -139,13 +155,24 @@ export class SqliteDatabase implements Database {
     bindings: readonly unknown[] = [],
   ): Promise<T[]> {
     // A read made by a hook without `req` runs on the connection its transaction holds (it would wait forever otherwise).
-    if (!this.mutex.locked || this.inside.getStore()) return this.allSync<T>(sql, bindings)
-    return this.mutex.run(async () => this.allSync<T>(sql, bindings))
+    if (this.inside.getStore()) return this.allSync<T>(sql, bindings)
+    const once = () => {
+      const rows = this.allSync<T>(sql, bindings)
+      return { rows, wrote: this.walSync !== undefined && !this.statement(sql).reader }
+    }
+    const { rows, wrote } = !this.mutex.locked ? once() : await this.mutex.run(async () => once())
+    // A write on its own (INSERT … RETURNING outside a transaction) committed: answered once it is on disk.
+    if (wrote) await this.walSync?.durable()
+    return rows
   }
 
   async run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
-    if (!this.mutex.locked) return this.runSync(sql, bindings)
-    return this.mutex.run(async () => this.runSync(sql, bindings))
+    const result = !this.mutex.locked
+      ? this.runSync(sql, bindings)
+      : await this.mutex.run(async () => this.runSync(sql, bindings))
+    // Outside a transaction each statement commits on its own: answered once it is on disk.
+    if (!this.inside.getStore()) await this.walSync?.durable()
+    return result
   }
 
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
@@ -183,13 +210,13 @@ export class SqliteDatabase implements Database {
     })
   }
 
-  private startTransaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.mutex.run(async () => {
+  private async startTransaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const result = await this.mutex.run(async () => {
       const tx: Executor = {
         all: async <R>(sql: string, b: readonly unknown[] = []) => this.allSync<R>(sql, b),
         run: async (sql: string, b: readonly unknown[] = []) => this.runSync(sql, b),
       }
-      this.runSync('BEGIN IMMEDIATE', [])
+      await this.begin()
       try {
         const result = await this.inside.run(true, () => fn(tx))
         this.runSync('COMMIT', [])
@@ -199,6 +226,38 @@ export class SqliteDatabase implements Database {
         throw error
       }
     })
+    // The connection is free for the next transaction while this one's WAL frames reach the disk.
+    await this.walSync?.durable()
+    return result
+  }
+
+  /**
+   * `BEGIN IMMEDIATE`, waiting for another connection's write lock without holding the thread: SQLite's busy
+   * handler sleeps inside the call, so a server stood still while another process wrote, and two connections of
+   * one process (two instances on one file) deadlocked when one began while the other's transaction awaited.
+   * Tried at once, then again after 1, 2, 4… (at most 50) ms until the busy timeout has passed, then its error.
+   */
+  private async begin(): Promise<void> {
+    const deadline = Date.now() + BUSY_TIMEOUT_MS
+    const busy = (this.busyPragmas ??= {
+      off: this.db.prepare('PRAGMA busy_timeout = 0'),
+      on: this.db.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`),
+    })
+    busy.off.get()
+    try {
+      for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+        try {
+          this.runSync('BEGIN IMMEDIATE', [])
+          return
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline)
+            throw error
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+    } finally {
+      busy.on.get()
+    }
   }
 
   onQuery(listener: QueryListener): () => void {
@@ -216,6 +275,7 @@ export class SqliteDatabase implements Database {
         /* read-only or busy: statistics wait for the next close */
       }
       this.db.close()
+      this.walSync?.close()
     })
     await this.knex?.destroy()
   }

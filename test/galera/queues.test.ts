@@ -4,6 +4,7 @@ import mysql from 'mysql2/promise'
 import { defineConfig } from '../../server/index.ts'
 import type { Cms } from '../../server/local/cms.ts'
 import { getCms } from '../../server/local/get-cms.ts'
+import { listDeliveries } from '../../server/db/stores/outbox.ts'
 import { Receiver, until } from '../webhooks/receiver.ts'
 import { FAST } from '../webhooks/setup.ts'
 
@@ -77,6 +78,10 @@ galera('events written through two nodes reach the receiver once each', async (t
   // A short wait for a duplicate that would follow the first copy.
   await new Promise((r) => setTimeout(r, 500))
   const ids = receiver.requests.map((r) => r.id)
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i)
+  // Which rows carried a duplicate, and how their attempts were recorded: the evidence for a failure.
+  if (twice.length > 0)
+    t.log((await listDeliveries(instances[0]!.db)).filter((r) => twice.includes(r.event_id)))
   t.is(new Set(ids).size, 20)
   t.is(ids.length, 20, 'no event was sent twice')
   t.deepEqual(
