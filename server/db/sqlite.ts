@@ -275,7 +275,7 @@ export class SqliteDatabase implements Database {
         /* read-only or busy: statistics wait for the next close */
       }
       this.db.close()
-      this.walSync?.close()
+      await this.walSync?.close()
     })
     await this.knex?.destroy()
   }

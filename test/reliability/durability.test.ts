@@ -1,13 +1,15 @@
 import test from 'ava'
 import BetterSqlite3 from 'better-sqlite3'
 import knexFactory from 'knex'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { defineConfig } from '../../server/config/define-config.ts'
 import { listen, type RunningServer } from '../../server/http/server.ts'
 import { getCms } from '../../server/local/get-cms.ts'
+import { WalSync } from '../../server/db/sqlite-wal-sync.ts'
+import { ServiceUnavailable } from '../../server/errors/service-unavailable.ts'
 import { dialectName, freshDatabaseUrl } from '../helpers/db.ts'
 import { behindPrism } from '../helpers/prism.ts'
 
@@ -47,9 +49,6 @@ const health = async (server: Served) => {
   const r = await fetch(`${server.url}/api/health`)
   return { status: r.status, body: await r.json() }
 }
-
-/** The group commit of a SQLite connection (server/db/sqlite-wal-sync.ts). */
-type WalSync = { started: number; synced: number }
 
 test('SQLite: a write is acknowledged only once an fsync of the WAL begun after its COMMIT has ended', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'cms-durable-'))
@@ -115,6 +114,28 @@ test("SQLite: a write waiting for another connection's lock leaves the event loo
   } finally {
     other.close()
     await cms.destroy()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('SQLite: a WAL sync that fails answers commitOutcomeUnknown; a -wal file that cannot be opened syncs as FULL', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-wal-'))
+  try {
+    // A "-wal file" the kernel refuses to sync (EINVAL): the writes that waited for it cannot be called durable.
+    symlinkSync('/dev/null', join(dir, 'a.db-wal'))
+    const failing = new WalSync(join(dir, 'a.db'), () => t.fail('the file opened: no fallback'))
+    const error = await t.throwsAsync(failing.durable(), { instanceOf: ServiceUnavailable })
+    t.is(error?.reason, 'commitOutcomeUnknown')
+    t.is(failing.synced, 0)
+    await failing.close()
+    // No -wal file to open: the connection is turned back to synchronous = FULL, once.
+    let fellBack = 0
+    const missing = new WalSync(join(dir, 'missing', 'b.db'), () => fellBack++)
+    await missing.durable()
+    await missing.durable()
+    t.is(fellBack, 1)
+    t.is(missing.started, 0)
+  } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 })
