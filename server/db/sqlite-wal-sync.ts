@@ -2,12 +2,6 @@ import { closeSync, fdatasync, openSync } from 'node:fs'
 import { ServiceUnavailable } from '../errors/service-unavailable.ts'
 
 /**
- * Syncs that may run at once; a commit made while they run waits for the next one, shared. Two at once (a commit
- * waiting only for its own sync) measured no different from one in the bench's create and write mix.
- */
-const MAX_IN_FLIGHT = 1
-
-/**
  * Group commit for SQLite in WAL mode (issue 58, item 4): the connection runs `synchronous = NORMAL`, so a COMMIT
  * appends its frames to the `-wal` file without waiting for the disk, and the write is acknowledged only once an
  * fsync of that file, started after its COMMIT, has ended. The fsync runs on libuv's thread pool: the event loop
@@ -29,32 +23,32 @@ export class WalSync {
    * it with `started` as it was at a COMMIT).
    */
   synced = 0
+  /** The `-wal` file; undefined when it could not be opened (the connection syncs each commit itself, FULL). */
   #fd: number | undefined
-  /** The `-wal` file could not be opened: the connection syncs each commit itself (FULL). */
-  #off = false
-  /** Syncs running now. */
-  #inFlight = 0
-  /** The sync begun last. */
-  #latest: Promise<void> = Promise.resolve()
-  /** The sync that follows the running ones, shared by every commit made while they run. */
+  /** The sync running now, if any. */
+  #running: Promise<void> | undefined
+  /** The sync that follows it, shared by every commit made while it runs. */
   #next: Promise<void> | undefined
-  readonly #wal: string
-  readonly #fallback: () => void
 
-  /** `fallback` turns the connection to synchronous = FULL (the WAL file could not be opened). */
+  /**
+   * Opens `<filename>-wal`, which must exist (the connection has read in WAL mode); when it cannot be opened,
+   * `fallback` turns the connection to synchronous = FULL before any commit.
+   */
   constructor(filename: string, fallback: () => void) {
-    this.#wal = `${filename}-wal`
-    this.#fallback = fallback
+    try {
+      this.#fd = openSync(`${filename}-wal`, 'r')
+    } catch {
+      fallback()
+    }
   }
 
   /** Resolves once every commit made before this call is on disk. */
   durable(): Promise<void> {
-    if (this.#off || (this.#fd === undefined && !this.#open())) return Promise.resolve()
     const fd = this.#fd
     if (fd === undefined) return Promise.resolve()
-    if (this.#inFlight < MAX_IN_FLIGHT) return (this.#latest = this.#sync(fd))
-    // As many as may run are running, and they may have begun before this commit: the next one covers it.
-    return (this.#next ??= this.#latest.then(
+    if (!this.#running) return this.#begin(fd)
+    // One is running and may have begun before this commit: the next one covers it.
+    return (this.#next ??= this.#running.then(
       () => this.#begin(fd),
       () => this.#begin(fd),
     ))
@@ -62,40 +56,25 @@ export class WalSync {
 
   /** Waits for the syncs begun or queued, then closes the file. */
   async close(): Promise<void> {
-    await Promise.allSettled([this.#latest, this.#next])
+    await Promise.allSettled([this.#running, this.#next])
     if (this.#fd !== undefined) closeSync(this.#fd)
     this.#fd = undefined
   }
 
   #begin(fd: number): Promise<void> {
     this.#next = undefined
-    return (this.#latest = this.#sync(fd))
-  }
-
-  #sync(fd: number): Promise<void> {
     const number = ++this.started
-    this.#inFlight++
-    return new Promise<void>((resolve, reject) => {
+    const sync = new Promise<void>((resolve, reject) => {
       fdatasync(fd, (error) => {
-        this.#inFlight--
+        this.#running = undefined
         if (error) reject(new ServiceUnavailable('commitOutcomeUnknown', { cause: error }))
         else {
-          // A sync covers every write made before it began, so the highest number ended is the one that counts.
-          this.synced = Math.max(this.synced, number)
+          this.synced = number
           resolve()
         }
       })
     })
-  }
-
-  #open(): boolean {
-    try {
-      this.#fd = openSync(this.#wal, 'r')
-      return true
-    } catch {
-      this.#off = true
-      this.#fallback()
-      return false
-    }
+    this.#running = sync
+    return sync
   }
 }

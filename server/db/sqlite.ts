@@ -15,7 +15,10 @@ import { Mutex } from '../utilities/mutex.ts'
 import { WalSync } from './sqlite-wal-sync.ts'
 import { APIError } from '../errors/api-error.ts'
 
-/** How long a statement, and a transaction's start, waits for another connection's write lock. */
+/**
+ * How long a statement, and a transaction's start, waits for another connection's write lock. The read-write
+ * connection waits in `untilFree` (its own busy timeout is 0); the read-only one in SQLite's busy handler.
+ */
 const BUSY_TIMEOUT_MS = 5000
 
 /** Prepared statements kept per connection (least recently used dropped first). */
@@ -74,10 +77,10 @@ export class SqliteDatabase implements Database {
   private readonly listeners = new Set<QueryListener>()
   /** Marks code running inside an open transaction (hooks included), which already holds the connection. */
   private readonly inside = new AsyncLocalStorage<boolean>()
+  /** Whether the statement run last may write (better-sqlite3's `readonly`; `INSERT … RETURNING` is a reader). */
+  private lastWrote = false
   /** Group commit (sqlite-wal-sync.ts): a write is acknowledged once the WAL holding it is synced. */
   readonly walSync?: WalSync
-  /** `PRAGMA busy_timeout` off and back on, around `BEGIN IMMEDIATE` (begin). */
-  private busyPragmas?: { off: BetterSqlite3.Statement; on: BetterSqlite3.Statement }
   /** How long a transaction started inside another one waits before it is reported as a deadlock. */
   nestedWaitMs = 10_000
 
@@ -94,16 +97,13 @@ export class SqliteDatabase implements Database {
     // A write is acknowledged once it is on disk (docs/reliability.md, Durability): NORMAL commits without an
     // fsync, and WalSync syncs the WAL off the event loop before the write is answered, one fsync for every
     // commit made while the previous one ran. An in-memory database has no WAL and nothing to sync.
-    const wal = this.db.pragma('journal_mode = WAL', { simple: true }) === 'wal'
-    if (wal) {
+    if (this.db.pragma('journal_mode = WAL', { simple: true }) === 'wal') {
       this.db.pragma('synchronous = NORMAL')
-      // Without its -wal file open, SQLite syncs each commit itself again; a checkpoint syncs what came before.
-      this.walSync = new WalSync(filename, () => {
-        this.db.pragma('synchronous = FULL')
-        this.db.pragma('wal_checkpoint(PASSIVE)')
-      })
+      // A read in WAL mode creates the -wal file, which WalSync opens now; without it, SQLite syncs as FULL.
+      this.db.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get()
+      this.walSync = new WalSync(filename, () => this.db.pragma('synchronous = FULL'))
     } else this.db.pragma('synchronous = FULL')
-    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    this.db.pragma('busy_timeout = 0')
     this.db.pragma('foreign_keys = ON')
     // SQLite's LOWER folds ASCII only, so case-insensitive like/contains missed 'ÄÖÜ' for 'äöü' (MariaDB's
     // LOWER folds Unicode). An application function of the same name replaces it on this connection.
@@ -136,6 +136,7 @@ export class SqliteDatabase implements Database {
   private allSync<T>(sql: string, bindings: readonly unknown[]): T[] {
     for (const l of this.listeners) l(sql, bindings)
     const stmt = this.statement(sql)
+    this.lastWrote = !stmt.readonly
     const args = bindings.map(toBinding)
     if (!stmt.reader) {
       stmt.run(...args)
@@ -146,7 +147,9 @@ export class SqliteDatabase implements Database {
 
   private runSync(sql: string, bindings: readonly unknown[]): RunResult {
     for (const l of this.listeners) l(sql, bindings)
-    const r = this.statement(sql).run(...bindings.map(toBinding))
+    const stmt = this.statement(sql)
+    this.lastWrote = !stmt.readonly
+    const r = stmt.run(...bindings.map(toBinding))
     return { insertId: Number(r.lastInsertRowid), changes: r.changes }
   }
 
@@ -156,22 +159,28 @@ export class SqliteDatabase implements Database {
   ): Promise<T[]> {
     // A read made by a hook without `req` runs on the connection its transaction holds (it would wait forever otherwise).
     if (this.inside.getStore()) return this.allSync<T>(sql, bindings)
-    const once = () => {
-      const rows = this.allSync<T>(sql, bindings)
-      return { rows, wrote: this.walSync !== undefined && !this.statement(sql).reader }
-    }
-    const { rows, wrote } = !this.mutex.locked ? once() : await this.mutex.run(async () => once())
-    // A write on its own (INSERT … RETURNING outside a transaction) committed: answered once it is on disk.
-    if (wrote) await this.walSync?.durable()
-    return rows
+    return this.alone(() => this.allSync<T>(sql, bindings))
   }
 
   async run(sql: string, bindings: readonly unknown[] = []): Promise<RunResult> {
+    return this.alone(() => this.runSync(sql, bindings))
+  }
+
+  /**
+   * A statement outside a transaction, once the connection is free: it commits on its own, so a write (an
+   * `INSERT … RETURNING` too) is answered once it is on disk.
+   */
+  private async alone<R>(statement: () => R): Promise<R> {
+    let wrote = false
+    const once = () => {
+      const result = statement()
+      wrote = this.lastWrote
+      return result
+    }
     const result = !this.mutex.locked
-      ? this.runSync(sql, bindings)
-      : await this.mutex.run(async () => this.runSync(sql, bindings))
-    // Outside a transaction each statement commits on its own: answered once it is on disk.
-    if (!this.inside.getStore()) await this.walSync?.durable()
+      ? await this.untilFree(once)
+      : await this.mutex.run(() => this.untilFree(once))
+    if (wrote) await this.walSync?.durable()
     return result
   }
 
@@ -231,32 +240,33 @@ export class SqliteDatabase implements Database {
     return result
   }
 
-  /**
-   * `BEGIN IMMEDIATE`, waiting for another connection's write lock without holding the thread: SQLite's busy
-   * handler sleeps inside the call, so a server stood still while another process wrote, and two connections of
-   * one process (two instances on one file) deadlocked when one began while the other's transaction awaited.
-   * Tried at once, then again after 1, 2, 4… (at most 50) ms until the busy timeout has passed, then its error.
-   */
-  private async begin(): Promise<void> {
-    const deadline = Date.now() + BUSY_TIMEOUT_MS
-    const busy = (this.busyPragmas ??= {
-      off: this.db.prepare('PRAGMA busy_timeout = 0'),
-      on: this.db.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`),
+  /** `BEGIN IMMEDIATE`, once no other connection holds the write lock (`untilFree`). */
+  private begin(): Promise<void> {
+    return this.untilFree(() => {
+      this.runSync('BEGIN IMMEDIATE', [])
     })
-    busy.off.get()
-    try {
-      for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
-        try {
-          this.runSync('BEGIN IMMEDIATE', [])
-          return
-        } catch (error) {
-          if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline)
-            throw error
-        }
-        await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+
+  /**
+   * Runs `attempt` (a statement, or a transaction's start), waiting for another connection's write lock without
+   * holding the thread: SQLite's busy handler sleeps inside the call, so a server stood still while another
+   * process wrote, and two connections of one process (two instances on one file) deadlocked when one began while
+   * the other's transaction awaited. The connection's busy timeout is 0; a busy attempt is tried again after 1,
+   * 2, 4… (at most 50) ms until `BUSY_TIMEOUT_MS` has passed, then its error is thrown.
+   */
+  private async untilFree<R>(attempt: () => R): Promise<R> {
+    let deadline: number | undefined
+    for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+      try {
+        return attempt()
+      } catch (error) {
+        deadline ??= Date.now() + BUSY_TIMEOUT_MS
+        // SQLITE_BUSY, and its extended codes (another connection recovering the WAL, say).
+        const code = (error as { code?: unknown }).code
+        if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || Date.now() >= deadline)
+          throw error
       }
-    } finally {
-      busy.on.get()
+      await new Promise((resolve) => setTimeout(resolve, wait))
     }
   }
 

@@ -1,5 +1,6 @@
 import test from 'ava'
 import BetterSqlite3 from 'better-sqlite3'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import knexFactory from 'knex'
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -61,8 +62,13 @@ test('SQLite: a write is acknowledged only once an fsync of the WAL begun after 
     const wal = (cms.db as unknown as { walSync: WalSync }).walSync
     // The number of syncs begun when each COMMIT ran: a sync numbered above it began after that commit.
     const atCommit: number[] = []
+    const writer = new AsyncLocalStorage<number>()
+    const ownCommit = new Map<number, number>()
     const off = cms.db.onQuery((sql) => {
-      if (sql === 'COMMIT') atCommit.push(wal.started)
+      if (sql !== 'COMMIT') return
+      atCommit.push(wal.started)
+      const i = writer.getStore()
+      if (i !== undefined) ownCommit.set(i, wal.started)
     })
     for (let i = 0; i < 5; i++) {
       const commits = atCommit.length
@@ -70,14 +76,17 @@ test('SQLite: a write is acknowledged only once an fsync of the WAL begun after 
       t.is(atCommit.length, commits + 1, 'one transaction a create')
       t.true(wal.synced > atCommit[commits]!, `create ${i} was answered before its WAL was synced`)
     }
-    // Concurrent writes: each answered once synced, and commits made while one sync runs share the next.
+    // Concurrent writes: each answered once a sync begun after its own COMMIT ended (the listener runs in the
+    // async context of the create whose transaction commits), and commits made while one sync runs share the next.
     const before = wal.started
     const created = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        cms.create({ collection: 'notes', data: { text: `c${i}` } }).then((doc) => {
+        writer.run(i, async () => {
+          const doc = await cms.create({ collection: 'notes', data: { text: `c${i}` } })
+          const commit = ownCommit.get(i)
           t.true(
-            wal.synced > atCommit[5]!,
-            'a concurrent create was answered before any sync of the batch ended',
+            commit !== undefined && wal.synced > commit,
+            `create c${i} was answered before its WAL was synced`,
           )
           return doc
         }),
